@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { DEFAULT_DECKS, MAX_DECKS, MIN_DECKS } from './shoe.ts';
+
+/**
+ * A venue's game rules as validated data. The seeds disagree on deck count and
+ * on the Tie payout (domain-notes §1), so both are venue settings; the Banker
+ * commission is 5% in every seed and is kept as a field so the paytable and the
+ * exact analysis read it from one place.
+ */
+export const RuleProfileSchema = z
+  .object({
+    id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'id must be 1–40 lowercase letters, digits or dashes'),
+    decks: z
+      .number()
+      .int(`decks must be a whole number from ${MIN_DECKS} to ${MAX_DECKS}`)
+      .min(MIN_DECKS, `decks must be from ${MIN_DECKS} to ${MAX_DECKS}`)
+      .max(MAX_DECKS, `decks must be from ${MIN_DECKS} to ${MAX_DECKS}`),
+    /** Tie pays N to 1: 8 (seeds 000, 003, 004) or 9 (seeds 001, 002). */
+    tiePays: z.union([z.literal(8), z.literal(9)], { error: 'tiePays must be 8 or 9 (Tie pays 8:1 or 9:1)' }),
+    /** Percent taken from a Banker win; the return is rounded down to the cent. */
+    bankerCommissionPercent: z.literal(5, { error: 'bankerCommissionPercent must be 5 (every seed takes 5%)' }),
+  })
+  .strict();
+
+export type RuleProfile = z.infer<typeof RuleProfileSchema>;
+
+/** Seeds 000, 003, 004: eight decks, Tie 8:1. */
+export const EIGHT_DECK_TIE_8_TO_1: RuleProfile = Object.freeze({
+  id: 'eight-deck-tie-8-to-1',
+  decks: DEFAULT_DECKS,
+  tiePays: 8,
+  bankerCommissionPercent: 5,
+});
+
+/** Seeds 001, 002: six decks, Tie 9:1. */
+export const SIX_DECK_TIE_9_TO_1: RuleProfile = Object.freeze({
+  id: 'six-deck-tie-9-to-1',
+  decks: 6,
+  tiePays: 9,
+  bankerCommissionPercent: 5,
+});
+
+export const BUILT_IN_PROFILES: readonly RuleProfile[] = [EIGHT_DECK_TIE_8_TO_1, SIX_DECK_TIE_9_TO_1];
+
+export class ProfileError extends Error {
+  override readonly name = 'ProfileError';
+}
+
+/** Validates a custom profile; the error names each bad field and what is allowed. */
+export function parseRuleProfile(input: unknown): RuleProfile {
+  const result = RuleProfileSchema.safeParse(input);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const field = issue.path.join('.') || '(profile)';
+    return `${field}: ${issue.message}`;
+  });
+  throw new ProfileError(`invalid rule profile: ${problems.join('; ')}`);
+}
