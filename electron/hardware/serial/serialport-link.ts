@@ -1,0 +1,49 @@
+import { SerialPort } from 'serialport';
+import type { SerialLink, SerialLinkOpener, SerialLinkOptions } from './serial-link.ts';
+
+/** A SerialLink over the `serialport` package: real ports and socat pseudo-terminals alike. */
+export const openSerialportLink: SerialLinkOpener = (options: SerialLinkOptions) =>
+  new Promise<SerialLink>((resolve, reject) => {
+    const port = new SerialPort({
+      path: options.path,
+      baudRate: options.baudRate,
+      dataBits: options.dataBits ?? 8,
+      stopBits: options.stopBits ?? 1,
+      parity: options.parity ?? 'none',
+      autoOpen: false,
+    });
+    port.open((error) => {
+      if (error) {
+        reject(new Error(`cannot open serial port ${options.path}: ${error.message}`));
+        return;
+      }
+      resolve(wrap(port, options.path));
+    });
+  });
+
+function wrap(port: SerialPort, path: string): SerialLink {
+  return {
+    path,
+    write: (bytes) =>
+      new Promise<void>((resolve, reject) => {
+        port.write(Buffer.from(bytes), (error) => (error ? reject(error) : port.drain(() => resolve())));
+      }),
+    onData(listener) {
+      const handler = (chunk: Buffer) => listener(new Uint8Array(chunk));
+      port.on('data', handler);
+      return () => port.off('data', handler);
+    },
+    onClose(listener) {
+      // serialport passes an error with `disconnected: true` when the device vanished (unplug).
+      const handler = (error?: Error & { disconnected?: boolean }) =>
+        listener({ disconnected: error?.disconnected === true });
+      port.on('close', handler);
+      return () => port.off('close', handler);
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (!port.isOpen) return resolve();
+        port.close(() => resolve());
+      }),
+  };
+}
