@@ -13,6 +13,9 @@ import type {
   Meters,
   RoundRecord,
 } from '../core/cabinet/cabinet-api.ts';
+import { EVENT_CHANNEL_NAME, type ChannelName } from './channels.ts';
+
+export { CHANNELS, TECHNICIAN_CHANNELS, isChannel } from './channels.ts';
 
 const spot = z.enum(['player', 'banker', 'tie']);
 /** Money crosses IPC as integer minor units only. */
@@ -48,6 +51,11 @@ export const RequestSchemas = {
 } as const;
 
 export type Channel = keyof typeof RequestSchemas;
+
+/** Compile-time check: channels.ts (bundled into the preload) lists exactly the schema channels. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const channelListMatchesSchemas: Same<Channel, ChannelName> = true;
+void channelListMatchesSchemas;
 export type RequestOf<C extends Channel> = z.infer<(typeof RequestSchemas)[C]>;
 
 export interface SpotFigures {
@@ -97,7 +105,7 @@ export interface IpcError {
 export type IpcResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: IpcError };
 
 /** Main → renderer push channel. */
-export const EVENT_CHANNEL = 'cabinet:event';
+export const EVENT_CHANNEL = EVENT_CHANNEL_NAME;
 export type PushEvent = CabinetEvent;
 
 /** What the preload exposes as `window.cabinet` (named functions only), and what the WebSocket client mimics. */
