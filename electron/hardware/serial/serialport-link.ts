@@ -22,11 +22,19 @@ export const openSerialportLink: SerialLinkOpener = (options: SerialLinkOptions)
   });
 
 function wrap(port: SerialPort, path: string): SerialLink {
+  // An 'error' without a listener would throw out of the event loop; a dying port is reported through 'close'.
+  port.on('error', () => undefined);
   return {
     path,
     write: (bytes) =>
       new Promise<void>((resolve, reject) => {
-        port.write(Buffer.from(bytes), (error) => (error ? reject(error) : port.drain(() => resolve())));
+        if (!port.isOpen) {
+          reject(new Error(`serial port ${path} is closed`));
+          return;
+        }
+        port.write(Buffer.from(bytes), (error) =>
+          error ? reject(error) : port.drain((drainError) => (drainError ? reject(drainError) : resolve())),
+        );
       }),
     onData(listener) {
       const handler = (chunk: Buffer) => listener(new Uint8Array(chunk));

@@ -1,0 +1,166 @@
+/**
+ * Keeps one serial port open: opens it, notices an unplug (the port closes, or the driver reports that the
+ * device stopped answering) and reopens it with exponential backoff. Device-neutral: the bill acceptor driver
+ * and the RNG service both use it, and each maps its connected/disconnected reports to their DeviceStatus.
+ */
+import type { SerialLink, SerialLinkOpener, SerialLinkOptions } from './serial-link.ts';
+
+export interface BackoffOptions {
+  /** First retry delay. */
+  readonly initialMs: number;
+  /** Cap on the delay. */
+  readonly maxMs: number;
+  /** Growth per failed attempt. */
+  readonly factor: number;
+}
+
+export const DEFAULT_BACKOFF: BackoffOptions = { initialMs: 200, maxMs: 5_000, factor: 2 };
+
+export type LinkReport =
+  | { readonly state: 'connected'; readonly link: SerialLink; readonly attempt: number }
+  | { readonly state: 'disconnected'; readonly reason: string; readonly retryInMs: number; readonly attempt: number };
+
+export interface LinkSupervisorOptions {
+  readonly open: SerialLinkOpener;
+  readonly link: SerialLinkOptions;
+  readonly backoff?: Partial<BackoffOptions>;
+  /**
+   * Called with the open link. The supervisor waits for it to settle before it reports the link as up to other
+   * listeners; if it throws (the device does not answer its handshake) the link is closed and retried.
+   */
+  readonly onConnected?: (link: SerialLink) => Promise<void> | void;
+}
+
+/** Delay before attempt `n` (0-based) — exported for tests. */
+export function backoffDelay(attempt: number, backoff: BackoffOptions): number {
+  return Math.min(backoff.maxMs, Math.round(backoff.initialMs * backoff.factor ** Math.max(0, attempt)));
+}
+
+export class LinkSupervisor {
+  readonly #options: LinkSupervisorOptions;
+  readonly #backoff: BackoffOptions;
+  readonly #listeners = new Set<(report: LinkReport) => void>();
+  #link: SerialLink | null = null;
+  #unsubscribeClose: (() => void) | null = null;
+  #timer: NodeJS.Timeout | null = null;
+  #attempt = 0;
+  #running = false;
+  #opening: Promise<void> | null = null;
+  #lastReport: LinkReport | null = null;
+
+  constructor(options: LinkSupervisorOptions) {
+    this.#options = options;
+    this.#backoff = { ...DEFAULT_BACKOFF, ...options.backoff };
+    if (this.#backoff.initialMs < 1 || this.#backoff.maxMs < this.#backoff.initialMs || this.#backoff.factor < 1) {
+      throw new RangeError('backoff needs initialMs ≥ 1, maxMs ≥ initialMs and factor ≥ 1');
+    }
+  }
+
+  get path(): string {
+    return this.#options.link.path;
+  }
+
+  /** The open link, or null while disconnected. */
+  current(): SerialLink | null {
+    return this.#link;
+  }
+
+  lastReport(): LinkReport | null {
+    return this.#lastReport;
+  }
+
+  onReport(listener: (report: LinkReport) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Starts trying to open the port; resolves after the first attempt (connected or not). */
+  start(): Promise<void> {
+    if (this.#running) return this.#opening ?? Promise.resolve();
+    this.#running = true;
+    this.#attempt = 0;
+    return this.#tryOpen();
+  }
+
+  async stop(): Promise<void> {
+    this.#running = false;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    await this.#opening?.catch(() => undefined);
+    await this.#drop();
+  }
+
+  /**
+   * The driver decided the device is gone although the port is open (no answers): close and reopen with
+   * backoff. Safe to call more than once.
+   */
+  linkLost(reason: string): void {
+    if (!this.#running || !this.#link) return;
+    void this.#drop().then(() => this.#scheduleRetry(reason));
+  }
+
+  #tryOpen(): Promise<void> {
+    const opening = (async () => {
+      let link: SerialLink | null = null;
+      try {
+        link = await this.#options.open(this.#options.link);
+        if (!this.#running) {
+          await link.close();
+          return;
+        }
+        this.#link = link;
+        this.#unsubscribeClose = link.onClose(({ disconnected }) => {
+          if (this.#link !== link) return;
+          this.#unsubscribeClose?.();
+          this.#unsubscribeClose = null;
+          this.#link = null;
+          this.#scheduleRetry(disconnected ? 'device unplugged' : 'port closed');
+        });
+        await this.#options.onConnected?.(link);
+        if (this.#link !== link) return; // closed during the handshake; a retry is already scheduled
+        const report: LinkReport = { state: 'connected', link, attempt: this.#attempt };
+        this.#attempt = 0;
+        this.#emit(report);
+      } catch (error) {
+        if (link && this.#link === link) await this.#drop();
+        else if (link) await link.close().catch(() => undefined);
+        if (this.#running && !this.#timer) this.#scheduleRetry(error instanceof Error ? error.message : String(error));
+      }
+    })();
+    this.#opening = opening.finally(() => {
+      if (this.#opening === guarded) this.#opening = null;
+    });
+    const guarded = this.#opening;
+    return guarded;
+  }
+
+  async #drop(): Promise<void> {
+    const link = this.#link;
+    this.#unsubscribeClose?.();
+    this.#unsubscribeClose = null;
+    this.#link = null;
+    if (link) await link.close().catch(() => undefined);
+  }
+
+  #scheduleRetry(reason: string): void {
+    if (!this.#running || this.#timer) return;
+    const retryInMs = backoffDelay(this.#attempt, this.#backoff);
+    this.#emit({ state: 'disconnected', reason, retryInMs, attempt: this.#attempt });
+    this.#attempt++;
+    this.#timer = setTimeout(() => {
+      this.#timer = null;
+      if (this.#running) void this.#tryOpen();
+    }, retryInMs);
+  }
+
+  #emit(report: LinkReport): void {
+    this.#lastReport = report;
+    for (const listener of this.#listeners) {
+      try {
+        listener(report);
+      } catch {
+        // a listener's bug must not stop the supervisor
+      }
+    }
+  }
+}
