@@ -1,0 +1,46 @@
+/**
+ * What the composition root hands to a shell (the Electron main process or the
+ * browser test host): the recovered cabinet, the router's services and, when the
+ * embedded emulators are running, their controls.
+ */
+import type { Cabinet } from '../core/cabinet/cabinet-api.ts';
+import type { RouterServices } from '../ipc/router.ts';
+
+export interface EmulatorControl {
+  /** Simulates pulling the device's cable (the pseudo-terminal goes away). */
+  unplug(): Promise<void>;
+  /** Plugs it back in; the driver reconnects and the device reports healthy again. */
+  replug(): Promise<void>;
+}
+
+export interface BillEmulatorControl extends EmulatorControl {
+  insertNote(channel: number): Promise<{ accepted: boolean; detail: string }>;
+}
+
+export interface DeviceControls {
+  /** Null when a real RNG is configured (or none). */
+  readonly rng: EmulatorControl | null;
+  /** Null when a real bill acceptor is configured (or none). */
+  readonly billAcceptor: BillEmulatorControl | null;
+}
+
+export interface OperatorKey {
+  isOn(): boolean;
+  set(on: boolean): void;
+}
+
+export function createOperatorKey(initial = false): OperatorKey {
+  let on = initial;
+  return { isOn: () => on, set: (value) => void (on = value) };
+}
+
+export interface RunningCabinet {
+  readonly cabinet: Cabinet;
+  readonly services: RouterServices;
+  readonly controls: DeviceControls;
+  readonly operatorKey: OperatorKey;
+  /** Plain-words summary of what start-up recovery did (voided round, refund), for the log. */
+  readonly recovery: string;
+  /** Stops the devices and closes the journal. Idempotent. */
+  dispose(): Promise<void>;
+}

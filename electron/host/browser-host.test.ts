@@ -1,0 +1,211 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { WebSocket } from 'ws';
+import { createOperatorKey, type RunningCabinet } from '../app/running-cabinet.ts';
+import { createFakeCabinet } from '../ipc/testing/fake-cabinet.ts';
+import { assertLoopback, HostError, startBrowserHost, type RunningHost } from './browser-host.ts';
+
+const rendererDir = mkdtempSync(path.join(os.tmpdir(), 'host-test-renderer-'));
+writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>kiosk</title>');
+writeFileSync(path.join(rendererDir, 'app.js'), 'console.log(1)');
+
+const notes: number[] = [];
+function fakeStart(): Promise<RunningCabinet> {
+  const cabinet = createFakeCabinet();
+  const operatorKey = createOperatorKey();
+  return Promise.resolve({
+    cabinet,
+    operatorKey,
+    recovery: 'clean start',
+    services: { operatorKeyOn: operatorKey.isOn, paytable: () => ({}) as never },
+    controls: {
+      rng: null,
+      billAcceptor: {
+        unplug: async () => undefined,
+        replug: async () => undefined,
+        insertNote: async (channel) => {
+          notes.push(channel);
+          return { accepted: true, detail: `channel ${channel}` };
+        },
+      },
+    },
+    dispose: async () => undefined,
+  });
+}
+
+let host: RunningHost | null = null;
+afterEach(async () => {
+  await host?.close();
+  host = null;
+});
+
+async function start(testControls = false): Promise<RunningHost> {
+  host = await startBrowserHost({
+    host: '127.0.0.1',
+    port: 0,
+    journalPath: '/nonexistent/unused.sqlite',
+    attractAfterMs: 5000,
+    rendererDir,
+    testControls,
+    start: fakeStart,
+    log: () => undefined,
+  });
+  return host;
+}
+
+function connect(url: string, headers: Record<string, string> = {}): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, { headers });
+    ws.once('open', () => resolve(ws));
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
+    ws.once('error', reject);
+  });
+}
+
+function call(
+  ws: WebSocket,
+  id: number,
+  channel: string,
+  request: unknown,
+): Promise<{ id: number; result: { ok: boolean; value?: unknown; error?: { code: string } } }> {
+  return new Promise((resolve) => {
+    const onMessage = (data: Buffer): void => {
+      const message = JSON.parse(data.toString());
+      if (message.id === id) {
+        ws.off('message', onMessage);
+        resolve(message);
+      }
+    };
+    ws.on('message', onMessage);
+    ws.send(JSON.stringify({ id, channel, request }));
+  });
+}
+
+describe('browser test host: loopback only', () => {
+  it.each(['0.0.0.0', '::', '192.168.1.10', 'localhost', '::1'])(
+    'refuses to bind to %s with a clear error',
+    (address) => {
+      expect(() => assertLoopback(address)).toThrow(HostError);
+      expect(() => assertLoopback(address)).toThrow(/127\.0\.0\.1 only/);
+    },
+  );
+
+  it('startBrowserHost refuses a non-loopback bind before starting the cabinet', async () => {
+    let started = false;
+    await expect(
+      startBrowserHost({
+        host: '0.0.0.0',
+        port: 0,
+        journalPath: 'x',
+        attractAfterMs: null,
+        rendererDir,
+        testControls: false,
+        start: () => {
+          started = true;
+          return fakeStart();
+        },
+      }),
+    ).rejects.toThrow(/refusing to bind to "0.0.0.0"/);
+    expect(started).toBe(false);
+  });
+
+  it('the CLI exits 2 with one clear line for --host 0.0.0.0', () => {
+    const result = spawnSync(
+      process.execPath,
+      [path.join(import.meta.dirname, 'browser-host.ts'), '--host', '0.0.0.0'],
+      {
+        encoding: 'utf8',
+        timeout: 20_000,
+      },
+    );
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/^host: refusing to bind to "0\.0\.0\.0".*127\.0\.0\.1 only/);
+  });
+});
+
+describe('browser test host: per-run token', () => {
+  it('prints a loopback URL carrying the token and the attract idle time', async () => {
+    const h = await start();
+    expect(h.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{48}&attractAfterMs=5000$/);
+  });
+
+  it('serves the page only with the token, with a strict CSP header', async () => {
+    const h = await start();
+    const base = `http://127.0.0.1:${h.port}`;
+    expect((await fetch(`${base}/`)).status).toBe(401);
+    expect((await fetch(`${base}/?token=${'0'.repeat(48)}`)).status).toBe(401);
+    const page = await fetch(h.url);
+    expect(page.status).toBe(200);
+    const csp = page.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-eval');
+    // Assets need the cookie the page set (or the token).
+    expect((await fetch(`${base}/app.js`)).status).toBe(401);
+    const cookie = (page.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    expect((await fetch(`${base}/app.js`, { headers: { cookie } })).status).toBe(200);
+    expect((await fetch(`${base}/../../etc/passwd`, { headers: { cookie } })).status).toBe(404);
+  });
+
+  it('refuses a WebSocket upgrade with a bad or missing token, or a foreign Origin', async () => {
+    const h = await start();
+    const ws = `ws://127.0.0.1:${h.port}/ws`;
+    await expect(connect(ws)).rejects.toThrow(/401/);
+    await expect(connect(`${ws}?token=bad`)).rejects.toThrow(/401/);
+    await expect(connect(`${ws}?token=${h.token}`, { Origin: 'http://evil.example' })).rejects.toThrow(/403/);
+    const good = await connect(`${ws}?token=${h.token}`, { Origin: `http://127.0.0.1:${h.port}` });
+    good.close();
+  });
+});
+
+describe('browser test host: the WebSocket protocol', () => {
+  it('answers {id, result} through the same router, and pushes {event}', async () => {
+    const h = await start();
+    const ws = await connect(`ws://127.0.0.1:${h.port}/ws?token=${h.token}`);
+    const placed = await call(ws, 1, 'bets:place', { spot: 'player', chipMinor: 500 });
+    expect(placed).toMatchObject({ id: 1, result: { ok: true, value: { tableTotalMinor: 500 } } });
+    const bad = await call(ws, 2, 'bets:place', { spot: 'side', chipMinor: 500 });
+    expect(bad).toMatchObject({ id: 2, result: { ok: false, error: { code: 'invalid-request' } } });
+    const unknown = await call(ws, 3, 'nope', {});
+    expect(unknown.result.error?.code).toBe('unknown-channel');
+    const pushed = new Promise((resolve) => ws.once('message', (data) => resolve(JSON.parse(data.toString()))));
+    (h.running.cabinet as ReturnType<typeof createFakeCabinet>).emit({ type: 'tilt', tilts: [] });
+    expect(await pushed).toEqual({ event: { type: 'tilt', tilts: [] } });
+    ws.close();
+  });
+
+  it('answers malformed frames with invalid-request and stays up', async () => {
+    const h = await start();
+    const ws = await connect(`ws://127.0.0.1:${h.port}/ws?token=${h.token}`);
+    const answer = new Promise((resolve) => ws.once('message', (data) => resolve(JSON.parse(data.toString()))));
+    ws.send('{not json');
+    expect(await answer).toMatchObject({ id: null, result: { ok: false, error: { code: 'invalid-request' } } });
+    expect((await call(ws, 9, 'cabinet:snapshot', {})).result.ok).toBe(true);
+    ws.close();
+  });
+
+  it('test:* channels exist only with --test-controls', async () => {
+    const plain = await start(false);
+    const ws1 = await connect(`ws://127.0.0.1:${plain.port}/ws?token=${plain.token}`);
+    expect((await call(ws1, 1, 'test:insert-note', { channel: 1 })).result.error?.code).toBe('unknown-channel');
+    ws1.close();
+    await plain.close();
+
+    const withControls = await start(true);
+    const ws2 = await connect(`ws://127.0.0.1:${withControls.port}/ws?token=${withControls.token}`);
+    expect((await call(ws2, 1, 'test:insert-note', { channel: 3 })).result).toEqual({
+      ok: true,
+      value: { accepted: true, detail: 'channel 3' },
+    });
+    expect((await call(ws2, 2, 'test:insert-note', { channel: 99 })).result.error?.code).toBe('invalid-request');
+    expect((await call(ws2, 3, 'test:rng-unplug', {})).result.error?.code).toBe('not-permitted');
+    expect((await call(ws2, 4, 'tech:meters', {})).result.error?.code).toBe('forbidden');
+    expect((await call(ws2, 5, 'test:operator-key', { on: true })).result.ok).toBe(true);
+    expect((await call(ws2, 6, 'tech:meters', {})).result.ok).toBe(true);
+    expect(notes).toContain(3);
+    ws2.close();
+  });
+});

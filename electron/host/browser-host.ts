@@ -1,0 +1,347 @@
+/**
+ * The browser test host (`npm run host`): the same composition root and the same IPC
+ * router as the Electron shell, behind a WebSocket on 127.0.0.1, serving the renderer
+ * build with a strict CSP. For development without an Electron binary and for the
+ * Playwright e2e tests. Never packaged (dist:check verifies it).
+ *
+ * Security: binds to 127.0.0.1 only; a random per-run token is required for the page
+ * (which then sets a same-site cookie for its assets) and on the WebSocket upgrade;
+ * the Host and Origin headers must name this host (no DNS rebinding).
+ *
+ * Test controls (`--test-controls`, e2e only): extra `test:*` channels on the socket to
+ * unplug/replug the emulated RNG and bill acceptor, insert a note and turn the operator
+ * key. They exist only here, never in the Electron shell.
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { mkdtempSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { z } from 'zod';
+import { contentSecurityPolicy, securityHeaders } from '../app/csp.ts';
+import type { RunningCabinet } from '../app/running-cabinet.ts';
+import { contentType, resolveStaticPath } from '../app/static-files.ts';
+import type { IpcResult } from '../ipc/contract.ts';
+import { createIpcRouter, describeIssues } from '../ipc/router.ts';
+import { MAX_MESSAGE_BYTES, parseClientMessage } from './ws-protocol.ts';
+
+export const LOOPBACK = '127.0.0.1';
+const COOKIE = 'kiosk_token';
+
+export class HostError extends Error {
+  override readonly name = 'HostError';
+}
+
+/** The host serves one machine only: anything but 127.0.0.1 is refused. */
+export function assertLoopback(host: string): void {
+  if (host !== LOOPBACK) {
+    throw new HostError(
+      `refusing to bind to "${host}": the browser test host listens on ${LOOPBACK} only (it has no authentication beyond a per-run token and must never be reachable from the network)`,
+    );
+  }
+}
+
+export interface StartOptions {
+  readonly journalPath: string;
+  /** Start the embedded RNG and bill-acceptor emulators. */
+  readonly emulators: boolean;
+  readonly log: (message: string) => void;
+}
+
+export interface HostOptions {
+  readonly host: string;
+  readonly port: number;
+  readonly journalPath: string;
+  readonly attractAfterMs: number | null;
+  readonly rendererDir: string;
+  readonly testControls: boolean;
+  readonly start: (options: StartOptions) => Promise<RunningCabinet>;
+  readonly log?: (message: string) => void;
+}
+
+export interface RunningHost {
+  readonly url: string;
+  readonly port: number;
+  readonly token: string;
+  readonly running: RunningCabinet;
+  close(): Promise<void>;
+}
+
+const TEST_SCHEMAS = {
+  'test:rng-unplug': z.object({}).strict(),
+  'test:rng-replug': z.object({}).strict(),
+  'test:bill-unplug': z.object({}).strict(),
+  'test:bill-replug': z.object({}).strict(),
+  'test:insert-note': z.object({ channel: z.number().int().min(1).max(16) }).strict(),
+  'test:operator-key': z.object({ on: z.boolean() }).strict(),
+} as const;
+type TestChannel = keyof typeof TEST_SCHEMAS;
+
+function isTestChannel(channel: unknown): channel is TestChannel {
+  return typeof channel === 'string' && Object.hasOwn(TEST_SCHEMAS, channel);
+}
+
+function sameSecret(given: string | null | undefined, token: string): boolean {
+  if (typeof given !== 'string') return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function cookieToken(header: string | undefined): string | null {
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name === COOKIE) return rest.join('=');
+  }
+  return null;
+}
+
+export async function startBrowserHost(options: HostOptions): Promise<RunningHost> {
+  assertLoopback(options.host);
+  const log = options.log ?? ((message: string) => process.stderr.write(`host: ${message}\n`));
+  const token = randomBytes(24).toString('hex');
+
+  // Recovery happens inside start(), before the server accepts a single connection.
+  const running = await options.start({ journalPath: options.journalPath, emulators: true, log });
+  const router = createIpcRouter(running.cabinet, running.services);
+
+  const server = http.createServer();
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  let port = 0;
+  const expectedHost = (): string => `${LOOPBACK}:${port}`;
+  const headers = (): Record<string, string> =>
+    securityHeaders(contentSecurityPolicy({ connectSrc: [`ws://${expectedHost()}`] }));
+
+  server.on('request', (req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', `http://${expectedHost()}`);
+      if (req.headers.host !== expectedHost()) return deny(res, 421, 'wrong Host header');
+      if (req.method !== 'GET' && req.method !== 'HEAD') return deny(res, 405, 'only GET');
+      const isPage = url.pathname === '/' || url.pathname === '/index.html';
+      const authorised = isPage
+        ? sameSecret(url.searchParams.get('token'), token)
+        : sameSecret(cookieToken(req.headers.cookie), token) || sameSecret(url.searchParams.get('token'), token);
+      if (!authorised) return deny(res, 401, 'a valid ?token= is required (printed by the host at start)');
+      const file = resolveStaticPath(options.rendererDir, url.pathname);
+      if (!file) return deny(res, 404, 'not found');
+      let body: Buffer;
+      try {
+        body = await readFile(file);
+      } catch {
+        return deny(res, 404, 'not found');
+      }
+      const extra: Record<string, string> = isPage
+        ? { 'Set-Cookie': `${COOKIE}=${token}; Path=/; HttpOnly; SameSite=Strict` }
+        : {};
+      res.writeHead(200, { ...headers(), ...extra, 'Content-Type': contentType(file), 'Content-Length': body.length });
+      res.end(req.method === 'HEAD' ? undefined : body);
+    })();
+  });
+
+  function deny(res: http.ServerResponse, status: number, message: string): void {
+    res.writeHead(status, { ...headers(), 'Content-Type': 'text/plain; charset=utf-8' });
+    res.end(message + '\n');
+  }
+
+  server.on('upgrade', (req, socket, head) => {
+    const url = new URL(req.url ?? '/', `http://${expectedHost()}`);
+    const origin = req.headers.origin;
+    const reject = (status: number, reason: string): void => {
+      log(`refused WebSocket: ${reason}`);
+      socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    };
+    if (url.pathname !== '/ws') return reject(404, 'path is not /ws');
+    if (req.headers.host !== expectedHost()) return reject(421, 'wrong Host header');
+    if (origin !== undefined && origin !== `http://${expectedHost()}`) return reject(403, `foreign Origin ${origin}`);
+    if (!sameSecret(url.searchParams.get('token'), token)) return reject(401, 'missing or wrong token');
+    sockets.handleUpgrade(req, socket, head, (ws) => sockets.emit('connection', ws, req));
+  });
+
+  const clients = new Set<WebSocket>();
+  const unsubscribe = router.subscribe((event) => {
+    const text = JSON.stringify({ event });
+    for (const ws of clients) if (ws.readyState === ws.OPEN) ws.send(text);
+  });
+
+  async function handleTest(channel: TestChannel, request: unknown): Promise<IpcResult<unknown>> {
+    const parsed = TEST_SCHEMAS[channel].safeParse(request === undefined ? {} : request);
+    if (!parsed.success)
+      return { ok: false, error: { code: 'invalid-request', message: describeIssues(channel, parsed.error.issues) } };
+    const { rng, billAcceptor } = running.controls;
+    const missing = (what: string): IpcResult<never> => ({
+      ok: false,
+      error: { code: 'not-permitted', message: `no embedded ${what} emulator is running` },
+    });
+    try {
+      switch (channel) {
+        case 'test:rng-unplug':
+          if (!rng) return missing('RNG');
+          await rng.unplug();
+          return { ok: true, value: {} };
+        case 'test:rng-replug':
+          if (!rng) return missing('RNG');
+          await rng.replug();
+          return { ok: true, value: {} };
+        case 'test:bill-unplug':
+          if (!billAcceptor) return missing('bill acceptor');
+          await billAcceptor.unplug();
+          return { ok: true, value: {} };
+        case 'test:bill-replug':
+          if (!billAcceptor) return missing('bill acceptor');
+          await billAcceptor.replug();
+          return { ok: true, value: {} };
+        case 'test:insert-note': {
+          if (!billAcceptor) return missing('bill acceptor');
+          const { channel: noteChannel } = parsed.data as { channel: number };
+          return { ok: true, value: await billAcceptor.insertNote(noteChannel) };
+        }
+        case 'test:operator-key':
+          running.operatorKey.set((parsed.data as { on: boolean }).on);
+          return { ok: true, value: { on: running.operatorKey.isOn() } };
+      }
+    } catch (error) {
+      log(`test control ${channel} failed: ${error instanceof Error ? error.message : String(error)}`);
+      return { ok: false, error: { code: 'internal', message: `${channel} failed` } };
+    }
+  }
+
+  sockets.on('connection', (ws: WebSocket) => {
+    clients.add(ws);
+    ws.on('close', () => clients.delete(ws));
+    ws.on('message', (data, isBinary) => {
+      void (async () => {
+        if (isBinary) {
+          ws.send(
+            JSON.stringify({
+              id: null,
+              result: { ok: false, error: { code: 'invalid-request', message: 'send JSON text frames only' } },
+            }),
+          );
+          return;
+        }
+        const parsed = parseClientMessage(data.toString());
+        if (!parsed.ok) {
+          ws.send(JSON.stringify({ id: parsed.id, result: parsed.result }));
+          return;
+        }
+        const { id, channel, request } = parsed.message;
+        const result =
+          options.testControls && isTestChannel(channel)
+            ? await handleTest(channel, request)
+            : await router.handle(channel, request);
+        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id, result }));
+      })();
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, LOOPBACK, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  }).catch(async (error: unknown) => {
+    await running.dispose();
+    throw new HostError(
+      `cannot listen on ${LOOPBACK}:${options.port}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  });
+  const address = server.address();
+  port = typeof address === 'object' && address ? address.port : options.port;
+
+  const query = new URLSearchParams({ token });
+  if (options.attractAfterMs !== null) query.set('attractAfterMs', String(options.attractAfterMs));
+  const url = `http://${expectedHost()}/?${query.toString()}`;
+
+  let closed: Promise<void> | null = null;
+  return {
+    url,
+    port,
+    token,
+    running,
+    close() {
+      closed ??= (async () => {
+        unsubscribe();
+        for (const ws of clients) ws.terminate();
+        sockets.close();
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await running.dispose();
+      })();
+      return closed;
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Command line
+
+const USAGE = `npm run host -- [options]
+
+Serves the kiosk renderer (dist-renderer/, build it with npm run build) on ${LOOPBACK} with the
+real cabinet core, journal and embedded device emulators behind a WebSocket. Prints the URL
+(with its per-run token) as the last stdout line: {"url": ...}.
+
+  --port N              TCP port (0 = pick a free one; default 5180)
+  --host ${LOOPBACK}       bind address; anything else is refused
+  --journal PATH        journal file (default: a fresh temporary one)
+  --attract-after-ms N  idle time before attract mode, passed to the page (1000..3600000)
+  --renderer DIR        renderer build folder (default dist-renderer/)
+  --test-controls       enable the test:* socket channels (e2e tests only)
+
+Test hooks (environment; e2e only, never in a packaged kiosk):
+  BACCARAT_TEST_PAUSE_AFTER_LOCK=1  the next deal stops after the bets are locked and debited
+                                    (prints {"paused":"after-lock"}), so a test can kill the host
+                                    mid-round and check start-up recovery.`;
+
+async function main(): Promise<void> {
+  const { runCli, intFlag, printJson, UsageError } = await import('../cli/cli-support.ts');
+  await runCli({
+    name: 'host',
+    usage: USAGE,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      journal: { type: 'string' },
+      'attract-after-ms': { type: 'string' },
+      renderer: { type: 'string' },
+      'test-controls': { type: 'boolean' },
+    },
+    main: async ({ values, positionals }) => {
+      if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+      const host = values.host ?? LOOPBACK;
+      assertLoopback(host);
+      const port = intFlag('port', values.port, 0, 65535, 5180);
+      const attract = values['attract-after-ms'];
+      const attractAfterMs = attract === undefined ? null : intFlag('attract-after-ms', attract, 1000, 3_600_000);
+      const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+      const rendererDir = path.resolve(values.renderer ?? path.join(repo, 'dist-renderer'));
+      const journalPath = values.journal
+        ? path.resolve(values.journal)
+        : path.join(mkdtempSync(path.join(os.tmpdir(), 'baccarat-host-')), 'journal.sqlite');
+      const { startCabinet } = await import('../app/start-cabinet.ts');
+      const hostRun = await startBrowserHost({
+        host,
+        port,
+        journalPath,
+        attractAfterMs,
+        rendererDir,
+        testControls: values['test-controls'] === true,
+        start: (opts) => startCabinet({ ...opts, testHooks: true }),
+      });
+      const stop = (): void => {
+        void hostRun.close().then(() => process.exit(0));
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+      printJson({ url: hostRun.url, port: hostRun.port, journal: journalPath, recovery: hostRun.running.recovery });
+      await new Promise<never>(() => undefined);
+    },
+  });
+}
+
+if (import.meta.main) await main();
