@@ -1,0 +1,96 @@
+/**
+ * Electron main process: thin. Order matters (fiddle's setupX() pattern):
+ *  1. the app:// scheme is registered and the single-instance lock taken before `ready`;
+ *  2. the cabinet starts — journal opened and start-up recovery run (an unfinished round
+ *     is voided and refunded) — BEFORE any window exists, so the first frame that shows
+ *     credits already shows the recovered credits;
+ *  3. the session and every webContents are locked down, display sleep is blocked;
+ *  4. the kiosk window opens on app://kiosk/ and the IPC router is attached.
+ */
+import { app, powerSaveBlocker, type BrowserWindow } from 'electron';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createCrashPolicy, EXIT_STARTUP_FAILED } from './app/crash-policy.ts';
+import { createKioskWindow } from './app/kiosk-window.electron.ts';
+import { registerAppScheme, serveRenderer } from './app/protocol.electron.ts';
+import type { RunningCabinet } from './app/running-cabinet.ts';
+import { hardenSession } from './app/security.electron.ts';
+import { startCabinet } from './app/start-cabinet.ts';
+import { attachElectronRouter } from './ipc/electron-router.ts';
+import { createIpcRouter } from './ipc/router.ts';
+import { APP_ORIGIN } from './ipc/sender-policy.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const production = app.isPackaged;
+const log = (message: string): void => void process.stdout.write(`kiosk: ${message}\n`);
+
+registerAppScheme();
+app.commandLine.appendSwitch('disable-http-cache');
+app.commandLine.appendSwitch('disable-background-networking');
+
+if (!app.requestSingleInstanceLock()) {
+  log('another instance is running; exiting');
+  app.exit(0);
+} else {
+  let window: BrowserWindow | null = null;
+  let running: RunningCabinet | null = null;
+  let detach: (() => void) | null = null;
+  const crashes = createCrashPolicy();
+
+  app.on('second-instance', () => {
+    if (window && !window.isDestroyed()) window.focus();
+  });
+
+  const shutdown = async (code: number): Promise<void> => {
+    detach?.();
+    detach = null;
+    await running?.dispose();
+    running = null;
+    app.exit(code);
+  };
+
+  app.on('window-all-closed', () => void shutdown(0));
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void shutdown(0));
+
+  void app.whenReady().then(async () => {
+    try {
+      const journalPath = process.env.BACCARAT_JOURNAL ?? path.join(app.getPath('userData'), 'journal.sqlite');
+      running = await startCabinet({ journalPath, emulators: !production, log });
+      log(running.recovery);
+    } catch (error) {
+      log(`cannot start the cabinet: ${error instanceof Error ? error.message : String(error)}`);
+      await shutdown(EXIT_STARTUP_FAILED);
+      return;
+    }
+
+    hardenSession(log);
+    serveRenderer(path.join(here, '..', 'dist-renderer'));
+    powerSaveBlocker.start('prevent-display-sleep');
+
+    const router = createIpcRouter(running.cabinet, running.services);
+    const kiosk = createKioskWindow({
+      preloadPath: path.join(here, 'preload.cjs'),
+      url: `${APP_ORIGIN}/index.html`,
+      production,
+    });
+    window = kiosk;
+    detach = attachElectronRouter(router, {
+      kioskContents: () => (window && !window.isDestroyed() ? window.webContents : null),
+      origin: APP_ORIGIN,
+      log,
+    });
+
+    kiosk.webContents.on('render-process-gone', (_event, details) => {
+      const decision = crashes.onFailure(Date.now());
+      log(`renderer gone (${details.reason}, exit ${details.exitCode}); ${decision.action}`);
+      if (decision.action === 'exit') {
+        void shutdown(decision.code);
+        return;
+      }
+      setTimeout(() => {
+        if (!kiosk.isDestroyed()) kiosk.webContents.reload();
+      }, decision.delayMs);
+    });
+    kiosk.on('unresponsive', () => log('renderer unresponsive'));
+  });
+}

@@ -1,0 +1,63 @@
+/**
+ * npm run build: the renderer with vite (into dist-renderer/), then the Electron main
+ * process and the preload with esbuild (into dist-electron/).
+ *  - main.js: ESM (package.json has "type": "module"; Electron ≥ 28 loads an ESM main).
+ *  - preload.cjs: CommonJS, because a sandboxed preload cannot be an ES module.
+ * Native modules (serialport bindings) and electron stay external. Test hooks are
+ * compiled out of the packaged main by defining BACCARAT_PACKAGED_BUILD.
+ *
+ *   node scripts/build.ts [--skip-renderer]
+ */
+import { build as esbuild } from 'esbuild';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outDir = path.join(root, 'dist-electron');
+const skipRenderer = process.argv.includes('--skip-renderer');
+
+async function buildRenderer(): Promise<void> {
+  const { build } = await import('vite');
+  await build({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn', mode: 'production' });
+}
+
+async function buildElectron(): Promise<void> {
+  rmSync(outDir, { recursive: true, force: true });
+  const common = {
+    bundle: true,
+    platform: 'node' as const,
+    target: 'node22',
+    sourcemap: false,
+    minify: false,
+    legalComments: 'none' as const,
+    logLevel: 'warning' as const,
+    define: { 'process.env.BACCARAT_PACKAGED_BUILD': '"1"' },
+  };
+  await esbuild({
+    ...common,
+    entryPoints: [path.join(root, 'electron/main.ts')],
+    outfile: path.join(outDir, 'main.js'),
+    format: 'esm',
+    external: ['electron', 'serialport', '@serialport/*', '*.node'],
+    // Bundled CommonJS dependencies may call require(); give them one.
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
+  });
+  await esbuild({
+    ...common,
+    entryPoints: [path.join(root, 'electron/preload.ts')],
+    outfile: path.join(outDir, 'preload.cjs'),
+    format: 'cjs',
+    platform: 'node',
+    external: ['electron'],
+  });
+}
+
+const started = Date.now();
+if (!skipRenderer) await buildRenderer();
+await buildElectron();
+process.stdout.write(
+  `build: done in ${Date.now() - started} ms (dist-renderer/, dist-electron/main.js, dist-electron/preload.cjs)\n`,
+);
