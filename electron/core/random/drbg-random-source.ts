@@ -1,0 +1,193 @@
+/**
+ * The certified RandomSource: HMAC_DRBG (SHA-256) fed by an entropy source (the hardware RNG,
+ * or OS entropy when no device is configured). domain-notes §3 "RNG" and §5.
+ *
+ * - Instantiated lazily on first use from the entropy source, with an OS-entropy nonce and
+ *   personalization (crypto.randomBytes), so a weak device alone cannot determine the state.
+ * - Reseeded before every shuffle (beforeShuffle, called by FreshShoe before each round).
+ * - Prediction resistance by default: every DRBG generate request reseeds from the entropy
+ *   source first (SP 800-90A §9.3.1), with fresh OS entropy as additional input.
+ * - Integers by rejection sampling on masked bits: exactly uniform, never modulo.
+ * - When the entropy source is unhealthy, every call throws RngUnavailableError; the cabinet
+ *   voids and refunds the round in progress and stops play until the device is healthy.
+ */
+import { randomBytes } from 'node:crypto';
+import { HmacDrbg, SECURITY_STRENGTH_BITS } from './hmac-drbg.ts';
+import type { RandomSource } from './random-source.ts';
+
+/** The RNG cannot deliver certified randomness now (device fault, stall, unplug, no entropy). */
+export class RngUnavailableError extends Error {
+  override readonly name = 'RngUnavailableError';
+}
+
+/** Fresh entropy on demand, synchronously (the game engine draws cards synchronously). */
+export interface EntropySource {
+  /** e.g. "OS entropy only", "hardware RNG on /dev/ttyACM0". */
+  readonly description: string;
+  /** Null when entropy can be delivered, else why not (plain words). */
+  unavailableReason(): string | null;
+  /** Bytes carrying at least `minEntropyBits` of min-entropy; throws RngUnavailableError. */
+  getEntropy(minEntropyBits: number): Uint8Array;
+}
+
+/** OS entropy (getrandom via node:crypto), credited at full entropy. */
+export function createOsEntropySource(): EntropySource {
+  return {
+    description: 'OS entropy only',
+    unavailableReason: () => null,
+    getEntropy: (minEntropyBits) => new Uint8Array(randomBytes(Math.ceil(minEntropyBits / 8))),
+  };
+}
+
+export interface DrbgRandomSourceOptions {
+  readonly entropy: EntropySource;
+  /** Reseed before every generate request (default true: the cabinet's mode). */
+  readonly predictionResistance?: boolean;
+  /** DRBG output fetched per request and used for the cards of one round (default 64). */
+  readonly blockBytes?: number;
+  /** Mix fresh OS entropy into every (re)seed as additional input (default: when the source is not the OS). */
+  readonly mixOsEntropy?: boolean;
+}
+
+export interface DrbgRandomSource extends RandomSource {
+  readonly predictionResistance: boolean;
+  /** DRBG generate requests so far (each one reseeded when prediction resistance is on). */
+  readonly requests: number;
+  /** Reseeds so far (including the prediction-resistance ones). */
+  readonly reseeds: number;
+  /** Zeroizes the DRBG; the next use instantiates a new one. */
+  close(): void;
+}
+
+const PERSONALIZATION_LABEL = new TextEncoder().encode('baccarat-kiosk certified RNG / HMAC_DRBG SHA-256 v1');
+const MAX_BOUND = 2 ** 48 - 1;
+
+export function createDrbgRandomSource(options: DrbgRandomSourceOptions): DrbgRandomSource {
+  const entropy = options.entropy;
+  const predictionResistance = options.predictionResistance ?? true;
+  const blockBytes = options.blockBytes ?? 64;
+  if (!Number.isInteger(blockBytes) || blockBytes < 8 || blockBytes > 65536) {
+    throw new RangeError(`blockBytes must be a whole number from 8 to 65536, got ${blockBytes}`);
+  }
+  const mixOs = options.mixOsEntropy ?? entropy.description !== 'OS entropy only';
+  let drbg: HmacDrbg | null = null;
+  let block = new Uint8Array(0);
+  let pos = 0;
+  let requests = 0;
+  let reseeds = 0;
+
+  const osExtra = () => (mixOs ? new Uint8Array(randomBytes(32)) : undefined);
+
+  function requireHealthy(): void {
+    const reason = entropy.unavailableReason();
+    if (reason !== null) {
+      discardBlock();
+      throw new RngUnavailableError(`RNG unavailable: ${reason}`);
+    }
+  }
+
+  function fetchEntropy(bits: number): Uint8Array {
+    try {
+      const bytes = entropy.getEntropy(bits);
+      reseeds++;
+      return bytes;
+    } catch (error) {
+      discardBlock();
+      if (error instanceof RngUnavailableError) throw error;
+      throw new RngUnavailableError(`RNG unavailable: ${(error as Error).message}`);
+    }
+  }
+
+  function instance(): HmacDrbg {
+    if (drbg === null) {
+      const seed = fetchEntropy(SECURITY_STRENGTH_BITS);
+      reseeds--; // the instantiate is not a reseed
+      const personalization = new Uint8Array(PERSONALIZATION_LABEL.length + 32);
+      personalization.set(PERSONALIZATION_LABEL);
+      personalization.set(randomBytes(32), PERSONALIZATION_LABEL.length);
+      drbg = new HmacDrbg({
+        entropy: seed,
+        nonce: new Uint8Array(randomBytes(16)),
+        personalization,
+        entropySource: fetchEntropy,
+      });
+      seed.fill(0);
+    }
+    return drbg;
+  }
+
+  function discardBlock(): void {
+    block.fill(0);
+    block = new Uint8Array(0);
+    pos = 0;
+  }
+
+  function refill(): void {
+    const d = instance();
+    const additionalInput = osExtra();
+    block.fill(0);
+    block = d.generate(
+      blockBytes,
+      additionalInput ? { predictionResistance, additionalInput } : { predictionResistance },
+    );
+    pos = 0;
+    requests++;
+  }
+
+  return {
+    get predictionResistance() {
+      return predictionResistance;
+    },
+    get requests() {
+      return requests;
+    },
+    get reseeds() {
+      return reseeds;
+    },
+
+    beforeShuffle(): void {
+      requireHealthy();
+      discardBlock();
+      const d = instance();
+      if (!predictionResistance) {
+        const seed = fetchEntropy(SECURITY_STRENGTH_BITS);
+        d.reseed(seed, osExtra());
+        seed.fill(0);
+      }
+      // With prediction resistance the first generate of the round reseeds (SP 800-90A §9.3.1).
+      refill();
+    },
+
+    nextInt(bound: number): number {
+      if (!Number.isSafeInteger(bound) || bound < 1 || bound > MAX_BOUND) {
+        throw new RangeError(`bound must be an integer in 1..2^48-1, got ${bound}`);
+      }
+      requireHealthy();
+      if (bound === 1) return 0;
+      // k = bits of (bound − 1); draw ⌈k/8⌉ bytes, mask the top byte to k bits, reject ≥ bound.
+      const bits = bitLength(bound - 1);
+      const bytes = Math.ceil(bits / 8);
+      const topMask = (1 << (bits - 8 * (bytes - 1))) - 1;
+      for (;;) {
+        if (pos + bytes > block.length) refill();
+        let value = block[pos]! & topMask;
+        for (let i = 1; i < bytes; i++) value = value * 256 + block[pos + i]!;
+        block.fill(0, pos, pos + bytes);
+        pos += bytes;
+        if (value < bound) return value;
+      }
+    },
+
+    close(): void {
+      discardBlock();
+      drbg?.uninstantiate();
+      drbg = null;
+    },
+  };
+}
+
+/** Number of bits needed to write n ≥ 1 (exact, no floating-point log). */
+function bitLength(n: number): number {
+  if (n < 2 ** 32) return 32 - Math.clz32(n);
+  return 32 + bitLength(Math.floor(n / 2 ** 32));
+}
