@@ -203,3 +203,6 @@ export interface Cabinet {
   recall(range: { fromRoundId?: number; toRoundId?: number; limit?: number }): RoundRecord[];
   events(range: { fromId?: number; toId?: number; limit?: number }): EventLogEntry[];
 }
+
+/** The thrown form of CabinetErrorInfo (code, message, limit): a refusal that changed nothing. */
+export { CabinetError } from './cabinet-error.ts';

@@ -1,0 +1,119 @@
+/**
+ * Numbered schema migrations of the journal. Each runs in its own transaction
+ * together with its row in `migrations`, so a crash mid-migration leaves the
+ * previous version intact and the next start simply runs it again.
+ */
+export interface Migration {
+  readonly version: number;
+  readonly name: string;
+  readonly sql: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'ledger, rounds, refunds, events, tilts, handpays, critical memory',
+    sql: `
+      -- Every money movement, append-only. delta_minor is signed: + credits the player, − debits.
+      CREATE TABLE ledger (
+        id INTEGER PRIMARY KEY,
+        at TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('bill', 'stake', 'win', 'refund', 'handpay', 'demo-credit', 'ram-clear')),
+        demo INTEGER NOT NULL CHECK (demo IN (0, 1)),
+        delta_minor INTEGER NOT NULL,
+        round_id INTEGER REFERENCES rounds(round_id),
+        spot TEXT CHECK (spot IS NULL OR spot IN ('player', 'banker', 'tie')),
+        -- A stacked note's event key: a repeated CREDIT_NOTE can never be credited twice.
+        event_key TEXT UNIQUE,
+        denomination_minor INTEGER,
+        balance_after_minor INTEGER NOT NULL CHECK (balance_after_minor >= 0)
+      );
+      CREATE INDEX ledger_round ON ledger(round_id);
+      CREATE INDEX ledger_kind ON ledger(kind, demo);
+      CREATE TRIGGER ledger_append_only_u BEFORE UPDATE ON ledger BEGIN
+        SELECT RAISE(ABORT, 'the ledger is append-only');
+      END;
+      CREATE TRIGGER ledger_append_only_d BEFORE DELETE ON ledger BEGIN
+        SELECT RAISE(ABORT, 'the ledger is append-only');
+      END;
+
+      CREATE TABLE rounds (
+        round_id INTEGER PRIMARY KEY,
+        status TEXT NOT NULL CHECK (status IN ('locked', 'dealt', 'settled', 'voided')),
+        demo INTEGER NOT NULL CHECK (demo IN (0, 1)),
+        bets_json TEXT NOT NULL,
+        stake_minor INTEGER NOT NULL CHECK (stake_minor > 0),
+        cards_json TEXT,
+        outcome_json TEXT,
+        returns_json TEXT,
+        return_minor INTEGER,
+        credits_before_minor INTEGER NOT NULL,
+        credits_after_minor INTEGER,
+        started_at TEXT NOT NULL,
+        dealt_at TEXT,
+        ended_at TEXT,
+        void_reason TEXT,
+        refunded_minor INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE INDEX rounds_open ON rounds(status) WHERE status IN ('locked', 'dealt');
+      -- A finished round (settled or voided) is never changed again: a settled round is never voided.
+      CREATE TRIGGER rounds_final BEFORE UPDATE ON rounds WHEN OLD.status IN ('settled', 'voided') BEGIN
+        SELECT RAISE(ABORT, 'a settled or voided round is final');
+      END;
+      CREATE TRIGGER rounds_forward BEFORE UPDATE OF status ON rounds
+        WHEN NOT ((OLD.status = 'locked' AND NEW.status IN ('dealt', 'voided'))
+               OR (OLD.status = 'dealt' AND NEW.status IN ('settled', 'voided'))) BEGIN
+        SELECT RAISE(ABORT, 'illegal round status transition');
+      END;
+
+      -- One refund per round: the UNIQUE key makes a double refund impossible.
+      CREATE TABLE refunds (
+        round_id INTEGER PRIMARY KEY REFERENCES rounds(round_id),
+        amount_minor INTEGER NOT NULL CHECK (amount_minor > 0),
+        reason TEXT NOT NULL,
+        at TEXT NOT NULL
+      );
+
+      CREATE TABLE events (
+        id INTEGER PRIMARY KEY,
+        at TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        detail TEXT NOT NULL
+      );
+
+      -- Active tilts are durable: an error survives a power cycle (domain-notes §3).
+      CREATE TABLE tilts (
+        kind TEXT NOT NULL,
+        source TEXT NOT NULL,
+        reason TEXT NOT NULL,
+        cleared_by TEXT NOT NULL,
+        since TEXT NOT NULL,
+        PRIMARY KEY (kind, source)
+      );
+
+      CREATE TABLE handpays (
+        id INTEGER PRIMARY KEY,
+        amount_minor INTEGER NOT NULL CHECK (amount_minor > 0),
+        at TEXT NOT NULL,
+        cleared_at TEXT
+      );
+
+      -- Critical memory, two copies in two tables (two different b-tree pages), each with its SHA-256.
+      CREATE TABLE critical_a (slot INTEGER PRIMARY KEY CHECK (slot = 1), body TEXT NOT NULL, sha256 TEXT NOT NULL);
+      CREATE TABLE critical_b (slot INTEGER PRIMARY KEY CHECK (slot = 1), body TEXT NOT NULL, sha256 TEXT NOT NULL);
+
+      -- Each RAM clear marks where the meters restart, so a verifier can recompute them.
+      CREATE TABLE ram_clears (
+        id INTEGER PRIMARY KEY,
+        at TEXT NOT NULL,
+        after_ledger_id INTEGER NOT NULL,
+        after_round_id INTEGER NOT NULL,
+        after_event_id INTEGER NOT NULL,
+        credits_removed_minor INTEGER NOT NULL,
+        meters_before_json TEXT
+      );
+
+      CREATE TABLE config (slot INTEGER PRIMARY KEY CHECK (slot = 1), body TEXT NOT NULL, sha256 TEXT NOT NULL);
+    `,
+  },
+];
