@@ -55,7 +55,14 @@ if (!app.requestSingleInstanceLock()) {
   void app.whenReady().then(async () => {
     try {
       const journalPath = process.env.BACCARAT_JOURNAL ?? path.join(app.getPath('userData'), 'journal.sqlite');
-      running = await startCabinet({ journalPath, emulators: !production, log });
+      // The embedded emulators are a development convenience: a separate bundle, absent from the package.
+      const startEmulators = production
+        ? null
+        : async (emulatorLog: (message: string) => void) => {
+            const { startEmbeddedEmulators } = await import('./app/dev-emulators.ts');
+            return startEmbeddedEmulators(emulatorLog);
+          };
+      running = await startCabinet({ journalPath, startEmulators, log });
       log(running.recovery);
     } catch (error) {
       log(`cannot start the cabinet: ${error instanceof Error ? error.message : String(error)}`);

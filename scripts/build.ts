@@ -3,8 +3,10 @@
  * process and the preload with esbuild (into dist-electron/).
  *  - main.js: ESM (package.json has "type": "module"; Electron ≥ 28 loads an ESM main).
  *  - preload.cjs: CommonJS, because a sandboxed preload cannot be an ES module.
- * Native modules (serialport bindings) and electron stay external. Test hooks are
- * compiled out of the packaged main by defining BACCARAT_PACKAGED_BUILD.
+ *  - dev-emulators.js: the embedded device emulators, loaded by main only when the app is
+ *    not packaged (`npm start`); electron-builder.yml leaves it out of the package.
+ * Native modules (serialport bindings) and electron stay external. The browser test host
+ * and its test hooks are never bundled.
  *
  *   node scripts/build.ts [--skip-renderer]
  */
@@ -32,18 +34,33 @@ async function buildElectron(): Promise<void> {
     minify: false,
     legalComments: 'none' as const,
     logLevel: 'warning' as const,
-    define: { 'process.env.BACCARAT_PACKAGED_BUILD': '"1"' },
   };
-  await esbuild({
+  const esm = {
     ...common,
-    entryPoints: [path.join(root, 'electron/main.ts')],
-    outfile: path.join(outDir, 'main.js'),
-    format: 'esm',
+    format: 'esm' as const,
     external: ['electron', 'serialport', '@serialport/*', '*.node'],
     // Bundled CommonJS dependencies may call require(); give them one.
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
     },
+  };
+  await esbuild({
+    ...esm,
+    entryPoints: [path.join(root, 'electron/main.ts')],
+    outfile: path.join(outDir, 'main.js'),
+    plugins: [
+      {
+        name: 'dev-emulators-external',
+        setup(b) {
+          b.onResolve({ filter: /\/dev-emulators\.ts$/ }, () => ({ path: './dev-emulators.js', external: true }));
+        },
+      },
+    ],
+  });
+  await esbuild({
+    ...esm,
+    entryPoints: [path.join(root, 'electron/app/dev-emulators.ts')],
+    outfile: path.join(outDir, 'dev-emulators.js'),
   });
   await esbuild({
     ...common,
@@ -59,5 +76,5 @@ const started = Date.now();
 if (!skipRenderer) await buildRenderer();
 await buildElectron();
 process.stdout.write(
-  `build: done in ${Date.now() - started} ms (dist-renderer/, dist-electron/main.js, dist-electron/preload.cjs)\n`,
+  `build: done in ${Date.now() - started} ms (dist-renderer/, dist-electron/main.js, preload.cjs, dev-emulators.js)\n`,
 );

@@ -161,6 +161,7 @@ async function main(): Promise<number> {
     [/^\/electron\//, 'TypeScript sources under electron/'],
     [/browser-host|\/host\//, 'the browser test host'],
     [/^\/e2e\//, 'e2e tests'],
+    [/^\/dist-electron\/dev-/, 'the development emulator bundle'],
     [/^\/bench\//, 'benchmarks'],
     [/^\/scripts\//, 'build scripts'],
     [/^\/renderer\//, 'renderer sources'],

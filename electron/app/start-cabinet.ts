@@ -1,16 +1,134 @@
 /**
- * The composition root (interim): replaced by the full wiring as soon as the cabinet
- * factory under electron/core/cabinet/ lands.
+ * The composition root shared by the Electron main process and the browser test host.
+ * Order (brief "Non-negotiables"; domain-notes §3 "Power loss"):
+ *  1. the RNG service is created (its DRBG is the cabinet's RandomSource);
+ *  2. openCabinet opens the journal, checks critical memory and RECOVERS an interrupted
+ *     round (void + refund) — all before this function returns, so no shell can show
+ *     credits before recovery;
+ *  3. device status flows into the cabinet, the devices start;
+ *  4. dispose() stops the devices, then closes the journal.
+ * Devices: real serial ports (BACCARAT_RNG_PORT, BACCARAT_BILL_PORT; the packaged kiosk's
+ * systemd unit points them at the udev names) or, in development and in the browser host,
+ * the embedded emulators (passed in by the shell; never bundled into the packaged main).
  */
-import type { RunningCabinet } from './running-cabinet.ts';
+import { readFileSync } from 'node:fs';
+import { openCabinet, type CabinetCore } from '../core/cabinet/cabinet.ts';
+import type { DeviceStatus } from '../core/cabinet/cabinet-api.ts';
+import { DEFAULT_VENUE_CONFIG } from '../core/config/venue-config.ts';
+import { createRngService } from '../hardware/rng/rng-service.ts';
+import { paytableFor } from './paytable.ts';
+import { createOperatorKey, type DeviceControls, type RunningCabinet } from './running-cabinet.ts';
+
+/** What the embedded emulators give the composition root (see dev-emulators.ts). */
+export interface EmbeddedEmulators {
+  /** Serial path of the emulated RNG, or null to use OS entropy. */
+  readonly rngPort: string | null;
+  /** Serial path of the emulated bill acceptor, or null for none. */
+  readonly billPort: string | null;
+  readonly controls: DeviceControls;
+  stop(): Promise<void>;
+}
 
 export interface StartCabinetOptions {
   readonly journalPath: string;
-  readonly emulators: boolean;
-  readonly testHooks?: boolean;
+  /** Venue config (validated by the cabinet); default: BACCARAT_CONFIG file, else the built-in default. */
+  readonly config?: unknown;
+  /** Starts the embedded emulators; null on a real cabinet. */
+  readonly startEmulators?: ((log: (message: string) => void) => Promise<EmbeddedEmulators>) | null;
+  /** Called with the cabinet right after recovery, before devices start (test hooks in the browser host). */
+  readonly afterOpen?: (cabinet: CabinetCore) => void;
+  readonly env?: Readonly<Record<string, string | undefined>>;
   readonly log: (message: string) => void;
 }
 
-export async function startCabinet(_options: StartCabinetOptions): Promise<RunningCabinet> {
-  throw new Error('the cabinet core is not wired yet');
+function loadConfig(options: StartCabinetOptions): unknown {
+  if (options.config !== undefined) return options.config;
+  const file = (options.env ?? process.env).BACCARAT_CONFIG;
+  if (!file) return DEFAULT_VENUE_CONFIG;
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as unknown;
+  } catch (error) {
+    throw new Error(`cannot read the venue config ${file}: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
+  }
+}
+
+export async function startCabinet(options: StartCabinetOptions): Promise<RunningCabinet> {
+  const env = options.env ?? process.env;
+  const { log } = options;
+  const emulators = options.startEmulators ? await options.startEmulators(log) : null;
+  const rngPort = emulators ? emulators.rngPort : (env.BACCARAT_RNG_PORT ?? null);
+  const billPort = emulators ? emulators.billPort : (env.BACCARAT_BILL_PORT ?? null);
+
+  // Device status that arrives before the cabinet exists is replayed to it once it does.
+  let cabinet: CabinetCore | null = null;
+  const early: DeviceStatus[] = [];
+  const report = (status: DeviceStatus): void => {
+    if (cabinet) cabinet.reportDevice(status);
+    else early.push(status);
+  };
+
+  const rng = createRngService({ portPath: rngPort, onStatus: report });
+  const stopAll: Array<() => Promise<void> | void> = [];
+  try {
+    cabinet = openCabinet({
+      journalPath: options.journalPath,
+      config: loadConfig(options),
+      random: rng.random,
+      devices: [rng.status()],
+    });
+  } catch (error) {
+    await rng.stop().catch(() => undefined);
+    await emulators?.stop().catch(() => undefined);
+    throw error;
+  }
+  const opened = cabinet;
+  stopAll.push(() => opened.close());
+  const last = opened.snapshot().lastRound;
+  const recovery =
+    last && last.status === 'voided' && last.voidReason?.includes('power-up')
+      ? `recovered: round ${last.roundId} voided, ${last.refundedMinor} minor units refunded (${last.voidReason})`
+      : 'clean start: no round was interrupted';
+  options.afterOpen?.(opened);
+  for (const status of early.splice(0)) opened.reportDevice(status);
+
+  stopAll.push(() => rng.stop());
+  await rng.start();
+
+  if (billPort !== null) {
+    log(`bill acceptor on ${billPort}: driver not wired yet`);
+  }
+  if (emulators) stopAll.push(() => emulators.stop());
+
+  const operatorKey = createOperatorKey(false);
+  const billControl = emulators?.controls.billAcceptor ?? null;
+  let disposed: Promise<void> | null = null;
+  return {
+    cabinet: opened,
+    operatorKey,
+    recovery,
+    controls: emulators?.controls ?? { rng: null, billAcceptor: null },
+    services: {
+      operatorKeyOn: operatorKey.isOn,
+      paytable: paytableFor,
+      ...(billControl ? { insertNote: (channel: number) => billControl.insertNote(channel) } : {}),
+      onRefused: (entry) => {
+        if (entry.code === 'internal') log(`ipc ${entry.channel}: internal error: ${String(entry.cause)}`);
+      },
+    },
+    dispose() {
+      disposed ??= (async () => {
+        // Devices first (no more notes or entropy), the journal last.
+        for (const stop of stopAll.reverse()) {
+          try {
+            await stop();
+          } catch (error) {
+            log(`shutdown: ${error instanceof Error ? error.message : String(error)}`);
+          }
+        }
+      })();
+      return disposed;
+    },
+  };
 }

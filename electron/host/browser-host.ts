@@ -46,8 +46,6 @@ export function assertLoopback(host: string): void {
 
 export interface StartOptions {
   readonly journalPath: string;
-  /** Start the embedded RNG and bill-acceptor emulators. */
-  readonly emulators: boolean;
   readonly log: (message: string) => void;
 }
 
@@ -106,7 +104,7 @@ export async function startBrowserHost(options: HostOptions): Promise<RunningHos
   const token = randomBytes(24).toString('hex');
 
   // Recovery happens inside start(), before the server accepts a single connection.
-  const running = await options.start({ journalPath: options.journalPath, emulators: true, log });
+  const running = await options.start({ journalPath: options.journalPath, log });
   const router = createIpcRouter(running.cabinet, running.services);
 
   const server = http.createServer();
@@ -324,6 +322,8 @@ async function main(): Promise<void> {
         ? path.resolve(values.journal)
         : path.join(mkdtempSync(path.join(os.tmpdir(), 'baccarat-host-')), 'journal.sqlite');
       const { startCabinet } = await import('../app/start-cabinet.ts');
+      const { startEmbeddedEmulators } = await import('../app/dev-emulators.ts');
+      const { installTestHooks } = await import('./test-hooks.ts');
       const hostRun = await startBrowserHost({
         host,
         port,
@@ -331,7 +331,12 @@ async function main(): Promise<void> {
         attractAfterMs,
         rendererDir,
         testControls: values['test-controls'] === true,
-        start: (opts) => startCabinet({ ...opts, testHooks: true }),
+        start: (opts) =>
+          startCabinet({
+            ...opts,
+            startEmulators: startEmbeddedEmulators,
+            afterOpen: (cabinet) => installTestHooks(cabinet, process.env),
+          }),
       });
       const stop = (): void => {
         void hostRun.close().then(() => process.exit(0));
