@@ -1,0 +1,58 @@
+/**
+ * Keyboard map (seed 001): Tab moves between controls and Enter presses (both native), number keys 1..9
+ * choose a chip, Space is REBET, Esc opens the settings menu. Shift+I toggles the service panel.
+ */
+import { onBeforeUnmount, onMounted } from 'vue';
+export type KeyAction =
+  | { readonly kind: 'chip'; readonly index: number }
+  | { readonly kind: 'rebet' }
+  | { readonly kind: 'menu' }
+  | { readonly kind: 'service' }
+  | { readonly kind: 'none' };
+
+export interface KeyLike {
+  readonly key: string;
+  readonly shiftKey?: boolean;
+  readonly ctrlKey?: boolean;
+  readonly altKey?: boolean;
+  readonly metaKey?: boolean;
+}
+
+export function keyAction(e: KeyLike): KeyAction {
+  if (e.ctrlKey || e.altKey || e.metaKey) return { kind: 'none' };
+  if (e.key === 'Escape') return { kind: 'menu' };
+  if (e.key === ' ' || e.key === 'Spacebar') return { kind: 'rebet' };
+  if (e.shiftKey && (e.key === 'I' || e.key === 'i')) return { kind: 'service' };
+  if (/^[1-9]$/.test(e.key)) return { kind: 'chip', index: Number(e.key) - 1 };
+  return { kind: 'none' };
+}
+
+/** Installs the table's key map on the window for the life of the calling component. */
+export function useKeyboard(handlers: { chip: (index: number) => void; rebet: () => void; menu: () => void; service: () => void }): void {
+  const onKey = (e: KeyboardEvent): void => {
+    const a = keyAction(e);
+    const target = e.target as HTMLElement | null;
+    const typing = target?.tagName === 'INPUT' || target?.tagName === 'TEXTAREA';
+    if (typing && a.kind !== 'menu') return;
+    switch (a.kind) {
+      case 'chip':
+        handlers.chip(a.index);
+        break;
+      case 'rebet':
+        e.preventDefault(); // Space is REBET, not "press the focused button"
+        handlers.rebet();
+        break;
+      case 'menu':
+        e.preventDefault();
+        handlers.menu();
+        break;
+      case 'service':
+        handlers.service();
+        break;
+      default:
+        return;
+    }
+  };
+  onMounted(() => window.addEventListener('keydown', onKey));
+  onBeforeUnmount(() => window.removeEventListener('keydown', onKey));
+}

@@ -1,0 +1,49 @@
+/**
+ * Money for display only. Amounts arrive from main as integer minor units; formatting uses integer math
+ * (no floats), in the same shape as the core's formatMinor: 1250 → "12.50".
+ */
+export function formatMinor(minor: number): string {
+  if (!Number.isSafeInteger(minor)) return '—';
+  const sign = minor < 0 ? '-' : '';
+  const abs = Math.abs(minor);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** Short label printed on a chip: 50 → "0.50", 100 → "1", 2500 → "25", 100000 → "1K", 250000 → "2.5K". */
+export function chipLabel(minor: number): string {
+  if (!Number.isSafeInteger(minor) || minor <= 0) return '?';
+  if (minor % 100 !== 0) return formatMinor(minor);
+  const major = minor / 100;
+  if (major >= 1000 && major % 100 === 0) {
+    const whole = Math.floor(major / 1000);
+    const tenth = (major % 1000) / 100;
+    return tenth === 0 ? `${whole}K` : `${whole}.${tenth}K`;
+  }
+  return String(major);
+}
+
+export type BetSpot = 'player' | 'banker' | 'tie';
+export const BET_SPOTS: readonly BetSpot[] = ['player', 'tie', 'banker'];
+
+export function sumBets(bets: Partial<Record<BetSpot, number>> | null | undefined): number {
+  if (!bets) return 0;
+  return (bets.player ?? 0) + (bets.banker ?? 0) + (bets.tie ?? 0);
+}
+
+/**
+ * Splits an amount into chips for the stack drawn on a spot (largest first, at most `maxChips` drawn).
+ * Purely visual; the amount itself comes from main.
+ */
+export function chipsForAmount(amountMinor: number, denominations: readonly number[], maxChips = 8): number[] {
+  const denoms = [...denominations].filter((d) => Number.isSafeInteger(d) && d > 0).sort((a, b) => b - a);
+  const out: number[] = [];
+  let rest = amountMinor;
+  for (const d of denoms) {
+    while (rest >= d && out.length < 64) {
+      out.push(d);
+      rest -= d;
+    }
+  }
+  if (rest > 0 && out.length < 64) out.push(rest);
+  return out.reverse().slice(-maxChips);
+}

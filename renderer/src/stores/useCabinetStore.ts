@@ -1,0 +1,243 @@
+import { defineStore } from 'pinia';
+import { computed, ref, shallowRef } from 'vue';
+import type {
+  CabinetBridge,
+  Channel,
+  IpcError,
+  Paytable,
+  PushEvent,
+  RequestOf,
+  ResponseMap,
+} from '../../../electron/ipc/contract.ts';
+import type { CabinetSnapshot, RoundRecord, Tilt } from '../../../electron/core/cabinet/cabinet-api.ts';
+import { connectBridge } from '../bridge/index.ts';
+import { sumBets, type BetSpot } from '../composables/useMoney.ts';
+import { useSound } from '../composables/useSound.ts';
+import { useRoundStore } from './useRoundStore.ts';
+import { useUiStore } from './useUiStore.ts';
+
+/** Which tilt the lock-up screen shows first when several are active. */
+const TILT_PRIORITY: readonly Tilt['kind'][] = ['memory-error', 'door-open', 'handpay-pending', 'rng-fault', 'device-fault'];
+
+/**
+ * The cabinet as main reports it. Every value here (credits, bets, limits, tilts, rounds) comes from main
+ * through the IPC contract; this store only sends requests and shows answers. It never computes a balance.
+ */
+export const useCabinetStore = defineStore('cabinet', () => {
+  const ui = useUiStore();
+  const round = useRoundStore();
+  const sound = useSound();
+  let bridge: CabinetBridge | null = null;
+  const snapshot = shallowRef<CabinetSnapshot | null>(null);
+  const paytable = shallowRef<Paytable | null>(null);
+  const history = shallowRef<RoundRecord[] | null>(null);
+  const handpayMinor = ref<number | null>(null);
+  const serviceAvailable = ref(false);
+
+  const tilts = computed<readonly Tilt[]>(() => snapshot.value?.tilts ?? []);
+  const activeTilt = computed<Tilt | null>(() => {
+    const list = tilts.value;
+    for (const kind of TILT_PRIORITY) {
+      const t = list.find((x) => x.kind === kind);
+      if (t) return t;
+    }
+    return list[0] ?? null;
+  });
+  const tableTotalMinor = computed(() => snapshot.value?.tableTotalMinor ?? 0);
+
+  /** Meters as displayed: held at pre-round values while the cards are being revealed. */
+  const shownCredits = computed(() => round.hold?.creditsMinor ?? snapshot.value?.creditsMinor ?? 0);
+  const shownLastWin = computed(() => round.hold?.lastWinMinor ?? snapshot.value?.lastWinMinor ?? 0);
+  const shownTotalBet = computed(() => {
+    if (round.hold) return round.hold.totalBetMinor;
+    if (round.round && round.stage !== 'none' && tableTotalMinor.value === 0) return sumBets(round.round.bets);
+    return tableTotalMinor.value;
+  });
+  /** Bets drawn on the felt: the layout being built, or the bets of the round on show. */
+  const shownBets = computed<Partial<Record<BetSpot, number>>>(() => {
+    if (round.round && round.stage !== 'none' && tableTotalMinor.value === 0) return round.round.bets;
+    return snapshot.value?.tableBets ?? {};
+  });
+
+  async function call<C extends Channel>(channel: C, request: RequestOf<C>): Promise<ResponseMap[C] | null> {
+    if (!bridge) return null;
+    let result;
+    try {
+      result = await bridge.invoke(channel, request);
+    } catch (e) {
+      result = { ok: false as const, error: { code: 'internal' as const, message: String(e) } };
+    }
+    if (!result.ok) {
+      ui.showError(result.error as IpcError);
+      sound.error();
+      return null;
+    }
+    return result.value;
+  }
+
+  function setSnapshot(s: CabinetSnapshot): void {
+    snapshot.value = s;
+    if (!s.tilts.some((t) => t.kind === 'handpay-pending')) handpayMinor.value = null;
+  }
+
+  function onEvent(ev: PushEvent): void {
+    switch (ev.type) {
+      case 'state':
+        setSnapshot(ev.snapshot);
+        break;
+      case 'round-dealt':
+      case 'round-settled':
+        round.show(ev.round);
+        break;
+      case 'round-voided':
+        round.showVoid(ev.round);
+        break;
+      case 'tilt':
+        if (snapshot.value) snapshot.value = { ...snapshot.value, tilts: ev.tilts };
+        break;
+      case 'device':
+        if (snapshot.value) {
+          const devices = snapshot.value.devices.filter((d) => d.device !== ev.status.device);
+          snapshot.value = { ...snapshot.value, devices: [...devices, ev.status] };
+        }
+        break;
+      case 'bill-credited':
+        if (snapshot.value) {
+          const s = snapshot.value;
+          snapshot.value = { ...s, creditsMinor: ev.creditsMinor, availableMinor: ev.creditsMinor - s.tableTotalMinor };
+        }
+        break;
+    }
+  }
+
+  async function init(): Promise<void> {
+    bridge = await connectBridge();
+    bridge.onEvent(onEvent);
+    const s = await call('cabinet:snapshot', {});
+    if (s) setSnapshot(s);
+    serviceAvailable.value =
+      new URLSearchParams(location.search).get('service') === '1' ||
+      (s?.devices.some((d) => /emulat/i.test(d.detail)) ?? false);
+    void loadPaytable();
+    const h = await call('history:list', { limit: 60 });
+    if (h) round.loadBeads(h);
+  }
+
+  async function loadPaytable(): Promise<void> {
+    const p = await call('paytable:get', {});
+    if (p) paytable.value = p;
+  }
+
+  async function loadHistory(): Promise<void> {
+    history.value = null;
+    history.value = (await call('history:list', { limit: 30 })) ?? [];
+  }
+
+  function adopt(s: CabinetSnapshot | null): void {
+    if (s) setSnapshot(s);
+  }
+
+  async function placeBet(spot: BetSpot, chipMinor: number | null, erase: boolean): Promise<void> {
+    if (round.busy || chipMinor === null) return;
+    if (round.stage === 'result' && tableTotalMinor.value === 0) round.clearTable();
+    if (erase) return removeBet(spot, chipMinor);
+    const s = await call('bets:place', { spot, chipMinor });
+    if (s) sound.chip();
+    adopt(s);
+  }
+
+  async function removeBet(spot: BetSpot, chipMinor: number | null): Promise<void> {
+    if (round.busy || chipMinor === null) return;
+    if (round.stage === 'result' && tableTotalMinor.value === 0) return;
+    adopt(await call('bets:remove', { spot, chipMinor }));
+  }
+
+  async function undo(): Promise<void> {
+    if (round.busy) return;
+    adopt(await call('bets:undo', {}));
+  }
+
+  async function clear(): Promise<void> {
+    if (round.busy) return;
+    adopt(await call('bets:clear', {}));
+  }
+
+  async function newBet(): Promise<void> {
+    if (round.busy) return;
+    round.clearTable();
+    if (tableTotalMinor.value > 0) await clear();
+  }
+
+  function heldNow(): { creditsMinor: number; lastWinMinor: number; totalBetMinor: number } {
+    const s = snapshot.value;
+    return {
+      creditsMinor: s ? s.creditsMinor - s.tableTotalMinor : 0,
+      lastWinMinor: s?.lastWinMinor ?? 0,
+      totalBetMinor: s?.tableTotalMinor ?? 0,
+    };
+  }
+
+  async function deal(): Promise<void> {
+    if (round.busy) return;
+    round.beginRequest(heldNow());
+    const r = await call('round:deal', {});
+    if (r) round.show(r);
+    else round.requestFailed();
+  }
+
+  async function rebet(multiplier: 1 | 2): Promise<void> {
+    if (round.busy) return;
+    const s = snapshot.value;
+    round.beginRequest({
+      creditsMinor: s?.creditsMinor ?? 0,
+      lastWinMinor: s?.lastWinMinor ?? 0,
+      totalBetMinor: s?.tableTotalMinor ?? 0,
+    });
+    const r = await call('round:rebet', { multiplier });
+    if (r) round.show(r);
+    else round.requestFailed();
+  }
+
+  async function cashout(): Promise<void> {
+    ui.cashoutConfirm = false;
+    const h = await call('cashout:collect', {});
+    if (h) {
+      handpayMinor.value = h.amountMinor;
+      round.clearTable();
+      const s = await call('cabinet:snapshot', {});
+      adopt(s);
+    }
+  }
+
+  async function insertNote(channel: number): Promise<void> {
+    const r = await call('service:insert-note', { channel });
+    if (r && !r.accepted) ui.showError({ code: 'not-permitted', message: r.detail });
+  }
+
+  return {
+    snapshot,
+    paytable,
+    history,
+    handpayMinor,
+    serviceAvailable,
+    tilts,
+    activeTilt,
+    tableTotalMinor,
+    shownCredits,
+    shownLastWin,
+    shownTotalBet,
+    shownBets,
+    init,
+    loadPaytable,
+    loadHistory,
+    placeBet,
+    removeBet,
+    undo,
+    clear,
+    newBet,
+    deal,
+    rebet,
+    cashout,
+    insertNote,
+  };
+});

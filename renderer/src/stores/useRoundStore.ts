@@ -1,0 +1,177 @@
+import { defineStore } from 'pinia';
+import { computed, ref, shallowRef } from 'vue';
+import type { Card } from '../../../electron/core/cards/card.ts';
+import type { RoundRecord } from '../../../electron/core/cabinet/cabinet-api.ts';
+import { dealSequence, shownTotal } from '../composables/useCards.ts';
+import { sumBets } from '../composables/useMoney.ts';
+import { useSound } from '../composables/useSound.ts';
+import { useSettingsStore } from './useSettingsStore.ts';
+
+export type Stage = 'none' | 'dealing' | 'result';
+
+export interface HeldMeters {
+  creditsMinor: number;
+  lastWinMinor: number;
+  totalBetMinor: number;
+}
+
+export interface BeadEntry {
+  roundId: number;
+  winner: 'player' | 'banker' | 'tie';
+  total: number;
+}
+
+function reducedMotion(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/**
+ * Replays a round main has already decided and recorded: the cards appear in the recorded deal order, then
+ * the result. While the replay runs the meters are held at their pre-round values, so the credit meter never
+ * tells the result before the cards do.
+ */
+export const useRoundStore = defineStore('round', () => {
+  const settings = useSettingsStore();
+  const sound = useSound();
+  const round = shallowRef<RoundRecord | null>(null);
+  const stage = ref<Stage>('none');
+  const shown = ref<{ player: Card[]; banker: Card[] }>({ player: [], banker: [] });
+  const hold = ref<HeldMeters | null>(null);
+  const voided = shallowRef<RoundRecord | null>(null);
+  const requestPending = ref(false);
+  const beads = ref<BeadEntry[]>([]);
+  const seen = new Set<number>();
+  let timers: ReturnType<typeof setTimeout>[] = [];
+
+  const playerTotal = computed(() => shownTotal(shown.value.player));
+  const bankerTotal = computed(() => shownTotal(shown.value.banker));
+  const busy = computed(() => requestPending.value || stage.value === 'dealing');
+  const winAmountMinor = computed(() => (round.value ? sumBets(round.value.returns) : 0));
+
+  function stopTimers(): void {
+    timers.forEach(clearTimeout);
+    timers = [];
+  }
+
+  function timing(): { card: number; pause: number } {
+    if (settings.fastPlay) return { card: 240, pause: 200 };
+    if (reducedMotion()) return { card: 350, pause: 300 };
+    return { card: 700, pause: 650 };
+  }
+
+  function beginRequest(held: HeldMeters): void {
+    requestPending.value = true;
+    hold.value = held;
+  }
+  function requestFailed(): void {
+    requestPending.value = false;
+    if (stage.value !== 'dealing') hold.value = null;
+  }
+
+  function addBead(r: RoundRecord): void {
+    if (!r.outcome || r.status !== 'settled') return;
+    if (beads.value.some((b) => b.roundId === r.roundId)) return;
+    const winner = r.outcome.winner;
+    const total = winner === 'banker' ? r.outcome.banker.total : r.outcome.player.total;
+    beads.value = [...beads.value, { roundId: r.roundId, winner, total }].slice(-60);
+  }
+
+  function loadBeads(rounds: readonly RoundRecord[]): void {
+    const sorted = [...rounds].sort((a, b) => a.roundId - b.roundId);
+    for (const r of sorted) {
+      seen.add(r.roundId);
+      addBead(r);
+    }
+  }
+
+  /** A round record from main (deal/rebet answer or a round-dealt/settled event). Shown once per roundId. */
+  function show(record: RoundRecord): void {
+    if (record.status === 'voided') {
+      showVoid(record);
+      return;
+    }
+    if (round.value && round.value.roundId === record.roundId) {
+      round.value = record; // same round, later state (e.g. settled after dealt)
+      if (stage.value === 'result') addBead(record);
+      return;
+    }
+    if (seen.has(record.roundId) || !record.outcome) return;
+    seen.add(record.roundId);
+    stopTimers();
+    requestPending.value = false;
+    const stake = sumBets(record.bets);
+    hold.value = {
+      creditsMinor: record.creditsBeforeMinor - stake,
+      lastWinMinor: hold.value?.lastWinMinor ?? 0,
+      totalBetMinor: stake,
+    };
+    round.value = record;
+    shown.value = { player: [], banker: [] };
+    stage.value = 'dealing';
+    const t = timing();
+    const steps = dealSequence(record);
+    steps.forEach((step, i) => {
+      timers.push(
+        setTimeout(() => {
+          shown.value = { ...shown.value, [step.side]: [...shown.value[step.side], step.card] };
+          sound.card();
+        }, t.card * (i + 0.4)),
+      );
+    });
+    timers.push(
+      setTimeout(() => {
+        stage.value = 'result';
+        hold.value = null; // the reveal is done: the meters may show the round's credits now
+        if (round.value) addBead(round.value);
+        if (winAmountMinor.value > 0) sound.win();
+      }, t.card * steps.length + t.pause),
+    );
+  }
+
+  function showVoid(record: RoundRecord): void {
+    stopTimers();
+    seen.add(record.roundId);
+    voided.value = record;
+    if (!round.value || round.value.roundId === record.roundId) {
+      round.value = null;
+      stage.value = 'none';
+      shown.value = { player: [], banker: [] };
+    }
+    hold.value = null;
+    requestPending.value = false;
+  }
+
+  function dismissVoid(): void {
+    voided.value = null;
+  }
+
+  /** NEW BET, or the first chip of a new layout: the finished round leaves the felt. */
+  function clearTable(): void {
+    if (stage.value === 'dealing') return;
+    stopTimers();
+    round.value = null;
+    stage.value = 'none';
+    shown.value = { player: [], banker: [] };
+  }
+
+  return {
+    round,
+    stage,
+    shown,
+    hold,
+    voided,
+    requestPending,
+    beads,
+    busy,
+    playerTotal,
+    bankerTotal,
+    winAmountMinor,
+    beginRequest,
+    requestFailed,
+    show,
+    showVoid,
+    dismissVoid,
+    clearTable,
+    loadBeads,
+  };
+});
