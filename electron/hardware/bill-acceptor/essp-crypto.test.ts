@@ -65,7 +65,7 @@ describe('eSSP encryption (domain-notes §4 "eSSP encryption")', () => {
     expect(() => host.unwrap(r1)).toThrow(/count/); // replay
     const p2 = host.wrap(Uint8Array.of(0x57));
     const tampered = Uint8Array.from(p2);
-    tampered[5] ^= 0x40;
+    tampered[5]! ^= 0x40;
     expect(() => slave.unwrap(tampered)).toThrow(EncryptionError);
     expect(Array.from(slave.unwrap(p2))).toEqual([0x57]);
     const wrongKey = new EsspSession(aesKey(0x9a3f04c27e51b8d6n, 1n));

@@ -39,10 +39,14 @@ export const ITL_DEFAULT_FIXED_KEY_HEX = '0123456701234567';
  */
 export function parseFixedKey(hex: string, { allowPublishedDefault = false } = {}): bigint {
   if (typeof hex !== 'string' || !/^[0-9a-fA-F]{16}$/.test(hex)) {
-    throw new FixedKeyError('the eSSP fixed key must be exactly 16 hexadecimal digits (64 bits), e.g. 9A3F04C27E51B8D6');
+    throw new FixedKeyError(
+      'the eSSP fixed key must be exactly 16 hexadecimal digits (64 bits), e.g. 9A3F04C27E51B8D6',
+    );
   }
   if (!allowPublishedDefault && hex.toLowerCase() === ITL_DEFAULT_FIXED_KEY_HEX) {
-    throw new FixedKeyError('the eSSP fixed key is the published factory default; set a venue key on the acceptor and here');
+    throw new FixedKeyError(
+      'the eSSP fixed key is the published factory default; set a venue key on the acceptor and here',
+    );
   }
   if (/^(.)\1{15}$/.test(hex)) throw new FixedKeyError('the eSSP fixed key must not be one repeated digit');
   return BigInt('0x' + hex);
@@ -187,7 +191,8 @@ export class EsspSession {
       throw new EncryptionError('encrypted packet CRC mismatch (wrong key or damaged packet)');
     }
     const length = plain[0]!;
-    if (length < 1 || 5 + length + 2 > plain.length) throw new EncryptionError(`encrypted length ${length} does not fit`);
+    if (length < 1 || 5 + length + 2 > plain.length)
+      throw new EncryptionError(`encrypted length ${length} does not fit`);
     const count = plain.readUInt32LE(1);
     if (count !== this.#count) {
       throw new EncryptionError(`encrypted packet count ${count}, expected ${this.#count} (replay or lost packet)`);

@@ -14,6 +14,7 @@ export const Command = {
   REJECT: 0x08,
   DISABLE: 0x09,
   ENABLE: 0x0a,
+  GET_SERIAL_NUMBER: 0x0c,
   SYNC: 0x11,
   HOLD: 0x18,
   SET_GENERATOR: 0x4a,
@@ -197,7 +198,8 @@ export function parseSetupReply(data: Uint8Array): Parsed<SetupInfo> {
   const p = data.subarray(1);
   if (p.length < 12) return { ok: false, error: `SETUP_REQUEST reply too short (${p.length} bytes)` };
   const unitType = p[0]!;
-  if (unitType !== 0x00) return { ok: false, error: `unit type 0x${unitType.toString(16)} is not a banknote validator` };
+  if (unitType !== 0x00)
+    return { ok: false, error: `unit type 0x${unitType.toString(16)} is not a banknote validator` };
   const firmware = ascii(p.subarray(1, 5));
   const countryCode = ascii(p.subarray(5, 8));
   if (!ASCII.test(firmware) || !/^[A-Z]{3}$/.test(countryCode)) {
@@ -216,7 +218,10 @@ export function parseSetupReply(data: Uint8Array): Parsed<SetupInfo> {
   if (protocolVersion >= 6) {
     const expandedLength = 16 + 9 * n;
     if (p.length < expandedLength) {
-      return { ok: false, error: `protocol ${protocolVersion} reply lacks the expanded channel data for ${n} channels` };
+      return {
+        ok: false,
+        error: `protocol ${protocolVersion} reply lacks the expanded channel data for ${n} channels`,
+      };
     }
     channelCountries = [];
     channelValuesMinor = [];

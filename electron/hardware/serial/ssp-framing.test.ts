@@ -45,7 +45,7 @@ describe('SSP framing (domain-notes §4 "Link and framing")', () => {
   it('rejects a frame whose CRC is wrong and still reads the next good one', () => {
     const good = encodeFrame(0x80, Uint8Array.of(0xf0, 0xee, 0x02));
     const bad = Uint8Array.from(good);
-    bad[4] ^= 0x01;
+    bad[4]! ^= 0x01;
     const results = new SspDeframer().push(Uint8Array.from([...bad, ...good]));
     expect(results.map((r) => r.kind)).toEqual(['error', 'frame']);
     expect(results[0]).toMatchObject({ reason: 'crc' });
