@@ -1,0 +1,161 @@
+/**
+ * A fast, reproducible, NON-cryptographic random source for simulations,
+ * benchmarks and tests: xoshiro128** 1.1 (Blackman & Vigna), 32-bit operations
+ * only, period 2^128 − 1. Never used to deal a real round: the cabinet deals
+ * from the certified DRBG (domain-notes §3, §5).
+ *
+ * Bounded integers are exactly uniform (rejection sampling, never plain modulo:
+ * domain-notes §3): Lemire's multiply-and-reject for bounds up to 2^21, where
+ * the 32 × 21-bit product is exact in a double, and threshold rejection above.
+ */
+import type { RandomSource } from './random-source.ts';
+
+/**
+ * A random source that can also hand out raw uniform 32-bit words in bulk. The
+ * simulator reads words a batch at a time and rejection-samples them itself
+ * (the same exactly uniform method as nextInt), which avoids a call per card.
+ */
+export interface WordBatchSource {
+  /** Fills `target` with uniform 32-bit words, continuing the source's sequence. */
+  fillUint32(target: Uint32Array): void;
+}
+
+export function isWordBatchSource(source: object): source is WordBatchSource {
+  return typeof (source as Partial<WordBatchSource>).fillUint32 === 'function';
+}
+
+const TWO_32 = 4294967296;
+const INV_TWO_32 = 1 / TWO_32;
+const LEMIRE_MAX_BOUND = 2 ** 21;
+const MAX_BOUND = 2 ** 48 - 1;
+
+/** Exactly uniform integer in [0, bound) from a stream of uniform 32-bit words. */
+export function uniformFromWords(nextWord: () => number, bound: number): number {
+  if (!Number.isSafeInteger(bound) || bound < 1 || bound > MAX_BOUND) {
+    throw new RangeError(`bound must be an integer in 1..2^48-1, got ${bound}`);
+  }
+  if (bound <= TWO_32) {
+    // Accept only words below the largest multiple of `bound` that fits in 32 bits.
+    const limit = TWO_32 - (TWO_32 % bound);
+    for (;;) {
+      const word = nextWord();
+      if (word < limit) return word % bound;
+    }
+  }
+  // 53-bit candidates (21 high bits + 32 low bits), same threshold rule.
+  const span = 2 ** 53;
+  const limit = span - (span % bound);
+  for (;;) {
+    const candidate = (nextWord() >>> 11) * TWO_32 + nextWord();
+    if (candidate < limit) return candidate % bound;
+  }
+}
+
+/** SplitMix64 step on a bigint state, used only to expand a seed into generator state. */
+function splitMix64(state: bigint): { next: bigint; output: bigint } {
+  const mask = (1n << 64n) - 1n;
+  const next = (state + 0x9e3779b97f4a7c15n) & mask;
+  let z = next;
+  z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & mask;
+  z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & mask;
+  return { next, output: z ^ (z >> 31n) };
+}
+
+/**
+ * The 128-bit state for (seed, stream). Distinct streams of one seed start from
+ * distinct SplitMix64 states (the stream is multiplied by an odd constant, a
+ * bijection mod 2^64), so a simulation can give every chunk its own generator.
+ */
+export function seedState(seed: number, stream = 0): [number, number, number, number] {
+  if (!Number.isSafeInteger(seed) || seed < 0) throw new RangeError(`seed must be a whole number ≥ 0, got ${seed}`);
+  if (!Number.isSafeInteger(stream) || stream < 0) {
+    throw new RangeError(`stream must be a whole number ≥ 0, got ${stream}`);
+  }
+  const mask = (1n << 64n) - 1n;
+  let state = (BigInt(seed) ^ ((BigInt(stream) * 0xd1b54a32d192ed03n) & mask)) & mask;
+  const words: number[] = [];
+  for (let i = 0; i < 2; i++) {
+    const step = splitMix64(state);
+    state = step.next;
+    words.push(Number(step.output & 0xffffffffn), Number(step.output >> 32n));
+  }
+  const [s0 = 0, s1 = 0, s2 = 0, s3 = 0] = words;
+  // The all-zero state is the generator's one fixed point; SplitMix64 never yields it twice in a row, but be sure.
+  return s0 === 0 && s1 === 0 && s2 === 0 && s3 === 0 ? [1, 0, 0, 0] : [s0, s1, s2, s3];
+}
+
+export class SeededRandomSource implements RandomSource, WordBatchSource {
+  /** s0..s3 as int32 words (a typed array keeps them unboxed in V8). */
+  private readonly state: Int32Array;
+
+  /** A generator for (seed, stream); the same pair always yields the same sequence. */
+  constructor(seed: number, stream = 0) {
+    this.state = Int32Array.from(seedState(seed, stream));
+  }
+
+  /** A generator started from a raw 128-bit state (reference test vectors). */
+  static fromState(state: readonly [number, number, number, number]): SeededRandomSource {
+    if (state.every((word) => (word | 0) === 0)) throw new RangeError('the all-zero state is not allowed');
+    const source = new SeededRandomSource(0);
+    source.state.set(state.map((word) => word | 0));
+    return source;
+  }
+
+  /** The next uniform 32-bit word, 0..2^32−1. */
+  nextUint32(): number {
+    const state = this.state;
+    const s0 = state[0]!;
+    const s1 = state[1]!;
+    const s2 = state[2]! ^ s0;
+    const s3 = state[3]! ^ s1;
+    const scaled = Math.imul(s1, 5);
+    const result = Math.imul((scaled << 7) | (scaled >>> 25), 9) >>> 0;
+    state[0] = s0 ^ s3;
+    state[1] = s1 ^ s2;
+    state[2] = s2 ^ (s1 << 9);
+    state[3] = (s3 << 11) | (s3 >>> 21);
+    return result;
+  }
+
+  /** The next `target.length` words of the sequence, exactly as nextUint32 would return them. */
+  fillUint32(target: Uint32Array): void {
+    const state = this.state;
+    let s0 = state[0]!;
+    let s1 = state[1]!;
+    let s2 = state[2]!;
+    let s3 = state[3]!;
+    for (let i = 0; i < target.length; i++) {
+      s2 ^= s0;
+      s3 ^= s1;
+      const scaled = Math.imul(s1, 5);
+      target[i] = Math.imul((scaled << 7) | (scaled >>> 25), 9);
+      s0 ^= s3;
+      const shifted = s1 << 9;
+      s1 ^= s2;
+      s2 ^= shifted;
+      s3 = (s3 << 11) | (s3 >>> 21);
+    }
+    state[0] = s0;
+    state[1] = s1;
+    state[2] = s2;
+    state[3] = s3;
+  }
+
+  nextInt(bound: number): number {
+    if (bound <= LEMIRE_MAX_BOUND && bound >= 1 && (bound | 0) === bound) {
+      // Lemire: word × bound is exact in a double (< 2^53); its high 32 bits are uniform
+      // once the low 32 bits (Math.imul, exact mod 2^32) clear the rejection threshold.
+      let word = this.nextUint32();
+      let low = Math.imul(word, bound) >>> 0;
+      if (low < bound) {
+        const threshold = (TWO_32 - bound) % bound;
+        while (low < threshold) {
+          word = this.nextUint32();
+          low = Math.imul(word, bound) >>> 0;
+        }
+      }
+      return Math.floor(word * bound * INV_TWO_32);
+    }
+    return uniformFromWords(() => this.nextUint32(), bound);
+  }
+}
