@@ -267,6 +267,14 @@ export class Journal {
     }
   }
 
+  /** False for a file whose first migration never committed (killed during the very first start). */
+  hasSchema(): boolean {
+    const t = this.get<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'migrations'",
+    );
+    return (t?.n ?? 0) > 0 && this.schemaVersion() >= MIGRATIONS.length;
+  }
+
   schemaVersion(): number {
     return this.get<{ v: number | null }>('SELECT MAX(version) AS v FROM migrations')?.v ?? 0;
   }

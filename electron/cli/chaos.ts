@@ -1,0 +1,211 @@
+/**
+ * chaos: kills a real cabinet process with SIGKILL again and again, at random journal
+ * statements (inside transactions, right after COMMIT, inside recovery) and at random
+ * wall-clock moments, restarts it, and audits the journal after every kill.
+ *
+ *   npm run --silent chaos -- --kills 200 --seed 20261201 --json
+ *
+ * The last stdout line is the JSON summary; the exit code is 1 when any count is non-zero.
+ */
+import { fork } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { auditJournalFile, type AuditReport } from '../core/cabinet/audit.ts';
+import { CHAOS_CONFIG } from '../core/cabinet/chaos-config.ts';
+import { seededUniform } from '../core/cabinet/testing/fixtures.ts';
+import { intFlag, printJson, runCli, UsageError } from './cli-support.ts';
+
+const CHILD = fileURLToPath(new URL('../core/cabinet/chaos-child.ts', import.meta.url));
+
+const USAGE = `
+chaos — SIGKILL the cabinet core at random points and check nothing is lost or created
+
+Usage: npm run --silent chaos -- [--kills N] [--seed S] [--json] [--keep]
+
+  --kills N   number of SIGKILLs, 1..100000 (default 200)
+  --seed S    seed of every random choice, 0..4294967295 (default 1)
+  --json      print the summary as JSON on the last line
+  --keep      keep the temp journal and print its path
+Each kill: a child process opens the journal (migrations, integrity check, recovery),
+plays random rounds, bills, rebets, cash-outs, faults and door opens, and is killed
+either by its own journal hook after a random number of statements (often inside a
+commit or inside recovery) or by this process after a random delay. After each kill
+the journal is audited read-only. Exit 1 when anything was lost, created, refunded
+twice, or a meter, recall or integrity check disagrees; 2 on bad flags.
+`;
+
+interface ChildResult {
+  readonly signal: NodeJS.Signals | null;
+  readonly code: number | null;
+  readonly stderr: string;
+}
+
+function runChild(env: Record<string, string>, killAfterMs: number | null): Promise<ChildResult> {
+  return new Promise((resolve, reject) => {
+    const child = fork(CHILD, [], {
+      env: { ...process.env, ...env },
+      execPath: process.execPath,
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    });
+    let stderr = '';
+    child.stderr?.on('data', (d: Buffer) => {
+      stderr += d.toString();
+    });
+    let timer: NodeJS.Timeout | null = null;
+    if (killAfterMs !== null) timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+    const watchdog = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      if (timer) clearTimeout(timer);
+      clearTimeout(watchdog);
+      resolve({ code, signal, stderr });
+    });
+  });
+}
+
+interface Totals {
+  lost: number;
+  created: number;
+  doubleRefunds: number;
+  meter: number;
+  recall: number;
+  integrity: number;
+  settledAndVoided: number;
+}
+
+function add(t: Totals, r: AuditReport): void {
+  t.lost += r.lostMinor;
+  t.created += r.createdMinor;
+  t.doubleRefunds += r.doubleRefunds;
+  t.meter += r.meterMismatches;
+  t.recall += r.recallMismatches;
+  t.integrity += r.integrityFailures;
+  t.settledAndVoided += r.settledAndVoided;
+}
+
+await runCli({
+  name: 'chaos',
+  usage: USAGE,
+  options: {
+    kills: { type: 'string' },
+    seed: { type: 'string' },
+    json: { type: 'boolean' },
+    keep: { type: 'boolean' },
+  },
+  main: async ({ values, positionals }) => {
+    if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+    const kills = intFlag('kills', values.kills, 1, 100_000, 200);
+    const seed = intFlag('seed', values.seed, 0, 4_294_967_295, 1);
+    const rand = seededUniform(seed);
+    const dir = mkdtempSync(join(tmpdir(), 'baccarat-chaos-'));
+    const journal = join(dir, 'journal.sqlite');
+    const started = performance.now();
+    const totals: Totals = {
+      lost: 0,
+      created: 0,
+      doubleRefunds: 0,
+      meter: 0,
+      recall: 0,
+      integrity: 0,
+      settledAndVoided: 0,
+    };
+    const problems: string[] = [];
+    let childFailures = 0;
+    let done = 0;
+    let run = 0;
+    let byHook = 0;
+    let byTimer = 0;
+    let earlyKills = 0;
+    let last: AuditReport | null = null;
+    try {
+      while (done < kills) {
+        run++;
+        const env: Record<string, string> = {
+          CHAOS_JOURNAL: journal,
+          CHAOS_SEED: String(Math.floor(rand() * 2 ** 31)),
+          CHAOS_RUN: String(run),
+        };
+        let killAfterMs: number | null = null;
+        const r = rand();
+        if (r < 0.3) {
+          // Inside start-up: migrations, the integrity check, config, recovery of a round, power-up.
+          env.CHAOS_KILL_AT_STATEMENT = String(1 + Math.floor(rand() * 40));
+          earlyKills++;
+        } else if (r < 0.9) {
+          env.CHAOS_KILL_AT_STATEMENT = String(1 + Math.floor(rand() * 600));
+        } else {
+          // An external SIGKILL at an arbitrary moment (start-up takes ~150 ms).
+          killAfterMs = 80 + Math.floor(rand() * 400);
+        }
+        const result = await runChild(env, killAfterMs);
+        if (result.signal === 'SIGKILL') {
+          done++;
+          if (killAfterMs === null) byHook++;
+          else byTimer++;
+        } else if (result.code !== 0) {
+          childFailures++;
+          problems.push(
+            `run ${run}: child exited with code ${result.code}: ${result.stderr.trim().split('\n').slice(0, 3).join(' | ')}`,
+          );
+          if (childFailures > 5) break;
+        }
+        last = auditJournalFile(journal, CHAOS_CONFIG.profile, true);
+        add(totals, last);
+        if (last.problems.length > 0)
+          problems.push(...last.problems.slice(0, 5).map((p) => `after kill ${done}: ${p}`));
+        if (done % 20 === 0 || done === kills) {
+          const s = ((performance.now() - started) / 1000).toFixed(1);
+          process.stderr.write(
+            `chaos: ${done}/${kills} kills, ${last.roundsSettled} settled, ${last.roundsVoided} voided, ${last.roundsOpen} open, ${s}s\n`,
+          );
+        }
+      }
+      // Final start without a kill: recovery must leave no round open, and everything must add up.
+      const final = await runChild(
+        { CHAOS_JOURNAL: journal, CHAOS_SEED: '1', CHAOS_RUN: String(run + 1), CHAOS_MODE: 'recover' },
+        null,
+      );
+      if (final.code !== 0) {
+        childFailures++;
+        problems.push(
+          `final recovery exited with ${final.code ?? final.signal}: ${final.stderr.trim().split('\n')[0] ?? ''}`,
+        );
+      }
+      last = auditJournalFile(journal, CHAOS_CONFIG.profile, false);
+      add(totals, last);
+      if (last.problems.length > 0) problems.push(...last.problems.slice(0, 10).map((p) => `final: ${p}`));
+    } finally {
+      if (values.keep) process.stderr.write(`chaos: journal kept at ${journal}\n`);
+      else rmSync(dir, { recursive: true, force: true });
+    }
+    const seconds = (performance.now() - started) / 1000;
+    for (const p of problems.slice(0, 20)) process.stderr.write(`chaos: PROBLEM ${p}\n`);
+    process.stderr.write(
+      `chaos: ${done} kills (${byHook} at a journal statement, ${earlyKills} of them during start-up/recovery; ${byTimer} by timer) in ${seconds.toFixed(1)}s\n`,
+    );
+    const summary = {
+      kills: done,
+      rounds_settled: last?.roundsSettled ?? 0,
+      rounds_voided: last?.roundsVoided ?? 0,
+      lost_minor: totals.lost,
+      created_minor: totals.created,
+      double_refunds: totals.doubleRefunds + totals.settledAndVoided,
+      meter_mismatches: totals.meter,
+      recall_mismatches: totals.recall,
+      integrity_failures: totals.integrity + childFailures,
+      seconds: Math.round(seconds * 10) / 10,
+    };
+    if (values.json) printJson(summary);
+    else process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+    const bad =
+      summary.lost_minor +
+      summary.created_minor +
+      summary.double_refunds +
+      summary.meter_mismatches +
+      summary.recall_mismatches +
+      summary.integrity_failures;
+    return bad === 0 && done === kills ? 0 : 1;
+  },
+});
