@@ -71,7 +71,7 @@ export function createDrbgRandomSource(options: DrbgRandomSourceOptions): DrbgRa
   }
   const mixOs = options.mixOsEntropy ?? entropy.description !== 'OS entropy only';
   let drbg: HmacDrbg | null = null;
-  let block = new Uint8Array(0);
+  let block: Uint8Array = new Uint8Array(0);
   let pos = 0;
   let requests = 0;
   let reseeds = 0;

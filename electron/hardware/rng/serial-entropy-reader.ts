@@ -1,0 +1,345 @@
+/**
+ * The hardware RNG driver: reads raw bytes from a serial TRNG, health-tests every byte
+ * (SP 800-90B §4.4, health-tests.ts), keeps a pool of tested bytes and hands them to the DRBG
+ * on demand. domain-notes §5.
+ *
+ * - TrueRNG-style devices stream as soon as the port is open; OneRNG needs "cmdO" first
+ *   (`startCommand`), and "cmdo" stops it (`stopCommand`, sent on stop()).
+ * - Start-up (SP 800-90B §4.3): after every (re)connection and after every failure, the next
+ *   `startupSamples` (1024) samples must pass both tests before the source is healthy again; they
+ *   are discarded, never used as entropy.
+ * - A failure of either test, a stall (no byte for `stallTimeoutMs` while connected) or an unplug
+ *   makes the source unhealthy at once: the pool is zeroized, getEntropy() throws
+ *   RngUnavailableError, and a status event says why. The cabinet voids the round and stops play.
+ * - Reconnection with exponential backoff comes from the shared LinkSupervisor.
+ */
+import { existsSync } from 'node:fs';
+import type { DeviceStatus } from '../../core/cabinet/cabinet-api.ts';
+import { RngUnavailableError, type EntropySource } from '../../core/random/drbg-random-source.ts';
+import { LinkSupervisor, type BackoffOptions } from '../serial/link-supervisor.ts';
+import type { SerialLink, SerialLinkOpener } from '../serial/serial-link.ts';
+import { openSerialportLink } from '../serial/serialport-link.ts';
+import {
+  DEFAULT_HEALTH_CONFIG,
+  HealthTests,
+  STARTUP_SAMPLES,
+  type HealthFailure,
+  type HealthTestConfig,
+} from './health-tests.ts';
+import { TypedEmitter } from './typed-emitter.ts';
+
+export interface SerialEntropyReaderOptions {
+  readonly portPath: string;
+  readonly open?: SerialLinkOpener;
+  /** Ignored by USB CDC-ACM devices; kept for real UARTs. */
+  readonly baudRate?: number;
+  /** Sent after every open, e.g. "cmdO" for a OneRNG. */
+  readonly startCommand?: string | null;
+  /** Sent before closing on stop(), e.g. "cmdo" for a OneRNG. */
+  readonly stopCommand?: string | null;
+  /** No byte for this long while connected → stalled fault (default 2000 ms). */
+  readonly stallTimeoutMs?: number;
+  readonly startupSamples?: number;
+  /** Health-tested bytes kept ready for the DRBG (default 16 KiB; the oldest are dropped when full). */
+  readonly poolBytes?: number;
+  readonly backoff?: Partial<BackoffOptions>;
+  readonly health?: HealthTestConfig;
+}
+
+export type ReaderPhase = 'stopped' | 'disconnected' | 'startup' | 'healthy' | 'fault';
+
+export interface ReaderEvents extends Record<string, unknown> {
+  status: DeviceStatus;
+  /** Every health-test failure, with the number of samples since the last (re)start of the tests. */
+  failure: HealthFailure & { readonly samplesSinceReset: number };
+}
+
+export interface ReaderCounters {
+  /** Raw samples received and tested since start(). */
+  readonly samples: number;
+  readonly failures: number;
+  /** Bytes handed to the DRBG. */
+  readonly delivered: number;
+}
+
+export class SerialEntropyReader implements EntropySource {
+  readonly description: string;
+  readonly events = new TypedEmitter<ReaderEvents>();
+  readonly #options: SerialEntropyReaderOptions;
+  readonly #supervisor: LinkSupervisor;
+  readonly #health: HealthTests;
+  readonly #entropyPerSample: number;
+  readonly #startupSamples: number;
+  readonly #stallTimeoutMs: number;
+  readonly #pool: Uint8Array;
+  #poolStart = 0;
+  #poolCount = 0;
+  #phase: ReaderPhase = 'stopped';
+  #status: DeviceStatus;
+  #startupCount = 0;
+  #lastByteAt = 0;
+  #stallTimer: NodeJS.Timeout | null = null;
+  #link: SerialLink | null = null;
+  #unsubscribeData: (() => void) | null = null;
+  #waiters = new Set<() => void>();
+  #samples = 0;
+  #failures = 0;
+  #delivered = 0;
+
+  constructor(options: SerialEntropyReaderOptions) {
+    this.#options = options;
+    this.description = `hardware RNG on ${options.portPath}`;
+    const health = options.health ?? DEFAULT_HEALTH_CONFIG;
+    this.#health = new HealthTests(health);
+    this.#entropyPerSample = health.entropyBits;
+    this.#startupSamples = options.startupSamples ?? STARTUP_SAMPLES;
+    this.#stallTimeoutMs = options.stallTimeoutMs ?? 2000;
+    const poolBytes = options.poolBytes ?? 16384;
+    if (!Number.isInteger(poolBytes) || poolBytes < 64) throw new RangeError('poolBytes must be a whole number ≥ 64');
+    if (!(this.#stallTimeoutMs >= 10)) throw new RangeError('stallTimeoutMs must be at least 10 ms');
+    if (!Number.isInteger(this.#startupSamples) || this.#startupSamples < 1024) {
+      throw new RangeError('startupSamples must be at least 1024 (SP 800-90B §4.3)');
+    }
+    this.#pool = new Uint8Array(poolBytes);
+    this.#status = { device: 'rng', health: 'disconnected', detail: `${this.description}: not started` };
+    this.#supervisor = new LinkSupervisor({
+      open: options.open ?? openSerialportLink,
+      link: { path: options.portPath, baudRate: options.baudRate ?? 115200 },
+      backoff: options.backoff ?? {},
+      onConnected: (link) => this.#attach(link),
+    });
+    this.#supervisor.onReport((report) => {
+      if (report.state === 'disconnected') this.#detach(report.reason, report.retryInMs);
+    });
+  }
+
+  get phase(): ReaderPhase {
+    return this.#phase;
+  }
+
+  get counters(): ReaderCounters {
+    return { samples: this.#samples, failures: this.#failures, delivered: this.#delivered };
+  }
+
+  /** Bytes ready for the DRBG. */
+  get available(): number {
+    return this.#phase === 'healthy' ? this.#poolCount : 0;
+  }
+
+  /** Device bytes needed for `bits` of entropy at the assessed H per sample. */
+  bytesFor(bits: number): number {
+    return Math.ceil(bits / this.#entropyPerSample);
+  }
+
+  status(): DeviceStatus {
+    return this.#status;
+  }
+
+  async start(): Promise<void> {
+    if (this.#phase !== 'stopped') return;
+    this.#phase = 'disconnected';
+    this.#stallTimer = setInterval(() => this.#checkStall(), Math.max(5, Math.floor(this.#stallTimeoutMs / 4)));
+    await this.#supervisor.start();
+  }
+
+  async stop(): Promise<void> {
+    if (this.#phase === 'stopped') return;
+    if (this.#stallTimer) clearInterval(this.#stallTimer);
+    this.#stallTimer = null;
+    const link = this.#link;
+    if (link && this.#options.stopCommand)
+      await link.write(new TextEncoder().encode(this.#options.stopCommand)).catch(() => undefined);
+    this.#unsubscribeData?.();
+    this.#unsubscribeData = null;
+    this.#link = null;
+    this.#phase = 'stopped';
+    this.#flushPool();
+    await this.#supervisor.stop();
+    this.#setStatus('disconnected', `${this.description}: stopped`);
+    this.#wake();
+  }
+
+  unavailableReason(): string | null {
+    if (this.#phase === 'healthy') return null;
+    return this.#status.detail;
+  }
+
+  getEntropy(minEntropyBits: number): Uint8Array {
+    const reason = this.unavailableReason();
+    if (reason !== null) throw new RngUnavailableError(`RNG unavailable: ${reason}`);
+    const need = this.bytesFor(minEntropyBits);
+    if (this.#poolCount < need) {
+      throw new RngUnavailableError(
+        `RNG unavailable: entropy pool has ${this.#poolCount} tested bytes, ${need} needed (device too slow)`,
+      );
+    }
+    // Take the newest bytes (the freshest entropy) and zeroize them in the pool.
+    const out = new Uint8Array(need);
+    const size = this.#pool.length;
+    for (let i = 0; i < need; i++) {
+      const index = (this.#poolStart + this.#poolCount - 1) % size;
+      out[i] = this.#pool[index]!;
+      this.#pool[index] = 0;
+      this.#poolCount--;
+    }
+    this.#delivered += need;
+    return out;
+  }
+
+  /** Resolves once healthy with at least `bytes` in the pool; rejects with RngUnavailableError on timeout. */
+  whenAvailable(bytes: number, timeoutMs: number): Promise<void> {
+    if (bytes > this.#pool.length)
+      return Promise.reject(new RangeError(`the pool holds at most ${this.#pool.length} bytes`));
+    return new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (this.#phase === 'healthy' && this.#poolCount >= bytes) {
+          done();
+          resolve();
+        } else if (this.#phase === 'stopped') {
+          done();
+          reject(new RngUnavailableError('RNG unavailable: the reader is stopped'));
+        }
+      };
+      const timer = setTimeout(() => {
+        done();
+        reject(
+          new RngUnavailableError(
+            `RNG unavailable after ${timeoutMs} ms: ${this.unavailableReason() ?? 'entropy pool short'}`,
+          ),
+        );
+      }, timeoutMs);
+      const done = () => {
+        clearTimeout(timer);
+        this.#waiters.delete(check);
+      };
+      this.#waiters.add(check);
+      check();
+    });
+  }
+
+  /** Resolves when the health equals `health` (for tests and the report tool). */
+  whenHealth(health: DeviceStatus['health'], timeoutMs: number): Promise<DeviceStatus> {
+    if (this.#status.health === health) return Promise.resolve(this.#status);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        off();
+        reject(
+          new Error(
+            `RNG did not become ${health} within ${timeoutMs} ms (now ${this.#status.health}: ${this.#status.detail})`,
+          ),
+        );
+      }, timeoutMs);
+      const off = this.events.on('status', (status) => {
+        if (status.health !== health) return;
+        clearTimeout(timer);
+        off();
+        resolve(status);
+      });
+    });
+  }
+
+  async #attach(link: SerialLink): Promise<void> {
+    this.#link = link;
+    this.#restartTests();
+    this.#phase = 'startup';
+    this.#lastByteAt = Date.now();
+    this.#unsubscribeData = link.onData((chunk) => this.#onData(chunk));
+    this.#setStatus('connected', `${this.description}: connected, start-up test on ${this.#startupSamples} samples`);
+    if (this.#options.startCommand) await link.write(new TextEncoder().encode(this.#options.startCommand));
+  }
+
+  #detach(reason: string, retryInMs: number): void {
+    if (this.#phase === 'stopped') return;
+    this.#unsubscribeData?.();
+    this.#unsubscribeData = null;
+    this.#link = null;
+    this.#phase = 'disconnected';
+    this.#flushPool();
+    this.#setStatus('disconnected', `${this.description}: ${reason}; retrying in ${retryInMs} ms`);
+    this.#wake();
+  }
+
+  #onData(chunk: Uint8Array): void {
+    if (this.#phase === 'stopped' || this.#phase === 'disconnected') return;
+    this.#lastByteAt = Date.now();
+    const size = this.#pool.length;
+    for (let i = 0; i < chunk.length; i++) {
+      const sample = chunk[i]!;
+      this.#samples++;
+      const failure = this.#health.feed(sample);
+      if (failure !== null) {
+        this.#failures++;
+        this.events.emit('failure', { ...failure, samplesSinceReset: this.#health.samples });
+        this.#fault(failure.reason);
+        continue;
+      }
+      if (this.#phase === 'healthy') {
+        // Append; when full, overwrite the oldest byte.
+        const index = (this.#poolStart + this.#poolCount) % size;
+        this.#pool[index] = sample;
+        if (this.#poolCount < size) this.#poolCount++;
+        else this.#poolStart = (this.#poolStart + 1) % size;
+      } else {
+        // startup or fault: these samples are start-up test samples, never used as entropy.
+        this.#startupCount++;
+        if (this.#startupCount >= this.#startupSamples) {
+          this.#phase = 'healthy';
+          this.#setStatus(
+            'healthy',
+            `${this.description}: healthy (start-up test passed on ${this.#startupSamples} samples; continuous RCT/APT, H = ${this.#entropyPerSample} bits/byte)`,
+          );
+        }
+      }
+    }
+    this.#wake();
+  }
+
+  #checkStall(): void {
+    if (this.#phase === 'stopped' || this.#phase === 'disconnected') return;
+    // An unplugged USB device loses its /dev node, and socat removes its link when it dies; a hung-up
+    // pty does not always make `serialport` close the port (reads return 0 after a hangup), so look.
+    if (this.#link && !existsSync(this.#options.portPath)) {
+      this.#supervisor.linkLost(`device unplugged (${this.#options.portPath} is gone)`);
+      return;
+    }
+    const silent = Date.now() - this.#lastByteAt;
+    // A OneRNG that missed "cmdO" (sent while it was still opening its end) stays silent: ask again.
+    if (silent > this.#stallTimeoutMs / 2 && this.#options.startCommand && this.#link) {
+      void this.#link.write(new TextEncoder().encode(this.#options.startCommand)).catch(() => undefined);
+    }
+    if (this.#phase === 'fault') return;
+    if (silent > this.#stallTimeoutMs)
+      this.#fault(`stalled: no bytes from the device for ${silent} ms (limit ${this.#stallTimeoutMs} ms)`);
+  }
+
+  #fault(reason: string): void {
+    this.#restartTests();
+    const wasFault = this.#phase === 'fault';
+    this.#phase = 'fault';
+    if (!wasFault || this.#status.detail !== `${this.description}: ${reason}`) {
+      this.#setStatus('fault', `${this.description}: ${reason}`);
+    }
+    this.#wake();
+  }
+
+  #restartTests(): void {
+    this.#health.reset();
+    this.#startupCount = 0;
+    this.#flushPool();
+  }
+
+  #flushPool(): void {
+    this.#pool.fill(0);
+    this.#poolStart = 0;
+    this.#poolCount = 0;
+  }
+
+  #setStatus(health: DeviceStatus['health'], detail: string): void {
+    this.#status = { device: 'rng', health, detail };
+    this.events.emit('status', this.#status);
+  }
+
+  #wake(): void {
+    for (const waiter of [...this.#waiters]) waiter();
+  }
+}
