@@ -44,6 +44,8 @@ import {
 
 export const DEFAULT_CHANNELS_MAJOR: readonly number[] = [5, 10, 20, 50, 100, 200, 500];
 export const DEFAULT_SERIAL = 0x00c0ffee;
+/** The fixed key the emulator and the development set-up share. A real cabinet uses the venue's own key. */
+export const DEV_FIXED_KEY_HEX = '5E3A91C07D2B4F68';
 
 export interface SlaveOptions {
   readonly channelsMajor?: readonly number[];

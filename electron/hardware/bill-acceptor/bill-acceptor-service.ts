@@ -1,0 +1,67 @@
+/**
+ * The bill acceptor as the composition root sees it: one factory, start/stop/status.
+ *
+ *   const service = createBillAcceptorService({ portPath, cabinet, config: { fixedKeyHex, enabledChannels, pollIntervalMs },
+ *                                               stateFile: join(dataDir, 'bill-acceptor-state.json') });
+ *   await service.start();
+ *
+ * `stateFile` holds the note tracker (see note-tracker.ts); give it a path on the same disk as the journal so a
+ * host crash between a credit and its EVENT_ACK never credits twice and never loses an escrow.
+ */
+import type { DeviceStatus } from '../../core/cabinet/cabinet-api.ts';
+import { openSerialportLink } from '../serial/serialport-link.ts';
+import type { SerialLinkOpener } from '../serial/serial-link.ts';
+import {
+  BillAcceptorDriver,
+  validateConfig,
+  type BillAcceptorConfig,
+  type BillAcceptorEvent,
+  type CabinetPort,
+} from './bill-acceptor-driver.ts';
+import { fileStore, memoryStore } from './note-tracker.ts';
+import type { SetupInfo } from './ssp-protocol.ts';
+
+export interface BillAcceptorServiceOptions {
+  readonly portPath: string;
+  readonly cabinet: CabinetPort;
+  readonly config: BillAcceptorConfig;
+  /** Persistent note tracker; in memory when omitted (development only). */
+  readonly stateFile?: string;
+  /** Defaults to the serialport opener. */
+  readonly open?: SerialLinkOpener;
+}
+
+export interface BillAcceptorService {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  status(): DeviceStatus;
+  /** Channel values learnt from the acceptor, once connected. */
+  setup(): SetupInfo | null;
+  /** Driver events for the event log and the service panel (credit, reject, fault, status, line-error…). */
+  onEvent(listener: (event: BillAcceptorEvent) => void): () => void;
+  readonly metrics: BillAcceptorDriver['metrics'];
+}
+
+export function createBillAcceptorService(options: BillAcceptorServiceOptions): BillAcceptorService {
+  validateConfig(options.config); // throws BillAcceptorConfigError naming the field, before anything opens
+  if (typeof options.portPath !== 'string' || options.portPath.trim() === '') {
+    throw new Error('the bill acceptor needs a serial port path, e.g. /dev/ttyACM0');
+  }
+  const driver = new BillAcceptorDriver({
+    portPath: options.portPath,
+    cabinet: options.cabinet,
+    config: options.config,
+    open: options.open ?? openSerialportLink,
+    store: options.stateFile ? fileStore(options.stateFile) : memoryStore(),
+  });
+  return {
+    start: () => driver.start(),
+    stop: () => driver.stop(),
+    status: () => driver.status(),
+    setup: () => driver.setup(),
+    onEvent: (listener) => driver.onEvent(listener),
+    metrics: driver.metrics,
+  };
+}
+
+export type { BillAcceptorConfig, BillAcceptorEvent, CabinetPort };
