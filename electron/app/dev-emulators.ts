@@ -1,18 +1,47 @@
 /**
  * The embedded device emulators for `npm start` (development, demo) and the browser
- * test host: an emulated RNG and an emulated ITL bill acceptor, each on a pseudo-terminal,
- * driven by the same drivers as the real devices. Bundled separately as
- * dist-electron/dev-emulators.js, which electron-builder.yml leaves out of the packaged
- * kiosk (dist:check verifies it): a packaged cabinet uses real devices only.
+ * test host: an emulated RNG and an emulated ITL bill acceptor, each on a socat
+ * pseudo-terminal pair, driven by the same drivers as the real devices. Unplug kills
+ * socat (the driver sees the port vanish); replug starts it again on the same paths.
+ * Bundled separately as dist-electron/dev-emulators.js, which electron-builder.yml
+ * leaves out of the packaged kiosk (dist:check verifies it): a packaged cabinet uses
+ * real devices only.
  */
+import { runRngEmulator } from '../hardware/emulators/rng-emulator.ts';
+import { createSocatPair } from '../hardware/rng/socat-pair.ts';
 import type { EmbeddedEmulators } from './start-cabinet.ts';
 
+/** Bytes per second from the emulated TRNG: plenty for the DRBG with prediction resistance. */
+const RNG_RATE = 64_000;
+
 export async function startEmbeddedEmulators(log: (message: string) => void): Promise<EmbeddedEmulators> {
-  log('emulators: none wired yet (OS entropy, no bill acceptor)');
+  const rngPair = createSocatPair('baccarat-rng-');
+  await rngPair.start();
+  const abort = new AbortController();
+  // The emulator reopens its end whenever socat comes back, like a device re-enumerating.
+  void runRngEmulator({
+    port: rngPair.a,
+    mode: 'good',
+    rate: RNG_RATE,
+    signal: abort.signal,
+    control: false,
+    log: (line) => log(`rng emulator: ${line}`),
+  }).catch((error: unknown) => log(`rng emulator stopped: ${error instanceof Error ? error.message : String(error)}`));
+  log(`emulators: RNG on ${rngPair.b}`);
+
   return {
-    rngPort: null,
+    rngPort: rngPair.b,
     billPort: null,
-    controls: { rng: null, billAcceptor: null },
-    stop: async () => undefined,
+    controls: {
+      rng: {
+        unplug: () => rngPair.kill(),
+        replug: () => rngPair.start(),
+      },
+      billAcceptor: null,
+    },
+    async stop() {
+      abort.abort();
+      await rngPair.dispose();
+    },
   };
 }

@@ -130,6 +130,12 @@ export async function startBrowserHost(options: HostOptions): Promise<RunningHos
       try {
         body = await readFile(file);
       } catch {
+        // Browsers ask for /favicon.ico on their own; the kiosk has none to give.
+        if (url.pathname === '/favicon.ico') {
+          res.writeHead(204, headers());
+          res.end();
+          return;
+        }
         return deny(res, 404, 'not found');
       }
       const extra: Record<string, string> = isPage

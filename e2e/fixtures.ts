@@ -1,0 +1,153 @@
+/**
+ * Playwright fixtures: every test gets a fresh temporary journal and its own browser test
+ * host on a random port (Heroic/Signal style: fresh state per test, wait for events, never
+ * sleep). In the `electron` project the same specs run against the real shell through
+ * _electron.launch when an Electron binary is installed, and are skipped with the reason
+ * otherwise.
+ */
+import { test as base, expect, _electron, type ElectronApplication, type Page } from '@playwright/test';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startHost, type HostProcess } from './host-process.ts';
+
+export { expect };
+
+const REPO = path.resolve(import.meta.dirname, '..');
+export const ELECTRON_SKIP_REASON =
+  'Electron binary not installed on this machine (its download needs GitHub); skipping the electron project';
+
+/**
+ * Where the Electron binary would be, without triggering a download: require('electron')
+ * in Electron ≥ 43 downloads the binary when it is missing, so read path.txt directly.
+ */
+export function electronBinary(): string | null {
+  const dir = path.join(REPO, 'node_modules', 'electron');
+  const pathFile = path.join(dir, 'path.txt');
+  if (!existsSync(pathFile)) return null;
+  const binary = path.join(dir, 'dist', readFileSync(pathFile, 'utf8').trim());
+  try {
+    return statSync(binary).isFile() && (statSync(binary).mode & 0o111) !== 0 ? binary : null;
+  } catch {
+    return null;
+  }
+}
+
+interface Fixtures {
+  /** Idle time before attract mode; long by default so it never interferes. */
+  attractAfterMs: number;
+  /** Extra environment for the host (test hooks). */
+  hostEnv: Record<string, string>;
+  workDir: string;
+  host: HostProcess;
+  kiosk: Page;
+}
+
+export const test = base.extend<Fixtures>({
+  attractAfterMs: [600_000, { option: true }],
+  hostEnv: [{}, { option: true }],
+
+  workDir: async ({}, use) => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'baccarat-e2e-'));
+    await use(dir);
+    rmSync(dir, { recursive: true, force: true });
+  },
+
+  host: async ({ workDir, attractAfterMs, hostEnv }, use, testInfo) => {
+    if (testInfo.project.name === 'electron') {
+      // The Electron shell has no test controls; specs that need the host are host-only.
+      testInfo.skip(true, electronBinary() ? 'needs the browser test host controls' : ELECTRON_SKIP_REASON);
+    }
+    const host = await startHost({ journal: path.join(workDir, 'journal.sqlite'), attractAfterMs, env: hostEnv });
+    await use(host);
+    await host.kill('SIGTERM');
+    if (testInfo.status !== testInfo.expectedStatus) {
+      await testInfo.attach('host-stderr', { body: host.stderr(), contentType: 'text/plain' });
+    }
+  },
+
+  kiosk: async ({ page, host }, use) => {
+    await page.goto(host.url);
+    await waitForTable(page);
+    await use(page);
+  },
+});
+
+/** The Electron shell, for specs that need no host controls. */
+export const electronTest = base.extend<{ workDir: string; app: ElectronApplication; window: Page }>({
+  workDir: async ({}, use) => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'baccarat-e2e-electron-'));
+    await use(dir);
+    rmSync(dir, { recursive: true, force: true });
+  },
+  app: async ({ workDir }, use, testInfo) => {
+    const binary = electronBinary();
+    testInfo.skip(testInfo.project.name !== 'electron', 'electron project only');
+    testInfo.skip(binary === null, ELECTRON_SKIP_REASON);
+    const app = await _electron.launch({
+      executablePath: binary!,
+      args: [path.join(REPO, 'dist-electron', 'main.js')],
+      env: { ...process.env, BACCARAT_JOURNAL: path.join(workDir, 'journal.sqlite') } as Record<string, string>,
+    });
+    await use(app);
+    await app.close();
+  },
+  window: async ({ app }, use) => {
+    const window = await app.firstWindow();
+    await waitForTable(window);
+    await use(window);
+  },
+});
+
+export async function waitForTable(page: Page): Promise<void> {
+  await expect(page.getByTestId('btn-deal')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('credit-meter')).toHaveAttribute('data-minor', /^\d+$/);
+}
+
+export async function meterMinor(page: Page, testId: string): Promise<number> {
+  const value = await page.getByTestId(testId).getAttribute('data-minor');
+  if (value === null || !/^\d+$/.test(value)) throw new Error(`${testId} has no data-minor (got ${String(value)})`);
+  return Number(value);
+}
+
+export async function expectMeter(page: Page, testId: string, minor: number): Promise<void> {
+  await expect(page.getByTestId(testId)).toHaveAttribute('data-minor', String(minor));
+}
+
+/** Inserts a note in the bill-acceptor emulator and waits until the meter shows the credit. */
+export async function insertNote(page: Page, host: HostProcess, channel: number, valueMinor: number): Promise<number> {
+  const before = await meterMinor(page, 'credit-meter');
+  const answer = await host.must<{ accepted: boolean; detail: string }>('test:insert-note', { channel });
+  expect(answer.accepted, answer.detail).toBe(true);
+  await expectMeter(page, 'credit-meter', before + valueMinor);
+  return before + valueMinor;
+}
+
+/** Selects a chip (scrolling the rail as needed) and taps a spot `times` times. */
+export async function bet(page: Page, spot: 'player' | 'banker' | 'tie', chipMinor: number, times = 1): Promise<void> {
+  await page.getByTestId(`chip-${chipMinor}`).click();
+  for (let i = 0; i < times; i++) await page.getByTestId(`spot-${spot}`).click();
+}
+
+export interface RoundRecordLike {
+  roundId: number;
+  status: 'in-progress' | 'settled' | 'voided';
+  bets: Partial<Record<'player' | 'banker' | 'tie', number>>;
+  returns: Partial<Record<'player' | 'banker' | 'tie', number>>;
+  creditsBeforeMinor: number;
+  creditsAfterMinor: number;
+  refundedMinor: number;
+  voidReason: string | null;
+  cards: unknown[];
+}
+
+export const sum = (record: Partial<Record<string, number>>): number =>
+  Object.values(record).reduce<number>((total, v) => total + (v ?? 0), 0);
+
+/** The cabinet's own record of the most recent rounds (main's journal, not the screen). */
+export async function lastRounds(host: HostProcess, limit = 1): Promise<RoundRecordLike[]> {
+  const rounds = await host.must<RoundRecordLike[]>('history:list', { limit });
+  return [...rounds].sort((a, b) => b.roundId - a.roundId);
+}
+
+export const ARTIFACTS = path.join(REPO, 'e2e', 'artifacts');

@@ -1,0 +1,11 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+/** The specs need the renderer build; `npm run test:e2e` makes it first. */
+export default function globalSetup(): void {
+  const index = path.resolve(import.meta.dirname, '..', 'dist-renderer', 'index.html');
+  if (!existsSync(index)) throw new Error(`${index} is missing: run "npm run build" first (npm run test:e2e does)`);
+  if (!existsSync('/usr/bin/chromium')) {
+    throw new Error('/usr/bin/chromium is missing: apt-get install -y chromium (never npx playwright install)');
+  }
+}

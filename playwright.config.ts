@@ -1,0 +1,54 @@
+/**
+ * End-to-end tests. Two projects run the same specs:
+ *  - chromium-host: the system Chromium against the browser test host (npm run host), one
+ *    host per test on a random port with a fresh temporary journal (e2e/fixtures.ts);
+ *  - electron: the real Electron shell through Playwright's _electron.launch, skipped with a
+ *    clear reason where no Electron binary is installed (its download needs GitHub).
+ * `npm run test:e2e` builds first. Never run `npx playwright install`: the browser is
+ * /usr/bin/chromium (apt-get install -y chromium).
+ */
+import { defineConfig } from '@playwright/test';
+
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  outputDir: 'test-results',
+  globalSetup: './e2e/global-setup.ts',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  // Two cores are shared with other work; one host and one browser at a time keeps timings honest.
+  workers: 1,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  use: {
+    viewport: { width: 1920, height: 1080 },
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    actionTimeout: 10_000,
+  },
+  projects: [
+    {
+      name: 'chromium-host',
+      use: {
+        browserName: 'chromium',
+        launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
+      },
+    },
+    {
+      name: 'electron',
+      use: { browserName: 'chromium' },
+      metadata: { shell: 'electron' },
+    },
+  ],
+});
