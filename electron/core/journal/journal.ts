@@ -144,7 +144,7 @@ export interface OpenRound {
 export class Journal {
   private readonly db: DatabaseSync;
   private readonly statements = new Map<string, StatementSync>();
-  private readonly killAt: number | null;
+  private killAt: number | null;
   private inTransaction = false;
   /** Statements executed since open (the chaos hook counts these). */
   statementCount = 0;
@@ -173,6 +173,12 @@ export class Journal {
     journal.exec('PRAGMA foreign_keys = ON');
     journal.migrate();
     return journal;
+  }
+
+  /** Chaos and recovery tests: SIGKILL after `n` more statements from now. */
+  armKill(n: number): void {
+    if (!Number.isSafeInteger(n) || n < 1) throw new JournalError(`armKill needs a whole number ≥ 1, got ${String(n)}`);
+    this.killAt = this.statementCount + n;
   }
 
   close(): void {
