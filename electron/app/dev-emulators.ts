@@ -7,6 +7,10 @@
  * leaves out of the packaged kiosk (dist:check verifies it): a packaged cabinet uses
  * real devices only.
  */
+import {
+  EMULATOR_FIXED_KEY_HEX,
+  startEmbeddedBillAcceptorEmulator,
+} from '../hardware/bill-acceptor/embedded-emulator.ts';
 import { runRngEmulator } from '../hardware/emulators/rng-emulator.ts';
 import { createSocatPair } from '../hardware/rng/socat-pair.ts';
 import type { EmbeddedEmulators } from './start-cabinet.ts';
@@ -27,21 +31,35 @@ export async function startEmbeddedEmulators(log: (message: string) => void): Pr
     control: false,
     log: (line) => log(`rng emulator: ${line}`),
   }).catch((error: unknown) => log(`rng emulator stopped: ${error instanceof Error ? error.message : String(error)}`));
-  log(`emulators: RNG on ${rngPair.b}`);
+  let bill;
+  try {
+    bill = await startEmbeddedBillAcceptorEmulator({ log: (line) => log(`bill emulator: ${line}`) });
+  } catch (error) {
+    abort.abort();
+    await rngPair.dispose();
+    throw error;
+  }
+  const { controller } = bill;
+  log(`emulators: RNG on ${rngPair.b}, bill acceptor on ${bill.portPath}`);
 
   return {
     rngPort: rngPair.b,
-    billPort: null,
+    billPort: bill.portPath,
+    billFixedKeyHex: EMULATOR_FIXED_KEY_HEX,
     controls: {
       rng: {
         unplug: () => rngPair.kill(),
         replug: () => rngPair.start(),
       },
-      billAcceptor: null,
+      billAcceptor: {
+        insertNote: (channel) => controller.insertNote(channel),
+        unplug: () => controller.unplug(),
+        replug: () => controller.replug(),
+      },
     },
     async stop() {
       abort.abort();
-      await rngPair.dispose();
+      await Promise.allSettled([rngPair.dispose(), bill.stop()]);
     },
   };
 }

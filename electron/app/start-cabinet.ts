@@ -15,6 +15,11 @@ import { readFileSync } from 'node:fs';
 import { openCabinet, type CabinetCore } from '../core/cabinet/cabinet.ts';
 import type { DeviceStatus } from '../core/cabinet/cabinet-api.ts';
 import { DEFAULT_VENUE_CONFIG } from '../core/config/venue-config.ts';
+import type { RandomSource } from '../core/random/random-source.ts';
+import {
+  createBillAcceptorService,
+  type BillAcceptorService,
+} from '../hardware/bill-acceptor/bill-acceptor-service.ts';
 import { createRngService } from '../hardware/rng/rng-service.ts';
 import { paytableFor } from './paytable.ts';
 import { createOperatorKey, type DeviceControls, type RunningCabinet } from './running-cabinet.ts';
@@ -25,6 +30,8 @@ export interface EmbeddedEmulators {
   readonly rngPort: string | null;
   /** Serial path of the emulated bill acceptor, or null for none. */
   readonly billPort: string | null;
+  /** The emulator's eSSP fixed key. */
+  readonly billFixedKeyHex?: string;
   readonly controls: DeviceControls;
   stop(): Promise<void>;
 }
@@ -35,6 +42,8 @@ export interface StartCabinetOptions {
   readonly config?: unknown;
   /** Starts the embedded emulators; null on a real cabinet. */
   readonly startEmulators?: ((log: (message: string) => void) => Promise<EmbeddedEmulators>) | null;
+  /** Test hooks of the browser host only: wraps the RNG's random source. */
+  readonly wrapRandom?: (random: RandomSource) => RandomSource;
   /** Called with the cabinet right after recovery, before devices start (test hooks in the browser host). */
   readonly afterOpen?: (cabinet: CabinetCore) => void;
   readonly env?: Readonly<Record<string, string | undefined>>;
@@ -75,7 +84,7 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
     cabinet = openCabinet({
       journalPath: options.journalPath,
       config: loadConfig(options),
-      random: rng.random,
+      random: options.wrapRandom ? options.wrapRandom(rng.random) : rng.random,
       devices: [rng.status()],
     });
   } catch (error) {
@@ -96,10 +105,33 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
   stopAll.push(() => rng.stop());
   await rng.start();
 
-  if (billPort !== null) {
-    log(`bill acceptor on ${billPort}: driver not wired yet`);
-  }
   if (emulators) stopAll.push(() => emulators.stop());
+  let bill: BillAcceptorService | null = null;
+  if (billPort !== null) {
+    const fixedKeyHex = emulators?.billFixedKeyHex ?? env.BACCARAT_BILL_FIXED_KEY;
+    if (!fixedKeyHex) {
+      throw new Error(
+        'BACCARAT_BILL_PORT is set but BACCARAT_BILL_FIXED_KEY (the venue eSSP key, 16 hex digits) is not',
+      );
+    }
+    const enabledChannels = opened
+      .venueConfig()
+      .billChannels.filter((c) => c.enabled)
+      .map((c) => c.channel);
+    bill = createBillAcceptorService({
+      portPath: billPort,
+      cabinet: opened,
+      config: { fixedKeyHex, ...(enabledChannels.length ? { enabledChannels } : {}) },
+      // Beside the journal, so a crash between a credit and its EVENT_ACK never credits twice.
+      stateFile: `${options.journalPath}.bill-acceptor.json`,
+    });
+    const service = bill;
+    stopAll.push(() => service.stop());
+    await bill.start();
+    log(`bill acceptor on ${billPort}`);
+  } else {
+    opened.reportDevice({ device: 'bill-acceptor', health: 'not-configured', detail: 'no bill acceptor configured' });
+  }
 
   const operatorKey = createOperatorKey(false);
   const billControl = emulators?.controls.billAcceptor ?? null;

@@ -26,6 +26,7 @@ import type { RunningCabinet } from '../app/running-cabinet.ts';
 import { contentType, resolveStaticPath } from '../app/static-files.ts';
 import type { IpcResult } from '../ipc/contract.ts';
 import { createIpcRouter, describeIssues } from '../ipc/router.ts';
+import type { TestHooks } from './test-hooks.ts';
 import { MAX_MESSAGE_BYTES, parseClientMessage } from './ws-protocol.ts';
 
 export const LOOPBACK = '127.0.0.1';
@@ -57,6 +58,8 @@ export interface HostOptions {
   readonly rendererDir: string;
   readonly testControls: boolean;
   readonly start: (options: StartOptions) => Promise<RunningCabinet>;
+  /** Test-only hooks (test-hooks.ts), reachable through the test:* channels. */
+  readonly testHooks?: Pick<TestHooks, 'armRngUnplugDuringNextDeal'>;
   readonly log?: (message: string) => void;
 }
 
@@ -69,7 +72,7 @@ export interface RunningHost {
 }
 
 const TEST_SCHEMAS = {
-  'test:rng-unplug': z.object({}).strict(),
+  'test:rng-unplug': z.object({ duringNextDeal: z.boolean().optional() }).strict(),
   'test:rng-replug': z.object({}).strict(),
   'test:bill-unplug': z.object({}).strict(),
   'test:bill-replug': z.object({}).strict(),
@@ -182,10 +185,16 @@ export async function startBrowserHost(options: HostOptions): Promise<RunningHos
     });
     try {
       switch (channel) {
-        case 'test:rng-unplug':
+        case 'test:rng-unplug': {
           if (!rng) return missing('RNG');
+          if ((parsed.data as { duringNextDeal?: boolean }).duringNextDeal) {
+            if (!options.testHooks) return missing('RNG test hook');
+            options.testHooks.armRngUnplugDuringNextDeal(() => rng.unplug());
+            return { ok: true, value: { armed: true } };
+          }
           await rng.unplug();
           return { ok: true, value: {} };
+        }
         case 'test:rng-replug':
           if (!rng) return missing('RNG');
           await rng.replug();
@@ -329,7 +338,8 @@ async function main(): Promise<void> {
         : path.join(mkdtempSync(path.join(os.tmpdir(), 'baccarat-host-')), 'journal.sqlite');
       const { startCabinet } = await import('../app/start-cabinet.ts');
       const { startEmbeddedEmulators } = await import('../app/dev-emulators.ts');
-      const { installTestHooks } = await import('./test-hooks.ts');
+      const { createTestHooks } = await import('./test-hooks.ts');
+      const hooks = createTestHooks(process.env, (message) => process.stderr.write(`host: ${message}\n`));
       const hostRun = await startBrowserHost({
         host,
         port,
@@ -337,11 +347,13 @@ async function main(): Promise<void> {
         attractAfterMs,
         rendererDir,
         testControls: values['test-controls'] === true,
+        testHooks: hooks,
         start: (opts) =>
           startCabinet({
             ...opts,
             startEmulators: startEmbeddedEmulators,
-            afterOpen: (cabinet) => installTestHooks(cabinet, process.env),
+            wrapRandom: hooks.wrapRandom,
+            afterOpen: (cabinet) => hooks.install(cabinet),
           }),
       });
       const stop = (): void => {

@@ -1,23 +1,79 @@
 /**
- * Test-only hooks of the browser test host (never in the Electron shell or a package;
- * dist:check checks the packaged main for them).
+ * Test-only hooks of the browser test host. Never in the Electron shell or a package
+ * (dist:check checks the packaged main for them); documented in `npm run host -- --help`.
  *
- * BACCARAT_TEST_PAUSE_AFTER_LOCK=1: the first round that reaches "locked" (bets debited
- * and journaled, no card dealt) freezes the whole process right there — it prints
- * {"paused":"after-lock","roundId":N} on stdout and blocks the event loop — so an e2e
- * test can SIGKILL the host mid-round and check that the restart voids and refunds it.
+ * 1. BACCARAT_TEST_PAUSE_AFTER_LOCK=1: the first round that reaches "locked" (bets debited
+ *    and journaled, no card dealt) freezes the whole process right there: it prints
+ *    {"paused":"after-lock",...} on stdout and blocks the event loop, so an e2e test can
+ *    SIGKILL the host mid-round and check that the restart voids and refunds the round.
+ *
+ * 2. RNG unplugged during the next deal (`test:rng-unplug {duringNextDeal: true}`): a cable
+ *    pulled between the lock and the first card cannot be timed from outside, because a
+ *    round runs synchronously. When armed, the moment the next round locks the emulated
+ *    RNG's pseudo-terminal is really removed and the entropy source behaves as an unplugged
+ *    one does — it throws RngUnavailableError — so the cabinet's own void-and-refund path
+ *    runs, and the tilt clears only when the device is plugged back in and healthy.
  */
 import { writeSync } from 'node:fs';
 import type { Cabinet } from '../core/cabinet/cabinet-api.ts';
+import { RngUnavailableError } from '../core/random/drbg-random-source.ts';
+import type { RandomSource } from '../core/random/random-source.ts';
 
 export const PAUSE_AFTER_LOCK_ENV = 'BACCARAT_TEST_PAUSE_AFTER_LOCK';
 
-export function installTestHooks(cabinet: Cabinet, env: Readonly<Record<string, string | undefined>>): void {
-  if (env[PAUSE_AFTER_LOCK_ENV] !== '1') return;
-  cabinet.subscribe((event) => {
-    if (event.type !== 'state' || event.snapshot.phase !== 'locked') return;
-    writeSync(1, JSON.stringify({ paused: 'after-lock', creditsMinor: event.snapshot.creditsMinor }) + '\n');
-    // Freeze: the round stays locked in the journal until the process is killed.
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);
-  });
+export interface TestHooks {
+  wrapRandom(random: RandomSource): RandomSource;
+  install(cabinet: Cabinet): void;
+  /** Arms hook 2; `unplug` removes the emulated RNG's port. */
+  armRngUnplugDuringNextDeal(unplug: () => Promise<void>): void;
+}
+
+export function createTestHooks(
+  env: Readonly<Record<string, string | undefined>>,
+  log: (message: string) => void,
+): TestHooks {
+  let armedUnplug: (() => Promise<void>) | null = null;
+  let unplugged = false;
+
+  return {
+    wrapRandom(random) {
+      const check = (): void => {
+        if (unplugged) throw new RngUnavailableError('hardware RNG disconnected during the deal (port closed)');
+      };
+      return {
+        nextInt(bound) {
+          check();
+          return random.nextInt(bound);
+        },
+        beforeShuffle() {
+          check();
+          random.beforeShuffle?.();
+        },
+      };
+    },
+
+    install(cabinet) {
+      const pauseAfterLock = env[PAUSE_AFTER_LOCK_ENV] === '1';
+      cabinet.subscribe((event) => {
+        if (event.type === 'round-voided' || event.type === 'round-settled') unplugged = false;
+        if (event.type !== 'state' || event.snapshot.phase !== 'locked') return;
+        if (armedUnplug) {
+          const unplug = armedUnplug;
+          armedUnplug = null;
+          unplugged = true;
+          log('test hook: unplugging the RNG between lock and deal');
+          void unplug().catch((error: unknown) => log(`test hook: unplug failed: ${String(error)}`));
+        }
+        if (pauseAfterLock) {
+          writeSync(1, JSON.stringify({ paused: 'after-lock', creditsMinor: event.snapshot.creditsMinor }) + '\n');
+          // Freeze: the round stays locked in the journal until the process is killed.
+          Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);
+        }
+      });
+    },
+
+    armRngUnplugDuringNextDeal(unplug) {
+      armedUnplug = unplug;
+    },
+  };
 }
