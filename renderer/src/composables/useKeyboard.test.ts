@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { keyAction } from './useKeyboard.ts';
+
+describe('keyboard map (seed 001)', () => {
+  it('number keys 1..9 choose chips 0..8', () => {
+    expect(keyAction({ key: '1' })).toEqual({ kind: 'chip', index: 0 });
+    expect(keyAction({ key: '9' })).toEqual({ kind: 'chip', index: 8 });
+    expect(keyAction({ key: '0' })).toEqual({ kind: 'none' });
+  });
+  it('Space is REBET, Esc opens the menu', () => {
+    expect(keyAction({ key: ' ' })).toEqual({ kind: 'rebet' });
+    expect(keyAction({ key: 'Escape' })).toEqual({ kind: 'menu' });
+  });
+  it('Shift+I toggles the service panel; plain i does nothing', () => {
+    expect(keyAction({ key: 'I', shiftKey: true })).toEqual({ kind: 'service' });
+    expect(keyAction({ key: 'i' })).toEqual({ kind: 'none' });
+  });
+  it('modifier combinations are left to the browser', () => {
+    expect(keyAction({ key: '1', ctrlKey: true })).toEqual({ kind: 'none' });
+  });
+});
