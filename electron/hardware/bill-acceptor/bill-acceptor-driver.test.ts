@@ -154,6 +154,26 @@ describe('bill acceptor driver (domain-notes §3 "Bill validator", §4)', () => 
     await until(() => slave.status().enabled === false, 'disabled while tilted');
   });
 
+  it('a wrong fixed key is reported as such and no note is ever enabled', async () => {
+    const slave = new BillAcceptorSlave({ fixedKeyHex: '1111222233334444' });
+    const line = inMemoryLine(slave);
+    const cabinet = fakeCabinet();
+    const driver = new BillAcceptorDriver({
+      portPath: '/dev/in-memory',
+      cabinet,
+      open: line.open,
+      config: { fixedKeyHex: KEY, pollIntervalMs: 200, replyTimeoutMs: 50, backoff: { initialMs: 50, maxMs: 200 } },
+    });
+    drivers.push(driver);
+    await driver.start();
+    await until(
+      () => driver.status().health === 'disconnected' && /fixed key/.test(driver.status().detail),
+      'key error',
+    );
+    expect(slave.status().enabled).toBe(false);
+    expect(cabinet.devices.some((d) => d.health === 'healthy')).toBe(false);
+  });
+
   it('refuses a bad configuration with a clear message', () => {
     expect(() => validateConfig({ fixedKeyHex: 'xyz' })).toThrow(/16 hexadecimal/);
     expect(() => validateConfig({ fixedKeyHex: KEY, pollIntervalMs: 100 })).toThrow(/200 to 5000/);

@@ -170,7 +170,7 @@ export class BillAcceptorDriver {
           onLineError: (e) => this.#emit('line-error', `${e.reason}: ${e.detail}`),
         });
         this.#master = master;
-        this.#report('connected', `port ${options.portPath} open, handshaking`);
+        // No 'connected' report yet: that would clear the cabinet's tilt before the acceptor has proved itself.
         await this.#handshake(master);
         this.#startLoop(master);
       },
@@ -194,6 +194,16 @@ export class BillAcceptorDriver {
     return this.#setup;
   }
 
+  /**
+   * Tests only (parser fuzz test): sets the state a handshake would, so {@link handleEvents} can be driven
+   * without a line.
+   */
+  primeForTest(setup: SetupInfo, acceptorId: string): void {
+    this.#setup = setup;
+    this.#tracker = new NoteTracker(this.#store, acceptorId);
+    this.#latestSnapshot = this.#options.cabinet.snapshot();
+  }
+
   onEvent(listener: (event: BillAcceptorEvent) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
@@ -210,7 +220,6 @@ export class BillAcceptorDriver {
       } else return;
       this.#wake?.();
     });
-    this.#report('disconnected', `opening ${this.#options.portPath}`);
     await this.#supervisor.start();
   }
 
@@ -244,7 +253,15 @@ export class BillAcceptorDriver {
     const reply = await master.command(Uint8Array.from([Command.REQUEST_KEY_EXCHANGE, ...u64le(host.intermediate)]));
     if (reply.length !== 8) throw new EncryptionError(`key exchange reply has ${reply.length} bytes, expected 8`);
     master.session = new EsspSession(aesKey(this.#config.fixedKey, host.negotiated(readU64le(reply))));
-    const serial = await master.command(Uint8Array.of(Command.GET_SERIAL_NUMBER));
+    const serial = await master.command(Uint8Array.of(Command.GET_SERIAL_NUMBER)).catch((error: unknown) => {
+      if (error instanceof SspTimeoutError) {
+        // The acceptor answered in clear but not to the first encrypted command: it could not decrypt it.
+        throw new EncryptionError(
+          'the acceptor does not answer encrypted commands: check that the eSSP fixed key matches the one set on the acceptor',
+        );
+      }
+      throw error;
+    });
     const acceptorId =
       serial.length >= 4 ? String(new DataView(serial.buffer, serial.byteOffset).getUint32(0, false)) : 'unknown';
     const setup = parseSetupReply(
