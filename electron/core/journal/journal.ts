@@ -662,6 +662,13 @@ export class Journal {
     };
   }
 
+  /** The durability settings in force on this connection (2 = FULL). */
+  durability(): { journalMode: string; synchronous: number } {
+    const mode = this.get<{ journal_mode: string }>('PRAGMA journal_mode')?.journal_mode ?? '?';
+    const sync = this.get<{ synchronous: number }>('PRAGMA synchronous')?.synchronous ?? -1;
+    return { journalMode: mode, synchronous: sync };
+  }
+
   /** SQLite's own page-level check. */
   quickCheck(): string {
     return this.get<{ quick_check: string }>('PRAGMA quick_check')?.quick_check ?? 'no answer';
