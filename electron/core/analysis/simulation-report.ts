@@ -29,7 +29,11 @@ export function wilsonInterval(hits: number, n: number, z = Z_99): Interval {
   const z2 = z * z;
   const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
   const half = (z / (1 + z2 / n)) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
-  return { low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
+  // At 0 or n hits the exact bound is 0 or 1; keep rounding from moving it.
+  return {
+    low: hits <= 0 ? 0 : Math.max(0, centre - half),
+    high: hits >= n ? 1 : Math.min(1, centre + half),
+  };
 }
 
 export interface FrequencyLine {
