@@ -416,6 +416,7 @@ export class BillAcceptorDriver {
           this.#emit('returned', 'note returned to the player');
           break;
         case Event.NOTE_CLEARED_FROM_FRONT:
+          ackNeeded = true; // some firmware asks for an ACK of the power-up events too; an extra ACK is harmless
           tracker.returned();
           this.#emit('returned', `power-up: note channel ${event.channel} returned from the front`);
           break;
@@ -449,8 +450,14 @@ export class BillAcceptorDriver {
     }
     this.#updateConditions(seen);
     if (ackNeeded) {
+      // Only now, after creditBill returned (committed to the journal), may the acceptor forget the event.
       this.#options.beforeEventAck?.();
-      await master.command(Uint8Array.of(Command.EVENT_ACK));
+      try {
+        await master.command(Uint8Array.of(Command.EVENT_ACK));
+      } catch (error) {
+        // 0xF5 etc.: the acceptor had nothing waiting for an ACK. A timeout propagates (the event will repeat).
+        if (!(error instanceof SspReplyError)) throw error;
+      }
       tracker.acked();
     }
   }

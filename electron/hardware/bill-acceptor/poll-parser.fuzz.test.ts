@@ -235,7 +235,9 @@ describe('poll receive path under fuzzing (domain-notes §3 "Bill validator", §
         [Reply.OK, Event.READ_NOTE, ch],
         [Reply.OK, Event.READ_NOTE, ch],
         [Reply.OK, Event.NOTE_STACKING],
-        [Reply.OK, Event.CREDIT_NOTE, ch, Event.NOTE_STACKED],
+        random() < 0.3
+          ? [Reply.OK, Event.CREDIT_NOTE, ch, Event.CREDIT_NOTE, ch, Event.NOTE_STACKED] // duplicated in one reply
+          : [Reply.OK, Event.CREDIT_NOTE, ch, Event.NOTE_STACKED],
       ];
       if (random() < 0.3) replies.push([Reply.OK, Event.CREDIT_NOTE, ch, Event.CREDIT_NOTE, ch]); // duplicates
       expected += [500, 1000, 2000, 5000, 10000, 20000, 50000][ch - 1]!;

@@ -19,6 +19,10 @@ describe('SSP framing (domain-notes §4 "Link and framing")', () => {
     expect(Array.from(encodeFrame(0x80, Uint8Array.of(0x11)))).toEqual([0x7f, 0x80, 0x01, 0x11, 0x65, 0x82]);
   });
 
+  it('encodes the OK reply to SYNC to the published bytes 7F 80 01 F0 23 80', () => {
+    expect(Array.from(encodeFrame(0x80, Uint8Array.of(0xf0)))).toEqual([0x7f, 0x80, 0x01, 0xf0, 0x23, 0x80]);
+  });
+
   it('table CRC equals the bitwise definition (poly 0x8005, seed 0xFFFF)', () => {
     for (let n = 0; n < 200; n++) {
       const bytes = Array.from({ length: n % 40 }, (_, i) => (i * 37 + n * 11) & 0xff);

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { LinkSupervisor, backoffDelay, type LinkReport } from './link-supervisor.ts';
+import type { SerialLink, SerialLinkOpener } from './serial-link.ts';
+
+/** A port that can be plugged and unplugged; opening an unplugged port fails like ENOENT. */
+function fakePort() {
+  let plugged = false;
+  let closeListener: ((info: { disconnected: boolean }) => void) | null = null;
+  const state = { opens: 0, failures: 0 };
+  const open: SerialLinkOpener = async (options) => {
+    if (!plugged) {
+      state.failures++;
+      throw new Error(`cannot open serial port ${options.path}: ENOENT`);
+    }
+    state.opens++;
+    const link: SerialLink = {
+      path: options.path,
+      write: async () => undefined,
+      onData: () => () => undefined,
+      onClose(listener) {
+        closeListener = listener;
+        return () => (closeListener = null);
+      },
+      close: async () => undefined,
+    };
+    return link;
+  };
+  return {
+    open,
+    state,
+    plug: () => void (plugged = true),
+    unplug() {
+      plugged = false;
+      closeListener?.({ disconnected: true });
+    },
+  };
+}
+
+async function until(check: () => boolean, what: string) {
+  const deadline = Date.now() + 5_000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+describe('link supervisor: reconnect with backoff after an unplug (issue requirement 1)', () => {
+  it('grows the delay exponentially up to the cap', () => {
+    const b = { initialMs: 100, maxMs: 1_000, factor: 2 };
+    expect([0, 1, 2, 3, 4, 5].map((n) => backoffDelay(n, b))).toEqual([100, 200, 400, 800, 1000, 1000]);
+  });
+
+  it('reports disconnected with growing retry delays, then connected; an unplug starts over', async () => {
+    const port = fakePort();
+    const reports: LinkReport[] = [];
+    const supervisor = new LinkSupervisor({
+      open: port.open,
+      link: { path: '/dev/fake', baudRate: 9600 },
+      backoff: { initialMs: 5, maxMs: 40, factor: 2 },
+    });
+    supervisor.onReport((r) => reports.push(r));
+    await supervisor.start();
+    await until(() => port.state.failures >= 3, 'three failed attempts');
+    port.plug();
+    await until(() => reports.some((r) => r.state === 'connected'), 'connected');
+    const delays = reports.filter((r) => r.state === 'disconnected').map((r) => (r as { retryInMs: number }).retryInMs);
+    expect(delays.slice(0, 3)).toEqual([5, 10, 20]);
+    expect(supervisor.current()).not.toBeNull();
+
+    port.unplug();
+    expect(supervisor.current()).toBeNull();
+    const last = reports.at(-1)!;
+    expect(last).toMatchObject({ state: 'disconnected', reason: 'device unplugged', retryInMs: 5 });
+    port.plug();
+    await until(() => reports.at(-1)?.state === 'connected', 'reconnected');
+    expect(port.state.opens).toBe(2);
+    await supervisor.stop();
+  });
+
+  it('a failing handshake closes the link and retries; linkLost forces a reopen', async () => {
+    const port = fakePort();
+    port.plug();
+    let handshakes = 0;
+    const supervisor = new LinkSupervisor({
+      open: port.open,
+      link: { path: '/dev/fake', baudRate: 9600 },
+      backoff: { initialMs: 5, maxMs: 10 },
+      onConnected: () => {
+        if (++handshakes < 3) throw new Error('no answer to SYNC');
+      },
+    });
+    const reports: LinkReport[] = [];
+    supervisor.onReport((r) => reports.push(r));
+    await supervisor.start();
+    await until(() => reports.some((r) => r.state === 'connected'), 'connected after retries');
+    expect(reports.filter((r) => r.state === 'disconnected').map((r) => (r as { reason: string }).reason)).toEqual([
+      'no answer to SYNC',
+      'no answer to SYNC',
+    ]);
+    supervisor.linkLost('the device stopped answering');
+    await until(() => port.state.opens === 4, 'reopened after linkLost');
+    await supervisor.stop();
+    expect(supervisor.current()).toBeNull();
+  });
+});
