@@ -74,6 +74,8 @@ export type HealthTestName = 'repetition-count' | 'adaptive-proportion';
 export interface HealthFailure {
   readonly test: HealthTestName;
   readonly reason: string;
+  /** RCT: length of the run of identical samples; APT: occurrences of the window's first value so far. */
+  readonly count: number;
 }
 
 /** SP 800-90B §4.4.1 Repetition Count Test. */
@@ -81,6 +83,11 @@ export class RepetitionCountTest {
   readonly cutoff: number;
   private last = -1;
   private count = 0;
+
+  /** Length of the current run of identical samples. */
+  get run(): number {
+    return this.count;
+  }
 
   constructor(cutoff: number) {
     this.cutoff = cutoff;
@@ -114,6 +121,11 @@ export class AdaptiveProportionTest {
   /** The value being counted in the current window. */
   get value(): number {
     return this.first;
+  }
+
+  /** How often that value has occurred in the current window. */
+  get occurrences(): number {
+    return this.count;
   }
 
   constructor(cutoff: number, window: number) {
@@ -177,12 +189,14 @@ export class HealthTests {
     if (rctFailed) {
       return {
         test: 'repetition-count',
+        count: this.rct.run,
         reason: `repetition count test failed: ${this.rct.cutoff} identical samples (0x${hex(sample)}) in a row, cutoff ${this.rct.cutoff}`,
       };
     }
     if (aptFailed) {
       return {
         test: 'adaptive-proportion',
+        count: this.apt.occurrences,
         reason: `adaptive proportion test failed: one value (0x${hex(this.apt.value)}) ${this.apt.cutoff} times in a window of ${this.apt.window}, cutoff ${this.apt.cutoff}`,
       };
     }
