@@ -1,0 +1,67 @@
+import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+// The pinned Node (24.x) from the `node` devDependency, as every npm script uses.
+const node = join(root, 'node_modules', '.bin', 'node');
+
+function analyze(...args: string[]) {
+  const result = spawnSync(node, ['electron/cli/analyze.ts', ...args], { cwd: root, encoding: 'utf8' });
+  const lines = result.stdout.trimEnd().split('\n');
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr, last: lines[lines.length - 1] ?? '' };
+}
+
+describe('analyze CLI', () => {
+  it('--decks 8 --tie-pays 8 --json: the published figures, full precision, JSON on the last line', () => {
+    const run = analyze('--decks', '8', '--tie-pays', '8', '--json');
+    expect(run.code).toBe(0);
+    const json = JSON.parse(run.last) as Record<string, number>;
+    expect(json).toMatchObject({ decks: 8, tie_pays: 8 });
+    expect(json.p_banker?.toFixed(6)).toBe('0.458597');
+    expect(json.p_player?.toFixed(6)).toBe('0.446247');
+    expect(json.p_tie?.toFixed(6)).toBe('0.095156');
+    expect(((json.rtp_banker ?? 0) * 100).toFixed(2)).toBe('98.94');
+    expect(((json.rtp_player ?? 0) * 100).toFixed(2)).toBe('98.76');
+    expect(((json.rtp_tie ?? 0) * 100).toFixed(2)).toBe('85.64');
+    // At least 12 significant digits.
+    expect(String(json.p_banker).replace(/^0\.0*/, '').length).toBeGreaterThanOrEqual(12);
+  });
+
+  it('six decks, Tie 9:1: Tie returns 95.07%', () => {
+    const json = JSON.parse(analyze('--decks', '6', '--tie-pays', '9', '--json').last) as Record<string, number>;
+    expect(json).toMatchObject({ decks: 6, tie_pays: 9 });
+    expect(((json.rtp_tie ?? 0) * 100).toFixed(2)).toBe('95.07');
+  });
+
+  it('without --json prints a readable table', () => {
+    const run = analyze('--decks', '1');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/Banker\s+0\.\d{6}\s+98\.\d{4}%/);
+    expect(run.stdout).toMatch(/Tie 8:1/);
+  });
+
+  it('--help explains the flags', () => {
+    const run = analyze('--help');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/--decks N/);
+    expect(run.stdout).toMatch(/--tie-pays/);
+  });
+
+  it.each([
+    [['--decks', '0'], /--decks must be from 1 to 8/],
+    [['--decks', '9'], /--decks must be from 1 to 8/],
+    [['--decks', 'eight'], /--decks must be a whole number from 1 to 8/],
+    [['--tie-pays', '7'], /--tie-pays must be 8 or 9/],
+    [['--tie-pays', '10'], /--tie-pays must be 8 or 9/],
+    [['--bogus'], /Unknown option '--bogus'/],
+    [['extra'], /unexpected argument "extra"/],
+  ])('%j → exit 2 and one line on stderr', (args, message) => {
+    const run = analyze(...args);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(run.stderr).toMatch(message);
+  });
+});

@@ -1,0 +1,79 @@
+import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const node = join(root, 'node_modules', '.bin', 'node');
+
+function simulate(...args: string[]) {
+  const result = spawnSync(node, ['electron/cli/simulate.ts', ...args], { cwd: root, encoding: 'utf8' });
+  const lines = result.stdout.trimEnd().split('\n');
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr, last: lines[lines.length - 1] ?? '' };
+}
+
+describe('simulate CLI', () => {
+  it('is reproducible for a seed: same JSON with 1 or 2 workers; frequencies agree with the exact analysis', () => {
+    const args = ['--rounds', '1100000', '--seed', '12345', '--decks', '8', '--json'];
+    const one = simulate(...args, '--workers', '1');
+    const two = simulate(...args, '--workers', '2');
+    expect(one.code).toBe(0);
+    expect(two.code).toBe(0);
+    expect(two.last).toBe(one.last);
+    const json = JSON.parse(one.last) as {
+      rounds: number;
+      seed: number;
+      frequencies: Record<string, { observed: number; ci99: [number, number]; exact: number; within_ci: boolean }>;
+      returns: Record<string, { rtp: number; within_ci: boolean; staked: string }>;
+      p_banker: number;
+    };
+    expect(json).toMatchObject({ rounds: 1_100_000, seed: 12345, decks: 8, tie_pays: 8, stake: '1.00' });
+    for (const spot of ['banker', 'player', 'tie']) {
+      const f = json.frequencies[spot]!;
+      expect(f.ci99[0]).toBeLessThanOrEqual(f.observed);
+      expect(f.ci99[1]).toBeGreaterThanOrEqual(f.observed);
+      expect(f.within_ci).toBe(true);
+      expect(json.returns[spot]!.within_ci).toBe(true);
+      expect(json.returns[spot]!.staked).toBe('1100000.00');
+    }
+    expect(json.p_banker).toBe(json.frequencies.banker!.observed);
+  });
+
+  it('a short run prints no progress, so stderr stays empty when stderr is not a terminal', () => {
+    const run = simulate('--rounds', '1000', '--seed', '1', '--json');
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe('');
+  });
+
+  it('--stake 0.10 settles Banker wins at 0.19 (cent rounding), below the 1.95 return', () => {
+    const json = JSON.parse(simulate('--rounds', '200000', '--seed', '3', '--stake', '0.10', '--json').last) as {
+      returns: { banker: { exact: number; rtp: number } };
+    };
+    expect(json.returns.banker.exact).toBeLessThan(0.97);
+    expect(json.returns.banker.exact).toBeGreaterThan(0.96);
+  });
+
+  it('prints a readable table without --json', () => {
+    const run = simulate('--rounds', '10000', '--seed', '1');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/Banker\s+0\.\d{6}\s+\[0\.\d{6}, 0\.\d{6}\]\s+0\.458597/);
+  });
+
+  it.each([
+    [['--seed', '1'], /--rounds is required/],
+    [['--rounds', '0'], /--rounds must be from 1 to/],
+    [['--rounds', '1.5'], /--rounds must be a whole number/],
+    [['--rounds', '10', '--seed=-4'], /--seed must be from 0 to/],
+    [['--rounds', '10', '--decks', '9'], /--decks must be from 1 to 8/],
+    [['--rounds', '10', '--tie-pays', '5'], /--tie-pays must be 8 or 9/],
+    [['--rounds', '10', '--rng', 'dice'], /--rng must be seeded or crypto/],
+    [['--rounds', '10', '--stake', '0'], /--stake: .*zero/],
+    [['--rounds', '10', '--workers', '0'], /--workers must be from 1 to/],
+  ])('%j → exit 2 and one line on stderr', (args, message) => {
+    const run = simulate(...args);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(run.stderr).toMatch(message);
+  });
+});
