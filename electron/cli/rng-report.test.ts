@@ -1,6 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { startRngEmulatorProcess } from '../hardware/rng/rng-test-support.ts';
+import { createSocatPair } from '../hardware/rng/socat-pair.ts';
 
 const CLI = fileURLToPath(new URL('./rng-report.ts', import.meta.url));
 const run = (args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
@@ -35,6 +38,28 @@ describe('rng-report CLI (domain-notes §3: chi-square, runs, serial correlation
     expect(status).toBe(2);
     expect(stderr).toMatch(message);
     expect(stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('--port: deals through the DRBG over the hardware RNG (emulator on a socat pty)', async () => {
+    const socat = createSocatPair();
+    await socat.start();
+    const emulator = await startRngEmulatorProcess(socat.a, 'good');
+    try {
+      const child = spawn(process.execPath, [CLI, '--draws', '5000', '--port', socat.b, '--json'], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+      const status = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+      const report = JSON.parse(stdout.trim().split('\n').at(-1)!);
+      expect(report.source).toBe(`hardware RNG on ${socat.b}`);
+      expect(report.cards).toBeGreaterThanOrEqual(5000);
+      expect(report.voidedRounds).toBe(0);
+      expect(status).toBe(report.pass ? 0 : 1);
+    } finally {
+      await emulator.stop();
+      await socat.dispose();
+    }
   });
 
   it('--help explains the pass rule', () => {

@@ -32,7 +32,7 @@ export interface RngEmulatorOptions {
   readonly waitFor?: string | null;
   /** Resolve and close the port when aborted (default: run until the process ends). */
   readonly signal?: AbortSignal;
-  /** Read mode switches from stdin lines and SIGUSR1/SIGUSR2 (default true when run as a program). */
+  /** Read mode switches from stdin lines and SIGUSR1/SIGUSR2 (default: when no `signal` is given, i.e. run as a program). */
   readonly control?: boolean;
   /** One line per event on stderr (default true). */
   readonly log?: (line: string) => void;
@@ -86,7 +86,7 @@ export async function runRngEmulator(options: RngEmulatorOptions): Promise<void>
   };
 
   const cleanups: (() => void)[] = [];
-  if (options.control ?? false) {
+  if (options.control ?? options.signal === undefined) {
     const rl = createInterface({ input: process.stdin });
     rl.on('line', (line) => {
       const word = line.trim();
