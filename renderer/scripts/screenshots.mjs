@@ -6,10 +6,20 @@ const base = process.argv[2] ?? 'http://127.0.0.1:4179/';
 const out = process.argv[3] ?? '/tmp/shots';
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-for (const [name, w, h] of [['land', 1920, 1080], ['port', 1080, 1920]]) {
+for (const [name, w, h] of [
+  ['land', 1920, 1080],
+  ['port', 1080, 1920],
+]) {
   const page = await browser.newPage({ viewport: { width: w, height: h } });
   page.on('console', (m) => m.type() === 'error' && console.log('console:', m.text()));
   page.on('pageerror', (e) => console.log('pageerror:', e.message));
@@ -26,10 +36,16 @@ for (const [name, w, h] of [['land', 1920, 1080], ['port', 1080, 1920]]) {
   await page.getByTestId('spot-tie').click();
   await sleep(300);
   await page.screenshot({ path: `${out}/${name}-02-bets.png` });
-  await page.evaluate(() => window.__fakeCabinet.force([
-    { rank: '3', suit: 'H' }, { rank: 'K', suit: 'S' }, { rank: '2', suit: 'C' }, { rank: '5', suit: 'D' },
-    { rank: '4', suit: 'S' }, { rank: 'Q', suit: 'H' },
-  ]));
+  await page.evaluate(() =>
+    window.__fakeCabinet.force([
+      { rank: '3', suit: 'H' },
+      { rank: 'K', suit: 'S' },
+      { rank: '2', suit: 'C' },
+      { rank: '5', suit: 'D' },
+      { rank: '4', suit: 'S' },
+      { rank: 'Q', suit: 'H' },
+    ]),
+  );
   await page.getByTestId('btn-deal').click();
   await sleep(1600);
   await page.screenshot({ path: `${out}/${name}-03-dealing.png` });

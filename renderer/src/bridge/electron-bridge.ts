@@ -3,7 +3,14 @@
  * `onEvent(listener)` (implemented there with named per-channel functions). This adapter only narrows it to
  * the CabinetBridge interface so the rest of the renderer never touches `window` directly.
  */
-import type { CabinetBridge, Channel, IpcResult, PushEvent, RequestOf, ResponseMap } from '../../../electron/ipc/contract.ts';
+import type {
+  CabinetBridge,
+  Channel,
+  IpcResult,
+  PushEvent,
+  RequestOf,
+  ResponseMap,
+} from '../../../electron/ipc/contract.ts';
 
 export function createElectronBridge(api: CabinetBridge): CabinetBridge {
   return {

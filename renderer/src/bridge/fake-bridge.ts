@@ -4,7 +4,15 @@
  * journal live in Electron main. Money here is still integer minor units.
  * `window.__fakeCabinet` lets a screenshot script raise tilts, voids and handpays.
  */
-import type { CabinetBridge, Channel, IpcResult, Paytable, PushEvent, RequestOf, ResponseMap } from '../../../electron/ipc/contract.ts';
+import type {
+  CabinetBridge,
+  Channel,
+  IpcResult,
+  Paytable,
+  PushEvent,
+  RequestOf,
+  ResponseMap,
+} from '../../../electron/ipc/contract.ts';
 import type { CabinetSnapshot, RoundRecord, Tilt } from '../../../electron/core/cabinet/cabinet-api.ts';
 import type { Card } from '../../../electron/core/cards/card.ts';
 
@@ -38,7 +46,11 @@ function dealFrom(draw: () => Card): { player: Card[]; banker: Card[]; order: Ca
   else {
     const v = value(p3);
     bankerDraws =
-      bt <= 2 || (bt === 3 && v !== 8) || (bt === 4 && v >= 2 && v <= 7) || (bt === 5 && v >= 4 && v <= 7) || (bt === 6 && (v === 6 || v === 7));
+      bt <= 2 ||
+      (bt === 3 && v !== 8) ||
+      (bt === 4 && v >= 2 && v <= 7) ||
+      (bt === 5 && v >= 4 && v <= 7) ||
+      (bt === 6 && (v === 6 || v === 7));
   }
   if (bankerDraws) {
     const c = draw();

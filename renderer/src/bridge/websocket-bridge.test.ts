@@ -40,7 +40,9 @@ describe('WebSocket bridge protocol {id, channel, request} → {id, result} / {e
     const sent = JSON.parse(ws.sent[0]!);
     expect(sent).toEqual({ id: sent.id, channel: 'bets:clear', request: {} });
     ws.fire('message', { data: JSON.stringify({ event: { type: 'tilt', tilts: [] } }) });
-    ws.fire('message', { data: JSON.stringify({ id: sent.id, result: { ok: false, error: { code: 'no-bets', message: 'm' } } }) });
+    ws.fire('message', {
+      data: JSON.stringify({ id: sent.id, result: { ok: false, error: { code: 'no-bets', message: 'm' } } }),
+    });
     await expect(answer).resolves.toEqual({ ok: false, error: { code: 'no-bets', message: 'm' } });
     expect(events).toEqual([{ type: 'tilt', tilts: [] }]);
   });

@@ -13,7 +13,14 @@
  * reconnects with backoff, and after reconnecting fetches a fresh snapshot and hands it to listeners as a
  * `state` event, so the screen never shows stale credits.
  */
-import type { CabinetBridge, Channel, IpcResult, PushEvent, RequestOf, ResponseMap } from '../../../electron/ipc/contract.ts';
+import type {
+  CabinetBridge,
+  Channel,
+  IpcResult,
+  PushEvent,
+  RequestOf,
+  ResponseMap,
+} from '../../../electron/ipc/contract.ts';
 
 interface Pending {
   resolve: (result: IpcResult<unknown>) => void;

@@ -28,10 +28,49 @@ export function attractAfterFromQuery(search: string): number {
 type Demo = readonly [string, string][];
 /** Fixed example hands for the attract loop: [player cards, banker cards] as rank+suit. Never dealt money. */
 export const DEMO_HANDS: readonly { player: Demo; banker: Demo }[] = [
-  { player: [['9', 'H'], ['K', 'S']], banker: [['7', 'C'], ['Q', 'D']] },
-  { player: [['3', 'D'], ['2', 'C'], ['J', 'H']], banker: [['4', 'S'], ['A', 'H'], ['2', 'D']] },
-  { player: [['5', 'S'], ['Q', 'H'], ['3', 'C']], banker: [['6', 'D'], ['2', 'S']] },
-  { player: [['A', 'C'], ['6', 'S']], banker: [['8', 'H'], ['9', 'C']] },
+  {
+    player: [
+      ['9', 'H'],
+      ['K', 'S'],
+    ],
+    banker: [
+      ['7', 'C'],
+      ['Q', 'D'],
+    ],
+  },
+  {
+    player: [
+      ['3', 'D'],
+      ['2', 'C'],
+      ['J', 'H'],
+    ],
+    banker: [
+      ['4', 'S'],
+      ['A', 'H'],
+      ['2', 'D'],
+    ],
+  },
+  {
+    player: [
+      ['5', 'S'],
+      ['Q', 'H'],
+      ['3', 'C'],
+    ],
+    banker: [
+      ['6', 'D'],
+      ['2', 'S'],
+    ],
+  },
+  {
+    player: [
+      ['A', 'C'],
+      ['6', 'S'],
+    ],
+    banker: [
+      ['8', 'H'],
+      ['9', 'C'],
+    ],
+  },
 ];
 
 /**
@@ -70,13 +109,15 @@ export function useAttract(options: { afterMs: number; allowed: Ref<boolean>; ac
     arm();
   });
   onMounted(() => {
-    for (const type of ['pointerdown', 'keydown', 'wheel', 'touchstart']) window.addEventListener(type, onInput, { capture: true });
+    for (const type of ['pointerdown', 'keydown', 'wheel', 'touchstart'])
+      window.addEventListener(type, onInput, { capture: true });
     window.addEventListener('click', onClick, { capture: true });
     arm();
   });
   onBeforeUnmount(() => {
     clearTimeout(timer);
-    for (const type of ['pointerdown', 'keydown', 'wheel', 'touchstart']) window.removeEventListener(type, onInput, { capture: true });
+    for (const type of ['pointerdown', 'keydown', 'wheel', 'touchstart'])
+      window.removeEventListener(type, onInput, { capture: true });
     window.removeEventListener('click', onClick, { capture: true });
   });
 }

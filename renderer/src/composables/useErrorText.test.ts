@@ -9,7 +9,11 @@ const te = (key: string): boolean => key.replace('errors.', '') in errors;
 
 describe('refused requests are shown in words', () => {
   it('a limit error names the limit, formatted from minor units', () => {
-    const text = errorText({ code: 'above-spot-max', message: 'x', limit: { name: 'tie.max', valueMinor: 12500 } }, t, te);
+    const text = errorText(
+      { code: 'above-spot-max', message: 'x', limit: { name: 'tie.max', valueMinor: 12500 } },
+      t,
+      te,
+    );
     expect(text).toBe('The maximum bet on this spot is 125.00.');
   });
   it('a limit error without the limit falls back to main’s message', () => {

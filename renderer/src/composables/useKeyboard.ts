@@ -28,7 +28,12 @@ export function keyAction(e: KeyLike): KeyAction {
 }
 
 /** Installs the table's key map on the window for the life of the calling component. */
-export function useKeyboard(handlers: { chip: (index: number) => void; rebet: () => void; menu: () => void; service: () => void }): void {
+export function useKeyboard(handlers: {
+  chip: (index: number) => void;
+  rebet: () => void;
+  menu: () => void;
+  service: () => void;
+}): void {
   const onKey = (e: KeyboardEvent): void => {
     const a = keyAction(e);
     const target = e.target as HTMLElement | null;

@@ -17,7 +17,13 @@ import { useRoundStore } from './useRoundStore.ts';
 import { useUiStore } from './useUiStore.ts';
 
 /** Which tilt the lock-up screen shows first when several are active. */
-const TILT_PRIORITY: readonly Tilt['kind'][] = ['memory-error', 'door-open', 'handpay-pending', 'rng-fault', 'device-fault'];
+const TILT_PRIORITY: readonly Tilt['kind'][] = [
+  'memory-error',
+  'door-open',
+  'handpay-pending',
+  'rng-fault',
+  'device-fault',
+];
 
 /**
  * The cabinet as main reports it. Every value here (credits, bets, limits, tilts, rounds) comes from main

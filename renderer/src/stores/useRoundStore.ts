@@ -112,19 +112,25 @@ export const useRoundStore = defineStore('round', () => {
     const steps = dealSequence(record);
     steps.forEach((step, i) => {
       timers.push(
-        setTimeout(() => {
-          shown.value = { ...shown.value, [step.side]: [...shown.value[step.side], step.card] };
-          sound.card();
-        }, t.card * (i + 0.4)),
+        setTimeout(
+          () => {
+            shown.value = { ...shown.value, [step.side]: [...shown.value[step.side], step.card] };
+            sound.card();
+          },
+          t.card * (i + 0.4),
+        ),
       );
     });
     timers.push(
-      setTimeout(() => {
-        stage.value = 'result';
-        hold.value = null; // the reveal is done: the meters may show the round's credits now
-        if (round.value) addBead(round.value);
-        if (winAmountMinor.value > 0) sound.win();
-      }, t.card * steps.length + t.pause),
+      setTimeout(
+        () => {
+          stage.value = 'result';
+          hold.value = null; // the reveal is done: the meters may show the round's credits now
+          if (round.value) addBead(round.value);
+          if (winAmountMinor.value > 0) sound.win();
+        },
+        t.card * steps.length + t.pause,
+      ),
     );
   }
 
