@@ -483,3 +483,64 @@ describe('critical-memory integrity (issue 6)', () => {
     cleanAudit(h.path);
   });
 });
+
+describe('a memory fault reported from outside', () => {
+  it('tilts memory-error and blocks play until a RAM clear; the settled rounds stand', () => {
+    const h = setup();
+    fund(h.cabinet);
+    const c = h.cabinet;
+    c.placeChip('player', 100);
+    const settled = c.deal();
+    c.raiseFault('memory-error', 'ecc', 'uncorrectable ECC error');
+    expect(c.snapshot().tilts.map((t) => t.kind)).toEqual(['memory-error']);
+    expect(refusal(() => c.rebet(1)).code).toBe('tilted');
+    expect(c.recall({})[0]?.roundId).toBe(settled.roundId);
+    expect(c.recall({})[0]?.status).toBe('settled');
+    c.ramClear();
+    expect(c.snapshot().tilts).toEqual([]);
+    cleanAudit(h.path);
+  });
+});
+
+describe('a fault raised while a round is open (issue 4)', () => {
+  for (const kind of ['rng-fault', 'device-fault', 'memory-error'] as const) {
+    it(`${kind} during the round voids it and refunds every bet once`, () => {
+      const h = setup();
+      fund(h.cabinet);
+      const c = h.cabinet;
+      let raised = false;
+      c.subscribe((event) => {
+        if (!raised && event.type === 'round-dealt') {
+          raised = true;
+          c.raiseFault(kind, kind === 'device-fault' ? 'rng-usb' : 'rng', 'lost during the round');
+        }
+      });
+      c.placeChip('player', 500);
+      c.placeChip('banker', 100);
+      const r = c.deal();
+      expect(r.status).toBe('voided');
+      expect(r.refundedMinor).toBe(600);
+      expect(r.voidReason).toMatch(new RegExp(kind));
+      expect(c.journalForTools.ledgerBalance(false)).toBe(10_000);
+      expect(c.snapshot().tilts.map((t) => t.kind)).toEqual([kind]);
+      const report = auditJournal(c.journalForTools, testConfig().profile, false);
+      expect(report.problems).toEqual([]);
+    });
+  }
+});
+
+describe('demo credits', () => {
+  it('are topped up when they fall below the smallest spot minimum, never metered', () => {
+    const h = setup(testConfig({ demoMode: true, demoCreditsMinor: 300 }));
+    const c = h.cabinet;
+    for (let i = 0; i < 30; i++) {
+      if (c.snapshot().creditsMinor >= 100) {
+        c.clearBets();
+        c.placeChip('player', 100);
+        c.deal();
+      }
+    }
+    expect(c.snapshot().creditsMinor).toBeGreaterThanOrEqual(100);
+    expect(c.meters().roundsPlayed).toBe(0);
+  });
+});

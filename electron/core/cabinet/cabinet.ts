@@ -26,6 +26,10 @@
  * - Money-in is refused (escrow reject) during any tilt. A note that is already
  *   stacked is always credited exactly once (it is in the cashbox), even above the
  *   credit limit or while tilted, and the anomaly is logged (domain-notes §3).
+ * - A memory-error reported while a round is open voids and refunds it when the copies still
+ *   verify; when they do not, the RAM clear voids and refunds it before resetting.
+ * - Game recall keeps every round (no pruning): the ledger and recall must stay joinable for
+ *   the audit, and a round is ~1 KB, so 100,000 rounds are ~100 MB.
  * - Cash-out is possible during rng-fault and device-fault tilts, refused during
  *   door-open, memory-error and handpay-pending.
  * - RAM clear (technician): voids and refunds any open round, writes one ledger
@@ -650,6 +654,8 @@ export class CabinetCore implements Cabinet {
     this.layout = {};
     this.history = [];
     this.emitState();
+    // A listener (the hardware bridge) may have raised a fault that voided the round meanwhile.
+    if (this.state.openRoundId !== roundId) return this.journal.round(roundId)!;
 
     // 2. deal. A RandomSource that throws means the RNG is unhealthy: void, refund, tilt.
     let outcome: RoundOutcome;
@@ -667,6 +673,7 @@ export class CabinetCore implements Cabinet {
     this.phase = 'dealt';
     const dealtRecord = this.journal.round(roundId);
     if (dealtRecord) this.emit({ type: 'round-dealt', round: dealtRecord });
+    if (this.state.openRoundId !== roundId) return this.journal.round(roundId)!;
 
     // 4. settled: wins credited with the round's final state.
     const returns = settle(bets, outcome.winner, this.config.profile);
@@ -714,6 +721,10 @@ export class CabinetCore implements Cabinet {
     this.rebetBets = bets;
     this.lastWin = totalReturn;
     this.emit({ type: 'round-settled', round: record });
+    // Free play never runs dry: below the smallest spot minimum the demo credits are topped up.
+    if (demo && this.wallet() < Math.min(...SPOTS.map((sp) => this.config.limits.spots[sp].minMinor))) {
+      this.refillDemoCredits();
+    }
     this.emitState();
 
     // Check critical memory after every round. A failure tilts; the settled round stands.
@@ -799,14 +810,25 @@ export class CabinetCore implements Cabinet {
   }
 
   raiseFault(kind: 'rng-fault' | 'device-fault' | 'memory-error', source: string, reason: string): void {
+    const open = this.state.openRoundId;
     if (kind === 'memory-error') {
-      // Critical memory cannot be trusted: the open round is voided at RAM clear.
+      // A memory fault reported from outside: if the copies still verify, the open round is voided
+      // and refunded now; otherwise RAM clear voids it. Either way critical memory is suspect from
+      // here on and only a technician RAM clear lets play resume.
+      const round = open !== null ? this.journal.openRounds().find((r) => r.roundId === open) : undefined;
+      if (round && this.memoryGood && this.verifyCritical('memory fault', false)) {
+        this.voidRound(round.roundId, round.bets, round.demo, `memory-error from ${source}: ${reason}`, {
+          kind,
+          source,
+          reason,
+        });
+      } else {
+        this.raiseTiltOnly('memory-error', source, reason);
+      }
       this.memoryGood = false;
-      this.raiseTiltOnly('memory-error', source, reason);
       this.emitState();
       return;
     }
-    const open = this.state.openRoundId;
     if (open !== null && this.memoryGood) {
       const round = this.journal.openRounds().find((r) => r.roundId === open);
       if (round) {
