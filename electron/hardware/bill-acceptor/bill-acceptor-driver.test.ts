@@ -40,6 +40,9 @@ describe('bill acceptor driver (domain-notes §3 "Bill validator", §4)', () => 
     await driver.start();
     await until(() => driver.status().health === 'healthy' && slave.status().enabled === true, 'enabled');
     expect(driver.setup()?.channelValuesMinor).toEqual([500, 1000, 2000, 5000, 10000, 20000, 50000]);
+    const healths = cabinet.devices.map((d) => d.health);
+    expect(healths.indexOf('connected')).toBeGreaterThanOrEqual(0); // key exchanged, before the first poll
+    expect(healths.indexOf('healthy')).toBeGreaterThan(healths.indexOf('connected'));
     slave.insert(3);
     await until(() => cabinet.credits.length === 1 && slave.status().unacked === 0, 'credit acknowledged');
     expect(cabinet.credits[0]).toMatchObject({ valueMinor: 2000, channel: 3 });

@@ -150,6 +150,10 @@ export class BillAcceptorDriver {
   #conditions = new Set<Condition>();
   #unsubscribeCabinet: (() => void) | null = null;
   #latestSnapshot: CabinetSnapshot | null = null;
+  /** A poll succeeded since the last handshake: only then is the acceptor 'healthy' (before: 'connected'). */
+  #polledOk = false;
+  /** The acceptor reset (0xF1): its inhibits and enable state are gone, set it up again. */
+  #resetSeen = false;
   /** Figures for the report: time from receiving a CREDIT_NOTE reply to creditBill returning. */
   readonly metrics = { credits: 0, duplicateCredits: 0, rejects: 0, creditLatencyMs: [] as number[], polls: 0 };
 
@@ -300,6 +304,7 @@ export class BillAcceptorDriver {
 
   #startLoop(master: SspMaster): void {
     const generation = ++this.#generation;
+    this.#polledOk = false;
     this.#refreshHealth();
     const previous = this.#loop ?? Promise.resolve();
     this.#loop = previous.catch(() => undefined).then(() => this.#run(master, generation));
@@ -313,6 +318,14 @@ export class BillAcceptorDriver {
         await this.#syncEnable(master);
         await this.#pollOnce(master);
         timeouts = 0;
+        if (!this.#polledOk) {
+          this.#polledOk = true;
+          this.#refreshHealth();
+        }
+        if (this.#resetSeen) {
+          this.#resetSeen = false;
+          await this.#rehandshake(master, generation);
+        }
       } catch (error) {
         if (generation !== this.#generation || !this.#running) return;
         if (error instanceof SspTimeoutError) {
@@ -439,7 +452,12 @@ export class BillAcceptorDriver {
           seen.add('fraud');
           this.#emit('fraud', `fraud attempt reported (channel ${event.channel})`);
           break;
+        case Event.DISABLED:
+          // The acceptor says it is disabled while we believe it enabled (e.g. it reset): send ENABLE again.
+          if (this.#deviceEnabled === true) this.#deviceEnabled = null;
+          break;
         case Event.SLAVE_RESET:
+          this.#resetSeen = true;
           this.#emit('reset', 'the acceptor reset (power-up)');
           this.#conditions.delete('fraud');
           this.#conditions.delete('credit-anomaly');
@@ -542,8 +560,10 @@ export class BillAcceptorDriver {
   #refreshHealth(): void {
     if (this.#conditions.size > 0) {
       this.#report('fault', [...this.#conditions].map((c) => CONDITION_TEXT[c]).join('; '));
-    } else if (this.#master) {
+    } else if (this.#master && this.#polledOk) {
       this.#report('healthy', `${this.#deviceEnabled ? 'enabled' : 'disabled'} on ${this.#options.portPath}`);
+    } else if (this.#master && this.#setup) {
+      this.#report('connected', `key exchanged, first poll pending on ${this.#options.portPath}`);
     }
   }
 
