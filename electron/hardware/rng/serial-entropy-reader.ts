@@ -6,8 +6,10 @@
  * - TrueRNG-style devices stream as soon as the port is open; OneRNG needs "cmdO" first
  *   (`startCommand`), and "cmdo" stops it (`stopCommand`, sent on stop()).
  * - Start-up (SP 800-90B §4.3): after every (re)connection and after every failure, the next
- *   `startupSamples` (1024) samples must pass both tests before the source is healthy again; they
- *   are discarded, never used as entropy.
+ *   `startupSamples` (1024) samples must pass both tests; they are discarded, never used as entropy.
+ *   Then the pool fills with `readyBytes` (512) tested bytes, and only then the status says healthy.
+ * - Demand that outruns the device (pool exhausted) is a fault too, recovered the same way, so the
+ *   cabinet always sees a status event that clears its tilt.
  * - A failure of either test, a stall (no byte for `stallTimeoutMs` while connected) or an unplug
  *   makes the source unhealthy at once: the pool is zeroized, getEntropy() throws
  *   RngUnavailableError, and a status event says why. The cabinet voids the round and stops play.
@@ -42,10 +44,13 @@ export interface SerialEntropyReaderOptions {
   readonly startupSamples?: number;
   /** Health-tested bytes kept ready for the DRBG (default 16 KiB; the oldest are dropped when full). */
   readonly poolBytes?: number;
+  /** Tested bytes in the pool, after the start-up test, before the source reports healthy (default 512). */
+  readonly readyBytes?: number;
   readonly backoff?: Partial<BackoffOptions>;
   readonly health?: HealthTestConfig;
 }
 
+/** 'startup' covers the start-up test and the first filling of the pool; 'fault' recovers the same way. */
 export type ReaderPhase = 'stopped' | 'disconnected' | 'startup' | 'healthy' | 'fault';
 
 export interface ReaderEvents extends Record<string, unknown> {
@@ -72,6 +77,8 @@ export class SerialEntropyReader implements EntropySource {
   readonly #startupSamples: number;
   readonly #stallTimeoutMs: number;
   readonly #pool: Uint8Array;
+  readonly #readyBytes: number;
+  #startupPassed = false;
   #poolStart = 0;
   #poolCount = 0;
   #phase: ReaderPhase = 'stopped';
@@ -101,6 +108,10 @@ export class SerialEntropyReader implements EntropySource {
       throw new RangeError('startupSamples must be at least 1024 (SP 800-90B §4.3)');
     }
     this.#pool = new Uint8Array(poolBytes);
+    this.#readyBytes = options.readyBytes ?? 512;
+    if (!Number.isInteger(this.#readyBytes) || this.#readyBytes < 64 || this.#readyBytes > poolBytes) {
+      throw new RangeError('readyBytes must be a whole number from 64 to poolBytes');
+    }
     this.#status = { device: 'rng', health: 'disconnected', detail: `${this.description}: not started` };
     this.#supervisor = new LinkSupervisor({
       open: options.open ?? openSerialportLink,
@@ -169,9 +180,11 @@ export class SerialEntropyReader implements EntropySource {
     if (reason !== null) throw new RngUnavailableError(`RNG unavailable: ${reason}`);
     const need = this.bytesFor(minEntropyBits);
     if (this.#poolCount < need) {
-      throw new RngUnavailableError(
-        `RNG unavailable: entropy pool has ${this.#poolCount} tested bytes, ${need} needed (device too slow)`,
-      );
+      // Demand outran the device: unhealthy until a fresh start-up test and a refilled pool say otherwise,
+      // so the cabinet's tilt is cleared by a status event like any other RNG fault.
+      const reason = `entropy pool exhausted: ${this.#poolCount} tested bytes, ${need} needed (device too slow for the demand)`;
+      this.#fault(reason);
+      throw new RngUnavailableError(`RNG unavailable: ${this.description}: ${reason}`);
     }
     // Take the newest bytes (the freshest entropy) and zeroize them in the pool.
     const out = new Uint8Array(need);
@@ -273,22 +286,23 @@ export class SerialEntropyReader implements EntropySource {
         this.#fault(failure.reason);
         continue;
       }
-      if (this.#phase === 'healthy') {
+      if (this.#startupPassed) {
         // Append; when full, overwrite the oldest byte.
         const index = (this.#poolStart + this.#poolCount) % size;
         this.#pool[index] = sample;
         if (this.#poolCount < size) this.#poolCount++;
         else this.#poolStart = (this.#poolStart + 1) % size;
-      } else {
-        // startup or fault: these samples are start-up test samples, never used as entropy.
-        this.#startupCount++;
-        if (this.#startupCount >= this.#startupSamples) {
+        if (this.#phase !== 'healthy' && this.#poolCount >= this.#readyBytes) {
           this.#phase = 'healthy';
           this.#setStatus(
             'healthy',
             `${this.description}: healthy (start-up test passed on ${this.#startupSamples} samples; continuous RCT/APT, H = ${this.#entropyPerSample} bits/byte)`,
           );
         }
+      } else {
+        // Start-up test samples (after a connect or a failure): tested, never used as entropy.
+        this.#startupCount++;
+        if (this.#startupCount >= this.#startupSamples) this.#startupPassed = true;
       }
     }
     this.#wake();
@@ -325,6 +339,7 @@ export class SerialEntropyReader implements EntropySource {
   #restartTests(): void {
     this.#health.reset();
     this.#startupCount = 0;
+    this.#startupPassed = false;
     this.#flushPool();
   }
 

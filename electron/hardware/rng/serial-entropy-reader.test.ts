@@ -1,0 +1,129 @@
+/** The reader's state machine on an in-memory link (the socat tests cover real ptys). SP 800-90B §4.3/§4.4. */
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { DeviceStatus } from '../../core/cabinet/cabinet-api.ts';
+import { RngUnavailableError } from '../../core/random/drbg-random-source.ts';
+import type { SerialLink, SerialLinkOpener } from '../serial/serial-link.ts';
+import { SerialEntropyReader } from './serial-entropy-reader.ts';
+
+function fakeDevice() {
+  let data: ((chunk: Uint8Array) => void) | null = null;
+  let close: ((info: { disconnected: boolean }) => void) | null = null;
+  const written: string[] = [];
+  let opens = 0;
+  const open: SerialLinkOpener = async (options) => {
+    opens++;
+    const link: SerialLink = {
+      path: options.path,
+      write: async (bytes) => void written.push(new TextDecoder().decode(bytes)),
+      onData: (l) => ((data = l), () => (data = null)),
+      onClose: (l) => ((close = l), () => (close = null)),
+      close: async () => undefined,
+    };
+    return link;
+  };
+  return {
+    open,
+    written,
+    get opens() {
+      return opens;
+    },
+    send: (bytes: Uint8Array) => data?.(bytes),
+    unplug: () => close?.({ disconnected: true }),
+  };
+}
+
+async function healthyReader(options: Partial<ConstructorParameters<typeof SerialEntropyReader>[0]> = {}) {
+  const device = fakeDevice();
+  const statuses: DeviceStatus[] = [];
+  const reader = new SerialEntropyReader({
+    portPath: '/dev/null', // exists, so the unplug watchdog leaves it alone
+    open: device.open,
+    stallTimeoutMs: 60_000,
+    backoff: { initialMs: 5, maxMs: 20 },
+    ...options,
+  });
+  reader.events.on('status', (s) => statuses.push(s));
+  await reader.start();
+  return { reader, device, statuses };
+}
+
+describe('serial entropy reader', () => {
+  it('start-up: 1024 tested samples are discarded, then 512 pooled bytes, then healthy', async () => {
+    const { reader, device, statuses } = await healthyReader();
+    expect(statuses.map((s) => s.health)).toEqual(['connected']);
+    device.send(new Uint8Array(randomBytes(1024)));
+    expect(reader.phase).toBe('startup');
+    expect(reader.available).toBe(0);
+    device.send(new Uint8Array(randomBytes(511)));
+    expect(reader.phase).toBe('startup');
+    device.send(new Uint8Array(randomBytes(1)));
+    expect(reader.phase).toBe('healthy');
+    expect(statuses.map((s) => s.health)).toEqual(['connected', 'healthy']);
+    expect(reader.available).toBe(512);
+    // 256 bits at H = 4 bits/byte = 64 bytes, taken from the pool and zeroized there.
+    expect(reader.getEntropy(256)).toHaveLength(64);
+    expect(reader.available).toBe(448);
+    await reader.stop();
+  });
+
+  it('a start-up sample that fails the RCT restarts the start-up test', async () => {
+    const { reader, device, statuses } = await healthyReader();
+    device.send(new Uint8Array(randomBytes(500)));
+    device.send(new Uint8Array(9).fill(7));
+    expect(statuses.at(-1)?.health).toBe('fault');
+    device.send(new Uint8Array(randomBytes(1024 + 511)));
+    expect(reader.phase).toBe('fault');
+    device.send(new Uint8Array(randomBytes(1)));
+    expect(reader.phase).toBe('healthy');
+    await reader.stop();
+  });
+
+  it('pool exhausted by demand → fault (play stops), healthy again after a fresh start-up test', async () => {
+    const { reader, device, statuses } = await healthyReader();
+    device.send(new Uint8Array(randomBytes(1024 + 512)));
+    for (let i = 0; i < 8; i++) reader.getEntropy(256);
+    expect(() => reader.getEntropy(256)).toThrow(RngUnavailableError);
+    expect(statuses.at(-1)).toMatchObject({ health: 'fault' });
+    expect(statuses.at(-1)!.detail).toMatch(/entropy pool exhausted/);
+    expect(() => reader.getEntropy(8)).toThrow(/entropy pool exhausted/);
+    device.send(new Uint8Array(randomBytes(1024 + 512)));
+    expect(statuses.at(-1)?.health).toBe('healthy');
+    await reader.stop();
+  });
+
+  it('unplug → disconnected with the pool zeroized; reopened with backoff and tested again', async () => {
+    const { reader, device, statuses } = await healthyReader();
+    device.send(new Uint8Array(randomBytes(2000)));
+    expect(reader.available).toBeGreaterThan(0);
+    device.unplug();
+    expect(statuses.at(-1)?.health).toBe('disconnected');
+    expect(reader.available).toBe(0);
+    expect(() => reader.getEntropy(256)).toThrow(/device unplugged/);
+    await reader.whenHealth('connected', 2000);
+    expect(device.opens).toBe(2);
+    device.send(new Uint8Array(randomBytes(1024 + 512)));
+    expect(reader.phase).toBe('healthy');
+    await reader.stop();
+  });
+
+  it('sends the OneRNG start command on open and the stop command on stop', async () => {
+    const { reader, device } = await healthyReader({ startCommand: 'cmdO', stopCommand: 'cmdo' });
+    expect(device.written).toEqual(['cmdO']);
+    await reader.stop();
+    expect(device.written).toEqual(['cmdO', 'cmdo']);
+  });
+
+  it('stall: no bytes for the stall timeout → fault "stalled"', async () => {
+    const { reader, device } = await healthyReader({ stallTimeoutMs: 40 });
+    device.send(new Uint8Array(randomBytes(2000)));
+    const fault = await reader.whenHealth('fault', 2000);
+    expect(fault.detail).toMatch(/stalled: no bytes from the device for \d+ ms \(limit 40 ms\)/);
+    await reader.stop();
+  });
+
+  it('refuses options a lab would reject', () => {
+    expect(() => new SerialEntropyReader({ portPath: '/x', startupSamples: 512 })).toThrow(/at least 1024/);
+    expect(() => new SerialEntropyReader({ portPath: '/x', readyBytes: 10 })).toThrow(/readyBytes/);
+  });
+});
