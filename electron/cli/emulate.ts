@@ -109,7 +109,8 @@ await runCli({
       process.once('SIGINT', done);
       process.stdin.once('end', () => undefined); // stdin closing does not stop the device
     });
-    await running.stop();
+    // Closing a pty can take a while; a device that loses power does not wait for it.
+    await Promise.race([running.stop(), new Promise((resolve) => setTimeout(resolve, 300))]);
     process.exit(0);
   },
 });
