@@ -173,8 +173,13 @@ export class HmacDrbg {
 
   /** HMAC-SHA-256(K, parts…) = H((K ⊕ opad) ‖ H((K ⊕ ipad) ‖ parts…)) (FIPS 198-1). */
   private hmac(parts: readonly Uint8Array[]): Buffer {
-    const inner = hash('sha256', Buffer.concat([this.innerPad, ...parts]), 'buffer');
-    const outer = hash('sha256', Buffer.concat([this.outerPad, inner]), 'buffer');
+    const innerInput = Buffer.concat([this.innerPad, ...parts]);
+    const inner = hash('sha256', innerInput, 'buffer');
+    const outerInput = Buffer.concat([this.outerPad, inner]);
+    const outer = hash('sha256', outerInput, 'buffer');
+    // The concatenations hold key material: wipe them rather than leave them to the GC.
+    innerInput.fill(0);
+    outerInput.fill(0);
     inner.fill(0);
     return outer;
   }
