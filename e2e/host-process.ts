@@ -55,6 +55,8 @@ export async function startHost(options: {
     cwd: REPO,
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so a SIGKILL takes the emulators' socat children with it (a power cut).
+    detached: true,
   });
   const lines: Record<string, unknown>[] = [];
   const waiters = new Set<() => void>();
@@ -168,8 +170,23 @@ export async function startHost(options: {
     async kill(signal: NodeJS.Signals = 'SIGTERM') {
       const ws = socket ? await socket.catch(() => null) : null;
       ws?.terminate();
-      if (!exited) child.kill(signal);
+      const group = child.pid;
+      if (!exited && group !== undefined) {
+        try {
+          process.kill(signal === 'SIGKILL' ? -group : group, signal);
+        } catch {
+          // already gone
+        }
+      }
       await exitPromise;
+      // Whatever the host left behind in its group (socat after a SIGKILL) goes too.
+      if (group !== undefined) {
+        try {
+          process.kill(-group, 'SIGKILL');
+        } catch {
+          // the group is empty
+        }
+      }
     },
     stderr: () => stderrText,
   };
