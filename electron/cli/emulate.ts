@@ -7,7 +7,7 @@
  *
  * The bill acceptor reads control lines on stdin (and on --control-socket): insert <channel>, jam, unsafe-jam,
  * clear-jam, stacker-full, stacker-emptied, cashbox-out, cashbox-in, fraud, power-cycle, garbage, corrupt-crc,
- * drop-bytes, duplicate-events, mute on|off, status. Each answer is one line: "ok …", "error …" or "status {json}".
+ * drop-bytes, duplicate-events, lose-ack, mute on|off, status. Each answer is one line: "ok …", "error …" or "status {json}".
  */
 import { UsageError, intFlag, runCli } from './cli-support.ts';
 
@@ -29,7 +29,7 @@ bill-acceptor options:
   --control-socket PATH     also accept control lines on this unix socket
   Control lines on stdin: insert <channel>, jam, unsafe-jam, clear-jam, stacker-full, stacker-emptied,
   cashbox-out, cashbox-in, fraud, power-cycle, garbage, corrupt-crc, drop-bytes, duplicate-events,
-  mute on|off, status
+  lose-ack, mute on|off, status
 
 rng options:
   --port PATH               serial device or pty (required)

@@ -120,6 +120,34 @@ describe.runIf(socatAvailable)('bill acceptor over socat pseudo-terminals with t
     expect(statuses.some((s) => /retrying in \d+ ms/.test(s))).toBe(true);
   });
 
+  it('an unplug while the note is being stacked: it is credited exactly once after the reconnect', async () => {
+    const before = credits();
+    await emulator.controller.insertNote(5);
+    await untilAsync(async () => (await noteStage()) === 'stacking', 'note stacking');
+    await emulator.controller.unplug();
+    await until(() => service.status().health === 'disconnected', 'driver sees the unplug');
+    await emulator.controller.replug();
+    await untilAsync(
+      async () => credits() - before === 10_000 && (await emulator.controller.status()).unacked === 0,
+      'credited after reconnect',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(credits() - before).toBe(10_000);
+  });
+
+  it('a lost EVENT_ACK: the acceptor repeats the credit over a new session and it is journaled once', async () => {
+    const before = credits();
+    await emulator.controller.command('lose-ack');
+    await emulator.controller.insertNote(1);
+    await untilAsync(
+      async () => (await emulator.controller.status()).unacked === 0 && credits() - before === 500,
+      'acknowledged after the loss',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(credits() - before).toBe(500);
+    expect(events.some((e) => /^duplicate: .* already credited/.test(e))).toBe(true);
+  });
+
   it('corrupted CRCs, dropped bytes, garbage and duplicated events: no false and no missed credits', async () => {
     const before = credits();
     const plan: Array<[number, string]> = [

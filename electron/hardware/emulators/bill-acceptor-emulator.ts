@@ -83,6 +83,7 @@ export const CONTROL_COMMANDS = [
   'corrupt-crc',
   'drop-bytes',
   'duplicate-events',
+  'lose-ack',
   'mute <on|off>',
   'status',
 ] as const;
@@ -114,6 +115,8 @@ export class BillAcceptorSlave {
   #cashboxOut = false;
   #duplicateNext = false;
   #ghostRepeat: PollEvent[] | null = null;
+  /** EVENT_ACK packets to swallow (received, never answered, not acted on): a lost ACK. */
+  #loseAcks = 0;
   readonly stats = { credits: 0, returned: 0, polls: 0, repeats: 0, rejectedCommands: 0 };
 
   constructor(options: SlaveOptions) {
@@ -158,6 +161,10 @@ export class BillAcceptorSlave {
   }
   duplicateEvents(): void {
     this.#duplicateNext = true;
+  }
+  /** The next EVENT_ACK (and its retransmissions) is lost on the line: the credit must repeat, not double. */
+  loseAck(): void {
+    this.#loseAcks = 3;
   }
 
   /** Power loss and restart: key, enable state and the sequence memory are lost; a note in the path is cleared. */
@@ -229,6 +236,11 @@ export class BillAcceptorSlave {
       } catch (error) {
         this.#log(`refused encrypted packet: ${(error as EncryptionError).message}`);
         return null; // silence: the host times out and renegotiates
+      }
+      if (inner[0] === Command.EVENT_ACK && this.#loseAcks > 0) {
+        this.#loseAcks--;
+        this.#log('injected: EVENT_ACK lost');
+        return null;
       }
       return this.#session.wrap(this.#command(inner, true));
     }
@@ -546,6 +558,9 @@ export async function runBillAcceptorEmulator(options: EmulatorProcessOptions): 
           break;
         case 'duplicate-events':
           slave.duplicateEvents();
+          break;
+        case 'lose-ack':
+          slave.loseAck();
           break;
         case 'mute':
           muted = arg !== 'off';
