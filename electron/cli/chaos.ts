@@ -121,7 +121,9 @@ await runCli({
     let run = 0;
     let byHook = 0;
     let byTimer = 0;
-    let earlyKills = 0;
+    let inTransaction = 0;
+    let inStartup = 0;
+    let afterCommit = 0;
     let last: AuditReport | null = null;
     try {
       while (done < kills) {
@@ -136,7 +138,6 @@ await runCli({
         if (r < 0.3) {
           // Inside start-up: migrations, the integrity check, config, recovery of a round, power-up.
           env.CHAOS_KILL_AT_STATEMENT = String(1 + Math.floor(rand() * 40));
-          earlyKills++;
         } else if (r < 0.9) {
           env.CHAOS_KILL_AT_STATEMENT = String(1 + Math.floor(rand() * 600));
         } else {
@@ -144,6 +145,13 @@ await runCli({
           killAfterMs = 80 + Math.floor(rand() * 400);
         }
         const result = await runChild(env, killAfterMs);
+        const where = /CHAOS-KILL (\{.*\})/.exec(result.stderr);
+        if (where?.[1]) {
+          const info = JSON.parse(where[1]) as { inTransaction: boolean; starting: boolean; sql: string };
+          if (info.inTransaction) inTransaction++;
+          if (info.starting) inStartup++;
+          if (info.sql.startsWith('COMMIT')) afterCommit++;
+        }
         if (result.signal === 'SIGKILL') {
           done++;
           if (killAfterMs === null) byHook++;
@@ -187,7 +195,9 @@ await runCli({
     const seconds = (performance.now() - started) / 1000;
     for (const p of problems.slice(0, 20)) process.stderr.write(`chaos: PROBLEM ${p}\n`);
     process.stderr.write(
-      `chaos: ${done} kills (${byHook} at a journal statement, ${earlyKills} of them during start-up/recovery; ${byTimer} by timer) in ${seconds.toFixed(1)}s\n`,
+      `chaos: ${done} kills in ${seconds.toFixed(1)}s: ${byHook} at a journal statement ` +
+        `(${inTransaction} inside an open transaction, ${afterCommit} right after a COMMIT, ${inStartup} during start-up/recovery), ` +
+        `${byTimer} by a timer at an arbitrary moment\n`,
     );
     const summary = {
       kills: done,
@@ -199,6 +209,8 @@ await runCli({
       meter_mismatches: totals.meter,
       recall_mismatches: totals.recall,
       integrity_failures: totals.integrity + childFailures,
+      kills_inside_transaction: inTransaction,
+      kills_during_startup_recovery: inStartup,
       seconds: Math.round(seconds * 10) / 10,
     };
     if (values.json) printJson(summary);

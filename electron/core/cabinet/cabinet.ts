@@ -83,7 +83,7 @@ export interface OpenCabinetOptions {
   /** Initial device statuses (the hardware bridge reports changes later). */
   readonly devices?: readonly DeviceStatus[];
   /** Chaos testing only: forwarded to the journal's kill hook. */
-  readonly journalOptions?: Pick<JournalOptions, 'killAtStatement'>;
+  readonly journalOptions?: Pick<JournalOptions, 'killAtStatement' | 'onBeforeKill'>;
 }
 
 type MutableCritical = {

@@ -37,12 +37,26 @@ const rand = seededUniform(seed);
 const random = deterministicRandom(seed ^ 0x5eed);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)]!;
 
+let starting = true;
 const cabinet: CabinetCore = openCabinet({
   journalPath,
   config: CHAOS_CONFIG,
   random,
-  journalOptions: killAt !== undefined ? { killAtStatement: killAt } : {},
+  journalOptions:
+    killAt !== undefined
+      ? {
+          killAtStatement: killAt,
+          // Tell the parent where the kill lands (stderr to a pipe is synchronous on Linux).
+          onBeforeKill: (where) => {
+            const sql = where.sql.replace(/\s+/g, ' ').slice(0, 40);
+            process.stderr.write(
+              `CHAOS-KILL ${JSON.stringify({ statement: where.statement, inTransaction: where.inTransaction, starting, sql })}\n`,
+            );
+          },
+        }
+      : {},
 });
+starting = false;
 
 if (mode === 'recover') {
   cabinet.close();

@@ -72,6 +72,8 @@ export interface JournalOptions {
   readonly readOnly?: boolean;
   /** Chaos testing only: SIGKILL this process right after the nth statement. */
   readonly killAtStatement?: number;
+  /** Chaos testing only: told where the kill lands, just before it (must be synchronous). */
+  readonly onBeforeKill?: (where: { statement: number; inTransaction: boolean; sql: string }) => void;
 }
 
 export class JournalError extends Error {
@@ -149,9 +151,12 @@ export class Journal {
   /** Statements executed since open (the chaos hook counts these). */
   statementCount = 0;
 
-  private constructor(db: DatabaseSync, killAt: number | null) {
+  private readonly onBeforeKill: JournalOptions['onBeforeKill'];
+
+  private constructor(db: DatabaseSync, killAt: number | null, onBeforeKill?: JournalOptions['onBeforeKill']) {
     this.db = db;
     this.killAt = killAt;
+    this.onBeforeKill = onBeforeKill;
   }
 
   /** Opens (creating if needed) the journal file and runs pending migrations. */
@@ -161,7 +166,7 @@ export class Journal {
       throw new JournalError(`killAtStatement must be a whole number ≥ 1, got ${String(killAt)}`);
     }
     const db = new DatabaseSync(path, { readOnly: options.readOnly ?? false, enableForeignKeyConstraints: true });
-    const journal = new Journal(db, killAt);
+    const journal = new Journal(db, killAt, options.onBeforeKill);
     if (options.readOnly) {
       journal.exec('PRAGMA query_only = ON');
       return journal;
@@ -188,9 +193,10 @@ export class Journal {
 
   // ---------------------------------------------------------------- plumbing
 
-  private tick(): void {
+  private tick(sql = ''): void {
     this.statementCount++;
     if (this.killAt !== null && this.statementCount >= this.killAt) {
+      this.onBeforeKill?.({ statement: this.statementCount, inTransaction: this.db.isTransaction, sql });
       process.kill(process.pid, 'SIGKILL');
       // SIGKILL is not deliverable synchronously on every platform: never run on past it.
       for (;;) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1000);
@@ -199,7 +205,7 @@ export class Journal {
 
   private exec(sql: string): void {
     this.db.exec(sql);
-    this.tick();
+    this.tick(sql);
   }
 
   private stmt(sql: string): StatementSync {
@@ -213,19 +219,19 @@ export class Journal {
 
   private run(sql: string, ...params: SQLInputValue[]): { changes: number; lastId: number } {
     const r = this.stmt(sql).run(...params);
-    this.tick();
+    this.tick(sql);
     return { changes: Number(r.changes), lastId: Number(r.lastInsertRowid) };
   }
 
   private get<T>(sql: string, ...params: SQLInputValue[]): T | undefined {
     const r = this.stmt(sql).get(...params) as T | undefined;
-    this.tick();
+    this.tick(sql);
     return r;
   }
 
   private all<T>(sql: string, ...params: SQLInputValue[]): T[] {
     const r = this.stmt(sql).all(...params) as T[];
-    this.tick();
+    this.tick(sql);
     return r;
   }
 
