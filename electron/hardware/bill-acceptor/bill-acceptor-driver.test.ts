@@ -177,6 +177,15 @@ describe('bill acceptor driver (domain-notes §3 "Bill validator", §4)', () => 
     expect(cabinet.devices.some((d) => d.health === 'healthy')).toBe(false);
   });
 
+  it('an acceptor whose channels match nothing the venue accepts raises a fault instead of silently taking nothing', async () => {
+    const { slave, cabinet, make } = rig({ enabledChannels: [12] });
+    const driver = make();
+    await driver.start();
+    await until(() => cabinet.faults.some((f) => /accepts no note/.test(f)), 'no-channels fault');
+    expect(driver.status().health).toBe('fault');
+    expect(slave.status().enabled).toBe(false);
+  });
+
   it('refuses a bad configuration with a clear message', () => {
     expect(() => validateConfig({ fixedKeyHex: 'xyz' })).toThrow(/16 hexadecimal/);
     expect(() => validateConfig({ fixedKeyHex: KEY, pollIntervalMs: 100 })).toThrow(/200 to 5000/);

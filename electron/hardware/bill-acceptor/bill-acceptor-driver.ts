@@ -121,7 +121,8 @@ export interface BillAcceptorDriverOptions {
   readonly beforeEventAck?: () => void;
 }
 
-type Condition = 'safe-jam' | 'unsafe-jam' | 'stacker-full' | 'cashbox-removed' | 'fraud' | 'credit-anomaly';
+type Condition =
+  'safe-jam' | 'unsafe-jam' | 'stacker-full' | 'cashbox-removed' | 'fraud' | 'credit-anomaly' | 'no-channels';
 
 const CONDITION_TEXT: Record<Condition, string> = {
   'safe-jam': 'note jammed in the acceptor (safe jam): clear the note path',
@@ -130,7 +131,11 @@ const CONDITION_TEXT: Record<Condition, string> = {
   'cashbox-removed': 'cashbox removed',
   fraud: 'fraud attempt detected at the bill acceptor',
   'credit-anomaly': 'bill acceptor reported a stacked note without a matching escrow: count the cashbox',
+  'no-channels': 'bill acceptor accepts no note: its channels do not match the venue configuration or currency',
 };
+
+/** Conditions that stay until the acceptor resets or is set up again, not until their events stop. */
+const LATCHED = new Set<Condition>(['fraud', 'credit-anomaly', 'no-channels']);
 
 export class BillAcceptorDriver {
   readonly #options: BillAcceptorDriverOptions;
@@ -275,6 +280,14 @@ export class BillAcceptorDriver {
     this.#setup = setup.value;
     if (!this.#tracker || this.#tracker.state.acceptorId !== acceptorId) {
       this.#tracker = new NoteTracker(this.#store, acceptorId);
+    }
+    if (this.#acceptedChannels().length > 0) this.#conditions.delete('no-channels');
+    else {
+      this.#raise(
+        'no-channels',
+        `${CONDITION_TEXT['no-channels']} (acceptor ${setup.value.channelCountries.join('/')}, ` +
+          `venue ${this.#config.currency} channels ${this.#config.enabledChannels?.join(',') ?? 'all'})`,
+      );
     }
     await master.command(encodeInhibits(this.#acceptedChannels()));
     await master.command(Uint8Array.of(Command.DISABLE));
@@ -538,8 +551,7 @@ export class BillAcceptorDriver {
     for (const condition of seen)
       if (!this.#conditions.has(condition)) this.#raise(condition, CONDITION_TEXT[condition]);
     for (const condition of [...this.#conditions]) {
-      const latched = condition === 'fraud' || condition === 'credit-anomaly';
-      if (!latched && !seen.has(condition)) {
+      if (!LATCHED.has(condition) && !seen.has(condition)) {
         this.#conditions.delete(condition);
         this.#emit('cleared', `${condition} cleared`);
       }
