@@ -9,10 +9,14 @@
  * Rejecting only the colliding draw leaves the new position uniform over the
  * positions still in the shoe, so every ordered sequence of distinct physical
  * cards has probability 1/N · 1/(N−1) · …, exactly as with FreshShoe and a
- * Fisher–Yates shuffle. Two positions come from one bounded integer: x uniform
- * in [0, N²) is exactly the uniform pair (x div N, x mod N). The third-card
- * pair is drawn only when a hand draws; a drawn but undealt card changes
- * nothing, since the shoe is discarded after the round.
+ * Fisher–Yates shuffle. A position takes 16 random bits: Lemire's
+ * multiply-and-reject, (h × N) >> 16 with h redrawn when the low 16 bits of
+ * the product fall below (2^16 − N) mod N, is exactly uniform on 0..N−1 and
+ * needs only 32-bit integer arithmetic. Six positions are drawn every round;
+ * the fifth and sixth cards are dealt only if the tableau draws, and a drawn
+ * but undealt card changes nothing, since the shoe is discarded after the
+ * round. The round is then resolved with table lookups and arithmetic rather
+ * than unpredictable branches.
  *
  * Rules. The drawing decisions are lookup tables filled by calling the tableau
  * functions of electron/core/engine/tableau.ts once at load time, so the
@@ -26,8 +30,6 @@ import { bankerDraws, isNatural, playerDraws } from '../engine/tableau.ts';
 import type { RandomSource } from '../random/random-source.ts';
 import { isWordBatchSource } from '../random/seeded-random-source.ts';
 
-const TWO_32 = 4294967296;
-const INV_TWO_32 = 1 / TWO_32;
 const WORD_BATCH = 4096;
 
 /** Baccarat value of each rank index 0..12 (A, 2..9, 10, J, Q, K). */
@@ -96,12 +98,9 @@ export function simulateRounds(
     throw new RangeError(`decks must be a whole number from ${MIN_DECKS} to ${MAX_DECKS}, got ${decks}`);
   }
   const size = decks * CARDS_PER_DECK;
-  const pairs = size * size;
-  // (x + 0.5) / size is at least 0.5 / size away from an integer, far beyond the rounding of the
-  // multiplication, so this floor equals x div size exactly for every x < size².
-  const inverseSize = 1 / size;
-  // Lemire's rejection threshold for `pairs`: low words below it are redrawn (exact uniformity).
-  const pairsThreshold = (TWO_32 - pairs) % pairs;
+  // Lemire's rejection threshold for 16-bit draws: a half-word whose low product bits fall below it
+  // is redrawn, which makes (half × size) >> 16 exactly uniform on 0..size−1 (size ≤ 2^16).
+  const threshold = (65536 - size) % size;
   // Rank and value of the card at each fixed shoe position.
   const rankAt = Uint8Array.from({ length: size }, (_, position) => position % 13);
   const valueAt = Uint8Array.from(rankAt, (rank) => RANK_VALUES[rank]!);
@@ -111,10 +110,13 @@ export function simulateRounds(
   const playerTable = PLAYER_DRAW_TABLE;
   const bankerTable = BANKER_DRAW_TABLE;
   const beforeShuffle = random.beforeShuffle?.bind(random);
-  // Uniform words, a batch at a time when the source can supply them; otherwise one nextInt per pair.
+  // Uniform 16-bit draws from a batch of words when the source can supply them (little-endian halves
+  // of each word, as on every platform the cabinet runs on); otherwise one nextInt per card.
   const batch = isWordBatchSource(random) ? random : null;
   const words = new Uint32Array(WORD_BATCH);
-  let next = WORD_BATCH;
+  const halves = new Uint16Array(words.buffer);
+  const HALVES = halves.length;
+  let next = HALVES;
   // Counts indexed without branches: [tie, banker, player], then naturals and pairs.
   const winners = new Float64Array(3);
   let naturals = 0;
@@ -124,84 +126,98 @@ export function simulateRounds(
 
   for (let round = 0; round < rounds; round++) {
     if (beforeShuffle !== undefined) beforeShuffle();
-    // Three pairs of positions; a pair is redrawn if either card is already out of the shoe this round.
-    let x = 0;
+    // Six shoe positions in deal order: P1, B1, P2, B2, then the next two cards (third cards, dealt
+    // only if the tableau draws). A position already taken this round is drawn again.
     let p1 = 0;
+    for (;;) {
+      if (batch === null) {
+        p1 = random.nextInt(size);
+      } else {
+        if (next === HALVES) {
+          batch.fillUint32(words);
+          next = 0;
+        }
+        const product = Math.imul(halves[next++]!, size);
+        if ((product & 0xffff) < threshold) continue;
+        p1 = product >>> 16;
+      }
+      break;
+    }
     let b1 = 0;
-    do {
+    for (;;) {
       if (batch === null) {
-        x = random.nextInt(pairs);
+        b1 = random.nextInt(size);
       } else {
-        // Lemire multiply-and-reject on a 32-bit word: exactly uniform in [0, size²).
-        for (;;) {
-          if (next === WORD_BATCH) {
-            batch.fillUint32(words);
-            next = 0;
-          }
-          const word = words[next++]!;
-          if (Math.imul(word, pairs) >>> 0 >= pairsThreshold) {
-            x = Math.floor(word * pairs * INV_TWO_32);
-            break;
-          }
+        if (next === HALVES) {
+          batch.fillUint32(words);
+          next = 0;
         }
+        const product = Math.imul(halves[next++]!, size);
+        if ((product & 0xffff) < threshold) continue;
+        b1 = product >>> 16;
       }
-      p1 = Math.floor((x + 0.5) * inverseSize);
-      b1 = x - p1 * size;
-    } while (p1 === b1);
+      if (b1 !== p1) break;
+    }
     let p2 = 0;
+    for (;;) {
+      if (batch === null) {
+        p2 = random.nextInt(size);
+      } else {
+        if (next === HALVES) {
+          batch.fillUint32(words);
+          next = 0;
+        }
+        const product = Math.imul(halves[next++]!, size);
+        if ((product & 0xffff) < threshold) continue;
+        p2 = product >>> 16;
+      }
+      if (p2 !== p1 && p2 !== b1) break;
+    }
     let b2 = 0;
-    do {
+    for (;;) {
       if (batch === null) {
-        x = random.nextInt(pairs);
+        b2 = random.nextInt(size);
       } else {
-        // Lemire multiply-and-reject on a 32-bit word: exactly uniform in [0, size²).
-        for (;;) {
-          if (next === WORD_BATCH) {
-            batch.fillUint32(words);
-            next = 0;
-          }
-          const word = words[next++]!;
-          if (Math.imul(word, pairs) >>> 0 >= pairsThreshold) {
-            x = Math.floor(word * pairs * INV_TWO_32);
-            break;
-          }
+        if (next === HALVES) {
+          batch.fillUint32(words);
+          next = 0;
         }
+        const product = Math.imul(halves[next++]!, size);
+        if ((product & 0xffff) < threshold) continue;
+        b2 = product >>> 16;
       }
-      p2 = Math.floor((x + 0.5) * inverseSize);
-      b2 = x - p2 * size;
-    } while (p2 === b2 || p2 === p1 || p2 === b1 || b2 === p1 || b2 === b1);
+      if (b2 !== p1 && b2 !== b1 && b2 !== p2) break;
+    }
     let fifth = 0;
-    let sixth = 0;
-    do {
+    for (;;) {
       if (batch === null) {
-        x = random.nextInt(pairs);
+        fifth = random.nextInt(size);
       } else {
-        // Lemire multiply-and-reject on a 32-bit word: exactly uniform in [0, size²).
-        for (;;) {
-          if (next === WORD_BATCH) {
-            batch.fillUint32(words);
-            next = 0;
-          }
-          const word = words[next++]!;
-          if (Math.imul(word, pairs) >>> 0 >= pairsThreshold) {
-            x = Math.floor(word * pairs * INV_TWO_32);
-            break;
-          }
+        if (next === HALVES) {
+          batch.fillUint32(words);
+          next = 0;
         }
+        const product = Math.imul(halves[next++]!, size);
+        if ((product & 0xffff) < threshold) continue;
+        fifth = product >>> 16;
       }
-      fifth = Math.floor((x + 0.5) * inverseSize);
-      sixth = x - fifth * size;
-    } while (
-      fifth === sixth ||
-      fifth === p1 ||
-      fifth === b1 ||
-      fifth === p2 ||
-      fifth === b2 ||
-      sixth === p1 ||
-      sixth === b1 ||
-      sixth === p2 ||
-      sixth === b2
-    );
+      if (fifth !== p1 && fifth !== b1 && fifth !== p2 && fifth !== b2) break;
+    }
+    let sixth = 0;
+    for (;;) {
+      if (batch === null) {
+        sixth = random.nextInt(size);
+      } else {
+        if (next === HALVES) {
+          batch.fillUint32(words);
+          next = 0;
+        }
+        const product = Math.imul(halves[next++]!, size);
+        if ((product & 0xffff) < threshold) continue;
+        sixth = product >>> 16;
+      }
+      if (sixth !== p1 && sixth !== b1 && sixth !== p2 && sixth !== b2 && sixth !== fifth) break;
+    }
     let playerTotal = mod10[valueAt[p1]! + valueAt[p2]!]!;
     let bankerTotal = mod10[valueAt[b1]! + valueAt[b2]!]!;
     // Resolved with table lookups and arithmetic instead of unpredictable branches.
@@ -209,17 +225,20 @@ export function simulateRounds(
     const playerDraws = playerTable[playerTotal]! & (isNatural ^ 1);
     const playerThird = valueAt[fifth]!;
     // Column PLAYER_STOOD (10) when the Player stood, else the third card's value.
-    const column = playerDraws === 1 ? playerThird : PLAYER_STOOD;
+    const column = PLAYER_STOOD + playerDraws * (playerThird - PLAYER_STOOD);
     playerTotal = mod10[playerTotal + playerDraws * playerThird]!;
     const bankerDraws = bankerTable[bankerTotal * 11 + column]! & (isNatural ^ 1);
     // The Banker's third card is the next one in the shoe: the sixth if the Player drew, else the fifth.
-    const bankerThird = valueAt[playerDraws === 1 ? sixth : fifth]!;
+    const bankerThird = valueAt[fifth + playerDraws * (sixth - fifth)]!;
     bankerTotal = mod10[bankerTotal + bankerDraws * bankerThird]!;
     const difference = playerTotal - bankerTotal;
     winners[((difference >> 31) & 1) | (((-difference >> 31) & 1) << 1)]!++;
     naturals += isNatural;
-    playerPairs += rankAt[p1] === rankAt[p2] ? 1 : 0;
-    bankerPairs += rankAt[b1] === rankAt[b2] ? 1 : 0;
+    // 1 when the two ranks are equal: (a − b) | (b − a) is negative exactly when a ≠ b.
+    const playerRankGap = rankAt[p1]! - rankAt[p2]!;
+    const bankerRankGap = rankAt[b1]! - rankAt[b2]!;
+    playerPairs += ((playerRankGap | -playerRankGap) >>> 31) ^ 1;
+    bankerPairs += ((bankerRankGap | -bankerRankGap) >>> 31) ^ 1;
     const used = 4 + playerDraws + bankerDraws;
     cards += used;
     if (observe !== undefined) {
