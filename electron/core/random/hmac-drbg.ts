@@ -72,9 +72,14 @@ function checkInput(what: string, bytes: Uint8Array, min: number): void {
 export class HmacDrbg {
   private key: Buffer | null;
   private value: Buffer | null;
-  /** K ⊕ ipad and K ⊕ opad (64-byte SHA-256 block), recomputed whenever K changes. */
-  private readonly innerPad = Buffer.alloc(64);
-  private readonly outerPad = Buffer.alloc(64);
+  /**
+   * [K ⊕ ipad ‖ 32-byte slot] and [K ⊕ opad ‖ 32-byte slot]: the pads (one 64-byte SHA-256 block)
+   * are recomputed whenever K changes; the slot takes V or the inner hash, so V = HMAC(K, V), the
+   * hot path of generate, hashes two preallocated buffers without concatenation.
+   */
+  private readonly innerBlock = Buffer.alloc(64 + OUT_LEN);
+  private readonly outerBlock = Buffer.alloc(64 + OUT_LEN);
+  private readonly innerPad = this.innerBlock.subarray(0, 64);
   private counter = 0;
   private readonly entropySource: EntropyFunction | undefined;
   private readonly interval: number;
@@ -140,7 +145,7 @@ export class HmacDrbg {
     const out = new Uint8Array(bytes);
     let filled = 0;
     while (filled < bytes) {
-      this.setValue(this.hmac([this.value!]));
+      this.setValue(this.hmacOfValue());
       const take = Math.min(OUT_LEN, bytes - filled);
       out.set(this.value!.subarray(0, take), filled);
       filled += take;
@@ -154,8 +159,8 @@ export class HmacDrbg {
   uninstantiate(): void {
     this.key?.fill(0);
     this.value?.fill(0);
-    this.innerPad.fill(0);
-    this.outerPad.fill(0);
+    this.innerBlock.fill(0);
+    this.outerBlock.fill(0);
     this.key = null;
     this.value = null;
     this.counter = 0;
@@ -165,23 +170,31 @@ export class HmacDrbg {
   private update(provided: readonly Uint8Array[]): void {
     const hasData = provided.some((part) => part.length > 0);
     this.setKey(this.hmac([this.value!, ZERO_BYTE, ...provided]));
-    this.setValue(this.hmac([this.value!]));
+    this.setValue(this.hmacOfValue());
     if (!hasData) return;
     this.setKey(this.hmac([this.value!, ONE_BYTE, ...provided]));
-    this.setValue(this.hmac([this.value!]));
+    this.setValue(this.hmacOfValue());
   }
 
   /** HMAC-SHA-256(K, parts…) = H((K ⊕ opad) ‖ H((K ⊕ ipad) ‖ parts…)) (FIPS 198-1). */
   private hmac(parts: readonly Uint8Array[]): Buffer {
     const innerInput = Buffer.concat([this.innerPad, ...parts]);
     const inner = hash('sha256', innerInput, 'buffer');
-    const outerInput = Buffer.concat([this.outerPad, inner]);
-    const outer = hash('sha256', outerInput, 'buffer');
-    // The concatenations hold key material: wipe them rather than leave them to the GC.
+    // The concatenation holds key material: wipe it rather than leave it to the GC.
     innerInput.fill(0);
-    outerInput.fill(0);
+    return this.outerHash(inner);
+  }
+
+  /** HMAC(K, V) on the preallocated blocks. */
+  private hmacOfValue(): Buffer {
+    this.value!.copy(this.innerBlock, 64);
+    return this.outerHash(hash('sha256', this.innerBlock, 'buffer'));
+  }
+
+  private outerHash(inner: Buffer): Buffer {
+    inner.copy(this.outerBlock, 64);
     inner.fill(0);
-    return outer;
+    return hash('sha256', this.outerBlock, 'buffer');
   }
 
   private setKey(next: Buffer): void {
@@ -190,8 +203,8 @@ export class HmacDrbg {
     // K is 32 bytes, shorter than the 64-byte block: pad with zeros, then XOR (FIPS 198-1 step 4).
     for (let i = 0; i < 64; i++) {
       const k = i < OUT_LEN ? next[i]! : 0;
-      this.innerPad[i] = k ^ 0x36;
-      this.outerPad[i] = k ^ 0x5c;
+      this.innerBlock[i] = k ^ 0x36;
+      this.outerBlock[i] = k ^ 0x5c;
     }
   }
 
