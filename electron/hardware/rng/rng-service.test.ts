@@ -177,6 +177,21 @@ describe('hardware RNG service over a socat pty (domain-notes §5)', () => {
     expect(dealRound(new FreshShoe(8, rng.random)).dealOrder.length).toBeGreaterThanOrEqual(4);
   });
 
+  it('killing the emulator process (device dead, port still open) → stalled fault; a new emulator → healthy', async () => {
+    await startEmulator('good');
+    const rng = startService();
+    await rng.start();
+    await rng.reader!.whenHealth('healthy', 10_000);
+    const exited = new Promise((r) => emulator!.once('exit', r));
+    emulator!.kill('SIGKILL');
+    await exited;
+    const fault = await rng.reader!.whenHealth('fault', 5000);
+    expect(fault.detail).toMatch(/stalled/);
+    expect(() => new FreshShoe(8, rng.random)).toThrow(RngUnavailableError);
+    await startEmulator('good');
+    await rng.reader!.whenHealth('healthy', 10_000);
+  });
+
   it('OneRNG style: sends the start command and becomes healthy only after the device streams', async () => {
     await startEmulator('good', ['--wait-for', 'cmdO']);
     const rng = startService({ startCommand: 'cmdO', stopCommand: 'cmdo' });
