@@ -8,7 +8,7 @@
  * The last stdout line is the JSON summary; the exit code is 1 when any count is non-zero.
  */
 import { fork } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { accessSync, constants, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +28,10 @@ Usage: npm run --silent chaos -- [--kills N] [--seed S] [--json] [--keep]
   --seed S    seed of every random choice, 0..4294967295 (default 1)
   --json      print the summary as JSON on the last line
   --keep      keep the temp journal and print its path
+  --dir PATH  folder for the temp journal (default /dev/shm when present, else the OS temp
+              folder). SIGKILL never loses what the OS already has, so a RAM-backed folder
+              tests the same crash semantics without waiting on a busy disk; the cost of
+              fsync on a real disk is measured by bench/cabinet.bench.ts.
 Each kill: a child process opens the journal (migrations, integrity check, recovery),
 plays random rounds, bills, rebets, cash-outs, faults and door opens, and is killed
 either by its own journal hook after a random number of statements (often inside a
@@ -68,6 +72,24 @@ function runChild(env: Record<string, string>, killAfterMs: number | null): Prom
   });
 }
 
+function chaosBaseDir(flag: string | undefined): string {
+  if (flag !== undefined) {
+    try {
+      if (!statSync(flag).isDirectory()) throw new Error('not a folder');
+      accessSync(flag, constants.W_OK);
+    } catch {
+      throw new UsageError(`--dir must be an existing folder you can write to, got "${flag}"`);
+    }
+    return flag;
+  }
+  try {
+    accessSync('/dev/shm', constants.W_OK);
+    return '/dev/shm';
+  } catch {
+    return tmpdir();
+  }
+}
+
 interface Totals {
   lost: number;
   created: number;
@@ -96,13 +118,14 @@ await runCli({
     seed: { type: 'string' },
     json: { type: 'boolean' },
     keep: { type: 'boolean' },
+    dir: { type: 'string' },
   },
   main: async ({ values, positionals }) => {
     if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
     const kills = intFlag('kills', values.kills, 1, 100_000, 200);
     const seed = intFlag('seed', values.seed, 0, 4_294_967_295, 1);
     const rand = seededUniform(seed);
-    const dir = mkdtempSync(join(tmpdir(), 'baccarat-chaos-'));
+    const dir = mkdtempSync(join(chaosBaseDir(values.dir), 'baccarat-chaos-'));
     const journal = join(dir, 'journal.sqlite');
     compileCache = join(dir, 'compile-cache');
     const started = performance.now();
