@@ -4,7 +4,7 @@
  * (domain-notes §5). Modes:
  *   good    — crypto.randomBytes
  *   stuck   — one byte repeated (the Repetition Count Test must trip)
- *   biased  — only the values 0..3 (2 bits/byte: the Adaptive Proportion Test must trip, the RCT rarely)
+ *   biased  — only the values 0..3, no value twice in a row (the Adaptive Proportion Test must trip, the RCT cannot)
  *   stalled — the port stays open and nothing is sent (the stall timeout must trip)
  * Switch modes at run time with a line on stdin ("good", "stuck", "biased", "stalled") or with
  * SIGUSR1 (→ stuck) and SIGUSR2 (→ good). Kill the process or socat to "unplug" the device.
@@ -39,6 +39,7 @@ export interface RngEmulatorOptions {
 }
 
 const TICK_MS = 10;
+let biasedLast = 0;
 const STUCK_BYTE = 0xa5;
 
 export function isRngEmulatorMode(text: string): text is RngEmulatorMode {
@@ -53,8 +54,13 @@ export function emulatorChunk(mode: RngEmulatorMode, size: number): Uint8Array {
     case 'stuck':
       return new Uint8Array(size).fill(STUCK_BYTE);
     case 'biased': {
+      // Values 0..3 only (2 bits of entropy per byte), never the same twice in a row: the APT must catch
+      // this bias on its own, while the RCT never sees a run (so a test can tell which one tripped).
       const out = new Uint8Array(randomBytes(size));
-      for (let i = 0; i < out.length; i++) out[i]! &= 3;
+      for (let i = 0; i < out.length; i++) {
+        biasedLast = (biasedLast + 1 + (out[i]! % 3)) % 4;
+        out[i] = biasedLast;
+      }
       return out;
     }
     case 'stalled':
