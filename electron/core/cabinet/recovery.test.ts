@@ -111,7 +111,7 @@ describe('recovery after SIGKILL in every state of the round', () => {
     expect(c.meters().refundsMinor).toBe(600);
     expect(c.recall({})[0]?.refundedMinor).toBe(600);
     c.close();
-  });
+  }, 240_000); // ~35 child processes; slow only on a loaded machine
 
   it('tilts come back after a kill: an error survives a power cycle', () => {
     const tmp = tempJournalPath('recovery-');
