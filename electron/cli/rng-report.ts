@@ -31,7 +31,7 @@ Deals N cards through the certified RNG path (HMAC_DRBG SHA-256 random source, r
 round, prediction resistance on; FreshShoe + dealRound) and runs chi-square (rank per deal position,
 outcomes vs the exact analysis), runs and serial-correlation tests. Progress goes to stderr.
 
-  --draws N     cards to deal, 1000..10000000000 (rounds are dealt until at least N cards)
+  --draws N     cards to deal, 1000..1000000000 (rounds are dealt until at least N cards)
   --decks D     decks in the shoe, ${MIN_DECKS}..${MAX_DECKS} (default 8)
   --port PATH   use the hardware RNG (or the emulator's pty end) on PATH instead of OS entropy
   --no-prediction-resistance   reseed only before each round, not before every DRBG request
@@ -56,6 +56,7 @@ export interface RngReport {
   readonly cardsPerSecond: number;
   readonly tests: readonly TestResult[];
   readonly alpha: number;
+  readonly passRule: string;
   readonly threshold: number;
   readonly minPValue: number;
   readonly pass: boolean;
@@ -177,6 +178,7 @@ async function runReport(options: {
       cardsPerSecond: Math.round(cards / seconds),
       tests,
       alpha,
+      passRule: `every p-value >= alpha / ${tests.length} tests (Bonferroni)`,
       threshold,
       minPValue,
       pass: minPValue >= threshold,
@@ -236,7 +238,7 @@ await runCli({
   },
   main: async ({ values, positionals }) => {
     if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
-    const draws = intFlag('draws', values.draws, 1000, 10_000_000_000);
+    const draws = intFlag('draws', values.draws, 1000, 1_000_000_000);
     const decks = intFlag('decks', values.decks, MIN_DECKS, MAX_DECKS, 8);
     if (values.port !== undefined && values.port.trim() === '')
       throw new UsageError('--port must be a serial port path');
