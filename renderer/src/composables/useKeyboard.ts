@@ -58,6 +58,16 @@ export function useKeyboard(handlers: {
         return;
     }
   };
-  onMounted(() => window.addEventListener('keydown', onKey));
-  onBeforeUnmount(() => window.removeEventListener('keydown', onKey));
+  // A focused button would also "click" on the Space keyup; Space means REBET only.
+  const onKeyUp = (e: KeyboardEvent): void => {
+    if (keyAction(e).kind === 'rebet') e.preventDefault();
+  };
+  onMounted(() => {
+    window.addEventListener('keydown', onKey);
+    window.addEventListener('keyup', onKeyUp);
+  });
+  onBeforeUnmount(() => {
+    window.removeEventListener('keydown', onKey);
+    window.removeEventListener('keyup', onKeyUp);
+  });
 }
