@@ -12,6 +12,9 @@ import { DEFAULT_VENUE_CONFIG } from '../../core/config/venue-config.ts';
 import { createCryptoRandomSource } from '../../core/random/crypto-random-source.ts';
 import { tempJournalPath } from '../../core/cabinet/testing/fixtures.ts';
 import { createBillAcceptorService, type BillAcceptorService } from './bill-acceptor-service.ts';
+import { BillAcceptorDriver, CrashForTest } from './bill-acceptor-driver.ts';
+import { fileStore } from './note-tracker.ts';
+import { openSerialportLink } from '../serial/serialport-link.ts';
 import {
   EMULATOR_FIXED_KEY_HEX,
   startEmbeddedBillAcceptorEmulator,
@@ -46,6 +49,14 @@ describe.runIf(socatAvailable)('bill acceptor over socat pseudo-terminals with t
     }
   }
 
+  const driverConfig = {
+    fixedKeyHex: EMULATOR_FIXED_KEY_HEX,
+    enabledChannels: DEFAULT_VENUE_CONFIG.billChannels.filter((c) => c.enabled).map((c) => c.channel),
+    pollIntervalMs: 200,
+    replyTimeoutMs: 150,
+    backoff: { initialMs: 100, maxMs: 800 },
+  };
+
   beforeAll(async () => {
     temp = tempJournalPath('bill-socat-');
     cabinet = openCabinet({ journalPath: temp.path, config: DEFAULT_VENUE_CONFIG, random: createCryptoRandomSource() });
@@ -53,13 +64,7 @@ describe.runIf(socatAvailable)('bill acceptor over socat pseudo-terminals with t
     service = createBillAcceptorService({
       portPath: emulator.portPath,
       cabinet,
-      config: {
-        fixedKeyHex: EMULATOR_FIXED_KEY_HEX,
-        enabledChannels: DEFAULT_VENUE_CONFIG.billChannels.filter((c) => c.enabled).map((c) => c.channel),
-        pollIntervalMs: 200,
-        replyTimeoutMs: 150,
-        backoff: { initialMs: 100, maxMs: 800 },
-      },
+      config: driverConfig,
       stateFile: join(temp.dir, 'bill-acceptor-state.json'),
     });
     service.onEvent((e) => {
@@ -187,5 +192,39 @@ describe.runIf(socatAvailable)('bill acceptor over socat pseudo-terminals with t
       await untilAsync(async () => (await emulator.controller.status()).enabled === true, `${raise} re-enabled`);
     }
     expect(cabinet.events({ limit: 500 }).some((e) => /fraud/.test(e.detail))).toBe(true);
+  });
+
+  it('a host crash after the credit is journaled and before EVENT_ACK: the restarted host credits nothing twice', async () => {
+    await service.stop();
+    const before = credits();
+    const fiftiesBefore = cabinet.meters().billsByDenomination['5000'] ?? 0;
+    const stateFile = join(temp.dir, 'bill-acceptor-state.json');
+    let crashed = false;
+    const crashing = new BillAcceptorDriver({
+      portPath: emulator.portPath,
+      cabinet,
+      config: driverConfig,
+      open: openSerialportLink,
+      store: fileStore(stateFile),
+      beforeEventAck: () => {
+        crashed = true;
+        throw new CrashForTest('host dies before EVENT_ACK');
+      },
+    });
+    await crashing.start();
+    await untilAsync(async () => (await emulator.controller.status()).enabled === true, 'enabled by the first host');
+    await emulator.controller.insertNote(4);
+    await until(() => crashed, 'crash point');
+    expect(credits() - before).toBe(5_000); // journaled before the crash
+    await crashing.stop();
+    expect((await emulator.controller.status()).unacked).toBe(1); // the acceptor still holds the event
+    service = createBillAcceptorService({ portPath: emulator.portPath, cabinet, config: driverConfig, stateFile });
+    await service.start();
+    await untilAsync(
+      async () => (await emulator.controller.status()).unacked === 0,
+      'the new host acknowledged the repeat',
+    );
+    expect(credits() - before).toBe(5_000);
+    expect(cabinet.meters().billsByDenomination['5000']).toBe(fiftiesBefore + 1);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import {
   DhParty,
   EncryptionError,
@@ -70,5 +71,22 @@ describe('eSSP encryption (domain-notes §4 "eSSP encryption")', () => {
     expect(Array.from(slave.unwrap(p2))).toEqual([0x57]);
     const wrongKey = new EsspSession(aesKey(0x9a3f04c27e51b8d6n, 1n));
     expect(() => wrongKey.unwrap(host.wrap(Uint8Array.of(1)))).toThrow(/CRC/);
+  });
+
+  it('opening arbitrary bytes only ever fails with EncryptionError and never advances the counter', () => {
+    const key = aesKey(0x9a3f04c27e51b8d6n, 0x0102030405060708n);
+    const session = new EsspSession(key);
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 0, maxLength: 80 }), (bytes) => {
+        const packet = Uint8Array.from([0x7e, ...bytes]);
+        try {
+          session.unwrap(packet);
+        } catch (error) {
+          expect(error).toBeInstanceOf(EncryptionError);
+        }
+        expect(session.count).toBe(0);
+      }),
+      { numRuns: 5_000, seed: 20261201 },
+    );
   });
 });
