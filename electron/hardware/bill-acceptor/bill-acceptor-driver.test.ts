@@ -186,6 +186,24 @@ describe('bill acceptor driver (domain-notes §3 "Bill validator", §4)', () => 
     expect(slave.status().enabled).toBe(false);
   });
 
+  it('a note whose escrow cannot be written down is rejected, never stacked unrecorded', async () => {
+    const store = memoryStore();
+    const failing = {
+      load: store.load,
+      save: (state: Parameters<typeof store.save>[0]) => {
+        if (state.note?.stage === 'escrow') throw new Error('ENOSPC: no space left on device');
+        store.save(state);
+      },
+    };
+    const { slave, cabinet, make } = rig({ store: failing as ReturnType<typeof memoryStore> });
+    const driver = make();
+    await driver.start();
+    await until(() => slave.status().enabled === true, 'enabled');
+    slave.insert(2);
+    await until(() => slave.status().returned === 1, 'returned');
+    expect(cabinet.credits).toEqual([]);
+  });
+
   it('refuses a bad configuration with a clear message', () => {
     expect(() => validateConfig({ fixedKeyHex: 'xyz' })).toThrow(/16 hexadecimal/);
     expect(() => validateConfig({ fixedKeyHex: KEY, pollIntervalMs: 100 })).toThrow(/200 to 5000/);

@@ -496,7 +496,17 @@ export class BillAcceptorDriver {
   async #escrow(master: Pick<SspMaster, 'command'>, tracker: NoteTracker, channel: number): Promise<void> {
     const valueMinor = this.#setup?.channelValuesMinor[channel - 1] ?? 0;
     // Written down before the acceptor hears from us: a stacked note after a crash still finds its escrow.
-    if (!tracker.escrow(channel, valueMinor)) return; // the same escrow reported again: already decided
+    let fresh: boolean;
+    try {
+      fresh = tracker.escrow(channel, valueMinor);
+    } catch (error) {
+      // Cannot record the note (disk full, read-only…): never let it be stacked without a record.
+      this.#emit('error', `cannot record the escrow: ${error instanceof Error ? error.message : String(error)}`);
+      await master.command(Uint8Array.of(Command.REJECT)).catch(() => undefined);
+      this.metrics.rejects++;
+      return;
+    }
+    if (!fresh) return; // the same escrow reported again: already decided
     await master.command(Uint8Array.of(Command.HOLD)).catch((error: unknown) => {
       if (!(error instanceof SspReplyError)) throw error; // the note moved on meanwhile: the next poll tells
     });
