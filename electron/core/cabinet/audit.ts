@@ -124,6 +124,18 @@ export function auditJournal(journal: Journal, profile: RuleProfile, allowOpenRo
     account(state.demoCreditsMinor - journal.ledgerBalance(true), 'demo credits vs ledger');
   }
 
+  // The running balance written on every ledger row must follow from the rows before it.
+  const running = [0, 0];
+  for (const l of rows.ledger) {
+    const w = l.demo === 1 ? 1 : 0;
+    running[w] = (running[w] ?? 0) + l.delta_minor;
+    if (running[w] !== l.balance_after_minor) {
+      integrityFailures++;
+      problems.push(`ledger row ${l.id}: balance after ${l.balance_after_minor} ≠ running sum ${running[w]}`);
+      running[w] = l.balance_after_minor;
+    }
+  }
+
   // Per-round accounting from the ledger.
   const byRound = new Map<number, { stake: number; win: number; refund: number; refundRows: Map<string, number> }>();
   for (const l of rows.ledger) {

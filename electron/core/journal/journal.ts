@@ -641,6 +641,7 @@ export class Journal {
       spot: string | null;
       event_key: string | null;
       denomination_minor: number | null;
+      balance_after_minor: number;
     }>;
     rounds: Array<{
       round_id: number;
@@ -658,7 +659,7 @@ export class Journal {
   } {
     return {
       ledger: this.all(
-        'SELECT id, kind, demo, delta_minor, round_id, spot, event_key, denomination_minor FROM ledger ORDER BY id',
+        'SELECT id, kind, demo, delta_minor, round_id, spot, event_key, denomination_minor, balance_after_minor FROM ledger ORDER BY id',
       ),
       rounds: this.all(
         'SELECT round_id, status, demo, bets_json, stake_minor, outcome_json, returns_json, return_minor, refunded_minor FROM rounds ORDER BY round_id',
