@@ -80,9 +80,10 @@ export const DEMO_HANDS: readonly { player: Demo; banker: Demo }[] = [
 export function useAttract(options: { afterMs: number; allowed: Ref<boolean>; active: Ref<boolean> }): void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   /** The touch that ends attract mode must not also press whatever lies under it on the table. */
-  let swallowClicksUntil = 0;
+  let swallowClick = false;
   const onClick = (e: Event): void => {
-    if (performance.now() < swallowClicksUntil) {
+    if (swallowClick) {
+      swallowClick = false;
       e.preventDefault();
       e.stopPropagation();
     }
@@ -98,9 +99,12 @@ export function useAttract(options: { afterMs: number; allowed: Ref<boolean>; ac
   const onInput = (e: Event): void => {
     if (options.active.value) {
       options.active.value = false;
-      swallowClicksUntil = performance.now() + 700;
+      // Only the click of this same gesture is swallowed; the next touch starts afresh.
+      swallowClick = e.type === 'pointerdown' || e.type === 'touchstart';
       e.preventDefault();
       e.stopPropagation();
+    } else if (e.type === 'pointerdown') {
+      swallowClick = false;
     }
     arm();
   };
