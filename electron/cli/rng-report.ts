@@ -1,7 +1,8 @@
 /**
  * rng-report: deals N cards through the certified path (DRBG random source with prediction
  * resistance over OS entropy, or over a hardware RNG / emulator with --port; FreshShoe + dealRound)
- * and runs the statistical tests a gaming lab asks for at 99% confidence (domain-notes §3 "RNG"):
+ * and runs the statistical tests a gaming lab asks for at 99% confidence (domain-notes §3 "RNG"),
+ * implemented in hardware/rng/deal-statistics.ts:
  *
  *  - chi-square of rank frequency for each deal position P1, B1, P2, B2 (expected 1/13 each) and
  *    P3, B3 (exact expected distribution given the card is dealt, deal-expectations.ts);
@@ -16,13 +17,12 @@
  * correct RNG fails the whole report is at most 1%, i.e. the family of tests is run at 99% confidence.
  */
 import { performance } from 'node:perf_hooks';
-import { exactCounts, ratio } from '../core/analysis/exact-analysis.ts';
 import { dealRound } from '../core/engine/round.ts';
 import { FreshShoe, MAX_DECKS, MIN_DECKS } from '../core/engine/shoe.ts';
 import { RngUnavailableError } from '../core/random/drbg-random-source.ts';
-import { DEAL_POSITIONS, positionExpectations } from '../hardware/rng/deal-expectations.ts';
+import { DealTally, verdict } from '../hardware/rng/deal-statistics.ts';
 import { createRngService } from '../hardware/rng/rng-service.ts';
-import { chiSquareTest, runsTest, serialCorrelationTest, type TestResult } from '../hardware/rng/statistics.ts';
+import type { TestResult } from '../hardware/rng/statistics.ts';
 import { intFlag, printJson, runCli, UsageError } from './cli-support.ts';
 
 const USAGE = `Usage: npm run --silent rng-report -- --draws N [--decks D] [--port PATH] [--no-prediction-resistance] [--json]
@@ -40,8 +40,6 @@ outcomes vs the exact analysis), runs and serial-correlation tests. Progress goe
 
 pass = every p-value ≥ 0.01 / (number of tests) (Bonferroni, 99% confidence for the family).
 Exit codes: 0 pass, 1 fail, 2 bad input or the RNG unavailable.`;
-
-const OUTCOMES = ['banker', 'player', 'tie'] as const;
 
 export interface RngReport {
   readonly draws: number;
@@ -78,18 +76,11 @@ async function runReport(options: {
       await reader.whenAvailable(256, 15_000);
     }
     const random = service.random;
-    const rankCounts = DEAL_POSITIONS.map(() => new Array<number>(13).fill(0));
-    const outcomeCounts = [0, 0, 0];
-    const estimatedRounds = Math.ceil(draws / 4.9) + 16;
-    let winners = new Uint8Array(estimatedRounds); // 1 banker, 0 player, 2 tie
-    let p1Faces = new Uint8Array(estimatedRounds);
-    let margins = new Int8Array(estimatedRounds);
-    let rounds = 0;
-    let cards = 0;
+    const tally = new DealTally(decks, Math.ceil(draws / 4.9) + 16);
     let voided = 0;
     const started = performance.now();
     let lastProgress = started;
-    while (cards < draws) {
+    while (tally.cards < draws) {
       if (reader && reader.available < 192) await reader.whenAvailable(192, 15_000);
       let round;
       try {
@@ -100,117 +91,38 @@ async function runReport(options: {
         if (voided > 1000) throw error;
         continue;
       }
-      if (rounds === winners.length) {
-        const grow = <T extends Uint8Array | Int8Array>(a: T, make: (n: number) => T): T => {
-          const b = make(a.length * 2);
-          b.set(a);
-          return b;
-        };
-        winners = grow(winners, (n) => new Uint8Array(n));
-        p1Faces = grow(p1Faces, (n) => new Uint8Array(n));
-        margins = grow(margins, (n) => new Int8Array(n));
-      }
-      const { player, banker } = round;
-      rankIndexCount(rankCounts[0]!, player.cards[0]!.rank);
-      rankIndexCount(rankCounts[1]!, banker.cards[0]!.rank);
-      rankIndexCount(rankCounts[2]!, player.cards[1]!.rank);
-      rankIndexCount(rankCounts[3]!, banker.cards[1]!.rank);
-      if (player.cards.length === 3) rankIndexCount(rankCounts[4]!, player.cards[2]!.rank);
-      if (banker.cards.length === 3) rankIndexCount(rankCounts[5]!, banker.cards[2]!.rank);
-      const w = round.winner === 'banker' ? 1 : round.winner === 'player' ? 0 : 2;
-      outcomeCounts[OUTCOMES.indexOf(round.winner)]!++;
-      winners[rounds] = w;
-      p1Faces[rounds] = faceIndex(player.cards[0]!);
-      margins[rounds] = banker.total - player.total;
-      rounds++;
-      cards += round.dealOrder.length;
-      if ((rounds & 0x3ff) === 0) {
+      tally.add(round);
+      if ((tally.rounds & 0x3ff) === 0) {
         const now = performance.now();
         if (now - lastProgress > 2000) {
           lastProgress = now;
-          const rate = cards / ((now - started) / 1000);
+          const rate = tally.cards / ((now - started) / 1000);
           process.stderr.write(
-            `rng-report: ${((100 * cards) / draws).toFixed(1)}% (${cards} / ${draws} cards, ${Math.round(rate)} cards/s)\n`,
+            `rng-report: ${((100 * tally.cards) / draws).toFixed(1)}% (${tally.cards} / ${draws} cards, ${Math.round(rate)} cards/s)\n`,
           );
         }
       }
     }
     const seconds = (performance.now() - started) / 1000;
 
-    const expectations = positionExpectations(decks);
-    const tests: TestResult[] = DEAL_POSITIONS.map((position, i) =>
-      chiSquareTest(`chi-square rank frequency ${position}`, rankCounts[i]!, expectations.rankProbabilities[position]),
-    );
-    const exact = exactCounts(decks);
-    tests.push(
-      chiSquareTest('chi-square outcomes banker/player/tie vs exact analysis', outcomeCounts, [
-        ratio(exact.banker, exact.denominator),
-        ratio(exact.player, exact.denominator),
-        ratio(exact.tie, exact.denominator),
-      ]),
-    );
-    const decided = winners.subarray(0, rounds).filter((x) => x !== 2);
-    tests.push(runsTest('runs banker vs player (ties left out), round by round', decided));
-    tests.push(
-      runsTest(
-        'runs P1 high/low half of the 52 faces, round by round',
-        p1Faces.subarray(0, rounds).map((f) => (f >= 26 ? 1 : 0)),
-      ),
-    );
-    tests.push(serialCorrelationTest('serial correlation of P1 face index, lag 1', p1Faces.subarray(0, rounds)));
-    tests.push(
-      serialCorrelationTest('serial correlation of banker − player total, lag 1', margins.subarray(0, rounds)),
-    );
-
-    const alpha = 0.01;
-    const threshold = alpha / tests.length;
-    const minPValue = Math.min(...tests.map((t) => t.pValue));
+    const tests = tally.tests();
     return {
       draws,
-      cards,
-      rounds,
+      cards: tally.cards,
+      rounds: tally.rounds,
       decks,
       source: service.entropy.description,
       predictionResistance: options.predictionResistance,
       reseeds: random.reseeds,
       voidedRounds: voided,
       seconds: Math.round(seconds * 100) / 100,
-      cardsPerSecond: Math.round(cards / seconds),
+      cardsPerSecond: Math.round(tally.cards / seconds),
       tests,
-      alpha,
-      passRule: `every p-value >= alpha / ${tests.length} tests (Bonferroni)`,
-      threshold,
-      minPValue,
-      pass: minPValue >= threshold,
+      ...verdict(tests),
     };
   } finally {
     await service.stop();
   }
-}
-
-const RANK_INDEX: Record<string, number> = {
-  A: 0,
-  '2': 1,
-  '3': 2,
-  '4': 3,
-  '5': 4,
-  '6': 5,
-  '7': 6,
-  '8': 7,
-  '9': 8,
-  '10': 9,
-  J: 10,
-  Q: 11,
-  K: 12,
-};
-const SUIT_INDEX: Record<string, number> = { S: 0, H: 1, D: 2, C: 3 };
-
-function rankIndexCount(counts: number[], rank: string): void {
-  counts[RANK_INDEX[rank]!]!++;
-}
-
-function faceIndex(card: { rank: string; suit: string }): number {
-  return SUIT_INDEX[card.suit]! * 13 + RANK_INDEX[card.rank]!;
 }
 
 function printText(report: RngReport): void {
