@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -7,15 +7,25 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 // The pinned Node (24.x) from the `node` devDependency, as every npm script uses.
 const node = join(root, 'node_modules', '.bin', 'node');
 
-function analyze(...args: string[]) {
-  const result = spawnSync(node, ['electron/cli/analyze.ts', ...args], { cwd: root, encoding: 'utf8' });
-  const lines = result.stdout.trimEnd().split('\n');
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr, last: lines[lines.length - 1] ?? '' };
+/** Runs the CLI as a child process with the pinned Node; resolves with its exit code and output. */
+function analyze(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string; last: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(node, ['electron/cli/analyze.ts', ...args], { cwd: root });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const lines = stdout.trimEnd().split('\n');
+      resolve({ code, stdout, stderr, last: lines[lines.length - 1] ?? '' });
+    });
+  });
 }
 
-describe('analyze CLI', () => {
-  it('--decks 8 --tie-pays 8 --json: the published figures, full precision, JSON on the last line', () => {
-    const run = analyze('--decks', '8', '--tie-pays', '8', '--json');
+describe.concurrent('analyze CLI', () => {
+  it('--decks 8 --tie-pays 8 --json: the published figures, full precision, JSON on the last line', async () => {
+    const run = await analyze('--decks', '8', '--tie-pays', '8', '--json');
     expect(run.code).toBe(0);
     const json = JSON.parse(run.last) as Record<string, number>;
     expect(json).toMatchObject({ decks: 8, tie_pays: 8 });
@@ -29,21 +39,24 @@ describe('analyze CLI', () => {
     expect(String(json.p_banker).replace(/^0\.0*/, '').length).toBeGreaterThanOrEqual(12);
   });
 
-  it('six decks, Tie 9:1: Tie returns 95.07%', () => {
-    const json = JSON.parse(analyze('--decks', '6', '--tie-pays', '9', '--json').last) as Record<string, number>;
+  it('six decks, Tie 9:1: Tie returns 95.07%', async () => {
+    const json = JSON.parse((await analyze('--decks', '6', '--tie-pays', '9', '--json')).last) as Record<
+      string,
+      number
+    >;
     expect(json).toMatchObject({ decks: 6, tie_pays: 9 });
     expect(((json.rtp_tie ?? 0) * 100).toFixed(2)).toBe('95.07');
   });
 
-  it('without --json prints a readable table', () => {
-    const run = analyze('--decks', '1');
+  it('without --json prints a readable table', async () => {
+    const run = await analyze('--decks', '1');
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/Banker\s+0\.\d{6}\s+98\.\d{4}%/);
     expect(run.stdout).toMatch(/Tie 8:1/);
   });
 
-  it('--help explains the flags', () => {
-    const run = analyze('--help');
+  it('--help explains the flags', async () => {
+    const run = await analyze('--help');
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/--decks N/);
     expect(run.stdout).toMatch(/--tie-pays/);
@@ -57,8 +70,8 @@ describe('analyze CLI', () => {
     [['--tie-pays', '10'], /--tie-pays must be 8 or 9/],
     [['--bogus'], /Unknown option '--bogus'/],
     [['extra'], /unexpected argument "extra"/],
-  ])('%j → exit 2 and one line on stderr', (args, message) => {
-    const run = analyze(...args);
+  ])('%j → exit 2 and one line on stderr', async (args, message) => {
+    const run = await analyze(...args);
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);

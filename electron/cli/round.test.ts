@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -6,14 +6,24 @@ import { describe, expect, it } from 'vitest';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const node = join(root, 'node_modules', '.bin', 'node');
 
-function round(...args: string[]) {
-  const result = spawnSync(node, ['electron/cli/round.ts', ...args], { cwd: root, encoding: 'utf8' });
-  const lines = result.stdout.trimEnd().split('\n');
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr, last: lines[lines.length - 1] ?? '' };
+/** Runs the CLI as a child process with the pinned Node; resolves with its exit code and output. */
+function round(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string; last: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(node, ['electron/cli/round.ts', ...args], { cwd: root });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const lines = stdout.trimEnd().split('\n');
+      resolve({ code, stdout, stderr, last: lines[lines.length - 1] ?? '' });
+    });
+  });
 }
 
-function json(...args: string[]) {
-  const run = round(...args, '--json');
+async function json(...args: string[]) {
+  const run = await round(...args, '--json');
   expect(run.stderr).toBe('');
   expect(run.code).toBe(0);
   return JSON.parse(run.last) as {
@@ -26,44 +36,44 @@ function json(...args: string[]) {
   };
 }
 
-describe('round CLI deals in order P1, B1, P2, B2, third cards (domain-notes §2) and settles', () => {
-  it('A,9,K,5,7,2: Player A K 7 = 8 beats Banker 9 5 2 = 6', () => {
-    const out = json('--cards', 'A,9,K,5,7,2', '--bet', 'banker=0.30', '--bet', 'tie=1.00', '--tie-pays', '8');
+describe.concurrent('round CLI deals in order P1, B1, P2, B2, third cards (domain-notes §2) and settles', () => {
+  it('A,9,K,5,7,2: Player A K 7 = 8 beats Banker 9 5 2 = 6', async () => {
+    const out = await json('--cards', 'A,9,K,5,7,2', '--bet', 'banker=0.30', '--bet', 'tie=1.00', '--tie-pays', '8');
     expect(out.player).toEqual({ cards: ['A', 'K', '7'], total: 8 });
     expect(out.banker).toEqual({ cards: ['9', '5', '2'], total: 6 });
     expect(out).toMatchObject({ winner: 'player', natural: false, cards_used: 6 });
     expect(out.returns).toEqual({ banker: '0.00', tie: '0.00' });
   });
 
-  it('Banker win returns 0.30 → 0.58, 0.10 → 0.19, 0.20 → 0.39 (rounded down, seed 000)', () => {
+  it('Banker win returns 0.30 → 0.58, 0.10 → 0.19, 0.20 → 0.39 (rounded down, seed 000)', async () => {
     // Player 2+K = 2 draws K → 2; Banker 7+K = 7 stands. Banker wins 7–2.
     for (const [stake, back] of [
       ['0.30', '0.58'],
       ['0.10', '0.19'],
       ['0.20', '0.39'],
     ]) {
-      const out = json('--cards', '2,7,K,K,K', '--bet', `banker=${stake}`);
+      const out = await json('--cards', '2,7,K,K,K', '--bet', `banker=${stake}`);
       expect(out.winner).toBe('banker');
       expect(out.returns.banker).toBe(back);
     }
   });
 
-  it('a natural stands: spare cards are ignored; Player 1:1 pays double', () => {
-    const out = json('--cards', '9,5,K,K,3,3,3', '--bet', 'player=2.50');
+  it('a natural stands: spare cards are ignored; Player 1:1 pays double', async () => {
+    const out = await json('--cards', '9,5,K,K,3,3,3', '--bet', 'player=2.50');
     expect(out).toMatchObject({ winner: 'player', natural: true, cards_used: 4 });
     expect(out.returns).toEqual({ player: '5.00' });
   });
 
-  it('a tie pays 8:1 or 9:1 and pushes Player and Banker', () => {
+  it('a tie pays 8:1 or 9:1 and pushes Player and Banker', async () => {
     const args = ['--cards', '4,4,K,K,4,4', '--bet', 'banker=0.30', '--bet', 'player=1', '--bet', 'tie=1'];
-    const eight = json(...args);
+    const eight = await json(...args);
     expect(eight.winner).toBe('tie');
     expect(eight.returns).toEqual({ player: '1.00', banker: '0.30', tie: '9.00' });
-    expect(json(...args, '--tie-pays', '9').returns.tie).toBe('10.00');
+    expect((await json(...args, '--tie-pays', '9')).returns.tie).toBe('10.00');
   });
 
-  it('without --json prints the hands and the returns', () => {
-    const run = round('--cards', 'A,9,K,5,7,2', '--bet', 'player=1');
+  it('without --json prints the hands and the returns', async () => {
+    const run = await round('--cards', 'A,9,K,5,7,2', '--bet', 'player=1');
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/Player: A K 7\s+total 8/);
     expect(run.stdout).toMatch(/player\s+bet 1\.00\s+returns 2\.00/);
@@ -86,8 +96,8 @@ describe('round CLI deals in order P1, B1, P2, B2, third cards (domain-notes §2
     [['--cards', 'A,9,K,5', '--tie-pays', '7'], /--tie-pays must be 8 or 9/],
     [['--cards', 'A,A,A,A,A', '--decks', '1'], /rank A appears more than 4 times/],
     [['--cards', 'A,9,K,5', '--decks', '9'], /--decks must be from 1 to 8/],
-  ])('%j → exit 2 and one clear line on stderr', (args, message) => {
-    const run = round(...args);
+  ])('%j → exit 2 and one clear line on stderr', async (args, message) => {
+    const run = await round(...args);
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);

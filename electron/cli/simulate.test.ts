@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -6,17 +6,26 @@ import { describe, expect, it } from 'vitest';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const node = join(root, 'node_modules', '.bin', 'node');
 
-function simulate(...args: string[]) {
-  const result = spawnSync(node, ['electron/cli/simulate.ts', ...args], { cwd: root, encoding: 'utf8' });
-  const lines = result.stdout.trimEnd().split('\n');
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr, last: lines[lines.length - 1] ?? '' };
+/** Runs the CLI as a child process with the pinned Node; resolves with its exit code and output. */
+function simulate(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string; last: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(node, ['electron/cli/simulate.ts', ...args], { cwd: root });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const lines = stdout.trimEnd().split('\n');
+      resolve({ code, stdout, stderr, last: lines[lines.length - 1] ?? '' });
+    });
+  });
 }
 
-describe('simulate CLI', () => {
-  it('is reproducible for a seed: same JSON with 1 or 2 workers; frequencies agree with the exact analysis', () => {
+describe.concurrent('simulate CLI', () => {
+  it('is reproducible for a seed: same JSON with 1 or 2 workers; frequencies agree with the exact analysis', async () => {
     const args = ['--rounds', '1100000', '--seed', '12345', '--decks', '8', '--json'];
-    const one = simulate(...args, '--workers', '1');
-    const two = simulate(...args, '--workers', '2');
+    const [one, two] = await Promise.all([simulate(...args, '--workers', '1'), simulate(...args, '--workers', '2')]);
     expect(one.code).toBe(0);
     expect(two.code).toBe(0);
     expect(two.last).toBe(one.last);
@@ -39,22 +48,24 @@ describe('simulate CLI', () => {
     expect(json.p_banker).toBe(json.frequencies.banker!.observed);
   });
 
-  it('a short run prints no progress, so stderr stays empty when stderr is not a terminal', () => {
-    const run = simulate('--rounds', '1000', '--seed', '1', '--json');
+  it('a short run prints no progress, so stderr stays empty when stderr is not a terminal', async () => {
+    const run = await simulate('--rounds', '1000', '--seed', '1', '--json');
     expect(run.code).toBe(0);
     expect(run.stderr).toBe('');
   });
 
-  it('--stake 0.10 settles Banker wins at 0.19 (cent rounding), below the 1.95 return', () => {
-    const json = JSON.parse(simulate('--rounds', '200000', '--seed', '3', '--stake', '0.10', '--json').last) as {
+  it('--stake 0.10 settles Banker wins at 0.19 (cent rounding), below the 1.95 return', async () => {
+    const json = JSON.parse(
+      (await simulate('--rounds', '200000', '--seed', '3', '--stake', '0.10', '--json')).last,
+    ) as {
       returns: { banker: { exact: number; rtp: number } };
     };
     expect(json.returns.banker.exact).toBeLessThan(0.97);
     expect(json.returns.banker.exact).toBeGreaterThan(0.96);
   });
 
-  it('prints a readable table without --json', () => {
-    const run = simulate('--rounds', '10000', '--seed', '1');
+  it('prints a readable table without --json', async () => {
+    const run = await simulate('--rounds', '10000', '--seed', '1');
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/Banker\s+0\.\d{6}\s+\[0\.\d{6}, 0\.\d{6}\]\s+0\.458597/);
   });
@@ -69,8 +80,8 @@ describe('simulate CLI', () => {
     [['--rounds', '10', '--rng', 'dice'], /--rng must be seeded or crypto/],
     [['--rounds', '10', '--stake', '0'], /--stake: .*zero/],
     [['--rounds', '10', '--workers', '0'], /--workers must be from 1 to/],
-  ])('%j → exit 2 and one line on stderr', (args, message) => {
-    const run = simulate(...args);
+  ])('%j → exit 2 and one line on stderr', async (args, message) => {
+    const run = await simulate(...args);
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
