@@ -1,0 +1,100 @@
+/**
+ * A screenshot of every screen in landscape (1920×1080) and portrait (1080×1920), kept as
+ * test artifacts in e2e/artifacts/screens/ (and attached to the report). Each screen is
+ * reached through the real cabinet and devices, and captured once its state is visible.
+ */
+import type { Page, TestInfo } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { ARTIFACTS, bet, expect, expectMeter, insertNote, test, waitForTable } from './fixtures.ts';
+
+const VIEWPORTS = [
+  { name: 'landscape', width: 1920, height: 1080 },
+  { name: 'portrait', width: 1080, height: 1920 },
+] as const;
+
+const ATTRACT_AFTER_MS = 600_000;
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`screens ${viewport.width}x${viewport.height}`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height }, attractAfterMs: ATTRACT_AFTER_MS });
+
+    test(`every screen, ${viewport.name}`, async ({ page, host }, testInfo) => {
+      test.slow();
+      const dir = path.join(ARTIFACTS, 'screens');
+      mkdirSync(dir, { recursive: true });
+      const shoot = async (name: string): Promise<void> =>
+        capture(page, testInfo, dir, `${name}-${viewport.width}x${viewport.height}`);
+
+      // A controllable clock (time still flows) lets the test jump over the attract idle time.
+      await page.clock.install();
+      await page.goto(host.url);
+      await waitForTable(page);
+      await shoot('01-table-empty');
+
+      await insertNote(page, host, 5, 10_000);
+      await insertNote(page, host, 5, 10_000);
+      await shoot('02-table-credits');
+
+      await bet(page, 'player', 500, 2);
+      await bet(page, 'banker', 100, 3);
+      await bet(page, 'tie', 100, 1);
+      await expectMeter(page, 'total-bet', 1_400);
+      await shoot('03-table-bets');
+
+      await page.getByTestId('btn-deal').click();
+      await expect(page.getByTestId('result-banner')).toBeVisible({ timeout: 20_000 });
+      await shoot('04-round-result');
+
+      await page.getByTestId('btn-menu').click();
+      await expect(page.getByTestId('settings-menu')).toBeVisible();
+      await shoot('05-settings-menu');
+      await page.getByTestId('menu-paytable').click();
+      await expect(page.getByTestId('paytable')).toBeVisible();
+      await shoot('06-paytable');
+      for (let i = 0; i < 3 && (await page.getByTestId('settings-menu').isVisible()); i++) {
+        await page.getByTestId('menu-back').click();
+      }
+      await expect(page.getByTestId('settings-menu')).toBeHidden();
+
+      await bet(page, 'tie', 10_000, 1);
+      await expectMeter(page, 'total-bet', 10_000);
+      await page.getByTestId('spot-tie').click(); // above the Tie maximum
+      await expect(page.getByTestId('error-banner')).toBeVisible();
+      await shoot('07-limit-error');
+      await page.getByTestId('btn-clear').click();
+      await expectMeter(page, 'total-bet', 0);
+
+      await page.clock.fastForward(ATTRACT_AFTER_MS + 1_000);
+      await expect(page.getByTestId('attract')).toBeVisible();
+      await shoot('08-attract');
+      await page.mouse.click(viewport.width / 2, viewport.height / 2);
+      await expect(page.getByTestId('attract')).toBeHidden();
+      // The waking touch swallows taps for a moment (so it cannot place a bet): let that pass.
+      await page.clock.fastForward(1_000);
+
+      await bet(page, 'player', 500, 1);
+      await expectMeter(page, 'total-bet', 500);
+      await host.must('test:rng-unplug', { duringNextDeal: true });
+      await page.getByTestId('btn-deal').click();
+      await expect(page.getByTestId('void-screen')).toBeVisible({ timeout: 20_000 });
+      await shoot('09-void-refund');
+      await page.getByTestId('void-ok').click();
+      await expect(page.getByTestId('tilt-screen')).toBeVisible();
+      await shoot('10-tilt-rng');
+      await host.must('test:rng-replug');
+      await expect(page.getByTestId('tilt-screen')).toBeHidden({ timeout: 30_000 });
+
+      await page.getByTestId('btn-cashout').click();
+      await page.getByTestId('cashout-confirm').click();
+      await expect(page.getByTestId('handpay-screen')).toBeVisible();
+      await shoot('11-handpay');
+    });
+  });
+}
+
+async function capture(page: Page, testInfo: TestInfo, dir: string, name: string): Promise<void> {
+  const file = path.join(dir, `${name}.png`);
+  await page.screenshot({ path: file, animations: 'disabled' });
+  await testInfo.attach(name, { path: file, contentType: 'image/png' });
+}
