@@ -28,9 +28,20 @@ import { CARDS_PER_DECK } from '../cards/card.ts';
 import { MAX_DECKS, MIN_DECKS } from '../engine/shoe.ts';
 import { bankerDraws, isNatural, playerDraws } from '../engine/tableau.ts';
 import type { RandomSource } from '../random/random-source.ts';
-import { isWordBatchSource } from '../random/seeded-random-source.ts';
+import { isWordBatchSource, type WordBatchSource } from '../random/seeded-random-source.ts';
 
 const WORD_BATCH = 4096;
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/**
+ * Refills the word batch. The simulator reads it as 16-bit halves through a Uint16Array view; on a
+ * big-endian machine the halves are swapped first so the low half always comes first and a seed
+ * gives the same rounds on every platform.
+ */
+function refill(source: WordBatchSource, words: Uint32Array): void {
+  source.fillUint32(words);
+  if (!LITTLE_ENDIAN) for (let i = 0; i < words.length; i++) words[i] = (words[i]! << 16) | (words[i]! >>> 16);
+}
 
 /** Baccarat value of each rank index 0..12 (A, 2..9, 10, J, Q, K). */
 export const RANK_VALUES: Uint8Array = Uint8Array.from(RANKS, (rank) => rankValue(rank));
@@ -110,8 +121,8 @@ export function simulateRounds(
   const playerTable = PLAYER_DRAW_TABLE;
   const bankerTable = BANKER_DRAW_TABLE;
   const beforeShuffle = random.beforeShuffle?.bind(random);
-  // Uniform 16-bit draws from a batch of words when the source can supply them (little-endian halves
-  // of each word, as on every platform the cabinet runs on); otherwise one nextInt per card.
+  // Uniform 16-bit draws from a batch of words when the source can supply them (low half of each
+  // word first, on every platform); otherwise one nextInt per card.
   const batch = isWordBatchSource(random) ? random : null;
   const words = new Uint32Array(WORD_BATCH);
   const halves = new Uint16Array(words.buffer);
@@ -134,7 +145,7 @@ export function simulateRounds(
         p1 = random.nextInt(size);
       } else {
         if (next === HALVES) {
-          batch.fillUint32(words);
+          refill(batch, words);
           next = 0;
         }
         const product = Math.imul(halves[next++]!, size);
@@ -149,7 +160,7 @@ export function simulateRounds(
         b1 = random.nextInt(size);
       } else {
         if (next === HALVES) {
-          batch.fillUint32(words);
+          refill(batch, words);
           next = 0;
         }
         const product = Math.imul(halves[next++]!, size);
@@ -164,7 +175,7 @@ export function simulateRounds(
         p2 = random.nextInt(size);
       } else {
         if (next === HALVES) {
-          batch.fillUint32(words);
+          refill(batch, words);
           next = 0;
         }
         const product = Math.imul(halves[next++]!, size);
@@ -179,7 +190,7 @@ export function simulateRounds(
         b2 = random.nextInt(size);
       } else {
         if (next === HALVES) {
-          batch.fillUint32(words);
+          refill(batch, words);
           next = 0;
         }
         const product = Math.imul(halves[next++]!, size);
@@ -194,7 +205,7 @@ export function simulateRounds(
         fifth = random.nextInt(size);
       } else {
         if (next === HALVES) {
-          batch.fillUint32(words);
+          refill(batch, words);
           next = 0;
         }
         const product = Math.imul(halves[next++]!, size);
@@ -209,7 +220,7 @@ export function simulateRounds(
         sixth = random.nextInt(size);
       } else {
         if (next === HALVES) {
-          batch.fillUint32(words);
+          refill(batch, words);
           next = 0;
         }
         const product = Math.imul(halves[next++]!, size);
