@@ -128,7 +128,7 @@ export function simulateRounds(
   const halves = new Uint16Array(words.buffer);
   const HALVES = halves.length;
   let next = HALVES;
-  // Counts indexed without branches: [tie, banker, player], then naturals and pairs.
+  // Winner counts [tie, banker, player], indexed without branches by the sign of Player − Banker.
   const winners = new Float64Array(3);
   let naturals = 0;
   let playerPairs = 0;
