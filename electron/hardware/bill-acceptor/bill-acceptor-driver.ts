@@ -244,7 +244,8 @@ export class BillAcceptorDriver {
     master?.close();
     this.#master = null;
     await this.#supervisor.stop();
-    this.#report('disconnected', 'stopped');
+    // A deliberate stop (shutdown) is not a fault: the cabinet is not told, so no tilt outlives the shutdown.
+    this.#status = { device: 'bill-acceptor', health: 'disconnected', detail: 'stopped' };
   }
 
   // ── handshake ────────────────────────────────────────────────────────────────────────────────────────────

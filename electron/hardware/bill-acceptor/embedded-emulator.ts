@@ -138,7 +138,9 @@ export async function startEmbeddedBillAcceptorEmulator(options: EmbeddedOptions
   const controller: BillAcceptorController = {
     async insertNote(channel) {
       const answer = await send(`insert ${channel}`);
-      return { accepted: answer.startsWith('ok'), detail: answer.replace(/^(ok|error) /, '') };
+      return answer.startsWith('ok')
+        ? { accepted: true, detail: `note inserted on channel ${channel}` }
+        : { accepted: false, detail: answer.replace(/^error /, '') };
     },
     jam: (kind = 'safe') => simple(kind === 'safe' ? 'jam' : 'unsafe-jam'),
     clearJam: () => simple('clear-jam'),
