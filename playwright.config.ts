@@ -47,7 +47,8 @@ export default defineConfig({
     },
     {
       name: 'electron',
-      use: { browserName: 'chromium' },
+      // Specs that need the host's test controls skip here; the shell itself is driven by _electron.launch.
+      use: { browserName: 'chromium', launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs } },
       metadata: { shell: 'electron' },
     },
   ],

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { electronBinary, ELECTRON_SKIP_REASON } from './electron-binary.ts';
 
 /** The specs need the renderer build; `npm run test:e2e` makes it first. */
 export default function globalSetup(): void {
@@ -8,4 +9,5 @@ export default function globalSetup(): void {
   if (!existsSync('/usr/bin/chromium')) {
     throw new Error('/usr/bin/chromium is missing: apt-get install -y chromium (never npx playwright install)');
   }
+  if (electronBinary() === null) process.stdout.write(`[electron] ${ELECTRON_SKIP_REASON}\n`);
 }
