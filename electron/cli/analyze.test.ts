@@ -35,6 +35,8 @@ describe.concurrent('analyze CLI', () => {
     expect(((json.rtp_banker ?? 0) * 100).toFixed(2)).toBe('98.94');
     expect(((json.rtp_player ?? 0) * 100).toFixed(2)).toBe('98.76');
     expect(((json.rtp_tie ?? 0) * 100).toFixed(2)).toBe('85.64');
+    const counts = (json as unknown as { exact_counts: Record<string, string> }).exact_counts;
+    expect(BigInt(counts.banker!) + BigInt(counts.player!) + BigInt(counts.tie!)).toBe(BigInt(counts.denominator!));
     // At least 12 significant digits.
     expect(String(json.p_banker).replace(/^0\.0*/, '').length).toBeGreaterThanOrEqual(12);
   });

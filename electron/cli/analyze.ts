@@ -60,6 +60,13 @@ await runCli({
         p_natural: p.natural,
         p_player_pair: p.playerPair,
         p_banker_pair: p.bankerPair,
+        // Exact integer counts over every ordered six-card sequence (strings: they exceed 2^53 when summed).
+        exact_counts: {
+          denominator: String(analysis.counts.denominator),
+          banker: String(analysis.counts.banker),
+          player: String(analysis.counts.player),
+          tie: String(analysis.counts.tie),
+        },
       });
       return;
     }

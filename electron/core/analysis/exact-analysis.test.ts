@@ -109,6 +109,12 @@ describe('exact analysis matches the published 8-deck figures (domain-notes §1,
     expect((analysis.rtp.tie * 100).toFixed(2)).toBe('85.64');
     expect(analysis.houseEdge.banker).toBeCloseTo(1 - analysis.rtp.banker, 15);
   });
+  it('exact fractions: Banker return = (1.95 × banker + tie) / sequences, in integers', () => {
+    const c = analysis.counts;
+    expect(analysis.rtpExact.banker.numerator * 100n).toBe((195n * c.banker + 100n * c.tie) * 100n);
+    expect(analysis.rtpExact.banker.denominator).toBe(100n * c.denominator);
+    expect(analysis.rtpExact.tie).toEqual({ numerator: 9n * c.tie, denominator: c.denominator });
+  });
   it('returns follow from the probabilities with the exact 5% commission (Banker win returns 1.95)', () => {
     const p = analysis.probabilities;
     expect(analysis.rtp.banker).toBeCloseTo(1.95 * p.banker + p.tie, 14);

@@ -59,6 +59,12 @@ export interface SpotReturns {
   readonly tie: number;
 }
 
+/** An exact fraction. */
+export interface Fraction {
+  readonly numerator: bigint;
+  readonly denominator: bigint;
+}
+
 export interface ExactAnalysis {
   readonly profileId: string;
   readonly decks: number;
@@ -68,6 +74,8 @@ export interface ExactAnalysis {
   readonly probabilities: OutcomeProbabilities;
   /** Return to player per spot with the exact commission (a Banker win returns 1.95 at 5%). */
   readonly rtp: SpotReturns;
+  /** The same returns as exact fractions (per unit staked, stake included), for audit reports. */
+  readonly rtpExact: Readonly<Record<keyof SpotReturns, Fraction>>;
   /** 1 − rtp per spot. */
   readonly houseEdge: SpotReturns;
 }
@@ -221,9 +229,14 @@ export function analyzeProfile(profile: RuleProfile): ExactAnalysis {
   const d = counts.denominator;
   const commission = BigInt(profile.bankerCommissionPercent);
   // Per unit staked, in hundredths: Banker win 200 − commission, push 100; Player win 200; Tie (N + 1) × 100.
-  const bankerReturn = ratio(counts.banker * (200n - commission) + counts.tie * 100n, d * 100n);
-  const playerReturn = ratio(counts.player * 2n + counts.tie, d);
-  const tieReturn = ratio(counts.tie * BigInt(profile.tiePays + 1), d);
+  const rtpExact = {
+    banker: { numerator: counts.banker * (200n - commission) + counts.tie * 100n, denominator: d * 100n },
+    player: { numerator: counts.player * 2n + counts.tie, denominator: d },
+    tie: { numerator: counts.tie * BigInt(profile.tiePays + 1), denominator: d },
+  };
+  const bankerReturn = ratio(rtpExact.banker.numerator, rtpExact.banker.denominator);
+  const playerReturn = ratio(rtpExact.player.numerator, rtpExact.player.denominator);
+  const tieReturn = ratio(rtpExact.tie.numerator, rtpExact.tie.denominator);
   return {
     profileId: profile.id,
     decks: profile.decks,
@@ -239,6 +252,7 @@ export function analyzeProfile(profile: RuleProfile): ExactAnalysis {
       bankerPair: ratio(counts.bankerPair, d),
     },
     rtp: { banker: bankerReturn, player: playerReturn, tie: tieReturn },
+    rtpExact,
     houseEdge: { banker: 1 - bankerReturn, player: 1 - playerReturn, tie: 1 - tieReturn },
   };
 }
