@@ -14,6 +14,7 @@
  *   npm run emulate -- rng --port /tmp/rng/A
  */
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
@@ -111,6 +112,18 @@ export async function runRngEmulator(options: RngEmulatorOptions): Promise<void>
   }
 
   const tick = () => {
+    // socat gone (its link removed) but `serialport` did not notice (a write can wait forever on a
+    // hung-up pty): drop the link and reopen, as if the device had been replugged.
+    if (link && !existsSync(options.port)) {
+      const dead = link;
+      link = null;
+      writing = false;
+      log(`port ${options.port} vanished; reopening`);
+      started = !options.waitFor;
+      void dead.close().catch(() => undefined);
+      void delay(200).then(open);
+      return;
+    }
     if (!link || writing || !started) return;
     const chunk = emulatorChunk(mode, perTick);
     if (chunk.length === 0) return;
@@ -146,7 +159,8 @@ export async function runRngEmulator(options: RngEmulatorOptions): Promise<void>
           }
         });
         opened.onClose(() => {
-          if (link === opened) link = null;
+          if (link !== opened) return; // already dropped by the tick
+          link = null;
           if (!stopped) {
             log(`port ${options.port} closed; reopening`);
             started = !options.waitFor;
