@@ -153,6 +153,24 @@ describe.runIf(socatAvailable)('bill acceptor over socat pseudo-terminals with t
     expect(events.some((e) => /^duplicate: .* already credited/.test(e))).toBe(true);
   });
 
+  it('the acceptor process is killed: the driver reports it gone, retries with backoff and recovers on power-up', async () => {
+    await emulator.controller.killEmulator();
+    await until(() => service.status().health === 'disconnected', 'driver notices the silent acceptor');
+    expect(deviceTilts().some((t) => t.kind === 'device-fault')).toBe(true); // money-in disabled meanwhile
+    await emulator.controller.restartEmulator();
+    await untilAsync(
+      async () => service.status().health === 'healthy' && (await emulator.controller.status()).enabled === true,
+      'recovered',
+    );
+    expect(deviceTilts()).toEqual([]);
+    const before = credits();
+    await emulator.controller.insertNote(1);
+    await untilAsync(
+      async () => credits() - before === 500 && (await emulator.controller.status()).unacked === 0,
+      'credit after recovery',
+    );
+  });
+
   it('corrupted CRCs, dropped bytes, garbage and duplicated events: no false and no missed credits', async () => {
     const before = credits();
     const plan: Array<[number, string]> = [

@@ -44,8 +44,10 @@ export interface BillAcceptorController {
   unplug(): Promise<void>;
   /** Starts socat again on the same paths. */
   replug(): Promise<void>;
-  /** process mode only: kills the emulator process (the acceptor loses power). */
+  /** process mode only: kills the emulator process (the acceptor dies; its state is lost). */
   killEmulator(): Promise<void>;
+  /** process mode only: starts a fresh emulator process after killEmulator (a replacement acceptor powers up). */
+  restartEmulator(): Promise<void>;
 }
 
 export interface EmbeddedBillAcceptor {
@@ -76,6 +78,9 @@ export async function startEmbeddedBillAcceptorEmulator(options: EmbeddedOptions
   let kill: () => Promise<void> = async () => {
     throw new Error('killEmulator needs mode "process"');
   };
+  let restart: () => Promise<void> = async () => {
+    throw new Error('restartEmulator needs mode "process"');
+  };
 
   if ((options.mode ?? 'in-process') === 'in-process') {
     const running: RunningEmulator = await runBillAcceptorEmulator({
@@ -92,45 +97,54 @@ export async function startEmbeddedBillAcceptorEmulator(options: EmbeddedOptions
     const args = [script, 'bill-acceptor', '--port', socat.a, '--fixed-key', fixedKeyHex];
     if (options.channelsMajor) args.push('--channels', options.channelsMajor.join(','));
     if (options.escrowTimeoutMs) args.push('--escrow-timeout-ms', String(options.escrowTimeoutMs));
-    const child: ChildProcess = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'] });
-    const waiting: Array<(line: string) => void> = [];
-    let ready!: () => void;
-    const readyPromise = new Promise<void>((resolve) => (ready = resolve));
-    let exited = false;
-    const exit = new Promise<void>((resolve) =>
-      child.once('exit', () => {
-        exited = true;
-        for (const w of waiting.splice(0)) w('error emulator exited');
-        resolve();
-      }),
-    );
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      log(`bill-acceptor emulator: ${line}`);
-      if (line.startsWith('ready ')) ready();
-      if (/^(ok|error|status) /.test(line)) waiting.shift()?.(line);
-    });
-    await Promise.race([readyPromise, exit]);
-    if (exited) throw new Error('the bill acceptor emulator process exited at start-up');
+    let current: { child: ChildProcess; exited: boolean; exit: Promise<void>; waiting: Array<(line: string) => void> };
+    const launch = async () => {
+      const child: ChildProcess = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'] });
+      const proc = { child, exited: false, exit: Promise.resolve(), waiting: [] as Array<(line: string) => void> };
+      let ready!: () => void;
+      const readyPromise = new Promise<void>((resolve) => (ready = resolve));
+      proc.exit = new Promise<void>((resolve) =>
+        child.once('exit', () => {
+          proc.exited = true;
+          for (const w of proc.waiting.splice(0)) w('error emulator exited');
+          resolve();
+        }),
+      );
+      createInterface({ input: child.stdout! }).on('line', (line) => {
+        log(`bill-acceptor emulator: ${line}`);
+        if (line.startsWith('ready ')) ready();
+        if (/^(ok|error|status) /.test(line)) proc.waiting.shift()?.(line);
+      });
+      current = proc;
+      await Promise.race([readyPromise, proc.exit]);
+      if (proc.exited) throw new Error('the bill acceptor emulator process exited at start-up');
+    };
+    await launch();
     let chain: Promise<unknown> = Promise.resolve();
     send = (line) => {
       const run = chain.then(
         () =>
           new Promise<string>((resolve) => {
-            if (exited) return resolve('error emulator exited');
-            waiting.push(resolve);
-            child.stdin!.write(line + '\n');
+            const proc = current;
+            if (proc.exited) return resolve('error emulator exited');
+            proc.waiting.push(resolve);
+            proc.child.stdin!.write(line + '\n');
           }),
       );
       chain = run.catch(() => undefined);
       return run;
     };
     kill = async () => {
-      if (!exited) child.kill('SIGKILL');
-      await exit;
+      if (!current.exited) current.child.kill('SIGKILL');
+      await current.exit;
+    };
+    restart = async () => {
+      if (!current.exited) throw new Error('the emulator is still running');
+      await launch();
     };
     stopEmulator = async () => {
-      if (!exited) child.kill('SIGTERM');
-      await exit;
+      if (!current.exited) current.child.kill('SIGTERM');
+      await current.exit;
     };
   }
 
@@ -160,6 +174,7 @@ export async function startEmbeddedBillAcceptorEmulator(options: EmbeddedOptions
     unplug: () => socat.kill(),
     replug: () => socat.start(),
     killEmulator: () => kill(),
+    restartEmulator: () => restart(),
   };
 
   return {
