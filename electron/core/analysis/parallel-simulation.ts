@@ -2,7 +2,7 @@
  * Monte-Carlo simulation split into fixed-size chunks so the result depends only
  * on (rounds, seed, decks), never on how many threads ran it: chunk i always
  * plays the same rounds with its own generator SeededRandomSource(seed, i), and
- * the integer tallies are added in chunk order. Large runs use every core
+ * the integer tallies are added exactly. Large runs use every core
  * through worker_threads; small ones run inline.
  */
 import { availableParallelism } from 'node:os';
@@ -52,48 +52,60 @@ export function simulateChunk(request: ChunkRequest): SimulationTally {
   return simulateRounds(request.rounds, request.decks, chunkRandom(request.rng, request.seed, request.index));
 }
 
-/** The chunks of a run: all CHUNK_ROUNDS long except possibly the last. */
+/** Chunk `index` of a run: CHUNK_ROUNDS rounds, except possibly the last. */
+export function chunkAt(index: number, rounds: number, seed: number, decks: number, rng: SimulationRng): ChunkRequest {
+  return { index, rounds: Math.min(CHUNK_ROUNDS, rounds - index * CHUNK_ROUNDS), seed, decks, rng };
+}
+
+export function chunkCount(rounds: number): number {
+  return Math.ceil(rounds / CHUNK_ROUNDS);
+}
+
+/** Every chunk of a run (tests and small runs; long runs create them one at a time). */
 export function planChunks(rounds: number, seed: number, decks: number, rng: SimulationRng): ChunkRequest[] {
-  const chunks: ChunkRequest[] = [];
-  for (let index = 0, start = 0; start < rounds; index++, start += CHUNK_ROUNDS) {
-    chunks.push({ index, rounds: Math.min(CHUNK_ROUNDS, rounds - start), seed, decks, rng });
-  }
-  return chunks;
+  return Array.from({ length: chunkCount(rounds) }, (_, index) => chunkAt(index, rounds, seed, decks, rng));
 }
 
 export function defaultWorkers(): number {
   return Math.max(1, availableParallelism());
 }
 
-/** Runs the whole simulation and returns the summed tally. */
+/**
+ * Runs the whole simulation and returns the summed tally. Tallies are integer counts far below
+ * 2^53, so adding them in whatever order the chunks finish gives exactly the in-order sum.
+ */
 export async function runSimulation(request: SimulationRequest): Promise<SimulationTally> {
   const rng = request.rng ?? 'seeded';
-  const chunks = planChunks(request.rounds, request.seed, request.decks, rng);
-  const workers = Math.min(request.workers ?? defaultWorkers(), chunks.length);
-  const tallies: SimulationTally[] = new Array<SimulationTally>(chunks.length);
+  const { rounds, seed, decks } = request;
+  if (!Number.isSafeInteger(rounds) || rounds < 0)
+    throw new RangeError(`rounds must be a whole number ≥ 0, got ${rounds}`);
+  const chunks = chunkCount(rounds);
+  const chunk = (index: number): ChunkRequest => chunkAt(index, rounds, seed, decks, rng);
+  const workers = Math.min(request.workers ?? defaultWorkers(), chunks);
+  const total = emptyTally();
   let roundsDone = 0;
-  const finished = (chunk: ChunkRequest, tally: SimulationTally): void => {
-    tallies[chunk.index] = tally;
-    roundsDone += chunk.rounds;
-    request.onProgress?.(roundsDone, request.rounds);
+  const finished = (done: ChunkRequest, tally: SimulationTally): void => {
+    addTally(total, tally);
+    roundsDone += done.rounds;
+    request.onProgress?.(roundsDone, rounds);
   };
 
   if (workers <= 1) {
-    for (const chunk of chunks) {
-      finished(chunk, simulateChunk(chunk));
+    for (let index = 0; index < chunks; index++) {
+      const request = chunk(index);
+      finished(request, simulateChunk(request));
       // Let timers and stream writes (progress, signals) run between chunks.
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
   } else {
-    await runOnWorkers(chunks, workers, finished);
+    await runOnWorkers(chunks, chunk, workers, finished);
   }
-  const total = emptyTally();
-  for (const tally of tallies) addTally(total, tally);
   return total;
 }
 
 function runOnWorkers(
-  chunks: readonly ChunkRequest[],
+  chunks: number,
+  chunk: (index: number) => ChunkRequest,
   count: number,
   finished: (chunk: ChunkRequest, tally: SimulationTally) => void,
 ): Promise<void> {
@@ -112,21 +124,20 @@ function runOnWorkers(
       reject(error);
     };
     const feed = (worker: Worker): void => {
-      const chunk = chunks[nextChunk++];
-      if (chunk !== undefined) worker.postMessage(chunk);
+      if (nextChunk < chunks) worker.postMessage(chunk(nextChunk++));
     };
     for (let i = 0; i < count; i++) {
       const worker = new Worker(new URL('./simulation-worker.ts', import.meta.url));
       pool.push(worker);
       worker.on('message', (result: ChunkResult) => {
-        const chunk = chunks[result.index];
-        if (result.error !== undefined || result.tally === undefined || chunk === undefined) {
+        if (failed) return;
+        if (result.error !== undefined || result.tally === undefined) {
           fail(new Error(`simulation worker failed on chunk ${result.index}: ${result.error ?? 'no result'}`));
           return;
         }
-        finished(chunk, result.tally);
+        finished(chunk(result.index), result.tally);
         done++;
-        if (done === chunks.length) {
+        if (done === chunks) {
           stopAll();
           resolve();
         } else {
@@ -135,7 +146,7 @@ function runOnWorkers(
       });
       worker.on('error', (error) => fail(error));
       worker.on('exit', (code) => {
-        if (code !== 0 && done < chunks.length) fail(new Error(`simulation worker exited with code ${code}`));
+        if (code !== 0 && done < chunks) fail(new Error(`simulation worker exited with code ${code}`));
       });
       feed(worker);
     }
