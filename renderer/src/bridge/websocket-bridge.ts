@@ -30,6 +30,8 @@ export interface WebSocketBridgeOptions {
   url: string;
   /** Test seam; defaults to the global WebSocket. */
   createSocket?: (url: string) => WebSocket;
+  /** Told when the socket opens or drops, so the screen can say it is reconnecting. */
+  onConnectionChange?: (connected: boolean) => void;
 }
 
 export function websocketUrlFromLocation(loc: { host: string; search: string; protocol: string }): string {
@@ -65,6 +67,7 @@ export function createWebSocketBridge(options: WebSocketBridgeOptions): CabinetB
     socket = ws;
     ws.addEventListener('open', () => {
       open = true;
+      options.onConnectionChange?.(true);
       backoffMs = 250;
       for (const text of queue.splice(0)) ws.send(text);
       if (everOpened) {
@@ -94,6 +97,7 @@ export function createWebSocketBridge(options: WebSocketBridgeOptions): CabinetB
       }
     });
     ws.addEventListener('close', () => {
+      if (open || !everOpened) options.onConnectionChange?.(false);
       open = false;
       socket = null;
       queue.length = 0;

@@ -6,6 +6,7 @@ const cs: Messages = {
     title: 'Baccarat',
     subtitle: 'Punto Banco',
     connecting: 'Připojování k hracímu automatu…',
+    reconnecting: 'Spojení s automatem bylo přerušeno — připojuji znovu…',
     demo: 'DEMO – bez skutečných peněz',
   },
   meters: { credit: 'Kredit', totalBet: 'Celková sázka', lastWin: 'Výhra' },

@@ -6,6 +6,7 @@ const de: Messages = {
     title: 'Baccarat',
     subtitle: 'Punto Banco',
     connecting: 'Verbindung zum Automaten wird hergestellt…',
+    reconnecting: 'Verbindung zum Automaten unterbrochen — neuer Versuch…',
     demo: 'DEMO – kein echtes Geld',
   },
   meters: { credit: 'Guthaben', totalBet: 'Gesamteinsatz', lastWin: 'Gewinn' },

@@ -4,6 +4,7 @@ export default {
     title: 'Baccarat',
     subtitle: 'Punto Banco',
     connecting: 'Connecting to the cabinet…',
+    reconnecting: 'Connection to the cabinet lost — reconnecting…',
     demo: 'DEMO – no real money',
   },
   meters: {

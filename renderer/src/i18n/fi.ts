@@ -6,6 +6,7 @@ const fi: Messages = {
     title: 'Baccarat',
     subtitle: 'Punto Banco',
     connecting: 'Yhdistetään pelilaitteeseen…',
+    reconnecting: 'Yhteys pelilaitteeseen katkesi — yhdistetään uudelleen…',
     demo: 'DEMO – ei oikeaa rahaa',
   },
   meters: { credit: 'Saldo', totalBet: 'Panokset', lastWin: 'Voitto' },

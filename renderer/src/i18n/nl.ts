@@ -6,6 +6,7 @@ const nl: Messages = {
     title: 'Baccarat',
     subtitle: 'Punto Banco',
     connecting: 'Verbinding maken met de speelautomaat…',
+    reconnecting: 'Verbinding met de automaat verbroken — opnieuw verbinden…',
     demo: 'DEMO – geen echt geld',
   },
   meters: { credit: 'Krediet', totalBet: 'Totale inzet', lastWin: 'Winst' },

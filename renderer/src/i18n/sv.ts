@@ -6,6 +6,7 @@ const sv: Messages = {
     title: 'Baccarat',
     subtitle: 'Punto Banco',
     connecting: 'Ansluter till spelautomaten…',
+    reconnecting: 'Anslutningen till automaten bröts — ansluter igen…',
     demo: 'DEMO – inga riktiga pengar',
   },
   meters: { credit: 'Kredit', totalBet: 'Total insats', lastWin: 'Vinst' },

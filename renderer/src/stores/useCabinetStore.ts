@@ -39,6 +39,7 @@ export const useCabinetStore = defineStore('cabinet', () => {
   const history = shallowRef<RoundRecord[] | null>(null);
   const handpayMinor = ref<number | null>(null);
   const serviceAvailable = ref(false);
+  const connected = ref(true);
 
   const tilts = computed<readonly Tilt[]>(() => snapshot.value?.tilts ?? []);
   const activeTilt = computed<Tilt | null>(() => {
@@ -117,7 +118,11 @@ export const useCabinetStore = defineStore('cabinet', () => {
   }
 
   async function init(): Promise<void> {
-    bridge = await connectBridge();
+    bridge = await connectBridge((ok) => {
+      const regained = ok && !connected.value;
+      connected.value = ok;
+      if (regained) void loadPaytable();
+    });
     bridge.onEvent(onEvent);
     const s = await call('cabinet:snapshot', {});
     if (s) setSnapshot(s);
@@ -226,6 +231,7 @@ export const useCabinetStore = defineStore('cabinet', () => {
     history,
     handpayMinor,
     serviceAvailable,
+    connected,
     tilts,
     activeTilt,
     tableTotalMinor,
