@@ -178,6 +178,7 @@ export class BillAcceptorSlave {
     this.#lastSeqFlag = null;
     this.#lastReply = null;
     this.#oneShot = [PollEventOf(Event.SLAVE_RESET)];
+    this.#jam = null; // the technician cleared the note path before powering up
     if (note) {
       if (note.stage === 'stacking') {
         // Already past the point of no return: it is in the cashbox and must be reported so (ACK needed).
