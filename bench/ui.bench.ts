@@ -1,0 +1,256 @@
+/**
+ * UI benchmark in the browser test host with the system Chromium (no Electron needed):
+ *  1. time from start (host process spawned) to the first interactive table, split into
+ *     host start-up (journal, recovery, devices) and page load to an enabled table;
+ *  2. time from a DEAL press to the first card drawn on screen (the frame after the
+ *     card element is inserted), over several rounds;
+ *  3. frame times during the deal animation with Chromium's CPU throttled 4× through CDP
+ *     (Emulation.setCPUThrottlingRate), from requestAnimationFrame deltas; target p95 ≤ 16.7 ms;
+ *  4. the renderer's JavaScript size gzipped (dist-renderer/assets/*.js); target ≤ 250 KB.
+ * Figures only; nothing is asserted (timings never go into tests). Prints a table and, as
+ * the last line, JSON. Needs dist-renderer/ (npm run build) and /usr/bin/chromium.
+ *
+ *   node bench/ui.bench.ts [--quick] [--rounds N]
+ */
+import { chromium, type Page } from '@playwright/test';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { startHost, type HostProcess } from '../e2e/host-process.ts';
+
+const REPO = path.resolve(import.meta.dirname, '..');
+const quick = process.argv.includes('--quick');
+const roundsFlag = process.argv.indexOf('--rounds');
+const ROUNDS = roundsFlag > 0 ? Number(process.argv[roundsFlag + 1]) : quick ? 4 : 12;
+const STARTS = quick ? 2 : 4;
+const FRAME_BUDGET_MS = 1000 / 60;
+const JS_BUDGET_BYTES = 250 * 1024;
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index]!;
+}
+const ms = (value: number): string => (Number.isFinite(value) ? value.toFixed(1) : 'n/a');
+
+function table(title: string, header: string[], rows: string[][]): void {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]): string =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  process.stdout.write(`\n${title}\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n`);
+  for (const row of rows) process.stdout.write(`${line(row)}\n`);
+}
+
+function rendererJsSize(): { files: number; rawBytes: number; gzipBytes: number; cssGzipBytes: number } {
+  const assets = path.join(REPO, 'dist-renderer', 'assets');
+  let rawBytes = 0;
+  let gzipBytes = 0;
+  let cssGzipBytes = 0;
+  let files = 0;
+  for (const name of readdirSync(assets)) {
+    const body = readFileSync(path.join(assets, name));
+    if (name.endsWith('.js')) {
+      files++;
+      rawBytes += body.length;
+      gzipBytes += gzipSync(body, { level: 9 }).length;
+    } else if (name.endsWith('.css')) cssGzipBytes += gzipSync(body, { level: 9 }).length;
+  }
+  return { files, rawBytes, gzipBytes, cssGzipBytes };
+}
+
+async function tableInteractive(page: Page): Promise<void> {
+  await page.getByTestId('btn-menu').waitFor({ state: 'visible', timeout: 30_000 });
+  await page.getByTestId('credit-meter').waitFor({ state: 'visible', timeout: 30_000 });
+  await page.locator('[data-testid^="chip-"]').first().waitFor({ state: 'visible', timeout: 30_000 });
+}
+
+async function measureStartup(
+  browser: import('@playwright/test').Browser,
+): Promise<{ host: number[]; page: number[]; total: number[] }> {
+  const result = { host: [] as number[], page: [] as number[], total: [] as number[] };
+  for (let i = 0; i < STARTS; i++) {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-ui-start-'));
+    const started = performance.now();
+    const host = await startHost({ journal: path.join(dir, 'journal.sqlite') });
+    const hostReady = performance.now();
+    const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+    await page.goto(host.url);
+    await tableInteractive(page);
+    const done = performance.now();
+    result.host.push(hostReady - started);
+    result.page.push(done - hostReady);
+    result.total.push(done - started);
+    await page.close();
+    await host.kill('SIGTERM');
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return result;
+}
+
+interface DealSample {
+  firstCardMs: number;
+  frameDeltas: number[];
+}
+
+const DEAL_ONCE = readFileSync(path.join(import.meta.dirname, 'ui-page-deal.js'), 'utf8').replace(/^\/\/.*\n/gm, '');
+
+/** Presses DEAL inside the page and records when the first card is drawn and every frame until the result shows. */
+async function dealOnce(page: Page): Promise<DealSample> {
+  return (await page.evaluate(`(() => {\n${DEAL_ONCE}\nreturn benchDealOnce();\n})()`)) as DealSample;
+}
+
+async function placeBet(page: Page): Promise<void> {
+  await page.getByTestId('chip-100').click();
+  await page.getByTestId('spot-banker').click();
+  await page.locator('[data-testid="total-bet"][data-minor="100"]').waitFor();
+  await page.locator('[data-testid="btn-deal"]:enabled').waitFor();
+}
+
+async function measureDeals(
+  browser: import('@playwright/test').Browser,
+  throttle: number,
+): Promise<{ firstCard: number[]; frames: number[] }> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-ui-deal-'));
+  const host: HostProcess = await startHost({ journal: path.join(dir, 'journal.sqlite') });
+  const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+  try {
+    await page.goto(host.url);
+    await tableInteractive(page);
+    for (let i = 0; i < 2; i++) await host.must('test:insert-note', { channel: 5 });
+    await page.locator('[data-testid="credit-meter"][data-minor="20000"]').waitFor();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+    const firstCard: number[] = [];
+    const frames: number[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      await placeBet(page);
+      const sample = await dealOnce(page);
+      firstCard.push(sample.firstCardMs);
+      frames.push(...sample.frameDeltas);
+    }
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    return { firstCard, frames };
+  } finally {
+    await page.close();
+    await host.kill('SIGTERM');
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (!existsSync(path.join(REPO, 'dist-renderer', 'index.html'))) {
+  process.stderr.write('ui.bench: dist-renderer/ is missing: run npm run build first\n');
+  process.exit(2);
+}
+
+const size = rendererJsSize();
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+try {
+  const startup = await measureStartup(browser);
+  const normal = await measureDeals(browser, 1);
+  const throttled = await measureDeals(browser, 4);
+
+  table(
+    `Start to first interactive table (${STARTS} cold starts, fresh journal each)`,
+    ['phase', 'median ms', 'max ms'],
+    [
+      ['host start (journal, recovery, devices)', ms(percentile(startup.host, 50)), ms(Math.max(...startup.host))],
+      ['page load to enabled table', ms(percentile(startup.page, 50)), ms(Math.max(...startup.page))],
+      ['total', ms(percentile(startup.total, 50)), ms(Math.max(...startup.total))],
+    ],
+  );
+  table(
+    `DEAL press to first card drawn (${ROUNDS} rounds)`,
+    ['CPU', 'median ms', 'p95 ms', 'max ms'],
+    [
+      [
+        '1×',
+        ms(percentile(normal.firstCard, 50)),
+        ms(percentile(normal.firstCard, 95)),
+        ms(Math.max(...normal.firstCard)),
+      ],
+      [
+        '4× throttled',
+        ms(percentile(throttled.firstCard, 50)),
+        ms(percentile(throttled.firstCard, 95)),
+        ms(Math.max(...throttled.firstCard)),
+      ],
+    ],
+  );
+  const over = (frames: number[]): string =>
+    `${((frames.filter((f) => f > FRAME_BUDGET_MS * 1.5).length / frames.length) * 100).toFixed(1)} %`;
+  table(
+    'Frame times during the deal animation (requestAnimationFrame deltas)',
+    ['CPU', 'frames', 'p50 ms', 'p95 ms', 'max ms', '> 25 ms'],
+    [
+      [
+        '1×',
+        String(normal.frames.length),
+        ms(percentile(normal.frames, 50)),
+        ms(percentile(normal.frames, 95)),
+        ms(Math.max(...normal.frames)),
+        over(normal.frames),
+      ],
+      [
+        '4× throttled',
+        String(throttled.frames.length),
+        ms(percentile(throttled.frames, 50)),
+        ms(percentile(throttled.frames, 95)),
+        ms(Math.max(...throttled.frames)),
+        over(throttled.frames),
+      ],
+    ],
+  );
+  table(
+    'Renderer bundle',
+    ['what', 'value'],
+    [
+      ['JS files', String(size.files)],
+      ['JS raw', `${(size.rawBytes / 1024).toFixed(1)} KB`],
+      ['JS gzipped (target ≤ 250 KB)', `${(size.gzipBytes / 1024).toFixed(1)} KB`],
+      ['CSS gzipped', `${(size.cssGzipBytes / 1024).toFixed(1)} KB`],
+    ],
+  );
+
+  const p95Throttled = percentile(throttled.frames, 95);
+  process.stdout.write(
+    JSON.stringify({
+      bench: 'ui',
+      startupMs: {
+        hostMedian: percentile(startup.host, 50),
+        pageMedian: percentile(startup.page, 50),
+        totalMedian: percentile(startup.total, 50),
+      },
+      dealToFirstCardMs: {
+        median: percentile(normal.firstCard, 50),
+        p95: percentile(normal.firstCard, 95),
+        throttled4xMedian: percentile(throttled.firstCard, 50),
+      },
+      frameMs: {
+        p50: percentile(normal.frames, 50),
+        p95: percentile(normal.frames, 95),
+        throttled4xP50: percentile(throttled.frames, 50),
+        throttled4xP95: p95Throttled,
+      },
+      rendererJsGzipBytes: size.gzipBytes,
+      targets: {
+        frameP95Throttled4xMs: FRAME_BUDGET_MS,
+        frameTargetMet: p95Throttled <= FRAME_BUDGET_MS,
+        jsGzipBytes: JS_BUDGET_BYTES,
+        jsTargetMet: size.gzipBytes <= JS_BUDGET_BYTES,
+      },
+    }) + '\n',
+  );
+} finally {
+  await browser.close();
+}
