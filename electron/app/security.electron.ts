@@ -6,7 +6,7 @@
 import { app, session, type WebContents } from 'electron';
 import { APP_ORIGIN, APP_SCHEME } from '../ipc/sender-policy.ts';
 
-const ALLOWED_REQUEST_SCHEMES = new Set([`${APP_SCHEME}:`, 'data:', 'devtools:', 'chrome-extension:']);
+const ALLOWED_REQUEST_SCHEMES = new Set([`${APP_SCHEME}:`, 'data:', 'devtools:']);
 
 function sameApp(url: string): boolean {
   try {
