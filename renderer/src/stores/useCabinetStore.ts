@@ -66,7 +66,12 @@ export const useCabinetStore = defineStore('cabinet', () => {
     return snapshot.value?.tableBets ?? {};
   });
 
-  async function call<C extends Channel>(channel: C, request: RequestOf<C>): Promise<ResponseMap[C] | null> {
+  /** Sends one request; a refusal is shown in the error banner unless `quiet` (background loads). */
+  async function call<C extends Channel>(
+    channel: C,
+    request: RequestOf<C>,
+    quiet = false,
+  ): Promise<ResponseMap[C] | null> {
     if (!bridge) return null;
     let result;
     try {
@@ -75,6 +80,7 @@ export const useCabinetStore = defineStore('cabinet', () => {
       result = { ok: false as const, error: { code: 'internal' as const, message: String(e) } };
     }
     if (!result.ok) {
+      if (quiet) return null;
       ui.showError(result.error as IpcError);
       sound.error();
       return null;
@@ -130,12 +136,12 @@ export const useCabinetStore = defineStore('cabinet', () => {
       new URLSearchParams(location.search).get('service') === '1' ||
       (s?.devices.some((d) => /emulat/i.test(d.detail)) ?? false);
     void loadPaytable();
-    const h = await call('history:list', { limit: 60 });
+    const h = await call('history:list', { limit: 60 }, true);
     if (h) round.loadBeads(h);
   }
 
   async function loadPaytable(): Promise<void> {
-    const p = await call('paytable:get', {});
+    const p = await call('paytable:get', {}, true);
     if (p) paytable.value = p;
   }
 
