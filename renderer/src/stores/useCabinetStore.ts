@@ -131,7 +131,10 @@ export const useCabinetStore = defineStore('cabinet', () => {
     });
     bridge.onEvent(onEvent);
     const s = await call('cabinet:snapshot', {});
-    if (s) setSnapshot(s);
+    if (s) {
+      setSnapshot(s);
+      if (s.lastRound) round.showRecoveredVoid(s.lastRound);
+    }
     serviceAvailable.value =
       new URLSearchParams(location.search).get('service') === '1' ||
       (s?.devices.some((d) => /emulat/i.test(d.detail)) ?? false);

@@ -129,3 +129,34 @@ describe('the renderer replays what main recorded and never tells the result ear
     expect(cabinet.shownBets).toEqual({});
   });
 });
+
+describe('a round voided by start-up recovery is shown once (snapshot.lastRound)', () => {
+  it('opens the void screen for an unseen voided last round, and not again after OK', () => {
+    const store: Record<string, string> = {};
+    vi.stubGlobal('localStorage', {
+      getItem: (k: string) => store[k] ?? null,
+      setItem: (k: string, v: string) => void (store[k] = v),
+    });
+    const voided = record({
+      roundId: 9,
+      status: 'voided',
+      outcome: null,
+      refundedMinor: 700,
+      voidReason: 'power lost',
+    });
+    const round = useRoundStore();
+    round.showRecoveredVoid(voided);
+    expect(round.voided?.refundedMinor).toBe(700);
+    round.dismissVoid();
+    setActivePinia(createPinia());
+    const again = useRoundStore();
+    again.showRecoveredVoid(voided);
+    expect(again.voided).toBeNull();
+    vi.unstubAllGlobals();
+  });
+  it('ignores a settled last round', () => {
+    const round = useRoundStore();
+    round.showRecoveredVoid(record());
+    expect(round.voided).toBeNull();
+  });
+});

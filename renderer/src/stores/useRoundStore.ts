@@ -21,6 +21,22 @@ export interface BeadEntry {
   total: number;
 }
 
+const VOID_SEEN_KEY = 'baccarat-kiosk.void-seen.v1';
+function voidSeen(roundId: number): boolean {
+  try {
+    return localStorage.getItem(VOID_SEEN_KEY) === String(roundId);
+  } catch {
+    return false;
+  }
+}
+function rememberVoidSeen(roundId: number): void {
+  try {
+    localStorage.setItem(VOID_SEEN_KEY, String(roundId));
+  } catch {
+    /* storage unavailable: the notice may show again after a reload */
+  }
+}
+
 function reducedMotion(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
@@ -148,7 +164,17 @@ export const useRoundStore = defineStore('round', () => {
   }
 
   function dismissVoid(): void {
+    if (voided.value) rememberVoidSeen(voided.value.roundId);
     voided.value = null;
+  }
+
+  /**
+   * A round voided while the screen was not looking (start-up recovery after a crash or power loss):
+   * main reports it as snapshot.lastRound. Shown once; the player's OK is remembered on this cabinet.
+   */
+  function showRecoveredVoid(record: RoundRecord): void {
+    if (record.status !== 'voided' || voidSeen(record.roundId) || seen.has(record.roundId)) return;
+    showVoid(record);
   }
 
   /** NEW BET, or the first chip of a new layout: the finished round leaves the felt. */
@@ -176,6 +202,7 @@ export const useRoundStore = defineStore('round', () => {
     requestFailed,
     show,
     showVoid,
+    showRecoveredVoid,
     dismissVoid,
     clearTable,
     loadBeads,
