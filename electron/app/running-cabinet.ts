@@ -29,9 +29,41 @@ export interface OperatorKey {
   set(on: boolean): void;
 }
 
-export function createOperatorKey(initial = false): OperatorKey {
+export function createOperatorKey(initial = false, onChange?: (on: boolean) => void): OperatorKey {
   let on = initial;
-  return { isOn: () => on, set: (value) => void (on = value) };
+  return {
+    isOn: () => on,
+    set: (value) => {
+      if (value === on) return;
+      on = value;
+      onChange?.(on);
+    },
+  };
+}
+
+/**
+ * Follows a key switch wired to a GPIO line (sysfs/libgpiod value file: "1" = on), polled.
+ * Returns a stop function. An unreadable file counts as off (fail closed).
+ */
+export function watchOperatorKeyFile(
+  key: OperatorKey,
+  file: string,
+  read: (file: string) => string,
+  intervalMs = 250,
+): () => void {
+  const poll = (): void => {
+    let on = false;
+    try {
+      on = read(file).trim() === '1';
+    } catch {
+      on = false;
+    }
+    key.set(on);
+  };
+  poll();
+  const timer = setInterval(poll, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 export interface RunningCabinet {

@@ -22,7 +22,12 @@ import {
 } from '../hardware/bill-acceptor/bill-acceptor-service.ts';
 import { createRngService } from '../hardware/rng/rng-service.ts';
 import { paytableFor } from './paytable.ts';
-import { createOperatorKey, type DeviceControls, type RunningCabinet } from './running-cabinet.ts';
+import {
+  createOperatorKey,
+  watchOperatorKeyFile,
+  type DeviceControls,
+  type RunningCabinet,
+} from './running-cabinet.ts';
 
 /** What the embedded emulators give the composition root (see dev-emulators.ts). */
 export interface EmbeddedEmulators {
@@ -69,6 +74,11 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
   const emulators = options.startEmulators ? await options.startEmulators(log) : null;
   const rngPort = emulators ? emulators.rngPort : (env.BACCARAT_RNG_PORT ?? null);
   const billPort = emulators ? emulators.billPort : (env.BACCARAT_BILL_PORT ?? null);
+  const fixedKeyHex = emulators?.billFixedKeyHex ?? env.BACCARAT_BILL_FIXED_KEY;
+  if (billPort !== null && !fixedKeyHex) {
+    await emulators?.stop().catch(() => undefined);
+    throw new Error('BACCARAT_BILL_PORT is set but BACCARAT_BILL_FIXED_KEY (the venue eSSP key, 16 hex digits) is not');
+  }
 
   // Device status that arrives before the cabinet exists is replayed to it once it does.
   let cabinet: CabinetCore | null = null;
@@ -102,38 +112,55 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
   options.afterOpen?.(opened);
   for (const status of early.splice(0)) opened.reportDevice(status);
 
-  stopAll.push(() => rng.stop());
-  await rng.start();
-
-  if (emulators) stopAll.push(() => emulators.stop());
-  let bill: BillAcceptorService | null = null;
-  if (billPort !== null) {
-    const fixedKeyHex = emulators?.billFixedKeyHex ?? env.BACCARAT_BILL_FIXED_KEY;
-    if (!fixedKeyHex) {
-      throw new Error(
-        'BACCARAT_BILL_PORT is set but BACCARAT_BILL_FIXED_KEY (the venue eSSP key, 16 hex digits) is not',
-      );
+  const stopEverything = async (): Promise<void> => {
+    // Devices first (no more notes or entropy), the journal last.
+    for (const stop of stopAll.splice(0).reverse()) {
+      try {
+        await stop();
+      } catch (error) {
+        log(`shutdown: ${error instanceof Error ? error.message : String(error)}`);
+      }
     }
-    const enabledChannels = opened
-      .venueConfig()
-      .billChannels.filter((c) => c.enabled)
-      .map((c) => c.channel);
-    bill = createBillAcceptorService({
-      portPath: billPort,
-      cabinet: opened,
-      config: { fixedKeyHex, ...(enabledChannels.length ? { enabledChannels } : {}) },
-      // Beside the journal, so a crash between a credit and its EVENT_ACK never credits twice.
-      stateFile: `${options.journalPath}.bill-acceptor.json`,
-    });
-    const service = bill;
-    stopAll.push(() => service.stop());
-    await bill.start();
-    log(`bill acceptor on ${billPort}`);
-  } else {
-    opened.reportDevice({ device: 'bill-acceptor', health: 'not-configured', detail: 'no bill acceptor configured' });
+  };
+
+  stopAll.push(() => rng.stop());
+  if (emulators) stopAll.push(() => emulators.stop());
+  try {
+    await rng.start();
+    await startBillAcceptor();
+  } catch (error) {
+    await stopEverything();
+    throw error;
   }
 
-  const operatorKey = createOperatorKey(false);
+  async function startBillAcceptor(): Promise<void> {
+    let bill: BillAcceptorService | null = null;
+    if (billPort !== null) {
+      const enabledChannels = opened
+        .venueConfig()
+        .billChannels.filter((c) => c.enabled)
+        .map((c) => c.channel);
+      bill = createBillAcceptorService({
+        portPath: billPort,
+        cabinet: opened,
+        config: { fixedKeyHex: fixedKeyHex ?? '', ...(enabledChannels.length ? { enabledChannels } : {}) },
+        // Beside the journal, so a crash between a credit and its EVENT_ACK never credits twice.
+        stateFile: `${options.journalPath}.bill-acceptor.json`,
+      });
+      const service = bill;
+      stopAll.push(() => service.stop());
+      await bill.start();
+      log(`bill acceptor on ${billPort}`);
+    } else {
+      opened.reportDevice({ device: 'bill-acceptor', health: 'not-configured', detail: 'no bill acceptor configured' });
+    }
+  }
+
+  // Operator key switch (domain-notes §3): every turn is logged; on a cabinet it is read from the
+  // GPIO value file in BACCARAT_OPERATOR_KEY_FILE, otherwise it stays off (the host can turn it in tests).
+  const operatorKey = createOperatorKey(false, (on) => log(`operator key switch turned ${on ? 'on' : 'off'}`));
+  const keyFile = env.BACCARAT_OPERATOR_KEY_FILE;
+  if (keyFile) stopAll.push(watchOperatorKeyFile(operatorKey, keyFile, (file) => readFileSync(file, 'utf8')));
   const billControl = emulators?.controls.billAcceptor ?? null;
   let disposed: Promise<void> | null = null;
   return {
@@ -150,16 +177,7 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
       },
     },
     dispose() {
-      disposed ??= (async () => {
-        // Devices first (no more notes or entropy), the journal last.
-        for (const stop of stopAll.reverse()) {
-          try {
-            await stop();
-          } catch (error) {
-            log(`shutdown: ${error instanceof Error ? error.message : String(error)}`);
-          }
-        }
-      })();
+      disposed ??= stopEverything();
       return disposed;
     },
   };

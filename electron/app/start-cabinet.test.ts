@@ -1,0 +1,84 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createOperatorKey, watchOperatorKeyFile, type RunningCabinet } from './running-cabinet.ts';
+import { startCabinet } from './start-cabinet.ts';
+
+const dirs: string[] = [];
+const running: RunningCabinet[] = [];
+afterEach(async () => {
+  for (const r of running.splice(0)) await r.dispose();
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+function tempDir(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'start-cabinet-'));
+  dirs.push(dir);
+  return dir;
+}
+
+describe('composition root (no devices configured)', () => {
+  it('opens the journal, recovers, reports OS entropy and no bill acceptor, and answers the paytable', async () => {
+    const logs: string[] = [];
+    const r = await startCabinet({ journalPath: path.join(tempDir(), 'j.sqlite'), env: {}, log: (m) => logs.push(m) });
+    running.push(r);
+    expect(r.recovery).toMatch(/clean start/);
+    const snapshot = r.cabinet.snapshot();
+    expect(snapshot.creditsMinor).toBe(0);
+    expect(snapshot.devices.map((d) => `${d.device}:${d.health}`).sort()).toEqual([
+      'bill-acceptor:not-configured',
+      'rng:not-configured',
+    ]);
+    expect(r.controls).toEqual({ rng: null, billAcceptor: null });
+    expect(r.services.insertNote).toBeUndefined();
+    const paytable = r.services.paytable(snapshot);
+    expect(paytable.spots.banker.pays).toBe('0.95:1');
+    expect(paytable.spots.tie.pays).toBe(`${snapshot.profile.tiePays}:1`);
+    expect(
+      paytable.spots.player.probability + paytable.spots.banker.probability + paytable.spots.tie.probability,
+    ).toBeCloseTo(1, 12);
+  });
+
+  it('refuses a bad venue config with the field named, and leaves nothing open', async () => {
+    const dir = tempDir();
+    const config = path.join(dir, 'venue.json');
+    writeFileSync(config, JSON.stringify({ profile: { id: 'x', decks: 3, tiePays: 7, bankerCommissionPercent: 5 } }));
+    await expect(
+      startCabinet({ journalPath: path.join(dir, 'j.sqlite'), env: { BACCARAT_CONFIG: config }, log: () => undefined }),
+    ).rejects.toThrow(/tiePays|decks|limits/);
+    // The journal can be opened again: nothing was left locked.
+    const r = await startCabinet({ journalPath: path.join(dir, 'j.sqlite'), env: {}, log: () => undefined });
+    running.push(r);
+    expect(r.cabinet.snapshot().phase).toBe('idle');
+  });
+
+  it('a bill acceptor port without the venue eSSP key is refused in words', async () => {
+    await expect(
+      startCabinet({
+        journalPath: path.join(tempDir(), 'j.sqlite'),
+        env: { BACCARAT_BILL_PORT: '/dev/null-bill' },
+        log: () => undefined,
+      }),
+    ).rejects.toThrow(/BACCARAT_BILL_FIXED_KEY/);
+  });
+});
+
+describe('operator key switch', () => {
+  it('follows the GPIO value file, fails closed when unreadable, and reports every turn', () => {
+    const turns: boolean[] = [];
+    const key = createOperatorKey(false, (on) => turns.push(on));
+    let value: string | Error = '1\n';
+    const read = (): string => {
+      if (value instanceof Error) throw value;
+      return value;
+    };
+    const stop = watchOperatorKeyFile(key, '/sys/class/gpio/gpio17/value', read, 10_000);
+    expect(key.isOn()).toBe(true);
+    stop();
+    value = new Error('EIO');
+    const stop2 = watchOperatorKeyFile(key, 'x', read, 10_000);
+    expect(key.isOn()).toBe(false);
+    stop2();
+    expect(turns).toEqual([true, false]);
+  });
+});
