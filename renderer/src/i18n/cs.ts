@@ -42,6 +42,7 @@ const cs: Messages = {
     total: 'Součet {n}',
     hand: 'Karty: {name}',
     natural: 'Natural',
+    feltPrint: 'Banker vyplácí 0,95 : 1 · Tie vyplácí {n} : 1',
   },
   result: {
     playerWins: 'Vyhrává Player',

@@ -42,6 +42,7 @@ const de: Messages = {
     total: 'Summe {n}',
     hand: 'Hand von {name}',
     natural: 'Natural',
+    feltPrint: 'Banker zahlt 0,95 zu 1 · Tie zahlt {n} zu 1',
   },
   result: {
     playerWins: 'Player gewinnt',

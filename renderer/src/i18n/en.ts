@@ -44,6 +44,7 @@ export default {
     total: 'Total {n}',
     hand: '{name} hand',
     natural: 'Natural',
+    feltPrint: 'Banker pays 0.95 to 1 · Tie pays {n} to 1',
   },
   result: {
     playerWins: 'Player wins',

@@ -42,6 +42,7 @@ const fi: Messages = {
     total: 'Summa {n}',
     hand: '{name} – käsi',
     natural: 'Natural',
+    feltPrint: 'Banker maksaa 0,95:1 · Tie maksaa {n}:1',
   },
   result: {
     playerWins: 'Player voittaa',

@@ -42,6 +42,7 @@ const nl: Messages = {
     total: 'Totaal {n}',
     hand: 'Hand van {name}',
     natural: 'Natural',
+    feltPrint: 'Banker betaalt 0,95 op 1 · Tie betaalt {n} op 1',
   },
   result: {
     playerWins: 'Player wint',

@@ -42,6 +42,7 @@ const sv: Messages = {
     total: 'Summa {n}',
     hand: '{name}s hand',
     natural: 'Natural',
+    feltPrint: 'Banker betalar 0,95 mot 1 · Tie betalar {n} mot 1',
   },
   result: {
     playerWins: 'Player vinner',
