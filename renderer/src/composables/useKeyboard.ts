@@ -1,6 +1,7 @@
 /**
  * Keyboard map (seed 001): Tab moves between controls and Enter presses (both native), number keys 1..9
- * choose a chip, Space is REBET, Esc opens the settings menu. Shift+I toggles the service panel.
+ * choose a chip, Space is REBET, Esc opens the settings menu, Delete/Backspace on a focused spot removes a
+ * chip (the keyboard's right click). Shift+I toggles the service panel.
  */
 import { onBeforeUnmount, onMounted } from 'vue';
 export type KeyAction =

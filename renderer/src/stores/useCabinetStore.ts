@@ -97,6 +97,8 @@ export const useCabinetStore = defineStore('cabinet', () => {
     switch (ev.type) {
       case 'state':
         setSnapshot(ev.snapshot);
+        // After a reconnect to a restarted cabinet, a round voided by recovery arrives this way.
+        if (ev.snapshot.lastRound) round.showRecoveredVoid(ev.snapshot.lastRound);
         break;
       case 'round-dealt':
       case 'round-settled':
