@@ -544,3 +544,26 @@ describe('demo credits', () => {
     expect(c.meters().roundsPlayed).toBe(0);
   });
 });
+
+describe('a note stacked during a memory error', () => {
+  it('is journaled once, and the RAM clear accounts for it; the audit balances', () => {
+    const h = setup();
+    fund(h.cabinet, 5_000, 4);
+    h.cabinet.close();
+    const raw = Journal.open(h.path);
+    raw.corruptCriticalCopy('a', 'delete');
+    raw.corruptCriticalCopy('b', 'flip-body');
+    raw.close();
+    const c = h.restart();
+    expect(c.snapshot().tilts.map((t) => t.kind)).toEqual(['memory-error']);
+    expect(c.canAcceptBill(1_000).accept).toBe(false);
+    // The acceptor had already stacked it: it is in the cashbox and must be journaled once.
+    expect(c.creditBill({ valueMinor: 1_000, channel: 2, eventKey: 'stacked-during-error' })).toBe(true);
+    expect(c.creditBill({ valueMinor: 1_000, channel: 2, eventKey: 'stacked-during-error' })).toBe(false);
+    expect(c.journalForTools.ledgerBalance(false)).toBe(6_000);
+    c.ramClear();
+    expect(c.events({ limit: 10 }).find((e) => e.kind === 'ram-clear')?.detail).toMatch(/credits 60\.00 removed/);
+    expect(c.journalForTools.ledgerBalance(false)).toBe(0);
+    cleanAudit(h.path);
+  });
+});
