@@ -9,10 +9,14 @@ import { test as base, expect, _electron, type ElectronApplication, type Page } 
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { CHANNELS } from '../electron/ipc/channels.ts';
 import { electronBinary, ELECTRON_SKIP_REASON } from './electron-binary.ts';
 import { startHost, type HostProcess } from './host-process.ts';
 
 export { electronBinary, ELECTRON_SKIP_REASON };
+
+/** How many IPC channels the contract has (the main-bundle spec counts the handlers). */
+export const CHANNEL_COUNT = CHANNELS.length;
 
 export { expect };
 

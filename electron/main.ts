@@ -74,18 +74,19 @@ if (!app.requestSingleInstanceLock()) {
     serveRenderer(path.join(here, '..', 'dist-renderer'));
     powerSaveBlocker.start('prevent-display-sleep');
 
+    // Handlers first, so the page can never call before they exist; the sender check needs the window.
     const router = createIpcRouter(running.cabinet, running.services);
+    detach = attachElectronRouter(router, {
+      kioskContents: () => (window && !window.isDestroyed() ? window.webContents : null),
+      origin: APP_ORIGIN,
+      log,
+    });
     const kiosk = createKioskWindow({
       preloadPath: path.join(here, 'preload.cjs'),
       url: `${APP_ORIGIN}/index.html`,
       production,
     });
     window = kiosk;
-    detach = attachElectronRouter(router, {
-      kioskContents: () => (window && !window.isDestroyed() ? window.webContents : null),
-      origin: APP_ORIGIN,
-      log,
-    });
 
     kiosk.webContents.on('render-process-gone', (_event, details) => {
       const decision = crashes.onFailure(Date.now());
