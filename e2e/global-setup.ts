@@ -9,5 +9,5 @@ export default function globalSetup(): void {
   if (!existsSync('/usr/bin/chromium')) {
     throw new Error('/usr/bin/chromium is missing: apt-get install -y chromium (never npx playwright install)');
   }
-  if (electronBinary() === null) process.stdout.write(`[electron] ${ELECTRON_SKIP_REASON}\n`);
+  if (electronBinary() === null) process.stderr.write(`[electron] ${ELECTRON_SKIP_REASON}\n`);
 }
