@@ -6,7 +6,16 @@ import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/', 'dist/', 'dist-electron/', 'dist-renderer/', 'release/', 'test-results/', 'playwright-report/', 'e2e/artifacts/'],
+    ignores: [
+      'node_modules/',
+      'dist/',
+      'dist-electron/',
+      'dist-renderer/',
+      'release/',
+      'test-results/',
+      'playwright-report/',
+      'e2e/artifacts/',
+    ],
   },
   ...tseslint.configs.recommended,
   ...pluginVue.configs['flat/recommended'],
@@ -27,7 +36,9 @@ export default tseslint.config(
         'error',
         {
           paths: ['electron', 'vue', 'pinia'],
-          patterns: [{ group: ['**/renderer/**', '../../renderer/*'], message: 'electron/core must not import the renderer' }],
+          patterns: [
+            { group: ['**/renderer/**', '../../renderer/*'], message: 'electron/core must not import the renderer' },
+          ],
         },
       ],
     },

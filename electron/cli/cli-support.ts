@@ -17,7 +17,9 @@ export interface CliSpec<O extends Options> {
   /** Full usage text shown by --help. */
   readonly usage: string;
   readonly options: O;
-  readonly main: (values: ReturnType<typeof parseArgs<{ options: O; strict: true; allowPositionals: true }>>) => Promise<number | void> | number | void;
+  readonly main: (
+    values: ReturnType<typeof parseArgs<{ options: O; strict: true; allowPositionals: true }>>,
+  ) => Promise<number | void> | number | void;
 }
 
 /** Runs a CLI: parses flags strictly, maps every thrown error to one stderr line and exit 2. */
@@ -44,7 +46,8 @@ export function intFlag(name: string, text: string | undefined, min: number, max
     if (fallback !== undefined) return fallback;
     throw new UsageError(`--${name} is required (a whole number from ${min} to ${max})`);
   }
-  if (!/^-?\d+$/.test(text)) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, got "${text}"`);
+  if (!/^-?\d+$/.test(text))
+    throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, got "${text}"`);
   const value = Number(text);
   if (!Number.isSafeInteger(value) || value < min || value > max) {
     throw new UsageError(`--${name} must be from ${min} to ${max}, got ${text}`);

@@ -28,7 +28,8 @@ export function parseMajorAmount(text: string, { allowZero = false } = {}): Mino
   const fraction = Number((match[2] ?? '').padEnd(2, '0'));
   const minor = whole * 100 + fraction;
   if (minor === 0 && !allowZero) throw new AmountError(`"${text}" is zero: an amount must be at least 0.01`);
-  if (minor > MAX_AMOUNT_MINOR) throw new AmountError(`"${text}" is above the largest amount, ${formatMinor(MAX_AMOUNT_MINOR)}`);
+  if (minor > MAX_AMOUNT_MINOR)
+    throw new AmountError(`"${text}" is above the largest amount, ${formatMinor(MAX_AMOUNT_MINOR)}`);
   return minor;
 }
 
