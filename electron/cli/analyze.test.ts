@@ -1,27 +1,7 @@
-import { spawn } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { runCli } from './testing/run-cli.ts';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-// The pinned Node (24.x) from the `node` devDependency, as every npm script uses.
-const node = join(root, 'node_modules', '.bin', 'node');
-
-/** Runs the CLI as a child process with the pinned Node; resolves with its exit code and output. */
-function analyze(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string; last: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(node, ['electron/cli/analyze.ts', ...args], { cwd: root });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const lines = stdout.trimEnd().split('\n');
-      resolve({ code, stdout, stderr, last: lines[lines.length - 1] ?? '' });
-    });
-  });
-}
+const analyze = (...args: string[]) => runCli('electron/cli/analyze.ts', ...args);
 
 describe.concurrent('analyze CLI', () => {
   it('--decks 8 --tie-pays 8 --json: the published figures, full precision, JSON on the last line', async () => {

@@ -1,26 +1,7 @@
-import { spawn } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { runCli } from './testing/run-cli.ts';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const node = join(root, 'node_modules', '.bin', 'node');
-
-/** Runs the CLI as a child process with the pinned Node; resolves with its exit code and output. */
-function round(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string; last: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(node, ['electron/cli/round.ts', ...args], { cwd: root });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const lines = stdout.trimEnd().split('\n');
-      resolve({ code, stdout, stderr, last: lines[lines.length - 1] ?? '' });
-    });
-  });
-}
+const round = (...args: string[]) => runCli('electron/cli/round.ts', ...args);
 
 async function json(...args: string[]) {
   const run = await round(...args, '--json');
