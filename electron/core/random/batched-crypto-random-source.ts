@@ -7,11 +7,9 @@
  */
 import { randomFillSync } from 'node:crypto';
 import type { RandomSource } from './random-source.ts';
-import { uniformFromWords, type WordBatchSource } from './seeded-random-source.ts';
+import type { WordBatchSource } from './seeded-random-source.ts';
+import { uniformInt } from './uniform-int.ts';
 
-const TWO_32 = 4294967296;
-const INV_TWO_32 = 1 / TWO_32;
-const LEMIRE_MAX_BOUND = 2 ** 21;
 const DEFAULT_BATCH_WORDS = 16384;
 const MAX_BATCH_WORDS = 1 << 20;
 
@@ -42,20 +40,6 @@ export class BatchedCryptoRandomSource implements RandomSource, WordBatchSource 
   }
 
   nextInt(bound: number): number {
-    if (bound <= LEMIRE_MAX_BOUND && bound >= 1 && (bound | 0) === bound) {
-      // Lemire: word × bound is exact in a double (< 2^53); its high 32 bits are uniform
-      // once the low 32 bits (Math.imul, exact mod 2^32) clear the rejection threshold.
-      let word = this.nextUint32();
-      let low = Math.imul(word, bound) >>> 0;
-      if (low < bound) {
-        const threshold = (TWO_32 - bound) % bound;
-        while (low < threshold) {
-          word = this.nextUint32();
-          low = Math.imul(word, bound) >>> 0;
-        }
-      }
-      return Math.floor(word * bound * INV_TWO_32);
-    }
-    return uniformFromWords(() => this.nextUint32(), bound);
+    return uniformInt(this, bound);
   }
 }
