@@ -139,6 +139,7 @@ export function simulateRounds(
     if (beforeShuffle !== undefined) beforeShuffle();
     // Six shoe positions in deal order: P1, B1, P2, B2, then the next two cards (third cards, dealt
     // only if the tableau draws). A position already taken this round is drawn again.
+    // Unrolled on purpose: one draw function or a loop over the six positions measured 23–40% fewer rounds/s.
     let p1 = 0;
     for (;;) {
       if (batch === null) {
