@@ -6,7 +6,7 @@
 import { analyzeProfile } from '../core/analysis/exact-analysis.ts';
 import { parseRuleProfile } from '../core/engine/rule-profile.ts';
 import { DEFAULT_DECKS, MAX_DECKS, MIN_DECKS } from '../core/engine/shoe.ts';
-import { intFlag, printJson, runCli, UsageError } from './cli-support.ts';
+import { intFlag, printJson, runCli, tiePaysFlag, UsageError } from './cli-support.ts';
 
 const usage = `Usage: npm run analyze -- [--decks N] [--tie-pays 8|9] [--json]
 
@@ -33,11 +33,7 @@ await runCli({
   main: ({ values, positionals }) => {
     if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
     const decks = intFlag('decks', values.decks, MIN_DECKS, MAX_DECKS, DEFAULT_DECKS);
-    const tiePaysText = values['tie-pays'];
-    if (tiePaysText !== undefined && tiePaysText !== '8' && tiePaysText !== '9') {
-      throw new UsageError(`--tie-pays must be 8 or 9 (Tie pays 8:1 or 9:1), got "${tiePaysText}"`);
-    }
-    const tiePays = tiePaysText === '9' ? 9 : 8;
+    const tiePays = tiePaysFlag(values['tie-pays']);
     const profile = parseRuleProfile({
       id: `${decks}-deck-tie-${tiePays}-to-1`,
       decks,

@@ -55,6 +55,14 @@ export function intFlag(name: string, text: string | undefined, min: number, max
   return value;
 }
 
+/** Parses --tie-pays: 8 or 9 (Tie pays 8:1 or 9:1), 8 when absent. */
+export function tiePaysFlag(text: string | undefined): 8 | 9 {
+  if (text !== undefined && text !== '8' && text !== '9') {
+    throw new UsageError(`--tie-pays must be 8 or 9 (Tie pays 8:1 or 9:1), got "${text}"`);
+  }
+  return text === '9' ? 9 : 8;
+}
+
 /** Prints the final JSON line (the contract: it is the last line on stdout). */
 export function printJson(value: unknown): void {
   process.stdout.write(JSON.stringify(value) + '\n');

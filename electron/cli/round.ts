@@ -9,7 +9,7 @@ import { parseRuleProfile } from '../core/engine/rule-profile.ts';
 import { settle, SPOTS, type Bets, type Spot } from '../core/engine/settlement.ts';
 import { DEFAULT_DECKS, FixedCardSource, MAX_DECKS, MIN_DECKS } from '../core/engine/shoe.ts';
 import { formatMinor, parseMajorAmount } from '../core/money/minor-units.ts';
-import { intFlag, printJson, runCli, UsageError } from './cli-support.ts';
+import { intFlag, printJson, runCli, tiePaysFlag, UsageError } from './cli-support.ts';
 
 const usage = `Usage: npm run round -- --cards A,9,K,5[,7,2] [--bet SPOT=AMOUNT]... [--tie-pays 8|9] [--decks N] [--json]
 
@@ -85,11 +85,7 @@ await runCli({
   main: ({ values, positionals }) => {
     if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
     const decks = intFlag('decks', values.decks, MIN_DECKS, MAX_DECKS, DEFAULT_DECKS);
-    const tiePaysText = values['tie-pays'];
-    if (tiePaysText !== undefined && tiePaysText !== '8' && tiePaysText !== '9') {
-      throw new UsageError(`--tie-pays must be 8 or 9 (Tie pays 8:1 or 9:1), got "${tiePaysText}"`);
-    }
-    const tiePays = tiePaysText === '9' ? 9 : 8;
+    const tiePays = tiePaysFlag(values['tie-pays']);
     if (values.cards === undefined) throw new UsageError('--cards is required, e.g. --cards A,9,K,5');
     const cards = parseCards(values.cards, decks);
     const bets = parseBets(values.bet ?? []);

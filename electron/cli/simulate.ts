@@ -15,7 +15,7 @@ import {
   type SimulationRng,
 } from '../core/analysis/parallel-simulation.ts';
 import { buildSimulationReport, formatMinorBig, type FrequencyLine } from '../core/analysis/simulation-report.ts';
-import { intFlag, printJson, runCli, UsageError } from './cli-support.ts';
+import { intFlag, printJson, runCli, tiePaysFlag, UsageError } from './cli-support.ts';
 
 const MAX_ROUNDS = 1e12;
 const MAX_STAKE_MINOR = 1_000_000; // 10 000.00 keeps every per-round figure far inside exact doubles
@@ -97,11 +97,7 @@ await runCli({
     if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
     const rounds = intFlag('rounds', values.rounds, 1, MAX_ROUNDS);
     const decks = intFlag('decks', values.decks, MIN_DECKS, MAX_DECKS, DEFAULT_DECKS);
-    const tiePaysText = values['tie-pays'];
-    if (tiePaysText !== undefined && tiePaysText !== '8' && tiePaysText !== '9') {
-      throw new UsageError(`--tie-pays must be 8 or 9 (Tie pays 8:1 or 9:1), got "${tiePaysText}"`);
-    }
-    const tiePays = tiePaysText === '9' ? 9 : 8;
+    const tiePays = tiePaysFlag(values['tie-pays']);
     const rngText = values.rng ?? 'seeded';
     if (rngText !== 'seeded' && rngText !== 'crypto') {
       throw new UsageError(`--rng must be seeded or crypto, got "${rngText}"`);
