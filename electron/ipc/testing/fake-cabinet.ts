@@ -13,6 +13,7 @@ import type {
   Meters,
   RoundRecord,
 } from '../../core/cabinet/cabinet-api.ts';
+import { zeroMeters } from '../../core/cabinet/meters.ts';
 import { EIGHT_DECK_TIE_8_TO_1 } from '../../core/engine/rule-profile.ts';
 import type { Bets, Spot } from '../../core/engine/settlement.ts';
 
@@ -166,24 +167,7 @@ export function createFakeCabinet(initialCreditsMinor = 10_000): FakeCabinet {
     ramClear: () => void enter('ramClear'),
     meters(): Meters {
       enter('meters');
-      return {
-        billsInMinor: 0,
-        billsByDenomination: {},
-        cashOutMinor: 0,
-        handpayMinor: 0,
-        wageredMinor: 0,
-        wonMinor: 0,
-        wageredBySpot: { player: 0, banker: 0, tie: 0 },
-        wonBySpot: { player: 0, banker: 0, tie: 0 },
-        roundsPlayed: rounds.length,
-        roundsWon: 0,
-        roundsLost: 0,
-        roundsTied: 0,
-        roundsVoided: 0,
-        refundsMinor: 0,
-        powerUps: 1,
-        doorOpens: 0,
-      };
+      return { ...zeroMeters(), roundsPlayed: rounds.length, powerUps: 1 };
     },
     recall(range) {
       enter('recall');
