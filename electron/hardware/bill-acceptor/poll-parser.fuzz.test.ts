@@ -12,6 +12,7 @@
  * - on a clean line, every escrow → stacking → CREDIT_NOTE is credited exactly once (no missed credit).
  */
 import { describe, expect, it } from 'vitest';
+import { seededUniform } from '../../core/cabinet/testing/fixtures.ts';
 import { SspDeframer, encodeFrame, type SspFrame } from '../serial/ssp-framing.ts';
 import { BillAcceptorDriver } from './bill-acceptor-driver.ts';
 import { memoryStore } from './note-tracker.ts';
@@ -20,17 +21,6 @@ import { fakeCabinet } from './test-support.ts';
 
 const FRAMES = 100_000;
 const KEY = '9A3F04C27E51B8D6';
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function referenceCrc(bytes: Uint8Array): number {
   let crc = 0xffff;
@@ -92,7 +82,7 @@ function rig() {
 
 describe('poll receive path under fuzzing (domain-notes §3 "Bill validator", §4)', () => {
   it(`never throws and never credits without a valid CREDIT_NOTE after escrow, over ${FRAMES} frames`, async () => {
-    const random = mulberry32(20261201);
+    const random = seededUniform(20261201);
     const int = (n: number) => Math.floor(random() * n);
     const { cabinet, driver, master } = rig();
     const deframer = new SspDeframer();
@@ -225,7 +215,7 @@ describe('poll receive path under fuzzing (domain-notes §3 "Bill validator", §
 
   it('on a clean line every escrow → stacking → CREDIT_NOTE is credited exactly once, even when repeated', async () => {
     const { cabinet, driver, master } = rig();
-    const random = mulberry32(7);
+    const random = seededUniform(7);
     const deframer = new SspDeframer();
     let expected = 0;
     for (let n = 0; n < 5_000; n++) {
