@@ -8,15 +8,7 @@
  * /usr/bin/chromium (apt-get install -y chromium).
  */
 import { defineConfig } from '@playwright/test';
-
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium.ts';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -42,13 +34,13 @@ export default defineConfig({
       name: 'chromium-host',
       use: {
         browserName: 'chromium',
-        launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
+        launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
       },
     },
     {
       name: 'electron',
       // Specs that need the host's test controls skip here; the shell itself is driven by _electron.launch.
-      use: { browserName: 'chromium', launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs } },
+      use: { browserName: 'chromium', launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS } },
       metadata: { shell: 'electron' },
     },
   ],

@@ -17,6 +17,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 import { startHost, type HostProcess } from '../e2e/host-process.ts';
 
 const REPO = path.resolve(import.meta.dirname, '..');
@@ -28,15 +29,6 @@ const FRAME_BUDGET_MS = 1000 / 60;
 /** rAF timestamps jitter by about ±0.1 ms around the 60 Hz cadence; a frame within this is on time. */
 const FRAME_JITTER_MS = 0.5;
 const JS_BUDGET_BYTES = 250 * 1024;
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 function percentile(values: number[], p: number): number {
   if (values.length === 0) return Number.NaN;
@@ -156,7 +148,7 @@ if (!existsSync(path.join(REPO, 'dist-renderer', 'index.html'))) {
 }
 
 const size = rendererJsSize();
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
   const startup = await measureStartup(browser);
   const normal = await measureDeals(browser, 1);

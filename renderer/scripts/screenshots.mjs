@@ -1,20 +1,11 @@
 // Throwaway: screenshots of every screen against a fake-enabled build served by `vite preview`.
 // Usage: node renderer/scripts/screenshots.mjs <baseUrl> <outDir>
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/chromium.ts';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:4179/';
 const out = process.argv[3] ?? '/tmp/shots';
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 for (const [name, w, h] of [
   ['land', 1920, 1080],
