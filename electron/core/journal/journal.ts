@@ -19,6 +19,7 @@ import type { Card } from '../cards/card.ts';
 import type { RoundOutcome } from '../engine/round.ts';
 import type { Bets, Returns, Spot } from '../engine/settlement.ts';
 import type { MinorUnits } from '../money/minor-units.ts';
+import { canonicalJson as canonicalize } from './canonical-json.ts';
 import type {
   EventLogEntry,
   Handpay,
@@ -80,17 +81,8 @@ export class JournalError extends Error {
   override readonly name = 'JournalError';
 }
 
-/** Canonical JSON (sorted keys) so a checksum never depends on key order. */
-export function canonicalize(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalize).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalize(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
+/** Canonical JSON (sorted keys) so a checksum never depends on key order; see canonical-json.ts. */
+export { canonicalize };
 
 export function sha256Hex(text: string): string {
   return createHash('sha256').update(text).digest('hex');
