@@ -163,47 +163,33 @@ try {
       ['total', ms(percentile(startup.total, 50)), ms(Math.max(...startup.total))],
     ],
   );
+  const cpuRows = [
+    ['1×', normal],
+    ['4× throttled', throttled],
+  ] as const;
   table(
     `DEAL press to first card drawn (${ROUNDS} rounds)`,
     ['CPU', 'median ms', 'p95 ms', 'max ms'],
-    [
-      [
-        '1×',
-        ms(percentile(normal.firstCard, 50)),
-        ms(percentile(normal.firstCard, 95)),
-        ms(Math.max(...normal.firstCard)),
-      ],
-      [
-        '4× throttled',
-        ms(percentile(throttled.firstCard, 50)),
-        ms(percentile(throttled.firstCard, 95)),
-        ms(Math.max(...throttled.firstCard)),
-      ],
-    ],
+    cpuRows.map(([cpu, run]) => [
+      cpu,
+      ms(percentile(run.firstCard, 50)),
+      ms(percentile(run.firstCard, 95)),
+      ms(Math.max(...run.firstCard)),
+    ]),
   );
   const over = (frames: number[]): string =>
     `${((frames.filter((f) => f > FRAME_BUDGET_MS * 1.5).length / frames.length) * 100).toFixed(1)} %`;
   table(
     'Frame times during the deal animation (requestAnimationFrame deltas)',
     ['CPU', 'frames', 'p50 ms', 'p95 ms', 'max ms', '> 25 ms'],
-    [
-      [
-        '1×',
-        String(normal.frames.length),
-        ms(percentile(normal.frames, 50)),
-        ms(percentile(normal.frames, 95)),
-        ms(Math.max(...normal.frames)),
-        over(normal.frames),
-      ],
-      [
-        '4× throttled',
-        String(throttled.frames.length),
-        ms(percentile(throttled.frames, 50)),
-        ms(percentile(throttled.frames, 95)),
-        ms(Math.max(...throttled.frames)),
-        over(throttled.frames),
-      ],
-    ],
+    cpuRows.map(([cpu, run]) => [
+      cpu,
+      String(run.frames.length),
+      ms(percentile(run.frames, 50)),
+      ms(percentile(run.frames, 95)),
+      ms(Math.max(...run.frames)),
+      over(run.frames),
+    ]),
   );
   table(
     'Renderer bundle',
