@@ -24,6 +24,8 @@ export function chipLabel(minor: number): string {
 
 export type BetSpot = 'player' | 'banker' | 'tie';
 export const BET_SPOTS: readonly BetSpot[] = ['player', 'tie', 'banker'];
+/** The spots in the order the paytable and the round history list them. */
+export const LISTED_SPOTS: readonly BetSpot[] = ['player', 'banker', 'tie'];
 
 export function sumBets(bets: Partial<Record<BetSpot, number>> | null | undefined): number {
   if (!bets) return 0;
