@@ -19,12 +19,7 @@ import {
 } from './fast-simulation.ts';
 import { CHUNK_ROUNDS, planChunks, runSimulation } from './parallel-simulation.ts';
 import { buildSimulationReport, wilsonInterval } from './simulation-report.ts';
-
-function chiSquare(counts: readonly number[]): number {
-  const total = counts.reduce((a, b) => a + b, 0);
-  const expected = total / counts.length;
-  return counts.reduce((sum, c) => sum + (c - expected) ** 2 / expected, 0);
-}
+import { chiSquare } from '../random/testing/chi-square.ts';
 
 describe('the simulator uses the tableau of electron/core/engine/tableau.ts (domain-notes §2)', () => {
   it('its lookup tables equal the tableau functions in every cell', () => {

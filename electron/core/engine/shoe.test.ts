@@ -3,13 +3,7 @@ import { cardFromIndex, RANKS, SUITS } from '../cards/card.ts';
 import type { RandomSource } from '../random/random-source.ts';
 import { SeededRandomSource } from '../random/seeded-random-source.ts';
 import { FixedCardSource, FreshShoe } from './shoe.ts';
-
-/** Chi-square statistic of observed counts against equal expected counts. */
-function chiSquare(counts: readonly number[]): number {
-  const total = counts.reduce((a, b) => a + b, 0);
-  const expected = total / counts.length;
-  return counts.reduce((sum, c) => sum + (c - expected) ** 2 / expected, 0);
-}
+import { chiSquare } from '../random/testing/chi-square.ts';
 
 // Upper 0.1% points of the chi-square distribution (a fixed seed makes each test deterministic).
 const CHI2_999 = { 51: 87.97, 50: 86.66, 2651: 2893 } as const;

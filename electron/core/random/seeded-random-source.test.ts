@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BatchedCryptoRandomSource } from './batched-crypto-random-source.ts';
 import { isWordBatchSource, SeededRandomSource, seedState, uniformFromWords } from './seeded-random-source.ts';
-
-function chiSquare(counts: readonly number[]): number {
-  const total = counts.reduce((a, b) => a + b, 0);
-  const expected = total / counts.length;
-  return counts.reduce((sum, c) => sum + (c - expected) ** 2 / expected, 0);
-}
+import { chiSquare } from './testing/chi-square.ts';
 
 describe('SeededRandomSource is xoshiro128** 1.1', () => {
   it('matches the reference implementation from state {1, 2, 3, 4}', () => {
