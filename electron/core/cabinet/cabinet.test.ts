@@ -273,6 +273,9 @@ describe('void and refund (issue 4)', () => {
     // Tilts survive a power cycle.
     const c2 = h.restart();
     expect(c2.snapshot().tilts.map((t) => t.kind)).toEqual(['rng-fault']);
+    // Reconnected is not yet healthy: the start-up health test has not passed.
+    c2.reportDevice({ device: 'rng', health: 'connected', detail: 'port open, start-up test running' });
+    expect(c2.snapshot().tilts.map((t) => t.kind)).toEqual(['rng-fault']);
     c2.reportDevice({ device: 'rng', health: 'healthy', detail: 'health tests pass' });
     expect(c2.snapshot().tilts).toEqual([]);
     expect(c2.events({ limit: 20 }).some((e) => e.kind === 'clear' && e.detail.includes('rng-fault'))).toBe(true);

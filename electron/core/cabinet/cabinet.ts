@@ -861,7 +861,9 @@ export class CabinetCore implements Cabinet {
       ) {
         this.raiseFault(kind, status.device, `${status.device} ${status.health}: ${status.detail}`);
       }
-    } else if (status.health === 'healthy' || status.health === 'connected') {
+    } else if (status.health === 'healthy') {
+      // Only 'healthy' clears: 'connected' comes before the RNG's start-up health test and
+      // before the bill acceptor's first good poll, so it proves nothing yet.
       this.clearTilts(kind, status.device, `${status.device} reports ${status.health} (${status.detail})`);
     }
   }
