@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createOperatorKey, watchOperatorKeyFile, type RunningCabinet } from './running-cabinet.ts';
+import { startEmbeddedEmulators } from './dev-emulators.ts';
 import { startCabinet } from './start-cabinet.ts';
 
 const dirs: string[] = [];
@@ -60,6 +61,24 @@ describe('composition root (no devices configured)', () => {
         log: () => undefined,
       }),
     ).rejects.toThrow(/BACCARAT_BILL_FIXED_KEY/);
+  });
+});
+
+describe('composition root with the embedded emulators (socat)', () => {
+  it('an orderly shutdown journals no device fault, so the next start-up is not tilted (domain-notes §3 "Door and tilt")', async () => {
+    const journalPath = path.join(tempDir(), 'j.sqlite');
+    for (let run = 0; run < 2; run++) {
+      const r = await startCabinet({ journalPath, startEmulators: startEmbeddedEmulators, log: () => undefined });
+      running.push(r);
+      expect(r.cabinet.snapshot().tilts).toEqual([]);
+      await r.dispose();
+      running.pop();
+    }
+    const r = await startCabinet({ journalPath, env: {}, log: () => undefined });
+    running.push(r);
+    const events = r.cabinet.events({ limit: 100 });
+    expect(events.filter((e) => e.kind === 'shutdown')).toHaveLength(2);
+    expect(events.filter((e) => e.kind === 'fault' || e.kind === 'tilt')).toEqual([]);
   });
 });
 

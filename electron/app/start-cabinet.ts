@@ -83,7 +83,11 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
   // Device status that arrives before the cabinet exists is replayed to it once it does.
   let cabinet: CabinetCore | null = null;
   const early: DeviceStatus[] = [];
+  // An orderly shutdown stops the devices on purpose: their 'disconnected' is not a fault, and a
+  // tilt journaled for it would greet the next start-up.
+  let stopping = false;
   const report = (status: DeviceStatus): void => {
+    if (stopping) return;
     if (cabinet) cabinet.reportDevice(status);
     else early.push(status);
   };
@@ -113,6 +117,7 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
   for (const status of early.splice(0)) opened.reportDevice(status);
 
   const stopEverything = async (): Promise<void> => {
+    stopping = true;
     // Devices first (no more notes or entropy), the journal last.
     for (const stop of stopAll.splice(0).reverse()) {
       try {
