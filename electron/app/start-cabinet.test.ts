@@ -80,6 +80,20 @@ describe('composition root with the embedded emulators (socat)', () => {
     expect(events.filter((e) => e.kind === 'shutdown')).toHaveLength(2);
     expect(events.filter((e) => e.kind === 'fault' || e.kind === 'tilt')).toEqual([]);
   });
+
+  it('a deal right after start-up is dealt, not voided: the RNG start-up test has passed (domain-notes §5)', async () => {
+    const r = await startCabinet({
+      journalPath: path.join(tempDir(), 'j.sqlite'),
+      startEmulators: startEmbeddedEmulators,
+      log: () => undefined,
+    });
+    running.push(r);
+    expect(r.cabinet.snapshot().devices.find((d) => d.device === 'rng')?.health).toBe('healthy');
+    r.cabinet.creditBill({ valueMinor: 10_000, channel: 5, eventKey: 'test-note-1' });
+    r.cabinet.placeChip('banker', 100);
+    expect(r.cabinet.deal().status).toBe('settled');
+    expect(r.cabinet.snapshot().tilts).toEqual([]);
+  });
 });
 
 describe('operator key switch', () => {

@@ -68,6 +68,9 @@ function loadConfig(options: StartCabinetOptions): unknown {
   }
 }
 
+/** How long start-up waits for the hardware RNG's start-up test before tilting play until it passes. */
+const RNG_READY_MS = 5000;
+
 export async function startCabinet(options: StartCabinetOptions): Promise<RunningCabinet> {
   const env = options.env ?? process.env;
   const { log } = options;
@@ -132,10 +135,42 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
   if (emulators) stopAll.push(() => emulators.stop());
   try {
     await rng.start();
+    await rngReady();
     await startBillAcceptor();
   } catch (error) {
     await stopEverything();
     throw error;
+  }
+
+  /**
+   * Resolves once a deal is safe: the RNG passed its start-up test (SP 800-90B §4.3, domain-notes §5) or a
+   * tilt stops play until it does. Without this, a deal in the first moments after start-up met a source
+   * still in its start-up test, and the round was voided under a spurious rng-fault.
+   */
+  function rngReady(): Promise<void> {
+    const reader = rng.reader;
+    if (!reader) return Promise.resolve();
+    const safe = (): boolean =>
+      reader.status().health === 'healthy' || opened.snapshot().tilts.some((t) => t.kind === 'rng-fault');
+    return new Promise((resolve) => {
+      let off = (): void => undefined;
+      const timer = setTimeout(() => {
+        off();
+        if (!safe()) {
+          const { health, detail } = reader.status();
+          opened.raiseFault('rng-fault', 'rng', `not healthy ${RNG_READY_MS} ms after start-up (${health}: ${detail})`);
+        }
+        resolve();
+      }, RNG_READY_MS);
+      const check = (): void => {
+        if (!safe()) return;
+        clearTimeout(timer);
+        off();
+        resolve();
+      };
+      off = reader.events.on('status', check);
+      check();
+    });
   }
 
   async function startBillAcceptor(): Promise<void> {
