@@ -117,10 +117,8 @@ export const useCabinetStore = defineStore('cabinet', () => {
         }
         break;
       case 'bill-credited':
-        if (snapshot.value) {
-          const s = snapshot.value;
-          snapshot.value = { ...s, creditsMinor: ev.creditsMinor, availableMinor: ev.creditsMinor - s.tableTotalMinor };
-        }
+        // Main follows every credited note with a 'state' event carrying the whole snapshot; the screen takes
+        // the credits from there and works out no balance of its own.
         break;
     }
   }
@@ -193,7 +191,7 @@ export const useCabinetStore = defineStore('cabinet', () => {
   function heldNow(): { creditsMinor: number; lastWinMinor: number; totalBetMinor: number } {
     const s = snapshot.value;
     return {
-      creditsMinor: s ? s.creditsMinor - s.tableTotalMinor : 0,
+      creditsMinor: s?.availableMinor ?? 0,
       lastWinMinor: s?.lastWinMinor ?? 0,
       totalBetMinor: s?.tableTotalMinor ?? 0,
     };
