@@ -20,6 +20,11 @@ describe('refused requests are shown in words', () => {
     expect(errorText({ code: 'above-table-max', message: 'Table max is 2000.00' }, t, te)).toBe('Table max is 2000.00');
   });
   it('an unknown code falls back to main’s message', () => {
-    expect(errorText({ code: 'internal', message: 'Something broke' }, t, te)).toBe('Something broke');
+    expect(errorText({ code: 'invalid-request', message: 'Something broke' }, t, te)).toBe('Something broke');
+  });
+  it('an internal fault (or a lost connection) is shown in the player’s language, not main’s English', () => {
+    const text = errorText({ code: 'internal', message: 'the cabinet could not complete round:deal' }, t, te);
+    expect(text).toBe(en.errors.internal);
+    expect(text).not.toContain('round:deal');
   });
 });

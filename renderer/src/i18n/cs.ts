@@ -164,7 +164,7 @@ const cs: Messages = {
     'round-in-progress': 'Počkejte prosím na konec kola.',
     'no-credits': 'Není žádný kredit k výběru.',
     'not-permitted': 'To teď nelze.',
-    connection: 'Spojení s automatem bylo přerušeno. Čekejte prosím…',
+    internal: 'Automat to nedokázal provést. Zkuste to znovu nebo zavolejte obsluhu.',
     dismiss: 'Zavřít',
   },
   attract: {

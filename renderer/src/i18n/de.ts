@@ -164,7 +164,7 @@ const de: Messages = {
     'round-in-progress': 'Bitte warten, bis die Runde beendet ist.',
     'no-credits': 'Es gibt kein Guthaben zum Auszahlen.',
     'not-permitted': 'Das ist gerade nicht möglich.',
-    connection: 'Die Verbindung zum Automaten ist unterbrochen. Bitte warten…',
+    internal: 'Der Automat konnte das nicht ausführen. Bitte erneut versuchen oder das Personal rufen.',
     dismiss: 'Schließen',
   },
   attract: {

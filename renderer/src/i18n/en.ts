@@ -168,7 +168,7 @@ export default {
     'round-in-progress': 'Please wait for the round to finish.',
     'no-credits': 'There is no credit to cash out.',
     'not-permitted': 'That is not possible right now.',
-    connection: 'The connection to the cabinet was lost. Please wait…',
+    internal: 'The machine could not complete that. Please try again or call an attendant.',
     dismiss: 'Dismiss',
   },
   attract: {

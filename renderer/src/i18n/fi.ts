@@ -164,7 +164,7 @@ const fi: Messages = {
     'round-in-progress': 'Odota, että kierros päättyy.',
     'no-credits': 'Kotiutettavaa saldoa ei ole.',
     'not-permitted': 'Se ei onnistu juuri nyt.',
-    connection: 'Yhteys pelilaitteeseen katkesi. Odota hetki…',
+    internal: 'Pelilaite ei pystynyt suorittamaan toimintoa. Yritä uudelleen tai kutsu henkilökuntaa.',
     dismiss: 'Sulje',
   },
   attract: {

@@ -164,7 +164,7 @@ const nl: Messages = {
     'round-in-progress': 'Wacht tot de ronde klaar is.',
     'no-credits': 'Er is geen krediet om uit te betalen.',
     'not-permitted': 'Dat kan nu niet.',
-    connection: 'De verbinding met de automaat is verbroken. Even geduld…',
+    internal: 'De automaat kon dit niet uitvoeren. Probeer het opnieuw of roep een medewerker.',
     dismiss: 'Sluiten',
   },
   attract: {

@@ -164,7 +164,7 @@ const sv: Messages = {
     'round-in-progress': 'Vänta tills rundan är klar.',
     'no-credits': 'Det finns ingen kredit att ta ut.',
     'not-permitted': 'Det går inte just nu.',
-    connection: 'Anslutningen till automaten bröts. Vänta…',
+    internal: 'Automaten kunde inte slutföra det. Försök igen eller kontakta personalen.',
     dismiss: 'Stäng',
   },
   attract: {
