@@ -83,6 +83,14 @@ export function fileStore(path: string): TrackerStore {
         closeSync(fd);
       }
       renameSync(tmp, path);
+      // The rename is only durable once the folder's entry is on disk: without this, a power loss could bring
+      // back the previous state and a stacked note would find no escrow record (credited to nobody).
+      const dir = openSync(dirname(path), 'r');
+      try {
+        fsyncSync(dir);
+      } finally {
+        closeSync(dir);
+      }
     },
   };
 }

@@ -1,0 +1,49 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+// Records every open/fsync/rename so the test can see what reached the disk, in which order.
+const calls: string[] = [];
+vi.mock('node:fs', async (importOriginal) => {
+  const fs = await importOriginal<typeof import('node:fs')>();
+  const fdPaths = new Map<number, string>();
+  return {
+    ...fs,
+    openSync: (file: string, flags: string) => {
+      const fd = fs.openSync(file, flags);
+      fdPaths.set(fd, file);
+      return fd;
+    },
+    fsyncSync: (fd: number) => {
+      calls.push(`fsync ${fdPaths.get(fd) ?? '?'}`);
+      fs.fsyncSync(fd);
+    },
+    renameSync: (from: string, to: string) => {
+      calls.push(`rename ${to}`);
+      fs.renameSync(from, to);
+    },
+  };
+});
+
+const { fileStore, NoteTracker } = await import('./note-tracker.ts');
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  calls.length = 0;
+});
+
+describe('note tracker file store (domain-notes §3 "Power loss": a bill being accepted is credited or returned)', () => {
+  it('an escrow record is durable before the acceptor hears from us: file fsynced, renamed, then its folder fsynced', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'note-tracker-'));
+    dirs.push(dir);
+    const file = path.join(dir, 'state.json');
+    const tracker = new NoteTracker(fileStore(file), 'acceptor-1');
+    calls.length = 0;
+    expect(tracker.escrow(3, 2_000)).toBe(true);
+    expect(calls).toEqual([`fsync ${file}.tmp`, `rename ${file}`, `fsync ${dir}`]);
+    // And the record reads back after a "restart".
+    expect(new NoteTracker(fileStore(file), 'acceptor-1').state.note).toMatchObject({ channel: 3, stage: 'escrow' });
+  });
+});
