@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
 import type { CabinetBridge, PushEvent } from '../../../electron/ipc/contract.ts';
 import type { CabinetSnapshot } from '../../../electron/core/cabinet/cabinet-api.ts';
@@ -51,9 +51,7 @@ function snapshot(over: Partial<CabinetSnapshot> = {}): CabinetSnapshot {
 beforeEach(() => {
   setActivePinia(createPinia());
   listeners.length = 0;
-  vi.stubGlobal('location', { search: '' });
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('the renderer never works out a balance (brief: the renderer never decides a balance)', () => {
   it('a bill-credited push alone changes no meter; the state snapshot main sends with it does', async () => {

@@ -38,7 +38,6 @@ export const useCabinetStore = defineStore('cabinet', () => {
   const paytable = shallowRef<Paytable | null>(null);
   const history = shallowRef<RoundRecord[] | null>(null);
   const handpayMinor = ref<number | null>(null);
-  const serviceAvailable = ref(false);
   const connected = ref(true);
 
   const tilts = computed<readonly Tilt[]>(() => snapshot.value?.tilts ?? []);
@@ -135,9 +134,6 @@ export const useCabinetStore = defineStore('cabinet', () => {
       setSnapshot(s);
       if (s.lastRound) round.showRecoveredVoid(s.lastRound);
     }
-    serviceAvailable.value =
-      new URLSearchParams(location.search).get('service') === '1' ||
-      (s?.devices.some((d) => /emulat/i.test(d.detail)) ?? false);
     void loadPaytable();
     const h = await call('history:list', { limit: 60 }, true);
     if (h) round.loadBeads(h);
@@ -239,7 +235,6 @@ export const useCabinetStore = defineStore('cabinet', () => {
     paytable,
     history,
     handpayMinor,
-    serviceAvailable,
     connected,
     tilts,
     activeTilt,
