@@ -55,6 +55,9 @@ test.describe('Electron shell', () => {
   });
 
   test('a note from the embedded emulator reaches the credit meter', async ({ window: kiosk }) => {
+    // The service panel opens on ?service=1 or Shift+I (useKeyboard); the kiosk URL carries no query.
+    await kiosk.keyboard.press('Shift+I');
+    await expect(kiosk.getByTestId('service-panel')).toBeVisible();
     await kiosk.getByTestId('service-insert-2').click();
     await expectMeter(kiosk, 'credit-meter', 1_000);
   });
