@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -45,5 +45,13 @@ describe('note tracker file store (domain-notes §3 "Power loss": a bill being a
     expect(calls).toEqual([`fsync ${file}.tmp`, `rename ${file}`, `fsync ${dir}`]);
     // And the record reads back after a "restart".
     expect(new NoteTracker(fileStore(file), 'acceptor-1').state.note).toMatchObject({ channel: 3, stage: 'escrow' });
+  });
+
+  it('a damaged state file is refused in words naming the file, not with a bare JSON parser message', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'note-tracker-'));
+    dirs.push(dir);
+    const file = path.join(dir, 'state.json');
+    writeFileSync(file, '{"version":1,"acceptorId":');
+    expect(() => fileStore(file).load()).toThrow(`bill acceptor state file ${file} is not valid JSON`);
   });
 });

@@ -66,7 +66,15 @@ export function fileStore(path: string): TrackerStore {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;
       }
-      const parsed = JSON.parse(text) as TrackerState;
+      let parsed: TrackerState;
+      try {
+        parsed = JSON.parse(text) as TrackerState;
+      } catch (error) {
+        throw new Error(
+          `bill acceptor state file ${path} is not valid JSON (${(error as Error).message}); it must hold a version 1 note tracker state`,
+          { cause: error },
+        );
+      }
       if (parsed?.version !== 1 || typeof parsed.acceptorId !== 'string' || !Number.isSafeInteger(parsed.nextSeq)) {
         throw new Error(`bill acceptor state file ${path} is not a version 1 note tracker state`);
       }
