@@ -1,8 +1,8 @@
 import { defineConfig } from 'vite';
 import vue from '@vitejs/plugin-vue';
 
-// The touchscreen renderer. Built into dist-renderer/, loaded by Electron from file:// and served by the
-// browser test host over http, so every asset URL is relative (base './').
+// The touchscreen renderer. Built into dist-renderer/, loaded by Electron from app://kiosk/ (never file://) and
+// served by the browser test host over http, so every asset URL is relative (base './').
 export default defineConfig({
   root: 'renderer',
   base: './',
