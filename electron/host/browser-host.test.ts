@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { WebSocket } from 'ws';
@@ -148,6 +149,27 @@ describe('browser test host: per-run token', () => {
     const cookie = (page.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
     expect((await fetch(`${base}/app.js`, { headers: { cookie } })).status).toBe(200);
     expect((await fetch(`${base}/../../etc/passwd`, { headers: { cookie } })).status).toBe(404);
+  });
+
+  it('refuses a request or an upgrade naming another Host, even with the token (DNS rebinding)', async () => {
+    const h = await start();
+    const get = (hostHeader: string): Promise<number> =>
+      new Promise((resolve, reject) => {
+        const req = http.get(
+          { host: '127.0.0.1', port: h.port, path: `/?token=${h.token}`, headers: { Host: hostHeader } },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
+        req.once('error', reject);
+      });
+    expect(await get(`evil.example:${h.port}`)).toBe(421);
+    expect(await get(`localhost:${h.port}`)).toBe(421);
+    expect(await get(`127.0.0.1:${h.port}`)).toBe(200);
+    await expect(
+      connect(`ws://127.0.0.1:${h.port}/ws?token=${h.token}`, { Host: `evil.example:${h.port}` }),
+    ).rejects.toThrow(/421/);
   });
 
   it('refuses a WebSocket upgrade with a bad or missing token, or a foreign Origin', async () => {
