@@ -3,6 +3,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { dealRound } from '../../core/engine/round.ts';
 import { FreshShoe } from '../../core/engine/shoe.ts';
+import { SeededRandomSource } from '../../core/random/seeded-random-source.ts';
 import type { RandomSource } from '../../core/random/random-source.ts';
 import { DealTally, verdict } from './deal-statistics.ts';
 
@@ -15,15 +16,16 @@ function tally(random: RandomSource, rounds: number, decks = 8): DealTally {
 const byName = (t: DealTally) => Object.fromEntries(t.tests().map((r) => [r.name, r.pValue]));
 
 describe('deal statistics and the Bonferroni verdict', () => {
-  it('a correct source passes (crypto.randomInt), and the tally grows past its initial size', () => {
-    const t = tally({ nextInt: (b) => randomInt(b) }, 5000);
+  it('a correct source passes (a fixed-seed xoshiro128**, so the verdict is reproducible), and the tally grows past its initial size', () => {
+    const t = tally(new SeededRandomSource(20261201), 5000);
     expect(t.rounds).toBe(5000);
     expect(t.tests()).toHaveLength(11);
-    // 11 tests at 0.01/11: a correct RNG fails with probability ≤ 1%; a fixed seed is not available here,
-    // so only check the shape of the verdict.
+    // 11 tests at 0.01/11. With OS randomness this could only check v.pass === (minPValue >= threshold),
+    // which restates verdict() and cannot fail; a fixed seed lets the test demand a pass.
     const v = verdict(t.tests());
     expect(v.threshold).toBeCloseTo(0.01 / 11, 15);
-    expect(v.pass).toBe(v.minPValue >= v.threshold);
+    expect(v.minPValue).toBeGreaterThanOrEqual(v.threshold);
+    expect(v.pass).toBe(true);
   });
 
   it('the classic modulo bug (one byte % bound) fails the rank chi-square', () => {
