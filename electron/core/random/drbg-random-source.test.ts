@@ -8,6 +8,7 @@ import {
   RngUnavailableError,
   type EntropySource,
 } from './drbg-random-source.ts';
+import { chiSquare } from './testing/chi-square.ts';
 
 /** A controllable entropy source: counts requests, can be made unhealthy. */
 function fakeEntropy(description = 'test device') {
@@ -128,8 +129,7 @@ describe('DRBG random source (domain-notes §3 RNG, §5)', () => {
       if (i % 6 === 0) random.beforeShuffle!();
       counts[random.nextInt(13)]!++;
     }
-    const chi2 = counts.reduce((s, c) => s + (c - n / 13) ** 2 / (n / 13), 0);
-    expect(chi2).toBeLessThan(32.9); // χ²(12) at p = 0.001
+    expect(chiSquare(counts)).toBeLessThan(32.9); // χ²(12) at p = 0.001
   });
 
   it('close() zeroizes the DRBG and the next use instantiates a fresh one', () => {
