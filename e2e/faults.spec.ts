@@ -54,8 +54,9 @@ test.describe('device faults', () => {
     const tilt = kiosk.getByTestId('tilt-screen');
     await expect(tilt).toBeVisible({ timeout: 20_000 });
     await expect(tilt).toHaveAttribute('data-source', 'rng');
+    // Refused because of the tilt (the cabinet checks that first), not merely because no bet is down.
     const refused = await host.call('round:deal', {});
-    expect(refused.ok).toBe(false);
+    expect(refused).toMatchObject({ ok: false, error: { code: 'tilted' } });
     await host.must('test:rng-replug');
     await expect(tilt).toBeHidden({ timeout: 30_000 });
     await expectMeter(kiosk, 'credit-meter', 1_000);
