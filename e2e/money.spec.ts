@@ -80,7 +80,7 @@ test.describe('rounds', () => {
     await expectMeter(kiosk, 'total-bet', 10_000);
     await kiosk.getByTestId('spot-tie').click();
     const banner = kiosk.getByTestId('error-banner');
-    await expect(banner).toBeVisible();
+    await expect(banner).toHaveAttribute('data-code', 'above-spot-max');
     await expect(banner).toContainText(/[a-z]{3,} [a-z]{2,}/i); // a sentence, not a code
     await expect(banner).not.toContainText('above-spot-max');
     await expect(banner).toContainText('100.00');
@@ -93,7 +93,9 @@ test.describe('rounds', () => {
     await bet(kiosk, 'player', 10_000, 2);
     await expectMeter(kiosk, 'total-bet', 20_000);
     await kiosk.getByTestId('spot-player').click();
-    await expect(banner).toBeVisible();
+    // Waits for this refusal's own banner (the Tie one may still be showing), so the meter below is read after it.
+    await expect(banner).toHaveAttribute('data-code', 'insufficient-credits');
+    await expect(banner).toContainText(/[a-z]{3,} [a-z]{2,}/i);
     await expect(banner).not.toContainText('insufficient-credits');
     await expectMeter(kiosk, 'total-bet', 20_000);
   });
