@@ -46,7 +46,7 @@ describe('bill acceptor driver (domain-notes §3 "Bill validator", §4)', () => 
     slave.insert(3);
     await until(() => cabinet.credits.length === 1 && slave.status().unacked === 0, 'credit acknowledged');
     expect(cabinet.credits[0]).toMatchObject({ valueMinor: 2000, channel: 3 });
-    expect(cabinet.credits[0]!.eventKey).toMatch(/^bill:\d+:1$/);
+    expect(cabinet.credits[0]!.eventKey).toMatch(/^bill:\d+:[0-9a-f]{12}:1$/);
     expect(slave.status().encrypted).toBe(true);
   });
 

@@ -54,4 +54,25 @@ describe('note tracker file store (domain-notes §3 "Power loss": a bill being a
     writeFileSync(file, '{"version":1,"acceptorId":');
     expect(() => fileStore(file).load()).toThrow(`bill acceptor state file ${file} is not valid JSON`);
   });
+
+  it('a lost state file restarts the numbering under a fresh epoch, so no new key repeats an already credited one', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'note-tracker-'));
+    dirs.push(dir);
+    const file = path.join(dir, 'state.json');
+    const credited = new Set<string>();
+    for (let life = 0; life < 3; life++) {
+      rmSync(file, { force: true }); // the technician deletes a damaged file, or the disk lost it
+      const tracker = new NoteTracker(fileStore(file), 'acceptor-1');
+      for (let note = 0; note < 3; note++) {
+        expect(tracker.escrow(2, 1_000)).toBe(true);
+        const decision = tracker.credit(2);
+        expect(decision.credit).toBe(true);
+        if (!decision.credit) continue;
+        expect(credited.has(decision.key)).toBe(false);
+        credited.add(decision.key);
+        tracker.acked();
+      }
+    }
+    expect(credited.size).toBe(9);
+  });
 });

@@ -4,7 +4,8 @@
  *
  * Scheme (documented decision):
  * - The acceptor's events carry no note number, so the host numbers notes itself: a persistent per-acceptor
- *   counter `nextSeq`. eventKey = `bill:<acceptor serial>:<seq>`.
+ *   counter `nextSeq`, under a random `epoch` drawn when the state file is created.
+ *   eventKey = `bill:<acceptor serial>:<epoch>:<seq>`.
  * - A number is allocated when a note is first seen in escrow (READ_NOTE with channel > 0) and written to disk
  *   *before* the host answers the escrow (HOLD / REJECT). The record says: channel, value, stage.
  * - CREDIT_NOTE (or NOTE_CLEARED_INTO_CASHBOX at power-up) for the recorded channel reuses the record's key,
@@ -14,13 +15,20 @@
  *   duplicate (same channel, no NOTE_STACKING seen since the ACK: same key, credited nothing) or an anomaly
  *   (different channel, or a stacking was seen: refused and reported, domain-notes §3 "A stacked message must
  *   follow an escrow of the same note").
- * Limits: the key is only as durable as the state file (a lost or swapped file restarts the numbering; keys of
- * a new acceptor serial never collide with old ones). A host crash in the microseconds between receiving an
+ * Limits: the key is only as durable as the state file. A lost or deleted file restarts the numbering under a
+ * fresh epoch, so new keys never collide with keys the journal already credited (which would swallow real
+ * notes as repeats); keys of a new acceptor serial never collide with old ones either. A host crash in the microseconds between receiving an
  * escrow report and writing it down loses the escrow: the later CREDIT_NOTE is refused and raised as a fault for
  * a technician to settle with the cashbox count — money is never credited twice or silently.
  */
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { dirname } from 'node:path';
+
+/** 48 random bits: two numberings never share an epoch in practice. */
+function newEpoch(): string {
+  return randomBytes(6).toString('hex');
+}
 
 export type NoteStage = 'escrow' | 'credited' | 'acked';
 
@@ -35,6 +43,8 @@ export interface NoteRecord {
 export interface TrackerState {
   readonly version: 1;
   readonly acceptorId: string;
+  /** Random, drawn when the numbering starts; absent only in files written before it existed. */
+  readonly epoch?: string;
   readonly nextSeq: number;
   readonly note: NoteRecord | null;
 }
@@ -115,11 +125,16 @@ export class NoteTracker {
   constructor(store: TrackerStore, acceptorId: string) {
     this.#store = store;
     const loaded = store.load();
-    if (loaded && loaded.acceptorId === acceptorId) {
+    if (loaded && loaded.acceptorId === acceptorId && loaded.epoch !== undefined) {
       this.#state = loaded;
+    } else if (loaded && loaded.acceptorId === acceptorId) {
+      // A file from before epochs: keep its numbering and any note in flight (its key is stored whole).
+      this.#state = { ...loaded, epoch: newEpoch() };
+      this.#store.save(this.#state);
     } else {
-      // A different acceptor (swapped unit): its notes cannot match the old record; numbering continues.
-      this.#state = { version: 1, acceptorId, nextSeq: loaded?.nextSeq ?? 1, note: null };
+      // No file (first start, or lost), or a different acceptor (swapped unit): its notes cannot match the old
+      // record. A fresh epoch keeps new keys apart from every key credited before.
+      this.#state = { version: 1, acceptorId, epoch: newEpoch(), nextSeq: loaded?.nextSeq ?? 1, note: null };
       this.#store.save(this.#state);
     }
   }
@@ -136,7 +151,13 @@ export class NoteTracker {
     this.#save({
       ...this.#state,
       nextSeq: seq + 1,
-      note: { seq, key: `bill:${this.#state.acceptorId}:${seq}`, channel, valueMinor, stage: 'escrow' },
+      note: {
+        seq,
+        key: `bill:${this.#state.acceptorId}:${this.#state.epoch ?? newEpoch()}:${seq}`,
+        channel,
+        valueMinor,
+        stage: 'escrow',
+      },
     });
     this.#stackingSinceAck = false;
     return true;
