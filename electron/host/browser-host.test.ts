@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { WebSocket } from 'ws';
@@ -170,6 +171,24 @@ describe('browser test host: per-run token', () => {
     await expect(
       connect(`ws://127.0.0.1:${h.port}/ws?token=${h.token}`, { Host: `evil.example:${h.port}` }),
     ).rejects.toThrow(/421/);
+  });
+
+  it('answers a malformed request target with 400 and stays up (one bad request line must not crash the host)', async () => {
+    const h = await start();
+    const raw = (head: string): Promise<string> =>
+      new Promise((resolve, reject) => {
+        const socket = net.connect(h.port, '127.0.0.1', () => socket.write(head));
+        let reply = '';
+        socket.setEncoding('utf8').on('data', (chunk: string) => (reply += chunk));
+        socket.once('end', () => resolve(reply.split('\r\n')[0] ?? ''));
+        socket.once('error', reject);
+      });
+    const hostHeader = `Host: 127.0.0.1:${h.port}\r\n`;
+    expect(await raw(`GET http://[::1 HTTP/1.1\r\n${hostHeader}Connection: close\r\n\r\n`)).toMatch(/^HTTP\/1\.1 400/);
+    const upgrade =
+      'Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n';
+    expect(await raw(`GET http://[::1 HTTP/1.1\r\n${hostHeader}${upgrade}\r\n`)).toMatch(/^HTTP\/1\.1 400/);
+    expect((await fetch(h.url)).status).toBe(200);
   });
 
   it('refuses a WebSocket upgrade with a bad or missing token, or a foreign Origin', async () => {

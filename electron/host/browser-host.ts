@@ -101,6 +101,15 @@ function cookieToken(header: string | undefined): string | null {
   return null;
 }
 
+/** The request target as a URL, or null when it is malformed (a bad request line must not crash the host). */
+function requestUrl(target: string | undefined, base: string): URL | null {
+  try {
+    return new URL(target ?? '/', base);
+  } catch {
+    return null;
+  }
+}
+
 export async function startBrowserHost(options: HostOptions): Promise<RunningHost> {
   assertLoopback(options.host);
   const log = options.log ?? ((message: string) => process.stderr.write(`host: ${message}\n`));
@@ -119,7 +128,8 @@ export async function startBrowserHost(options: HostOptions): Promise<RunningHos
 
   server.on('request', (req, res) => {
     void (async () => {
-      const url = new URL(req.url ?? '/', `http://${expectedHost()}`);
+      const url = requestUrl(req.url, `http://${expectedHost()}`);
+      if (!url) return deny(res, 400, 'malformed request URL');
       if (req.headers.host !== expectedHost()) return deny(res, 421, 'wrong Host header');
       if (req.method !== 'GET' && req.method !== 'HEAD') return deny(res, 405, 'only GET');
       const isPage = url.pathname === '/' || url.pathname === '/index.html';
@@ -155,12 +165,13 @@ export async function startBrowserHost(options: HostOptions): Promise<RunningHos
   }
 
   server.on('upgrade', (req, socket, head) => {
-    const url = new URL(req.url ?? '/', `http://${expectedHost()}`);
+    const url = requestUrl(req.url, `http://${expectedHost()}`);
     const origin = req.headers.origin;
     const reject = (status: number, reason: string): void => {
       log(`refused WebSocket: ${reason}`);
       socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
     };
+    if (!url) return reject(400, 'malformed request URL');
     if (url.pathname !== '/ws') return reject(404, 'path is not /ws');
     if (req.headers.host !== expectedHost()) return reject(421, 'wrong Host header');
     if (origin !== undefined && origin !== `http://${expectedHost()}`) return reject(403, `foreign Origin ${origin}`);
