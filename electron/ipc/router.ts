@@ -4,7 +4,7 @@
  * schemas and calls the Cabinet. It knows nothing about Electron or sockets; the
  * Electron adapter (electron-router.ts) and the browser test host both sit in front of it.
  *
- * Rules (helper brief "Non-negotiables"):
+ * Rules (the project's non-negotiables for an untrusted renderer):
  * - every payload is validated; a bad one gets `invalid-request` naming the field and
  *   what is allowed, and the cabinet is never called;
  * - unknown channels get `unknown-channel`;
