@@ -129,7 +129,8 @@ describe('DRBG random source (domain-notes §3 RNG, §5)', () => {
       if (i % 6 === 0) random.beforeShuffle!();
       counts[random.nextInt(13)]!++;
     }
-    expect(chiSquare(counts)).toBeLessThan(32.9); // χ²(12) at p = 0.001
+    // χ²(12) at p ≈ 10^-6 (Wilson–Hilferty): OS entropy is not seeded, so a looser cut keeps CI from flaking.
+    expect(chiSquare(counts)).toBeLessThan(51.8);
   });
 
   it('close() zeroizes the DRBG and the next use instantiates a fresh one', () => {
