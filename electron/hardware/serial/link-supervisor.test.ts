@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LinkSupervisor, backoffDelay, type LinkReport } from './link-supervisor.ts';
 import type { SerialLink, SerialLinkOpener } from './serial-link.ts';
@@ -101,5 +104,42 @@ describe('link supervisor: reconnect with backoff after an unplug (issue require
     await until(() => port.state.opens === 4, 'reopened after linkLost');
     await supervisor.stop();
     expect(supervisor.current()).toBeNull();
+  });
+
+  it('a hung-up port that never closes is still an unplug: its path vanishing or pointing elsewhere reopens it', async () => {
+    // socat killed: serialport does not always emit 'close'; the link path disappears, or a new socat
+    // points the same link at another pty. The fake port here never reports a close by itself.
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'link-watch-'));
+    try {
+      const devA = path.join(dir, 'pts-1');
+      const devB = path.join(dir, 'pts-2');
+      writeFileSync(devA, '');
+      writeFileSync(devB, '');
+      const portPath = path.join(dir, 'B');
+      symlinkSync(devA, portPath);
+      const port = fakePort();
+      port.plug();
+      const supervisor = new LinkSupervisor({
+        open: port.open,
+        link: { path: portPath, baudRate: 9600 },
+        backoff: { initialMs: 5, maxMs: 10 },
+      });
+      const reports: LinkReport[] = [];
+      supervisor.onReport((r) => reports.push(r));
+      await supervisor.start();
+      expect(port.state.opens).toBe(1);
+      rmSync(portPath);
+      await until(() => reports.some((r) => r.state === 'disconnected'), 'the vanished path noticed');
+      expect((reports.find((r) => r.state === 'disconnected') as { reason: string }).reason).toMatch(/vanished/);
+      symlinkSync(devA, portPath);
+      await until(() => port.state.opens === 2, 'reopened once the path is back');
+      rmSync(portPath);
+      symlinkSync(devB, portPath); // a new socat on the same link name
+      await until(() => port.state.opens === 3, 'reopened after the path moved to another device');
+      expect(reports.some((r) => r.state === 'disconnected' && /replaced/.test(r.reason))).toBe(true);
+      await supervisor.stop();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -3,7 +3,15 @@
  * device stopped answering) and reopens it with exponential backoff. Device-neutral: the bill acceptor driver
  * and the RNG service both use it, and each maps its connected/disconnected reports to their DeviceStatus.
  */
+import { realpathSync } from 'node:fs';
 import type { SerialLink, SerialLinkOpener, SerialLinkOptions } from './serial-link.ts';
+
+/**
+ * How often an open port's path is checked. A hung-up pseudo-terminal (socat killed) does not always make
+ * serialport emit 'close': reads just return nothing. A device node that vanished, or a path that now points
+ * at another device (socat restarted on the same link), is an unplug all the same.
+ */
+export const PATH_WATCH_MS = 250;
 
 export interface BackoffOptions {
   /** First retry delay. */
@@ -47,6 +55,7 @@ export class LinkSupervisor {
   #running = false;
   #opening: Promise<void> | null = null;
   #lastReport: LinkReport | null = null;
+  #pathWatch: NodeJS.Timeout | null = null;
 
   constructor(options: LinkSupervisorOptions) {
     this.#options = options;
@@ -109,11 +118,13 @@ export class LinkSupervisor {
           return;
         }
         this.#link = link;
+        this.#watchPath(link);
         this.#unsubscribeClose = link.onClose(({ disconnected }) => {
           if (this.#link !== link) return;
           this.#unsubscribeClose?.();
           this.#unsubscribeClose = null;
           this.#link = null;
+          this.#stopPathWatch();
           this.#scheduleRetry(disconnected ? 'device unplugged' : 'port closed');
         });
         await this.#options.onConnected?.(link);
@@ -134,7 +145,27 @@ export class LinkSupervisor {
     return guarded;
   }
 
+  /** Watches the port's path while `link` is open; only for paths that exist (not binding-mock ports). */
+  #watchPath(link: SerialLink): void {
+    this.#stopPathWatch();
+    const target = resolvedPath(this.#options.link.path);
+    if (target === null) return;
+    this.#pathWatch = setInterval(() => {
+      if (this.#link !== link) return this.#stopPathWatch();
+      const now = resolvedPath(this.#options.link.path);
+      if (now === target) return;
+      this.linkLost(now === null ? 'device unplugged (the port vanished)' : 'device unplugged (the port was replaced)');
+    }, PATH_WATCH_MS);
+    this.#pathWatch.unref();
+  }
+
+  #stopPathWatch(): void {
+    if (this.#pathWatch) clearInterval(this.#pathWatch);
+    this.#pathWatch = null;
+  }
+
   async #drop(): Promise<void> {
+    this.#stopPathWatch();
     const link = this.#link;
     this.#unsubscribeClose?.();
     this.#unsubscribeClose = null;
@@ -162,5 +193,13 @@ export class LinkSupervisor {
         // a listener's bug must not stop the supervisor
       }
     }
+  }
+}
+
+function resolvedPath(path: string): string | null {
+  try {
+    return realpathSync(path);
+  } catch {
+    return null;
   }
 }
