@@ -13,17 +13,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { openCabinet } from '../electron/core/cabinet/cabinet.ts';
+import { openCabinet } from '../electron/storage/open-cabinet.ts';
 import { DEFAULT_VENUE_CONFIG } from '../electron/core/config/venue-config.ts';
 import { createCryptoRandomSource } from '../electron/core/random/crypto-random-source.ts';
-import { createBillAcceptorService } from '../electron/hardware/bill-acceptor/bill-acceptor-service.ts';
+import { createBillAcceptorService } from '../electron/devices/bill-acceptor/bill-acceptor-service.ts';
 import {
   EMULATOR_FIXED_KEY_HEX,
   startEmbeddedBillAcceptorEmulator,
-} from '../electron/hardware/bill-acceptor/embedded-emulator.ts';
-import { DhParty, EsspSession, aesKey, generateDhParameters } from '../electron/hardware/bill-acceptor/essp-crypto.ts';
-import { Command, Event, Reply, parsePollReply } from '../electron/hardware/bill-acceptor/ssp-protocol.ts';
-import { SspDeframer, crc16, encodeFrame } from '../electron/hardware/serial/ssp-framing.ts';
+} from '../electron/emulators/bill-acceptor/embedded-emulator.ts';
+import { DhParty, EsspSession, aesKey, generateDhParameters } from '../electron/devices/bill-acceptor/essp-crypto.ts';
+import { Command, Event, Reply, parsePollReply } from '../electron/devices/bill-acceptor/ssp-protocol.ts';
+import { SspDeframer, crc16, encodeFrame } from '../electron/devices/serial/ssp-framing.ts';
 
 const { values } = parseArgs({ options: { notes: { type: 'string' }, json: { type: 'boolean' } }, strict: true });
 const notes = values.notes === undefined ? 10 : Number(values.notes);

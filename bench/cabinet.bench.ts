@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync, statfsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { openCabinet } from '../electron/core/cabinet/cabinet.ts';
+import { openCabinet } from '../electron/storage/open-cabinet.ts';
 import { DEFAULT_VENUE_CONFIG } from '../electron/core/config/venue-config.ts';
 import { createCryptoRandomSource } from '../electron/core/random/crypto-random-source.ts';
 

@@ -59,7 +59,7 @@ if (!app.requestSingleInstanceLock()) {
       const startEmulators = production
         ? null
         : async (emulatorLog: (message: string) => void) => {
-            const { startEmbeddedEmulators } = await import('./app/dev-emulators.ts');
+            const { startEmbeddedEmulators } = await import('./emulators/dev-emulators.ts');
             return startEmbeddedEmulators(emulatorLog);
           };
       running = await startCabinet({ journalPath, startEmulators, log });

@@ -59,7 +59,7 @@ async function buildElectron(): Promise<void> {
   });
   await esbuild({
     ...esm,
-    entryPoints: [path.join(root, 'electron/app/dev-emulators.ts')],
+    entryPoints: [path.join(root, 'electron/emulators/dev-emulators.ts')],
     outfile: path.join(outDir, 'dev-emulators.js'),
   });
   await esbuild({

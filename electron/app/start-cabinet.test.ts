@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createOperatorKey, watchOperatorKeyFile, type RunningCabinet } from './running-cabinet.ts';
-import { startEmbeddedEmulators } from './dev-emulators.ts';
+import { startEmbeddedEmulators } from '../emulators/dev-emulators.ts';
 import { startCabinet } from './start-cabinet.ts';
 
 const dirs: string[] = [];

@@ -12,15 +12,12 @@
  * the embedded emulators (passed in by the shell; never bundled into the packaged main).
  */
 import { readFileSync } from 'node:fs';
-import { openCabinet, type CabinetCore } from '../core/cabinet/cabinet.ts';
+import { openCabinet, type JournaledCabinet } from '../storage/open-cabinet.ts';
 import type { DeviceStatus } from '../core/cabinet/cabinet-api.ts';
 import { DEFAULT_VENUE_CONFIG } from '../core/config/venue-config.ts';
 import type { RandomSource } from '../core/random/random-source.ts';
-import {
-  createBillAcceptorService,
-  type BillAcceptorService,
-} from '../hardware/bill-acceptor/bill-acceptor-service.ts';
-import { createRngService } from '../hardware/rng/rng-service.ts';
+import { createBillAcceptorService, type BillAcceptorService } from '../devices/bill-acceptor/bill-acceptor-service.ts';
+import { createRngService } from '../devices/rng/rng-service.ts';
 import { paytableFor } from './paytable.ts';
 import {
   createOperatorKey,
@@ -50,7 +47,7 @@ export interface StartCabinetOptions {
   /** Test hooks of the browser host only: wraps the RNG's random source. */
   readonly wrapRandom?: (random: RandomSource) => RandomSource;
   /** Called with the cabinet right after recovery, before devices start (test hooks in the browser host). */
-  readonly afterOpen?: (cabinet: CabinetCore) => void;
+  readonly afterOpen?: (cabinet: JournaledCabinet) => void;
   readonly env?: Readonly<Record<string, string | undefined>>;
   readonly log: (message: string) => void;
 }
@@ -84,7 +81,7 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
   }
 
   // Device status that arrives before the cabinet exists is replayed to it once it does.
-  let cabinet: CabinetCore | null = null;
+  let cabinet: JournaledCabinet | null = null;
   const early: DeviceStatus[] = [];
   // An orderly shutdown stops the devices on purpose: their 'disconnected' is not a fault, and a
   // tilt journaled for it would greet the next start-up.

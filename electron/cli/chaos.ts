@@ -12,12 +12,12 @@ import { accessSync, constants, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { auditJournalFile, type AuditReport } from '../core/cabinet/audit.ts';
-import { CHAOS_CONFIG } from '../core/cabinet/chaos-config.ts';
-import { seededUniform } from '../core/cabinet/testing/fixtures.ts';
+import { auditJournalFile, type AuditReport } from '../certification/journal-audit.ts';
+import { CHAOS_CONFIG } from '../testing/chaos/chaos-config.ts';
+import { seededUniform } from '../testing/fixtures.ts';
 import { intFlag, printJson, runCli, UsageError } from './cli-support.ts';
 
-const CHILD = fileURLToPath(new URL('../core/cabinet/chaos-child.ts', import.meta.url));
+const CHILD = fileURLToPath(new URL('../testing/chaos/chaos-child.ts', import.meta.url));
 
 const USAGE = `
 chaos — SIGKILL the cabinet core at random points and check nothing is lost or created

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { HMAC_DRBG_SHA256_CAVP } from '../core/random/cavp-vectors.ts';
+import { HMAC_DRBG_SHA256_CAVP } from '../certification/cavp-vectors.ts';
 
 const CLI = fileURLToPath(new URL('./drbg-kat.ts', import.meta.url));
 

@@ -79,7 +79,7 @@ await runCli({
       }
       const mode = values.mode ?? 'good';
       // Loaded lazily: the RNG emulator is its own module.
-      const rng = await import('../hardware/emulators/rng-emulator.ts');
+      const rng = await import('../emulators/rng/rng-emulator.ts');
       if (!rng.isRngEmulatorMode(mode))
         throw new UsageError(`--mode must be good, stuck, biased or stalled, got "${mode}"`);
       await rng.runRngEmulator({ port, mode });
@@ -88,7 +88,7 @@ await runCli({
     if (values.mode !== undefined) throw new UsageError('--mode applies to rng, not bill-acceptor');
     const country = values.country ?? 'EUR';
     if (!/^[A-Z]{3}$/.test(country)) throw new UsageError(`--country must be 3 capital letters, got "${country}"`);
-    const emulator = await import('../hardware/emulators/bill-acceptor-emulator.ts');
+    const emulator = await import('../emulators/bill-acceptor/bill-acceptor-emulator.ts');
     const fixedKeyHex = values['fixed-key'] ?? emulator.DEV_FIXED_KEY_HEX;
     if (!/^[0-9a-fA-F]{16}$/.test(fixedKeyHex)) {
       throw new UsageError(`--fixed-key must be exactly 16 hexadecimal digits, got "${fixedKeyHex}"`);

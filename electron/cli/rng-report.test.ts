@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { startRngEmulatorProcess } from '../hardware/rng/rng-test-support.ts';
-import { createSocatPair } from '../hardware/rng/socat-pair.ts';
+import { startRngEmulatorProcess } from '../testing/rng-emulator-process.ts';
+import { createSocatPair } from '../emulators/socat-pair.ts';
 
 const CLI = fileURLToPath(new URL('./rng-report.ts', import.meta.url));
 const run = (args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });

@@ -20,9 +20,9 @@ import { performance } from 'node:perf_hooks';
 import { dealRound } from '../core/engine/round.ts';
 import { FreshShoe, MAX_DECKS, MIN_DECKS } from '../core/engine/shoe.ts';
 import { RngUnavailableError } from '../core/random/drbg-random-source.ts';
-import { DealTally, verdict } from '../hardware/rng/deal-statistics.ts';
-import { createRngService } from '../hardware/rng/rng-service.ts';
-import type { TestResult } from '../hardware/rng/statistics.ts';
+import { DealTally, verdict } from '../certification/deal-statistics.ts';
+import { createRngService } from '../devices/rng/rng-service.ts';
+import type { TestResult } from '../certification/statistics.ts';
 import { intFlag, printJson, runCli, UsageError } from './cli-support.ts';
 
 const USAGE = `Usage: npm run --silent rng-report -- --draws N [--decks D] [--port PATH] [--no-prediction-resistance] [--json]

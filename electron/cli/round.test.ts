@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runCli } from './testing/run-cli.ts';
+import { runCli } from '../testing/run-cli.ts';
 
 const round = (...args: string[]) => runCli('electron/cli/round.ts', ...args);
 

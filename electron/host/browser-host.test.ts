@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { WebSocket } from 'ws';
 import { createOperatorKey, type RunningCabinet } from '../app/running-cabinet.ts';
-import { createFakeCabinet } from '../ipc/testing/fake-cabinet.ts';
+import { createFakeCabinet } from '../testing/fake-cabinet.ts';
 import { assertLoopback, HostError, startBrowserHost, type RunningHost } from './browser-host.ts';
 
 const rendererDir = mkdtempSync(path.join(os.tmpdir(), 'host-test-renderer-'));

@@ -348,7 +348,7 @@ async function main(): Promise<void> {
         ? path.resolve(values.journal)
         : path.join(mkdtempSync(path.join(os.tmpdir(), 'baccarat-host-')), 'journal.sqlite');
       const { startCabinet } = await import('../app/start-cabinet.ts');
-      const { startEmbeddedEmulators } = await import('../app/dev-emulators.ts');
+      const { startEmbeddedEmulators } = await import('../emulators/dev-emulators.ts');
       const { createTestHooks } = await import('./test-hooks.ts');
       const hooks = createTestHooks(process.env, (message) => process.stderr.write(`host: ${message}\n`));
       const hostRun = await startBrowserHost({

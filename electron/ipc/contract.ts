@@ -4,15 +4,11 @@
  * Main validates every payload with these schemas; the renderer is untrusted.
  */
 import { z } from 'zod';
-import type {
-  CabinetErrorCode,
-  CabinetEvent,
-  CabinetSnapshot,
-  EventLogEntry,
-  Handpay,
-  Meters,
-  RoundRecord,
-} from '../core/cabinet/cabinet-api.ts';
+import type { CabinetErrorCode, CabinetEvent, CabinetSnapshot } from '../core/cabinet/cabinet-api.ts';
+import type { EventLogEntry } from '../core/model/event-log.ts';
+import type { Handpay } from '../core/model/handpay.ts';
+import type { Meters } from '../core/model/meters.ts';
+import type { RoundRecord } from '../core/model/round-record.ts';
 import { EVENT_CHANNEL_NAME, type ChannelName } from './channels.ts';
 
 export { CHANNELS, TECHNICIAN_CHANNELS, isChannel } from './channels.ts';

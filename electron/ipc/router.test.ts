@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { CHANNELS, RequestSchemas, TECHNICIAN_CHANNELS, type Channel, type Paytable } from './contract.ts';
 import { createIpcRouter, type RouterServices } from './router.ts';
-import { createFakeCabinet, FakeCabinetError } from './testing/fake-cabinet.ts';
+import { createFakeCabinet, FakeCabinetError } from '../testing/fake-cabinet.ts';
 
 const PAYTABLE: Paytable = {
   profileId: 'eight-deck-tie-8-to-1',

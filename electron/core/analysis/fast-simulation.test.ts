@@ -19,7 +19,7 @@ import {
 } from './fast-simulation.ts';
 import { CHUNK_ROUNDS, planChunks, runSimulation } from './parallel-simulation.ts';
 import { buildSimulationReport, wilsonInterval } from './simulation-report.ts';
-import { chiSquare } from '../random/testing/chi-square.ts';
+import { chiSquare } from '../../testing/chi-square.ts';
 
 describe('the simulator uses the tableau of electron/core/engine/tableau.ts (domain-notes §2)', () => {
   it('its lookup tables equal the tableau functions in every cell', () => {

@@ -6,32 +6,17 @@
  * Ordering rule for every method that changes state: the change is committed
  * to the journal first, then the method returns and events are emitted.
  */
-import type { Card } from '../cards/card.ts';
-import type { RoundOutcome } from '../engine/round.ts';
 import type { RuleProfile } from '../engine/rule-profile.ts';
-import type { Bets, Returns, Spot } from '../engine/settlement.ts';
+import type { Bets, Spot } from '../engine/settlement.ts';
 import type { MinorUnits } from '../money/minor-units.ts';
+import type { EventLogEntry } from '../model/event-log.ts';
+import type { Handpay } from '../model/handpay.ts';
+import type { Meters } from '../model/meters.ts';
+import type { RoundRecord } from '../model/round-record.ts';
+import type { Tilt } from '../model/tilt.ts';
 
 /** The round lifecycle (issue 3): idle → betting → locked (debited) → dealt (cards recorded) → settled → idle. */
 export type RoundPhase = 'idle' | 'betting' | 'locked' | 'dealt' | 'settled';
-
-/** Tilt states and what clears each (domain-notes §3 "Door and tilt"). */
-export type TiltKind = 'rng-fault' | 'device-fault' | 'memory-error' | 'door-open' | 'handpay-pending';
-export type TiltClearance =
-  | 'device-healthy' // rng-fault, device-fault: cleared when the device reports healthy again
-  | 'door-closed' // door-open
-  | 'technician-ram-clear' // memory-error: never automatic
-  | 'technician-handpay-clear'; // handpay-pending
-
-export interface Tilt {
-  readonly kind: TiltKind;
-  /** Which device or check raised it, e.g. "rng", "bill-acceptor", "critical-memory". */
-  readonly source: string;
-  /** Plain-words reason for the screen and the event log. */
-  readonly reason: string;
-  readonly clearedBy: TiltClearance;
-  readonly since: string; // ISO-8601
-}
 
 export interface SpotLimit {
   readonly minMinor: MinorUnits;
@@ -54,26 +39,6 @@ export interface DeviceStatus {
   readonly device: DeviceName;
   readonly health: DeviceHealth;
   readonly detail: string; // e.g. "emulator on /tmp/ttyRNG", "OS entropy only", "stacker full"
-}
-
-export type RoundStatus = 'in-progress' | 'settled' | 'voided';
-
-/** One entry of game recall (domain-notes §3 "Game recall"). */
-export interface RoundRecord {
-  readonly roundId: number;
-  readonly status: RoundStatus;
-  readonly demo: boolean;
-  readonly bets: Bets;
-  /** Cards in deal order; recorded before any is shown. Empty if voided before the deal. */
-  readonly cards: readonly Card[];
-  readonly outcome: RoundOutcome | null;
-  readonly returns: Returns;
-  readonly creditsBeforeMinor: MinorUnits;
-  readonly creditsAfterMinor: MinorUnits;
-  readonly startedAt: string;
-  readonly endedAt: string | null;
-  readonly voidReason: string | null;
-  readonly refundedMinor: MinorUnits;
 }
 
 export interface CabinetSnapshot {
@@ -130,32 +95,6 @@ export type CabinetEvent =
   | { readonly type: 'device'; readonly status: DeviceStatus }
   | { readonly type: 'bill-credited'; readonly valueMinor: MinorUnits; readonly creditsMinor: MinorUnits };
 
-export interface Meters {
-  readonly billsInMinor: MinorUnits;
-  readonly billsByDenomination: Readonly<Record<string, number>>; // "500" (minor) → count
-  readonly cashOutMinor: MinorUnits;
-  readonly handpayMinor: MinorUnits;
-  readonly wageredMinor: MinorUnits;
-  readonly wonMinor: MinorUnits;
-  readonly wageredBySpot: Readonly<Record<Spot, MinorUnits>>;
-  readonly wonBySpot: Readonly<Record<Spot, MinorUnits>>;
-  readonly roundsPlayed: number;
-  readonly roundsWon: number;
-  readonly roundsLost: number;
-  readonly roundsTied: number;
-  readonly roundsVoided: number;
-  readonly refundsMinor: MinorUnits;
-  readonly powerUps: number;
-  readonly doorOpens: number;
-}
-
-export interface EventLogEntry {
-  readonly id: number;
-  readonly at: string;
-  readonly kind: string; // 'fault' | 'tilt' | 'clear' | 'config' | 'power-up' | 'shutdown' | 'door' | 'handpay' | 'memory' ...
-  readonly detail: string;
-}
-
 export interface BillCredit {
   readonly valueMinor: MinorUnits;
   readonly channel: number;
@@ -163,17 +102,10 @@ export interface BillCredit {
   readonly eventKey: string;
 }
 
-export interface Handpay {
-  readonly handpayId: number;
-  readonly amountMinor: MinorUnits;
-  readonly at: string;
-}
-
-export interface Cabinet {
+/** What the player's touchscreen may ask for (through the IPC router). */
+export interface PlayerPort {
   snapshot(): CabinetSnapshot;
   subscribe(listener: (event: CabinetEvent) => void): () => void;
-
-  // Player
   placeChip(spot: Spot, chipMinor: MinorUnits): CabinetSnapshot;
   /** Removes one chip, or the whole bet when the chip is larger than it (seed 001). */
   removeChip(spot: Spot, chipMinor: MinorUnits): CabinetSnapshot;
@@ -185,8 +117,14 @@ export interface Cabinet {
   rebet(multiplier: 1 | 2): RoundRecord;
   /** Collect: creates a handpay and locks the cabinet until a technician clears it. */
   cashOut(): Handpay;
+  /** The player's own history of finished rounds. */
+  recall(range: { fromRoundId?: number; toRoundId?: number; limit?: number }): RoundRecord[];
+}
 
-  // Hardware bridge
+/** What the hardware bridge (bill acceptor, RNG) may tell the cabinet. */
+export interface DevicePort {
+  snapshot(): CabinetSnapshot;
+  subscribe(listener: (event: CabinetEvent) => void): () => void;
   /** Escrow decision: may a note of this value be stacked now? */
   canAcceptBill(valueMinor: MinorUnits): { accept: boolean; reason: string };
   /** Credits a stacked note exactly once per eventKey. Returns false if already credited. */
@@ -194,8 +132,11 @@ export interface Cabinet {
   reportDevice(status: DeviceStatus): void;
   /** A fault that affects the round: voids and refunds it, then tilts. */
   raiseFault(kind: 'rng-fault' | 'device-fault' | 'memory-error', source: string, reason: string): void;
+}
 
-  // Technician (operator menu)
+/** What the operator menu may do (behind the operator key switch). */
+export interface TechnicianPort {
+  snapshot(): CabinetSnapshot;
   setDoorOpen(open: boolean): void;
   clearHandpay(): void;
   ramClear(): void;
@@ -203,6 +144,9 @@ export interface Cabinet {
   recall(range: { fromRoundId?: number; toRoundId?: number; limit?: number }): RoundRecord[];
   events(range: { fromId?: number; toId?: number; limit?: number }): EventLogEntry[];
 }
+
+/** The whole cabinet: the composition root hands each caller only the port it needs. */
+export interface Cabinet extends PlayerPort, DevicePort, TechnicianPort {}
 
 /** The thrown form of CabinetErrorInfo (code, message, limit): a refusal that changed nothing. */
 export { CabinetError } from './cabinet-error.ts';

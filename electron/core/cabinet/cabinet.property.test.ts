@@ -7,10 +7,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SPOTS } from '../engine/settlement.ts';
-import { auditJournal } from './audit.ts';
+import { auditJournal } from '../../certification/journal-audit.ts';
 import { CabinetError } from './cabinet-error.ts';
-import { openCabinet } from './cabinet.ts';
-import { deterministicRandom, steppingClock, tempJournalPath, testConfig } from './testing/fixtures.ts';
+import { openCabinet } from '../../storage/open-cabinet.ts';
+import { deterministicRandom, steppingClock, tempJournalPath, testConfig } from '../../testing/fixtures.ts';
 
 const config = testConfig();
 const spot = fc.constantFrom(...SPOTS);

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { Journal } from '../journal/journal.ts';
+import { Journal } from '../../storage/journal.ts';
 import type { VenueConfig } from '../config/venue-config.ts';
-import { auditJournal, auditJournalFile } from './audit.ts';
+import { auditJournal, auditJournalFile } from '../../certification/journal-audit.ts';
 import type { CabinetEvent } from './cabinet-api.ts';
 import { CabinetError } from './cabinet-error.ts';
-import { openCabinet, type CabinetCore } from './cabinet.ts';
-import { deterministicRandom, steppingClock, tempJournalPath, testConfig } from './testing/fixtures.ts';
+import { openCabinet, type JournaledCabinet } from '../../storage/open-cabinet.ts';
+import { deterministicRandom, steppingClock, tempJournalPath, testConfig } from '../../testing/fixtures.ts';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
@@ -21,10 +21,10 @@ function setup(config: VenueConfig = testConfig(), seed = 7) {
   const handle = {
     path: tmp.path,
     random,
-    get cabinet(): CabinetCore {
+    get cabinet(): JournaledCabinet {
       return cabinet;
     },
-    restart(cfg?: VenueConfig): CabinetCore {
+    restart(cfg?: VenueConfig): JournaledCabinet {
       cabinet.close();
       cabinet = open(cfg);
       return cabinet;
@@ -42,7 +42,7 @@ function setup(config: VenueConfig = testConfig(), seed = 7) {
 }
 
 let noteSeq = 0;
-function fund(cabinet: CabinetCore, valueMinor = 10_000, channel = 5): void {
+function fund(cabinet: JournaledCabinet, valueMinor = 10_000, channel = 5): void {
   expect(cabinet.creditBill({ valueMinor, channel, eventKey: `test-note-${noteSeq++}` })).toBe(true);
 }
 

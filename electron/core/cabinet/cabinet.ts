@@ -45,14 +45,9 @@ import { FreshShoe } from '../engine/shoe.ts';
 import type { MinorUnits } from '../money/minor-units.ts';
 import { formatMinor } from '../money/minor-units.ts';
 import type { RandomSource } from '../random/random-source.ts';
-import {
-  canonicalize,
-  Journal,
-  sha256Hex,
-  type CopyName,
-  type CriticalState,
-  type JournalOptions,
-} from '../journal/journal.ts';
+import type { JournalPort } from '../model/journal-port.ts';
+import { canonicalJson as canonicalize } from '../integrity/canonical-json.ts';
+import type { CopyName, CriticalState } from '../model/critical-state.ts';
 import { configHash, describeConfigChange, parseVenueConfig, type VenueConfig } from '../config/venue-config.ts';
 import type {
   BillCredit,
@@ -61,30 +56,17 @@ import type {
   CabinetSnapshot,
   DeviceName,
   DeviceStatus,
-  EventLogEntry,
-  Handpay,
-  Meters,
   RoundPhase,
-  RoundRecord,
   TableLimits,
-  Tilt,
-  TiltKind,
 } from './cabinet-api.ts';
+import type { EventLogEntry } from '../model/event-log.ts';
+import type { Handpay } from '../model/handpay.ts';
+import type { Meters } from '../model/meters.ts';
+import type { RoundRecord } from '../model/round-record.ts';
+import type { Tilt, TiltKind } from '../model/tilt.ts';
 import { CabinetError } from './cabinet-error.ts';
 import { copyMeters, roundResult, zeroMeters, type MutableMeters } from './meters.ts';
 import { assertTransition, TILT_CLEARANCE, TILTS_ALLOWING_CASHOUT } from './round-machine.ts';
-
-export interface OpenCabinetOptions {
-  readonly journalPath: string;
-  /** Validated here; a bad config throws ConfigError naming the field. */
-  readonly config: VenueConfig | unknown;
-  readonly random: RandomSource;
-  readonly clock?: () => Date;
-  /** Initial device statuses (the hardware bridge reports changes later). */
-  readonly devices?: readonly DeviceStatus[];
-  /** Chaos testing only: forwarded to the journal's kill hook. */
-  readonly journalOptions?: Pick<JournalOptions, 'killAtStatement' | 'onBeforeKill'>;
-}
 
 type MutableCritical = {
   -readonly [K in keyof CriticalState]: K extends 'meters' ? MutableMeters : CriticalState[K];
@@ -115,8 +97,12 @@ function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-export class CabinetCore implements Cabinet {
-  private readonly journal: Journal;
+/**
+ * `J` is the journal's concrete type, so tools and tests that opened it can reach
+ * it again through `journalForTools`; the cabinet itself uses only JournalPort.
+ */
+export class CabinetCore<J extends JournalPort = JournalPort> implements Cabinet {
+  private readonly journal: J;
   private config: VenueConfig;
   private readonly random: RandomSource;
   private readonly clock: () => Date;
@@ -135,9 +121,9 @@ export class CabinetCore implements Cabinet {
   private lastWin: MinorUnits = 0;
   private closed = false;
 
-  /** Use openCabinet(). */
+  /** Use openCabinet() (electron/storage/open-cabinet.ts), which opens the journal first. */
   constructor(
-    journal: Journal,
+    journal: J,
     config: VenueConfig,
     random: RandomSource,
     clock: () => Date,
@@ -1155,34 +1141,7 @@ export class CabinetCore implements Cabinet {
   }
 
   /** For tests and tools: the raw journal (read paths only, by convention). */
-  get journalForTools(): Journal {
+  get journalForTools(): J {
     return this.journal;
   }
 }
-
-/**
- * The one composition used by Electron main, the browser host and the chaos child:
- * opens the journal (migrations), checks critical memory, applies and logs config,
- * recovers an interrupted round (void + refund), counts the power-up.
- */
-export function openCabinet(options: OpenCabinetOptions): CabinetCore {
-  const config = parseVenueConfig(options.config);
-  const journal = Journal.open(options.journalPath, options.journalOptions ?? {});
-  try {
-    const cabinet = new CabinetCore(
-      journal,
-      config,
-      options.random,
-      options.clock ?? (() => new Date()),
-      options.devices ?? [],
-    );
-    cabinet.start();
-    return cabinet;
-  } catch (error) {
-    journal.close();
-    throw error;
-  }
-}
-
-/** sha256 of a body, for tools that want to show config or memory fingerprints. */
-export const fingerprint = sha256Hex;

@@ -14,7 +14,7 @@
  * - powerUps, doorOpens: counted always (they are cabinet events, not play).
  * Demo (free-play) rounds and demo credits never touch any meter.
  */
-import type { Meters } from './cabinet-api.ts';
+import type { Meters } from '../model/meters.ts';
 import type { Spot } from '../engine/settlement.ts';
 
 export type MutableMeters = {

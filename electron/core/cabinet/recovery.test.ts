@@ -8,11 +8,11 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { auditJournalFile } from './audit.ts';
-import { openCabinet } from './cabinet.ts';
-import { deterministicRandom, tempJournalPath, testConfig } from './testing/fixtures.ts';
+import { auditJournalFile } from '../../certification/journal-audit.ts';
+import { openCabinet } from '../../storage/open-cabinet.ts';
+import { deterministicRandom, tempJournalPath, testConfig } from '../../testing/fixtures.ts';
 
-const CHILD = fileURLToPath(new URL('./testing/recovery-child.ts', import.meta.url));
+const CHILD = fileURLToPath(new URL('../../testing/recovery-child.ts', import.meta.url));
 const cleanups: Array<() => void> = [];
 afterEach(() => {
   while (cleanups.length) cleanups.pop()!();

@@ -7,7 +7,8 @@
  * and deal at once). A fault in locked or dealt voids the round and refunds it: → idle.
  * Tilts overlay the phase; each tilt kind has exactly one way to clear it (domain-notes §3).
  */
-import type { RoundPhase, TiltClearance, TiltKind } from './cabinet-api.ts';
+import type { RoundPhase } from './cabinet-api.ts';
+import type { TiltClearance, TiltKind } from '../model/tilt.ts';
 
 export const ROUND_TRANSITIONS: Readonly<Record<RoundPhase, readonly RoundPhase[]>> = {
   idle: ['betting', 'locked'],

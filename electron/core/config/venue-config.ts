@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { EIGHT_DECK_TIE_8_TO_1, RuleProfileSchema, type RuleProfile } from '../engine/rule-profile.ts';
 import { SPOTS, type Spot } from '../engine/settlement.ts';
-import { canonicalJson } from '../journal/canonical-json.ts';
+import { canonicalJson } from '../integrity/canonical-json.ts';
 import { MAX_AMOUNT_MINOR, type MinorUnits } from '../money/minor-units.ts';
 
 const minor = (field: string) =>

@@ -3,7 +3,7 @@ import { cardFromIndex, RANKS, SUITS } from '../cards/card.ts';
 import type { RandomSource } from '../random/random-source.ts';
 import { SeededRandomSource } from '../random/seeded-random-source.ts';
 import { FixedCardSource, FreshShoe } from './shoe.ts';
-import { chiSquare } from '../random/testing/chi-square.ts';
+import { chiSquare } from '../../testing/chi-square.ts';
 
 // Upper 0.1% points of the chi-square distribution (a fixed seed makes each test deterministic).
 const CHI2_999 = { 51: 87.97, 50: 86.66, 2651: 2893 } as const;

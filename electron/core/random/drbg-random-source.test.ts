@@ -8,7 +8,7 @@ import {
   RngUnavailableError,
   type EntropySource,
 } from './drbg-random-source.ts';
-import { chiSquare } from './testing/chi-square.ts';
+import { chiSquare } from '../../testing/chi-square.ts';
 
 /** A controllable entropy source: counts requests, can be made unhealthy. */
 function fakeEntropy(description = 'test device') {

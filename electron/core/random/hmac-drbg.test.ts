@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { HMAC_DRBG_SHA256_CAVP } from './cavp-vectors.ts';
+import { HMAC_DRBG_SHA256_CAVP } from '../../certification/cavp-vectors.ts';
 import { DrbgError, HmacDrbg, MAX_BYTES_PER_REQUEST, parseHex, toHex } from './hmac-drbg.ts';
 
 const bytes = (n: number, fill: number) => new Uint8Array(n).fill(fill);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BatchedCryptoRandomSource } from './batched-crypto-random-source.ts';
 import { isWordBatchSource, SeededRandomSource, seedState, uniformFromWords } from './seeded-random-source.ts';
-import { chiSquare } from './testing/chi-square.ts';
+import { chiSquare } from '../../testing/chi-square.ts';
 
 describe('SeededRandomSource is xoshiro128** 1.1', () => {
   it('matches the reference implementation from state {1, 2, 3, 4}', () => {

@@ -13,7 +13,9 @@ import type {
   RequestOf,
   ResponseMap,
 } from '../../../electron/ipc/contract.ts';
-import type { CabinetSnapshot, RoundRecord, Tilt } from '../../../electron/core/cabinet/cabinet-api.ts';
+import type { CabinetSnapshot } from '../../../electron/core/cabinet/cabinet-api.ts';
+import type { RoundRecord } from '../../../electron/core/model/round-record.ts';
+import type { Tilt } from '../../../electron/core/model/tilt.ts';
 import type { Card } from '../../../electron/core/cards/card.ts';
 
 type Spot = 'player' | 'banker' | 'tie';

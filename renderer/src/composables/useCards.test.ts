@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RoundRecord } from '../../../electron/core/cabinet/cabinet-api.ts';
+import type { RoundRecord } from '../../../electron/core/model/round-record.ts';
 import type { Card } from '../../../electron/core/cards/card.ts';
 import { cardPoints, dealSequence, shownTotal } from './useCards.ts';
 

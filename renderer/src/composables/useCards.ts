@@ -3,7 +3,7 @@
  * recorded deal order (domain-notes §2 "Deal order": P1, B1, P2, B2, then P3, then B3).
  */
 import type { Card } from '../../../electron/core/cards/card.ts';
-import type { RoundRecord } from '../../../electron/core/cabinet/cabinet-api.ts';
+import type { RoundRecord } from '../../../electron/core/model/round-record.ts';
 
 export type Side = 'player' | 'banker';
 

@@ -9,7 +9,9 @@ import type {
   RequestOf,
   ResponseMap,
 } from '../../../electron/ipc/contract.ts';
-import type { CabinetSnapshot, RoundRecord, Tilt } from '../../../electron/core/cabinet/cabinet-api.ts';
+import type { CabinetSnapshot } from '../../../electron/core/cabinet/cabinet-api.ts';
+import type { RoundRecord } from '../../../electron/core/model/round-record.ts';
+import type { Tilt } from '../../../electron/core/model/tilt.ts';
 import { connectBridge } from '../bridge/index.ts';
 import { sumBets, type BetSpot } from '../composables/useMoney.ts';
 import { useSound } from '../composables/useSound.ts';

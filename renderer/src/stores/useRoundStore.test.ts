@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
-import type { CabinetSnapshot, RoundRecord } from '../../../electron/core/cabinet/cabinet-api.ts';
+import type { CabinetSnapshot } from '../../../electron/core/cabinet/cabinet-api.ts';
+import type { RoundRecord } from '../../../electron/core/model/round-record.ts';
 import type { Card } from '../../../electron/core/cards/card.ts';
 import { useCabinetStore } from './useCabinetStore.ts';
 import { useRoundStore } from './useRoundStore.ts';

@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
 import type { Card } from '../../../electron/core/cards/card.ts';
-import type { RoundRecord } from '../../../electron/core/cabinet/cabinet-api.ts';
+import type { RoundRecord } from '../../../electron/core/model/round-record.ts';
 import { dealSequence, shownTotal } from '../composables/useCards.ts';
 import { sumBets } from '../composables/useMoney.ts';
 import { useSound } from '../composables/useSound.ts';

@@ -1,0 +1,26 @@
+import type { MinorUnits } from '../money/minor-units.ts';
+import type { Meters } from './meters.ts';
+
+/** Critical memory (domain-notes §3): credits, meters, config hash and game state. */
+export interface CriticalState {
+  /** Bumped on every write, so two valid copies that differ can be ordered. */
+  readonly seq: number;
+  readonly creditsMinor: MinorUnits;
+  readonly demoCreditsMinor: MinorUnits;
+  readonly meters: Meters;
+  readonly configHash: string;
+  readonly lastRoundId: number;
+  /** The round between lock and settle, or null (game state). */
+  readonly openRoundId: number | null;
+}
+
+/** Critical memory is kept twice; each copy carries its own SHA-256. */
+export type CopyName = 'a' | 'b';
+
+export interface CopyRead {
+  readonly copy: CopyName;
+  /** The parsed state when the row exists and its SHA-256 matches. */
+  readonly state: CriticalState | null;
+  /** Why the copy is unusable, or null when it is good. */
+  readonly problem: string | null;
+}

@@ -1,0 +1,7 @@
+/** One row of the durable event log (domain-notes §3 "Door and tilt": every event survives a power cycle). */
+export interface EventLogEntry {
+  readonly id: number;
+  readonly at: string;
+  readonly kind: string; // 'fault' | 'tilt' | 'clear' | 'config' | 'power-up' | 'shutdown' | 'door' | 'handpay' | 'memory' ...
+  readonly detail: string;
+}

@@ -1,0 +1,8 @@
+import type { MinorUnits } from '../money/minor-units.ts';
+
+/** A cash-out paid by an attendant by hand; the cabinet stays locked until it is cleared. */
+export interface Handpay {
+  readonly handpayId: number;
+  readonly amountMinor: MinorUnits;
+  readonly at: string;
+}

@@ -1,0 +1,33 @@
+import type { Card } from '../cards/card.ts';
+import type { RoundOutcome } from '../engine/round.ts';
+import type { Bets, Returns } from '../engine/settlement.ts';
+import type { MinorUnits } from '../money/minor-units.ts';
+
+export type RoundStatus = 'in-progress' | 'settled' | 'voided';
+
+/** One entry of game recall (domain-notes §3 "Game recall"). */
+export interface RoundRecord {
+  readonly roundId: number;
+  readonly status: RoundStatus;
+  readonly demo: boolean;
+  readonly bets: Bets;
+  /** Cards in deal order; recorded before any is shown. Empty if voided before the deal. */
+  readonly cards: readonly Card[];
+  readonly outcome: RoundOutcome | null;
+  readonly returns: Returns;
+  readonly creditsBeforeMinor: MinorUnits;
+  readonly creditsAfterMinor: MinorUnits;
+  readonly startedAt: string;
+  readonly endedAt: string | null;
+  readonly voidReason: string | null;
+  readonly refundedMinor: MinorUnits;
+}
+
+/** Where an unfinished round stands inside the journal (a finer view than RoundStatus). */
+export interface OpenRound {
+  readonly roundId: number;
+  readonly status: 'locked' | 'dealt';
+  readonly demo: boolean;
+  readonly bets: Bets;
+  readonly stakeMinor: MinorUnits;
+}

@@ -1,0 +1,17 @@
+/** Tilt states and what clears each (domain-notes §3 "Door and tilt"). */
+export type TiltKind = 'rng-fault' | 'device-fault' | 'memory-error' | 'door-open' | 'handpay-pending';
+export type TiltClearance =
+  | 'device-healthy' // rng-fault, device-fault: cleared when the device reports healthy again
+  | 'door-closed' // door-open
+  | 'technician-ram-clear' // memory-error: never automatic
+  | 'technician-handpay-clear'; // handpay-pending
+
+export interface Tilt {
+  readonly kind: TiltKind;
+  /** Which device or check raised it, e.g. "rng", "bill-acceptor", "critical-memory". */
+  readonly source: string;
+  /** Plain-words reason for the screen and the event log. */
+  readonly reason: string;
+  readonly clearedBy: TiltClearance;
+  readonly since: string; // ISO-8601
+}

@@ -1,0 +1,248 @@
+/**
+ * End to end over real pseudo-terminals: `socat pty pty` as its own child process, the emulator as a separate
+ * process on end A, the real driver on end B, the real cabinet with a SQLite journal in a temp dir.
+ * Rules checked: domain-notes §3 "Bill validator" (credit only when stacked, once), "Power loss" (a bill being
+ * accepted is either credited or returned), "Door and tilt" (jams etc. disable money-in), §4 link and framing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { openCabinet, type JournaledCabinet } from '../../storage/open-cabinet.ts';
+import { DEFAULT_VENUE_CONFIG } from '../../core/config/venue-config.ts';
+import { createCryptoRandomSource } from '../../core/random/crypto-random-source.ts';
+import { tempJournalPath } from '../../testing/fixtures.ts';
+import { createBillAcceptorService, type BillAcceptorService } from './bill-acceptor-service.ts';
+import { BillAcceptorDriver, CrashForTest } from './bill-acceptor-driver.ts';
+import { fileStore } from './note-tracker.ts';
+import { openSerialportLink } from '../serial/serialport-link.ts';
+import {
+  EMULATOR_FIXED_KEY_HEX,
+  startEmbeddedBillAcceptorEmulator,
+  type EmbeddedBillAcceptor,
+} from '../../emulators/bill-acceptor/embedded-emulator.ts';
+import { until } from '../../testing/bill-acceptor-harness.ts';
+
+let socatAvailable = true;
+try {
+  execFileSync('socat', ['-V'], { stdio: 'ignore' });
+} catch {
+  socatAvailable = false;
+}
+
+describe.runIf(socatAvailable)('bill acceptor over socat pseudo-terminals with the real cabinet', () => {
+  let temp: ReturnType<typeof tempJournalPath>;
+  let cabinet: JournaledCabinet;
+  let emulator: EmbeddedBillAcceptor;
+  let service: BillAcceptorService;
+  const statuses: string[] = [];
+  const events: string[] = [];
+
+  const noteStage = async () => ((await emulator.controller.status()).note as { stage?: string } | null)?.stage;
+  const credits = () => cabinet.meters().billsInMinor;
+  const deviceTilts = () => cabinet.snapshot().tilts.filter((t) => t.source === 'bill-acceptor');
+
+  async function untilAsync(check: () => Promise<boolean>, what: string, timeoutMs = 20_000) {
+    const deadline = Date.now() + timeoutMs;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for: ${what}\n${events.slice(-15).join('\n')}`);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+  }
+
+  const driverConfig = {
+    fixedKeyHex: EMULATOR_FIXED_KEY_HEX,
+    enabledChannels: DEFAULT_VENUE_CONFIG.billChannels.filter((c) => c.enabled).map((c) => c.channel),
+    pollIntervalMs: 200,
+    replyTimeoutMs: 150,
+    backoff: { initialMs: 100, maxMs: 800 },
+  };
+
+  beforeAll(async () => {
+    temp = tempJournalPath('bill-socat-');
+    cabinet = openCabinet({ journalPath: temp.path, config: DEFAULT_VENUE_CONFIG, random: createCryptoRandomSource() });
+    emulator = await startEmbeddedBillAcceptorEmulator({ mode: 'process', escrowTimeoutMs: 1_500 });
+    service = createBillAcceptorService({
+      portPath: emulator.portPath,
+      cabinet,
+      config: driverConfig,
+      stateFile: join(temp.dir, 'bill-acceptor-state.json'),
+    });
+    service.onEvent((e) => {
+      events.push(`${e.type}: ${e.detail}`);
+      if (e.type === 'status') statuses.push(e.detail);
+    });
+    await service.start();
+    await untilAsync(async () => (await emulator.controller.status()).enabled === true, 'acceptor enabled');
+  });
+
+  afterAll(async () => {
+    await service?.stop();
+    await emulator?.stop();
+    cabinet?.close();
+    temp?.cleanup();
+  });
+
+  it('credits an inserted note once and meters it per denomination', async () => {
+    const before = credits();
+    expect((await emulator.controller.insertNote(3)).accepted).toBe(true);
+    await untilAsync(
+      async () => credits() === before + 2_000 && (await emulator.controller.status()).unacked === 0,
+      'credit',
+    );
+    expect(cabinet.meters().billsByDenomination['2000']).toBe(1);
+    expect(cabinet.snapshot().creditsMinor).toBe(before + 2_000);
+  });
+
+  it('rejects a note of a channel the venue disabled (channel 6) and credits nothing', async () => {
+    const before = credits();
+    const returnedBefore = (await emulator.controller.status()).returned as number;
+    await emulator.controller.insertNote(6);
+    await untilAsync(async () => (await emulator.controller.status()).returned === returnedBefore + 1, 'returned');
+    expect(credits()).toBe(before);
+  });
+
+  it('an unplug during escrow: the note is credited once or returned, and the driver reconnects with backoff', async () => {
+    const before = credits();
+    const returnedBefore = (await emulator.controller.status()).returned as number;
+    const creditsBefore = (await emulator.controller.status()).credits as number;
+    await emulator.controller.insertNote(2);
+    await untilAsync(async () => (await noteStage()) === 'escrow', 'note in escrow');
+    await emulator.controller.unplug();
+    await until(() => service.status().health === 'disconnected', 'driver sees the unplug');
+    await new Promise((resolve) => setTimeout(resolve, 2_000)); // longer than the 1.5 s escrow timeout
+    await emulator.controller.replug();
+    await untilAsync(
+      async () => service.status().health === 'healthy' && (await emulator.controller.status()).enabled === true,
+      'reconnected',
+    );
+    await untilAsync(async () => (await emulator.controller.status()).note === null, 'note settled');
+    await untilAsync(async () => (await emulator.controller.status()).unacked === 0, 'acknowledged');
+    const after = await emulator.controller.status();
+    const credited = (after.credits as number) - creditsBefore;
+    const returned = (after.returned as number) - returnedBefore;
+    expect(credited + returned).toBe(1); // never lost, never both
+    expect(credits() - before).toBe(credited * 1_000); // never double
+    expect(statuses.some((s) => /retrying in \d+ ms/.test(s))).toBe(true);
+  });
+
+  it('an unplug while the note is being stacked: it is credited exactly once after the reconnect', async () => {
+    const before = credits();
+    await emulator.controller.insertNote(5);
+    await untilAsync(async () => (await noteStage()) === 'stacking', 'note stacking');
+    await emulator.controller.unplug();
+    await until(() => service.status().health === 'disconnected', 'driver sees the unplug');
+    await emulator.controller.replug();
+    await untilAsync(
+      async () => credits() - before === 10_000 && (await emulator.controller.status()).unacked === 0,
+      'credited after reconnect',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(credits() - before).toBe(10_000);
+  });
+
+  it('a lost EVENT_ACK: the acceptor repeats the credit over a new session and it is journaled once', async () => {
+    const before = credits();
+    await emulator.controller.command('lose-ack');
+    await emulator.controller.insertNote(1);
+    await untilAsync(
+      async () => (await emulator.controller.status()).unacked === 0 && credits() - before === 500,
+      'acknowledged after the loss',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(credits() - before).toBe(500);
+    expect(events.some((e) => /^duplicate: .* already credited/.test(e))).toBe(true);
+  });
+
+  it('the acceptor process is killed: the driver reports it gone, retries with backoff and recovers on power-up', async () => {
+    await emulator.controller.killEmulator();
+    await until(() => service.status().health === 'disconnected', 'driver notices the silent acceptor');
+    expect(deviceTilts().some((t) => t.kind === 'device-fault')).toBe(true); // money-in disabled meanwhile
+    await emulator.controller.restartEmulator();
+    await untilAsync(
+      async () => service.status().health === 'healthy' && (await emulator.controller.status()).enabled === true,
+      'recovered',
+    );
+    expect(deviceTilts()).toEqual([]);
+    const before = credits();
+    await emulator.controller.insertNote(1);
+    await untilAsync(
+      async () => credits() - before === 500 && (await emulator.controller.status()).unacked === 0,
+      'credit after recovery',
+    );
+  });
+
+  it('corrupted CRCs, dropped bytes, garbage and duplicated events: no false and no missed credits', async () => {
+    const before = credits();
+    const plan: Array<[number, string]> = [
+      [1, 'corrupt-crc'],
+      [2, 'drop-bytes'],
+      [1, 'garbage'],
+      [4, 'duplicate-events'],
+    ];
+    let expected = 0;
+    for (const [channel, fault] of plan) {
+      await emulator.controller.command(fault);
+      await emulator.controller.insertNote(channel);
+      expected += DEFAULT_VENUE_CONFIG.billChannels[channel - 1]!.valueMinor;
+      await untilAsync(
+        async () => credits() - before === expected && (await emulator.controller.status()).unacked === 0,
+        `credit after ${fault}`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 800)); // ghost repeats after the ACK must not credit
+    expect(credits() - before).toBe(expected);
+  });
+
+  it('jam, stacker full, cashbox removed and fraud become tilts that disable money-in; they clear again', async () => {
+    const cases: Array<[string, string, RegExp]> = [
+      ['jam', 'clear-jam', /jam/],
+      ['stacker-full', 'stacker-emptied', /stacker full/],
+      ['cashbox-out', 'cashbox-in', /cashbox removed/],
+      ['fraud', 'power-cycle', /fraud/],
+    ];
+    for (const [raise, clear, reason] of cases) {
+      await emulator.controller.command(raise);
+      await until(() => deviceTilts().some((t) => t.kind === 'device-fault' && reason.test(t.reason)), `${raise} tilt`);
+      await untilAsync(async () => (await emulator.controller.status()).enabled === false, `${raise} disables`);
+      expect(cabinet.canAcceptBill(500).accept).toBe(false);
+      await emulator.controller.command(clear);
+      await until(() => deviceTilts().length === 0, `${raise} cleared`);
+      await untilAsync(async () => (await emulator.controller.status()).enabled === true, `${raise} re-enabled`);
+    }
+    expect(cabinet.events({ limit: 500 }).some((e) => /fraud/.test(e.detail))).toBe(true);
+  });
+
+  it('a host crash after the credit is journaled and before EVENT_ACK: the restarted host credits nothing twice', async () => {
+    await service.stop();
+    const before = credits();
+    const fiftiesBefore = cabinet.meters().billsByDenomination['5000'] ?? 0;
+    const stateFile = join(temp.dir, 'bill-acceptor-state.json');
+    let crashed = false;
+    const crashing = new BillAcceptorDriver({
+      portPath: emulator.portPath,
+      cabinet,
+      config: driverConfig,
+      open: openSerialportLink,
+      store: fileStore(stateFile),
+      beforeEventAck: () => {
+        crashed = true;
+        throw new CrashForTest('host dies before EVENT_ACK');
+      },
+    });
+    await crashing.start();
+    await untilAsync(async () => (await emulator.controller.status()).enabled === true, 'enabled by the first host');
+    await emulator.controller.insertNote(4);
+    await until(() => crashed, 'crash point');
+    expect(credits() - before).toBe(5_000); // journaled before the crash
+    await crashing.stop();
+    expect((await emulator.controller.status()).unacked).toBe(1); // the acceptor still holds the event
+    service = createBillAcceptorService({ portPath: emulator.portPath, cabinet, config: driverConfig, stateFile });
+    await service.start();
+    await untilAsync(
+      async () => (await emulator.controller.status()).unacked === 0,
+      'the new host acknowledged the repeat',
+    );
+    expect(credits() - before).toBe(5_000);
+    expect(cabinet.meters().billsByDenomination['5000']).toBe(fiftiesBefore + 1);
+  });
+});

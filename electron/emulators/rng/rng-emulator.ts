@@ -1,0 +1,248 @@
+/**
+ * A serial TRNG emulator for tests and technicians: a separate process that streams bytes into
+ * one end of a pseudo-terminal (socat), the way a TrueRNG streams over USB CDC-ACM
+ * (domain-notes §5). Modes:
+ *   good    — crypto.randomBytes
+ *   stuck   — one byte repeated (the Repetition Count Test must trip)
+ *   biased  — only the values 0..3, no value twice in a row (the Adaptive Proportion Test must trip, the RCT cannot)
+ *   stalled — the port stays open and nothing is sent (the stall timeout must trip)
+ * Switch modes at run time with a line on stdin ("good", "stuck", "biased", "stalled") or with
+ * SIGUSR1 (→ stuck) and SIGUSR2 (→ good). Kill the process or socat to "unplug" the device.
+ * With --wait-for cmdO it behaves like a OneRNG: silent until it receives that command.
+ *
+ *   node electron/emulators/rng/rng-emulator.ts --port /tmp/rng/A [--mode good] [--rate 350000]
+ *   npm run emulate -- rng --port /tmp/rng/A
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import type { SerialLink } from '../../devices/serial/serial-link.ts';
+import { openSerialportLink } from '../../devices/serial/serialport-link.ts';
+
+export const RNG_EMULATOR_MODES = ['good', 'stuck', 'biased', 'stalled'] as const;
+export type RngEmulatorMode = (typeof RNG_EMULATOR_MODES)[number];
+
+export interface RngEmulatorOptions {
+  readonly port: string;
+  readonly mode: RngEmulatorMode;
+  /** Bytes per second (default 350 000, about a TrueRNG v3). */
+  readonly rate?: number;
+  /** Stay silent until this command arrives (OneRNG: "cmdO"); "cmdo" then stops the stream again. */
+  readonly waitFor?: string | null;
+  /** Resolve and close the port when aborted (default: run until the process ends). */
+  readonly signal?: AbortSignal;
+  /** Read mode switches from stdin lines and SIGUSR1/SIGUSR2 (default: when no `signal` is given, i.e. run as a program). */
+  readonly control?: boolean;
+  /** One line per event on stderr (default true). */
+  readonly log?: (line: string) => void;
+}
+
+const TICK_MS = 10;
+let biasedLast = 0;
+const STUCK_BYTE = 0xa5;
+
+export function isRngEmulatorMode(text: string): text is RngEmulatorMode {
+  return (RNG_EMULATOR_MODES as readonly string[]).includes(text);
+}
+
+/** Bytes for one tick in `mode` (empty when stalled). Exported for tests. */
+export function emulatorChunk(mode: RngEmulatorMode, size: number): Uint8Array {
+  switch (mode) {
+    case 'good':
+      return new Uint8Array(randomBytes(size));
+    case 'stuck':
+      return new Uint8Array(size).fill(STUCK_BYTE);
+    case 'biased': {
+      // Values 0..3 only (2 bits of entropy per byte), never the same twice in a row: the APT must catch
+      // this bias on its own, while the RCT never sees a run (so a test can tell which one tripped).
+      const out = new Uint8Array(randomBytes(size));
+      for (let i = 0; i < out.length; i++) {
+        biasedLast = (biasedLast + 1 + (out[i]! % 3)) % 4;
+        out[i] = biasedLast;
+      }
+      return out;
+    }
+    case 'stalled':
+      return new Uint8Array(0);
+  }
+}
+
+/** Runs the emulator until `signal` aborts (or forever). Reopens the port if socat goes away and comes back. */
+export async function runRngEmulator(options: RngEmulatorOptions): Promise<void> {
+  if (!isRngEmulatorMode(options.mode)) {
+    throw new Error(`mode must be one of ${RNG_EMULATOR_MODES.join(', ')}, got "${String(options.mode)}"`);
+  }
+  const rate = options.rate ?? 350_000;
+  if (!Number.isInteger(rate) || rate < 100 || rate > 10_000_000) {
+    throw new Error(`rate must be a whole number of bytes per second from 100 to 10000000, got ${rate}`);
+  }
+  const log = options.log ?? ((line: string) => process.stderr.write(`rng-emulator: ${line}\n`));
+  let mode: RngEmulatorMode = options.mode;
+  let started = !options.waitFor;
+  let link: SerialLink | null = null;
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  let writing = false;
+  const perTick = Math.max(1, Math.round((rate * TICK_MS) / 1000));
+
+  const setMode = (next: RngEmulatorMode) => {
+    mode = next;
+    log(`mode ${mode}`);
+  };
+
+  const cleanups: (() => void)[] = [];
+  if (options.control ?? options.signal === undefined) {
+    const rl = createInterface({ input: process.stdin });
+    rl.on('line', (line) => {
+      const word = line.trim();
+      if (isRngEmulatorMode(word)) setMode(word);
+      else if (word !== '') log(`unknown command "${word}" (use ${RNG_EMULATOR_MODES.join(', ')})`);
+    });
+    const onUsr1 = () => setMode('stuck');
+    const onUsr2 = () => setMode('good');
+    process.on('SIGUSR1', onUsr1);
+    process.on('SIGUSR2', onUsr2);
+    cleanups.push(() => {
+      rl.close();
+      process.off('SIGUSR1', onUsr1);
+      process.off('SIGUSR2', onUsr2);
+    });
+  }
+
+  const tick = () => {
+    // socat gone (its link removed) but `serialport` did not notice (a write can wait forever on a
+    // hung-up pty): drop the link and reopen, as if the device had been replugged.
+    if (link && !existsSync(options.port)) {
+      const dead = link;
+      link = null;
+      writing = false;
+      log(`port ${options.port} vanished; reopening`);
+      started = !options.waitFor;
+      void dead.close().catch(() => undefined);
+      void delay(200).then(open);
+      return;
+    }
+    if (!link || writing || !started) return;
+    const chunk = emulatorChunk(mode, perTick);
+    if (chunk.length === 0) return;
+    writing = true;
+    link
+      .write(chunk)
+      .catch(() => undefined)
+      .finally(() => {
+        writing = false;
+      });
+  };
+
+  const open = async (): Promise<void> => {
+    while (!stopped) {
+      try {
+        const opened = await openSerialportLink({ path: options.port, baudRate: 115200 });
+        if (stopped) {
+          await opened.close();
+          return;
+        }
+        link = opened;
+        log(`streaming on ${options.port} (${mode}${options.waitFor ? `, waiting for "${options.waitFor}"` : ''})`);
+        let command = '';
+        opened.onData((bytes) => {
+          if (!options.waitFor) return;
+          command = (command + new TextDecoder().decode(bytes)).slice(-16);
+          if (command.endsWith(options.waitFor)) {
+            started = true;
+            log(`"${options.waitFor}" received: streaming`);
+          } else if (command.endsWith('cmdo')) {
+            started = false;
+            log('"cmdo" received: stream stopped');
+          }
+        });
+        opened.onClose(() => {
+          if (link !== opened) return; // already dropped by the tick
+          link = null;
+          if (!stopped) {
+            log(`port ${options.port} closed; reopening`);
+            started = !options.waitFor;
+            void delay(200).then(open);
+          }
+        });
+        return;
+      } catch {
+        await delay(200);
+      }
+    }
+  };
+
+  await open();
+  timer = setInterval(tick, TICK_MS);
+  await new Promise<void>((resolve) => {
+    if (options.signal?.aborted) return resolve();
+    options.signal?.addEventListener('abort', () => resolve(), { once: true });
+  });
+  stopped = true;
+  if (timer) clearInterval(timer);
+  for (const cleanup of cleanups) cleanup();
+  const last = link as SerialLink | null;
+  link = null;
+  await last?.close();
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+const USAGE = `Usage: node electron/emulators/rng/rng-emulator.ts --port PATH [--mode MODE] [--rate BYTES_PER_S] [--wait-for CMD]
+
+Streams emulated hardware-RNG bytes into a serial port (one end of a socat pty pair).
+  --port PATH      the pty end to write to, e.g. /tmp/rng/A
+  --mode MODE      good (default), stuck, biased or stalled
+  --rate N         bytes per second, 100..10000000 (default 350000)
+  --wait-for CMD   stay silent until CMD arrives (OneRNG: cmdO)
+At run time: a line "good"/"stuck"/"biased"/"stalled" on stdin switches the mode;
+SIGUSR1 switches to stuck, SIGUSR2 to good. SIGTERM/SIGINT stop it.`;
+
+/** Entry point when run as a program. */
+async function main(argv: string[]): Promise<void> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(USAGE + '\n');
+    return;
+  }
+  try {
+    const { values } = parseArgs({
+      args: argv,
+      options: {
+        port: { type: 'string' },
+        mode: { type: 'string', default: 'good' },
+        rate: { type: 'string' },
+        'wait-for': { type: 'string' },
+      },
+      strict: true,
+    });
+    if (!values.port) throw new Error('--port is required (the pty end to write to, e.g. /tmp/rng/A)');
+    const mode = values.mode ?? 'good';
+    if (!isRngEmulatorMode(mode))
+      throw new Error(`--mode must be one of ${RNG_EMULATOR_MODES.join(', ')}, got "${mode}"`);
+    if (values.rate !== undefined && !/^\d+$/.test(values.rate)) {
+      throw new Error(`--rate must be a whole number of bytes per second, got "${values.rate}"`);
+    }
+    const controller = new AbortController();
+    process.once('SIGTERM', () => controller.abort());
+    process.once('SIGINT', () => controller.abort());
+    await runRngEmulator({
+      port: values.port,
+      mode,
+      rate: values.rate === undefined ? undefined : Number(values.rate),
+      waitFor: values['wait-for'] ?? null,
+      signal: controller.signal,
+      control: true,
+    });
+  } catch (error) {
+    process.stderr.write(`rng-emulator: ${(error as Error).message} (see --help)\n`);
+    process.exitCode = 2;
+  }
+}
+
+if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
+  await main(process.argv.slice(2));
+}
