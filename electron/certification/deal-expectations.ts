@@ -3,7 +3,7 @@
  *
  * P1, B1, P2, B2 are the first four cards of a uniformly shuffled shoe, so each rank has
  * probability exactly 1/13 there. The third cards are drawn only when the tableau says so
- * (domain-notes §2), and that decision depends on the cards already out, so their rank
+ * (docs/rules.md#the-tableau), and that decision depends on the cards already out, so their rank
  * distribution given that they were drawn is not exactly 1/13 (card removal). We enumerate
  * the deal by value class (value 0 = 10, J, Q, K: 16 per deck; 1–9: 4 per deck), weighting each
  * branch by drawing without replacement; within value 0 the four ranks stay exchangeable,

@@ -1,4 +1,4 @@
-/** The lab's tests must catch broken RNGs (domain-notes §3 "RNG": chi-square, runs, serial correlation at 99%). */
+/** The lab's tests must catch broken RNGs (docs/rng.md#statistical-evidence: chi-square, runs, serial correlation at 99%). */
 import { randomBytes, randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { dealRound } from '../core/engine/round.ts';

@@ -1,5 +1,5 @@
 /**
- * Tallies dealt rounds and runs the lab's tests on them (domain-notes §3 "RNG"): chi-square of rank
+ * Tallies dealt rounds and runs the lab's tests on them (docs/cabinet-rules.md#rng-requirements): chi-square of rank
  * frequency per deal position (P1, B1, P2, B2: 1/13 each; P3, B3: exact, deal-expectations.ts),
  * chi-square of Banker/Player/Tie against the exact analysis, runs tests and lag-1 serial
  * correlation on round-by-round values. Rounds are independent (a fresh shoe each), cards within

@@ -1,5 +1,5 @@
 /**
- * The statistical tests a gaming lab asks of the RNG at 99% confidence (domain-notes §3 "RNG":
+ * The statistical tests a gaming lab asks of the RNG at 99% confidence (docs/cabinet-rules.md#rng-requirements:
  * chi-square, runs, serial correlation), with accurate p-values:
  *  - chi-square: the regularized upper incomplete gamma Q(k/2, x/2), series / continued fraction;
  *  - runs and serial correlation: the normal tail via erfc(x) = Q(1/2, x²).

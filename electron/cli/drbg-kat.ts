@@ -1,7 +1,7 @@
 /**
  * drbg-kat: runs one NIST CAVP HMAC_DRBG (SHA-256) known-answer case through the cabinet's DRBG,
  * for a gaming lab to compare with HMAC_DRBG.rsp ([PredictionResistance = False], no additional
- * input): instantiate, generate 1024 bits, generate 1024 bits, print the second (domain-notes §5).
+ * input): instantiate, generate 1024 bits, generate 1024 bits, print the second (docs/rng.md#known-answer-tests).
  */
 import { DrbgError, HmacDrbg, parseHex, toHex } from '../core/random/hmac-drbg.ts';
 import { printJson, runCli, UsageError } from './cli-support.ts';

@@ -8,7 +8,7 @@ import { createSocatPair } from '../emulators/socat-pair.ts';
 const CLI = fileURLToPath(new URL('./rng-report.ts', import.meta.url));
 const run = (args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
 
-describe('rng-report CLI (domain-notes §3: chi-square, runs, serial correlation at 99%)', () => {
+describe('rng-report CLI (docs/rng.md#statistical-evidence: chi-square, runs, serial correlation at 99%)', () => {
   it('deals N cards through the DRBG over OS entropy and prints every p-value and pass', () => {
     const { status, stdout } = run(['--draws', '20000', '--json']);
     const report = JSON.parse(stdout.trim().split('\n').at(-1)!);

@@ -1,7 +1,7 @@
 /**
  * rng-report: deals N cards through the certified path (DRBG random source with prediction
  * resistance over OS entropy, or over a hardware RNG / emulator with --port; FreshShoe + dealRound)
- * and runs the statistical tests a gaming lab asks for at 99% confidence (domain-notes §3 "RNG"),
+ * and runs the statistical tests a gaming lab asks for at 99% confidence (docs/cabinet-rules.md#rng-requirements),
  * implemented in hardware/rng/deal-statistics.ts:
  *
  *  - chi-square of rank frequency for each deal position P1, B1, P2, B2 (expected 1/13 each) and

@@ -96,7 +96,7 @@ describe('exact analysis: integer counts', () => {
   });
 });
 
-describe('exact analysis matches the published 8-deck figures (domain-notes §1, Wizard of Odds)', () => {
+describe('exact analysis matches the published 8-deck figures (docs/rules.md#published-returns)', () => {
   const analysis = analyzeProfile(EIGHT_DECK_TIE_8_TO_1);
   it('P(Banker) 0.458597, P(Player) 0.446247, P(Tie) 0.095156 to 6 decimals', () => {
     expect(analysis.probabilities.banker.toFixed(6)).toBe('0.458597');
@@ -124,7 +124,7 @@ describe('exact analysis matches the published 8-deck figures (domain-notes §1,
 });
 
 describe('exact analysis for other profiles', () => {
-  it('six decks, Tie 9:1 (seeds 001, 002): Banker 98.94%, Player 98.76%, Tie 95.07%', () => {
+  it('six decks, Tie 9:1 (the German and Finnish rule sheets): Banker 98.94%, Player 98.76%, Tie 95.07%', () => {
     const analysis = analyzeProfile(SIX_DECK_TIE_9_TO_1);
     expect((analysis.rtp.banker * 100).toFixed(2)).toBe('98.94');
     expect((analysis.rtp.player * 100).toFixed(2)).toBe('98.76');

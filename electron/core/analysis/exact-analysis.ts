@@ -1,6 +1,6 @@
 /**
  * Exact combinatorial analysis of one Punto Banco round dealt from a fresh shoe
- * (domain-notes §1 and §2): every outcome's probability and each spot's return
+ * (docs/rules.md#the-tableau, docs/rules.md#published-returns): every outcome's probability and each spot's return
  * to player, for any deck count and Tie payout a rule profile allows.
  *
  * Method. Only card values matter to the tableau, so the shoe is ten value
@@ -136,7 +136,7 @@ export function exactCounts(decks: number): ExactCounts {
           const w4 = w3 * c3;
           const bankerTwo = handTotal([b1, b2]);
           if (isNatural(playerTwo) || isNatural(bankerTwo)) {
-            // Naturals: both hands stand, overriding every other rule (domain-notes §2).
+            // Naturals: both hands stand, overriding every other rule (docs/rules.md#naturals).
             const weight = w4 * complete4;
             natural += weight;
             record(playerTwo, bankerTwo, weight);

@@ -21,7 +21,7 @@ import { CHUNK_ROUNDS, planChunks, runSimulation } from './parallel-simulation.t
 import { buildSimulationReport, wilsonInterval } from './simulation-report.ts';
 import { chiSquare } from '../../testing/chi-square.ts';
 
-describe('the simulator uses the tableau of electron/core/engine/tableau.ts (domain-notes §2)', () => {
+describe('the simulator uses the tableau of electron/core/engine/tableau.ts (docs/rules.md#the-tableau)', () => {
   it('its lookup tables equal the tableau functions in every cell', () => {
     for (let total = 0; total <= 9; total++) {
       expect(NATURAL_TABLE[total] === 1).toBe(isNatural(total));

@@ -1,6 +1,6 @@
 /**
  * The simulator's inner loop: many rounds, each from a fresh shoe (the seeds
- * shuffle before every round, domain-notes §1), tallied as integer counts.
+ * shuffle before every round, docs/rng.md#a-fresh-shoe-every-round), tallied as integer counts.
  *
  * Shoe. The shoe is never shuffled in memory. Its N physical cards sit at
  * fixed positions 0..N−1 (position i holds rank i mod 13), and a round picks
@@ -116,7 +116,7 @@ export function simulateRounds(
   const rankAt = Uint8Array.from({ length: size }, (_, position) => position % 13);
   const valueAt = Uint8Array.from(rankAt, (rank) => RANK_VALUES[rank]!);
   const natural = NATURAL_TABLE;
-  // Sum of two values 0..18 → hand total (domain-notes §2: a total is the sum mod 10).
+  // Sum of two values 0..18 → hand total (docs/rules.md#card-values: the sum mod 10).
   const mod10 = Uint8Array.from({ length: 19 }, (_, sum) => sum % 10);
   const playerTable = PLAYER_DRAW_TABLE;
   const bankerTable = BANKER_DRAW_TABLE;

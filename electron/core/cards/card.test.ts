@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CARDS_PER_DECK, cardFromIndex, cardLabel, isRank, RANKS, rankValue, SUITS } from './card.ts';
 
-describe('card values (domain-notes §2: A is 1, 2–9 face value, 10/J/Q/K count 0)', () => {
+describe('card values (docs/rules.md#card-values: A is 1, 2–9 face value, 10/J/Q/K count 0)', () => {
   it.each([
     ['A', 1],
     ['2', 2],

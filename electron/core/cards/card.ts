@@ -1,6 +1,6 @@
 /**
  * Playing cards as the engine, the journal and the screen see them.
- * Values follow domain-notes §2: A is 1, 2–9 face value, 10/J/Q/K count 0.
+ * Values follow docs/rules.md#card-values: A is 1, 2–9 face value, 10/J/Q/K count 0.
  */
 export const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'] as const;
 export const SUITS = ['S', 'H', 'D', 'C'] as const;
@@ -32,7 +32,7 @@ const RANK_VALUE: Readonly<Record<Rank, number>> = {
   K: 0,
 };
 
-/** Baccarat point value of a rank (domain-notes §2). */
+/** Baccarat point value of a rank (docs/rules.md#card-values). */
 export function rankValue(rank: Rank): number {
   return RANK_VALUE[rank];
 }

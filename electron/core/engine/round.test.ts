@@ -22,7 +22,7 @@ function deal(values: readonly number[]) {
   return { outcome: dealRound(source), used: source.used };
 }
 
-describe('deal order P1, B1, P2, B2, then third cards (domain-notes §2)', () => {
+describe('deal order P1, B1, P2, B2, then third cards (docs/rules.md#deal-order)', () => {
   it('A,9,K,5,7,2: Player A K 7 = 8, Banker 9 5 2 = 6, Player wins', () => {
     const cards: Card[] = ['A', '9', 'K', '5', '7', '2'].map((rank) => ({ rank: rank as Rank, suit: 'H' }));
     const source = new FixedCardSource(cards);
@@ -44,7 +44,7 @@ describe('deal order P1, B1, P2, B2, then third cards (domain-notes §2)', () =>
   });
 });
 
-describe('naturals: a two-card 8 or 9 on either hand and both stand (domain-notes §2)', () => {
+describe('naturals: a two-card 8 or 9 on either hand and both stand (docs/rules.md#naturals)', () => {
   const cases: [number, number][] = [];
   for (let player = 0; player <= 9; player++) {
     for (let banker = 0; banker <= 9; banker++) if (player >= 8 || banker >= 8) cases.push([player, banker]);
@@ -62,7 +62,7 @@ describe('naturals: a two-card 8 or 9 on either hand and both stand (domain-note
   });
 });
 
-describe('third cards through dealRound follow the tableau in every non-natural case (domain-notes §2)', () => {
+describe('third cards through dealRound follow the tableau in every non-natural case (docs/rules.md#the-tableau)', () => {
   const cases: [number, number, number][] = [];
   for (let player = 0; player <= 7; player++) {
     for (let banker = 0; banker <= 7; banker++)

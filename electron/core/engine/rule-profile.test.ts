@@ -19,7 +19,7 @@ function errorOf(input: unknown): string {
   throw new Error('expected the profile to be rejected');
 }
 
-describe('rule profiles (domain-notes §1: deck count and Tie payout are venue settings)', () => {
+describe('rule profiles (docs/rules.md#venue-profiles: deck count and Tie payout are venue settings)', () => {
   it('the built-in profiles are the seeds: 8 decks Tie 8:1 and 6 decks Tie 9:1, 5% commission', () => {
     expect(BUILT_IN_PROFILES).toEqual([EIGHT_DECK_TIE_8_TO_1, SIX_DECK_TIE_9_TO_1]);
     expect(EIGHT_DECK_TIE_8_TO_1).toMatchObject({ decks: 8, tiePays: 8, bankerCommissionPercent: 5 });

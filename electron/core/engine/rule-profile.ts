@@ -3,7 +3,7 @@ import { DEFAULT_DECKS, MAX_DECKS, MIN_DECKS } from './shoe.ts';
 
 /**
  * A venue's game rules as validated data. The seeds disagree on deck count and
- * on the Tie payout (domain-notes §1), so both are venue settings; the Banker
+ * on the Tie payout (docs/rules.md#venue-profiles), so both are venue settings; the Banker
  * commission is 5% in every seed and is kept as a field so the paytable and the
  * exact analysis read it from one place.
  */
@@ -15,7 +15,7 @@ export const RuleProfileSchema = z
       .int(`decks must be a whole number from ${MIN_DECKS} to ${MAX_DECKS}`)
       .min(MIN_DECKS, `decks must be from ${MIN_DECKS} to ${MAX_DECKS}`)
       .max(MAX_DECKS, `decks must be from ${MIN_DECKS} to ${MAX_DECKS}`),
-    /** Tie pays N to 1: 8 (seeds 000, 003, 004) or 9 (seeds 001, 002). */
+    /** Tie pays N to 1: 8 (the Swedish, Dutch and Czech rule sheets) or 9 (the German and Finnish ones); docs/rules.md#venue-profiles. */
     tiePays: z.union([z.literal(8), z.literal(9)], { error: 'tiePays must be 8 or 9 (Tie pays 8:1 or 9:1)' }),
     /** Percent taken from a Banker win; the return is rounded down to the cent. */
     bankerCommissionPercent: z.literal(5, { error: 'bankerCommissionPercent must be 5 (every seed takes 5%)' }),
@@ -24,7 +24,7 @@ export const RuleProfileSchema = z
 
 export type RuleProfile = z.infer<typeof RuleProfileSchema>;
 
-/** Seeds 000, 003, 004: eight decks, Tie 8:1. */
+/** The Swedish, Dutch and Czech rule sheets (docs/rules.md#venue-profiles): eight decks, Tie 8:1. */
 export const EIGHT_DECK_TIE_8_TO_1: RuleProfile = Object.freeze({
   id: 'eight-deck-tie-8-to-1',
   decks: DEFAULT_DECKS,
@@ -32,7 +32,7 @@ export const EIGHT_DECK_TIE_8_TO_1: RuleProfile = Object.freeze({
   bankerCommissionPercent: 5,
 });
 
-/** Seeds 001, 002: six decks, Tie 9:1. */
+/** The German and Finnish rule sheets (docs/rules.md#venue-profiles): six decks, Tie 9:1. */
 export const SIX_DECK_TIE_9_TO_1: RuleProfile = Object.freeze({
   id: 'six-deck-tie-9-to-1',
   decks: 6,

@@ -9,7 +9,7 @@ const eight = EIGHT_DECK_TIE_8_TO_1;
 const nine = SIX_DECK_TIE_9_TO_1;
 const stakeArb = fc.integer({ min: 0, max: 100_000_000_00 });
 
-describe('Banker win returns stake + 95% rounded down to the cent (domain-notes §1, seed 000)', () => {
+describe('Banker win returns stake + 95% rounded down to the cent (docs/rules.md#banker-rounding)', () => {
   it.each([
     [10, 19],
     [20, 39],
@@ -32,7 +32,7 @@ describe('Banker win returns stake + 95% rounded down to the cent (domain-notes 
   });
 });
 
-describe('payouts: Player 1:1, Tie 8:1 or 9:1, Player and Banker push on a tie (domain-notes §1)', () => {
+describe('payouts: Player 1:1, Tie 8:1 or 9:1, Player and Banker push on a tie (docs/rules.md#payouts-and-rounding)', () => {
   it('Player win returns twice the stake', () => {
     expect(spotReturn('player', 250, 'player', eight)).toBe(500);
   });

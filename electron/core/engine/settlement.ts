@@ -11,7 +11,7 @@ export type Returns = Partial<Record<Spot, MinorUnits>>;
 
 /**
  * What a winning Banker stake returns, stake included: stake + floor(stake × 0.95),
- * i.e. floor(1.95 × stake) in cents (domain-notes §1: 0.10 → 0.19, 0.30 → 0.58).
+ * i.e. floor(1.95 × stake) in cents (docs/rules.md#banker-rounding: 0.10 → 0.19, 0.30 → 0.58).
  */
 export function bankerWinReturn(stake: MinorUnits, commissionPercent: number): MinorUnits {
   return stake + Math.floor((stake * (100 - commissionPercent)) / 100);

@@ -12,7 +12,7 @@ function faceIndex(rank: string, suit: string): number {
   return SUITS.indexOf(suit as (typeof SUITS)[number]) * 13 + RANKS.indexOf(rank as (typeof RANKS)[number]);
 }
 
-describe('FreshShoe deals every card with equal probability (domain-notes §3)', () => {
+describe('FreshShoe deals every card with equal probability (docs/rng.md#why-every-dealt-sequence-is-equally-likely)', () => {
   it('first card of a 1-deck shoe: chi-square over the 52 faces, 52 000 shoes', () => {
     const random = new SeededRandomSource(20261201);
     const counts = new Array<number>(52).fill(0);
@@ -40,7 +40,7 @@ describe('FreshShoe deals every card with equal probability (domain-notes §3)',
   });
 
   it('the chi-square test can fail: a modulo-biased source is caught', () => {
-    // nextInt by `byte % bound` over 0..255 favours low values — the bias domain-notes §3 forbids.
+    // nextInt by `byte % bound` over 0..255 favours low values — the bias docs/rng.md#rejection-sampling-to-a-range forbids.
     let state = 1;
     const biased: RandomSource = {
       nextInt(bound: number) {

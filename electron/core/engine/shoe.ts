@@ -21,8 +21,8 @@ export interface CardSource {
  * 1/N · 1/(N−1) · … · 1/(N−k+1), the same for every sequence, and identical to
  * dealing the top k cards of a uniformly shuffled shoe (a lazy Fisher–Yates).
  * Dealing card by card also means a 256-bit DRBG state never has to cover the
- * ~3025 bits of a full 8-deck permutation (domain-notes §5); every permutation
- * of the shoe stays possible at the start of each round (domain-notes §3).
+ * ~3025 bits of a full 8-deck permutation (docs/rng.md#why-every-dealt-sequence-is-equally-likely); every permutation
+ * of the shoe stays possible at the start of each round (docs/rng.md#why-every-dealt-sequence-is-equally-likely).
  */
 export class FreshShoe implements CardSource {
   /** remaining[i] = copies left of face i (0..51). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bankerDraws, handTotal, isNatural, playerDraws } from './tableau.ts';
 
-// The Punto Banco tableau as printed in domain-notes §2, written out cell by cell so a change to
+// The Punto Banco tableau as printed in docs/rules.md#the-tableau, written out cell by cell so a change to
 // tableau.ts cannot also change the expectation. Rows: Banker's two-card total 0–7. Columns: the
 // value of the Player's third card 0–9, then "–" = the Player stood. D = Banker draws, S = stands.
 const BANKER_CHART: Readonly<Record<number, string>> = {
@@ -16,7 +16,7 @@ const BANKER_CHART: Readonly<Record<number, string>> = {
   7: 'SSSSSSSSSSS',
 };
 
-describe('hand totals (domain-notes §2: the sum of the card values mod 10)', () => {
+describe('hand totals (docs/rules.md#card-values: the sum of the card values mod 10)', () => {
   it.each([
     [[1, 9], 0],
     [[7, 8], 5],
@@ -29,19 +29,19 @@ describe('hand totals (domain-notes §2: the sum of the card values mod 10)', ()
   });
 });
 
-describe('naturals (domain-notes §2: a two-card 8 or 9 stands)', () => {
+describe('naturals (docs/rules.md#naturals: a two-card 8 or 9 stands)', () => {
   it.each([0, 1, 2, 3, 4, 5, 6, 7, 8, 9])('two-card total %i', (total) => {
     expect(isNatural(total)).toBe(total === 8 || total === 9);
   });
 });
 
-describe('Player draws on 0–5 and stands on 6–7 (domain-notes §2)', () => {
+describe('Player draws on 0–5 and stands on 6–7 (docs/rules.md#the-player-rule)', () => {
   it.each([0, 1, 2, 3, 4, 5, 6, 7])('Player total %i', (total) => {
     expect(playerDraws(total)).toBe(total <= 5);
   });
 });
 
-describe('Banker tableau: every cell (domain-notes §2)', () => {
+describe('Banker tableau: every cell (docs/rules.md#the-banker-rule)', () => {
   const cells: [number, number | null, boolean][] = [];
   for (let banker = 0; banker <= 7; banker++) {
     const row = BANKER_CHART[banker] ?? '';

@@ -1,5 +1,5 @@
 /**
- * The Punto Banco drawing rules, domain-notes §2. Pure functions on totals so the
+ * The Punto Banco drawing rules, docs/rules.md#the-tableau. Pure functions on totals so the
  * exact analysis, the simulator and the dealer all share one source of truth.
  */
 

@@ -1,7 +1,7 @@
 import type { MinorUnits } from '../money/minor-units.ts';
 import type { Meters } from './meters.ts';
 
-/** Critical memory (domain-notes §3): credits, meters, config hash and game state. */
+/** Critical memory (docs/cabinet-rules.md#critical-memory): credits, meters, config hash and game state. */
 export interface CriticalState {
   /** Bumped on every write, so two valid copies that differ can be ordered. */
   readonly seq: number;

@@ -1,4 +1,4 @@
-/** One row of the durable event log (domain-notes §3 "Door and tilt": every event survives a power cycle). */
+/** One row of the durable event log (docs/cabinet-rules.md#door-and-tilt: every event survives a power cycle). */
 export interface EventLogEntry {
   readonly id: number;
   readonly at: string;

@@ -1,7 +1,7 @@
 import type { Spot } from '../engine/settlement.ts';
 import type { MinorUnits } from '../money/minor-units.ts';
 
-/** The cabinet's meters (domain-notes §3 "Meters"); never counted in demo mode. */
+/** The cabinet's meters (docs/cabinet-rules.md#meters); never counted in demo mode. */
 export interface Meters {
   readonly billsInMinor: MinorUnits;
   readonly billsByDenomination: Readonly<Record<string, number>>; // "500" (minor) → count

@@ -5,7 +5,7 @@ import type { MinorUnits } from '../money/minor-units.ts';
 
 export type RoundStatus = 'in-progress' | 'settled' | 'voided';
 
-/** One entry of game recall (domain-notes §3 "Game recall"). */
+/** One entry of game recall (docs/cabinet-rules.md#game-recall). */
 export interface RoundRecord {
   readonly roundId: number;
   readonly status: RoundStatus;

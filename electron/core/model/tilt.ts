@@ -1,4 +1,4 @@
-/** Tilt states and what clears each (domain-notes §3 "Door and tilt"). */
+/** Tilt states and what clears each (docs/cabinet-rules.md#door-and-tilt). */
 export type TiltKind = 'rng-fault' | 'device-fault' | 'memory-error' | 'door-open' | 'handpay-pending';
 export type TiltClearance =
   | 'device-healthy' // rng-fault, device-fault: cleared when the device reports healthy again

@@ -2,7 +2,7 @@
  * The operating system's CSPRNG through node:crypto, read in batches: one
  * `randomFillSync` call fills a buffer of 32-bit words, and bounded integers are
  * rejection-sampled from those words, so every value stays exactly uniform
- * (domain-notes §3) while the per-draw cost drops far below `crypto.randomInt`.
+ * (docs/rng.md#rejection-sampling-to-a-range) while the per-draw cost drops far below `crypto.randomInt`.
  * Used by the simulator and the benchmarks; behaves like crypto-random-source.ts.
  */
 import { randomFillSync } from 'node:crypto';

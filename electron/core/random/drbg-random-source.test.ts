@@ -37,7 +37,7 @@ function fakeEntropy(description = 'test device') {
   };
 }
 
-describe('DRBG random source (domain-notes §3 RNG, §5)', () => {
+describe('DRBG random source (docs/rng.md#the-drbg)', () => {
   it('instantiates on first use and reseeds before every shuffle (prediction resistance by default)', () => {
     const e = fakeEntropy();
     const random = createDrbgRandomSource({ entropy: e.source });

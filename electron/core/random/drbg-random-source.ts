@@ -1,6 +1,6 @@
 /**
  * The certified RandomSource: HMAC_DRBG (SHA-256) fed by an entropy source (the hardware RNG,
- * or OS entropy when no device is configured). domain-notes §3 "RNG" and §5.
+ * or OS entropy when no device is configured). docs/rng.md#the-drbg.
  *
  * - Instantiated lazily on first use from the entropy source, with an OS-entropy nonce and
  *   personalization (crypto.randomBytes), so a weak device alone cannot determine the state.

@@ -2,7 +2,7 @@
  * HMAC_DRBG with SHA-256, NIST SP 800-90A Rev. 1 §10.1.2, written on node:crypto's HMAC.
  *
  * Why our own: the npm `hmac-drbg` package has no prediction resistance and no
- * reseed-counter limit, and a gaming lab checks both (domain-notes §5).
+ * reseed-counter limit, and a gaming lab checks both (docs/rng.md#known-answer-tests).
  *
  * - Security strength is 256 bits (SP 800-90A Table 2, HMAC_DRBG SHA-256).
  * - Instantiate: entropy ≥ 256 bits, nonce ≥ 128 bits, optional personalization (§10.1.2.3).

@@ -5,7 +5,7 @@
 export interface RandomSource {
   /**
    * A uniformly distributed integer in [0, bound). Implementations must be
-   * exactly uniform (rejection sampling, never modulo: domain-notes §3).
+   * exactly uniform (rejection sampling, never modulo: docs/rng.md#rejection-sampling-to-a-range).
    * Throws when the source is unhealthy; the caller voids the round.
    */
   nextInt(bound: number): number;

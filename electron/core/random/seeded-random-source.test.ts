@@ -39,7 +39,7 @@ describe('SeededRandomSource is xoshiro128** 1.1', () => {
   });
 });
 
-describe('bounded integers are exactly uniform by rejection, never modulo (domain-notes §3)', () => {
+describe('bounded integers are exactly uniform by rejection, never modulo (docs/rng.md#rejection-sampling-to-a-range)', () => {
   it.each([1, 2, 3, 13, 52, 416, 172_640, 2 ** 21, 2 ** 21 + 1, 2 ** 32 - 5, 2 ** 40 + 3, 2 ** 48 - 1])(
     'nextInt(%i) stays in range',
     (bound) => {

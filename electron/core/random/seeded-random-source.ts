@@ -2,10 +2,10 @@
  * A fast, reproducible, NON-cryptographic random source for simulations,
  * benchmarks and tests: xoshiro128** 1.1 (Blackman & Vigna), 32-bit operations
  * only, period 2^128 − 1. Never used to deal a real round: the cabinet deals
- * from the certified DRBG (domain-notes §3, §5).
+ * from the certified DRBG (docs/rng.md#the-drbg).
  *
  * Bounded integers are exactly uniform (rejection sampling, never plain modulo:
- * domain-notes §3) through uniform-int.ts.
+ * docs/rng.md#rejection-sampling-to-a-range) through uniform-int.ts.
  */
 import type { RandomSource } from './random-source.ts';
 import { uniformInt } from './uniform-int.ts';

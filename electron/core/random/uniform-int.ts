@@ -1,6 +1,6 @@
 /**
  * Exactly uniform bounded integers from a stream of uniform 32-bit words, shared by every word-based random
- * source (rejection sampling, never plain modulo: domain-notes §3): Lemire's multiply-and-reject for bounds up to
+ * source (rejection sampling, never plain modulo: docs/rng.md#rejection-sampling-to-a-range): Lemire's multiply-and-reject for bounds up to
  * 2^21, where the 32 × 21-bit product is exact in a double, and threshold rejection above.
  */
 
