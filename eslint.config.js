@@ -1,8 +1,154 @@
-// Lint rules that guard the architecture as well as the style:
-// electron/core stays plain Node, and only the IPC router/preload touch ipcMain/ipcRenderer.
+// Lint rules that guard the architecture as well as the style: the layers of
+// docs/architecture.md#layers (model under the core, the core under storage and devices,
+// those under the shell), node:sqlite only in storage, electron only in *.electron.ts,
+// and only the IPC router/preload touch ipcMain/ipcRenderer.
 import tseslint from 'typescript-eslint';
 import pluginVue from 'eslint-plugin-vue';
 import prettier from 'eslint-config-prettier';
+
+const FOLDERS = {
+  model: 'electron/core/model',
+  cabinet: 'electron/core/cabinet',
+  config: 'electron/core/config',
+  analysis: 'electron/core/analysis',
+  random: 'electron/core/random',
+  integrity: 'electron/core/integrity',
+  storage: 'electron/storage',
+  devices: 'electron/devices',
+  emulators: 'electron/emulators',
+  certification: 'electron/certification',
+  testing: 'electron/testing',
+  ipc: 'electron/ipc',
+  app: 'electron/app',
+  host: 'electron/host',
+  cli: 'electron/cli',
+  renderer: 'renderer',
+};
+
+/**
+ * One block per layer: which folders its files may not import, and which packages.
+ * Import specifiers are relative, so a folder is matched by its last path segments.
+ */
+function layer(name, files, forbidden, { sqlite = false, ignores = [] } = {}) {
+  const packages = [
+    { name: 'electron', message: 'electron is imported only in *.electron.ts files (docs/architecture.md#layers).' },
+  ];
+  if (!sqlite) packages.push({ name: 'node:sqlite', message: 'node:sqlite is used only in electron/storage/.' });
+  return {
+    name: `layering/${name}`,
+    files,
+    ignores: ['**/*.electron.ts', ...ignores],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: packages,
+          patterns: forbidden.map((folder) => {
+            const tail = FOLDERS[folder].split('/').slice(-2).join('/');
+            const last = FOLDERS[folder].split('/').at(-1);
+            const group =
+              folder === 'renderer' ? ['**/renderer/**'] : [`**/${tail}/**`, `../${last}/**`, `./${last}/**`];
+            return { group, message: `${name} must not import ${FOLDERS[folder]}/ (docs/architecture.md#layers).` };
+          }),
+        },
+      ],
+    },
+  };
+}
+
+const ABOVE_CORE = [
+  'storage',
+  'devices',
+  'emulators',
+  'certification',
+  'testing',
+  'ipc',
+  'app',
+  'host',
+  'cli',
+  'renderer',
+];
+const TESTS = ['**/*.test.ts'];
+
+const layering = [
+  layer('the model', ['electron/core/model/**/*.ts'], ['cabinet', 'config', 'analysis', 'random', ...ABOVE_CORE]),
+  layer('the core', ['electron/core/**/*.ts'], ABOVE_CORE, { ignores: ['electron/core/model/**', ...TESTS] }),
+  layer(
+    'a core test',
+    TESTS.map((t) => `electron/core/${t}`),
+    ['devices', 'emulators', 'ipc', 'app', 'host', 'cli', 'renderer'],
+  ),
+  layer(
+    'storage',
+    ['electron/storage/**/*.ts'],
+    ['devices', 'emulators', 'certification', 'testing', 'ipc', 'app', 'host', 'cli', 'renderer'],
+    {
+      sqlite: true,
+      ignores: TESTS,
+    },
+  ),
+  layer(
+    'a device driver',
+    ['electron/devices/**/*.ts'],
+    ['storage', 'emulators', 'certification', 'testing', 'ipc', 'app', 'host', 'cli', 'renderer'],
+    {
+      ignores: TESTS,
+    },
+  ),
+  layer(
+    'an emulator',
+    ['electron/emulators/**/*.ts'],
+    ['storage', 'certification', 'testing', 'ipc', 'app', 'host', 'cli', 'renderer'],
+    {
+      ignores: TESTS,
+    },
+  ),
+  layer(
+    'certification',
+    ['electron/certification/**/*.ts'],
+    ['devices', 'emulators', 'testing', 'ipc', 'app', 'host', 'cli', 'renderer'],
+    {
+      ignores: TESTS,
+    },
+  ),
+  layer('test tooling', ['electron/testing/**/*.ts'], ['app', 'host', 'cli', 'renderer'], { sqlite: true }),
+  layer('the shell', ['electron/ipc/**/*.ts', 'electron/app/**/*.ts', 'electron/*.ts'], ['testing', 'renderer'], {
+    ignores: TESTS,
+  }),
+  layer('a tool', ['electron/host/**/*.ts', 'electron/cli/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'], ['renderer']),
+  layer(
+    'a test',
+    [
+      'electron/devices/**/*.test.ts',
+      'electron/emulators/**/*.test.ts',
+      'electron/storage/**/*.test.ts',
+      'electron/certification/**/*.test.ts',
+      'electron/ipc/**/*.test.ts',
+      'electron/app/**/*.test.ts',
+      'electron/*.test.ts',
+    ],
+    ['renderer'],
+    { sqlite: true },
+  ),
+  layer(
+    'the renderer',
+    ['renderer/**/*.ts', 'renderer/**/*.vue'],
+    ['cabinet', 'storage', 'devices', 'emulators', 'certification', 'testing', 'app', 'host', 'cli'],
+    {
+      ignores: TESTS.map((t) => `renderer/${t}`),
+    },
+  ),
+  {
+    name: 'layering/renderer packages',
+    files: ['renderer/**/*.ts', 'renderer/**/*.vue'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: ['electron', 'node:sqlite', 'serialport', 'pinia-plugin-persistedstate'] },
+      ],
+    },
+  },
+];
 
 export default tseslint.config(
   {
@@ -29,20 +175,7 @@ export default tseslint.config(
       'vue/multi-word-component-names': 'off',
     },
   },
-  {
-    files: ['electron/core/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: ['electron', 'vue', 'pinia'],
-          patterns: [
-            { group: ['**/renderer/**', '../../renderer/*'], message: 'electron/core must not import the renderer' },
-          ],
-        },
-      ],
-    },
-  },
+  ...layering,
   {
     files: ['**/*.ts', '**/*.vue'],
     ignores: ['electron/ipc/electron-router.ts', 'electron/preload.ts'],

@@ -4,7 +4,7 @@
  *  - chi-square: the regularized upper incomplete gamma Q(k/2, x/2), series / continued fraction;
  *  - runs and serial correlation: the normal tail via erfc(x) = Q(1/2, x²).
  */
-import { lnGamma } from '../devices/rng/health-tests.ts';
+import { lnGamma } from '../core/math/ln-gamma.ts';
 
 const EPS = 1e-16;
 const TINY = 1e-300;

@@ -5,9 +5,9 @@ import {
   critBinom,
   ENTROPY_PER_SAMPLE_BITS,
   HealthTests,
-  lnGamma,
   rctCutoff,
 } from './health-tests.ts';
+import { lnGamma } from '../../core/math/ln-gamma.ts';
 
 describe('SP 800-90B §4.4 cutoffs (domain-notes §5)', () => {
   it('RCT cutoff C = 1 + ⌈30/H⌉: 31 for H = 1, 9 for H = 4, 5 for H = 8', () => {

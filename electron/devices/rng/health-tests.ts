@@ -12,6 +12,7 @@
  * still caught after 9 samples), where H = 8 cutoffs (5 and 16) would false-alarm every few hours
  * at a TrueRNG's ~350 kB/s.
  */
+import { lnGamma } from '../../core/math/ln-gamma.ts';
 
 /** α for both tests: SP 800-90B recommends 2^-20 ≤ α ≤ 2^-40; we use 2^-30 (domain-notes §5). */
 export const HEALTH_ALPHA = 2 ** -30;
@@ -21,20 +22,6 @@ export const ENTROPY_PER_SAMPLE_BITS = 4;
 export const APT_WINDOW = 512;
 /** SP 800-90B §4.3: start-up testing over at least 1024 consecutive samples. */
 export const STARTUP_SAMPLES = 1024;
-
-/** Natural log of Γ(x), x > 0 (Lanczos, g = 7, n = 9; ~15 significant digits). */
-export function lnGamma(x: number): number {
-  if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - lnGamma(1 - x);
-  const c = [
-    0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059,
-    12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
-  ];
-  const z = x - 1;
-  let a = c[0]!;
-  for (let i = 1; i < 9; i++) a += c[i]! / (z + i);
-  const t = z + 7.5;
-  return 0.5 * Math.log(2 * Math.PI) + (z + 0.5) * Math.log(t) - t + Math.log(a);
-}
 
 /** P(X ≥ k) for X ~ Binomial(n, p), summed term by term from the top (no cancellation). */
 export function binomialUpperTail(n: number, p: number, k: number): number {
