@@ -37,6 +37,9 @@ describe('opening the database', () => {
     const path = tmpPath();
     const broken: Migration = { version: 2, name: 'broken', sql: 'CREATE TABLE extra (x INTEGER); SELECT nope();' };
     expect(() => Database.open(path, {}, [...MIGRATIONS, broken])).toThrow(/no such function/);
+    const reader = open(path, { readOnly: true });
+    expect(reader.schemaVersion()).toBe(MIGRATIONS.length);
+    expect(reader.hasSchema()).toBe(true);
     const db = open(path, {}, [...MIGRATIONS, { ...broken, sql: 'CREATE TABLE extra (x INTEGER)' }]);
     expect(db.schemaVersion()).toBe(2);
   });
@@ -44,8 +47,10 @@ describe('opening the database', () => {
   it('a read-only open runs no migrations and refuses writes', () => {
     const path = tmpPath();
     Database.open(path).close();
-    const db = open(path, { readOnly: true });
+    const extra: Migration = { version: 2, name: 'extra', sql: 'CREATE TABLE extra (x INTEGER)' };
+    const db = open(path, { readOnly: true }, [...MIGRATIONS, extra]);
     expect(db.schemaVersion()).toBe(MIGRATIONS.length);
+    expect(db.hasSchema()).toBe(false);
     expect(() =>
       db.transaction(() => db.run('INSERT INTO events (at, kind, detail) VALUES (?, ?, ?)', 't', 'k', 'd')),
     ).toThrow(/readonly/);
@@ -74,7 +79,11 @@ describe('transactions', () => {
   it('requireTransaction refuses outside a transaction and passes inside one', () => {
     const db = open(tmpPath());
     expect(() => db.requireTransaction('someWriter')).toThrow('someWriter must run inside a journal transaction');
-    expect(db.transaction(() => (db.requireTransaction('someWriter'), db.inTransaction))).toBe(true);
+    const inside = db.transaction(() => {
+      db.requireTransaction('someWriter');
+      return db.inTransaction;
+    });
+    expect(inside).toBe(true);
   });
 });
 
