@@ -12,7 +12,7 @@
  * - meters = the same figures recomputed from the ledger and the event log;
  * - game recall (rounds table) agrees with the meters.
  */
-import { Journal } from '../storage/journal.ts';
+import { Journal, type JournalAuditReader } from '../storage/journal.ts';
 import { canonicalJson as canonicalize } from '../core/integrity/canonical-json.ts';
 import type { CriticalState } from '../core/model/critical-state.ts';
 import type { RoundOutcome } from '../core/engine/round.ts';
@@ -66,8 +66,11 @@ function compareMeters(
   return mismatches;
 }
 
-/** Audits an open journal. `allowOpenRounds`: a round may be mid-flight (right after a kill, before recovery). */
-export function auditJournal(journal: Journal, profile: RuleProfile, allowOpenRounds = true): AuditReport {
+/**
+ * Audits an open journal through its read side only (it never writes).
+ * `allowOpenRounds`: a round may be mid-flight (right after a kill, before recovery).
+ */
+export function auditJournal(journal: JournalAuditReader, profile: RuleProfile, allowOpenRounds = true): AuditReport {
   const problems: string[] = [];
   if (!journal.hasSchema()) {
     return {

@@ -34,8 +34,8 @@ Usage: npm run --silent chaos -- [--kills N] [--seed S] [--json] [--keep]
               fsync on a real disk is measured by bench/cabinet.bench.ts.
 Each kill: a child process opens the journal (migrations, integrity check, recovery),
 plays random rounds, bills, rebets, cash-outs, faults and door opens, and is killed
-either by its own journal hook after a random number of statements (often inside a
-commit or inside recovery) or by this process after a random delay. After each kill
+either by its own statement killer after a random number of journal statements (often
+inside a commit or inside recovery) or by this process after a random delay. After each kill
 the journal is audited read-only. Exit 1 when anything was lost, created, refunded
 twice, or a meter, recall or integrity check disagrees; 2 on bad flags.
 `;

@@ -1,127 +1,133 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Journal } from './journal.ts';
-import { canonicalJson as canonicalize } from '../core/integrity/canonical-json.ts';
-import { JOURNAL_ENV, resolveJournalPath } from './journal-path.ts';
+/**
+ * The composed journal: every writer of JournalWriter refuses to run outside a
+ * transaction, runs no statement when it refuses, and leaves the file unchanged
+ * (docs/cabinet-rules.md#power-loss). The per-table behaviour is in the store tests.
+ */
+import { DatabaseSync } from 'node:sqlite';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { JournalError, type JournalWriter } from '../core/model/journal-port.ts';
+import type { Tilt } from '../core/model/tilt.ts';
+import { sampleCriticalState, sampleOutcome, tempJournal } from '../testing/journal-fixtures.ts';
+import type { Journal } from './journal.ts';
 
-const dirs: string[] = [];
-afterEach(() => {
-  while (dirs.length) rmSync(dirs.pop()!, { recursive: true, force: true });
-});
-function tmpPath(): string {
-  const d = mkdtempSync(join(tmpdir(), 'journal-test-'));
-  dirs.push(d);
-  return join(d, 'j.sqlite');
+const doorTilt: Tilt = {
+  kind: 'door-open',
+  source: 'door',
+  reason: 'the cabinet door is open',
+  clearedBy: 'door-closed',
+  since: 't0',
+};
+
+/** Every row of every table, read through a separate connection. */
+function dump(path: string): Record<string, unknown[]> {
+  const db = new DatabaseSync(path, { readOnly: true });
+  try {
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as Array<{
+      name: string;
+    }>;
+    return Object.fromEntries(tables.map((t) => [t.name, db.prepare(`SELECT * FROM "${t.name}"`).all()]));
+  } finally {
+    db.close();
+  }
 }
 
-describe('journal storage rules (issue 1)', () => {
-  it('records applied migrations and does not run them twice', () => {
-    const path = tmpPath();
-    Journal.open(path).close();
-    const j = Journal.open(path);
-    expect(j.schemaVersion()).toBe(1);
-    j.close();
+/**
+ * A journal in which every writer has something to do: a locked round 1, a dealt
+ * round 2, an open door tilt, a pending handpay, a stored config and critical memory.
+ */
+function preparedJournal() {
+  let statements = 0;
+  const t = tempJournal({ observer: { afterStatement: () => void statements++ } });
+  onTestFinished(t.cleanup);
+  const j = t.journal;
+  j.transaction(() => {
+    j.writeCritical(sampleCriticalState());
+    j.appendLedger({
+      at: 't0',
+      kind: 'bill',
+      demo: false,
+      deltaMinor: 1_000,
+      eventKey: 'n0',
+      balanceAfterMinor: 1_000,
+    });
+    j.insertRound({
+      roundId: 1,
+      demo: false,
+      bets: { player: 100 },
+      stakeMinor: 100,
+      creditsBeforeMinor: 1_000,
+      at: 't0',
+    });
+    j.insertRound({
+      roundId: 2,
+      demo: false,
+      bets: { banker: 100 },
+      stakeMinor: 100,
+      creditsBeforeMinor: 900,
+      at: 't0',
+    });
+    j.markDealt(2, sampleOutcome(), 't0');
+    j.appendEvent('door', 'door opened', 't0');
+    j.putTilt(doorTilt);
+    j.insertHandpay(500, 't0');
+    j.storeConfig('{"v":1}', 'sha-v1');
   });
+  return { j, path: t.path, statements: () => statements };
+}
 
-  it('is durable: WAL with synchronous=FULL, so a COMMIT is on disk when it returns', () => {
-    const j = Journal.open(tmpPath());
-    expect(j.durability()).toEqual({ journalMode: 'wal', synchronous: 2 });
-    j.close();
-  });
+/** One call per writer, each of which changes the prepared journal when it runs in a transaction. */
+const WRITERS: { readonly [K in keyof JournalWriter]: (j: Journal) => unknown } = {
+  writeCritical: (j) => j.writeCritical(sampleCriticalState({ seq: 2, creditsMinor: 7 })),
+  writeCriticalCopy: (j) => j.writeCriticalCopy('b', sampleCriticalState({ seq: 3 })),
+  appendLedger: (j) =>
+    j.appendLedger({ at: 't1', kind: 'bill', demo: false, deltaMinor: 500, eventKey: 'n1', balanceAfterMinor: 1_500 }),
+  insertRound: (j) =>
+    j.insertRound({ roundId: 3, demo: false, bets: { tie: 50 }, stakeMinor: 50, creditsBeforeMinor: 800, at: 't1' }),
+  markDealt: (j) => j.markDealt(1, sampleOutcome(), 't1'),
+  markSettled: (j) => j.markSettled(2, { banker: 195 }, 195, 995, 't1'),
+  markVoided: (j) => j.markVoided(1, 'fault', 100, 1_000, 't1'),
+  appendEvent: (j) => j.appendEvent('fault', 'rng-fault from rng', 't1'),
+  putTilt: (j) => j.putTilt({ ...doorTilt, kind: 'rng-fault', source: 'rng', clearedBy: 'device-healthy' }),
+  removeTilt: (j) => j.removeTilt('door-open'),
+  insertHandpay: (j) => j.insertHandpay(300, 't1'),
+  clearHandpays: (j) => j.clearHandpays('t1'),
+  storeConfig: (j) => j.storeConfig('{"v":2}', 'sha-v2'),
+  recordRamClear: (j) => j.recordRamClear({ at: 't1', creditsRemovedMinor: 1_000, metersBefore: null }),
+};
 
-  it('a transaction that throws leaves nothing behind', () => {
-    const j = Journal.open(tmpPath());
+describe('every journal writer runs only inside a transaction', () => {
+  for (const [name, write] of Object.entries(WRITERS) as Array<[keyof JournalWriter, (j: Journal) => unknown]>) {
+    it(`${name} outside a transaction is refused, runs no statement and changes nothing`, () => {
+      const { j, path, statements } = preparedJournal();
+      const before = dump(path);
+      const ran = statements();
+      let refusal: unknown;
+      try {
+        write(j);
+      } catch (error) {
+        refusal = error;
+      }
+      expect(refusal).toBeInstanceOf(JournalError);
+      expect((refusal as Error).message).toBe(`${name} must run inside a journal transaction`);
+      expect(statements()).toBe(ran);
+      expect(dump(path)).toEqual(before);
+      // The same call inside a transaction does change the journal: the refusal was the only reason.
+      j.transaction(() => write(j));
+      expect(dump(path)).not.toEqual(before);
+    });
+  }
+});
+
+describe('a transaction is all or nothing', () => {
+  it('a transaction that throws leaves nothing behind, whichever writers ran in it', () => {
+    const { j, path } = preparedJournal();
+    const before = dump(path);
     expect(() =>
       j.transaction(() => {
-        j.appendLedger({ at: 't', kind: 'bill', demo: false, deltaMinor: 500, eventKey: 'k', balanceAfterMinor: 500 });
+        for (const write of Object.values(WRITERS)) write(j);
         throw new Error('power cut in the middle');
       }),
     ).toThrow('power cut');
-    expect(j.ledgerBalance(false)).toBe(0);
-    expect(j.billKeyCredited('k')).toBe(false);
-    j.close();
-  });
-
-  it('money rows are only written inside a transaction, and the ledger is append-only', () => {
-    const j = Journal.open(tmpPath());
-    expect(() => j.appendLedger({ at: 't', kind: 'bill', demo: false, deltaMinor: 1, balanceAfterMinor: 1 })).toThrow(
-      /inside a journal transaction/,
-    );
-    j.transaction(() =>
-      j.appendLedger({ at: 't', kind: 'bill', demo: false, deltaMinor: 1, eventKey: 'a', balanceAfterMinor: 1 }),
-    );
-    // The same event key twice is refused by the UNIQUE constraint.
-    expect(() =>
-      j.transaction(() =>
-        j.appendLedger({ at: 't', kind: 'bill', demo: false, deltaMinor: 1, eventKey: 'a', balanceAfterMinor: 2 }),
-      ),
-    ).toThrow(/UNIQUE/);
-    expect(j.ledgerBalance(false)).toBe(1);
-    j.close();
-  });
-
-  it('a round moves only forward and a refund row exists at most once per round', () => {
-    const j = Journal.open(tmpPath());
-    j.transaction(() =>
-      j.insertRound({
-        roundId: 1,
-        demo: false,
-        bets: { player: 100 },
-        stakeMinor: 100,
-        creditsBeforeMinor: 100,
-        at: 't',
-      }),
-    );
-    j.transaction(() => j.markVoided(1, 'fault', 100, 100, 't'));
-    expect(() => j.transaction(() => j.markVoided(1, 'fault', 100, 100, 't'))).toThrow();
-    expect(j.round(1)?.status).toBe('voided');
-    expect(j.openRounds()).toEqual([]);
-    j.close();
-  });
-
-  it('critical memory copies carry a SHA-256 that detects a changed byte', () => {
-    const j = Journal.open(tmpPath());
-    const state = {
-      seq: 1,
-      creditsMinor: 5,
-      demoCreditsMinor: 0,
-      meters: {} as never,
-      configHash: 'x',
-      lastRoundId: 0,
-      openRoundId: null,
-    };
-    j.transaction(() => j.writeCritical(state));
-    expect(j.readCriticalCopies().a.state).toEqual(state);
-    j.corruptCriticalCopy('a');
-    const read = j.readCriticalCopies();
-    expect(read.a.problem).toBe('checksum mismatch');
-    expect(read.b.state).toEqual(state);
-    j.close();
-  });
-
-  it('canonical JSON does not depend on key order', () => {
-    expect(canonicalize({ b: 1, a: { d: 2, c: [3, { f: 1, e: 2 }] } })).toBe(
-      '{"a":{"c":[3,{"e":2,"f":1}],"d":2},"b":1}',
-    );
-  });
-});
-
-describe('journal path resolver', () => {
-  it('uses --journal first, then BACCARAT_JOURNAL, then the default folder', () => {
-    expect(
-      resolveJournalPath({ argv: ['--journal', '/x/j.sqlite'], env: { [JOURNAL_ENV]: '/y' }, defaultDir: '/d' }),
-    ).toBe('/x/j.sqlite');
-    expect(resolveJournalPath({ argv: ['--journal=rel.sqlite'], defaultDir: '/d', cwd: '/w' })).toBe('/w/rel.sqlite');
-    expect(resolveJournalPath({ env: { [JOURNAL_ENV]: '/y/j.sqlite' }, defaultDir: '/d' })).toBe('/y/j.sqlite');
-    expect(resolveJournalPath({ defaultDir: '/d' })).toBe('/d/cabinet-journal.sqlite');
-  });
-
-  it('refuses a missing path or :memory: with a clear message', () => {
-    expect(() => resolveJournalPath({ argv: ['--journal'], defaultDir: '/d' })).toThrow(/--journal needs a file path/);
-    expect(() => resolveJournalPath({ argv: ['--journal', ':memory:'], defaultDir: '/d' })).toThrow(
-      /must be a file on disk/,
-    );
+    expect(dump(path)).toEqual(before);
   });
 });

@@ -81,7 +81,7 @@ export const MIGRATIONS: readonly Migration[] = [
         detail TEXT NOT NULL
       );
 
-      -- Active tilts are durable: an error survives a power cycle (domain-notes §3).
+      -- Active tilts are durable: an error survives a power cycle (docs/cabinet-rules.md#door-and-tilt).
       CREATE TABLE tilts (
         kind TEXT NOT NULL,
         source TEXT NOT NULL,

@@ -9,7 +9,8 @@ import { CabinetCore } from '../core/cabinet/cabinet.ts';
 import type { DeviceStatus } from '../core/cabinet/cabinet-api.ts';
 import { parseVenueConfig, type VenueConfig } from '../core/config/venue-config.ts';
 import type { RandomSource } from '../core/random/random-source.ts';
-import { Journal, type JournalOptions } from './journal.ts';
+import type { StatementObserver } from './database.ts';
+import { Journal } from './journal.ts';
 
 export interface OpenCabinetOptions {
   readonly journalPath: string;
@@ -19,13 +20,19 @@ export interface OpenCabinetOptions {
   readonly clock?: () => Date;
   /** Initial device statuses (the hardware bridge reports changes later). */
   readonly devices?: readonly DeviceStatus[];
-  /** Chaos testing only: forwarded to the journal's kill hook. */
-  readonly journalOptions?: Pick<JournalOptions, 'killAtStatement' | 'onBeforeKill'>;
+  /**
+   * Crash testing only (electron/testing/chaos/statement-killer.ts): told after every
+   * journal statement, start-up included. Production passes none.
+   */
+  readonly statementObserver?: StatementObserver;
 }
 
 export function openCabinet(options: OpenCabinetOptions): JournaledCabinet {
   const config = parseVenueConfig(options.config);
-  const journal = Journal.open(options.journalPath, options.journalOptions ?? {});
+  const journal = Journal.open(
+    options.journalPath,
+    options.statementObserver ? { observer: options.statementObserver } : {},
+  );
   try {
     const cabinet = new CabinetCore(
       journal,

@@ -12,27 +12,26 @@
  *   recover   just open (recovery runs), then exit 0 — with CHAOS_KILL_AT_STATEMENT it dies inside recovery
  */
 import { openCabinet } from '../storage/open-cabinet.ts';
+import { sigkillSelf, StatementKiller } from './chaos/statement-killer.ts';
 import { deterministicRandom, testConfig } from './fixtures.ts';
 
 const path = process.env.RECOVERY_JOURNAL ?? '';
 const state = process.env.RECOVERY_STATE ?? '';
 const killAt = process.env.CHAOS_KILL_AT_STATEMENT ? Number(process.env.CHAOS_KILL_AT_STATEMENT) : undefined;
-const die = (): never => {
-  process.kill(process.pid, 'SIGKILL');
-  throw new Error('unreachable');
-};
+const die = sigkillSelf;
+// Always observing: the in-lock and in-settle states arm it once the round is under way.
+const killer = new StatementKiller(killAt !== undefined ? { killAtStatement: killAt } : {});
 
 const cabinet = openCabinet({
   journalPath: path,
   config: testConfig(),
   random: deterministicRandom(11),
-  journalOptions: killAt !== undefined ? { killAtStatement: killAt } : {},
+  statementObserver: killer,
 });
 if (state === 'recover') {
   cabinet.close();
   process.exit(0);
 }
-const journal = cabinet.journalForTools;
 cabinet.creditBill({ valueMinor: 10_000, channel: 5, eventKey: `recovery-note-${state}` });
 if (state === 'idle') die();
 cabinet.placeChip('player', 500);
@@ -44,10 +43,10 @@ cabinet.subscribe((event) => {
   }
   if (event.type === 'round-dealt') {
     if (state === 'dealt') die();
-    if (state === 'in-settle') journal.armKill(3); // BEGIN, first win/settle write, …: dies before COMMIT
+    if (state === 'in-settle') killer.armAfter(3); // BEGIN, first win/settle write, …: dies before COMMIT
   }
   if (event.type === 'round-settled' && state === 'settled') die();
 });
-if (state === 'in-lock') journal.armKill(4); // after BEGIN + critical check reads, inside the lock transaction
+if (state === 'in-lock') killer.armAfter(4); // after BEGIN + critical check reads, inside the lock transaction
 cabinet.deal();
 die();

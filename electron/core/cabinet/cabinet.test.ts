@@ -6,6 +6,7 @@ import type { CabinetEvent } from './cabinet-api.ts';
 import { CabinetError } from './cabinet-error.ts';
 import { openCabinet, type JournaledCabinet } from '../../storage/open-cabinet.ts';
 import { deterministicRandom, steppingClock, tempJournalPath, testConfig } from '../../testing/fixtures.ts';
+import { corruptCriticalCopy } from '../../testing/journal-damage.ts';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
@@ -431,7 +432,7 @@ describe('critical-memory integrity (issue 6)', () => {
     fund(h.cabinet, 5_000, 4);
     h.cabinet.close();
     const raw = Journal.open(h.path);
-    raw.corruptCriticalCopy('b', 'flip-body');
+    corruptCriticalCopy(h.path, 'b', 'flip-body');
     raw.close();
     const c = h.restart();
     expect(c.snapshot().creditsMinor).toBe(5_000);
@@ -451,7 +452,7 @@ describe('critical-memory integrity (issue 6)', () => {
     fund(h.cabinet);
     h.cabinet.placeChip('player', 100);
     h.cabinet.deal();
-    h.cabinet.journalForTools.corruptCriticalCopy('a', 'bad-checksum');
+    corruptCriticalCopy(h.path, 'a', 'bad-checksum');
     expect(h.cabinet.rebet(1).status).toBe('settled');
     expect(h.cabinet.events({ limit: 20 }).some((e) => /copy a rebuilt/.test(e.detail))).toBe(true);
   });
@@ -461,8 +462,8 @@ describe('critical-memory integrity (issue 6)', () => {
     fund(h.cabinet, 5_000, 4);
     h.cabinet.close();
     const raw = Journal.open(h.path);
-    raw.corruptCriticalCopy('a', 'flip-body');
-    raw.corruptCriticalCopy('b', 'bad-checksum');
+    corruptCriticalCopy(h.path, 'a', 'flip-body');
+    corruptCriticalCopy(h.path, 'b', 'bad-checksum');
     raw.close();
     let c = h.restart();
     expect(c.snapshot().tilts.map((t) => t.kind)).toEqual(['memory-error']);
@@ -554,8 +555,8 @@ describe('a note stacked during a memory error', () => {
     fund(h.cabinet, 5_000, 4);
     h.cabinet.close();
     const raw = Journal.open(h.path);
-    raw.corruptCriticalCopy('a', 'delete');
-    raw.corruptCriticalCopy('b', 'flip-body');
+    corruptCriticalCopy(h.path, 'a', 'delete');
+    corruptCriticalCopy(h.path, 'b', 'flip-body');
     raw.close();
     const c = h.restart();
     expect(c.snapshot().tilts.map((t) => t.kind)).toEqual(['memory-error']);

@@ -1,8 +1,13 @@
 /**
  * The storage interface the cabinet programs against. The SQLite journal
  * (electron/storage/) implements it; the cabinet never sees SQL or a file.
- * Every writer must run inside `transaction(fn)`: either all of `fn`'s writes
- * are durable when it returns, or (on a throw or a crash) none of them are.
+ *
+ * Split in two so a tool can ask for no more than it needs: `JournalReader`
+ * (what the cabinet, game recall and the audit read) and `JournalWriter` (every
+ * write). Every writer must run inside `transaction(fn)`: either all of `fn`'s
+ * writes are durable when it returns, or (on a throw or a crash) none of them
+ * are; a writer called outside a transaction throws JournalError and writes
+ * nothing (docs/cabinet-rules.md#power-loss).
  */
 import type { RoundOutcome } from '../engine/round.ts';
 import type { Bets, Returns } from '../engine/settlement.ts';
@@ -20,31 +25,67 @@ export class JournalError extends Error {
   override readonly name = 'JournalError';
 }
 
-export interface JournalPort {
-  transaction<T>(fn: () => T): T;
-  close(): void;
+/** A new round as it is locked: the bets are debited in the same transaction. */
+export interface NewRound {
+  readonly roundId: number;
+  readonly demo: boolean;
+  readonly bets: Bets;
+  readonly stakeMinor: MinorUnits;
+  readonly creditsBeforeMinor: MinorUnits;
+  readonly at: string;
+}
+
+/** Where the meters restart after a RAM clear (the audit starts counting after these ids). */
+export interface RamClearBoundary {
+  readonly afterLedgerId: number;
+  readonly afterRoundId: number;
+  readonly afterEventId: number;
+}
+
+/** Everything read from the journal; no method writes. */
+export interface JournalReader {
   schemaVersion(): number;
 
   // critical memory
-  writeCritical(state: CriticalState): void;
-  writeCriticalCopy(copy: CopyName, state: CriticalState): void;
   readCriticalCopies(): { a: CopyRead; b: CopyRead; exists: boolean };
 
   // ledger
-  appendLedger(entry: LedgerEntry): number;
   billKeyCredited(eventKey: string): boolean;
+  /** Sum of all ledger deltas of one wallet: what the credits must be. */
   ledgerBalance(demo: boolean): MinorUnits;
   lastLedgerId(): number;
 
   // rounds (game recall)
-  insertRound(r: {
-    roundId: number;
-    demo: boolean;
-    bets: Bets;
-    stakeMinor: MinorUnits;
-    creditsBeforeMinor: MinorUnits;
-    at: string;
-  }): void;
+  openRounds(): OpenRound[];
+  maxRoundId(): number;
+  round(roundId: number): RoundRecord | null;
+  lastFinishedRound(demo: boolean, status?: 'settled'): RoundRecord | null;
+  recall(range: { fromRoundId?: number; toRoundId?: number; limit?: number; demo?: boolean }): RoundRecord[];
+
+  // event log
+  events(range: { fromId?: number; toId?: number; limit?: number; kind?: string }): EventLogEntry[];
+  lastEventId(): number;
+
+  // tilts and handpays
+  tilts(): Tilt[];
+  pendingHandpays(): Handpay[];
+
+  // venue configuration and RAM clear
+  storedConfig(): { body: string; sha256: string } | null;
+  lastRamClear(): RamClearBoundary | null;
+}
+
+/** Every write to the journal. Each one throws JournalError outside `transaction(fn)`. */
+export interface JournalWriter {
+  // critical memory
+  writeCritical(state: CriticalState): void;
+  writeCriticalCopy(copy: CopyName, state: CriticalState): void;
+
+  // ledger
+  appendLedger(entry: LedgerEntry): number;
+
+  // rounds
+  insertRound(r: NewRound): void;
   markDealt(roundId: number, outcome: RoundOutcome, at: string): void;
   markSettled(
     roundId: number,
@@ -54,28 +95,30 @@ export interface JournalPort {
     at: string,
   ): void;
   markVoided(roundId: number, reason: string, refundMinor: MinorUnits, creditsAfterMinor: MinorUnits, at: string): void;
-  openRounds(): OpenRound[];
-  maxRoundId(): number;
-  round(roundId: number): RoundRecord | null;
-  lastFinishedRound(demo: boolean, status?: 'settled'): RoundRecord | null;
-  recall(range: { fromRoundId?: number; toRoundId?: number; limit?: number; demo?: boolean }): RoundRecord[];
 
   // event log
   appendEvent(kind: string, detail: string, at: string): number;
-  events(range: { fromId?: number; toId?: number; limit?: number; kind?: string }): EventLogEntry[];
-  lastEventId(): number;
 
   // tilts and handpays
-  tilts(): Tilt[];
+  /** False when the same kind and source is already active. */
   putTilt(tilt: Tilt): boolean;
+  /** Removes the active tilts of `kind` (from `source` only when given); returns how many. */
   removeTilt(kind: TiltKind, source?: string): number;
   insertHandpay(amountMinor: MinorUnits, at: string): Handpay;
-  pendingHandpays(): Handpay[];
+  /** Marks every pending handpay cleared; returns how many. */
   clearHandpays(at: string): number;
 
   // venue configuration and RAM clear
-  storedConfig(): { body: string; sha256: string } | null;
   storeConfig(body: string, sha: string): void;
   recordRamClear(r: { at: string; creditsRemovedMinor: MinorUnits; metersBefore: Meters | null }): void;
-  lastRamClear(): { afterLedgerId: number; afterRoundId: number; afterEventId: number } | null;
+}
+
+/** The whole journal as the cabinet uses it. */
+export interface JournalPort extends JournalReader, JournalWriter {
+  /**
+   * Runs `fn` inside one transaction: everything it wrote is durable when this
+   * returns, or (on a throw or a crash) nothing of it is. Transactions do not nest.
+   */
+  transaction<T>(fn: () => T): T;
+  close(): void;
 }

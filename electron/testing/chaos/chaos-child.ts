@@ -7,13 +7,15 @@
  *   CHAOS_SEED               integer seed of this run's decisions (required)
  *   CHAOS_RUN                run index (bill event keys of the previous run are re-sent, so a
  *                            repeated CREDIT_NOTE must be credited once)
- *   CHAOS_KILL_AT_STATEMENT  SIGKILL self right after that many journal statements (optional)
+ *   CHAOS_KILL_AT_STATEMENT  SIGKILL self right after that many journal statements (optional;
+ *                            a StatementKiller observes the journal, see statement-killer.ts)
  *   CHAOS_MODE               "play" (default) or "recover" (open, recover, close, exit 0)
  */
 import { CabinetError } from '../../core/cabinet/cabinet-error.ts';
 import { openCabinet, type JournaledCabinet } from '../../storage/open-cabinet.ts';
 import { SPOTS } from '../../core/engine/settlement.ts';
 import { CHAOS_CONFIG } from './chaos-config.ts';
+import { StatementKiller } from './statement-killer.ts';
 import { deterministicRandom, seededUniform } from '../fixtures.ts';
 
 function required(name: string): string {
@@ -42,9 +44,9 @@ const cabinet: JournaledCabinet = openCabinet({
   journalPath,
   config: CHAOS_CONFIG,
   random,
-  journalOptions:
+  statementObserver:
     killAt !== undefined
-      ? {
+      ? new StatementKiller({
           killAtStatement: killAt,
           // Tell the parent where the kill lands (stderr to a pipe is synchronous on Linux).
           onBeforeKill: (where) => {
@@ -53,8 +55,8 @@ const cabinet: JournaledCabinet = openCabinet({
               `CHAOS-KILL ${JSON.stringify({ statement: where.statement, inTransaction: where.inTransaction, starting, sql })}\n`,
             );
           },
-        }
-      : {},
+        })
+      : undefined,
 });
 starting = false;
 

@@ -1,0 +1,69 @@
+/**
+ * The money ledger: every money movement, append-only (triggers refuse UPDATE and
+ * DELETE), written in the same transaction as the state change that caused it.
+ * Credits always equal the sum of a wallet's deltas (docs/architecture.md#where-the-money-goes);
+ * a stacked note's event key is UNIQUE, so a repeated credit is refused
+ * (docs/protocols/essp.md#credit-rules).
+ */
+import type { LedgerEntry, LedgerKind } from '../core/model/ledger.ts';
+import type { MinorUnits } from '../core/money/minor-units.ts';
+import type { Database } from './database.ts';
+
+/** A ledger row as the audit reads it. */
+export interface LedgerAuditRow {
+  id: number;
+  kind: LedgerKind;
+  demo: number;
+  delta_minor: number;
+  round_id: number | null;
+  spot: string | null;
+  event_key: string | null;
+  denomination_minor: number | null;
+  balance_after_minor: number;
+}
+
+export class LedgerStore {
+  private readonly db: Database;
+
+  constructor(db: Database) {
+    this.db = db;
+  }
+
+  append(entry: LedgerEntry): number {
+    this.db.requireTransaction('appendLedger');
+    return this.db.run(
+      `INSERT INTO ledger (at, kind, demo, delta_minor, round_id, spot, event_key, denomination_minor, balance_after_minor)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      entry.at,
+      entry.kind,
+      entry.demo ? 1 : 0,
+      entry.deltaMinor,
+      entry.roundId ?? null,
+      entry.spot ?? null,
+      entry.eventKey ?? null,
+      entry.denominationMinor ?? null,
+      entry.balanceAfterMinor,
+    ).lastId;
+  }
+
+  billKeyCredited(eventKey: string): boolean {
+    return this.db.get('SELECT 1 AS x FROM ledger WHERE event_key = ?', eventKey) !== undefined;
+  }
+
+  /** Sum of all ledger deltas of one wallet: what the credits must be. */
+  balance(demo: boolean): MinorUnits {
+    return (
+      this.db.get<{ s: number | null }>('SELECT SUM(delta_minor) AS s FROM ledger WHERE demo = ?', demo ? 1 : 0)?.s ?? 0
+    );
+  }
+
+  lastId(): number {
+    return this.db.get<{ m: number | null }>('SELECT MAX(id) AS m FROM ledger')?.m ?? 0;
+  }
+
+  auditRows(): LedgerAuditRow[] {
+    return this.db.all(
+      'SELECT id, kind, demo, delta_minor, round_id, spot, event_key, denomination_minor, balance_after_minor FROM ledger ORDER BY id',
+    );
+  }
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { sampleOutcome, tempJournal } from '../testing/journal-fixtures.ts';
+
+function journal() {
+  const t = tempJournal();
+  onTestFinished(t.cleanup);
+  return t.journal;
+}
+
+const round = (roundId: number, demo = false) => ({
+  roundId,
+  demo,
+  bets: { player: 100 },
+  stakeMinor: 100,
+  creditsBeforeMinor: 1_000,
+  at: `t${roundId}`,
+});
+
+describe('rounds', () => {
+  it('a round moves only forward and a refund row exists at most once per round', () => {
+    const j = journal();
+    j.transaction(() => j.insertRound(round(1)));
+    j.transaction(() => j.markVoided(1, 'fault', 100, 100, 't'));
+    expect(() => j.transaction(() => j.markVoided(1, 'fault', 100, 100, 't'))).toThrow();
+    expect(j.round(1)?.status).toBe('voided');
+    expect(j.openRounds()).toEqual([]);
+  });
+
+  it('locked → dealt → settled, and a settled round is final', () => {
+    const j = journal();
+    j.transaction(() => j.insertRound(round(1)));
+    expect(j.openRounds()).toEqual([
+      { roundId: 1, status: 'locked', demo: false, bets: { player: 100 }, stakeMinor: 100 },
+    ]);
+    expect(() => j.transaction(() => j.markSettled(1, {}, 0, 900, 't'))).toThrow(/round 1 is not dealt/);
+    const outcome = sampleOutcome();
+    j.transaction(() => j.markDealt(1, outcome, 't'));
+    expect(() => j.transaction(() => j.markDealt(1, outcome, 't'))).toThrow(/round 1 is not locked/);
+    j.transaction(() => j.markSettled(1, { player: 200 }, 200, 1_100, 't-end'));
+    expect(() => j.transaction(() => j.markVoided(1, 'late', 100, 1_200, 't'))).toThrow();
+    const r = j.round(1)!;
+    expect(r).toMatchObject({
+      status: 'settled',
+      returns: { player: 200 },
+      creditsAfterMinor: 1_100,
+      endedAt: 't-end',
+    });
+    expect(r.cards).toEqual(outcome.dealOrder);
+    expect(r.outcome).toEqual(outcome);
+    expect(j.openRounds()).toEqual([]);
+  });
+
+  it('game recall: newest first, by id range and wallet; the last finished round per wallet', () => {
+    const j = journal();
+    j.transaction(() => {
+      for (let id = 1; id <= 5; id++) j.insertRound(round(id, id === 4));
+      j.markVoided(1, 'fault', 100, 1_000, 't');
+      j.markDealt(2, sampleOutcome(), 't');
+      j.markSettled(2, {}, 0, 900, 't');
+      j.markVoided(4, 'fault', 100, 1_000, 't');
+    });
+    expect(j.recall({}).map((r) => r.roundId)).toEqual([5, 4, 3, 2, 1]);
+    expect(j.recall({ fromRoundId: 2, toRoundId: 4, limit: 2 }).map((r) => r.roundId)).toEqual([4, 3]);
+    expect(j.recall({ demo: false }).map((r) => r.roundId)).toEqual([5, 3, 2, 1]);
+    expect(j.recall({ limit: 0 })).toHaveLength(1);
+    expect(j.lastFinishedRound(false)?.roundId).toBe(2);
+    expect(j.lastFinishedRound(false, 'settled')?.roundId).toBe(2);
+    expect(j.lastFinishedRound(true)?.roundId).toBe(4);
+    expect(j.lastFinishedRound(true, 'settled')).toBeNull();
+    expect(j.maxRoundId()).toBe(5);
+    expect(j.round(9)).toBeNull();
+    // An open round's credits after are the credits before minus its stake.
+    expect(j.round(3)).toMatchObject({ status: 'in-progress', creditsAfterMinor: 900, cards: [], outcome: null });
+  });
+});

@@ -1,0 +1,216 @@
+/**
+ * Rounds (game recall) and their refunds. A round moves only forward, locked →
+ * dealt → settled, or locked/dealt → voided; triggers make a finished round final,
+ * and `refunds` is keyed by round so a round is refunded at most once
+ * (docs/cabinet-rules.md#power-loss, docs/cabinet-rules.md#game-recall).
+ */
+import type { Card } from '../core/cards/card.ts';
+import type { RoundOutcome } from '../core/engine/round.ts';
+import type { Bets, Returns } from '../core/engine/settlement.ts';
+import { canonicalJson } from '../core/integrity/canonical-json.ts';
+import { JournalError, type NewRound } from '../core/model/journal-port.ts';
+import type { OpenRound, RoundRecord, RoundStatus } from '../core/model/round-record.ts';
+import type { MinorUnits } from '../core/money/minor-units.ts';
+import type { Database } from './database.ts';
+
+interface RoundRow {
+  round_id: number;
+  status: string;
+  demo: number;
+  bets_json: string;
+  stake_minor: number;
+  cards_json: string | null;
+  outcome_json: string | null;
+  returns_json: string | null;
+  return_minor: number | null;
+  credits_before_minor: number;
+  credits_after_minor: number | null;
+  started_at: string;
+  dealt_at: string | null;
+  ended_at: string | null;
+  void_reason: string | null;
+  refunded_minor: number;
+}
+
+/** A round row as the audit reads it. */
+export interface RoundAuditRow {
+  round_id: number;
+  status: string;
+  demo: number;
+  bets_json: string;
+  stake_minor: number;
+  outcome_json: string | null;
+  returns_json: string | null;
+  return_minor: number | null;
+  refunded_minor: number;
+}
+
+/** A refund row as the audit reads it. */
+export interface RefundAuditRow {
+  round_id: number;
+  amount_minor: number;
+}
+
+function toRecord(row: RoundRow): RoundRecord {
+  const status: RoundStatus = row.status === 'settled' ? 'settled' : row.status === 'voided' ? 'voided' : 'in-progress';
+  return {
+    roundId: row.round_id,
+    status,
+    demo: row.demo === 1,
+    bets: JSON.parse(row.bets_json) as Bets,
+    cards: row.cards_json ? (JSON.parse(row.cards_json) as Card[]) : [],
+    outcome: row.outcome_json ? (JSON.parse(row.outcome_json) as RoundOutcome) : null,
+    returns: row.returns_json ? (JSON.parse(row.returns_json) as Returns) : {},
+    creditsBeforeMinor: row.credits_before_minor,
+    creditsAfterMinor: row.credits_after_minor ?? row.credits_before_minor - row.stake_minor,
+    startedAt: row.started_at,
+    endedAt: row.ended_at,
+    voidReason: row.void_reason,
+    refundedMinor: row.refunded_minor,
+  };
+}
+
+export class RoundStore {
+  private readonly db: Database;
+
+  constructor(db: Database) {
+    this.db = db;
+  }
+
+  /** Locks a new round (its stake rows go to the ledger in the same transaction). */
+  insert(r: NewRound): void {
+    this.db.requireTransaction('insertRound');
+    this.db.run(
+      `INSERT INTO rounds (round_id, status, demo, bets_json, stake_minor, credits_before_minor, credits_after_minor, started_at)
+       VALUES (?, 'locked', ?, ?, ?, ?, ?, ?)`,
+      r.roundId,
+      r.demo ? 1 : 0,
+      canonicalJson(r.bets),
+      r.stakeMinor,
+      r.creditsBeforeMinor,
+      r.creditsBeforeMinor - r.stakeMinor,
+      r.at,
+    );
+  }
+
+  /** Records the cards (committed before any is shown). */
+  markDealt(roundId: number, outcome: RoundOutcome, at: string): void {
+    this.db.requireTransaction('markDealt');
+    const r = this.db.run(
+      `UPDATE rounds SET status = 'dealt', cards_json = ?, outcome_json = ?, dealt_at = ? WHERE round_id = ? AND status = 'locked'`,
+      JSON.stringify(outcome.dealOrder),
+      JSON.stringify(outcome),
+      at,
+      roundId,
+    );
+    if (r.changes !== 1) throw new JournalError(`round ${roundId} is not locked`);
+  }
+
+  markSettled(
+    roundId: number,
+    returns: Returns,
+    returnMinor: MinorUnits,
+    creditsAfterMinor: MinorUnits,
+    at: string,
+  ): void {
+    this.db.requireTransaction('markSettled');
+    const r = this.db.run(
+      `UPDATE rounds SET status = 'settled', returns_json = ?, return_minor = ?, credits_after_minor = ?, ended_at = ?
+       WHERE round_id = ? AND status = 'dealt'`,
+      canonicalJson(returns),
+      returnMinor,
+      creditsAfterMinor,
+      at,
+      roundId,
+    );
+    if (r.changes !== 1) throw new JournalError(`round ${roundId} is not dealt`);
+  }
+
+  /** Voids a locked or dealt round and writes its one refund row (UNIQUE per round). */
+  markVoided(
+    roundId: number,
+    reason: string,
+    refundMinor: MinorUnits,
+    creditsAfterMinor: MinorUnits,
+    at: string,
+  ): void {
+    this.db.requireTransaction('markVoided');
+    this.db.run(
+      'INSERT INTO refunds (round_id, amount_minor, reason, at) VALUES (?, ?, ?, ?)',
+      roundId,
+      refundMinor,
+      reason,
+      at,
+    );
+    const r = this.db.run(
+      `UPDATE rounds SET status = 'voided', void_reason = ?, refunded_minor = ?, credits_after_minor = ?, ended_at = ?,
+         returns_json = '{}', return_minor = 0
+       WHERE round_id = ? AND status IN ('locked', 'dealt')`,
+      reason,
+      refundMinor,
+      creditsAfterMinor,
+      at,
+      roundId,
+    );
+    if (r.changes !== 1) throw new JournalError(`round ${roundId} is not in progress`);
+  }
+
+  open(): OpenRound[] {
+    return this.db
+      .all<RoundRow>("SELECT * FROM rounds WHERE status IN ('locked', 'dealt') ORDER BY round_id")
+      .map((row) => ({
+        roundId: row.round_id,
+        status: row.status as 'locked' | 'dealt',
+        demo: row.demo === 1,
+        bets: JSON.parse(row.bets_json) as Bets,
+        stakeMinor: row.stake_minor,
+      }));
+  }
+
+  maxId(): number {
+    return this.db.get<{ m: number | null }>('SELECT MAX(round_id) AS m FROM rounds')?.m ?? 0;
+  }
+
+  get(roundId: number): RoundRecord | null {
+    const row = this.db.get<RoundRow>('SELECT * FROM rounds WHERE round_id = ?', roundId);
+    return row ? toRecord(row) : null;
+  }
+
+  /** The last finished round of a wallet (for REBET and the screen). */
+  lastFinished(demo: boolean, status?: 'settled'): RoundRecord | null {
+    const row = status
+      ? this.db.get<RoundRow>(
+          "SELECT * FROM rounds WHERE demo = ? AND status = 'settled' ORDER BY round_id DESC LIMIT 1",
+          demo ? 1 : 0,
+        )
+      : this.db.get<RoundRow>(
+          "SELECT * FROM rounds WHERE demo = ? AND status IN ('settled', 'voided') ORDER BY round_id DESC LIMIT 1",
+          demo ? 1 : 0,
+        );
+    return row ? toRecord(row) : null;
+  }
+
+  /** Game recall by round id range, newest first. */
+  recall(range: { fromRoundId?: number; toRoundId?: number; limit?: number; demo?: boolean }): RoundRecord[] {
+    const limit = Math.max(1, Math.min(range.limit ?? 100, 10_000));
+    const demoClause = range.demo === undefined ? '' : ` AND demo = ${range.demo ? 1 : 0}`;
+    return this.db
+      .all<RoundRow>(
+        `SELECT * FROM rounds WHERE round_id >= ? AND round_id <= ?${demoClause} ORDER BY round_id DESC LIMIT ?`,
+        range.fromRoundId ?? 0,
+        range.toRoundId ?? Number.MAX_SAFE_INTEGER,
+        limit,
+      )
+      .map(toRecord);
+  }
+
+  auditRows(): RoundAuditRow[] {
+    return this.db.all(
+      'SELECT round_id, status, demo, bets_json, stake_minor, outcome_json, returns_json, return_minor, refunded_minor FROM rounds ORDER BY round_id',
+    );
+  }
+
+  auditRefunds(): RefundAuditRow[] {
+    return this.db.all('SELECT round_id, amount_minor FROM refunds ORDER BY round_id');
+  }
+}
