@@ -5,8 +5,9 @@
  * - Spot minimums are checked at DEAL (and REBET): while building a bet a spot may sit below
  *   its minimum (a 0.50 chip on a 1.00-minimum spot, then another). No round is ever locked
  *   with a spot below its minimum.
- * - Spot maxima, the table max, the credits and the max win are checked at every chip, so a
- *   layout that breaks them never exists.
+ * - Spot maxima, the table max, the credits and the max win are checked at every chip placed,
+ *   and all again at DEAL. Removing a chip checks nothing: it cannot break a spot max, the table
+ *   max or the credits, but removing a hedge can raise the possible win, which DEAL refuses.
  * - Max win per round: the largest (total return − total stake) over the three possible
  *   winners must not exceed maxWinPerRoundMinor.
  */
