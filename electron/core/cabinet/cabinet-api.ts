@@ -15,7 +15,7 @@ import type { Meters } from '../model/meters.ts';
 import type { RoundRecord } from '../model/round-record.ts';
 import type { Tilt } from '../model/tilt.ts';
 
-/** The round lifecycle (issue 3): idle → betting → locked (debited) → dealt (cards recorded) → settled → idle. */
+/** The round lifecycle (round-machine.ts): idle → betting → locked (debited) → dealt (cards recorded) → settled → idle. */
 export type RoundPhase = 'idle' | 'betting' | 'locked' | 'dealt' | 'settled';
 
 export interface SpotLimit {
@@ -61,29 +61,7 @@ export interface CabinetSnapshot {
   readonly devices: readonly DeviceStatus[];
 }
 
-export type CabinetErrorCode =
-  | 'not-a-chip'
-  | 'below-spot-min'
-  | 'above-spot-max'
-  | 'above-table-max'
-  | 'above-max-win'
-  | 'insufficient-credits'
-  | 'no-bets'
-  | 'no-bet-to-remove'
-  | 'nothing-to-undo'
-  | 'no-previous-bets'
-  | 'tilted'
-  | 'round-in-progress'
-  | 'no-credits'
-  | 'invalid-config'
-  | 'not-permitted';
-
-/** A refused request: nothing changed. `limit` names the limit that was hit. */
-export interface CabinetErrorInfo {
-  readonly code: CabinetErrorCode;
-  readonly message: string;
-  readonly limit?: { readonly name: string; readonly valueMinor: MinorUnits };
-}
+export type { CabinetErrorCode, CabinetErrorInfo } from './cabinet-error.ts';
 
 /** Round progress as it happens; cards only after they are durable. */
 export type CabinetEvent =
@@ -107,13 +85,13 @@ export interface PlayerPort {
   snapshot(): CabinetSnapshot;
   subscribe(listener: (event: CabinetEvent) => void): () => void;
   placeChip(spot: Spot, chipMinor: MinorUnits): CabinetSnapshot;
-  /** Removes one chip, or the whole bet when the chip is larger than it (seed 001). */
+  /** Removes one chip, or the whole bet when the chip is larger than it (docs/rules.md#chips-and-bets). */
   removeChip(spot: Spot, chipMinor: MinorUnits): CabinetSnapshot;
   undoChip(): CabinetSnapshot;
   clearBets(): CabinetSnapshot;
   /** Locks and debits the layout, deals, records cards, settles. */
   deal(): RoundRecord;
-  /** REBET (×1) or REBET ×2: places the last round's bets and deals at once (seed 004). */
+  /** REBET (×1) or REBET ×2: places the last round's bets and deals at once (docs/rules.md#round-buttons). */
   rebet(multiplier: 1 | 2): RoundRecord;
   /** Collect: creates a handpay and locks the cabinet until a technician clears it. */
   cashOut(): Handpay;

@@ -1,5 +1,28 @@
-import type { CabinetErrorCode, CabinetErrorInfo } from './cabinet-api.ts';
 import type { MinorUnits } from '../money/minor-units.ts';
+
+export type CabinetErrorCode =
+  | 'not-a-chip'
+  | 'below-spot-min'
+  | 'above-spot-max'
+  | 'above-table-max'
+  | 'above-max-win'
+  | 'insufficient-credits'
+  | 'no-bets'
+  | 'no-bet-to-remove'
+  | 'nothing-to-undo'
+  | 'no-previous-bets'
+  | 'tilted'
+  | 'round-in-progress'
+  | 'no-credits'
+  | 'invalid-config'
+  | 'not-permitted';
+
+/** A refused request: nothing changed. `limit` names the limit that was hit. */
+export interface CabinetErrorInfo {
+  readonly code: CabinetErrorCode;
+  readonly message: string;
+  readonly limit?: { readonly name: string; readonly valueMinor: MinorUnits };
+}
 
 /**
  * A refused request: nothing changed. Carries the CabinetErrorInfo both as

@@ -1,5 +1,5 @@
 /**
- * Property (issues 1, 3): whatever a player, the bill acceptor and a technician do, in any
+ * Property: whatever a player, the bill acceptor and a technician do, in any
  * order, credits never go negative, no money is created or lost (credits = Σ ledger, each
  * round's wins = settle(bets)), a refused command changes nothing, and meters and recall
  * agree with the journal.

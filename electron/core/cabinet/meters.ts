@@ -1,5 +1,5 @@
 /**
- * GLI-style meters (domain-notes §3 "Meters"). Precise definitions:
+ * GLI-style meters (docs/cabinet-rules.md#meters). Precise definitions:
  * - billsInMinor / billsByDenomination: notes credited (stacked), by value in minor units.
  * - cashOutMinor: credits collected by the player; handpayMinor: the part paid as a handpay
  *   (on this cabinet every collect is a handpay, so both grow together).

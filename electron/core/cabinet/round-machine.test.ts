@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { RoundPhase } from './cabinet-api.ts';
 import { assertTransition, canTransition, ROUND_TRANSITIONS, TILT_CLEARANCE } from './round-machine.ts';
 
-describe('round lifecycle state machine (issue 2)', () => {
+describe('round lifecycle state machine', () => {
   it('allows exactly the documented path and the void exits', () => {
     const path: RoundPhase[] = ['idle', 'betting', 'locked', 'dealt', 'settled', 'idle'];
     for (let i = 1; i < path.length; i++) expect(canTransition(path[i - 1]!, path[i]!)).toBe(true);
-    expect(canTransition('idle', 'locked')).toBe(true); // REBET deals at once (seed 004)
+    expect(canTransition('idle', 'locked')).toBe(true); // REBET deals at once
     expect(canTransition('locked', 'idle')).toBe(true); // voided
     expect(canTransition('dealt', 'idle')).toBe(true); // voided
   });

@@ -1,11 +1,12 @@
 /**
- * The round lifecycle as an explicit state machine (issue 3):
+ * The round lifecycle as an explicit state machine:
  *
  *   idle → betting → locked (bets debited) → dealt (cards recorded) → settled (wins credited) → idle
  *
- * REBET and REBET ×2 go from idle/settled straight to locked (seed 004: they place the bets
- * and deal at once). A fault in locked or dealt voids the round and refunds it: → idle.
- * Tilts overlay the phase; each tilt kind has exactly one way to clear it (domain-notes §3).
+ * REBET and REBET ×2 go from idle/settled straight to locked (they place the bets and deal at
+ * once: docs/rules.md#round-buttons). A fault in locked or dealt voids the round and refunds it: → idle.
+ * Tilts overlay the phase; each tilt kind has exactly one way to clear it
+ * (docs/cabinet-rules.md#door-and-tilt).
  */
 import type { RoundPhase } from './cabinet-api.ts';
 import type { TiltClearance, TiltKind } from '../model/tilt.ts';

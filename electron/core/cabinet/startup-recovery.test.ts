@@ -1,5 +1,5 @@
 /**
- * Restart recovery (issue 5, domain-notes §3 "Power loss") with real processes and real
+ * Start-up and restart recovery (docs/cabinet-rules.md#power-loss) with real processes and real
  * SQLite files: a child is SIGKILLed in every state of the round, then the cabinet starts
  * again. A round that was locked or dealt is voided and every bet refunded exactly once;
  * credits, meters and tilts come back exactly; recovery killed at every one of its own
@@ -9,13 +9,16 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { auditJournalFile } from '../../certification/journal-audit.ts';
+import { Journal } from '../../storage/journal.ts';
 import { openCabinet } from '../../storage/open-cabinet.ts';
+import { closeCabinets, fund, setupCabinet } from '../../testing/cabinet-harness.ts';
 import { deterministicRandom, tempJournalPath, testConfig } from '../../testing/fixtures.ts';
 
 const CHILD = fileURLToPath(new URL('../../testing/recovery-child.ts', import.meta.url));
 const cleanups: Array<() => void> = [];
 afterEach(() => {
   while (cleanups.length) cleanups.pop()!();
+  closeCabinets();
 });
 
 function runChild(path: string, state: string, killAt?: number) {
@@ -35,6 +38,40 @@ function audit(path: string, allowOpen: boolean) {
 function reopen(path: string) {
   return openCabinet({ journalPath: path, config: testConfig(), random: deterministicRandom(3) });
 }
+
+describe('start-up', () => {
+  it('runs numbered migrations and uses WAL with synchronous=FULL', () => {
+    const h = setupCabinet();
+    const j = h.cabinet.journalForTools;
+    expect(j.schemaVersion()).toBe(1);
+    expect(j.hasSchema()).toBe(true);
+    h.cabinet.close();
+    const raw = Journal.open(h.path);
+    expect(raw.schemaVersion()).toBe(1);
+    raw.close();
+  });
+
+  it('initialises critical memory once, counts every power-up and logs every shutdown', () => {
+    const h = setupCabinet();
+    fund(h.cabinet, 1_000, 2);
+    h.restart();
+    const c = h.restart();
+    expect(c.meters().powerUps).toBe(3);
+    expect(c.snapshot().creditsMinor).toBe(1_000);
+    const log = c.events({ limit: 100 });
+    expect(log.filter((e) => e.kind === 'memory').map((e) => e.detail)).toEqual([
+      'critical memory initialised (new journal)',
+    ]);
+    expect(log.filter((e) => e.kind === 'shutdown')).toHaveLength(2);
+    expect(log.find((e) => e.kind === 'power-up')?.detail).toBe('power-up #3 (journal schema v1)');
+  });
+
+  it('fills an empty demo wallet at power-up', () => {
+    const h = setupCabinet(testConfig({ demoMode: true, demoCreditsMinor: 2_000 }));
+    expect(h.cabinet.snapshot().creditsMinor).toBe(2_000);
+    expect(h.cabinet.snapshot().demo).toBe(true);
+  });
+});
 
 describe('recovery after SIGKILL in every state of the round', () => {
   const cases: Array<{

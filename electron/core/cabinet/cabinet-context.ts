@@ -1,0 +1,76 @@
+/**
+ * The cabinet's shared state, passed explicitly to every concept module (limits, round flow,
+ * faults, money in and out, technician actions). Only the facade (cabinet.ts) creates it.
+ *
+ * `critical` is the in-memory mirror of critical memory: it changes only after the journal
+ * committed (critical-memory.ts). Everything else here is not money: the layout on the table,
+ * the undo history, the phase shown on the screen, and read-only copies of journal rows.
+ */
+import type { Bets } from '../engine/settlement.ts';
+import type { VenueConfig } from '../config/venue-config.ts';
+import type { MinorUnits } from '../money/minor-units.ts';
+import type { CriticalState } from '../model/critical-state.ts';
+import type { JournalPort } from '../model/journal-port.ts';
+import type { RoundRecord } from '../model/round-record.ts';
+import type { Tilt } from '../model/tilt.ts';
+import type { RandomSource } from '../random/random-source.ts';
+import type { CabinetEvent, DeviceName, DeviceStatus, RoundPhase } from './cabinet-api.ts';
+import { CabinetError } from './cabinet-error.ts';
+
+export interface CabinetContext {
+  readonly journal: JournalPort;
+  /** The venue config in force (a technician may replace it while idle). */
+  config: VenueConfig;
+  readonly random: RandomSource;
+  readonly clock: () => Date;
+  readonly listeners: Set<(event: CabinetEvent) => void>;
+  readonly devices: Map<DeviceName, DeviceStatus>;
+
+  /** The mirror of critical memory, as last committed. */
+  critical: CriticalState;
+  /** False while critical memory has no good copy (memory-error tilt). */
+  memoryGood: boolean;
+  /** The durable tilts, as last read from the journal. */
+  tilts: Tilt[];
+
+  phase: RoundPhase;
+  /** Chips on the table: not money until DEAL locks the round. */
+  layout: Bets;
+  /** Earlier layouts, for UNDO. */
+  history: Bets[];
+  /** The last settled round's bets, for REBET. */
+  rebetBets: Bets | null;
+  /** The last finished round (settled or voided) of the current wallet. */
+  lastRound: RoundRecord | null;
+}
+
+export function now(ctx: CabinetContext): string {
+  return ctx.clock().toISOString();
+}
+
+/** The credits of the wallet in play: demo credits in demo mode, real credits otherwise. */
+export function wallet(ctx: CabinetContext): MinorUnits {
+  return ctx.config.demoMode ? ctx.critical.demoCreditsMinor : ctx.critical.creditsMinor;
+}
+
+export function requireNoOpenRound(ctx: CabinetContext): void {
+  if (ctx.critical.openRoundId !== null) throw new CabinetError('round-in-progress', 'a round is in progress');
+}
+
+/** Play needs no tilt and no open round. */
+export function requirePlayable(ctx: CabinetContext): void {
+  if (ctx.tilts.length > 0) {
+    const t = ctx.tilts[0]!;
+    throw new CabinetError('tilted', `play is disabled: ${t.kind} (${t.reason}); cleared by ${t.clearedBy}`);
+  }
+  requireNoOpenRound(ctx);
+}
+
+/** Re-reads what the screen shows from the journal: REBET bets, the last round, the phase. */
+export function refreshFromJournal(ctx: CabinetContext): void {
+  const demo = ctx.config.demoMode;
+  const lastSettled = ctx.journal.lastFinishedRound(demo, 'settled');
+  ctx.rebetBets = lastSettled ? lastSettled.bets : null;
+  ctx.lastRound = ctx.journal.lastFinishedRound(demo);
+  ctx.phase = ctx.critical.openRoundId === null ? 'idle' : 'locked';
+}

@@ -1,0 +1,147 @@
+/**
+ * Critical memory (docs/cabinet-rules.md#critical-memory): credits, demo credits, meters,
+ * config hash, last and open round, kept as two copies that each carry a SHA-256 over
+ * canonical JSON and are rewritten in the same transaction as every change.
+ *
+ * - Loaded at start-up and checked against the ledger (credits = sum of every money movement).
+ * - Checked before and after every round (round-flow.ts).
+ * - One bad copy is rebuilt from the good one and logged (event `memory`).
+ * - No good copy: memory-error tilt, durable, cleared only by a technician RAM clear.
+ *
+ * `commitWhenMemoryGood` is the one place that decides "memory good ? commit : plain
+ * transaction": the writes that must happen even while memory is bad (a stacked note, the door,
+ * the power-up, the config log) go through it and get no draft when memory is bad.
+ */
+import { configHash, type VenueConfig } from '../config/venue-config.ts';
+import { canonicalJson } from '../integrity/canonical-json.ts';
+import type { CopyName, CriticalState } from '../model/critical-state.ts';
+import type { JournalPort } from '../model/journal-port.ts';
+import { now, type CabinetContext } from './cabinet-context.ts';
+import { CabinetError } from './cabinet-error.ts';
+import { copyMeters, zeroMeters, type MutableMeters } from './meters.ts';
+import { raiseTilt } from './tilts.ts';
+
+/** A writable draft of critical memory, handed to the change inside its transaction. */
+export type MutableCritical = {
+  -readonly [K in keyof CriticalState]: K extends 'meters' ? MutableMeters : CriticalState[K];
+};
+
+/** Zero credits and meters, for a new journal or after a RAM clear. */
+export function freshCriticalState(journal: JournalPort, config: VenueConfig, seq = 0): CriticalState {
+  return {
+    seq,
+    creditsMinor: 0,
+    demoCreditsMinor: 0,
+    meters: zeroMeters(),
+    configHash: configHash(config),
+    lastRoundId: journal.maxRoundId(),
+    openRoundId: null,
+  };
+}
+
+/** Start-up: a brand-new journal gets a zero state; otherwise both copies are verified against the ledger. */
+export function loadCriticalAtStart(ctx: CabinetContext): void {
+  const { journal } = ctx;
+  const copies = journal.readCriticalCopies();
+  if (!copies.exists && journal.lastLedgerId() === 0 && journal.maxRoundId() === 0) {
+    const at = now(ctx);
+    const state = freshCriticalState(journal, ctx.config);
+    journal.transaction(() => {
+      journal.writeCritical(state);
+      journal.appendEvent('memory', 'critical memory initialised (new journal)', at);
+    });
+    ctx.critical = state;
+    return;
+  }
+  verifyCritical(ctx, 'start-up', true);
+}
+
+/**
+ * Both copies must carry a matching SHA-256 and agree. One bad copy is rebuilt from the good
+ * one and logged. No good copy: memory-error tilt. With `againstLedger` (start-up) the good
+ * copy must also match the ledger balances. Returns whether memory is good.
+ */
+export function verifyCritical(ctx: CabinetContext, when: string, againstLedger: boolean): boolean {
+  const { journal } = ctx;
+  const { a, b } = journal.readCriticalCopies();
+  const at = now(ctx);
+  const matchesLedger = (s: CriticalState) =>
+    s.creditsMinor === journal.ledgerBalance(false) && s.demoCreditsMinor === journal.ledgerBalance(true);
+  let good: CriticalState | null = null;
+  let badCopy: { copy: CopyName; problem: string } | null = null;
+  if (a.state && b.state) {
+    if (canonicalJson(a.state) === canonicalJson(b.state)) good = a.state;
+    else if (matchesLedger(a.state) && !matchesLedger(b.state)) {
+      // Both checksums hold but the copies differ: trust the one that matches the ledger.
+      good = a.state;
+      badCopy = { copy: 'b', problem: 'disagrees with copy a and with the ledger' };
+    } else if (matchesLedger(b.state) && !matchesLedger(a.state)) {
+      good = b.state;
+      badCopy = { copy: 'a', problem: 'disagrees with copy b and with the ledger' };
+    }
+  } else if (a.state) {
+    good = a.state;
+    badCopy = { copy: 'b', problem: b.problem ?? 'bad' };
+  } else if (b.state) {
+    good = b.state;
+    badCopy = { copy: 'a', problem: a.problem ?? 'bad' };
+  }
+
+  if (good && againstLedger && !matchesLedger(good)) {
+    good = null;
+    badCopy = null;
+  }
+
+  if (!good) {
+    ctx.memoryGood = false;
+    const reason = `critical memory has no good copy (${when}): copy a ${a.problem ?? 'disagrees'}, copy b ${b.problem ?? 'disagrees'}`;
+    raiseTilt(ctx, 'memory-error', 'critical-memory', reason);
+    return false;
+  }
+  if (badCopy) {
+    const fix = badCopy;
+    const state = good;
+    journal.transaction(() => {
+      journal.writeCriticalCopy(fix.copy, state);
+      journal.appendEvent(
+        'memory',
+        `critical memory copy ${fix.copy} rebuilt from copy ${fix.copy === 'a' ? 'b' : 'a'} (${fix.problem}) at ${when}`,
+        at,
+      );
+    });
+  }
+  ctx.critical = good;
+  ctx.memoryGood = true;
+  return true;
+}
+
+/** The refusal for anything that needs critical memory while it has no good copy. */
+export function memoryErrorRefusal(): CabinetError {
+  return new CabinetError('tilted', 'critical memory error: a technician RAM clear is needed');
+}
+
+/**
+ * One atomic journal transaction that also rewrites both copies of critical memory with the
+ * draft. The mirror changes only after COMMIT returned. Refused while memory is bad.
+ */
+export function commit<T>(ctx: CabinetContext, mutate: (draft: MutableCritical) => T): T {
+  if (!ctx.memoryGood) throw memoryErrorRefusal();
+  const draft: MutableCritical = { ...ctx.critical, meters: copyMeters(ctx.critical.meters) };
+  draft.seq = ctx.critical.seq + 1;
+  const result = ctx.journal.transaction(() => {
+    const r = mutate(draft);
+    ctx.journal.writeCritical(draft);
+    return r;
+  });
+  ctx.critical = draft;
+  return result;
+}
+
+/**
+ * Memory good: `commit` (the change gets the draft). Memory bad: a plain transaction and the
+ * change gets null (meters and critical memory are not touched; a RAM clear rebuilds them).
+ */
+export function commitWhenMemoryGood<T>(ctx: CabinetContext, change: (draft: MutableCritical | null) => T): T {
+  if (ctx.memoryGood) return commit(ctx, change);
+  return ctx.journal.transaction(() => change(null));
+}

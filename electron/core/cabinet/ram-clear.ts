@@ -1,0 +1,64 @@
+/**
+ * RAM clear (technician): the one way out of a memory-error tilt. In one transaction it
+ * - voids and refunds any open round (so the removed balance includes its stakes);
+ * - writes one `ram-clear` ledger row per wallet that removes the remaining credits (the amount
+ *   is in the event log and in `ram_clears`, so the venue can pay the player by hand);
+ * - resets every meter to zero (the audit restarts from the `ram_clears` marker);
+ * - rebuilds both copies of critical memory and clears the memory-error tilt.
+ * Other tilts (door, handpay) stay: they are physical. See docs/cabinet-rules.md#critical-memory.
+ */
+import { canonicalJson } from '../integrity/canonical-json.ts';
+import { postPerSpot } from '../money/ledger-postings.ts';
+import { formatMinor } from '../money/minor-units.ts';
+import type { CriticalState } from '../model/critical-state.ts';
+import { now, refreshFromJournal, type CabinetContext } from './cabinet-context.ts';
+import { emitState, emitTilts } from './cabinet-events.ts';
+import { resetTable } from './betting.ts';
+import { freshCriticalState } from './critical-memory.ts';
+
+export function ramClear(ctx: CabinetContext): void {
+  const { journal } = ctx;
+  const at = now(ctx);
+  const metersBefore = ctx.memoryGood ? ctx.critical.meters : null;
+  const open = journal.openRounds();
+  const state = journal.transaction((): CriticalState => {
+    for (const r of open) {
+      const balance = postPerSpot((e) => journal.appendLedger(e), {
+        kind: 'refund',
+        demo: r.demo,
+        roundId: r.roundId,
+        at,
+        amounts: r.bets,
+        balanceBeforeMinor: journal.ledgerBalance(r.demo),
+      });
+      journal.markVoided(r.roundId, 'RAM clear', r.stakeMinor, balance, at);
+    }
+    const removed = journal.ledgerBalance(false);
+    const removedDemo = journal.ledgerBalance(true);
+    for (const [demo, amount] of [
+      [false, removed],
+      [true, removedDemo],
+    ] as const) {
+      if (amount !== 0)
+        journal.appendLedger({ at, kind: 'ram-clear', demo, deltaMinor: -amount, balanceAfterMinor: 0 });
+    }
+    journal.appendEvent(
+      'ram-clear',
+      `RAM clear by technician: credits ${formatMinor(removed)} removed (per the ledger; pay by hand if owed), ${open.length} open round(s) voided, meters reset` +
+        (metersBefore ? `; meters before: ${canonicalJson(metersBefore)}` : '; meters before: unavailable'),
+      at,
+    );
+    journal.recordRamClear({ at, creditsRemovedMinor: removed, metersBefore });
+    const fresh = freshCriticalState(journal, ctx.config, (ctx.memoryGood ? ctx.critical.seq : 0) + 1);
+    journal.writeCritical(fresh);
+    if (journal.removeTilt('memory-error') > 0) journal.appendEvent('clear', 'memory-error cleared by RAM clear', at);
+    return fresh;
+  });
+  ctx.critical = state;
+  ctx.memoryGood = true;
+  resetTable(ctx);
+  refreshFromJournal(ctx);
+  ctx.rebetBets = null;
+  emitTilts(ctx);
+  emitState(ctx);
+}

@@ -1,0 +1,150 @@
+/**
+ * One round, three commits (docs/architecture.md#where-the-money-goes):
+ *   1. locked: the round is inserted and every bet debited (one stake row per spot);
+ *   2. dealt: the cards, in deal order, before anyone can see them;
+ *   3. settled: one win row per spot, the meters and the round's final state.
+ * Events (`round-dealt`, `round-settled`) go out only after their commit returned. Critical
+ * memory is checked before and after every round (docs/cabinet-rules.md#critical-memory).
+ * REBET replaces whatever is on the table with the last settled round's bets (×1 or ×2),
+ * checks every limit and deals at once (docs/rules.md#round-buttons).
+ */
+import { dealRound, type RoundOutcome } from '../engine/round.ts';
+import { settle, SPOTS, type Bets } from '../engine/settlement.ts';
+import { FreshShoe } from '../engine/shoe.ts';
+import { postPerSpot, sumSpots } from '../money/ledger-postings.ts';
+import type { RoundRecord } from '../model/round-record.ts';
+import { now, requirePlayable, wallet, type CabinetContext } from './cabinet-context.ts';
+import { CabinetError } from './cabinet-error.ts';
+import { emit, emitState } from './cabinet-events.ts';
+import { checkForDeal } from './bet-limits.ts';
+import { cleanBets, resetTable } from './betting.ts';
+import { commit, memoryErrorRefusal, verifyCritical } from './critical-memory.ts';
+import { roundResult } from './meters.ts';
+import { refillDemoCredits } from './money-in-out.ts';
+import { assertTransition } from './round-machine.ts';
+import { voidRound } from './void-round.ts';
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export function deal(ctx: CabinetContext): RoundRecord {
+  requirePlayable(ctx);
+  const bets = cleanBets(ctx.layout);
+  checkForDeal(ctx.config, bets, wallet(ctx));
+  return playRound(ctx, bets);
+}
+
+export function rebet(ctx: CabinetContext, multiplier: 1 | 2): RoundRecord {
+  if (multiplier !== 1 && multiplier !== 2) throw new CabinetError('not-permitted', 'REBET multiplier must be 1 or 2');
+  requirePlayable(ctx);
+  const last = ctx.rebetBets;
+  if (!last) throw new CabinetError('no-previous-bets', 'there is no previous round to repeat');
+  const bets: Bets = {};
+  for (const spot of SPOTS) {
+    const v = last[spot];
+    if (v) bets[spot] = v * multiplier;
+  }
+  checkForDeal(ctx.config, bets, wallet(ctx));
+  return playRound(ctx, bets);
+}
+
+function playRound(ctx: CabinetContext, bets: Bets): RoundRecord {
+  const { journal } = ctx;
+  if (!verifyCritical(ctx, 'before round', false)) throw memoryErrorRefusal();
+  assertTransition(ctx.phase, 'locked');
+  const demo = ctx.config.demoMode;
+  const profile = ctx.config.profile;
+  const stake = sumSpots(bets);
+  const roundId = ctx.critical.lastRoundId + 1;
+  const creditsBefore = wallet(ctx);
+
+  // 1. locked: the bets are debited in the same transaction that opens the round.
+  const startedAt = now(ctx);
+  commit(ctx, (s) => {
+    journal.insertRound({ roundId, demo, bets, stakeMinor: stake, creditsBeforeMinor: creditsBefore, at: startedAt });
+    const balance = postPerSpot((e) => journal.appendLedger(e), {
+      kind: 'stake',
+      demo,
+      roundId,
+      at: startedAt,
+      amounts: bets,
+      balanceBeforeMinor: creditsBefore,
+    });
+    if (demo) s.demoCreditsMinor = balance;
+    else s.creditsMinor = balance;
+    s.lastRoundId = roundId;
+    s.openRoundId = roundId;
+  });
+  ctx.phase = 'locked';
+  resetTable(ctx);
+  emitState(ctx);
+  // A listener (the hardware bridge) may have raised a fault that voided the round meanwhile.
+  if (ctx.critical.openRoundId !== roundId) return journal.round(roundId)!;
+
+  // 2. deal. A RandomSource that throws means the RNG is unhealthy: void, refund, tilt.
+  let outcome: RoundOutcome;
+  try {
+    outcome = dealRound(new FreshShoe(profile.decks, ctx.random));
+  } catch (error) {
+    const reason = `RNG failure during the deal: ${message(error)}`;
+    return voidRound(ctx, { roundId, bets, demo }, reason, { kind: 'rng-fault', source: 'rng', reason });
+  }
+
+  // 3. dealt: the cards are committed before anyone can see them.
+  const dealtAt = now(ctx);
+  journal.transaction(() => journal.markDealt(roundId, outcome, dealtAt));
+  assertTransition(ctx.phase, 'dealt');
+  ctx.phase = 'dealt';
+  const dealtRecord = journal.round(roundId);
+  if (dealtRecord) emit(ctx, { type: 'round-dealt', round: dealtRecord });
+  if (ctx.critical.openRoundId !== roundId) return journal.round(roundId)!;
+
+  // 4. settled: wins credited with the round's final state.
+  const returns = settle(bets, outcome.winner, profile);
+  const totalReturn = sumSpots(returns);
+  const endedAt = now(ctx);
+  commit(ctx, (s) => {
+    const balance = postPerSpot((e) => journal.appendLedger(e), {
+      kind: 'win',
+      demo,
+      roundId,
+      at: endedAt,
+      amounts: returns,
+      balanceBeforeMinor: demo ? s.demoCreditsMinor : s.creditsMinor,
+    });
+    journal.markSettled(roundId, returns, totalReturn, balance, endedAt);
+    if (demo) s.demoCreditsMinor = balance;
+    else {
+      s.creditsMinor = balance;
+      const m = s.meters;
+      m.roundsPlayed++;
+      m.wageredMinor += stake;
+      m.wonMinor += totalReturn;
+      for (const spot of SPOTS) {
+        m.wageredBySpot[spot] += bets[spot] ?? 0;
+        m.wonBySpot[spot] += returns[spot] ?? 0;
+      }
+      const result = roundResult(stake, totalReturn);
+      if (result === 'won') m.roundsWon++;
+      else if (result === 'lost') m.roundsLost++;
+      else m.roundsTied++;
+    }
+    s.openRoundId = null;
+  });
+  assertTransition(ctx.phase, 'settled');
+  ctx.phase = 'settled';
+  const record = journal.round(roundId)!;
+  ctx.lastRound = record;
+  ctx.rebetBets = bets;
+  emit(ctx, { type: 'round-settled', round: record });
+  // Free play never runs dry: below the smallest spot minimum the demo credits are topped up.
+  if (demo && wallet(ctx) < Math.min(...SPOTS.map((sp) => ctx.config.limits.spots[sp].minMinor))) {
+    refillDemoCredits(ctx);
+  }
+  emitState(ctx);
+
+  // Check critical memory after every round. A failure tilts; the settled round stands.
+  verifyCritical(ctx, 'after round', false);
+  return record;
+}

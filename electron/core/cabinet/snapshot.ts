@@ -1,0 +1,37 @@
+/**
+ * What the screen and the IPC callers see: the snapshot is computed from the context on every
+ * call, never stored. The last win is derived from the last finished round (its returns when it
+ * settled, 0 when it was voided or there is none), so it always agrees with game recall, also
+ * after a restart and in demo mode (the last round of the demo wallet).
+ */
+import type { RuleProfile } from '../engine/rule-profile.ts';
+import { sumSpots } from '../money/ledger-postings.ts';
+import type { MinorUnits } from '../money/minor-units.ts';
+import type { RoundRecord } from '../model/round-record.ts';
+import type { CabinetSnapshot, TableLimits } from './cabinet-api.ts';
+import { wallet, type CabinetContext } from './cabinet-context.ts';
+
+/** The win shown on the screen: everything the last round paid back, or 0 if it was voided. */
+export function lastWinMinor(lastRound: RoundRecord | null): MinorUnits {
+  return lastRound !== null && lastRound.status === 'settled' ? sumSpots(lastRound.returns) : 0;
+}
+
+export function snapshot(ctx: CabinetContext): CabinetSnapshot {
+  const tableTotal = sumSpots(ctx.layout);
+  const credits = wallet(ctx);
+  return {
+    creditsMinor: credits,
+    demo: ctx.config.demoMode,
+    phase: ctx.phase,
+    tableBets: { ...ctx.layout },
+    tableTotalMinor: tableTotal,
+    availableMinor: Math.max(0, credits - tableTotal),
+    lastWinMinor: lastWinMinor(ctx.lastRound),
+    rebetBets: ctx.rebetBets ? { ...ctx.rebetBets } : null,
+    tilts: [...ctx.tilts],
+    lastRound: ctx.lastRound,
+    limits: ctx.config.limits as TableLimits,
+    profile: ctx.config.profile as RuleProfile,
+    devices: [...ctx.devices.values()],
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * Start-up, in this order, each step idempotent so a power loss inside start-up is safe
+ * (the journal's migrations already ran in openCabinet):
+ *   1. the durable tilts are read back;
+ *   2. critical memory is loaded and checked against the ledger (critical-memory.ts);
+ *   3. a changed venue config is logged (config-change.ts);
+ *   4. a round that was open at power loss is voided and every bet refunded
+ *      (docs/cabinet-rules.md#power-loss) — only when memory is good; otherwise the RAM clear does it;
+ *   5. the power-up is counted and logged, and an empty demo wallet is filled;
+ *   6. what the screen shows (last round, REBET bets, phase) is read from the journal.
+ */
+import { now, refreshFromJournal, type CabinetContext } from './cabinet-context.ts';
+import { applyConfigAtStart } from './config-change.ts';
+import { commitWhenMemoryGood, loadCriticalAtStart } from './critical-memory.ts';
+import { refillDemoCredits } from './money-in-out.ts';
+import { voidRound } from './void-round.ts';
+
+export function start(ctx: CabinetContext): void {
+  ctx.tilts = ctx.journal.tilts();
+  loadCriticalAtStart(ctx);
+  applyConfigAtStart(ctx);
+  if (ctx.memoryGood) recoverOpenRounds(ctx);
+  powerUp(ctx);
+  refreshFromJournal(ctx);
+}
+
+/** A round in progress at power-up is voided and every bet refunded. */
+function recoverOpenRounds(ctx: CabinetContext): void {
+  for (const open of ctx.journal.openRounds()) {
+    voidRound(ctx, open, `power lost while the round was ${open.status}; voided at power-up`, null);
+  }
+}
+
+function powerUp(ctx: CabinetContext): void {
+  const { journal } = ctx;
+  const at = now(ctx);
+  commitWhenMemoryGood(ctx, (s) => {
+    if (s) {
+      s.meters.powerUps++;
+      journal.appendEvent(
+        'power-up',
+        `power-up #${s.meters.powerUps} (journal schema v${journal.schemaVersion()})`,
+        at,
+      );
+    } else {
+      journal.appendEvent('power-up', 'power-up (meters unavailable: memory error)', at);
+    }
+  });
+  if (ctx.memoryGood && ctx.config.demoMode && ctx.critical.demoCreditsMinor === 0) refillDemoCredits(ctx);
+}

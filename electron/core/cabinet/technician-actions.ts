@@ -1,0 +1,76 @@
+/**
+ * What the operator menu does behind the key switch (docs/cabinet-rules.md#operator-menu-and-key-switch):
+ * the door switch, clearing a handpay, and reading meters, game recall and the event log.
+ * The RAM clear is in ram-clear.ts, a config change in config-change.ts.
+ */
+import { formatMinor } from '../money/minor-units.ts';
+import type { EventLogEntry } from '../model/event-log.ts';
+import type { Meters } from '../model/meters.ts';
+import type { RoundRecord } from '../model/round-record.ts';
+import { now, type CabinetContext } from './cabinet-context.ts';
+import { CabinetError } from './cabinet-error.ts';
+import { emitState, emitTilts } from './cabinet-events.ts';
+import { commitWhenMemoryGood } from './critical-memory.ts';
+import { copyMeters } from './meters.ts';
+import { putTilt } from './tilts.ts';
+
+/** The door switch: opening tilts and counts a door open; closing clears the tilt. Both logged. */
+export function setDoorOpen(ctx: CabinetContext, open: boolean): void {
+  const { journal } = ctx;
+  const isOpen = ctx.tilts.some((t) => t.kind === 'door-open');
+  if (open === isOpen) return;
+  const at = now(ctx);
+  if (open) {
+    commitWhenMemoryGood(ctx, (s) => {
+      if (s) s.meters.doorOpens++;
+      journal.appendEvent('door', 'door opened', at);
+      putTilt(ctx, 'door-open', 'door', 'the cabinet door is open', at);
+    });
+  } else {
+    journal.transaction(() => {
+      journal.appendEvent('door', 'door closed', at);
+      journal.removeTilt('door-open');
+      journal.appendEvent('clear', 'door-open cleared: door closed', at);
+    });
+  }
+  emitTilts(ctx);
+  emitState(ctx);
+}
+
+/** An attendant paid the handpay: clears every pending handpay and the handpay-pending tilt. */
+export function clearHandpay(ctx: CabinetContext): void {
+  const { journal } = ctx;
+  const pending = journal.pendingHandpays();
+  if (pending.length === 0 && !ctx.tilts.some((t) => t.kind === 'handpay-pending')) {
+    throw new CabinetError('not-permitted', 'there is no handpay to clear');
+  }
+  const at = now(ctx);
+  journal.transaction(() => {
+    journal.clearHandpays(at);
+    journal.removeTilt('handpay-pending');
+    const ids = pending.map((h) => `#${h.handpayId} ${formatMinor(h.amountMinor)}`).join(', ');
+    journal.appendEvent('clear', `handpay-pending cleared by technician (${ids || 'no open handpay'})`, at);
+  });
+  emitTilts(ctx);
+  emitState(ctx);
+}
+
+/** The meters as last committed (docs/cabinet-rules.md#meters; definitions in meters.ts). */
+export function meters(ctx: CabinetContext): Meters {
+  return copyMeters(ctx.critical.meters);
+}
+
+/** Game recall: every round is kept (docs/cabinet-rules.md#game-recall). */
+export function recall(
+  ctx: CabinetContext,
+  range: { fromRoundId?: number; toRoundId?: number; limit?: number },
+): RoundRecord[] {
+  return ctx.journal.recall(range);
+}
+
+export function events(
+  ctx: CabinetContext,
+  range: { fromId?: number; toId?: number; limit?: number },
+): EventLogEntry[] {
+  return ctx.journal.events(range);
+}

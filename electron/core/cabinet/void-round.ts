@@ -1,0 +1,60 @@
+/**
+ * Voiding an open round (docs/rules.md#faults-void-and-refund): every bet is refunded per spot,
+ * the reason journaled and an optional tilt set, all in one transaction. The journal refunds a
+ * round at most once (UNIQUE per round) and never voids a settled round. Used by the round flow
+ * (RNG failure), by faults raised while a round is open and by start-up recovery (power loss).
+ */
+import type { Bets } from '../engine/settlement.ts';
+import { postPerSpot, sumSpots } from '../money/ledger-postings.ts';
+import { formatMinor } from '../money/minor-units.ts';
+import type { RoundRecord } from '../model/round-record.ts';
+import type { TiltKind } from '../model/tilt.ts';
+import { now, type CabinetContext } from './cabinet-context.ts';
+import { emit, emitState, emitTilts } from './cabinet-events.ts';
+import { commit } from './critical-memory.ts';
+import { putTilt } from './tilts.ts';
+
+export interface VoidTilt {
+  readonly kind: TiltKind;
+  readonly source: string;
+  readonly reason: string;
+}
+
+export function voidRound(
+  ctx: CabinetContext,
+  round: { readonly roundId: number; readonly bets: Bets; readonly demo: boolean },
+  reason: string,
+  tilt: VoidTilt | null,
+): RoundRecord {
+  const { journal } = ctx;
+  const { roundId, bets, demo } = round;
+  const stake = sumSpots(bets);
+  const at = now(ctx);
+  commit(ctx, (s) => {
+    const balance = postPerSpot((e) => journal.appendLedger(e), {
+      kind: 'refund',
+      demo,
+      roundId,
+      at,
+      amounts: bets,
+      balanceBeforeMinor: demo ? s.demoCreditsMinor : s.creditsMinor,
+    });
+    journal.markVoided(roundId, reason, stake, balance, at);
+    if (demo) s.demoCreditsMinor = balance;
+    else {
+      s.creditsMinor = balance;
+      s.meters.roundsVoided++;
+      s.meters.refundsMinor += stake;
+    }
+    if (s.openRoundId === roundId) s.openRoundId = null;
+    journal.appendEvent('void', `round ${roundId} voided, ${formatMinor(stake)} refunded: ${reason}`, at);
+    if (tilt) putTilt(ctx, tilt.kind, tilt.source, tilt.reason, at);
+  });
+  ctx.phase = 'idle';
+  const record = journal.round(roundId)!;
+  ctx.lastRound = record;
+  emit(ctx, { type: 'round-voided', round: record });
+  if (tilt) emitTilts(ctx);
+  emitState(ctx);
+  return record;
+}

@@ -1,0 +1,77 @@
+/**
+ * Test-only helpers for the cabinet tests beside electron/core/cabinet/*: a cabinet over a
+ * real SQLite journal in a temp directory that can be restarted (power cycle), funding with
+ * notes, catching a refusal, and a clean audit. Call `closeCabinets` in afterEach.
+ */
+import { expect } from 'vitest';
+import { auditJournalFile } from '../certification/journal-audit.ts';
+import { CabinetError } from '../core/cabinet/cabinet-error.ts';
+import type { VenueConfig } from '../core/config/venue-config.ts';
+import { openCabinet, type JournaledCabinet } from '../storage/open-cabinet.ts';
+import { deterministicRandom, steppingClock, tempJournalPath, testConfig } from './fixtures.ts';
+
+const cleanups: Array<() => void> = [];
+
+export function closeCabinets(): void {
+  while (cleanups.length) cleanups.pop()!();
+}
+
+export interface CabinetHandle {
+  readonly path: string;
+  readonly random: ReturnType<typeof deterministicRandom>;
+  readonly cabinet: JournaledCabinet;
+  /** Closes the cabinet and opens it again on the same journal (optionally with another config). */
+  restart(config?: VenueConfig): JournaledCabinet;
+}
+
+export function setupCabinet(config: VenueConfig = testConfig(), seed = 7): CabinetHandle {
+  const tmp = tempJournalPath();
+  const random = deterministicRandom(seed);
+  const open = (cfg: VenueConfig = config) =>
+    openCabinet({ journalPath: tmp.path, config: cfg, random, clock: steppingClock() });
+  let cabinet = open();
+  cleanups.push(() => {
+    try {
+      cabinet.close();
+    } catch {
+      /* already closed */
+    }
+    tmp.cleanup();
+  });
+  return {
+    path: tmp.path,
+    random,
+    get cabinet(): JournaledCabinet {
+      return cabinet;
+    },
+    restart(cfg?: VenueConfig): JournaledCabinet {
+      cabinet.close();
+      cabinet = open(cfg);
+      return cabinet;
+    },
+  };
+}
+
+let noteSeq = 0;
+/** Credits a note with a fresh event key (default 100.00 on channel 5). */
+export function fund(cabinet: JournaledCabinet, valueMinor = 10_000, channel = 5): void {
+  expect(cabinet.creditBill({ valueMinor, channel, eventKey: `test-note-${noteSeq++}` })).toBe(true);
+}
+
+/** Runs `fn` and returns the CabinetError it throws; fails when it throws nothing. */
+export function refusal(fn: () => unknown): CabinetError {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof CabinetError) return error;
+    throw error;
+  }
+  throw new Error('expected a CabinetError');
+}
+
+/** The journal audit finds no problem. */
+export function cleanAudit(path: string, allowOpen = false) {
+  const report = auditJournalFile(path, testConfig().profile, allowOpen);
+  expect(report.problems).toEqual([]);
+  return report;
+}
