@@ -12,7 +12,8 @@
  * the embedded emulators (passed in by the shell; never bundled into the packaged main).
  */
 import { readFileSync } from 'node:fs';
-import { openCabinet, type JournaledCabinet } from '../storage/open-cabinet.ts';
+import { openCabinet } from '../storage/open-cabinet.ts';
+import type { CabinetCore } from '../core/cabinet/cabinet.ts';
 import type { DeviceStatus } from '../core/cabinet/cabinet-api.ts';
 import { DEFAULT_VENUE_CONFIG } from '../core/config/venue-config.ts';
 import type { RandomSource } from '../core/random/random-source.ts';
@@ -47,7 +48,7 @@ export interface StartCabinetOptions {
   /** Test hooks of the browser host only: wraps the RNG's random source. */
   readonly wrapRandom?: (random: RandomSource) => RandomSource;
   /** Called with the cabinet right after recovery, before devices start (test hooks in the browser host). */
-  readonly afterOpen?: (cabinet: JournaledCabinet) => void;
+  readonly afterOpen?: (cabinet: CabinetCore) => void;
   readonly env?: Readonly<Record<string, string | undefined>>;
   readonly log: (message: string) => void;
 }
@@ -81,7 +82,7 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
   }
 
   // Device status that arrives before the cabinet exists is replayed to it once it does.
-  let cabinet: JournaledCabinet | null = null;
+  let cabinet: CabinetCore | null = null;
   const early: DeviceStatus[] = [];
   // An orderly shutdown stops the devices on purpose: their 'disconnected' is not a fault, and a
   // tilt journaled for it would greet the next start-up.

@@ -27,13 +27,22 @@ export interface OpenCabinetOptions {
   readonly statementObserver?: StatementObserver;
 }
 
-export function openCabinet(options: OpenCabinetOptions): JournaledCabinet {
-  const config = parseVenueConfig(options.config);
+export function openCabinet(options: OpenCabinetOptions): CabinetCore {
   const journal = Journal.open(
     options.journalPath,
     options.statementObserver ? { observer: options.statementObserver } : {},
   );
+  return startCabinetOn(journal, options);
+}
+
+/**
+ * Starts the cabinet on a journal the caller has opened (tools and tests that also read
+ * the journal keep their handle; the cabinet never hands its journal out). Closes the
+ * journal when start-up fails.
+ */
+export function startCabinetOn(journal: Journal, options: Omit<OpenCabinetOptions, 'journalPath'>): CabinetCore {
   try {
+    const config = parseVenueConfig(options.config);
     const cabinet = new CabinetCore(
       journal,
       config,
@@ -48,6 +57,3 @@ export function openCabinet(options: OpenCabinetOptions): JournaledCabinet {
     throw error;
   }
 }
-
-/** The cabinet over the SQLite journal, as openCabinet returns it. */
-export type JournaledCabinet = CabinetCore<Journal>;

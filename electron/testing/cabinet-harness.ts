@@ -7,10 +7,28 @@ import { expect } from 'vitest';
 import { auditJournalFile } from '../certification/journal-audit.ts';
 import { CabinetError } from '../core/cabinet/cabinet-error.ts';
 import type { VenueConfig } from '../core/config/venue-config.ts';
-import { openCabinet, type JournaledCabinet } from '../storage/open-cabinet.ts';
+import type { CabinetCore } from '../core/cabinet/cabinet.ts';
+import { Journal } from '../storage/journal.ts';
+import { startCabinetOn, type OpenCabinetOptions } from '../storage/open-cabinet.ts';
 import { deterministicRandom, steppingClock, tempJournalPath, testConfig } from './fixtures.ts';
 
 const cleanups: Array<() => void> = [];
+const journals = new WeakMap<CabinetCore, Journal>();
+
+/** Opens a cabinet the way openCabinet does, keeping the journal handle for the test's reads. */
+export function openTestCabinet(options: OpenCabinetOptions): CabinetCore {
+  const journal = Journal.open(options.journalPath);
+  const cabinet = startCabinetOn(journal, options);
+  journals.set(cabinet, journal);
+  return cabinet;
+}
+
+/** The journal under a cabinet opened by this harness (closed together with the cabinet). */
+export function journalOf(cabinet: CabinetCore): Journal {
+  const journal = journals.get(cabinet);
+  if (!journal) throw new Error('journalOf: this cabinet was not opened by the cabinet harness');
+  return journal;
+}
 
 export function closeCabinets(): void {
   while (cleanups.length) cleanups.pop()!();
@@ -19,16 +37,16 @@ export function closeCabinets(): void {
 export interface CabinetHandle {
   readonly path: string;
   readonly random: ReturnType<typeof deterministicRandom>;
-  readonly cabinet: JournaledCabinet;
+  readonly cabinet: CabinetCore;
   /** Closes the cabinet and opens it again on the same journal (optionally with another config). */
-  restart(config?: VenueConfig): JournaledCabinet;
+  restart(config?: VenueConfig): CabinetCore;
 }
 
 export function setupCabinet(config: VenueConfig = testConfig(), seed = 7): CabinetHandle {
   const tmp = tempJournalPath();
   const random = deterministicRandom(seed);
   const open = (cfg: VenueConfig = config) =>
-    openCabinet({ journalPath: tmp.path, config: cfg, random, clock: steppingClock() });
+    openTestCabinet({ journalPath: tmp.path, config: cfg, random, clock: steppingClock() });
   let cabinet = open();
   cleanups.push(() => {
     try {
@@ -41,10 +59,10 @@ export function setupCabinet(config: VenueConfig = testConfig(), seed = 7): Cabi
   return {
     path: tmp.path,
     random,
-    get cabinet(): JournaledCabinet {
+    get cabinet(): CabinetCore {
       return cabinet;
     },
-    restart(cfg?: VenueConfig): JournaledCabinet {
+    restart(cfg?: VenueConfig): CabinetCore {
       cabinet.close();
       cabinet = open(cfg);
       return cabinet;
@@ -54,7 +72,7 @@ export function setupCabinet(config: VenueConfig = testConfig(), seed = 7): Cabi
 
 let noteSeq = 0;
 /** Credits a note with a fresh event key (default 100.00 on channel 5). */
-export function fund(cabinet: JournaledCabinet, valueMinor = 10_000, channel = 5): void {
+export function fund(cabinet: CabinetCore, valueMinor = 10_000, channel = 5): void {
   expect(cabinet.creditBill({ valueMinor, channel, eventKey: `test-note-${noteSeq++}` })).toBe(true);
 }
 

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { SPOTS } from '../engine/settlement.ts';
 import { auditJournal } from '../../certification/journal-audit.ts';
 import { CabinetError } from './cabinet-error.ts';
-import { openCabinet } from '../../storage/open-cabinet.ts';
+import { journalOf, openTestCabinet } from '../../testing/cabinet-harness.ts';
 import { deterministicRandom, steppingClock, tempJournalPath, testConfig } from '../../testing/fixtures.ts';
 
 const config = testConfig();
@@ -38,7 +38,7 @@ describe('random command sequences never make credits negative or create money',
         (cmds, seed) => {
           const tmp = tempJournalPath('prop-');
           const random = deterministicRandom(seed);
-          const c = openCabinet({ journalPath: tmp.path, config, random, clock: steppingClock() });
+          const c = openTestCabinet({ journalPath: tmp.path, config, random, clock: steppingClock() });
           let notes = 0;
           try {
             for (const cmd of cmds) {
@@ -97,9 +97,9 @@ describe('random command sequences never make credits negative or create money',
               const s = c.snapshot();
               expect(s.creditsMinor).toBeGreaterThanOrEqual(0);
               expect(s.tableTotalMinor).toBeLessThanOrEqual(s.creditsMinor);
-              expect(s.creditsMinor).toBe(c.journalForTools.ledgerBalance(false));
+              expect(s.creditsMinor).toBe(journalOf(c).ledgerBalance(false));
             }
-            const report = auditJournal(c.journalForTools, config.profile, false);
+            const report = auditJournal(journalOf(c), config.profile, false);
             expect(report.problems).toEqual([]);
             // No round was ever dealt with a spot below its minimum.
             for (const r of c.recall({ limit: 1_000 })) {

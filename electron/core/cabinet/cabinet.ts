@@ -32,18 +32,14 @@ import { snapshot } from './snapshot.ts';
 import * as startup from './startup-recovery.ts';
 import * as technician from './technician-actions.ts';
 
-/**
- * `J` is the journal's concrete type, so tools and tests that opened it can reach
- * it again through `journalForTools`; the cabinet itself uses only JournalPort.
- */
-export class CabinetCore<J extends JournalPort = JournalPort> implements Cabinet {
-  private readonly journal: J;
+export class CabinetCore implements Cabinet {
+  private readonly journal: JournalPort;
   private readonly ctx: CabinetContext;
   private closed = false;
 
   /** Use openCabinet() (electron/storage/open-cabinet.ts), which opens the journal first. */
   constructor(
-    journal: J,
+    journal: JournalPort,
     config: VenueConfig,
     random: RandomSource,
     clock: () => Date,
@@ -184,10 +180,5 @@ export class CabinetCore<J extends JournalPort = JournalPort> implements Cabinet
       this.journal.close();
       this.ctx.listeners.clear();
     }
-  }
-
-  /** For tests and tools: the raw journal (read paths only, by convention). */
-  get journalForTools(): J {
-    return this.journal;
   }
 }

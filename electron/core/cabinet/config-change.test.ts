@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeCabinets, fund, refusal, setupCabinet } from '../../testing/cabinet-harness.ts';
+import { closeCabinets, fund, refusal, setupCabinet, journalOf } from '../../testing/cabinet-harness.ts';
 import { testConfig } from '../../testing/fixtures.ts';
 
 afterEach(closeCabinets);
@@ -38,7 +38,7 @@ describe('venue config: validated, and changes go to the event log', () => {
     expect(snap.phase).toBe('idle');
     expect(c.events({ limit: 5 }).find((e) => e.kind === 'config')?.detail).toMatch(/tableMaxMinor: 100000 → 90000/);
     // It survives a restart with the same config without a new change entry.
-    const marker = c.journalForTools.lastEventId();
+    const marker = journalOf(c).lastEventId();
     const again = h.restart(next);
     expect(again.venueConfig().limits.tableMaxMinor).toBe(90_000);
     expect(again.events({ fromId: marker + 1 }).filter((e) => e.kind === 'config')).toEqual([]);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { auditJournal } from '../../certification/journal-audit.ts';
 import { corruptCriticalCopy } from '../../testing/journal-damage.ts';
-import { cleanAudit, closeCabinets, fund, refusal, setupCabinet } from '../../testing/cabinet-harness.ts';
+import { cleanAudit, closeCabinets, fund, refusal, setupCabinet, journalOf } from '../../testing/cabinet-harness.ts';
 import { testConfig } from '../../testing/fixtures.ts';
 
 afterEach(closeCabinets);
@@ -23,7 +23,7 @@ describe('critical memory: two SHA-256-checked copies', () => {
     expect(
       c.events({ limit: 20 }).some((e) => e.kind === 'memory' && /copy b rebuilt from copy a/.test(e.detail)),
     ).toBe(true);
-    const j = c.journalForTools;
+    const j = journalOf(c);
     const copies = j.readCriticalCopies();
     expect(copies.a.problem).toBeNull();
     expect(copies.b.problem).toBeNull();
@@ -72,7 +72,7 @@ describe('critical memory: two SHA-256-checked copies', () => {
     const h = setupCabinet();
     fund(h.cabinet, 5_000, 4);
     // A note journaled behind critical memory's back: the copies still verify but credit 50.00, the ledger 70.00.
-    const j = h.cabinet.journalForTools;
+    const j = journalOf(h.cabinet);
     j.transaction(() => {
       j.appendLedger({
         at: 'x',

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { auditJournal } from '../../certification/journal-audit.ts';
-import { cleanAudit, closeCabinets, fund, refusal, setupCabinet } from '../../testing/cabinet-harness.ts';
+import { cleanAudit, closeCabinets, fund, refusal, setupCabinet, journalOf } from '../../testing/cabinet-harness.ts';
 import { testConfig } from '../../testing/fixtures.ts';
 
 afterEach(closeCabinets);
@@ -46,7 +46,7 @@ describe('a fault voids the open round and refunds it once', () => {
     c.reportDevice({ device: 'rng', health: 'healthy', detail: 'ok' });
     c.placeChip('banker', 100);
     const settled = c.deal();
-    const j = c.journalForTools;
+    const j = journalOf(c);
     expect(() => j.transaction(() => j.markVoided(voided.roundId, 'again', 100, 0, 'x'))).toThrow(/UNIQUE/);
     expect(() => j.transaction(() => j.markVoided(settled.roundId, 'late fault', 100, 0, 'x'))).toThrow();
     // A fault after settlement tilts but leaves the settled round alone.
@@ -74,10 +74,10 @@ describe('a fault voids the open round and refunds it once', () => {
       expect(r.status).toBe('voided');
       expect(r.refundedMinor).toBe(600);
       expect(r.voidReason).toMatch(new RegExp(kind));
-      expect(c.journalForTools.ledgerBalance(false)).toBe(10_000);
+      expect(journalOf(c).ledgerBalance(false)).toBe(10_000);
       expect(c.snapshot().tilts.map((t) => t.kind)).toEqual([kind]);
       expect(c.snapshot().phase).toBe('idle');
-      const report = auditJournal(c.journalForTools, testConfig().profile, false);
+      const report = auditJournal(journalOf(c), testConfig().profile, false);
       expect(report.problems).toEqual([]);
     });
   }

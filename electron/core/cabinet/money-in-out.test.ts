@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { corruptCriticalCopy } from '../../testing/journal-damage.ts';
-import { cleanAudit, closeCabinets, fund, refusal, setupCabinet } from '../../testing/cabinet-harness.ts';
+import { cleanAudit, closeCabinets, fund, refusal, setupCabinet, journalOf } from '../../testing/cabinet-harness.ts';
 import { testConfig } from '../../testing/fixtures.ts';
 
 afterEach(closeCabinets);
@@ -60,11 +60,11 @@ describe('a note stacked during a memory error', () => {
     // The acceptor had already stacked it: it is in the cashbox and must be journaled once.
     expect(c.creditBill({ valueMinor: 1_000, channel: 2, eventKey: 'stacked-during-error' })).toBe(true);
     expect(c.creditBill({ valueMinor: 1_000, channel: 2, eventKey: 'stacked-during-error' })).toBe(false);
-    expect(c.journalForTools.ledgerBalance(false)).toBe(6_000);
+    expect(journalOf(c).ledgerBalance(false)).toBe(6_000);
     expect(c.events({ limit: 10 }).find((e) => e.kind === 'bill')?.detail).toMatch(/memory error: meters not updated/);
     c.ramClear();
     expect(c.events({ limit: 10 }).find((e) => e.kind === 'ram-clear')?.detail).toMatch(/credits 60\.00 removed/);
-    expect(c.journalForTools.ledgerBalance(false)).toBe(0);
+    expect(journalOf(c).ledgerBalance(false)).toBe(0);
     cleanAudit(h.path);
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { corruptCriticalCopy } from '../../testing/journal-damage.ts';
-import { cleanAudit, closeCabinets, fund, refusal, setupCabinet } from '../../testing/cabinet-harness.ts';
+import { cleanAudit, closeCabinets, fund, refusal, setupCabinet, journalOf } from '../../testing/cabinet-harness.ts';
 
 afterEach(closeCabinets);
 
@@ -21,9 +21,9 @@ describe('RAM clear', () => {
     c.placeChip('player', 500);
     c.placeChip('banker', 100);
     expect(refusal(() => c.deal()).code).toBe('tilted');
-    const open = c.journalForTools.openRounds();
+    const open = journalOf(c).openRounds();
     expect(open.map((r) => r.status)).toEqual(['dealt']);
-    const owed = c.journalForTools.ledgerBalance(false) + 600;
+    const owed = journalOf(c).ledgerBalance(false) + 600;
 
     c.ramClear();
     const round = c.recall({ limit: 1 })[0]!;
@@ -37,7 +37,7 @@ describe('RAM clear', () => {
     expect(detail).toContain('meters before: unavailable');
     expect(c.snapshot()).toMatchObject({ creditsMinor: 0, phase: 'idle', rebetBets: null, tilts: [] });
     expect(c.meters().roundsPlayed).toBe(0);
-    expect(c.journalForTools.ledgerBalance(false)).toBe(0);
+    expect(journalOf(c).ledgerBalance(false)).toBe(0);
     cleanAudit(h.path);
   });
 
@@ -67,7 +67,7 @@ describe('RAM clear', () => {
     expect(detail).toMatch(/credits 50\.00 removed/);
     expect(detail).toMatch(/meters before: \{.*"billsInMinor":5000/);
     expect(c.meters().billsInMinor).toBe(0);
-    const copies = c.journalForTools.readCriticalCopies();
+    const copies = journalOf(c).readCriticalCopies();
     expect([copies.a.problem, copies.b.problem]).toEqual([null, null]);
     expect(copies.a.state?.creditsMinor).toBe(0);
     cleanAudit(h.path);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RoundRecord } from '../model/round-record.ts';
-import { closeCabinets, fund, setupCabinet } from '../../testing/cabinet-harness.ts';
+import { closeCabinets, fund, setupCabinet, journalOf } from '../../testing/cabinet-harness.ts';
 import { testConfig } from '../../testing/fixtures.ts';
 import { lastWinMinor } from './snapshot.ts';
 
@@ -77,7 +77,7 @@ describe('the last win shown is derived from the last finished round', () => {
     h.cabinet.placeChip('banker', 100);
     h.cabinet.deal();
     // Leave a round open as if the power went: lock it in the journal behind the cabinet's back.
-    const j = h.cabinet.journalForTools;
+    const j = journalOf(h.cabinet);
     const roundId = j.maxRoundId() + 1;
     const critical = j.readCriticalCopies().a.state!;
     j.transaction(() => {

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { auditJournalFile } from '../../certification/journal-audit.ts';
 import { Journal } from '../../storage/journal.ts';
 import { openCabinet } from '../../storage/open-cabinet.ts';
-import { closeCabinets, fund, setupCabinet } from '../../testing/cabinet-harness.ts';
+import { closeCabinets, fund, setupCabinet, journalOf } from '../../testing/cabinet-harness.ts';
 import { deterministicRandom, tempJournalPath, testConfig } from '../../testing/fixtures.ts';
 
 const CHILD = fileURLToPath(new URL('../../testing/recovery-child.ts', import.meta.url));
@@ -42,7 +42,7 @@ function reopen(path: string) {
 describe('start-up', () => {
   it('runs numbered migrations and uses WAL with synchronous=FULL', () => {
     const h = setupCabinet();
-    const j = h.cabinet.journalForTools;
+    const j = journalOf(h.cabinet);
     expect(j.schemaVersion()).toBe(1);
     expect(j.hasSchema()).toBe(true);
     h.cabinet.close();

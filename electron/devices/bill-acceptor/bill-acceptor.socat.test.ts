@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { openCabinet, type JournaledCabinet } from '../../storage/open-cabinet.ts';
+import { openCabinet } from '../../storage/open-cabinet.ts';
+import type { CabinetCore } from '../../core/cabinet/cabinet.ts';
 import { DEFAULT_VENUE_CONFIG } from '../../core/config/venue-config.ts';
 import { createCryptoRandomSource } from '../../core/random/crypto-random-source.ts';
 import { tempJournalPath } from '../../testing/fixtures.ts';
@@ -31,7 +32,7 @@ try {
 
 describe.runIf(socatAvailable)('bill acceptor over socat pseudo-terminals with the real cabinet', () => {
   let temp: ReturnType<typeof tempJournalPath>;
-  let cabinet: JournaledCabinet;
+  let cabinet: CabinetCore;
   let emulator: EmbeddedBillAcceptor;
   let service: BillAcceptorService;
   const statuses: string[] = [];

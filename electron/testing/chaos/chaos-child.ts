@@ -12,7 +12,8 @@
  *   CHAOS_MODE               "play" (default) or "recover" (open, recover, close, exit 0)
  */
 import { CabinetError } from '../../core/cabinet/cabinet-error.ts';
-import { openCabinet, type JournaledCabinet } from '../../storage/open-cabinet.ts';
+import { openCabinet } from '../../storage/open-cabinet.ts';
+import type { CabinetCore } from '../../core/cabinet/cabinet.ts';
 import { SPOTS } from '../../core/engine/settlement.ts';
 import { CHAOS_CONFIG } from './chaos-config.ts';
 import { StatementKiller } from './statement-killer.ts';
@@ -40,7 +41,7 @@ const random = deterministicRandom(seed ^ 0x5eed);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)]!;
 
 let starting = true;
-const cabinet: JournaledCabinet = openCabinet({
+const cabinet: CabinetCore = openCabinet({
   journalPath,
   config: CHAOS_CONFIG,
   random,
