@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { attractAfterFromQuery, attractAllowed, DEFAULT_ATTRACT_AFTER_MS, DEMO_HANDS } from './useAttract.ts';
-import { shownTotal } from './useCards.ts';
-import type { Card } from '../../../electron/core/cards/card.ts';
+import { FixedCardSource } from '../../../electron/core/engine/shoe.ts';
+import { dealRound } from '../../../electron/core/engine/round.ts';
+import {
+  attractAfterFromQuery,
+  attractAllowed,
+  DEFAULT_ATTRACT_AFTER_MS,
+  DEMO_DEALS,
+  demoRound,
+} from './useAttract.ts';
 
 const quiet = { tableTotalMinor: 0, roundBusy: false, tilted: false, dialogOpen: false };
 
@@ -19,13 +25,14 @@ describe('attract mode never starts with money on the table, during a round or a
     expect(attractAfterFromQuery('?attractAfterMs=abc')).toBe(DEFAULT_ATTRACT_AFTER_MS);
     expect(attractAfterFromQuery('?attractAfterMs=-5')).toBe(DEFAULT_ATTRACT_AFTER_MS);
   });
-  it('demo hands are valid cards with no tie ambiguity in what they show', () => {
-    for (const h of DEMO_HANDS) {
-      const p = h.player.map(([rank, suit]) => ({ rank, suit }) as Card);
-      const b = h.banker.map(([rank, suit]) => ({ rank, suit }) as Card);
-      expect(p.length).toBeGreaterThanOrEqual(2);
-      expect(b.length).toBeGreaterThanOrEqual(2);
-      expect(shownTotal(p)).toBeGreaterThanOrEqual(0);
-    }
+  it('each demo round is exactly one legal deal: the engine uses every card given and no more', () => {
+    DEMO_DEALS.forEach((cards, i) => {
+      const source = new FixedCardSource(cards);
+      const outcome = dealRound(source);
+      expect(source.used).toBe(cards.length);
+      expect(demoRound(i)).toEqual(outcome);
+    });
+    expect(demoRound(DEMO_DEALS.length)).toBeNull();
+    expect(DEMO_DEALS.map((_, i) => demoRound(i)?.winner)).toEqual(['player', 'banker', 'tie', 'tie']);
   });
 });

@@ -3,6 +3,9 @@
  * cabinet is not tilted; it is purely visual and never calls a dealing channel.
  */
 import { onBeforeUnmount, onMounted, watch, type Ref } from 'vue';
+import type { Card } from '../../../electron/core/cards/card.ts';
+import { dealRound, type RoundOutcome } from '../../../electron/core/engine/round.ts';
+import { FixedCardSource } from '../../../electron/core/engine/shoe.ts';
 
 export interface AttractConditions {
   readonly tableTotalMinor: number;
@@ -25,53 +28,25 @@ export function attractAfterFromQuery(search: string): number {
   return n >= 500 ? n : 500;
 }
 
-type Demo = readonly [string, string][];
-/** Fixed example hands for the attract loop: [player cards, banker cards] as rank+suit. Never dealt money. */
-export const DEMO_HANDS: readonly { player: Demo; banker: Demo }[] = [
-  {
-    player: [
-      ['9', 'H'],
-      ['K', 'S'],
-    ],
-    banker: [
-      ['7', 'C'],
-      ['Q', 'D'],
-    ],
-  },
-  {
-    player: [
-      ['3', 'D'],
-      ['2', 'C'],
-      ['J', 'H'],
-    ],
-    banker: [
-      ['4', 'S'],
-      ['A', 'H'],
-      ['2', 'D'],
-    ],
-  },
-  {
-    player: [
-      ['5', 'S'],
-      ['Q', 'H'],
-      ['3', 'C'],
-    ],
-    banker: [
-      ['6', 'D'],
-      ['2', 'S'],
-    ],
-  },
-  {
-    player: [
-      ['A', 'C'],
-      ['6', 'S'],
-    ],
-    banker: [
-      ['8', 'H'],
-      ['9', 'C'],
-    ],
-  },
-];
+const card = (text: string): Card => ({ rank: text.slice(0, -1), suit: text.slice(-1) }) as Card;
+
+/**
+ * Fixed example rounds for the attract loop, as the cards leave the shoe (P1, B1, P2, B2, then any third
+ * cards). They are dealt through the core's own dealRound, so every third card, total and winner shown is the
+ * real tableau's (docs/rules.md#the-tableau). Purely visual: no money, no dealing channel.
+ */
+export const DEMO_DEALS: readonly (readonly Card[])[] = [
+  ['9H', '7C', 'KS', 'QD'], // Player natural 9 beats 7
+  ['3D', '2S', '2C', 'AH', 'JH', '4D'], // both draw: Banker 7 beats 5
+  ['5S', '6D', 'QH', 'AS', '2C'], // Player draws to 7, Banker stands on 7: a tie
+  ['AC', '8H', '6S', '9C'], // both stand on 7: a tie
+].map((cards) => cards.map(card));
+
+/** A demo round as the engine deals it from the fixed cards. */
+export function demoRound(index: number): RoundOutcome | null {
+  const cards = DEMO_DEALS[index];
+  return cards ? dealRound(new FixedCardSource(cards)) : null;
+}
 
 /**
  * Starts attract mode after `afterMs` of no input while `allowed` holds; any pointer or key input ends it

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { keyAction } from './useKeyboard.ts';
 
-describe('keyboard map (seed 001)', () => {
+describe('keyboard map (docs/rules.md#keyboard)', () => {
   it('number keys 1..9 choose chips 0..8', () => {
     expect(keyAction({ key: '1' })).toEqual({ kind: 'chip', index: 0 });
     expect(keyAction({ key: '9' })).toEqual({ kind: 'chip', index: 8 });
@@ -10,6 +10,11 @@ describe('keyboard map (seed 001)', () => {
   it('Space is REBET, Esc opens the menu', () => {
     expect(keyAction({ key: ' ' })).toEqual({ kind: 'rebet' });
     expect(keyAction({ key: 'Escape' })).toEqual({ kind: 'menu' });
+  });
+  it('Space under an open dialog is swallowed: it neither rebets nor presses a dialog button', () => {
+    expect(keyAction({ key: ' ' }, { dialogOpen: true })).toEqual({ kind: 'swallow' });
+    expect(keyAction({ key: ' ' }, { dialogOpen: false })).toEqual({ kind: 'rebet' });
+    expect(keyAction({ key: 'Escape' }, { dialogOpen: true })).toEqual({ kind: 'menu' });
   });
   it('Shift+I toggles the service panel; plain i does nothing', () => {
     expect(keyAction({ key: 'I', shiftKey: true })).toEqual({ kind: 'service' });

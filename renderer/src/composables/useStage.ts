@@ -1,7 +1,9 @@
 import { onBeforeUnmount, onMounted, ref } from 'vue';
 
+export type Orientation = 'landscape' | 'portrait';
+
 export interface StageFit {
-  orientation: 'landscape' | 'portrait';
+  orientation: Orientation;
   width: number;
   height: number;
   scale: number;

@@ -1,6 +1,6 @@
 import type { Messages } from './index.ts';
 
-/** Čeština. Vlastní formulace (ne věty ze seedů). */
+/** Čeština. Vlastní formulace (ne věty z pravidel, docs/rules.md#rule-sheets). */
 const cs: Messages = {
   app: {
     title: 'Baccarat',

@@ -1,6 +1,6 @@
 import type { Messages } from './index.ts';
 
-/** Deutsch. Eigene Formulierungen (nicht die Sätze der Seeds). */
+/** Deutsch. Eigene Formulierungen (nicht die Sätze der Regelblätter, docs/rules.md#rule-sheets). */
 const de: Messages = {
   app: {
     title: 'Baccarat',

@@ -1,6 +1,6 @@
 import type { Messages } from './index.ts';
 
-/** Suomi. Omin sanoin (ei seedien lauseita). */
+/** Suomi. Omin sanoin (ei sääntöjen lauseita, docs/rules.md#rule-sheets). */
 const fi: Messages = {
   app: {
     title: 'Baccarat',

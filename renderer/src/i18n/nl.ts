@@ -1,6 +1,6 @@
 import type { Messages } from './index.ts';
 
-/** Nederlands. Eigen bewoording (niet de zinnen uit de seeds). */
+/** Nederlands. Eigen bewoording (niet de zinnen uit de regelbladen, docs/rules.md#rule-sheets). */
 const nl: Messages = {
   app: {
     title: 'Baccarat',

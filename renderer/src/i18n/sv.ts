@@ -1,6 +1,6 @@
 import type { Messages } from './index.ts';
 
-/** Svenska. Egen formulering (inte seedens meningar). */
+/** Svenska. Egen formulering (inte regelbladens meningar, docs/rules.md#rule-sheets). */
 const sv: Messages = {
   app: {
     title: 'Baccarat',

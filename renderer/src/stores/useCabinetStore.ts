@@ -13,7 +13,7 @@ import type { CabinetSnapshot } from '../../../electron/core/cabinet/cabinet-api
 import type { RoundRecord } from '../../../electron/core/model/round-record.ts';
 import type { Tilt } from '../../../electron/core/model/tilt.ts';
 import { connectBridge } from '../bridge/index.ts';
-import { sumBets, type BetSpot } from '../composables/useMoney.ts';
+import { sumBets, type BetSpot } from '../format/money.ts';
 import { useSound } from '../composables/useSound.ts';
 import { useRoundStore } from './useRoundStore.ts';
 import { useUiStore } from './useUiStore.ts';
@@ -52,6 +52,13 @@ export const useCabinetStore = defineStore('cabinet', () => {
     return list[0] ?? null;
   });
   const tableTotalMinor = computed(() => snapshot.value?.tableTotalMinor ?? 0);
+  /** The table's buttons are locked: a request or a replay is running, the cabinet is tilted, or not loaded. */
+  const controlsLocked = computed(() => round.busy || activeTilt.value !== null || snapshot.value === null);
+  /**
+   * REBET, REBET ×2 and the Space key (docs/rules.md#round-buttons): main has a settled round's bets to
+   * repeat and the table is free. The buttons, the key and the rebet action all read this one rule.
+   */
+  const canRebet = computed(() => !controlsLocked.value && !!snapshot.value?.rebetBets);
 
   /** Meters as displayed: held at pre-round values while the cards are being revealed. */
   const shownCredits = computed(() => round.hold?.creditsMinor ?? snapshot.value?.creditsMinor ?? 0);
@@ -204,7 +211,7 @@ export const useCabinetStore = defineStore('cabinet', () => {
   }
 
   async function rebet(multiplier: 1 | 2): Promise<void> {
-    if (round.busy) return;
+    if (!canRebet.value) return;
     const s = snapshot.value;
     round.beginRequest({
       creditsMinor: s?.creditsMinor ?? 0,
@@ -241,6 +248,8 @@ export const useCabinetStore = defineStore('cabinet', () => {
     tilts,
     activeTilt,
     tableTotalMinor,
+    controlsLocked,
+    canRebet,
     shownCredits,
     shownLastWin,
     shownTotalBet,

@@ -1,10 +1,27 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
-import type { CabinetSnapshot } from '../../../electron/core/cabinet/cabinet-api.ts';
 import type { RoundRecord } from '../../../electron/core/model/round-record.ts';
 import type { Card } from '../../../electron/core/cards/card.ts';
-import { useCabinetStore } from './useCabinetStore.ts';
-import { useRoundStore } from './useRoundStore.ts';
+import type { CabinetBridge } from '../../../electron/ipc/contract.ts';
+import { createInProcessBridge, type InProcessCabinet } from '../../../electron/testing/in-process-bridge.ts';
+
+/** Tests of the meters use the real cabinet; tests of the replay itself use a small literal record. */
+let real: InProcessCabinet | null = null;
+let bridge: CabinetBridge;
+vi.mock('../bridge/index.ts', () => ({ connectBridge: async () => bridge }));
+
+const { useCabinetStore } = await import('./useCabinetStore.ts');
+const { useRoundStore } = await import('./useRoundStore.ts');
+
+/** A cabinet with credits from a real note, connected to the stores. */
+async function realCabinet(): Promise<ReturnType<typeof useCabinetStore>> {
+  real = createInProcessBridge({ seed: 4 });
+  bridge = real.bridge;
+  const cabinet = useCabinetStore();
+  await cabinet.init();
+  real.insertNote(5); // 100.00
+  return cabinet;
+}
 
 const c = (rank: Card['rank'], suit: Card['suit']): Card => ({ rank, suit });
 const P = [c('3', 'H'), c('2', 'C'), c('4', 'S')];
@@ -37,54 +54,35 @@ function record(over: Partial<RoundRecord> = {}): RoundRecord {
   };
 }
 
-function snapshot(over: Partial<CabinetSnapshot> = {}): CabinetSnapshot {
-  return {
-    creditsMinor: 50900,
-    demo: false,
-    phase: 'idle',
-    tableBets: {},
-    tableTotalMinor: 0,
-    availableMinor: 50900,
-    lastWinMinor: 2000,
-    rebetBets: { player: 1000, tie: 100 },
-    tilts: [],
-    lastRound: null,
-    limits: {
-      spots: {
-        player: { minMinor: 100, maxMinor: 100000 },
-        banker: { minMinor: 100, maxMinor: 100000 },
-        tie: { minMinor: 100, maxMinor: 12500 },
-      },
-      tableMaxMinor: 200000,
-      chipDenominationsMinor: [100, 500],
-      creditLimitMinor: 500000,
-      maxWinPerRoundMinor: 1000000,
-    },
-    profile: { id: 'eight-deck-tie-8-to-1', decks: 8, tiePays: 8, bankerCommissionPercent: 5 },
-    devices: [],
-    ...over,
-  };
-}
-
 beforeEach(() => {
   setActivePinia(createPinia());
   vi.useFakeTimers();
 });
+afterEach(() => {
+  vi.useRealTimers();
+  real?.close();
+  real = null;
+});
 
 describe('the renderer replays what main recorded and never tells the result early', () => {
-  it('holds the credit meter at the pre-round value until the last card and the result are shown', () => {
+  it('holds the credit meter at the pre-round value until the last card and the result are shown', async () => {
+    const cabinet = await realCabinet();
     const round = useRoundStore();
-    const cabinet = useCabinetStore();
-    cabinet.snapshot = snapshot(); // main already settled: 50900
-    round.show(record());
+    await cabinet.placeBet('banker', 500, false);
+    await cabinet.placeBet('banker', 500, false);
+    await cabinet.placeBet('tie', 100, false);
+    await cabinet.deal();
+    const settled = cabinet.snapshot!; // main has already settled the round
+    expect(round.round?.status).toBe('settled');
     expect(round.stage).toBe('dealing');
-    expect(cabinet.shownCredits).toBe(50000 - 1100); // debited, not yet paid
-    expect(cabinet.shownLastWin).not.toBe(2000);
+    expect(cabinet.shownCredits).toBe(10_000 - 1_100); // debited, not yet paid
+    expect(cabinet.shownLastWin).toBe(0);
     expect(round.shown.player).toEqual([]);
     vi.runAllTimers();
     expect(round.stage).toBe('result');
-    expect(cabinet.shownCredits).toBe(50900);
-    expect(cabinet.shownLastWin).toBe(2000);
+    expect(cabinet.shownCredits).toBe(settled.creditsMinor);
+    expect(cabinet.shownLastWin).toBe(settled.lastWinMinor);
+    expect(round.shown.player).toEqual(round.round?.outcome?.player.cards);
   });
 
   it('reveals the cards exactly as recorded, Player’s third before Banker’s', () => {
@@ -118,15 +116,18 @@ describe('the renderer replays what main recorded and never tells the result ear
     expect(round.hold).toBeNull();
   });
 
-  it('spots show the round’s bets after settlement, until NEW BET clears the felt', () => {
-    const round = useRoundStore();
-    const cabinet = useCabinetStore();
-    cabinet.snapshot = snapshot();
-    round.show(record());
+  it('spots show the round’s bets after settlement, until NEW BET clears the felt', async () => {
+    const cabinet = await realCabinet();
+    await cabinet.placeBet('player', 500, false);
+    await cabinet.placeBet('player', 500, false);
+    await cabinet.placeBet('tie', 100, false);
+    await cabinet.deal();
     vi.runAllTimers();
-    expect(cabinet.shownBets).toEqual({ player: 1000, tie: 100 });
-    expect(cabinet.shownTotalBet).toBe(1100);
-    round.clearTable();
+    expect(useRoundStore().stage).toBe('result');
+    expect(cabinet.snapshot?.tableBets).toEqual({}); // main's table is empty after the round
+    expect(cabinet.shownBets).toEqual({ player: 1_000, tie: 100 });
+    expect(cabinet.shownTotalBet).toBe(1_100);
+    await cabinet.newBet();
     expect(cabinet.shownBets).toEqual({});
   });
 });

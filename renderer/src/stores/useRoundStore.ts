@@ -2,8 +2,8 @@ import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
 import type { Card } from '../../../electron/core/cards/card.ts';
 import type { RoundRecord } from '../../../electron/core/model/round-record.ts';
-import { dealSequence, shownTotal } from '../composables/useCards.ts';
-import { sumBets } from '../composables/useMoney.ts';
+import { dealSequence, shownTotal } from '../format/cards.ts';
+import { sumBets } from '../format/money.ts';
 import { useSound } from '../composables/useSound.ts';
 import { useSettingsStore } from './useSettingsStore.ts';
 

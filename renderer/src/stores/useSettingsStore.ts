@@ -27,7 +27,7 @@ function load(): Partial<Saved> {
   }
 }
 
-/** Player preferences (seeds 000/004 settings menu). Presentation only; nothing here touches money. */
+/** Player preferences (docs/rules.md#settings-menu). Presentation only; nothing here touches money. */
 export const useSettingsStore = defineStore('settings', () => {
   const saved = load();
   const sound = ref(saved.sound ?? true);

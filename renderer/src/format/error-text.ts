@@ -1,5 +1,5 @@
 import type { IpcError } from '../../../electron/ipc/contract.ts';
-import { formatMinor } from './useMoney.ts';
+import { formatMinor } from './money.ts';
 
 type T = (key: string, named?: Record<string, unknown>) => string;
 type TE = (key: string) => boolean;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import en from '../i18n/en.ts';
-import { errorText } from './useErrorText.ts';
+import { errorText } from './error-text.ts';
 
 const errors = en.errors as Record<string, string>;
 const t = (key: string, named?: Record<string, unknown>): string =>

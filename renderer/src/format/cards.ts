@@ -1,8 +1,10 @@
 /**
  * Card helpers for the screen. The renderer never deals: it replays the cards main recorded, in the
- * recorded deal order (domain-notes §2 "Deal order": P1, B1, P2, B2, then P3, then B3).
+ * recorded deal order (docs/rules.md#deal-order: P1, B1, P2, B2, then P3, then B3). Card values and hand
+ * totals are the core's own functions (docs/rules.md#card-values).
  */
-import type { Card } from '../../../electron/core/cards/card.ts';
+import { rankValue, type Card } from '../../../electron/core/cards/card.ts';
+import { handTotal } from '../../../electron/core/engine/tableau.ts';
 import type { RoundRecord } from '../../../electron/core/model/round-record.ts';
 
 export type Side = 'player' | 'banker';
@@ -14,16 +16,9 @@ export interface DealStep {
   readonly card: Card;
 }
 
-/** Display value (domain-notes §2): A is 1, 2–9 face value, 10/J/Q/K count 0. */
-export function cardPoints(card: Card): number {
-  if (card.rank === 'A') return 1;
-  const n = Number(card.rank);
-  return Number.isInteger(n) && n >= 2 && n <= 9 ? n : 0;
-}
-
-/** Total of the cards shown so far (sum mod 10), for the running total while cards are revealed. */
+/** Total of the cards shown so far, for the running total while cards are revealed. */
 export function shownTotal(cards: readonly Card[]): number {
-  return cards.reduce((a, c) => a + cardPoints(c), 0) % 10;
+  return handTotal(cards.map((c) => rankValue(c.rank)));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RoundRecord } from '../../../electron/core/model/round-record.ts';
 import type { Card } from '../../../electron/core/cards/card.ts';
-import { cardPoints, dealSequence, shownTotal } from './useCards.ts';
+import { dealSequence, shownTotal } from './cards.ts';
 
 const c = (rank: Card['rank'], suit: Card['suit'] = 'S'): Card => ({ rank, suit });
 function outcome(player: Card[], banker: Card[]): Pick<RoundRecord, 'outcome'> {
@@ -18,12 +18,13 @@ function outcome(player: Card[], banker: Card[]): Pick<RoundRecord, 'outcome'> {
   };
 }
 
-describe('card values on screen (domain-notes §2)', () => {
+describe('running totals on screen use the core’s card values (docs/rules.md#card-values)', () => {
   it('A is 1, 2–9 face value, 10/J/Q/K are 0; totals are mod 10', () => {
-    expect(cardPoints(c('A'))).toBe(1);
-    expect(cardPoints(c('9'))).toBe(9);
-    for (const r of ['10', 'J', 'Q', 'K'] as const) expect(cardPoints(c(r))).toBe(0);
+    expect(shownTotal([c('A')])).toBe(1);
+    expect(shownTotal([c('9')])).toBe(9);
+    for (const r of ['10', 'J', 'Q', 'K'] as const) expect(shownTotal([c(r), c('3')])).toBe(3);
     expect(shownTotal([c('7'), c('8')])).toBe(5);
+    expect(shownTotal([])).toBe(0);
   });
 });
 

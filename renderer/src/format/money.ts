@@ -1,12 +1,13 @@
 /**
- * Money for display only. Amounts arrive from main as integer minor units; formatting uses integer math
- * (no floats), in the same shape as the core's formatMinor: 1250 → "12.50".
+ * Money for display only. Amounts arrive from main as integer minor units; the digits come from the core's
+ * formatMinor (integer math, no floats): 1250 → "12.50".
  */
+import { formatMinor as formatMinorUnits } from '../../../electron/core/money/minor-units.ts';
+import { SPOTS, type Spot } from '../../../electron/core/engine/settlement.ts';
+
+/** Like the core's formatMinor, but a screen never throws: a value that is not whole minor units shows "—". */
 export function formatMinor(minor: number): string {
-  if (!Number.isSafeInteger(minor)) return '—';
-  const sign = minor < 0 ? '-' : '';
-  const abs = Math.abs(minor);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+  return Number.isSafeInteger(minor) ? formatMinorUnits(minor) : '—';
 }
 
 /** Short label printed on a chip: 50 → "0.50", 100 → "1", 2500 → "25", 100000 → "1K", 250000 → "2.5K". */
@@ -22,10 +23,11 @@ export function chipLabel(minor: number): string {
   return String(major);
 }
 
-export type BetSpot = 'player' | 'banker' | 'tie';
+export type BetSpot = Spot;
+/** The spots in the order the felt shows them, left to right. */
 export const BET_SPOTS: readonly BetSpot[] = ['player', 'tie', 'banker'];
-/** The spots in the order the paytable and the round history list them. */
-export const LISTED_SPOTS: readonly BetSpot[] = ['player', 'banker', 'tie'];
+/** The spots in the order the paytable and the round history list them (the core's order). */
+export const LISTED_SPOTS: readonly BetSpot[] = SPOTS;
 
 export function sumBets(bets: Partial<Record<BetSpot, number>> | null | undefined): number {
   if (!bets) return 0;

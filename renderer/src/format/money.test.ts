@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { chipLabel, chipsForAmount, formatMinor, sumBets } from './useMoney.ts';
+import { chipLabel, chipsForAmount, formatMinor, sumBets } from './money.ts';
 
 describe('formatMinor (money is integer minor units, formatted for display only)', () => {
   it('prints two decimals with integer math', () => {
