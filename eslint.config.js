@@ -111,7 +111,8 @@ const layering = [
       ignores: TESTS,
     },
   ),
-  layer('test tooling', ['electron/testing/**/*.ts'], ['app', 'host', 'cli', 'renderer'], { sqlite: true }),
+  // Test tooling may compose the shell (the in-process bridge runs the real router), never the reverse.
+  layer('test tooling', ['electron/testing/**/*.ts'], ['host', 'cli', 'renderer'], { sqlite: true }),
   layer('the shell', ['electron/ipc/**/*.ts', 'electron/app/**/*.ts', 'electron/*.ts'], ['testing', 'renderer'], {
     ignores: TESTS,
   }),
