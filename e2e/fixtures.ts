@@ -9,7 +9,7 @@ import { test as base, expect, _electron, type ElectronApplication, type Page } 
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CHANNELS } from '../electron/ipc/channels.ts';
+import { CHANNEL_NAMES as CHANNELS } from '../electron/ipc/channels.ts';
 import { electronBinary, ELECTRON_SKIP_REASON } from './electron-binary.ts';
 import { startHost, type HostProcess } from './host-process.ts';
 

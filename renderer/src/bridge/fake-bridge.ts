@@ -13,6 +13,7 @@ import type {
   RequestOf,
   ResponseMap,
 } from '../../../electron/ipc/contract.ts';
+import type { DevKioskChannel, DevKioskRequestOf, DevKioskResponseOf } from '../../../electron/host/dev-channels.ts';
 import type { CabinetSnapshot } from '../../../electron/core/cabinet/cabinet-api.ts';
 import type { RoundRecord } from '../../../electron/core/model/round-record.ts';
 import type { Tilt } from '../../../electron/core/model/tilt.ts';
@@ -170,7 +171,7 @@ export function createFakeBridge(): CabinetBridge {
     return ok(rec);
   };
 
-  const handlers: { [C in Channel]?: (req: RequestOf<C>) => IpcResult<ResponseMap[C]> } = {
+  const handlers: { [C in DevKioskChannel]?: (req: DevKioskRequestOf<C>) => IpcResult<DevKioskResponseOf<C>> } = {
     'cabinet:snapshot': () => ok(snap()),
     'bets:place': ({ spot, chipMinor }) => {
       if (tilts.length) return err('tilted', 'The cabinet is out of service.');
