@@ -5,7 +5,8 @@
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { CHANNEL_NAMES as DEV_PRELOAD_CHANNELS } from './host/dev-preload-channels.ts';
-import { SERVICE_CHANNEL_TABLE, TEST_CHANNEL_TABLE } from './host/dev-channels.ts';
+import { SERVICE_CHANNEL_TABLE } from './ipc/dev-contract.ts';
+import { TEST_CHANNEL_TABLE } from './host/test-channels.ts';
 import { CHANNELS, EVENT_CHANNEL } from './ipc/contract.ts';
 
 const exposed = new Map<string, unknown>();

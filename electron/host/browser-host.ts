@@ -8,7 +8,7 @@
  * (which then sets a same-site cookie for its assets) and on the WebSocket upgrade;
  * the Host and Origin headers must name this host (no DNS rebinding).
  *
- * Dev-only channels (electron/host/dev-channels.ts) are merged into the router here: the
+ * Dev-only channels (electron/ipc/dev-contract.ts, test-channels.ts) are merged into the router here: the
  * service panel's, and with `--test-controls` (e2e only) the `test:*` controls that
  * unplug/replug the emulated RNG and bill acceptor, insert a note, turn the operator key
  * and force the next round's cards (test-controls.ts). They never exist in a packaged shell.

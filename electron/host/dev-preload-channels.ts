@@ -5,7 +5,7 @@
  * bundles the development preload; the check below keeps it equal to the tables.
  */
 import { CHANNEL_NAMES as PRODUCTION_NAMES, EVENT_CHANNEL_NAME } from '../ipc/channels.ts';
-import type { ServiceTable } from './dev-channels.ts';
+import type { ServiceTable } from '../ipc/dev-contract.ts';
 
 const SERVICE_NAMES = ['service:insert-note'] as const;
 

@@ -4,8 +4,8 @@
  * path only; where no emulator runs the channel answers `not-permitted`.
  */
 import type { DeviceControls } from '../app/running-cabinet.ts';
-import { channelGroup, refusal, type ChannelGroup } from '../ipc/router.ts';
-import { SERVICE_CHANNEL_TABLE } from './dev-channels.ts';
+import { channelGroup, refusal, type ChannelGroup } from '../ipc/channel-group.ts';
+import { SERVICE_CHANNEL_TABLE } from '../ipc/dev-contract.ts';
 
 export function serviceChannels(controls: DeviceControls): ChannelGroup {
   return channelGroup(SERVICE_CHANNEL_TABLE, {

@@ -6,9 +6,9 @@
  */
 import type { RunningCabinet } from '../app/running-cabinet.ts';
 import { cardLabel } from '../core/cards/card.ts';
-import { channelGroup, refusal, type ChannelGroup } from '../ipc/router.ts';
+import { channelGroup, refusal, type ChannelGroup } from '../ipc/channel-group.ts';
 import { parseForcedCards } from '../testing/forced-card-source.ts';
-import { TEST_CHANNEL_TABLE } from './dev-channels.ts';
+import { TEST_CHANNEL_TABLE } from './test-channels.ts';
 import type { TestHooks } from './test-hooks.ts';
 
 export type TestControlHooks = Pick<TestHooks, 'armRngUnplugDuringNextDeal' | 'forceCards'>;

@@ -2,7 +2,7 @@
  * The shape of a channel table: one declaration per IPC channel gives its request schema
  * (zod), its response type, the role allowed to use it and where it exists. The production
  * table is in contract.ts; the dev-only tables (service panel, browser-host test controls)
- * are in electron/host/dev-channels.ts and are merged into a router only by the browser
+ * are in dev-contract.ts and electron/host/test-channels.ts and are merged into a router only by the browser
  * host and the unpackaged Electron dev path. Everything else (channel lists, the technician
  * list, the router's dispatch, request/response types) is derived from the tables.
  */

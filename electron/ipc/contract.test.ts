@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SERVICE_CHANNEL_TABLE, TEST_CHANNEL_TABLE } from '../host/dev-channels.ts';
+import { SERVICE_CHANNEL_TABLE } from './dev-contract.ts';
+import { TEST_CHANNEL_TABLE } from '../host/test-channels.ts';
 import { CHANNEL_NAMES } from './channels.ts';
 import { CHANNEL_TABLE, CHANNELS, isChannel, TECHNICIAN_CHANNELS } from './contract.ts';
 

@@ -8,7 +8,8 @@
  * `ResponseOf`, the router's dispatch (router.ts) and, checked against it at compile time
  * below, the names-only list the sandboxed preload bundles (channels.ts).
  * Dev-only channels (the service panel, the browser host's test controls) are not here:
- * they live in electron/host/dev-channels.ts and never reach a packaged app.
+ * they live in dev-contract.ts and electron/host/test-channels.ts, which no production
+ * entry point imports.
  */
 import { z } from 'zod';
 import type { CabinetErrorCode, CabinetEvent, CabinetSnapshot } from '../core/cabinet/cabinet-api.ts';

@@ -7,7 +7,7 @@
  *
  * Dispatch is derived from the tables: the production table (contract.ts) with its
  * handlers here (a missing or extra handler is a compile error), plus any dev-only
- * channel groups a dev shell passes in (electron/host/dev-channels.ts). A packaged main
+ * channel groups a dev shell passes in (dev-contract.ts). A packaged main
  * passes none, so those channels do not exist there.
  *
  * Rules (the project's non-negotiables for an untrusted renderer):
@@ -22,7 +22,9 @@
  */
 import type { z } from 'zod';
 import type { Cabinet, CabinetErrorCode, CabinetEvent, CabinetSnapshot } from '../core/cabinet/cabinet-api.ts';
-import type { ChannelRole, ChannelSpec, ChannelTable, RequestIn, ResponseIn } from './channel-spec.ts';
+import { channelGroup, type ChannelGroup, type ChannelHandlers } from './channel-group.ts';
+import type { ChannelRole, ChannelSpec } from './channel-spec.ts';
+export { channelGroup, refusal, type ChannelGroup, type ChannelHandlers } from './channel-group.ts';
 import { CHANNEL_TABLE, type IpcError, type IpcResult, type Paytable, type ProductionTable } from './contract.ts';
 
 export interface RouterServices {
@@ -41,21 +43,6 @@ export interface IpcRouter {
   handle(channel: unknown, request: unknown): Promise<IpcResult<unknown>>;
   /** Pushes cabinet events to a transport. */
   subscribe(listener: (event: CabinetEvent) => void): () => void;
-}
-
-/** One handler per channel of table `T`, typed by the table. */
-export type ChannelHandlers<T extends ChannelTable> = {
-  readonly [C in keyof T & string]: (request: RequestIn<T, C>) => ResponseIn<T, C> | Promise<ResponseIn<T, C>>;
-};
-
-/** A channel table with its handlers, ready to be merged into a router. */
-export interface ChannelGroup {
-  readonly table: ChannelTable;
-  readonly handlers: Readonly<Record<string, (request: never) => unknown>>;
-}
-
-export function channelGroup<T extends ChannelTable>(table: T, handlers: ChannelHandlers<T>): ChannelGroup {
-  return { table, handlers: handlers as ChannelGroup['handlers'] };
 }
 
 /** Why a role may not call right now, or null when it may. */
@@ -104,11 +91,6 @@ export function isCabinetError(error: unknown): error is CabinetErrorLike {
     CABINET_ERROR_CODES.has(candidate.code) &&
     typeof candidate.message === 'string'
   );
-}
-
-/** A refusal a handler throws: the router answers it with this code and message. */
-export function refusal(code: CabinetErrorCode, message: string): Error & { readonly code: CabinetErrorCode } {
-  return Object.assign(new Error(message), { code });
 }
 
 function toIpcError(error: CabinetErrorLike): IpcError {

@@ -13,7 +13,7 @@ import type {
   RequestOf,
   ResponseMap,
 } from '../../../electron/ipc/contract.ts';
-import type { DevKioskChannel, DevKioskRequestOf, DevKioskResponseOf } from '../../../electron/host/dev-channels.ts';
+import type { DevKioskChannel, DevKioskRequestOf, DevKioskResponseOf } from '../../../electron/ipc/dev-contract.ts';
 import type { CabinetSnapshot } from '../../../electron/core/cabinet/cabinet-api.ts';
 import type { RoundRecord } from '../../../electron/core/model/round-record.ts';
 import type { Tilt } from '../../../electron/core/model/tilt.ts';

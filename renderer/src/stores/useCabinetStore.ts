@@ -6,7 +6,7 @@ import type {
   DevKioskChannel,
   DevKioskRequestOf,
   DevKioskResponseOf,
-} from '../../../electron/host/dev-channels.ts';
+} from '../../../electron/ipc/dev-contract.ts';
 import type { CabinetSnapshot } from '../../../electron/core/cabinet/cabinet-api.ts';
 import type { RoundRecord } from '../../../electron/core/model/round-record.ts';
 import type { Tilt } from '../../../electron/core/model/tilt.ts';

@@ -1,39 +1,14 @@
 /**
- * The dev-only channel tables, in the same shape as the production table (contract.ts),
- * every entry `availability: 'dev'`. They are merged into a router only by the browser test
- * host and by the unpackaged Electron dev path (dev-shell.ts, a bundle electron-builder
- * leaves out); the packaged main and preload contain none of these names (dist:check).
- *  - SERVICE_CHANNEL_TABLE: the embedded emulators' service panel (`npm start`, the host).
- *  - TEST_CHANNEL_TABLE: the browser host's e2e controls (`--test-controls` only).
+ * The browser host's e2e controls (`--test-controls` only), a dev-only table in the shape of
+ * the production one (see electron/ipc/dev-contract.ts); their handlers are in test-controls.ts.
  */
 import { z } from 'zod';
-import {
-  answers,
-  type CabinetBridge,
-  type ChannelTable,
-  type ProductionTable,
-  type RequestIn,
-  type ResponseIn,
-} from '../ipc/contract.ts';
 import { MAX_DECKS } from '../core/engine/shoe.ts';
+import { answers, type ChannelTable } from '../ipc/channel-spec.ts';
 import { checkForcedRound, parseForcedCards } from '../testing/forced-card-source.ts';
+import { noteChannel, type NoteAnswer } from '../ipc/dev-contract.ts';
 
-const noteChannel = z.number().int().min(1).max(16);
 const empty = z.object({}).strict();
-
-export interface NoteAnswer {
-  readonly accepted: boolean;
-  readonly detail: string;
-}
-
-export const SERVICE_CHANNEL_TABLE = {
-  'service:insert-note': {
-    role: 'service',
-    availability: 'dev',
-    request: z.object({ channel: noteChannel }).strict(),
-    response: answers<NoteAnswer>(),
-  },
-} as const satisfies ChannelTable<'dev'>;
 
 /**
  * One whole round's cards in deal order, in the round CLI's notation ("K", "KH", "10d"; see
@@ -83,12 +58,4 @@ export const TEST_CHANNEL_TABLE = {
   },
 } as const satisfies ChannelTable<'dev'>;
 
-export type ServiceTable = typeof SERVICE_CHANNEL_TABLE;
 export type TestTable = typeof TEST_CHANNEL_TABLE;
-
-/** What a development cabinet's touchscreen speaks: the production table plus the service panel. */
-export type DevKioskTable = ProductionTable & ServiceTable;
-export type DevKioskChannel = keyof DevKioskTable;
-export type DevKioskRequestOf<C extends DevKioskChannel> = RequestIn<DevKioskTable, C>;
-export type DevKioskResponseOf<C extends DevKioskChannel> = ResponseIn<DevKioskTable, C>;
-export type DevKioskBridge = CabinetBridge<DevKioskTable>;
