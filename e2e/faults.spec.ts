@@ -1,9 +1,9 @@
 /**
- * Device faults (domain-notes §3 "Door and tilt", §5): an RNG that goes away during a
- * round voids it and refunds every bet; the tilt clears by itself when the device is back
- * and healthy. The bill acceptor is money-in only and a round runs synchronously, so its
- * unplug cannot land inside a round (cabinet.ts decision): it tilts the cabinet, nothing
- * is lost, and the tilt clears on replug.
+ * Device faults (docs/rng.md#rng-failure-stops-play, docs/cabinet-rules.md#door-and-tilt):
+ * an RNG that goes away during a round voids it and refunds every bet; the tilt clears by
+ * itself when the device is back and healthy. The bill acceptor is money-in only and a
+ * round runs synchronously, so its unplug cannot land inside a round (cabinet.ts decision):
+ * it tilts the cabinet, nothing is lost, and the tilt clears on replug.
  */
 import { bet, expect, expectMeter, insertNote, lastRounds, test } from './fixtures.ts';
 

@@ -9,14 +9,17 @@ import { test as base, expect, _electron, type ElectronApplication, type Page } 
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CHANNELS } from '../electron/ipc/channels.ts';
+import { CHANNEL_NAMES } from '../electron/ipc/channels.ts';
+import { CHANNEL_NAMES as DEV_PRELOAD_CHANNEL_NAMES } from '../electron/host/dev-preload-channels.ts';
 import { electronBinary, ELECTRON_SKIP_REASON } from './electron-binary.ts';
 import { startHost, type HostProcess } from './host-process.ts';
 
 export { electronBinary, ELECTRON_SKIP_REASON };
 
-/** How many IPC channels the contract has (the main-bundle spec counts the handlers). */
-export const CHANNEL_COUNT = CHANNELS.length;
+/** How many IPC channels the production contract has (the main-bundle spec counts the handlers). */
+export const CHANNEL_COUNT = CHANNEL_NAMES.length;
+/** How many the unpackaged shell registers: the production ones plus the service panel's. */
+export const DEV_CHANNEL_COUNT = DEV_PRELOAD_CHANNEL_NAMES.length;
 
 export { expect };
 

@@ -5,40 +5,28 @@
  * single-instance lock before ready; the journal opened and an interrupted round recovered
  * (void + refund) BEFORE the window exists; the session locked down, display sleep blocked;
  * every IPC handler registered before the page is loaded; the window's webPreferences; and a
- * clean exit 0 on SIGTERM.
+ * clean exit 0 on SIGTERM. Unpackaged (as `npm start`), main loads the dev shell: the service
+ * panel's channel and the development preload; run as a packaged kiosk (STUB_IS_PACKAGED=1) it
+ * registers exactly the production channels and uses the production preload.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { startHost } from './host-process.ts';
-import { bet, CHANNEL_COUNT, expect, insertNote, test } from './fixtures.ts';
+import { bet, CHANNEL_COUNT, DEV_CHANNEL_COUNT, expect, insertNote, test } from './fixtures.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
-test.use({ hostEnv: { BACCARAT_TEST_PAUSE_AFTER_LOCK: '1' } });
+interface MainRun {
+  readonly events: Array<Record<string, unknown>>;
+  readonly code: number | null;
+}
 
-test('main bundle: recovery runs before the window, handlers before the page, window locked down', async ({
-  kiosk,
-  host,
-  workDir,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== 'chromium-host', 'runs once, in the chromium-host project');
-  test.slow();
-  // A journal with a round locked mid-deal (power cut), made with the host's pause hook.
-  await insertNote(kiosk, host, 4, 5_000);
-  await bet(kiosk, 'player', 500, 1);
-  await kiosk.getByTestId('btn-deal').click();
-  await host.waitForLine((line) => line.paused === 'after-lock');
-  await host.kill('SIGKILL');
-
+/** Runs the bundled main under the electron stand-in until it loads the page, then SIGTERMs it. */
+async function runMain(env: Record<string, string>): Promise<MainRun> {
   const child = spawn(
     process.execPath,
     ['--import', path.join(ROOT, 'e2e/electron-stub/register.mjs'), path.join(ROOT, 'dist-electron/main.js')],
-    {
-      cwd: ROOT,
-      env: { ...process.env, BACCARAT_JOURNAL: path.join(workDir, 'journal.sqlite'), STUB_USER_DATA: workDir },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    },
+    { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   const events: Array<Record<string, unknown>> = [];
   let stderr = '';
@@ -73,6 +61,29 @@ test('main bundle: recovery runs before the window, handlers before the page, wi
   } catch {
     // the group is already gone
   }
+  return { events, code };
+}
+
+test.use({ hostEnv: { BACCARAT_TEST_PAUSE_AFTER_LOCK: '1' } });
+
+test('main bundle: recovery runs before the window, handlers before the page, window locked down', async ({
+  kiosk,
+  host,
+  workDir,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'chromium-host', 'runs once, in the chromium-host project');
+  test.slow();
+  // A journal with a round locked mid-deal (power cut), made with the host's pause hook.
+  await insertNote(kiosk, host, 4, 5_000);
+  await bet(kiosk, 'player', 500, 1);
+  await kiosk.getByTestId('btn-deal').click();
+  await host.waitForLine((line) => line.paused === 'after-lock');
+  await host.kill('SIGKILL');
+
+  const { events, code } = await runMain({
+    BACCARAT_JOURNAL: path.join(workDir, 'journal.sqlite'),
+    STUB_USER_DATA: workDir,
+  });
   await testInfo.attach('main-events', { body: JSON.stringify(events, null, 2), contentType: 'application/json' });
 
   const index = (predicate: (e: Record<string, unknown>) => boolean): number => events.findIndex(predicate);
@@ -92,7 +103,8 @@ test('main bundle: recovery runs before the window, handlers before the page, wi
   expect(events[stub('Menu.setApplicationMenu')]).toMatchObject({ menu: null });
 
   const window = events[stub('BrowserWindow')] as { options: Record<string, unknown>; handlers: number };
-  expect(window.handlers).toBe(CHANNEL_COUNT);
+  // Unpackaged: the production channels plus the service panel's, with the development preload.
+  expect(window.handlers).toBe(DEV_CHANNEL_COUNT);
   expect(window.options).toMatchObject({ kiosk: true, fullscreen: true });
   expect(window.options.webPreferences).toMatchObject({
     contextIsolation: true,
@@ -103,9 +115,10 @@ test('main bundle: recovery runs before the window, handlers before the page, wi
     allowRunningInsecureContent: false,
   });
   expect(String((window.options.webPreferences as { preload: string }).preload)).toMatch(
-    /dist-electron\/preload\.cjs$/,
+    /dist-electron\/dev-preload\.cjs$/,
   );
-  expect(events[stub('loadURL')]).toMatchObject({ url: 'app://kiosk/index.html', handlers: CHANNEL_COUNT });
+  expect(events[stub('loadURL')]).toMatchObject({ url: 'app://kiosk/index.html', handlers: DEV_CHANNEL_COUNT });
+  expect(events.filter((e) => e.stub === 'ipcMain.handle').map((e) => e.channel)).toContain('service:insert-note');
   expect(code).toBe(0);
 
   // The restarted shell really refunded the round in the journal.
@@ -119,4 +132,23 @@ test('main bundle: recovery runs before the window, handlers before the page, wi
   } finally {
     await again.kill('SIGTERM');
   }
+});
+
+test('main bundle run as a packaged kiosk: exactly the production channels and the production preload', async ({
+  workDir,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'chromium-host', 'runs once, in the chromium-host project');
+  const { events, code } = await runMain({
+    BACCARAT_JOURNAL: path.join(workDir, 'packaged.sqlite'),
+    STUB_USER_DATA: workDir,
+    STUB_IS_PACKAGED: '1',
+  });
+  await testInfo.attach('main-events', { body: JSON.stringify(events, null, 2), contentType: 'application/json' });
+  const channels = events.filter((e) => e.stub === 'ipcMain.handle').map((e) => String(e.channel));
+  expect(channels).toHaveLength(CHANNEL_COUNT);
+  expect(channels.filter((c) => c.startsWith('service:') || c.startsWith('test:'))).toEqual([]);
+  const window = events.find((e) => e.stub === 'BrowserWindow') as { options: { webPreferences: { preload: string } } };
+  expect(window.options.webPreferences.preload).toMatch(/dist-electron\/preload\.cjs$/);
+  expect(events.find((e) => e.stub === 'loadURL')).toMatchObject({ handlers: CHANNEL_COUNT });
+  expect(code).toBe(0);
 });

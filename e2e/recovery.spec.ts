@@ -1,5 +1,5 @@
 /**
- * Power loss in the middle of a round (domain-notes §3 "Power loss"): the host is
+ * Power loss in the middle of a round (docs/cabinet-rules.md#power-loss): the host is
  * SIGKILLed while a round is locked (bets debited, no card dealt) — held there by the
  * host's test hook BACCARAT_TEST_PAUSE_AFTER_LOCK — and restarted on the same journal.
  * Start-up recovery voids the round and refunds every bet before the table shows credits.

@@ -2,11 +2,15 @@
  * A screenshot of every screen in landscape (1920×1080) and portrait (1080×1920), kept as
  * test artifacts in e2e/artifacts/screens/ (and attached to the report). Each screen is
  * reached through the real cabinet and devices, and captured once its state is visible.
+ * The three results (a Banker win, a Player win with third cards, a Tie) are dealt from given
+ * cards (`test:force-cards`: the real shoe and engine, the cards chosen), so every run shows
+ * the same hands.
  */
 import type { Page, TestInfo } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { ARTIFACTS, bet, expect, expectMeter, insertNote, test, waitForTable } from './fixtures.ts';
+import type { HostProcess } from './host-process.ts';
+import { ARTIFACTS, bet, expect, expectMeter, insertNote, lastRounds, test, waitForTable } from './fixtures.ts';
 
 const VIEWPORTS = [
   { name: 'landscape', width: 1920, height: 1080 },
@@ -14,6 +18,33 @@ const VIEWPORTS = [
 ] as const;
 
 const ATTRACT_AFTER_MS = 600_000;
+
+/** Given rounds, cards in deal order (P1, B1, P2, B2, then third cards). */
+const ROUNDS = {
+  // Player K♥ Q♦ = 0, Banker 9♠ 10♣ = 9: a natural, Banker wins.
+  banker: ['KH', '9S', 'QD', '10C'],
+  // Player 2♥ 3♠ = 5 draws 4♣ = 9; Banker K♣ 6♦ = 6 stands on a Player third card of 4: Player wins.
+  player: ['2H', 'KC', '3S', '6D', '4C'],
+  // Player 8♦ J♥ = 8, Banker 8♣ Q♠ = 8: naturals, a Tie.
+  tie: ['8D', '8C', 'JH', 'QS'],
+} as const;
+
+/** Forces the next round's cards; `deal` starts it; waits for its result and checks the cabinet's record. */
+async function dealGiven(
+  page: Page,
+  host: HostProcess,
+  winner: keyof typeof ROUNDS,
+  deal: () => Promise<void>,
+): Promise<void> {
+  const cards = ROUNDS[winner];
+  expect(await host.must<{ armed: string[] }>('test:force-cards', { cards })).toEqual({ armed: cards });
+  await deal();
+  await expect(page.getByTestId('result-banner')).toHaveAttribute('data-winner', winner, { timeout: 20_000 });
+  const [round] = await lastRounds(host, 1);
+  expect(round?.status).toBe('settled');
+  expect((round!.cards as Array<{ rank: string; suit: string }>).map((c) => `${c.rank}${c.suit}`)).toEqual(cards);
+  await expect(page.getByTestId('card')).toHaveCount(cards.length);
+}
 
 for (const viewport of VIEWPORTS) {
   test.describe(`screens ${viewport.width}x${viewport.height}`, () => {
@@ -42,9 +73,13 @@ for (const viewport of VIEWPORTS) {
       await expectMeter(page, 'total-bet', 1_400);
       await shoot('03-table-bets');
 
-      await page.getByTestId('btn-deal').click();
-      await expect(page.getByTestId('result-banner')).toBeVisible({ timeout: 20_000 });
-      await shoot('04-round-result');
+      await dealGiven(page, host, 'banker', () => page.getByTestId('btn-deal').click());
+      await shoot('04-result-banker');
+      // REBET places the same bets and deals.
+      await dealGiven(page, host, 'player', () => page.getByTestId('btn-rebet').click());
+      await shoot('04-result-player');
+      await dealGiven(page, host, 'tie', () => page.getByTestId('btn-rebet').click());
+      await shoot('04-result-tie');
 
       await page.getByTestId('btn-menu').click();
       await expect(page.getByTestId('settings-menu')).toBeVisible();

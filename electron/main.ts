@@ -6,6 +6,8 @@
  *     credits already shows the recovered credits;
  *  3. the session and every webContents are locked down, display sleep is blocked;
  *  4. the kiosk window opens on app://kiosk/ and the IPC router is attached.
+ * Unpackaged (`npm start`), main also loads dist-electron/dev-shell.js: the embedded
+ * emulators, the service panel's channel and the development preload that allows it.
  */
 import { app, powerSaveBlocker, type BrowserWindow } from 'electron';
 import path from 'node:path';
@@ -19,6 +21,9 @@ import { startCabinet } from './app/start-cabinet.ts';
 import { attachElectronRouter } from './ipc/electron-router.ts';
 import { createIpcRouter } from './ipc/router.ts';
 import { APP_ORIGIN } from './ipc/sender-policy.ts';
+
+/** The development pieces (host/dev-shell.ts): a separate bundle, absent from the package. */
+type DevShell = typeof import('./host/dev-shell.ts');
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const production = app.isPackaged;
@@ -35,6 +40,7 @@ if (!app.requestSingleInstanceLock()) {
   let window: BrowserWindow | null = null;
   let running: RunningCabinet | null = null;
   let detach: (() => void) | null = null;
+  let dev: DevShell | null = null;
   const crashes = createCrashPolicy();
 
   app.on('second-instance', () => {
@@ -55,14 +61,9 @@ if (!app.requestSingleInstanceLock()) {
   void app.whenReady().then(async () => {
     try {
       const journalPath = process.env.BACCARAT_JOURNAL ?? path.join(app.getPath('userData'), 'journal.sqlite');
-      // The embedded emulators are a development convenience: a separate bundle, absent from the package.
-      const startEmulators = production
-        ? null
-        : async (emulatorLog: (message: string) => void) => {
-            const { startEmbeddedEmulators } = await import('./emulators/dev-emulators.ts');
-            return startEmbeddedEmulators(emulatorLog);
-          };
-      running = await startCabinet({ journalPath, startEmulators, log });
+      // The embedded emulators and the service panel are a development convenience of `npm start`.
+      dev = production ? null : await import('./host/dev-shell.ts');
+      running = await startCabinet({ journalPath, startEmulators: dev?.startEmbeddedEmulators ?? null, log });
       log(running.recovery);
     } catch (error) {
       log(`cannot start the cabinet: ${error instanceof Error ? error.message : String(error)}`);
@@ -75,14 +76,18 @@ if (!app.requestSingleInstanceLock()) {
     powerSaveBlocker.start('prevent-display-sleep');
 
     // Handlers first, so the page can never call before they exist; the sender check needs the window.
-    const router = createIpcRouter(running.cabinet, running.services);
+    const router = createIpcRouter(
+      running.cabinet,
+      running.services,
+      dev ? [dev.serviceChannels(running.controls)] : [],
+    );
     detach = attachElectronRouter(router, {
       kioskContents: () => (window && !window.isDestroyed() ? window.webContents : null),
       origin: APP_ORIGIN,
       log,
     });
     const kiosk = createKioskWindow({
-      preloadPath: path.join(here, 'preload.cjs'),
+      preloadPath: path.join(here, dev ? dev.DEV_PRELOAD_FILE : 'preload.cjs'),
       url: `${APP_ORIGIN}/index.html`,
       production,
     });

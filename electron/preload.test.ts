@@ -1,9 +1,12 @@
 /**
  * The preload without an Electron binary: 'electron' is replaced by a recorder, so the test
- * sees exactly what reaches the page through contextBridge (fiddle: named functions only,
- * the Electron event object stripped; VS Code: only known channels).
+ * sees exactly what reaches the page through contextBridge (fiddle: functions only, the
+ * Electron event object stripped; VS Code: only known channels).
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { CHANNEL_NAMES as DEV_PRELOAD_CHANNELS } from './host/dev-preload-channels.ts';
+import { SERVICE_CHANNEL_TABLE } from './ipc/dev-contract.ts';
+import { TEST_CHANNEL_TABLE } from './host/test-channels.ts';
 import { CHANNELS, EVENT_CHANNEL } from './ipc/contract.ts';
 
 const exposed = new Map<string, unknown>();
@@ -39,11 +42,10 @@ beforeAll(async () => {
 });
 
 describe('preload bridge (window.cabinet)', () => {
-  it('exposes only functions, under one key, and never ipcRenderer itself', () => {
+  it('exposes exactly what the renderer calls, invoke and onEvent, under one key', () => {
     expect([...exposed.keys()]).toEqual(['cabinet']);
+    expect(Object.keys(bridge).sort()).toEqual(['invoke', 'onEvent']);
     for (const [name, value] of Object.entries(bridge)) expect(typeof value, name).toBe('function');
-    expect(Object.keys(bridge)).not.toContain('ipcRenderer');
-    expect(Object.keys(bridge)).toEqual(expect.arrayContaining(['invoke', 'onEvent', 'placeBet', 'deal', 'rebet']));
   });
 
   it('invoke dispatches every contract channel to ipcRenderer.invoke with the payload', async () => {
@@ -54,9 +56,11 @@ describe('preload bridge (window.cabinet)', () => {
     }
   });
 
-  it('invoke refuses unknown channels without touching IPC', async () => {
+  it('invoke refuses unknown and dev-only channels without touching IPC', async () => {
     invoked.length = 0;
-    for (const channel of ['tech:shell', 'cabinet:event', '__proto__', 'toString', 42, null]) {
+    const devOnly = [...Object.keys(SERVICE_CHANNEL_TABLE), ...Object.keys(TEST_CHANNEL_TABLE)];
+    expect(devOnly.length).toBeGreaterThan(0);
+    for (const channel of ['tech:shell', 'cabinet:event', '__proto__', 'toString', 42, null, ...devOnly]) {
       expect(await bridge.invoke(channel, {})).toMatchObject({ ok: false, error: { code: 'unknown-channel' } });
     }
     expect(invoked).toEqual([]);
@@ -70,5 +74,10 @@ describe('preload bridge (window.cabinet)', () => {
     off();
     for (const l of listeners.get(EVENT_CHANNEL) ?? []) l(fakeElectronEvent, { type: 'tilt', tilts: [] });
     expect(seen).toEqual([{ type: 'tilt', tilts: [] }]);
+  });
+
+  it('the development preload allows the production channels plus the service panel, never the test controls', () => {
+    expect(DEV_PRELOAD_CHANNELS).toEqual([...CHANNELS, ...Object.keys(SERVICE_CHANNEL_TABLE)]);
+    for (const name of Object.keys(TEST_CHANNEL_TABLE)) expect(DEV_PRELOAD_CHANNELS).not.toContain(name);
   });
 });

@@ -2,15 +2,19 @@
  * npm run build: the renderer with vite (into dist-renderer/), then the Electron main
  * process and the preload with esbuild (into dist-electron/).
  *  - main.js: ESM (package.json has "type": "module"; Electron ≥ 28 loads an ESM main).
- *  - preload.cjs: CommonJS, because a sandboxed preload cannot be an ES module.
- *  - dev-emulators.js: the embedded device emulators, loaded by main only when the app is
- *    not packaged (`npm start`); electron-builder.yml leaves it out of the package.
- * Native modules (serialport bindings) and electron stay external. The browser test host
- * and its test hooks are never bundled.
+ *  - preload.cjs: CommonJS, because a sandboxed preload cannot be an ES module; its
+ *    allow-list is the production channel names (electron/ipc/channels.ts), no zod.
+ *  - dev-shell.js, dev-emulators.js, dev-preload.cjs: the development pieces main loads
+ *    only when the app is not packaged (`npm start`): the service panel's channel, the
+ *    embedded device emulators, and a preload whose allow-list adds the service channel
+ *    (electron/host/dev-preload-channels.ts in place of channels.ts).
+ *    electron-builder.yml leaves every dist-electron/dev-* file out of the package.
+ * Native modules (serialport bindings) and electron stay external. The browser test host,
+ * its test controls and electron/testing/ are never bundled (dist:check looks for them).
  *
  *   node scripts/build.ts [--skip-renderer]
  */
-import { build as esbuild } from 'esbuild';
+import { build as esbuild, type Plugin } from 'esbuild';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,31 +48,51 @@ async function buildElectron(): Promise<void> {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
     },
   };
+  /** Keeps a module out of a bundle: the import is loaded from `file` beside it at run time. */
+  const separate = (filter: RegExp, file: string): Plugin => ({
+    name: `separate-${file}`,
+    setup(b) {
+      b.onResolve({ filter }, () => ({ path: `./${file}`, external: true }));
+    },
+  });
   await esbuild({
     ...esm,
     entryPoints: [path.join(root, 'electron/main.ts')],
     outfile: path.join(outDir, 'main.js'),
-    plugins: [
-      {
-        name: 'dev-emulators-external',
-        setup(b) {
-          b.onResolve({ filter: /\/dev-emulators\.ts$/ }, () => ({ path: './dev-emulators.js', external: true }));
-        },
-      },
-    ],
+    plugins: [separate(/\/dev-shell\.ts$/, 'dev-shell.js')],
+  });
+  await esbuild({
+    ...esm,
+    entryPoints: [path.join(root, 'electron/host/dev-shell.ts')],
+    outfile: path.join(outDir, 'dev-shell.js'),
+    plugins: [separate(/\/dev-emulators\.ts$/, 'dev-emulators.js')],
   });
   await esbuild({
     ...esm,
     entryPoints: [path.join(root, 'electron/emulators/dev-emulators.ts')],
     outfile: path.join(outDir, 'dev-emulators.js'),
   });
+  const preload = { ...common, format: 'cjs' as const, platform: 'node' as const, external: ['electron'] };
   await esbuild({
-    ...common,
+    ...preload,
     entryPoints: [path.join(root, 'electron/preload.ts')],
     outfile: path.join(outDir, 'preload.cjs'),
-    format: 'cjs',
-    platform: 'node',
-    external: ['electron'],
+  });
+  const devChannels = path.join(root, 'electron/host/dev-preload-channels.ts');
+  await esbuild({
+    ...preload,
+    entryPoints: [path.join(root, 'electron/preload.ts')],
+    outfile: path.join(outDir, 'dev-preload.cjs'),
+    plugins: [
+      {
+        name: 'dev-preload-channels',
+        setup(b) {
+          b.onResolve({ filter: /\/ipc\/channels\.ts$/ }, (args) =>
+            path.basename(args.importer) === 'preload.ts' ? { path: devChannels } : undefined,
+          );
+        },
+      },
+    ],
   });
 }
 
@@ -76,5 +100,5 @@ const started = Date.now();
 if (!skipRenderer) await buildRenderer();
 await buildElectron();
 process.stdout.write(
-  `build: done in ${Date.now() - started} ms (dist-renderer/, dist-electron/main.js, preload.cjs, dev-emulators.js)\n`,
+  `build: done in ${Date.now() - started} ms (dist-renderer/, dist-electron/main.js, preload.cjs, dev-shell.js, dev-emulators.js, dev-preload.cjs)\n`,
 );

@@ -7,7 +7,10 @@
  *  3. lists app.asar and checks it holds the app (dist-electron/main.js, the preload,
  *     dist-renderer/index.html) and no dev-only code (electron/ sources, the browser host,
  *     e2e, emulators, test hooks, vitest/playwright), that native modules are unpacked,
- *     and that every fuse in electron-builder.yml is set in the packaged binary.
+ *     and that every fuse in electron-builder.yml is set in the packaged binary;
+ *  4. reads the packaged main.js and preload.cjs: neither names a dev-only channel (the
+ *     service and test tables, electron/ipc/dev-contract.ts and electron/host/test-channels.ts)
+ *     nor carries test or chaos code, and the sandboxed preload carries no zod.
  * Prints one JSON line at the end; exit 0 when every check passes, 1 otherwise.
  *
  *   node scripts/dist-check.ts [--no-build] [--keep]
@@ -108,6 +111,37 @@ function readFuses(binary: string): Record<string, boolean | 'removed' | 'unknow
   return result;
 }
 
+/**
+ * Names of test and chaos code that must never reach a packaged bundle: the browser host's
+ * hooks, the journal's crash injection and critical-memory damage, the bill acceptor's test
+ * priming, the embedded emulators, and anything from electron/testing/.
+ */
+const TEST_CODE_MARKERS = [
+  'BACCARAT_TEST_PAUSE_AFTER_LOCK',
+  'startEmbeddedBillAcceptorEmulator',
+  'ws://',
+  'killAtStatement',
+  'armKill',
+  'StatementObserver',
+  'statement-killer',
+  'chaos',
+  'primeForTest',
+  'CrashForTest',
+  'corruptCriticalCopy',
+  'ForcedCardSource',
+  'forced-card-source',
+  'electron/testing/',
+];
+
+/** Every dev-only channel name, read from the dev tables themselves (so a new one is checked too). */
+async function devOnlyChannelNames(): Promise<string[]> {
+  const { SERVICE_CHANNEL_TABLE } = await import('../electron/ipc/dev-contract.ts');
+  const { TEST_CHANNEL_TABLE } = await import('../electron/host/test-channels.ts');
+  const names = [...Object.keys(SERVICE_CHANNEL_TABLE), ...Object.keys(TEST_CHANNEL_TABLE)];
+  if (names.length === 0) throw new Error('no dev-only channel names found: the dev tables moved?');
+  return names;
+}
+
 function walk(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir).flatMap((name) => {
@@ -177,15 +211,19 @@ async function main(): Promise<number> {
     const hits = files.filter((f) => pattern.test(f));
     if (hits.length) problems.push(`app.asar contains ${what}: ${hits.slice(0, 3).join(', ')}`);
   }
-  // Test hooks must be compiled out of the bundled main process.
-  const mainJs = asar.extractFile(asarPath, 'dist-electron/main.js').toString('utf8');
-  for (const hook of [
-    'BACCARAT_TEST_PAUSE_AFTER_LOCK',
-    'test:rng-unplug',
-    'startEmbeddedBillAcceptorEmulator',
-    'ws://',
-  ]) {
-    if (mainJs.includes(hook)) problems.push(`dist-electron/main.js contains the dev-only "${hook}"`);
+  // Dev-only channels, test hooks and chaos/crash code must be compiled out of the packaged bundles.
+  const bundles = {
+    'dist-electron/main.js': asar.extractFile(asarPath, 'dist-electron/main.js').toString('utf8'),
+    'dist-electron/preload.cjs': asar.extractFile(asarPath, 'dist-electron/preload.cjs').toString('utf8'),
+  };
+  const devChannels = await devOnlyChannelNames();
+  for (const [bundle, text] of Object.entries(bundles)) {
+    for (const name of [...devChannels, ...TEST_CODE_MARKERS]) {
+      if (text.includes(name)) problems.push(`${bundle} contains the dev-only "${name}"`);
+    }
+  }
+  if (/\bZodError\b|\bzod\b/.test(bundles['dist-electron/preload.cjs'])) {
+    problems.push('dist-electron/preload.cjs contains zod (the sandboxed preload bundles names only)');
   }
   const nativeUnpacked = walk(path.join(unpacked, 'resources', 'app.asar.unpacked')).filter((f) => f.endsWith('.node'));
   const nativeInAsar = files.filter((f) => f.endsWith('.node'));
@@ -201,6 +239,8 @@ async function main(): Promise<number> {
   const summary = {
     ok: problems.length === 0,
     problems,
+    bundlesChecked: Object.keys(bundles),
+    devOnlyNamesChecked: [...devChannels, ...TEST_CODE_MARKERS],
     asarFiles: files.length,
     rendererFiles: files.filter((f) => f.startsWith('/dist-renderer/')).length,
     nativeUnpacked: nativeUnpacked.map((f) => path.relative(unpacked, f)),
@@ -214,9 +254,12 @@ async function main(): Promise<number> {
   return problems.length === 0 ? 0 : 1;
 }
 
+let exitCode: number;
 try {
-  process.exitCode = await main();
+  exitCode = await main();
 } catch (error) {
   process.stderr.write(`dist:check: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exitCode = 2;
+  exitCode = 2;
 }
+// Exit explicitly: with process.exitCode alone the script exited 0 even when a check failed.
+process.exit(exitCode);

@@ -7,7 +7,8 @@ const noop = () => undefined;
 let handlers = 0;
 
 exports.app = {
-  isPackaged: false,
+  // STUB_IS_PACKAGED=1 runs main as a packaged kiosk would (no dev shell, the production preload).
+  isPackaged: process.env.STUB_IS_PACKAGED === '1',
   commandLine: { appendSwitch: (name) => record('appendSwitch', { name }) },
   requestSingleInstanceLock: () => (record('requestSingleInstanceLock'), true),
   on: noop,

@@ -31,7 +31,7 @@ describe('composition root (no devices configured)', () => {
       'rng:not-configured',
     ]);
     expect(r.controls).toEqual({ rng: null, billAcceptor: null });
-    expect(r.services.insertNote).toBeUndefined();
+    expect(Object.keys(r.services).sort()).toEqual(['onRefused', 'operatorKeyOn', 'paytable']);
     const paytable = r.services.paytable(snapshot);
     expect(paytable.spots.banker.pays).toBe('0.95:1');
     expect(paytable.spots.tie.pays).toBe(`${snapshot.profile.tiePays}:1`);
@@ -65,7 +65,7 @@ describe('composition root (no devices configured)', () => {
 });
 
 describe('composition root with the embedded emulators (socat)', () => {
-  it('an orderly shutdown journals no device fault, so the next start-up is not tilted (domain-notes §3 "Door and tilt")', async () => {
+  it('an orderly shutdown journals no device fault, so the next start-up is not tilted (docs/cabinet-rules.md#door-and-tilt)', async () => {
     const journalPath = path.join(tempDir(), 'j.sqlite');
     for (let run = 0; run < 2; run++) {
       const r = await startCabinet({ journalPath, startEmulators: startEmbeddedEmulators, log: () => undefined });
@@ -81,7 +81,7 @@ describe('composition root with the embedded emulators (socat)', () => {
     expect(events.filter((e) => e.kind === 'fault' || e.kind === 'tilt')).toEqual([]);
   });
 
-  it('a deal right after start-up is dealt, not voided: the RNG start-up test has passed (domain-notes §5)', async () => {
+  it('a deal right after start-up is dealt, not voided: the RNG start-up test has passed (docs/rng.md#start-up-test)', async () => {
     const r = await startCabinet({
       journalPath: path.join(tempDir(), 'j.sqlite'),
       startEmulators: startEmbeddedEmulators,

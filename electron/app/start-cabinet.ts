@@ -1,6 +1,6 @@
 /**
  * The composition root shared by the Electron main process and the browser test host.
- * Order (brief "Non-negotiables"; domain-notes §3 "Power loss"):
+ * Order (docs/cabinet-rules.md#power-loss):
  *  1. the RNG service is created (its DRBG is the cabinet's RandomSource);
  *  2. openCabinet opens the journal, checks critical memory and RECOVERS an interrupted
  *     round (void + refund) — all before this function returns, so no shell can show
@@ -141,7 +141,7 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
   }
 
   /**
-   * Resolves once a deal is safe: the RNG passed its start-up test (SP 800-90B §4.3, domain-notes §5) or a
+   * Resolves once a deal is safe: the RNG passed its start-up test (SP 800-90B §4.3, docs/rng.md#start-up-test) or a
    * tilt stops play until it does. Without this, a deal in the first moments after start-up met a source
    * still in its start-up test, and the round was voided under a spurious rng-fault.
    */
@@ -194,12 +194,11 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
     }
   }
 
-  // Operator key switch (domain-notes §3): every turn is logged; on a cabinet it is read from the
+  // Operator key switch (docs/cabinet-rules.md#operator-menu-and-key-switch): every turn is logged; on a cabinet it is read from the
   // GPIO value file in BACCARAT_OPERATOR_KEY_FILE, otherwise it stays off (the host can turn it in tests).
   const operatorKey = createOperatorKey(false, (on) => log(`operator key switch turned ${on ? 'on' : 'off'}`));
   const keyFile = env.BACCARAT_OPERATOR_KEY_FILE;
   if (keyFile) stopAll.push(watchOperatorKeyFile(operatorKey, keyFile, (file) => readFileSync(file, 'utf8')));
-  const billControl = emulators?.controls.billAcceptor ?? null;
   let disposed: Promise<void> | null = null;
   return {
     cabinet: opened,
@@ -209,7 +208,6 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
     services: {
       operatorKeyOn: operatorKey.isOn,
       paytable: paytableFor,
-      ...(billControl ? { insertNote: (channel: number) => billControl.insertNote(channel) } : {}),
       onRefused: (entry) => {
         if (entry.code === 'internal') log(`ipc ${entry.channel}: internal error: ${String(entry.cause)}`);
       },

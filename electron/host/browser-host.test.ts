@@ -7,8 +7,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { WebSocket } from 'ws';
 import { createOperatorKey, type RunningCabinet } from '../app/running-cabinet.ts';
+import { cardLabel } from '../core/cards/card.ts';
 import { createFakeCabinet } from '../testing/fake-cabinet.ts';
+import { checkForcedRound } from '../testing/forced-card-source.ts';
 import { assertLoopback, HostError, startBrowserHost, type RunningHost } from './browser-host.ts';
+import type { TestControlHooks } from './test-controls.ts';
 
 const rendererDir = mkdtempSync(path.join(os.tmpdir(), 'host-test-renderer-'));
 writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>kiosk</title>');
@@ -44,6 +47,15 @@ afterEach(async () => {
   host = null;
 });
 
+const forced: Array<{ cards: string[]; decks: number }> = [];
+const hooks: TestControlHooks = {
+  armRngUnplugDuringNextDeal: () => undefined,
+  forceCards: (cards, decks) => {
+    checkForcedRound(cards, decks);
+    forced.push({ cards: cards.map(cardLabel), decks });
+  },
+};
+
 async function start(testControls = false): Promise<RunningHost> {
   host = await startBrowserHost({
     host: '127.0.0.1',
@@ -52,6 +64,7 @@ async function start(testControls = false): Promise<RunningHost> {
     attractAfterMs: 5000,
     rendererDir,
     testControls,
+    testHooks: hooks,
     start: fakeStart,
     log: () => undefined,
   });
@@ -248,5 +261,40 @@ describe('browser test host: the WebSocket protocol', () => {
     expect((await call(ws2, 6, 'tech:meters', {})).result.ok).toBe(true);
     expect(notes).toContain(3);
     ws2.close();
+  });
+
+  it('the service panel channel is merged in with or without test controls', async () => {
+    const h = await start(false);
+    const ws = await connect(`ws://127.0.0.1:${h.port}/ws?token=${h.token}`);
+    expect((await call(ws, 1, 'service:insert-note', { channel: 4 })).result).toEqual({
+      ok: true,
+      value: { accepted: true, detail: 'channel 4' },
+    });
+    expect((await call(ws, 2, 'service:insert-note', { channel: 0 })).result.error?.code).toBe('invalid-request');
+    expect(notes).toContain(4);
+    ws.close();
+  });
+
+  it('test:force-cards arms the given round, and refuses one that is not a whole round, in words', async () => {
+    const h = await start(true);
+    const ws = await connect(`ws://127.0.0.1:${h.port}/ws?token=${h.token}`);
+    expect((await call(ws, 1, 'test:force-cards', { cards: ['9', 'k', 'KH', '5d'] })).result).toEqual({
+      ok: true,
+      value: { armed: ['9S', 'KS', 'KH', '5D'] },
+    });
+    expect(forced.at(-1)).toEqual({ cards: ['9S', 'KS', 'KH', '5D'], decks: 8 });
+    const count = forced.length;
+    const tooMany = (await call(ws, 2, 'test:force-cards', { cards: ['9', 'K', 'K', '5', '2'] })).result as {
+      ok: boolean;
+      error?: { code: string; message: string };
+    };
+    expect(tooMany).toMatchObject({ ok: false, error: { code: 'invalid-request' } });
+    expect(tooMany.error?.message).toMatch(/"cards".*uses only the first 4 of the 5 cards given/);
+    const notACard = (await call(ws, 3, 'test:force-cards', { cards: ['9', 'X', 'K', '5'] })).result as {
+      error?: { code: string; message: string };
+    };
+    expect(notACard.error).toMatchObject({ code: 'invalid-request', message: expect.stringMatching(/card 2 "X"/) });
+    expect(forced.length).toBe(count);
+    ws.close();
   });
 });

@@ -8,9 +8,10 @@
  * (which then sets a same-site cookie for its assets) and on the WebSocket upgrade;
  * the Host and Origin headers must name this host (no DNS rebinding).
  *
- * Test controls (`--test-controls`, e2e only): extra `test:*` channels on the socket to
- * unplug/replug the emulated RNG and bill acceptor, insert a note and turn the operator
- * key. They exist only here, never in the Electron shell.
+ * Dev-only channels (electron/ipc/dev-contract.ts, test-channels.ts) are merged into the router here: the
+ * service panel's, and with `--test-controls` (e2e only) the `test:*` controls that
+ * unplug/replug the emulated RNG and bill acceptor, insert a note, turn the operator key
+ * and force the next round's cards (test-controls.ts). They never exist in a packaged shell.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -20,13 +21,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { z } from 'zod';
 import { contentSecurityPolicy, securityHeaders } from '../app/csp.ts';
 import type { RunningCabinet } from '../app/running-cabinet.ts';
 import { contentType, resolveStaticPath } from '../app/static-files.ts';
-import type { IpcResult } from '../ipc/contract.ts';
-import { createIpcRouter, describeIssues } from '../ipc/router.ts';
-import type { TestHooks } from './test-hooks.ts';
+import { createIpcRouter } from '../ipc/router.ts';
+import { serviceChannels } from './service-channels.ts';
+import { testControlChannels, type TestControlHooks } from './test-controls.ts';
 import { MAX_MESSAGE_BYTES, parseClientMessage } from './ws-protocol.ts';
 
 export const LOOPBACK = '127.0.0.1';
@@ -59,7 +59,7 @@ export interface HostOptions {
   readonly testControls: boolean;
   readonly start: (options: StartOptions) => Promise<RunningCabinet>;
   /** Test-only hooks (test-hooks.ts), reachable through the test:* channels. */
-  readonly testHooks?: Pick<TestHooks, 'armRngUnplugDuringNextDeal'>;
+  readonly testHooks?: TestControlHooks;
   readonly log?: (message: string) => void;
 }
 
@@ -69,20 +69,6 @@ export interface RunningHost {
   readonly token: string;
   readonly running: RunningCabinet;
   close(): Promise<void>;
-}
-
-const TEST_SCHEMAS = {
-  'test:rng-unplug': z.object({ duringNextDeal: z.boolean().optional() }).strict(),
-  'test:rng-replug': z.object({}).strict(),
-  'test:bill-unplug': z.object({}).strict(),
-  'test:bill-replug': z.object({}).strict(),
-  'test:insert-note': z.object({ channel: z.number().int().min(1).max(16) }).strict(),
-  'test:operator-key': z.object({ on: z.boolean() }).strict(),
-} as const;
-type TestChannel = keyof typeof TEST_SCHEMAS;
-
-function isTestChannel(channel: unknown): channel is TestChannel {
-  return typeof channel === 'string' && Object.hasOwn(TEST_SCHEMAS, channel);
 }
 
 function sameSecret(given: string | null | undefined, token: string): boolean {
@@ -117,7 +103,10 @@ export async function startBrowserHost(options: HostOptions): Promise<RunningHos
 
   // Recovery happens inside start(), before the server accepts a single connection.
   const running = await options.start({ journalPath: options.journalPath, log });
-  const router = createIpcRouter(running.cabinet, running.services);
+  // The service panel always (the host runs the embedded emulators); the test controls only when asked.
+  const devGroups = [serviceChannels(running.controls)];
+  if (options.testControls) devGroups.push(testControlChannels(running, options.testHooks));
+  const router = createIpcRouter(running.cabinet, running.services, devGroups);
 
   const server = http.createServer();
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
@@ -185,54 +174,6 @@ export async function startBrowserHost(options: HostOptions): Promise<RunningHos
     for (const ws of clients) if (ws.readyState === ws.OPEN) ws.send(text);
   });
 
-  async function handleTest(channel: TestChannel, request: unknown): Promise<IpcResult<unknown>> {
-    const parsed = TEST_SCHEMAS[channel].safeParse(request === undefined ? {} : request);
-    if (!parsed.success)
-      return { ok: false, error: { code: 'invalid-request', message: describeIssues(channel, parsed.error.issues) } };
-    const { rng, billAcceptor } = running.controls;
-    const missing = (what: string): IpcResult<never> => ({
-      ok: false,
-      error: { code: 'not-permitted', message: `no embedded ${what} emulator is running` },
-    });
-    try {
-      switch (channel) {
-        case 'test:rng-unplug': {
-          if (!rng) return missing('RNG');
-          if ((parsed.data as { duringNextDeal?: boolean }).duringNextDeal) {
-            if (!options.testHooks) return missing('RNG test hook');
-            options.testHooks.armRngUnplugDuringNextDeal(() => rng.unplug());
-            return { ok: true, value: { armed: true } };
-          }
-          await rng.unplug();
-          return { ok: true, value: {} };
-        }
-        case 'test:rng-replug':
-          if (!rng) return missing('RNG');
-          await rng.replug();
-          return { ok: true, value: {} };
-        case 'test:bill-unplug':
-          if (!billAcceptor) return missing('bill acceptor');
-          await billAcceptor.unplug();
-          return { ok: true, value: {} };
-        case 'test:bill-replug':
-          if (!billAcceptor) return missing('bill acceptor');
-          await billAcceptor.replug();
-          return { ok: true, value: {} };
-        case 'test:insert-note': {
-          if (!billAcceptor) return missing('bill acceptor');
-          const { channel: noteChannel } = parsed.data as { channel: number };
-          return { ok: true, value: await billAcceptor.insertNote(noteChannel) };
-        }
-        case 'test:operator-key':
-          running.operatorKey.set((parsed.data as { on: boolean }).on);
-          return { ok: true, value: { on: running.operatorKey.isOn() } };
-      }
-    } catch (error) {
-      log(`test control ${channel} failed: ${error instanceof Error ? error.message : String(error)}`);
-      return { ok: false, error: { code: 'internal', message: `${channel} failed` } };
-    }
-  }
-
   sockets.on('connection', (ws: WebSocket) => {
     clients.add(ws);
     ws.on('close', () => clients.delete(ws));
@@ -253,10 +194,7 @@ export async function startBrowserHost(options: HostOptions): Promise<RunningHos
           return;
         }
         const { id, channel, request } = parsed.message;
-        const result =
-          options.testControls && isTestChannel(channel)
-            ? await handleTest(channel, request)
-            : await router.handle(channel, request);
+        const result = await router.handle(channel, request);
         if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id, result }));
       })();
     });
@@ -315,7 +253,9 @@ real cabinet core, journal and embedded device emulators behind a WebSocket. Pri
   --journal PATH        journal file (default: a fresh temporary one)
   --attract-after-ms N  idle time before attract mode, passed to the page (1000..3600000)
   --renderer DIR        renderer build folder (default dist-renderer/)
-  --test-controls       enable the test:* socket channels (e2e tests only)
+  --test-controls       enable the test:* socket channels (e2e tests only), among them
+                        test:force-cards {"cards":["9","K","K","5"]}: the next round deals
+                        exactly these cards (ranks as npm run round, optional suit: "KH")
 
 Test hooks (environment; e2e only, never in a packaged kiosk):
   BACCARAT_TEST_PAUSE_AFTER_LOCK=1  the next deal stops after the bets are locked and debited

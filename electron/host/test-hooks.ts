@@ -13,11 +13,18 @@
  *    RNG's pseudo-terminal is really removed and the entropy source behaves as an unplugged
  *    one does — it throws RngUnavailableError — so the cabinet's own void-and-refund path
  *    runs, and the tilt clears only when the device is plugged back in and healthy.
+ *
+ * 3. Forced cards (`test:force-cards {cards}`): the RNG's source is wrapped in the forced-card
+ *    source (electron/testing/forced-card-source.ts), so the next round deals exactly the
+ *    given cards through the real shoe and engine. It sits inside the unplug check of hook 2,
+ *    so an RNG unplugged during a forced deal still voids the round.
  */
 import { writeSync } from 'node:fs';
 import type { Cabinet } from '../core/cabinet/cabinet-api.ts';
 import { RngUnavailableError } from '../core/random/drbg-random-source.ts';
+import type { Card } from '../core/cards/card.ts';
 import type { RandomSource } from '../core/random/random-source.ts';
+import { createForcedCardSource, type ForcedCardSource } from '../testing/forced-card-source.ts';
 
 export const PAUSE_AFTER_LOCK_ENV = 'BACCARAT_TEST_PAUSE_AFTER_LOCK';
 
@@ -26,6 +33,8 @@ export interface TestHooks {
   install(cabinet: Cabinet): void;
   /** Arms hook 2; `unplug` removes the emulated RNG's port. */
   armRngUnplugDuringNextDeal(unplug: () => Promise<void>): void;
+  /** Arms hook 3; throws ForcedCardsError when the cards are not one whole round from the shoe. */
+  forceCards(cards: readonly Card[], decks: number): void;
 }
 
 export function createTestHooks(
@@ -34,20 +43,23 @@ export function createTestHooks(
 ): TestHooks {
   let armedUnplug: (() => Promise<void>) | null = null;
   let unplugged = false;
+  let forced: ForcedCardSource | null = null;
 
   return {
     wrapRandom(random) {
+      const source = createForcedCardSource(random);
+      forced = source;
       const check = (): void => {
         if (unplugged) throw new RngUnavailableError('hardware RNG disconnected during the deal (port closed)');
       };
       return {
         nextInt(bound) {
           check();
-          return random.nextInt(bound);
+          return source.nextInt(bound);
         },
         beforeShuffle() {
           check();
-          random.beforeShuffle?.();
+          source.beforeShuffle();
         },
       };
     },
@@ -74,6 +86,11 @@ export function createTestHooks(
 
     armRngUnplugDuringNextDeal(unplug) {
       armedUnplug = unplug;
+    },
+
+    forceCards(cards, decks) {
+      if (!forced) throw new Error('forceCards before the cabinet was started: wrapRandom was never called');
+      forced.force(cards, decks);
     },
   };
 }

@@ -1,9 +1,10 @@
 /**
- * Channel names only, with no runtime dependencies, so the sandboxed preload can
- * bundle them without zod. `contract.ts` checks at compile time that this list and
- * `RequestSchemas` name exactly the same channels.
+ * The production channel names only, with no runtime dependencies, so the sandboxed preload
+ * can bundle its allow-list without zod. Not a second declaration: contract.ts checks at
+ * compile time that this list names exactly the channels of its table, and
+ * contract.test.ts checks the order.
  */
-export const CHANNELS = [
+export const CHANNEL_NAMES = [
   'cabinet:snapshot',
   'bets:place',
   'bets:remove',
@@ -20,24 +21,9 @@ export const CHANNELS = [
   'tech:clear-handpay',
   'tech:ram-clear',
   'tech:door',
-  'service:insert-note',
 ] as const;
 
-export type ChannelName = (typeof CHANNELS)[number];
-
-/** Operator menu channels: answered only while the operator key switch is on (domain-notes §3). */
-export const TECHNICIAN_CHANNELS: ReadonlySet<string> = new Set<ChannelName>([
-  'tech:meters',
-  'tech:recall',
-  'tech:events',
-  'tech:clear-handpay',
-  'tech:ram-clear',
-  'tech:door',
-]);
+export type ChannelName = (typeof CHANNEL_NAMES)[number];
 
 /** Main → renderer push channel. */
 export const EVENT_CHANNEL_NAME = 'cabinet:event';
-
-export function isChannel(value: unknown): value is ChannelName {
-  return typeof value === 'string' && (CHANNELS as readonly string[]).includes(value);
-}

@@ -1,7 +1,15 @@
 /**
- * The one IPC contract shared by main, preload, the browser test host and the renderer.
- * Each request channel maps to a zod schema of its payload and the type of its answer.
- * Main validates every payload with these schemas; the renderer is untrusted.
+ * The one IPC contract shared by main, preload, the browser test host and the renderer:
+ * the production channel table. Each entry declares the channel's request schema (zod),
+ * its response type, its role and its availability (see channel-spec.ts). Main validates
+ * every payload with these schemas; the renderer is untrusted.
+ *
+ * Derived from the table: `CHANNELS`, `TECHNICIAN_CHANNELS`, `Channel`, `RequestOf`,
+ * `ResponseOf`, the router's dispatch (router.ts) and, checked against it at compile time
+ * below, the names-only list the sandboxed preload bundles (channels.ts).
+ * Dev-only channels (the service panel, the browser host's test controls) are not here:
+ * they live in dev-contract.ts and electron/host/test-channels.ts, which no production
+ * entry point imports.
  */
 import { z } from 'zod';
 import type { CabinetErrorCode, CabinetEvent, CabinetSnapshot } from '../core/cabinet/cabinet-api.ts';
@@ -9,50 +17,15 @@ import type { EventLogEntry } from '../core/model/event-log.ts';
 import type { Handpay } from '../core/model/handpay.ts';
 import type { Meters } from '../core/model/meters.ts';
 import type { RoundRecord } from '../core/model/round-record.ts';
+import {
+  answers,
+  channelsWithRole,
+  type ChannelTable,
+  type RequestIn,
+  type ResponseIn,
+  type ResponseMapOf,
+} from './channel-spec.ts';
 import { EVENT_CHANNEL_NAME, type ChannelName } from './channels.ts';
-
-export { CHANNELS, TECHNICIAN_CHANNELS, isChannel } from './channels.ts';
-
-const spot = z.enum(['player', 'banker', 'tie']);
-/** Money crosses IPC as integer minor units only. */
-const minor = z.number().int().positive().max(100_000_000_00);
-const empty = z.object({}).strict();
-const roundId = z.number().int().nonnegative();
-
-export const RequestSchemas = {
-  'cabinet:snapshot': empty,
-  'bets:place': z.object({ spot, chipMinor: minor }).strict(),
-  'bets:remove': z.object({ spot, chipMinor: minor }).strict(),
-  'bets:undo': empty,
-  'bets:clear': empty,
-  'round:deal': empty,
-  'round:rebet': z.object({ multiplier: z.union([z.literal(1), z.literal(2)]) }).strict(),
-  'cashout:collect': empty,
-  'paytable:get': empty,
-  /** The player's own game history (seed 004: real money only). */
-  'history:list': z.object({ limit: z.number().int().min(1).max(100) }).strict(),
-  // Technician (operator key switch on; every entry/exit logged, domain-notes §3).
-  'tech:meters': empty,
-  'tech:recall': z
-    .object({ fromRoundId: roundId.optional(), toRoundId: roundId.optional(), limit: z.number().int().min(1).max(500) })
-    .strict(),
-  'tech:events': z
-    .object({ fromId: roundId.optional(), toId: roundId.optional(), limit: z.number().int().min(1).max(500) })
-    .strict(),
-  'tech:clear-handpay': empty,
-  'tech:ram-clear': empty,
-  'tech:door': z.object({ open: z.boolean() }).strict(),
-  // Service panel of the embedded emulators (development and demo cabinets only).
-  'service:insert-note': z.object({ channel: z.number().int().min(1).max(16) }).strict(),
-} as const;
-
-export type Channel = keyof typeof RequestSchemas;
-
-/** Compile-time check: channels.ts (bundled into the preload) lists exactly the schema channels. */
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const channelListMatchesSchemas: Same<Channel, ChannelName> = true;
-void channelListMatchesSchemas;
-export type RequestOf<C extends Channel> = z.infer<(typeof RequestSchemas)[C]>;
 
 export interface SpotFigures {
   readonly probability: number;
@@ -69,24 +42,111 @@ export interface Paytable {
   readonly limits: CabinetSnapshot['limits'];
 }
 
-export interface ResponseMap {
-  'cabinet:snapshot': CabinetSnapshot;
-  'bets:place': CabinetSnapshot;
-  'bets:remove': CabinetSnapshot;
-  'bets:undo': CabinetSnapshot;
-  'bets:clear': CabinetSnapshot;
-  'round:deal': RoundRecord;
-  'round:rebet': RoundRecord;
-  'cashout:collect': Handpay;
-  'paytable:get': Paytable;
-  'history:list': RoundRecord[];
-  'tech:meters': Meters;
-  'tech:recall': RoundRecord[];
-  'tech:events': EventLogEntry[];
-  'tech:clear-handpay': CabinetSnapshot;
-  'tech:ram-clear': CabinetSnapshot;
-  'tech:door': CabinetSnapshot;
-  'service:insert-note': { accepted: boolean; detail: string };
+const spot = z.enum(['player', 'banker', 'tie']);
+/** Money crosses IPC as integer minor units only. */
+const minor = z.number().int().positive().max(100_000_000_00);
+const empty = z.object({}).strict();
+const roundId = z.number().int().nonnegative();
+
+export const CHANNEL_TABLE = {
+  'cabinet:snapshot': {
+    role: 'player',
+    availability: 'production',
+    request: empty,
+    response: answers<CabinetSnapshot>(),
+  },
+  'bets:place': {
+    role: 'player',
+    availability: 'production',
+    request: z.object({ spot, chipMinor: minor }).strict(),
+    response: answers<CabinetSnapshot>(),
+  },
+  'bets:remove': {
+    role: 'player',
+    availability: 'production',
+    request: z.object({ spot, chipMinor: minor }).strict(),
+    response: answers<CabinetSnapshot>(),
+  },
+  'bets:undo': { role: 'player', availability: 'production', request: empty, response: answers<CabinetSnapshot>() },
+  'bets:clear': { role: 'player', availability: 'production', request: empty, response: answers<CabinetSnapshot>() },
+  'round:deal': { role: 'player', availability: 'production', request: empty, response: answers<RoundRecord>() },
+  'round:rebet': {
+    role: 'player',
+    availability: 'production',
+    request: z.object({ multiplier: z.union([z.literal(1), z.literal(2)]) }).strict(),
+    response: answers<RoundRecord>(),
+  },
+  'cashout:collect': { role: 'player', availability: 'production', request: empty, response: answers<Handpay>() },
+  'paytable:get': { role: 'player', availability: 'production', request: empty, response: answers<Paytable>() },
+  /** The player's own game history: real money only (docs/rules.md#game-history). */
+  'history:list': {
+    role: 'player',
+    availability: 'production',
+    request: z.object({ limit: z.number().int().min(1).max(100) }).strict(),
+    response: answers<RoundRecord[]>(),
+  },
+  // The operator menu: every entry and exit is logged (docs/cabinet-rules.md#operator-menu-and-key-switch).
+  'tech:meters': { role: 'technician', availability: 'production', request: empty, response: answers<Meters>() },
+  'tech:recall': {
+    role: 'technician',
+    availability: 'production',
+    request: z
+      .object({
+        fromRoundId: roundId.optional(),
+        toRoundId: roundId.optional(),
+        limit: z.number().int().min(1).max(500),
+      })
+      .strict(),
+    response: answers<RoundRecord[]>(),
+  },
+  'tech:events': {
+    role: 'technician',
+    availability: 'production',
+    request: z
+      .object({ fromId: roundId.optional(), toId: roundId.optional(), limit: z.number().int().min(1).max(500) })
+      .strict(),
+    response: answers<EventLogEntry[]>(),
+  },
+  'tech:clear-handpay': {
+    role: 'technician',
+    availability: 'production',
+    request: empty,
+    response: answers<CabinetSnapshot>(),
+  },
+  'tech:ram-clear': {
+    role: 'technician',
+    availability: 'production',
+    request: empty,
+    response: answers<CabinetSnapshot>(),
+  },
+  'tech:door': {
+    role: 'technician',
+    availability: 'production',
+    request: z.object({ open: z.boolean() }).strict(),
+    response: answers<CabinetSnapshot>(),
+  },
+} as const satisfies ChannelTable<'production'>;
+
+export type ProductionTable = typeof CHANNEL_TABLE;
+export type Channel = keyof ProductionTable;
+export type RequestOf<C extends Channel> = RequestIn<ProductionTable, C>;
+export type ResponseOf<C extends Channel> = ResponseIn<ProductionTable, C>;
+/** Every channel's answer type, by name. */
+export type ResponseMap = ResponseMapOf<ProductionTable>;
+
+/** Compile-time check: channels.ts (bundled into the preload without zod) lists exactly the table's channels. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const namesMatchTable: Same<Channel, ChannelName> = true;
+void namesMatchTable;
+
+/** Every production channel, in table order (the same list as channels.ts; a unit test checks the order). */
+export const CHANNELS = Object.keys(CHANNEL_TABLE) as Channel[];
+
+/** Operator menu channels: answered only while the operator key switch is on. */
+export const TECHNICIAN_CHANNELS: ReadonlySet<string> = new Set(channelsWithRole(CHANNEL_TABLE, 'technician'));
+
+export function isChannel(value: unknown): value is Channel {
+  return typeof value === 'string' && Object.hasOwn(CHANNEL_TABLE, value);
 }
 
 export type IpcErrorCode = CabinetErrorCode | 'invalid-request' | 'unknown-channel' | 'forbidden' | 'internal';
@@ -104,8 +164,22 @@ export type IpcResult<T> = { readonly ok: true; readonly value: T } | { readonly
 export const EVENT_CHANNEL = EVENT_CHANNEL_NAME;
 export type PushEvent = CabinetEvent;
 
-/** What the preload exposes as `window.cabinet` (named functions only), and what the WebSocket client mimics. */
-export interface CabinetBridge {
-  invoke<C extends Channel>(channel: C, request: RequestOf<C>): Promise<IpcResult<ResponseMap[C]>>;
+/**
+ * What the preload exposes as `window.cabinet` (invoke and onEvent, nothing else), and what
+ * the WebSocket client mimics. `T` is the channel table it speaks: the production one by default.
+ */
+export interface CabinetBridge<T extends ChannelTable = ProductionTable> {
+  invoke<C extends keyof T & string>(channel: C, request: RequestIn<T, C>): Promise<IpcResult<ResponseIn<T, C>>>;
   onEvent(listener: (event: PushEvent) => void): () => void;
 }
+
+export { answers, channelsWithRole };
+export type {
+  ChannelRole,
+  ChannelSpec,
+  ChannelTable,
+  RequestIn,
+  RequestMapOf,
+  ResponseIn,
+  ResponseMapOf,
+} from './channel-spec.ts';

@@ -1,6 +1,6 @@
 /**
- * The Electron adapter with 'electron' replaced by a recorder: every contract channel gets a
- * handler, a request from anything but the kiosk window's main frame on app://kiosk is refused
+ * The Electron adapter with 'electron' replaced by a recorder: every channel the router
+ * answers gets a handler, a request from anything but the kiosk window's main frame on app://kiosk is refused
  * before the router sees it, and pushes go to the kiosk window only.
  */
 import { describe, expect, it, vi } from 'vitest';
@@ -32,6 +32,7 @@ function setup() {
   const calls: Array<[unknown, unknown]> = [];
   let push: ((e: never) => void) | null = null;
   const router: IpcRouter = {
+    channels: [...CHANNELS, 'service:insert-note'],
     handle: async (channel, request) => {
       calls.push([channel, request]);
       return { ok: true, value: 'routed' };
@@ -52,9 +53,9 @@ function setup() {
 }
 
 describe('electron-router: the only ipcMain user', () => {
-  it('registers exactly the contract channels and removes them on detach', () => {
+  it("registers exactly the router's channels and removes them on detach", () => {
     const { detach } = setup();
-    expect([...handlers.keys()].sort()).toEqual([...CHANNELS].sort());
+    expect([...handlers.keys()].sort()).toEqual([...CHANNELS, 'service:insert-note'].sort());
     detach();
     expect(handlers.size).toBe(0);
   });

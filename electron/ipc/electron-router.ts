@@ -1,11 +1,12 @@
 /**
  * The ONLY module that touches ipcMain (lint enforces it; fiddle's IpcMainManager).
- * It registers one handler per contract channel, checks that the sender is our kiosk
+ * It registers one handler per channel the router answers (the production table; in the
+ * unpackaged dev path also the service panel's), checks that the sender is our kiosk
  * window's main frame on the app:// origin, then hands the untrusted payload to the
  * transport-neutral router. Cabinet events are pushed to the kiosk window only.
  */
 import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
-import { CHANNELS, EVENT_CHANNEL, type IpcResult } from './contract.ts';
+import { EVENT_CHANNEL, type IpcResult } from './contract.ts';
 import type { IpcRouter } from './router.ts';
 import { checkSender, type SenderInfo, type TrustedWindow } from './sender-policy.ts';
 
@@ -32,7 +33,8 @@ export function attachElectronRouter(router: IpcRouter, options: ElectronRouterO
     return contents && !contents.isDestroyed() ? { webContentsId: contents.id, origin: options.origin } : null;
   };
 
-  for (const channel of CHANNELS) {
+  const channels = [...router.channels];
+  for (const channel of channels) {
     ipcMain.handle(channel, async (event, request: unknown): Promise<IpcResult<unknown>> => {
       const reason = checkSender(senderInfo(event), trusted());
       if (reason !== null) {
@@ -50,6 +52,6 @@ export function attachElectronRouter(router: IpcRouter, options: ElectronRouterO
 
   return () => {
     unsubscribe();
-    for (const channel of CHANNELS) ipcMain.removeHandler(channel);
+    for (const channel of channels) ipcMain.removeHandler(channel);
   };
 }

@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { CHANNELS, RequestSchemas, TECHNICIAN_CHANNELS, type Channel, type Paytable } from './contract.ts';
-import { createIpcRouter, type RouterServices } from './router.ts';
+import { z } from 'zod';
+import {
+  answers,
+  CHANNEL_TABLE,
+  CHANNELS,
+  TECHNICIAN_CHANNELS,
+  type Channel,
+  type ChannelTable,
+  type IpcError,
+  type IpcErrorCode,
+  type IpcResult,
+  type Paytable,
+} from './contract.ts';
+import { channelGroup, createIpcRouter, refusal, type ChannelGroup, type RouterServices } from './router.ts';
 import { createFakeCabinet, FakeCabinetError } from '../testing/fake-cabinet.ts';
 
 const PAYTABLE: Paytable = {
@@ -15,19 +27,49 @@ const PAYTABLE: Paytable = {
   limits: createFakeCabinet().snapshot().limits,
 };
 
-function setup(overrides: Partial<RouterServices> = {}) {
+function setup(overrides: Partial<RouterServices> = {}, devGroups: readonly ChannelGroup[] = []) {
   const cabinet = createFakeCabinet();
   let keyOn = true;
   const refused: string[] = [];
-  const router = createIpcRouter(cabinet, {
-    operatorKeyOn: () => keyOn,
-    paytable: () => PAYTABLE,
-    insertNote: async (channel) => ({ accepted: true, detail: `note on channel ${channel}` }),
-    onRefused: (entry) => refused.push(`${entry.channel}:${entry.code}`),
-    ...overrides,
-  });
+  const router = createIpcRouter(
+    cabinet,
+    {
+      operatorKeyOn: () => keyOn,
+      paytable: () => PAYTABLE,
+      onRefused: (entry) => refused.push(`${entry.channel}:${entry.code}`),
+      ...overrides,
+    },
+    devGroups,
+  );
   return { cabinet, router, refused, setKey: (on: boolean) => (keyOn = on) };
 }
+
+/** Asserts a refusal with `code` (fails the test on an acceptance) and returns the error. */
+function refused(result: IpcResult<unknown>, code: IpcErrorCode): IpcError {
+  expect(result).toMatchObject({ ok: false, error: { code } });
+  if (result.ok) throw new Error(`expected a refusal with ${code}, got an answer`);
+  return result.error;
+}
+
+/** A valid payload for each channel, for the role checks. */
+const VALID: Record<Channel, unknown> = {
+  'cabinet:snapshot': {},
+  'bets:place': { spot: 'player', chipMinor: 100 },
+  'bets:remove': { spot: 'player', chipMinor: 100 },
+  'bets:undo': {},
+  'bets:clear': {},
+  'round:deal': {},
+  'round:rebet': { multiplier: 1 },
+  'cashout:collect': {},
+  'paytable:get': {},
+  'history:list': { limit: 5 },
+  'tech:meters': {},
+  'tech:recall': { limit: 5 },
+  'tech:events': { limit: 5 },
+  'tech:clear-handpay': {},
+  'tech:ram-clear': {},
+  'tech:door': { open: true },
+};
 
 /** Payloads that each channel's schema must refuse. Every channel has at least the generic ones. */
 const GENERIC_BAD: unknown[] = [null, 42, 'text', [], true, { unexpected: 1 }];
@@ -58,10 +100,9 @@ const CHANNEL_BAD: Record<Channel, unknown[]> = {
   'tech:clear-handpay': [{ handpayId: 1 }],
   'tech:ram-clear': [{ confirm: true }],
   'tech:door': [{}, { open: 'yes' }, { open: 1 }],
-  'service:insert-note': [{}, { channel: 0 }, { channel: 17 }, { channel: 1.5 }],
 };
 
-describe('IPC router: every payload is validated before the cabinet is called (brief: renderer is untrusted)', () => {
+describe('IPC router: every payload is validated before the cabinet is called (the renderer is untrusted)', () => {
   for (const channel of CHANNELS) {
     it(`${channel}: a bad payload gets invalid-request naming the field, and changes nothing`, async () => {
       const { cabinet, router } = setup();
@@ -71,10 +112,9 @@ describe('IPC router: every payload is validated before the cabinet is called (b
       for (const payload of [...GENERIC_BAD, ...CHANNEL_BAD[channel]]) {
         const result = await router.handle(channel, payload);
         expect(result.ok, `${channel} accepted ${JSON.stringify(payload)}`).toBe(false);
-        if (result.ok) continue;
-        expect(result.error.code).toBe('invalid-request');
-        expect(result.error.message).toContain(channel);
-        expect(result.error.message).not.toMatch(/\n\s+at /); // no stack trace
+        const error = refused(result, 'invalid-request');
+        expect(error.message).toContain(channel);
+        expect(error.message).not.toMatch(/\n\s+at /); // no stack trace
       }
       expect(cabinet.calls.length).toBe(callsBefore);
       expect(JSON.stringify(cabinet.snapshot())).toBe(before);
@@ -83,16 +123,13 @@ describe('IPC router: every payload is validated before the cabinet is called (b
 
   it('names the offending field and what is allowed', async () => {
     const { router } = setup();
-    const spot = await router.handle('bets:place', { spot: 'side', chipMinor: 100 });
-    expect(spot.ok).toBe(false);
-    if (!spot.ok) {
-      expect(spot.error.message).toContain('"spot"');
-      expect(spot.error.message).toMatch(/player.*banker.*tie/);
-    }
-    const chip = await router.handle('bets:place', { spot: 'player', chipMinor: 1.5 });
-    if (!chip.ok) expect(chip.error.message).toMatch(/"chipMinor".*int/i);
-    const extra = await router.handle('round:deal', { fast: true });
-    if (!extra.ok) expect(extra.error.message).toContain('"fast"');
+    const spot = refused(await router.handle('bets:place', { spot: 'side', chipMinor: 100 }), 'invalid-request');
+    expect(spot.message).toContain('"spot"');
+    expect(spot.message).toMatch(/player.*banker.*tie/);
+    const chip = refused(await router.handle('bets:place', { spot: 'player', chipMinor: 1.5 }), 'invalid-request');
+    expect(chip.message).toMatch(/"chipMinor".*int/i);
+    const extra = refused(await router.handle('round:deal', { fast: true }), 'invalid-request');
+    expect(extra.message).toContain('"fast"');
   });
 
   it('property: any payload the schema refuses leaves the cabinet untouched', async () => {
@@ -100,11 +137,9 @@ describe('IPC router: every payload is validated before the cabinet is called (b
     const before = JSON.stringify(cabinet.snapshot());
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...CHANNELS), fc.anything(), async (channel, payload) => {
-        if (RequestSchemas[channel].safeParse(payload === undefined ? {} : payload).success) return;
+        fc.pre(!CHANNEL_TABLE[channel].request.safeParse(payload === undefined ? {} : payload).success);
         const calls = cabinet.calls.length;
-        const result = await router.handle(channel, payload);
-        expect(result.ok).toBe(false);
-        if (!result.ok) expect(result.error.code).toBe('invalid-request');
+        refused(await router.handle(channel, payload), 'invalid-request');
         expect(cabinet.calls.length).toBe(calls);
       }),
       { numRuns: 400 },
@@ -123,9 +158,7 @@ describe('IPC router: channels', () => {
   it('rejects unknown channels without calling the cabinet', async () => {
     const { cabinet, router } = setup();
     for (const channel of ['bets:steal', 'constructor', '__proto__', 'toString', '', 7, null, undefined, { c: 1 }]) {
-      const result = await router.handle(channel, {});
-      expect(result.ok).toBe(false);
-      if (!result.ok) expect(result.error.code).toBe('unknown-channel');
+      refused(await router.handle(channel, {}), 'unknown-channel');
     }
     expect(cabinet.calls).toEqual([]);
   });
@@ -141,35 +174,89 @@ describe('IPC router: channels', () => {
     expect(await router.handle('paytable:get', {})).toEqual({ ok: true, value: PAYTABLE });
   });
 
-  it('technician channels are refused while the operator key switch is off (domain-notes §3)', async () => {
+  it('the role check comes from the table: technician channels are refused while the operator key switch is off (docs/cabinet-rules.md#operator-menu-and-key-switch)', async () => {
     const { cabinet, router, setKey } = setup();
+    const technician = CHANNELS.filter((channel) => CHANNEL_TABLE[channel].role === 'technician');
+    expect([...TECHNICIAN_CHANNELS]).toEqual(technician);
+    expect(technician).toEqual(expect.arrayContaining(['tech:meters', 'tech:ram-clear', 'tech:door']));
     setKey(false);
-    for (const channel of TECHNICIAN_CHANNELS) {
-      const payload =
-        channel === 'tech:door'
-          ? { open: true }
-          : channel.startsWith('tech:re') || channel === 'tech:events'
-            ? { limit: 5 }
-            : {};
-      const result = await router.handle(channel, payload);
-      expect(result.ok, channel).toBe(false);
-      if (!result.ok) expect(result.error.code).toBe('forbidden');
+    for (const channel of technician) {
+      const error = refused(await router.handle(channel, VALID[channel]), 'forbidden');
+      expect(error.message).toContain('operator key switch');
     }
     expect(cabinet.calls).toEqual([]);
+    for (const channel of CHANNELS.filter((c) => CHANNEL_TABLE[c].role === 'player')) {
+      const result = await router.handle(channel, VALID[channel]);
+      expect(result.ok || result.error.code !== 'forbidden', channel).toBe(true);
+    }
     setKey(true);
     expect((await router.handle('tech:meters', {})).ok).toBe(true);
     expect((await router.handle('tech:door', { open: true })).ok).toBe(true);
   });
 
-  it('service:insert-note is not permitted where no emulator is wired (a real cabinet)', async () => {
-    const { router } = setup({ insertNote: undefined });
-    const result = await router.handle('service:insert-note', { channel: 1 });
-    expect(result).toMatchObject({ ok: false, error: { code: 'not-permitted' } });
-    const withEmulator = setup();
-    expect(await withEmulator.router.handle('service:insert-note', { channel: 2 })).toEqual({
-      ok: true,
-      value: { accepted: true, detail: 'note on channel 2' },
+  it('a forbidden request is refused before its payload is read and changes nothing', async () => {
+    const { cabinet, router, setKey } = setup();
+    setKey(false);
+    refused(await router.handle('tech:door', { open: 'not a boolean' }), 'forbidden');
+    expect(cabinet.calls).toEqual([]);
+  });
+});
+
+const DEV_TABLE = {
+  'dev:echo': {
+    role: 'service',
+    availability: 'dev',
+    request: z.object({ text: z.string().max(10) }).strict(),
+    response: answers<{ echoed: string }>(),
+  },
+  'dev:refuse': { role: 'test', availability: 'dev', request: z.object({}).strict(), response: answers<never>() },
+} as const satisfies ChannelTable<'dev'>;
+
+function devGroup(): ChannelGroup {
+  return channelGroup(DEV_TABLE, {
+    'dev:echo': (r) => ({ echoed: r.text }),
+    'dev:refuse': () => {
+      throw refusal('not-permitted', 'no emulator here');
+    },
+  });
+}
+
+describe('IPC router: dev-only channel groups', () => {
+  it('answer only where a dev shell merged them in', async () => {
+    const production = setup();
+    expect(production.router.channels).toEqual(CHANNELS);
+    refused(await production.router.handle('dev:echo', { text: 'hi' }), 'unknown-channel');
+
+    const dev = setup({}, [devGroup()]);
+    expect(dev.router.channels).toEqual([...CHANNELS, 'dev:echo', 'dev:refuse']);
+    expect(await dev.router.handle('dev:echo', { text: 'hi' })).toEqual({ ok: true, value: { echoed: 'hi' } });
+  });
+
+  it('are validated and refused in the same typed errors as production channels', async () => {
+    const { router, refused: log } = setup({}, [devGroup()]);
+    const error = refused(await router.handle('dev:echo', { text: 'far too long a text' }), 'invalid-request');
+    expect(error.message).toMatch(/dev:echo.*"text"/);
+    refused(await router.handle('dev:echo', { text: 'hi', extra: 1 }), 'invalid-request');
+    expect(await router.handle('dev:refuse', {})).toEqual({
+      ok: false,
+      error: { code: 'not-permitted', message: 'no emulator here' },
     });
+    expect(log).toEqual(['dev:echo:invalid-request', 'dev:echo:invalid-request', 'dev:refuse:not-permitted']);
+  });
+
+  it('may not redeclare a channel or smuggle in a production one', () => {
+    const twice = channelGroup({ 'bets:place': CHANNEL_TABLE['bets:place'] } as ChannelTable, {
+      'bets:place': () => undefined,
+    });
+    expect(() => setup({}, [twice])).toThrow(/bets:place is declared twice/);
+    const production = channelGroup(
+      { 'extra:channel': { ...DEV_TABLE['dev:echo'], availability: 'production' } } as ChannelTable,
+      { 'extra:channel': () => undefined },
+    );
+    expect(() => setup({}, [production])).toThrow(
+      /extra:channel is merged in as a dev group but is declared production/,
+    );
+    expect(() => setup({}, [devGroup(), devGroup()])).toThrow(/dev:echo is declared twice/);
   });
 });
 
@@ -197,18 +284,14 @@ describe('IPC router: errors', () => {
   });
 
   it('maps an unexpected exception to internal without leaking its message or stack', async () => {
-    const { router, cabinet, refused } = setup();
+    const { router, cabinet, refused: log } = setup();
     cabinet.failNext('deal', new Error('SQLITE_IOERR at /var/lib/secret/journal.sqlite'));
     await router.handle('bets:place', { spot: 'player', chipMinor: 100 });
-    const result = await router.handle('round:deal', {});
-    expect(result.ok).toBe(false);
-    if (!result.ok) {
-      expect(result.error.code).toBe('internal');
-      expect(result.error.message).not.toContain('SQLITE');
-      expect(result.error.message).not.toContain('/var/lib');
-      expect(result.error).not.toHaveProperty('stack');
-    }
-    expect(refused).toContain('round:deal:internal');
+    const error = refused(await router.handle('round:deal', {}), 'internal');
+    expect(error.message).not.toContain('SQLITE');
+    expect(error.message).not.toContain('/var/lib');
+    expect(error).not.toHaveProperty('stack');
+    expect(log).toContain('round:deal:internal');
   });
 
   it('a thrown non-Error value is internal too', async () => {

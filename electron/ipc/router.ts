@@ -1,50 +1,61 @@
 /**
  * The transport-neutral IPC router (VS Code's ProxyChannel idea): one function that
- * takes an untrusted (channel, payload) pair, validates it against the contract's zod
- * schemas and calls the Cabinet. It knows nothing about Electron or sockets; the
- * Electron adapter (electron-router.ts) and the browser test host both sit in front of it.
+ * takes an untrusted (channel, payload) pair, looks the channel up in the channel table,
+ * validates the payload against its zod schema, checks its role and calls the handler.
+ * It knows nothing about Electron or sockets; the Electron adapter (electron-router.ts)
+ * and the browser test host both sit in front of it.
+ *
+ * Dispatch is derived from the tables: the production table (contract.ts) with its
+ * handlers here (a missing or extra handler is a compile error), plus any dev-only
+ * channel groups a dev shell passes in (dev-contract.ts). A packaged main
+ * passes none, so those channels do not exist there.
  *
  * Rules (the project's non-negotiables for an untrusted renderer):
  * - every payload is validated; a bad one gets `invalid-request` naming the field and
  *   what is allowed, and the cabinet is never called;
  * - unknown channels get `unknown-channel`;
- * - technician channels answer only while the operator key switch is on (domain-notes §3);
+ * - a channel's role decides who may call it: technician channels answer only while the
+ *   operator key switch is on (docs/cabinet-rules.md#operator-menu-and-key-switch), else
+ *   `forbidden`;
  * - a CabinetError becomes an IpcError with its code and limit; anything else becomes
  *   `internal` with a generic message (no stack traces or internals cross the seam).
  */
 import type { z } from 'zod';
 import type { Cabinet, CabinetErrorCode, CabinetEvent, CabinetSnapshot } from '../core/cabinet/cabinet-api.ts';
-import {
-  RequestSchemas,
-  TECHNICIAN_CHANNELS,
-  isChannel,
-  type Channel,
-  type IpcError,
-  type IpcResult,
-  type Paytable,
-  type RequestOf,
-  type ResponseMap,
-} from './contract.ts';
+import { channelGroup, type ChannelGroup, type ChannelHandlers } from './channel-group.ts';
+import type { ChannelRole, ChannelSpec } from './channel-spec.ts';
+export { channelGroup, refusal, type ChannelGroup, type ChannelHandlers } from './channel-group.ts';
+import { CHANNEL_TABLE, type IpcError, type IpcResult, type Paytable, type ProductionTable } from './contract.ts';
 
 export interface RouterServices {
   /** The operator key switch; technician channels are refused while it is off. */
   readonly operatorKeyOn: () => boolean;
   /** The exact paytable for the running profile and limits. */
   readonly paytable: (snapshot: CabinetSnapshot) => Paytable;
-  /**
-   * The service panel of the embedded bill-acceptor emulator (development and demo
-   * cabinets). Absent on a real cabinet, where the channel answers `not-permitted`.
-   */
-  readonly insertNote?: (channel: number) => Promise<{ accepted: boolean; detail: string }>;
   /** Called for every refused or failed request (for the event log / diagnostics). */
   readonly onRefused?: (entry: { channel: string; code: IpcError['code']; message: string; cause?: unknown }) => void;
 }
 
 export interface IpcRouter {
+  /** Every channel this router answers (the production table plus any dev groups merged in). */
+  readonly channels: readonly string[];
   /** Handles one untrusted request. Never throws; every outcome is an IpcResult. */
   handle(channel: unknown, request: unknown): Promise<IpcResult<unknown>>;
   /** Pushes cabinet events to a transport. */
   subscribe(listener: (event: CabinetEvent) => void): () => void;
+}
+
+/** Why a role may not call right now, or null when it may. */
+function roleRefusal(role: ChannelRole, channel: string, services: RouterServices): string | null {
+  switch (role) {
+    case 'technician':
+      return services.operatorKeyOn() ? null : `${channel} needs the operator key switch turned on`;
+    case 'player':
+    // Service and test channels exist only where a dev shell merged their table in.
+    case 'service':
+    case 'test':
+      return null;
+  }
 }
 
 const CABINET_ERROR_CODES: ReadonlySet<string> = new Set<CabinetErrorCode>([
@@ -107,10 +118,8 @@ function fail(code: IpcError['code'], message: string): IpcResult<never> {
   return { ok: false, error: { code, message } };
 }
 
-type Handlers = { [C in Channel]: (request: RequestOf<C>) => ResponseMap[C] | Promise<ResponseMap[C]> };
-
-export function createIpcRouter(cabinet: Cabinet, services: RouterServices): IpcRouter {
-  const handlers: Handlers = {
+function productionHandlers(cabinet: Cabinet, services: RouterServices): ChannelHandlers<ProductionTable> {
+  return {
     'cabinet:snapshot': () => cabinet.snapshot(),
     'bets:place': (r) => cabinet.placeChip(r.spot, r.chipMinor),
     'bets:remove': (r) => cabinet.removeChip(r.spot, r.chipMinor),
@@ -136,15 +145,41 @@ export function createIpcRouter(cabinet: Cabinet, services: RouterServices): Ipc
       cabinet.setDoorOpen(r.open);
       return cabinet.snapshot();
     },
-    'service:insert-note': async (r) => {
-      if (!services.insertNote) {
-        throw Object.assign(new Error('no embedded bill acceptor emulator on this cabinet'), {
-          code: 'not-permitted' as const,
-        });
-      }
-      return services.insertNote(r.channel);
-    },
   };
+}
+
+interface Route {
+  readonly spec: ChannelSpec;
+  readonly handler: (request: unknown) => unknown;
+}
+
+/** The dispatch table: production channels first, then each dev group; a name may appear once. */
+function routes(groups: readonly ChannelGroup[]): ReadonlyMap<string, Route> {
+  const map = new Map<string, Route>();
+  groups.forEach((group, index) => {
+    for (const [name, spec] of Object.entries(group.table)) {
+      if (map.has(name)) throw new Error(`IPC channel ${name} is declared twice`);
+      if (index > 0 && spec.availability !== 'dev') {
+        throw new Error(`IPC channel ${name} is merged in as a dev group but is declared ${spec.availability}`);
+      }
+      const handler = group.handlers[name];
+      if (typeof handler !== 'function') throw new Error(`IPC channel ${name} has no handler`);
+      map.set(name, { spec, handler: handler as (request: unknown) => unknown });
+    }
+  });
+  return map;
+}
+
+/**
+ * `devGroups`: dev-only channel groups (service panel, test controls). Only the browser
+ * host and the unpackaged Electron dev path pass any.
+ */
+export function createIpcRouter(
+  cabinet: Cabinet,
+  services: RouterServices,
+  devGroups: readonly ChannelGroup[] = [],
+): IpcRouter {
+  const table = routes([channelGroup(CHANNEL_TABLE, productionHandlers(cabinet, services)), ...devGroups]);
 
   function refuse(channel: string, code: IpcError['code'], message: string, cause?: unknown): IpcResult<never> {
     services.onRefused?.({ channel, code, message, cause });
@@ -152,21 +187,19 @@ export function createIpcRouter(cabinet: Cabinet, services: RouterServices): Ipc
   }
 
   async function handle(channel: unknown, request: unknown): Promise<IpcResult<unknown>> {
-    if (!isChannel(channel)) {
+    const route = typeof channel === 'string' ? table.get(channel) : undefined;
+    if (typeof channel !== 'string' || route === undefined) {
       const shown = typeof channel === 'string' ? `"${channel.slice(0, 60)}"` : typeof channel;
       return refuse(String(channel).slice(0, 60), 'unknown-channel', `unknown channel ${shown}`);
     }
-    if (TECHNICIAN_CHANNELS.has(channel) && !services.operatorKeyOn()) {
-      return refuse(channel, 'forbidden', `${channel} needs the operator key switch turned on`);
-    }
-    const schema = RequestSchemas[channel];
-    const parsed = schema.safeParse(request === undefined ? {} : request);
+    const refusal = roleRefusal(route.spec.role, channel, services);
+    if (refusal !== null) return refuse(channel, 'forbidden', refusal);
+    const parsed = route.spec.request.safeParse(request === undefined ? {} : request);
     if (!parsed.success) {
       return refuse(channel, 'invalid-request', describeIssues(channel, parsed.error.issues));
     }
     try {
-      const handler = handlers[channel] as (request: unknown) => unknown;
-      const value = await handler(parsed.data);
+      const value = await route.handler(parsed.data);
       return { ok: true, value };
     } catch (error) {
       if (isCabinetError(error)) {
@@ -179,6 +212,7 @@ export function createIpcRouter(cabinet: Cabinet, services: RouterServices): Ipc
   }
 
   return {
+    channels: [...table.keys()],
     handle,
     subscribe: (listener) => cabinet.subscribe(listener),
   };

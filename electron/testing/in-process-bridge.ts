@@ -12,6 +12,8 @@ import type { Cabinet } from '../core/cabinet/cabinet-api.ts';
 import type { VenueConfig } from '../core/config/venue-config.ts';
 import { SeededRandomSource } from '../core/random/seeded-random-source.ts';
 import type { CabinetBridge, Channel, IpcResult, PushEvent, RequestOf, ResponseMap } from '../ipc/contract.ts';
+import { channelGroup } from '../ipc/channel-group.ts';
+import { SERVICE_CHANNEL_TABLE } from '../ipc/dev-contract.ts';
 import { createIpcRouter } from '../ipc/router.ts';
 import { openCabinet } from '../storage/open-cabinet.ts';
 import { steppingClock, tempJournalPath, testConfig } from './fixtures.ts';
@@ -51,11 +53,9 @@ export function createInProcessBridge(options: InProcessBridgeOptions = {}): InP
     cabinet.creditBill({ valueMinor: bill.valueMinor, channel, eventKey: `in-process-note-${++notes}` });
     return { accepted: true, detail: `note of ${bill.valueMinor} minor units stacked` };
   };
-  const router = createIpcRouter(cabinet, {
-    operatorKeyOn: () => false,
-    paytable: paytableFor,
-    insertNote: async (channel) => insertNote(channel),
-  });
+  const router = createIpcRouter(cabinet, { operatorKeyOn: () => false, paytable: paytableFor }, [
+    channelGroup(SERVICE_CHANNEL_TABLE, { 'service:insert-note': (request) => insertNote(request.channel) }),
+  ]);
 
   const bridge: CabinetBridge = {
     async invoke<C extends Channel>(channel: C, request: RequestOf<C>): Promise<IpcResult<ResponseMap[C]>> {

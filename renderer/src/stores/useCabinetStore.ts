@@ -1,14 +1,12 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
+import type { CabinetBridge, IpcError, Paytable, PushEvent } from '../../../electron/ipc/contract.ts';
 import type {
-  CabinetBridge,
-  Channel,
-  IpcError,
-  Paytable,
-  PushEvent,
-  RequestOf,
-  ResponseMap,
-} from '../../../electron/ipc/contract.ts';
+  DevKioskBridge,
+  DevKioskChannel,
+  DevKioskRequestOf,
+  DevKioskResponseOf,
+} from '../../../electron/ipc/dev-contract.ts';
 import type { CabinetSnapshot } from '../../../electron/core/cabinet/cabinet-api.ts';
 import type { RoundRecord } from '../../../electron/core/model/round-record.ts';
 import type { Tilt } from '../../../electron/core/model/tilt.ts';
@@ -74,16 +72,20 @@ export const useCabinetStore = defineStore('cabinet', () => {
     return snapshot.value?.tableBets ?? {};
   });
 
-  /** Sends one request; a refusal is shown in the error banner unless `quiet` (background loads). */
-  async function call<C extends Channel>(
+  /**
+   * Sends one request; a refusal is shown in the error banner unless `quiet` (background loads).
+   * Typed for a development cabinet (production channels plus the service panel's); a packaged
+   * kiosk answers the service channel with unknown-channel.
+   */
+  async function call<C extends DevKioskChannel>(
     channel: C,
-    request: RequestOf<C>,
+    request: DevKioskRequestOf<C>,
     quiet = false,
-  ): Promise<ResponseMap[C] | null> {
+  ): Promise<DevKioskResponseOf<C> | null> {
     if (!bridge) return null;
     let result;
     try {
-      result = await bridge.invoke(channel, request);
+      result = await (bridge as DevKioskBridge).invoke(channel, request);
     } catch (e) {
       result = { ok: false as const, error: { code: 'internal' as const, message: String(e) } };
     }

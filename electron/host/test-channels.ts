@@ -1,0 +1,61 @@
+/**
+ * The browser host's e2e controls (`--test-controls` only), a dev-only table in the shape of
+ * the production one (see electron/ipc/dev-contract.ts); their handlers are in test-controls.ts.
+ */
+import { z } from 'zod';
+import { MAX_DECKS } from '../core/engine/shoe.ts';
+import { answers, type ChannelTable } from '../ipc/channel-spec.ts';
+import { checkForcedRound, parseForcedCards } from '../testing/forced-card-source.ts';
+import { noteChannel, type NoteAnswer } from '../ipc/dev-contract.ts';
+
+const empty = z.object({}).strict();
+
+/**
+ * One whole round's cards in deal order, in the round CLI's notation ("K", "KH", "10d"; see
+ * electron/testing/forced-card-source.ts). Whether the shoe holds them is checked against
+ * the running deck count when they are armed.
+ */
+const forcedCards = z
+  .array(z.string().min(1).max(4))
+  .min(4)
+  .max(6)
+  .superRefine((labels, context) => {
+    try {
+      checkForcedRound(parseForcedCards(labels), MAX_DECKS);
+    } catch (error) {
+      context.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) });
+    }
+  });
+
+export const TEST_CHANNEL_TABLE = {
+  'test:rng-unplug': {
+    role: 'test',
+    availability: 'dev',
+    request: z.object({ duringNextDeal: z.boolean().optional() }).strict(),
+    response: answers<{ armed?: boolean }>(),
+  },
+  'test:rng-replug': { role: 'test', availability: 'dev', request: empty, response: answers<object>() },
+  'test:bill-unplug': { role: 'test', availability: 'dev', request: empty, response: answers<object>() },
+  'test:bill-replug': { role: 'test', availability: 'dev', request: empty, response: answers<object>() },
+  'test:insert-note': {
+    role: 'test',
+    availability: 'dev',
+    request: z.object({ channel: noteChannel }).strict(),
+    response: answers<NoteAnswer>(),
+  },
+  'test:operator-key': {
+    role: 'test',
+    availability: 'dev',
+    request: z.object({ on: z.boolean() }).strict(),
+    response: answers<{ on: boolean }>(),
+  },
+  /** The next round deals exactly these cards (the forced-card source). */
+  'test:force-cards': {
+    role: 'test',
+    availability: 'dev',
+    request: z.object({ cards: forcedCards }).strict(),
+    response: answers<{ armed: string[] }>(),
+  },
+} as const satisfies ChannelTable<'dev'>;
+
+export type TestTable = typeof TEST_CHANNEL_TABLE;

@@ -1,0 +1,57 @@
+/**
+ * The shape of a channel table: one declaration per IPC channel gives its request schema
+ * (zod), its response type, the role allowed to use it and where it exists. The production
+ * table is in contract.ts; the dev-only tables (service panel, browser-host test controls)
+ * are in dev-contract.ts and electron/host/test-channels.ts and are merged into a router only by the browser
+ * host and the unpackaged Electron dev path. Everything else (channel lists, the technician
+ * list, the router's dispatch, request/response types) is derived from the tables.
+ */
+import type { z } from 'zod';
+
+/**
+ * Who may use a channel:
+ *  - player: the touchscreen, always;
+ *  - technician: the operator menu, only while the operator key switch is on
+ *    (docs/cabinet-rules.md#operator-menu-and-key-switch);
+ *  - service: the embedded emulators' service panel (development and demo cabinets);
+ *  - test: the browser test host's controls for e2e tests (`--test-controls`).
+ */
+export type ChannelRole = 'player' | 'technician' | 'service' | 'test';
+
+/** production: in contract.ts and in every build; dev: never in a packaged app. */
+export type Availability = 'production' | 'dev';
+
+/** A response type carried at compile time only (see `answers`). */
+export interface Answer<T> {
+  readonly answerType?: () => T;
+}
+
+/** Declares a channel's response type: `response: answers<CabinetSnapshot>()`. */
+export function answers<T>(): Answer<T> {
+  return {};
+}
+
+/** One channel's declaration. */
+export interface ChannelSpec<A extends Availability = Availability> {
+  readonly role: ChannelRole;
+  readonly availability: A;
+  readonly request: z.ZodType;
+  /** `answers<T>()`: the type of a successful answer. */
+  readonly response: Answer<unknown>;
+}
+
+export type ChannelTable<A extends Availability = Availability> = Readonly<Record<string, ChannelSpec<A>>>;
+
+/** Each channel's request type, by name. */
+export type RequestMapOf<T extends ChannelTable> = { [C in keyof T]: z.infer<T[C]['request']> };
+/** Each channel's answer type, by name. */
+export type ResponseMapOf<T extends ChannelTable> = {
+  [C in keyof T]: T[C]['response'] extends Answer<infer R> ? R : never;
+};
+export type RequestIn<T extends ChannelTable, C extends keyof T> = RequestMapOf<T>[C];
+export type ResponseIn<T extends ChannelTable, C extends keyof T> = ResponseMapOf<T>[C];
+
+/** The names in a table that have the given role, in declaration order. */
+export function channelsWithRole<T extends ChannelTable>(table: T, role: ChannelRole): Array<keyof T & string> {
+  return Object.keys(table).filter((name) => table[name]?.role === role);
+}

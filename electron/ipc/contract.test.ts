@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { SERVICE_CHANNEL_TABLE } from './dev-contract.ts';
+import { TEST_CHANNEL_TABLE } from '../host/test-channels.ts';
+import { CHANNEL_NAMES } from './channels.ts';
+import { CHANNEL_TABLE, CHANNELS, isChannel, TECHNICIAN_CHANNELS } from './contract.ts';
+
+describe('the channel table', () => {
+  it('the names-only list the preload bundles is the table, in order', () => {
+    expect([...CHANNEL_NAMES]).toEqual(CHANNELS);
+    expect(CHANNELS).toEqual(Object.keys(CHANNEL_TABLE));
+  });
+
+  it('the production table holds production channels only, with a role each', () => {
+    for (const [name, spec] of Object.entries(CHANNEL_TABLE)) {
+      expect(spec.availability, name).toBe('production');
+      expect(['player', 'technician'], name).toContain(spec.role);
+    }
+    expect([...TECHNICIAN_CHANNELS].every((name) => name.startsWith('tech:'))).toBe(true);
+  });
+
+  it('the dev tables hold dev channels only, under their own prefixes, and none is a production channel', () => {
+    const dev = { ...SERVICE_CHANNEL_TABLE, ...TEST_CHANNEL_TABLE };
+    expect(Object.keys(dev)).toHaveLength(
+      Object.keys(SERVICE_CHANNEL_TABLE).length + Object.keys(TEST_CHANNEL_TABLE).length,
+    );
+    for (const [name, spec] of Object.entries(SERVICE_CHANNEL_TABLE)) {
+      expect([spec.availability, spec.role, name.startsWith('service:')], name).toEqual(['dev', 'service', true]);
+    }
+    for (const [name, spec] of Object.entries(TEST_CHANNEL_TABLE)) {
+      expect([spec.availability, spec.role, name.startsWith('test:')], name).toEqual(['dev', 'test', true]);
+    }
+    for (const name of Object.keys(dev)) expect(isChannel(name), name).toBe(false);
+  });
+
+  it('isChannel knows only the table, not the object prototype', () => {
+    for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) expect(isChannel(name)).toBe(false);
+    expect(isChannel('bets:place')).toBe(true);
+  });
+});
