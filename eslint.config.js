@@ -179,12 +179,18 @@ export default tseslint.config(
   ...layering,
   {
     files: ['**/*.ts', '**/*.vue'],
-    ignores: ['electron/ipc/electron-router.ts', 'electron/preload.ts'],
+    ignores: ['electron/ipc/electron-router.electron.ts', 'electron/preload.electron.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: "Identifier[name='ipcMain']", message: 'Only electron/ipc/electron-router.ts may touch ipcMain.' },
-        { selector: "Identifier[name='ipcRenderer']", message: 'Only electron/preload.ts may touch ipcRenderer.' },
+        {
+          selector: "Identifier[name='ipcMain']",
+          message: 'Only electron/ipc/electron-router.electron.ts may touch ipcMain.',
+        },
+        {
+          selector: "Identifier[name='ipcRenderer']",
+          message: 'Only electron/preload.electron.ts may touch ipcRenderer.',
+        },
       ],
     },
   },

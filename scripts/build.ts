@@ -57,7 +57,7 @@ async function buildElectron(): Promise<void> {
   });
   await esbuild({
     ...esm,
-    entryPoints: [path.join(root, 'electron/main.ts')],
+    entryPoints: [path.join(root, 'electron/main.electron.ts')],
     outfile: path.join(outDir, 'main.js'),
     plugins: [separate(/\/dev-shell\.ts$/, 'dev-shell.js')],
   });
@@ -75,20 +75,20 @@ async function buildElectron(): Promise<void> {
   const preload = { ...common, format: 'cjs' as const, platform: 'node' as const, external: ['electron'] };
   await esbuild({
     ...preload,
-    entryPoints: [path.join(root, 'electron/preload.ts')],
+    entryPoints: [path.join(root, 'electron/preload.electron.ts')],
     outfile: path.join(outDir, 'preload.cjs'),
   });
   const devChannels = path.join(root, 'electron/host/dev-preload-channels.ts');
   await esbuild({
     ...preload,
-    entryPoints: [path.join(root, 'electron/preload.ts')],
+    entryPoints: [path.join(root, 'electron/preload.electron.ts')],
     outfile: path.join(outDir, 'dev-preload.cjs'),
     plugins: [
       {
         name: 'dev-preload-channels',
         setup(b) {
           b.onResolve({ filter: /\/ipc\/channels\.ts$/ }, (args) =>
-            path.basename(args.importer) === 'preload.ts' ? { path: devChannels } : undefined,
+            path.basename(args.importer) === 'preload.electron.ts' ? { path: devChannels } : undefined,
           );
         },
       },

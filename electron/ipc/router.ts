@@ -2,7 +2,7 @@
  * The transport-neutral IPC router (VS Code's ProxyChannel idea): one function that
  * takes an untrusted (channel, payload) pair, looks the channel up in the channel table,
  * validates the payload against its zod schema, checks its role and calls the handler.
- * It knows nothing about Electron or sockets; the Electron adapter (electron-router.ts)
+ * It knows nothing about Electron or sockets; the Electron adapter (electron-router.electron.ts)
  * and the browser test host both sit in front of it.
  *
  * Dispatch is derived from the tables: the production table (contract.ts) with its

@@ -37,7 +37,7 @@ type Bridge = Record<string, unknown> & {
 let bridge: Bridge;
 
 beforeAll(async () => {
-  await import('./preload.ts');
+  await import('./preload.electron.ts');
   bridge = exposed.get('cabinet') as Bridge;
 });
 

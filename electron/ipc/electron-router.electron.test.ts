@@ -18,7 +18,7 @@ vi.mock('electron', () => ({
   },
 }));
 
-const { attachElectronRouter } = await import('./electron-router.ts');
+const { attachElectronRouter } = await import('./electron-router.electron.ts');
 
 function contents(id: number) {
   const sent: unknown[] = [];

@@ -18,7 +18,7 @@ import { registerAppScheme, serveRenderer } from './app/protocol.electron.ts';
 import type { RunningCabinet } from './app/running-cabinet.ts';
 import { hardenSession } from './app/security.electron.ts';
 import { startCabinet } from './app/start-cabinet.ts';
-import { attachElectronRouter } from './ipc/electron-router.ts';
+import { attachElectronRouter } from './ipc/electron-router.electron.ts';
 import { createIpcRouter } from './ipc/router.ts';
 import { APP_ORIGIN } from './ipc/sender-policy.ts';
 
