@@ -28,7 +28,7 @@ import {
   type HealthFailure,
   type HealthTestConfig,
 } from './health-tests.ts';
-import { TypedEmitter } from './typed-emitter.ts';
+import { TypedEmitter } from '../typed-emitter.ts';
 
 export interface SerialEntropyReaderOptions {
   readonly portPath: string;
