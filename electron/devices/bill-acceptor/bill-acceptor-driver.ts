@@ -28,7 +28,7 @@ import { EscrowPolicy, cabinetTakesMoney, type EscrowMetrics } from './escrow-po
 import { configureChannels, describeSetup, openSession, setEnabled } from './handshake.ts';
 import { NoteTracker, memoryStore, type TrackerStore } from './note-tracker.ts';
 import { actOnPollEvents } from './poll-events.ts';
-import { PollLoop, pollOnce, type PollTimers } from './poll-loop.ts';
+import { PollLoop, pollOnce } from './poll-loop.ts';
 import { SspMaster } from './ssp-master.ts';
 import type { SetupInfo } from './ssp-protocol.ts';
 
@@ -47,8 +47,6 @@ export interface BillAcceptorDriverOptions {
   readonly open: SerialLinkOpener;
   /** Where the note tracker lives; in memory when absent (then a host crash may need a technician). */
   readonly store?: TrackerStore;
-  /** The poll loop's clock; the real one by default. */
-  readonly timers?: PollTimers;
 }
 
 export interface BillAcceptorMetrics extends EscrowMetrics {
@@ -209,7 +207,6 @@ export class BillAcceptorDriver {
     this.#refreshHealth();
     const loop = new PollLoop({
       intervalMs: this.#config.pollIntervalMs,
-      timers: this.#options.timers,
       isCurrent: () => this.#running && generation === this.#generation,
       cycle: () => this.#cycle(master, generation),
       rehandshake: () => this.#rehandshake(master, generation),
