@@ -79,8 +79,9 @@ await runCli({
       }
       const mode = values.mode ?? 'good';
       // Loaded lazily: the RNG emulator is its own module.
+      const { isRngEmulatorMode } = await import('../emulators/rng/rng-model.ts');
       const rng = await import('../emulators/rng/rng-emulator.ts');
-      if (!rng.isRngEmulatorMode(mode))
+      if (!isRngEmulatorMode(mode))
         throw new UsageError(`--mode must be good, stuck, biased or stalled, got "${mode}"`);
       await rng.runRngEmulator({ port, mode });
       return;
@@ -88,8 +89,9 @@ await runCli({
     if (values.mode !== undefined) throw new UsageError('--mode applies to rng, not bill-acceptor');
     const country = values.country ?? 'EUR';
     if (!/^[A-Z]{3}$/.test(country)) throw new UsageError(`--country must be 3 capital letters, got "${country}"`);
-    const emulator = await import('../emulators/bill-acceptor/bill-acceptor-emulator.ts');
-    const fixedKeyHex = values['fixed-key'] ?? emulator.DEV_FIXED_KEY_HEX;
+    const model = await import('../emulators/bill-acceptor/bill-acceptor-model.ts');
+    const emulator = await import('../emulators/bill-acceptor/bill-acceptor-process.ts');
+    const fixedKeyHex = values['fixed-key'] ?? model.DEV_FIXED_KEY_HEX;
     if (!/^[0-9a-fA-F]{16}$/.test(fixedKeyHex)) {
       throw new UsageError(`--fixed-key must be exactly 16 hexadecimal digits, got "${fixedKeyHex}"`);
     }
@@ -98,7 +100,7 @@ await runCli({
       fixedKeyHex,
       channelsMajor: parseChannels(values.channels),
       countryCode: country,
-      serialNumber: intFlag('serial', values.serial, 1, 0xffffffff, emulator.DEFAULT_SERIAL),
+      serialNumber: intFlag('serial', values.serial, 1, 0xffffffff, model.DEFAULT_SERIAL),
       escrowTimeoutMs: intFlag('escrow-timeout-ms', values['escrow-timeout-ms'], 500, 60_000, 10_000),
       controlSocket: values['control-socket'],
       input: process.stdin,

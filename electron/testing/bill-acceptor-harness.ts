@@ -1,13 +1,21 @@
 /**
- * Test helpers: an in-memory serial link wired to the emulator's slave logic, and a recording fake cabinet
- * that keeps the creditBill contract (journaled once per eventKey).
+ * Test helpers: an in-memory serial link wired to the emulator's device model, a recording fake cabinet that
+ * keeps the creditBill contract (journaled once per eventKey), and a wait on the driver's poll count.
  */
 import type { SerialLink, SerialLinkOpener } from '../devices/serial/serial-link.ts';
 import { SspDeframer, encodeFrame } from '../devices/serial/ssp-framing.ts';
-import type { BillAcceptorSlave } from '../emulators/bill-acceptor/bill-acceptor-emulator.ts';
-import type { BillCredit, CabinetEvent, CabinetSnapshot, DeviceStatus } from '../core/cabinet/cabinet-api.ts';
+import type { BillAcceptorSlave } from '../emulators/bill-acceptor/bill-acceptor-model.ts';
+import type {
+  BillCredit,
+  CabinetEvent,
+  CabinetSnapshot,
+  DevicePort,
+  DeviceStatus,
+} from '../core/cabinet/cabinet-api.ts';
 import type { Tilt } from '../core/model/tilt.ts';
-import type { CabinetPort } from '../devices/bill-acceptor/bill-acceptor-driver.ts';
+import { until } from './until.ts';
+
+export { until } from './until.ts';
 
 export interface InMemoryLine {
   readonly open: SerialLinkOpener;
@@ -72,7 +80,7 @@ export function inMemoryLine(slave: BillAcceptorSlave): InMemoryLine {
   return line;
 }
 
-export interface FakeCabinet extends CabinetPort {
+export interface FakeCabinet extends DevicePort {
   readonly credits: BillCredit[];
   readonly devices: DeviceStatus[];
   readonly faults: string[];
@@ -136,11 +144,15 @@ export function fakeCabinet(): FakeCabinet {
   return cabinet;
 }
 
-/** Polls `check` until it returns true (no fixed sleeps in assertions; the deadline only bounds a failure). */
-export async function until(check: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+/**
+ * Waits until the driver has received `count` more poll replies than now: time enough for any ghost repeat to
+ * arrive, measured in what the driver did rather than in milliseconds.
+ */
+export async function morePolls(
+  metrics: { readonly polls: number },
+  count: number,
+  what = 'more polls',
+): Promise<void> {
+  const target = metrics.polls + count;
+  await until(() => metrics.polls >= target, `${count} ${what}`);
 }

@@ -1,8 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { BillAcceptorSlave } from '../../emulators/bill-acceptor/bill-acceptor-emulator.ts';
-import { BillAcceptorDriver, CrashForTest, validateConfig } from './bill-acceptor-driver.ts';
+import { BillAcceptorSlave } from '../../emulators/bill-acceptor/bill-acceptor-model.ts';
+import { BillAcceptorDriver, validateConfig } from './bill-acceptor-driver.ts';
+import type { SerialLinkOpener } from '../serial/serial-link.ts';
+import type { DevicePort } from '../../core/cabinet/cabinet-api.ts';
 import { memoryStore } from './note-tracker.ts';
-import { fakeCabinet, inMemoryLine, until, type FakeCabinet } from '../../testing/bill-acceptor-harness.ts';
+import { fakeCabinet, inMemoryLine, morePolls, until, type FakeCabinet } from '../../testing/bill-acceptor-harness.ts';
+import { crashAfterFirstCredit } from '../../testing/host-crash.ts';
 
 const KEY = '9A3F04C27E51B8D6';
 const drivers: BillAcceptorDriver[] = [];
@@ -14,14 +17,13 @@ function rig(
   const line = inMemoryLine(slave);
   const cabinet = options.cabinet ?? fakeCabinet();
   const store = options.store ?? memoryStore();
-  const make = (beforeEventAck?: () => void) => {
+  const make = (host: { open: SerialLinkOpener; cabinet: DevicePort } = { open: line.open, cabinet }) => {
     const driver = new BillAcceptorDriver({
       portPath: '/dev/in-memory',
-      cabinet,
-      open: line.open,
+      cabinet: host.cabinet,
+      open: host.open,
       store,
       config: { fixedKeyHex: KEY, pollIntervalMs: 200, enabledChannels: options.enabledChannels, replyTimeoutMs: 100 },
-      beforeEventAck,
     });
     drivers.push(driver);
     return driver;
@@ -33,7 +35,7 @@ afterEach(async () => {
   await Promise.all(drivers.splice(0).map((d) => d.stop()));
 });
 
-describe('bill acceptor driver (domain-notes §3 "Bill validator", §4)', () => {
+describe('bill acceptor driver (docs/protocols/essp.md#credit-rules)', () => {
   it('learns channel values from SETUP_REQUEST and credits a stacked note exactly once', async () => {
     const { slave, cabinet, make } = rig();
     const driver = make();
@@ -75,22 +77,20 @@ describe('bill acceptor driver (domain-notes §3 "Bill validator", §4)', () => 
       slave.duplicateEvents();
       await until(() => cabinet.credits.length === i + 1 && slave.status().unacked === 0, `credit ${i + 1}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 600)); // a few more polls for ghost repeats
+    await morePolls(driver.metrics, 3, 'polls for ghost repeats');
     expect(cabinet.credits.map((c) => c.valueMinor)).toEqual([500, 1000, 2000, 5000]);
     expect(new Set(cabinet.credits.map((c) => c.eventKey)).size).toBe(4);
     expect(driver.metrics.duplicateCredits).toBeGreaterThan(0);
   });
 
   it('a host crash after the credit commit and before EVENT_ACK does not credit twice', async () => {
-    const { slave, cabinet, store, make } = rig();
-    let crashes = 0;
-    const first = make(() => {
-      if (crashes++ === 0) throw new CrashForTest('crash before ACK');
-    });
+    const { slave, line, cabinet, store, make } = rig();
+    const host = crashAfterFirstCredit(line.open, cabinet);
+    const first = make(host);
     await first.start();
     await until(() => slave.status().enabled === true, 'enabled');
     slave.insert(4);
-    await until(() => crashes === 1, 'crash point reached');
+    await until(() => host.crashed, 'crash point reached');
     expect(cabinet.credits).toHaveLength(1);
     expect(slave.status().unacked).toBe(1); // the acceptor still holds the un-ACKed credit
     await first.stop();
@@ -140,7 +140,7 @@ describe('bill acceptor driver (domain-notes §3 "Bill validator", §4)', () => 
     await until(() => (slave.status().note as { stage?: string } | null)?.stage === 'escrow', 'escrow');
     slave.powerCycle();
     await until(() => slave.status().returned === 1, 'returned from the front');
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await morePolls(driver.metrics, 3, 'polls after the power-up');
     expect(cabinet.credits.map((c) => c.valueMinor)).toEqual([1000]);
   });
 
@@ -202,6 +202,22 @@ describe('bill acceptor driver (domain-notes §3 "Bill validator", §4)', () => 
     slave.insert(2);
     await until(() => slave.status().returned === 1, 'returned');
     expect(cabinet.credits).toEqual([]);
+  });
+
+  it('a listener that throws does not stop the driver: the note is still credited and acknowledged', async () => {
+    const { slave, cabinet, make } = rig();
+    const driver = make();
+    const seen: string[] = [];
+    driver.onEvent(() => {
+      throw new Error('a bug in the event log listener');
+    });
+    driver.onEvent((event) => seen.push(event.type));
+    await driver.start();
+    await until(() => slave.status().enabled === true, 'enabled');
+    slave.insert(1);
+    await until(() => cabinet.credits.length === 1 && slave.status().unacked === 0, 'credit acknowledged');
+    expect(seen).toContain('credit');
+    expect(driver.status().health).toBe('healthy');
   });
 
   it('refuses a bad configuration with a clear message', () => {

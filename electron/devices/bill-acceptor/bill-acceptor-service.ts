@@ -8,22 +8,17 @@
  * `stateFile` holds the note tracker (see note-tracker.ts); give it a path on the same disk as the journal so a
  * host crash between a credit and its EVENT_ACK never credits twice and never loses an escrow.
  */
-import type { DeviceStatus } from '../../core/cabinet/cabinet-api.ts';
+import type { DevicePort, DeviceStatus } from '../../core/cabinet/cabinet-api.ts';
 import { openSerialportLink } from '../serial/serialport-link.ts';
 import type { SerialLinkOpener } from '../serial/serial-link.ts';
-import {
-  BillAcceptorDriver,
-  validateConfig,
-  type BillAcceptorConfig,
-  type BillAcceptorEvent,
-  type CabinetPort,
-} from './bill-acceptor-driver.ts';
+import { validateConfig, type BillAcceptorConfig } from './bill-acceptor-config.ts';
+import { BillAcceptorDriver, type BillAcceptorEvent } from './bill-acceptor-driver.ts';
 import { fileStore, memoryStore } from './note-tracker.ts';
 import type { SetupInfo } from './ssp-protocol.ts';
 
 export interface BillAcceptorServiceOptions {
   readonly portPath: string;
-  readonly cabinet: CabinetPort;
+  readonly cabinet: DevicePort;
   readonly config: BillAcceptorConfig;
   /** Persistent note tracker; in memory when omitted (development only). */
   readonly stateFile?: string;
@@ -64,4 +59,4 @@ export function createBillAcceptorService(options: BillAcceptorServiceOptions): 
   };
 }
 
-export type { BillAcceptorConfig, BillAcceptorEvent, CabinetPort };
+export type { BillAcceptorConfig, BillAcceptorEvent };

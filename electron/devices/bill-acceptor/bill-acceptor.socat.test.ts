@@ -1,8 +1,9 @@
 /**
  * End to end over real pseudo-terminals: `socat pty pty` as its own child process, the emulator as a separate
  * process on end A, the real driver on end B, the real cabinet with a SQLite journal in a temp dir.
- * Rules checked: domain-notes §3 "Bill validator" (credit only when stacked, once), "Power loss" (a bill being
- * accepted is either credited or returned), "Door and tilt" (jams etc. disable money-in), §4 link and framing.
+ * Rules checked: docs/cabinet-rules.md#bill-validator (credit only when stacked, once), #power-loss (a bill
+ * being accepted is either credited or returned), #door-and-tilt (jams etc. disable money-in), and
+ * docs/protocols/essp.md#framing (line faults).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
@@ -13,7 +14,7 @@ import { DEFAULT_VENUE_CONFIG } from '../../core/config/venue-config.ts';
 import { createCryptoRandomSource } from '../../core/random/crypto-random-source.ts';
 import { tempJournalPath } from '../../testing/fixtures.ts';
 import { createBillAcceptorService, type BillAcceptorService } from './bill-acceptor-service.ts';
-import { BillAcceptorDriver, CrashForTest } from './bill-acceptor-driver.ts';
+import { BillAcceptorDriver } from './bill-acceptor-driver.ts';
 import { fileStore } from './note-tracker.ts';
 import { openSerialportLink } from '../serial/serialport-link.ts';
 import {
@@ -21,7 +22,8 @@ import {
   startEmbeddedBillAcceptorEmulator,
   type EmbeddedBillAcceptor,
 } from '../../emulators/bill-acceptor/embedded-emulator.ts';
-import { until } from '../../testing/bill-acceptor-harness.ts';
+import { morePolls, until } from '../../testing/bill-acceptor-harness.ts';
+import { crashAfterFirstCredit } from '../../testing/host-crash.ts';
 
 let socatAvailable = true;
 try {
@@ -42,13 +44,8 @@ describe.runIf(socatAvailable)('bill acceptor over socat pseudo-terminals with t
   const credits = () => cabinet.meters().billsInMinor;
   const deviceTilts = () => cabinet.snapshot().tilts.filter((t) => t.source === 'bill-acceptor');
 
-  async function untilAsync(check: () => Promise<boolean>, what: string, timeoutMs = 20_000) {
-    const deadline = Date.now() + timeoutMs;
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for: ${what}\n${events.slice(-15).join('\n')}`);
-      await new Promise((resolve) => setTimeout(resolve, 30));
-    }
-  }
+  const untilAsync = (check: () => Promise<boolean>, what: string) =>
+    until(check, what, { timeoutMs: 20_000, context: () => events.slice(-15).join('\n') });
 
   const driverConfig = {
     fixedKeyHex: EMULATOR_FIXED_KEY_HEX,
@@ -110,7 +107,11 @@ describe.runIf(socatAvailable)('bill acceptor over socat pseudo-terminals with t
     await untilAsync(async () => (await noteStage()) === 'escrow', 'note in escrow');
     await emulator.controller.unplug();
     await until(() => service.status().health === 'disconnected', 'driver sees the unplug');
-    await new Promise((resolve) => setTimeout(resolve, 2_000)); // longer than the 1.5 s escrow timeout
+    // Unplugged for longer than the 1.5 s escrow timeout: the emulator's own deadline for the note passes.
+    await untilAsync(async () => {
+      const note = (await emulator.controller.status()).note as { deadline: number } | null;
+      return note === null || Date.now() > note.deadline;
+    }, 'the escrow deadline passed while unplugged');
     await emulator.controller.replug();
     await untilAsync(
       async () => service.status().health === 'healthy' && (await emulator.controller.status()).enabled === true,
@@ -137,7 +138,7 @@ describe.runIf(socatAvailable)('bill acceptor over socat pseudo-terminals with t
       async () => credits() - before === 10_000 && (await emulator.controller.status()).unacked === 0,
       'credited after reconnect',
     );
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await morePolls(service.metrics, 3, 'polls after the reconnect');
     expect(credits() - before).toBe(10_000);
   });
 
@@ -149,7 +150,7 @@ describe.runIf(socatAvailable)('bill acceptor over socat pseudo-terminals with t
       async () => (await emulator.controller.status()).unacked === 0 && credits() - before === 500,
       'acknowledged after the loss',
     );
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await morePolls(service.metrics, 3, 'polls after the acknowledgement');
     expect(credits() - before).toBe(500);
     expect(events.some((e) => /^duplicate: .* already credited/.test(e))).toBe(true);
   });
@@ -190,7 +191,7 @@ describe.runIf(socatAvailable)('bill acceptor over socat pseudo-terminals with t
         `credit after ${fault}`,
       );
     }
-    await new Promise((resolve) => setTimeout(resolve, 800)); // ghost repeats after the ACK must not credit
+    await morePolls(service.metrics, 4, 'polls for ghost repeats after the ACK'); // they must not credit
     expect(credits() - before).toBe(expected);
   });
 
@@ -218,22 +219,18 @@ describe.runIf(socatAvailable)('bill acceptor over socat pseudo-terminals with t
     const before = credits();
     const fiftiesBefore = cabinet.meters().billsByDenomination['5000'] ?? 0;
     const stateFile = join(temp.dir, 'bill-acceptor-state.json');
-    let crashed = false;
+    const host = crashAfterFirstCredit(openSerialportLink, cabinet);
     const crashing = new BillAcceptorDriver({
       portPath: emulator.portPath,
-      cabinet,
+      cabinet: host.cabinet,
       config: driverConfig,
-      open: openSerialportLink,
+      open: host.open,
       store: fileStore(stateFile),
-      beforeEventAck: () => {
-        crashed = true;
-        throw new CrashForTest('host dies before EVENT_ACK');
-      },
     });
     await crashing.start();
     await untilAsync(async () => (await emulator.controller.status()).enabled === true, 'enabled by the first host');
     await emulator.controller.insertNote(4);
-    await until(() => crashed, 'crash point');
+    await until(() => host.crashed, 'crash point');
     expect(credits() - before).toBe(5_000); // journaled before the crash
     await crashing.stop();
     expect((await emulator.controller.status()).unacked).toBe(1); // the acceptor still holds the event

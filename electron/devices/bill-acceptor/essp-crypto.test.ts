@@ -11,7 +11,7 @@ import {
   randomExponent,
 } from './essp-crypto.ts';
 
-describe('eSSP encryption (domain-notes §4 "eSSP encryption")', () => {
+describe('eSSP encryption (docs/protocols/essp.md#essp-encryption)', () => {
   it('uses fresh 64-bit primes for generator and modulus, never small ones', () => {
     const { generator, modulus } = generateDhParameters();
     expect(isPrime64(generator)).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * eSSP encryption (domain-notes §4 "eSSP encryption").
+ * eSSP encryption (docs/protocols/essp.md#essp-encryption).
  *
  * Key exchange (Diffie-Hellman), all values 64-bit unsigned, sent as 8 bytes little-endian — that is the size
  * the protocol's SET_GENERATOR / SET_MODULUS / REQUEST_KEY_EXCHANGE commands carry, so 64 bits is the largest

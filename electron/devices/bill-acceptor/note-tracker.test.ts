@@ -34,7 +34,7 @@ afterEach(() => {
   calls.length = 0;
 });
 
-describe('note tracker file store (domain-notes §3 "Power loss": a bill being accepted is credited or returned)', () => {
+describe('note tracker file store (docs/cabinet-rules.md#power-loss: a bill being accepted is credited or returned)', () => {
   it('an escrow record is durable before the acceptor hears from us: file fsynced, renamed, then its folder fsynced', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'note-tracker-'));
     dirs.push(dir);

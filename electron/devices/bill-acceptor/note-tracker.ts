@@ -13,8 +13,8 @@
  *   and the cabinet journals a key once. The host sends EVENT_ACK only after creditBill returned (committed).
  * - After the EVENT_ACK the record is marked `acked`. A later CREDIT_NOTE without a new escrow is then either a
  *   duplicate (same channel, no NOTE_STACKING seen since the ACK: same key, credited nothing) or an anomaly
- *   (different channel, or a stacking was seen: refused and reported, domain-notes §3 "A stacked message must
- *   follow an escrow of the same note").
+ *   (different channel, or a stacking was seen: refused and reported: a credit must follow an escrow of the
+ *   same note, docs/protocols/essp.md#credit-rules).
  * Limits: the key is only as durable as the state file. A lost or deleted file restarts the numbering under a
  * fresh epoch, so new keys never collide with keys the journal already credited (which would swallow real
  * notes as repeats); keys of a new acceptor serial never collide with old ones either. A host crash in the microseconds between receiving an

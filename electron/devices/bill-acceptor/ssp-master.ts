@@ -2,7 +2,7 @@
  * The host side of one SSP line: one command in flight at a time, each answered by one reply frame carrying the
  * same SEQ/ID byte. On a timeout the identical bytes (same sequence flag, same eCOUNT) are sent again, so the
  * slave treats the retransmission as a repeat and answers with its stored reply instead of executing the command
- * twice (domain-notes §4). A new command toggles the sequence flag.
+ * twice (docs/protocols/essp.md#sequence-bit). A new command toggles the sequence flag.
  */
 import type { SerialLink } from '../serial/serial-link.ts';
 import { SEQ_FLAG, SspDeframer, encodeFrame, type DeframeResult } from '../serial/ssp-framing.ts';

@@ -10,7 +10,7 @@ import {
   parseSetupReply,
 } from './ssp-protocol.ts';
 
-describe('SSP protocol parsing (domain-notes §4)', () => {
+describe('SSP protocol parsing (docs/protocols/essp.md#commands)', () => {
   it('maps every generic error reply to plain words', () => {
     expect(describeReply(Reply.OK)).toBe('OK');
     for (const code of [0xf2, 0xf3, 0xf4, 0xf5, 0xf6, 0xf8, 0xfa]) {

@@ -1,6 +1,6 @@
 /**
  * SSP command codes, generic replies, poll events and the SETUP_REQUEST reply layout for a banknote validator
- * (ITL NV9 / NV200 family). Source of the codes: domain-notes §4; layout notes below.
+ * (ITL NV9 / NV200 family). Source of the codes: docs/protocols/essp.md#commands and #poll-events; layout notes below.
  *
  * Everything here is pure: parsing never throws on device input, it returns a typed error instead.
  */
@@ -35,7 +35,7 @@ export const Reply = {
   KEY_NOT_SET: 0xfa,
 } as const;
 
-/** Plain-words meaning of each generic reply (domain-notes §4 "Generic replies"). */
+/** Plain-words meaning of each generic reply (docs/protocols/essp.md#generic-replies). */
 export function describeReply(code: number): string {
   switch (code) {
     case Reply.OK:

@@ -9,7 +9,7 @@ import {
 } from './health-tests.ts';
 import { lnGamma } from '../../core/math/ln-gamma.ts';
 
-describe('SP 800-90B §4.4 cutoffs (domain-notes §5)', () => {
+describe('SP 800-90B §4.4 cutoffs (docs/rng.md#health-tests)', () => {
   it('RCT cutoff C = 1 + ⌈30/H⌉: 31 for H = 1, 9 for H = 4, 5 for H = 8', () => {
     expect(rctCutoff(1)).toBe(31);
     expect(rctCutoff(4)).toBe(9);

@@ -1,6 +1,6 @@
 /**
  * SP 800-90B §4.4 continuous health tests on the raw samples of the hardware RNG, and the
- * §4.3 start-up test. Samples are bytes (8-bit, non-binary). domain-notes §5.
+ * §4.3 start-up test. Samples are bytes (8-bit, non-binary). docs/rng.md#health-tests.
  *
  * ENTROPY ESTIMATE. We assess H = 4 bits of min-entropy per 8-bit sample for a TrueRNG-style
  * device. Justification: such devices whiten their avalanche-noise output on the device and the
@@ -14,7 +14,7 @@
  */
 import { lnGamma } from '../../core/math/ln-gamma.ts';
 
-/** α for both tests: SP 800-90B recommends 2^-20 ≤ α ≤ 2^-40; we use 2^-30 (domain-notes §5). */
+/** α for both tests: SP 800-90B recommends 2^-20 ≤ α ≤ 2^-40; we use 2^-30 (docs/rng.md#health-tests). */
 export const HEALTH_ALPHA = 2 ** -30;
 /** Assessed min-entropy per byte sample (see the file comment). */
 export const ENTROPY_PER_SAMPLE_BITS = 4;

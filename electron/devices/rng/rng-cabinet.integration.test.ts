@@ -1,7 +1,8 @@
 /**
  * The real cabinet (SQLite journal in a temp dir) playing on the RNG service over a socat pty,
- * with the emulator as a separate process. Rules: "If the RNG fails, play stops" (domain-notes §3),
- * a malfunction voids the round and refunds every bet (§3 "Power loss"), SP 800-90B RCT (§5).
+ * with the emulator as a separate process. Rules: "If the RNG fails, play stops"
+ * (docs/rng.md#rng-failure-stops-play), a malfunction voids the round and refunds every bet
+ * (docs/cabinet-rules.md#power-loss), SP 800-90B RCT (docs/rng.md#repetition-count-test).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DeviceStatus } from '../../core/cabinet/cabinet-api.ts';

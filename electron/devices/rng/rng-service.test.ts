@@ -1,6 +1,7 @@
 /**
  * The hardware RNG over real pseudo-terminals (socat), with the emulator as a separate process.
- * Rules: SP 800-90B §4.3/§4.4 (domain-notes §5); "if the RNG fails, play stops" (domain-notes §3).
+ * Rules: SP 800-90B §4.3/§4.4 (docs/rng.md#health-tests); "if the RNG fails, play stops"
+ * (docs/rng.md#rng-failure-stops-play).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +12,7 @@ import { dealRound } from '../../core/engine/round.ts';
 import { FreshShoe } from '../../core/engine/shoe.ts';
 import { createRngService, type RngService } from './rng-service.ts';
 import { createSocatPair, type SocatPair } from '../../emulators/socat-pair.ts';
+import { until } from '../../testing/until.ts';
 
 const EMULATOR = fileURLToPath(new URL('../../emulators/rng/rng-emulator.ts', import.meta.url));
 
@@ -69,7 +71,7 @@ afterEach(async () => {
   await socat.dispose();
 });
 
-describe('hardware RNG service over a socat pty (domain-notes §5)', () => {
+describe('hardware RNG service over a socat pty (docs/protocols/serial-rng.md#what-the-reader-does)', () => {
   it('good stream: start-up test passes on fresh samples → healthy, and the DRBG deals rounds', async () => {
     await startEmulator('good');
     const rng = startService();
@@ -120,8 +122,7 @@ describe('hardware RNG service over a socat pty (domain-notes §5)', () => {
     await rng.start();
     await rng.reader!.whenHealth('fault', 5000);
     // From a fresh start every failure is at sample 9 of its run: the cutoff, not later.
-    await new Promise((r) => setTimeout(r, 100));
-    expect(failures.length).toBeGreaterThan(3);
+    await until(() => failures.length > 3, 'more than three failures of the stuck stream');
     expect(failures.every((f) => f.test === 'repetition-count' && f.at === 9)).toBe(true);
     expect(rng.reader!.counters.delivered).toBe(0);
     expect(statuses.some((s) => s.health === 'healthy')).toBe(false);

@@ -1,7 +1,7 @@
 /**
  * The cabinet's certified RNG: a DRBG random source over the hardware RNG when a port is
  * configured, or over OS entropy only when none is (the status then says "OS entropy only").
- * domain-notes §3 "RNG" and §5.
+ * docs/rng.md#the-drbg, docs/rng.md#rng-failure-stops-play.
  *
  * The cabinet wires `onStatus` to reportDevice(); a 'fault' or 'disconnected' status means
  * play stops, and `random.nextInt` throws RngUnavailableError so a round in progress is voided.

@@ -1,7 +1,7 @@
 /**
  * The hardware RNG driver: reads raw bytes from a serial TRNG, health-tests every byte
  * (SP 800-90B §4.4, health-tests.ts), keeps a pool of tested bytes and hands them to the DRBG
- * on demand. domain-notes §5.
+ * on demand. docs/protocols/serial-rng.md#what-the-reader-does.
  *
  * - TrueRNG-style devices stream as soon as the port is open; OneRNG needs "cmdO" first
  *   (`startCommand`), and "cmdo" stops it (`stopCommand`, sent on stop()).
@@ -28,7 +28,7 @@ import {
   type HealthFailure,
   type HealthTestConfig,
 } from './health-tests.ts';
-import { TypedEmitter } from './typed-emitter.ts';
+import { TypedEmitter } from '../typed-emitter.ts';
 
 export interface SerialEntropyReaderOptions {
   readonly portPath: string;

@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LinkSupervisor, backoffDelay, type LinkReport } from './link-supervisor.ts';
 import type { SerialLink, SerialLinkOpener } from './serial-link.ts';
+import { until } from '../../testing/until.ts';
 
 /** A port that can be plugged and unplugged; opening an unplugged port fails like ENOENT. */
 function fakePort() {
@@ -39,15 +40,7 @@ function fakePort() {
   };
 }
 
-async function until(check: () => boolean, what: string) {
-  const deadline = Date.now() + 5_000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
-
-describe('link supervisor: reconnect with backoff after an unplug (issue requirement 1)', () => {
+describe('link supervisor: reconnect with backoff after an unplug', () => {
   it('grows the delay exponentially up to the cap', () => {
     const b = { initialMs: 100, maxMs: 1_000, factor: 2 };
     expect([0, 1, 2, 3, 4, 5].map((n) => backoffDelay(n, b))).toEqual([100, 200, 400, 800, 1000, 1000]);
@@ -119,8 +112,13 @@ describe('link supervisor: reconnect with backoff after an unplug (issue require
       symlinkSync(devA, portPath);
       const port = fakePort();
       port.plug();
+      // Like a real pty, a path that does not resolve cannot be opened.
+      const open: SerialLinkOpener = async (options) => {
+        if (!existsSync(options.path)) throw new Error(`cannot open serial port ${options.path}: ENOENT`);
+        return port.open(options);
+      };
       const supervisor = new LinkSupervisor({
-        open: port.open,
+        open,
         link: { path: portPath, baudRate: 9600 },
         backoff: { initialMs: 5, maxMs: 10 },
       });
@@ -133,8 +131,9 @@ describe('link supervisor: reconnect with backoff after an unplug (issue require
       expect((reports.find((r) => r.state === 'disconnected') as { reason: string }).reason).toMatch(/vanished/);
       symlinkSync(devA, portPath);
       await until(() => port.state.opens === 2, 'reopened once the path is back');
-      rmSync(portPath);
-      symlinkSync(devB, portPath); // a new socat on the same link name
+      // A new socat on the same link name, swapped in at once (rename over the old link).
+      symlinkSync(devB, `${portPath}.new`);
+      renameSync(`${portPath}.new`, portPath);
       await until(() => port.state.opens === 3, 'reopened after the path moved to another device');
       expect(reports.some((r) => r.state === 'disconnected' && /replaced/.test(r.reason))).toBe(true);
       await supervisor.stop();

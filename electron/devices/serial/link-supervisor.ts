@@ -5,6 +5,7 @@
  */
 import { realpathSync } from 'node:fs';
 import type { SerialLink, SerialLinkOpener, SerialLinkOptions } from './serial-link.ts';
+import { TypedEmitter } from '../typed-emitter.ts';
 
 /**
  * How often an open port's path is checked. A hung-up pseudo-terminal (socat killed) does not always make
@@ -47,7 +48,7 @@ export function backoffDelay(attempt: number, backoff: BackoffOptions): number {
 export class LinkSupervisor {
   readonly #options: LinkSupervisorOptions;
   readonly #backoff: BackoffOptions;
-  readonly #listeners = new Set<(report: LinkReport) => void>();
+  readonly #events = new TypedEmitter<{ report: LinkReport }>();
   #link: SerialLink | null = null;
   #unsubscribeClose: (() => void) | null = null;
   #timer: NodeJS.Timeout | null = null;
@@ -79,8 +80,7 @@ export class LinkSupervisor {
   }
 
   onReport(listener: (report: LinkReport) => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    return this.#events.on('report', listener);
   }
 
   /** Starts trying to open the port; resolves after the first attempt (connected or not). */
@@ -186,13 +186,7 @@ export class LinkSupervisor {
 
   #emit(report: LinkReport): void {
     this.#lastReport = report;
-    for (const listener of this.#listeners) {
-      try {
-        listener(report);
-      } catch {
-        // a listener's bug must not stop the supervisor
-      }
-    }
+    this.#events.emit('report', report); // a listener's bug cannot stop the supervisor
   }
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SerialPortMock } from 'serialport';
 import { SspDeframer, crc16, encodeFrame, type DeframeResult } from './ssp-framing.ts';
+import { until } from '../../testing/until.ts';
 
 /** Bitwise reference CRC, written independently of the table-driven one. */
 function referenceCrc(bytes: number[]): number {
@@ -14,7 +15,7 @@ function referenceCrc(bytes: number[]): number {
 
 const frames = (results: DeframeResult[]) => results.filter((r) => r.kind === 'frame').map((r) => r.frame);
 
-describe('SSP framing (domain-notes §4 "Link and framing")', () => {
+describe('SSP framing (docs/protocols/essp.md#framing)', () => {
   it('encodes SYNC to the published bytes 7F 80 01 11 65 82 (CRC low byte first)', () => {
     expect(Array.from(encodeFrame(0x80, Uint8Array.of(0x11)))).toEqual([0x7f, 0x80, 0x01, 0x11, 0x65, 0x82]);
   });
@@ -88,7 +89,7 @@ describe('SSP framing (domain-notes §4 "Link and framing")', () => {
         port.write(Buffer.from(encodeFrame(i % 2 ? 0x80 : 0x00, data)), (e) => (e ? reject(e) : resolve())),
       );
     }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await until(() => frames(got).length === sent.length, 'the echoed frames');
     expect(frames(got).map((f) => Array.from(f.data))).toEqual(sent.map((d) => Array.from(d)));
     await new Promise<void>((resolve) => port.close(() => resolve()));
     SerialPortMock.binding.reset();

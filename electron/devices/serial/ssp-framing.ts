@@ -1,5 +1,5 @@
 /**
- * ITL SSP link framing (domain-notes §4 "Link and framing"):
+ * ITL SSP link framing (docs/protocols/essp.md#framing):
  *
  *   0x7F | SEQ/ID | LEN | DATA… | CRC-L | CRC-H
  *

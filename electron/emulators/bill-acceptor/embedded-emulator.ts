@@ -17,7 +17,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import { createSocatPair, type SocatPair } from '../socat-pair.ts';
-import { DEV_FIXED_KEY_HEX, runBillAcceptorEmulator, type RunningEmulator } from './bill-acceptor-emulator.ts';
+import { DEV_FIXED_KEY_HEX } from './bill-acceptor-model.ts';
+import { runBillAcceptorEmulator, type RunningEmulator } from './bill-acceptor-process.ts';
 
 export const EMULATOR_FIXED_KEY_HEX = DEV_FIXED_KEY_HEX;
 
@@ -33,7 +34,7 @@ export interface BillAcceptorController {
   corruptCrc(): Promise<string>;
   dropBytes(): Promise<string>;
   duplicateEvents(): Promise<string>;
-  /** Any control line (see CONTROL_COMMANDS in bill-acceptor-emulator.ts). */
+  /** Any control line (see CONTROL_COMMANDS in bill-acceptor-controls.ts). */
   command(line: string): Promise<string>;
   status(): Promise<Record<string, unknown>>;
   /** Kills socat: the cable is pulled. The emulator keeps its state (a note in escrow times out and returns). */

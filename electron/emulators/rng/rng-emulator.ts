@@ -1,11 +1,8 @@
 /**
  * A serial TRNG emulator for tests and technicians: a separate process that streams bytes into
  * one end of a pseudo-terminal (socat), the way a TrueRNG streams over USB CDC-ACM
- * (domain-notes §5). Modes:
- *   good    — crypto.randomBytes
- *   stuck   — one byte repeated (the Repetition Count Test must trip)
- *   biased  — only the values 0..3, no value twice in a row (the Adaptive Proportion Test must trip, the RCT cannot)
- *   stalled — the port stays open and nothing is sent (the stall timeout must trip)
+ * (docs/protocols/serial-rng.md#emulator). The bytes of each mode come from rng-model.ts (good, stuck,
+ * biased; stalled keeps the port open and sends nothing).
  * Switch modes at run time with a line on stdin ("good", "stuck", "biased", "stalled") or with
  * SIGUSR1 (→ stuck) and SIGUSR2 (→ good). Kill the process or socat to "unplug" the device.
  * With --wait-for cmdO it behaves like a OneRNG: silent until it receives that command.
@@ -13,16 +10,13 @@
  *   node electron/emulators/rng/rng-emulator.ts --port /tmp/rng/A [--mode good] [--rate 350000]
  *   npm run emulate -- rng --port /tmp/rng/A
  */
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import type { SerialLink } from '../../devices/serial/serial-link.ts';
 import { openSerialportLink } from '../../devices/serial/serialport-link.ts';
-
-export const RNG_EMULATOR_MODES = ['good', 'stuck', 'biased', 'stalled'] as const;
-export type RngEmulatorMode = (typeof RNG_EMULATOR_MODES)[number];
+import { RNG_EMULATOR_MODES, RngModel, isRngEmulatorMode, type RngEmulatorMode } from './rng-model.ts';
 
 export interface RngEmulatorOptions {
   readonly port: string;
@@ -40,34 +34,6 @@ export interface RngEmulatorOptions {
 }
 
 const TICK_MS = 10;
-let biasedLast = 0;
-const STUCK_BYTE = 0xa5;
-
-export function isRngEmulatorMode(text: string): text is RngEmulatorMode {
-  return (RNG_EMULATOR_MODES as readonly string[]).includes(text);
-}
-
-/** Bytes for one tick in `mode` (empty when stalled). Exported for tests. */
-export function emulatorChunk(mode: RngEmulatorMode, size: number): Uint8Array {
-  switch (mode) {
-    case 'good':
-      return new Uint8Array(randomBytes(size));
-    case 'stuck':
-      return new Uint8Array(size).fill(STUCK_BYTE);
-    case 'biased': {
-      // Values 0..3 only (2 bits of entropy per byte), never the same twice in a row: the APT must catch
-      // this bias on its own, while the RCT never sees a run (so a test can tell which one tripped).
-      const out = new Uint8Array(randomBytes(size));
-      for (let i = 0; i < out.length; i++) {
-        biasedLast = (biasedLast + 1 + (out[i]! % 3)) % 4;
-        out[i] = biasedLast;
-      }
-      return out;
-    }
-    case 'stalled':
-      return new Uint8Array(0);
-  }
-}
 
 /** Runs the emulator until `signal` aborts (or forever). Reopens the port if socat goes away and comes back. */
 export async function runRngEmulator(options: RngEmulatorOptions): Promise<void> {
@@ -86,6 +52,7 @@ export async function runRngEmulator(options: RngEmulatorOptions): Promise<void>
   let timer: NodeJS.Timeout | null = null;
   let writing = false;
   const perTick = Math.max(1, Math.round((rate * TICK_MS) / 1000));
+  const model = new RngModel();
 
   const setMode = (next: RngEmulatorMode) => {
     mode = next;
@@ -125,7 +92,7 @@ export async function runRngEmulator(options: RngEmulatorOptions): Promise<void>
       return;
     }
     if (!link || writing || !started) return;
-    const chunk = emulatorChunk(mode, perTick);
+    const chunk = model.chunk(mode, perTick);
     if (chunk.length === 0) return;
     writing = true;
     link

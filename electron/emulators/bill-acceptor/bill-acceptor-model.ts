@@ -1,27 +1,28 @@
 /**
- * An ITL NV9/NV200-style banknote validator speaking SSP/eSSP as the slave, for tests, `npm run emulate` and
- * the service panel of the browser host. It runs in its own process on one end of a socat pseudo-terminal pair.
+ * The device model of an ITL NV9/NV200-style banknote validator: the SSP/eSSP slave as a pure state machine.
+ * It turns one received frame into one reply (or silence) and knows nothing of ports, processes or sockets;
+ * bill-acceptor-process.ts puts it on a pseudo-terminal, the in-memory line of the tests
+ * (electron/testing/bill-acceptor-harness.ts) calls it directly.
  *
- * Behaviour modelled (domain-notes §3 "Bill validator", §4):
- * - sequence flag: a command with the same flag as the previous one is a repeat and gets the stored reply;
- * - eSSP: DH key exchange, then money commands must arrive encrypted (else 0xFA key not set);
+ * Behaviour modelled (docs/protocols/essp.md, docs/cabinet-rules.md#bill-validator):
+ * - sequence flag: a command with the same flag as the previous one is a repeat and gets the stored reply
+ *   (docs/protocols/essp.md#sequence-bit);
+ * - eSSP: DH key exchange, then money commands must arrive encrypted (else 0xFA key not set)
+ *   (docs/protocols/essp.md#essp-encryption);
  * - a note goes reading → escrow (READ_NOTE ch) → held while the host sends HOLD (each HOLD restarts the escrow
  *   timeout) → stacked on the next poll without HOLD, or returned on REJECT / escrow timeout;
  * - CREDIT_NOTE (and NOTE_CLEARED_INTO_CASHBOX) repeat in every POLL_WITH_ACK reply until EVENT_ACK; no new note
  *   is taken while one is un-ACKed;
  * - jams, stacker full and cashbox out are reported on every poll while they last;
  * - power cycle: a note in escrow comes back out of the front (0xE1), a note being stacked ends in the cashbox
- *   (0xE2); the key and the enable state are lost.
- * Fault injection for the link tests: garbage, corrupt CRC, dropped bytes, duplicated events.
+ *   (0xE2); the key and the enable state are lost (docs/cabinet-rules.md#power-loss).
+ * Fault injection for the link tests: duplicated events, a lost EVENT_ACK (line faults such as garbage or a bad
+ * CRC belong to the process, which owns the wire).
+ *
+ * Length: a little over 400 lines because it is one state machine (sequence memory, session, note path, ACK
+ * queue) whose states are read together; the control lines and the wire are already in their own files.
  */
-import { createServer, type Server } from 'node:net';
-import { rmSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
-import { createInterface } from 'node:readline';
-import { SEQ_FLAG, SspDeframer, encodeFrame, type SspFrame } from '../../devices/serial/ssp-framing.ts';
-import { LinkSupervisor } from '../../devices/serial/link-supervisor.ts';
-import { openSerialportLink } from '../../devices/serial/serialport-link.ts';
-import type { SerialLink } from '../../devices/serial/serial-link.ts';
+import { SEQ_FLAG, type SspFrame } from '../../devices/serial/ssp-framing.ts';
 import {
   DhParty,
   EncryptionError,
@@ -67,27 +68,6 @@ interface Note {
   deadline: number;
 }
 
-/** Controls the service panel and the tests can use. */
-export const CONTROL_COMMANDS = [
-  'insert <channel>',
-  'jam',
-  'unsafe-jam',
-  'clear-jam',
-  'stacker-full',
-  'stacker-emptied',
-  'cashbox-out',
-  'cashbox-in',
-  'fraud',
-  'power-cycle',
-  'garbage',
-  'corrupt-crc',
-  'drop-bytes',
-  'duplicate-events',
-  'lose-ack',
-  'mute <on|off>',
-  'status',
-] as const;
-
 export class BillAcceptorSlave {
   readonly channelsMajor: readonly number[];
   readonly #country: string;
@@ -130,7 +110,7 @@ export class BillAcceptorSlave {
     this.#log = options.log ?? (() => undefined);
   }
 
-  // ── control (service panel / stdin) ───────────────────────────────────────────────────────────────────────
+  // ── controls (bill-acceptor-controls.ts maps the control lines onto these) ──────────────────────────────
 
   insert(channel: number): void {
     if (!Number.isInteger(channel) || channel < 1 || channel > this.channelsMajor.length) {
@@ -444,164 +424,4 @@ const KEYLESS_COMMANDS = new Set<number>([
 
 function PollEventOf(code: number): PollEvent {
   return { code };
-}
-
-// ── the process: pty, reconnects, fault injection, control ─────────────────────────────────────────────────
-
-export interface EmulatorProcessOptions extends Omit<SlaveOptions, 'log'> {
-  readonly port: string;
-  /** Optional unix socket for line commands (service panel). */
-  readonly controlSocket?: string;
-  readonly input?: NodeJS.ReadableStream;
-  readonly output?: (line: string) => void;
-}
-
-export interface RunningEmulator {
-  readonly slave: BillAcceptorSlave;
-  control(line: string): string;
-  stop(): Promise<void>;
-}
-
-export async function runBillAcceptorEmulator(options: EmulatorProcessOptions): Promise<RunningEmulator> {
-  const out = options.output ?? ((line: string) => process.stdout.write(line + '\n'));
-  const slave = new BillAcceptorSlave({ ...options, log: (line) => out(`log ${line}`) });
-  const injections = { garbage: 0, corruptCrc: 0, dropBytes: 0 };
-  let muted = false;
-  let link: SerialLink | null = null;
-  const deframer = new SspDeframer();
-
-  const send = async (bytes: Uint8Array) => {
-    let wire = bytes;
-    if (injections.corruptCrc > 0) {
-      injections.corruptCrc--;
-      wire = Uint8Array.from(wire);
-      wire[wire.length - 1]! ^= 0x5a;
-      out('log injected: corrupt CRC');
-    } else if (injections.dropBytes > 0 && wire.length > 4) {
-      injections.dropBytes--;
-      wire = Uint8Array.from([...wire.subarray(0, 2), ...wire.subarray(4)]);
-      out('log injected: dropped 2 bytes');
-    }
-    if (injections.garbage > 0) {
-      injections.garbage--;
-      wire = Uint8Array.from([...randomBytes(7).map((b) => (b === 0x7f ? 0x7e : b)), ...wire]);
-      out('log injected: garbage');
-    }
-    await link?.write(wire).catch(() => undefined);
-  };
-
-  const supervisor = new LinkSupervisor({
-    open: openSerialportLink,
-    link: { path: options.port, baudRate: 9600, dataBits: 8, stopBits: 2, parity: 'none' },
-    backoff: { initialMs: 100, maxMs: 1_000 },
-    onConnected: (opened) => {
-      link = opened;
-      deframer.reset();
-      opened.onData((chunk) => {
-        for (const result of deframer.push(chunk)) {
-          if (result.kind !== 'frame' || muted) continue;
-          if ((result.frame.seqId & 0x7f) !== 0) continue; // another address
-          const reply = slave.handle(result.frame);
-          if (reply) void send(encodeFrame(result.frame.seqId, reply));
-        }
-      });
-    },
-  });
-  supervisor.onReport((report) => {
-    if (report.state === 'disconnected') link = null;
-    out(report.state === 'connected' ? `link up ${options.port}` : `link down ${report.reason}`);
-  });
-  await supervisor.start();
-
-  const control = (line: string): string => {
-    const [verb, arg] = line.trim().split(/\s+/);
-    try {
-      switch (verb) {
-        case 'insert':
-          slave.insert(Number(arg));
-          break;
-        case 'jam':
-          slave.jam('safe');
-          break;
-        case 'unsafe-jam':
-          slave.jam('unsafe');
-          break;
-        case 'clear-jam':
-          slave.clearJam();
-          break;
-        case 'stacker-full':
-          slave.setStackerFull(true);
-          break;
-        case 'stacker-emptied':
-          slave.setStackerFull(false);
-          break;
-        case 'cashbox-out':
-          slave.setCashboxOut(true);
-          break;
-        case 'cashbox-in':
-          slave.setCashboxOut(false);
-          break;
-        case 'fraud':
-          slave.fraud();
-          break;
-        case 'power-cycle':
-          slave.powerCycle();
-          break;
-        case 'garbage':
-          injections.garbage++;
-          void link?.write(Uint8Array.from(randomBytes(16).map((b) => (b === 0x7f ? 0x00 : b)))).catch(() => undefined);
-          break;
-        case 'corrupt-crc':
-          injections.corruptCrc++;
-          break;
-        case 'drop-bytes':
-          injections.dropBytes++;
-          break;
-        case 'duplicate-events':
-          slave.duplicateEvents();
-          break;
-        case 'lose-ack':
-          slave.loseAck();
-          break;
-        case 'mute':
-          muted = arg !== 'off';
-          break;
-        case 'status':
-          return `status ${JSON.stringify(slave.status())}`;
-        case undefined:
-        case '':
-          return '';
-        default:
-          return `error unknown command "${verb}"; commands: ${CONTROL_COMMANDS.join(', ')}`;
-      }
-      return `ok ${line.trim()}`;
-    } catch (error) {
-      return `error ${(error as Error).message}`;
-    }
-  };
-
-  let server: Server | null = null;
-  if (options.controlSocket) {
-    rmSync(options.controlSocket, { force: true });
-    server = createServer((socket) => {
-      createInterface({ input: socket }).on('line', (line) => socket.write(control(line) + '\n'));
-    });
-    await new Promise<void>((resolve) => server!.listen(options.controlSocket, resolve));
-  }
-  if (options.input) {
-    createInterface({ input: options.input }).on('line', (line) => {
-      const answer = control(line);
-      if (answer) out(answer);
-    });
-  }
-  out(`ready ${options.port} channels ${slave.channelsMajor.join(',')}`);
-
-  return {
-    slave,
-    control,
-    async stop() {
-      server?.close();
-      await supervisor.stop();
-    },
-  };
 }

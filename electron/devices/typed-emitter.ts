@@ -1,4 +1,8 @@
-/** A minimal typed event emitter: listeners per event name, errors in one listener never reach the emitter. */
+/**
+ * The one event emitter of the device layer (bill acceptor driver, link supervisor, RNG reader): listeners per
+ * event name, `on()` returns the unsubscribe function, and a listener that throws never reaches the emitter or
+ * the listeners after it — a bug in a log or panel listener must not stop a device driver.
+ */
 export class TypedEmitter<Events extends Record<string, unknown>> {
   readonly #listeners = new Map<keyof Events, Set<(payload: never) => void>>();
 
@@ -13,7 +17,7 @@ export class TypedEmitter<Events extends Record<string, unknown>> {
   }
 
   emit<K extends keyof Events>(event: K, payload: Events[K]): void {
-    for (const listener of this.#listeners.get(event) ?? []) {
+    for (const listener of [...(this.#listeners.get(event) ?? [])]) {
       try {
         (listener as (payload: Events[K]) => void)(payload);
       } catch {

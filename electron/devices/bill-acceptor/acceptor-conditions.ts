@@ -1,0 +1,115 @@
+/**
+ * What each poll event means for the acceptor's condition, and the set of conditions that are active now
+ * (docs/protocols/essp.md#poll-events, docs/cabinet-rules.md#door-and-tilt).
+ *
+ * - A **tilt** condition (jams, stacker full, cashbox removed) is raised while the acceptor reports it and
+ *   clears on the first poll that no longer does (the cashbox condition thus when 0xE4 arrives).
+ * - A **fault** condition (fraud, a credit without its escrow, no acceptable channel) is latched: fraud and
+ *   credit anomalies until the acceptor resets (0xF1, a technician power-cycles it), no-channels until the
+ *   next handshake finds an acceptable channel.
+ * - A **status** event changes no condition; the driver acts on it (re-enable, set up again, log).
+ * Every raised condition is a `device-fault` for the cabinet; while any is active the acceptor is disabled.
+ */
+import { Event } from './ssp-protocol.ts';
+
+export type Condition =
+  'safe-jam' | 'unsafe-jam' | 'stacker-full' | 'cashbox-removed' | 'fraud' | 'credit-anomaly' | 'no-channels';
+
+export const CONDITION_TEXT: Readonly<Record<Condition, string>> = {
+  'safe-jam': 'note jammed in the acceptor (safe jam): clear the note path',
+  'unsafe-jam': 'note jammed where it may be reachable (unsafe jam): clear the note path',
+  'stacker-full': 'stacker full: empty the cashbox',
+  'cashbox-removed': 'cashbox removed',
+  fraud: 'fraud attempt detected at the bill acceptor',
+  'credit-anomaly': 'bill acceptor reported a stacked note without a matching escrow: count the cashbox',
+  'no-channels': 'bill acceptor accepts no note: its channels do not match the venue configuration or currency',
+};
+
+/** Conditions that stay until the acceptor resets or is set up again, not until their events stop. */
+export const LATCHED: ReadonlySet<Condition> = new Set<Condition>(['fraud', 'credit-anomaly', 'no-channels']);
+
+/** Conditions a reset of the acceptor (0xF1) clears. */
+export const CLEARED_BY_RESET: readonly Condition[] = ['fraud', 'credit-anomaly'];
+
+export type EventMeaning =
+  | { readonly kind: 'tilt'; readonly condition: Condition }
+  | { readonly kind: 'fault'; readonly condition: Condition }
+  | { readonly kind: 'status' };
+
+/** Poll event code → what it means for the acceptor's condition. Codes not listed are note movements. */
+export const EVENT_MEANING: ReadonlyMap<number, EventMeaning> = new Map<number, EventMeaning>([
+  [Event.SAFE_JAM, { kind: 'tilt', condition: 'safe-jam' }],
+  [Event.UNSAFE_JAM, { kind: 'tilt', condition: 'unsafe-jam' }],
+  [Event.STACKER_FULL, { kind: 'tilt', condition: 'stacker-full' }],
+  [Event.CASHBOX_REMOVED, { kind: 'tilt', condition: 'cashbox-removed' }],
+  [Event.FRAUD_ATTEMPT, { kind: 'fault', condition: 'fraud' }],
+  [Event.CASHBOX_REPLACED, { kind: 'status' }],
+  [Event.DISABLED, { kind: 'status' }],
+  [Event.SLAVE_RESET, { kind: 'status' }],
+]);
+
+/** The condition a poll event raises, or null. */
+export function conditionOf(code: number): Condition | null {
+  const meaning = EVENT_MEANING.get(code);
+  return meaning && meaning.kind !== 'status' ? meaning.condition : null;
+}
+
+export interface ConditionEffects {
+  /** A condition became active: tell the cabinet (device-fault) and the event log. */
+  raised(condition: Condition, reason: string): void;
+  /** A tilt condition ended. */
+  cleared(condition: Condition): void;
+  /** The set may have changed: report the acceptor's health again. */
+  changed(): void;
+}
+
+/** The active conditions of one acceptor. */
+export class AcceptorConditions {
+  readonly #effects: ConditionEffects;
+  readonly #active = new Set<Condition>();
+
+  constructor(effects: ConditionEffects) {
+    this.#effects = effects;
+  }
+
+  get active(): boolean {
+    return this.#active.size > 0;
+  }
+
+  has(condition: Condition): boolean {
+    return this.#active.has(condition);
+  }
+
+  /** The texts of the active conditions, for the device status. */
+  describe(): string {
+    return [...this.#active].map((c) => CONDITION_TEXT[c]).join('; ');
+  }
+
+  /** Raises `condition` (the cabinet hears of it once, while it stays active). */
+  raise(condition: Condition, reason: string = CONDITION_TEXT[condition]): void {
+    const fresh = !this.#active.has(condition);
+    this.#active.add(condition);
+    if (fresh) this.#effects.raised(condition, reason);
+    this.#effects.changed();
+  }
+
+  /**
+   * After one poll reply: raises what it reported, clears the tilt conditions it no longer reports. Latched
+   * conditions stay.
+   */
+  update(seen: ReadonlySet<Condition>): void {
+    for (const condition of seen) if (!this.#active.has(condition)) this.raise(condition);
+    for (const condition of [...this.#active]) {
+      if (!LATCHED.has(condition) && !seen.has(condition)) {
+        this.#active.delete(condition);
+        this.#effects.cleared(condition);
+      }
+    }
+    this.#effects.changed();
+  }
+
+  /** Drops conditions without an event (a reset, a handshake that found acceptable channels). */
+  drop(conditions: readonly Condition[]): void {
+    for (const condition of conditions) this.#active.delete(condition);
+  }
+}

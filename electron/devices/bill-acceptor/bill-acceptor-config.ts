@@ -1,0 +1,82 @@
+/**
+ * The bill acceptor's venue settings, validated once before anything opens: the eSSP fixed key
+ * (docs/protocols/essp.md#essp-encryption), the channels the venue accepts, the poll interval
+ * (docs/protocols/essp.md#link-settings: at least 200 ms apart) and the cabinet's currency.
+ */
+import type { BackoffOptions } from '../serial/link-supervisor.ts';
+import { parseFixedKey } from './essp-crypto.ts';
+import type { SetupInfo } from './ssp-protocol.ts';
+
+export interface BillAcceptorConfig {
+  /** The venue's 64-bit eSSP fixed key, 16 hex digits (validated). */
+  readonly fixedKeyHex: string;
+  /** Channels the venue accepts (1-based). Default: every channel the acceptor reports. */
+  readonly enabledChannels?: readonly number[];
+  /** ≥ 200 ms (docs/protocols/essp.md#link-settings). Default 250. */
+  readonly pollIntervalMs?: number;
+  /** Currency the cabinet counts in; channels of another currency stay inhibited. Default "EUR". */
+  readonly currency?: string;
+  readonly replyTimeoutMs?: number;
+  readonly attempts?: number;
+  readonly backoff?: Partial<BackoffOptions>;
+}
+
+/** A configuration that passed {@link validateConfig}: defaults filled in, the fixed key parsed. */
+export interface ValidatedConfig {
+  readonly fixedKeyHex: string;
+  readonly fixedKey: bigint;
+  /** null: every channel the acceptor reports. */
+  readonly enabledChannels: readonly number[] | null;
+  readonly pollIntervalMs: number;
+  readonly currency: string;
+  readonly replyTimeoutMs: number;
+  readonly attempts: number;
+  readonly backoff: Partial<BackoffOptions>;
+}
+
+export class BillAcceptorConfigError extends Error {
+  override readonly name = 'BillAcceptorConfigError';
+}
+
+/** Throws BillAcceptorConfigError naming the field that is wrong. */
+export function validateConfig(config: BillAcceptorConfig): ValidatedConfig {
+  let fixedKey: bigint;
+  try {
+    fixedKey = parseFixedKey(config.fixedKeyHex);
+  } catch (error) {
+    throw new BillAcceptorConfigError((error as Error).message);
+  }
+  const pollIntervalMs = config.pollIntervalMs ?? 250;
+  if (!Number.isInteger(pollIntervalMs) || pollIntervalMs < 200 || pollIntervalMs > 5_000) {
+    throw new BillAcceptorConfigError(`pollIntervalMs must be a whole number from 200 to 5000, got ${pollIntervalMs}`);
+  }
+  const enabled = config.enabledChannels ?? null;
+  if (enabled && (enabled.length === 0 || enabled.some((c) => !Number.isInteger(c) || c < 1 || c > 16))) {
+    throw new BillAcceptorConfigError('enabledChannels must list channel numbers from 1 to 16 (at least one)');
+  }
+  const currency = config.currency ?? 'EUR';
+  if (!/^[A-Z]{3}$/.test(currency))
+    throw new BillAcceptorConfigError(`currency must be a 3-letter code, got ${currency}`);
+  return {
+    fixedKeyHex: config.fixedKeyHex,
+    fixedKey,
+    enabledChannels: enabled,
+    pollIntervalMs,
+    currency,
+    replyTimeoutMs: config.replyTimeoutMs ?? 500,
+    attempts: config.attempts ?? 3,
+    backoff: config.backoff ?? {},
+  };
+}
+
+/** Venue-enabled channels the acceptor has, in the cabinet's currency, with a value. */
+export function acceptedChannels(config: ValidatedConfig, setup: SetupInfo | null): number[] {
+  if (!setup) return [];
+  const wanted = config.enabledChannels ?? setup.channelValuesMinor.map((_, i) => i + 1);
+  return wanted.filter(
+    (c) =>
+      c <= setup.channelCount &&
+      setup.channelCountries[c - 1] === config.currency &&
+      (setup.channelValuesMinor[c - 1] ?? 0) > 0,
+  );
+}

@@ -1,0 +1,135 @@
+/**
+ * What the host does with a note (docs/protocols/essp.md#credit-rules, docs/cabinet-rules.md#bill-validator):
+ *
+ * - escrow (READ_NOTE ch > 0): written down first (note-tracker.ts), then HOLD while deciding; REJECT when the
+ *   channel is not accepted (venue configuration, currency), the cabinet cannot take money now, or
+ *   cabinet.canAcceptBill refuses (credit limit). Otherwise the next poll lets the acceptor stack it.
+ * - credit only on CREDIT_NOTE (or NOTE_CLEARED_INTO_CASHBOX at power-up) for the channel of the recorded
+ *   escrow, under the escrow's event key; a repeat of an acknowledged credit is a duplicate, any other credit
+ *   without its escrow is refused and raised as an anomaly ("count the cashbox").
+ */
+import type { CabinetSnapshot, DevicePort } from '../../core/cabinet/cabinet-api.ts';
+import type { NoteTracker } from './note-tracker.ts';
+import { SspReplyError, type SspMaster } from './ssp-master.ts';
+import { Command, eventName, type PollEvent, type SetupInfo } from './ssp-protocol.ts';
+
+export interface EscrowMetrics {
+  credits: number;
+  duplicateCredits: number;
+  rejects: number;
+  /** Time from receiving a CREDIT_NOTE reply to creditBill returning (committed). */
+  readonly creditLatencyMs: number[];
+}
+
+/** The cabinet side of the enable policy: no tilt, round phase idle or betting, not in demo mode. */
+export function cabinetTakesMoney(snapshot: CabinetSnapshot | null): boolean {
+  if (!snapshot) return false;
+  return snapshot.tilts.length === 0 && !snapshot.demo && (snapshot.phase === 'idle' || snapshot.phase === 'betting');
+}
+
+export interface EscrowPolicyOptions {
+  readonly tracker: NoteTracker;
+  readonly setup: SetupInfo;
+  /** Channels the venue accepts in the cabinet's currency (bill-acceptor-config.ts acceptedChannels). */
+  readonly acceptedChannels: readonly number[];
+  readonly cabinet: Pick<DevicePort, 'canAcceptBill' | 'creditBill'>;
+  readonly metrics: EscrowMetrics;
+  /** The enable policy: false while the cabinet cannot take money or the acceptor has a condition. */
+  canTakeMoney(): boolean;
+  /** A credit without its escrow: the credit-anomaly fault. */
+  anomaly(reason: string): void;
+  emit(type: string, detail: string): void;
+}
+
+export class EscrowPolicy {
+  readonly #options: EscrowPolicyOptions;
+
+  constructor(options: EscrowPolicyOptions) {
+    this.#options = options;
+  }
+
+  get tracker(): NoteTracker {
+    return this.#options.tracker;
+  }
+
+  /** Why a note of `channel` worth `valueMinor` must go back, or null when it may be stacked. */
+  decide(channel: number, valueMinor: number): string | null {
+    if (!this.#options.acceptedChannels.includes(channel))
+      return `channel ${channel} is not accepted by the venue configuration`;
+    if (!this.#options.canTakeMoney()) return 'the cabinet cannot take money now';
+    const decision = this.#options.cabinet.canAcceptBill(valueMinor);
+    return decision.accept ? null : decision.reason;
+  }
+
+  /** READ_NOTE with channel > 0: record, HOLD, decide, REJECT or let it stack. */
+  async escrow(master: Pick<SspMaster, 'command'>, channel: number): Promise<void> {
+    const { tracker, metrics, emit } = this.#options;
+    const valueMinor = this.#options.setup.channelValuesMinor[channel - 1] ?? 0;
+    // Written down before the acceptor hears from us: a stacked note after a crash still finds its escrow.
+    let fresh: boolean;
+    try {
+      fresh = tracker.escrow(channel, valueMinor);
+    } catch (error) {
+      // Cannot record the note (disk full, read-only…): never let it be stacked without a record.
+      emit('error', `cannot record the escrow: ${error instanceof Error ? error.message : String(error)}`);
+      await master.command(Uint8Array.of(Command.REJECT)).catch(() => undefined);
+      metrics.rejects++;
+      return;
+    }
+    if (!fresh) return; // the same escrow reported again: already decided
+    await master.command(Uint8Array.of(Command.HOLD)).catch((error: unknown) => {
+      if (!(error instanceof SspReplyError)) throw error; // the note moved on meanwhile: the next poll tells
+    });
+    const reason = this.decide(channel, valueMinor);
+    if (reason) {
+      metrics.rejects++;
+      emit('reject', `note channel ${channel} (${valueMinor}) rejected: ${reason}`);
+      await master.command(Uint8Array.of(Command.REJECT)).catch((error: unknown) => {
+        if (!(error instanceof SspReplyError)) throw error;
+      });
+    } else {
+      emit('escrow', `note channel ${channel} (${valueMinor}) accepted, stacking`);
+    }
+  }
+
+  /** NOTE_STACKING. */
+  stacking(): void {
+    this.#options.tracker.stacking();
+  }
+
+  /** NOTE_REJECTED / NOTE_CLEARED_FROM_FRONT: the note went back to the player. */
+  returned(): void {
+    this.#options.tracker.returned();
+  }
+
+  /** CREDIT_NOTE / NOTE_CLEARED_INTO_CASHBOX: credits the recorded escrow's note once, or refuses. */
+  credit(event: PollEvent, received: number): void {
+    const { tracker, metrics, emit, cabinet } = this.#options;
+    const channel = event.channel ?? 0;
+    const decision = tracker.credit(channel);
+    if (!decision.credit) {
+      if (decision.duplicate) {
+        metrics.duplicateCredits++;
+        emit('duplicate', decision.reason);
+        return;
+      }
+      emit('credit-refused', `${eventName(event.code)}: ${decision.reason}`);
+      this.#options.anomaly(decision.reason);
+      return;
+    }
+    const credited = cabinet.creditBill({ valueMinor: decision.valueMinor, channel, eventKey: decision.key });
+    if (credited) {
+      metrics.credits++;
+      metrics.creditLatencyMs.push(performance.now() - received);
+      emit('credit', `${decision.key}: channel ${channel}, ${decision.valueMinor} credited`);
+    } else {
+      metrics.duplicateCredits++;
+      emit('duplicate', `${decision.key} was already credited (repeated ${eventName(event.code)})`);
+    }
+  }
+
+  /** EVENT_ACK went through: the acceptor has forgotten the credit. */
+  acked(): void {
+    this.#options.tracker.acked();
+  }
+}
