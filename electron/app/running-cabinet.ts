@@ -5,24 +5,7 @@
  */
 import type { Cabinet } from '../core/cabinet/cabinet-api.ts';
 import type { RouterServices } from '../ipc/router.ts';
-
-export interface EmulatorControl {
-  /** Simulates pulling the device's cable (the pseudo-terminal goes away). */
-  unplug(): Promise<void>;
-  /** Plugs it back in; the driver reconnects and the device reports healthy again. */
-  replug(): Promise<void>;
-}
-
-export interface BillEmulatorControl extends EmulatorControl {
-  insertNote(channel: number): Promise<{ accepted: boolean; detail: string }>;
-}
-
-export interface DeviceControls {
-  /** Null when a real RNG is configured (or none). */
-  readonly rng: EmulatorControl | null;
-  /** Null when a real bill acceptor is configured (or none). */
-  readonly billAcceptor: BillEmulatorControl | null;
-}
+import type { DeviceControls } from '../emulators/emulator-controls.ts';
 
 export interface OperatorKey {
   isOn(): boolean;

@@ -20,24 +20,8 @@ import type { RandomSource } from '../core/random/random-source.ts';
 import { createBillAcceptorService, type BillAcceptorService } from '../devices/bill-acceptor/bill-acceptor-service.ts';
 import { createRngService } from '../devices/rng/rng-service.ts';
 import { paytableFor } from './paytable.ts';
-import {
-  createOperatorKey,
-  watchOperatorKeyFile,
-  type DeviceControls,
-  type RunningCabinet,
-} from './running-cabinet.ts';
-
-/** What the embedded emulators give the composition root (see dev-emulators.ts). */
-export interface EmbeddedEmulators {
-  /** Serial path of the emulated RNG, or null to use OS entropy. */
-  readonly rngPort: string | null;
-  /** Serial path of the emulated bill acceptor, or null for none. */
-  readonly billPort: string | null;
-  /** The emulator's eSSP fixed key. */
-  readonly billFixedKeyHex?: string;
-  readonly controls: DeviceControls;
-  stop(): Promise<void>;
-}
+import { createOperatorKey, watchOperatorKeyFile, type RunningCabinet } from './running-cabinet.ts';
+import type { DeviceControls, EmbeddedEmulators } from '../emulators/emulator-controls.ts';
 
 export interface StartCabinetOptions {
   readonly journalPath: string;

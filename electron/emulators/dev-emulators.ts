@@ -10,7 +10,7 @@
 import { EMULATOR_FIXED_KEY_HEX, startEmbeddedBillAcceptorEmulator } from './bill-acceptor/embedded-emulator.ts';
 import { runRngEmulator } from './rng/rng-emulator.ts';
 import { createSocatPair } from './socat-pair.ts';
-import type { EmbeddedEmulators } from '../app/start-cabinet.ts';
+import type { EmbeddedEmulators } from './emulator-controls.ts';
 
 /** Bytes per second from the emulated TRNG: plenty for the DRBG with prediction resistance. */
 const RNG_RATE = 64_000;

@@ -3,7 +3,7 @@
  * bill-acceptor emulator. Merged in by the browser host and by the unpackaged Electron dev
  * path only; where no emulator runs the channel answers `not-permitted`.
  */
-import type { DeviceControls } from '../app/running-cabinet.ts';
+import type { DeviceControls } from '../emulators/emulator-controls.ts';
 import { channelGroup, refusal, type ChannelGroup } from '../ipc/channel-group.ts';
 import { SERVICE_CHANNEL_TABLE } from '../ipc/dev-contract.ts';
 
