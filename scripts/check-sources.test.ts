@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { anchorsOf, findProblems, headingAnchor } from './check-sources.ts';
 
 const DOCS: Record<string, string> = {
-  'docs/rules.md': '# Rules\n\n## The tableau\n\n### Banker rounding\n\n```\n## not a heading\n```\n\n## Notes\n\n## Notes\n',
+  'docs/rules.md':
+    '# Rules\n\n## The tableau\n\n### Banker rounding\n\n```\n## not a heading\n```\n\n## Notes\n\n## Notes\n',
 };
 const readDoc = (p: string): string | null => DOCS[p] ?? null;
 const check = (text: string) => findProblems('x.ts', text, readDoc).map((p) => p.message);
@@ -36,9 +37,9 @@ describe('sources cite only what is inside the repository', () => {
   });
 
   it('leaves device and system paths alone', () => {
-    expect(check("const port = '/dev/ttyACM0'; const chromium = '/usr/bin/chromium'; const shm = '/dev/shm/x';")).toEqual(
-      [],
-    );
+    expect(
+      check("const port = '/dev/ttyACM0'; const chromium = '/usr/bin/chromium'; const shm = '/dev/shm/x';"),
+    ).toEqual([]);
   });
 });
 
@@ -50,6 +51,12 @@ describe('heading anchors follow GitHub', () => {
   });
 
   it('ignores headings inside code fences and numbers repeats', () => {
-    expect([...anchorsOf(DOCS['docs/rules.md']!)]).toEqual(['rules', 'the-tableau', 'banker-rounding', 'notes', 'notes-1']);
+    expect([...anchorsOf(DOCS['docs/rules.md']!)]).toEqual([
+      'rules',
+      'the-tableau',
+      'banker-rounding',
+      'notes',
+      'notes-1',
+    ]);
   });
 });

@@ -21,7 +21,7 @@ import { createBillAcceptorService, type BillAcceptorService } from '../devices/
 import { createRngService } from '../devices/rng/rng-service.ts';
 import { paytableFor } from './paytable.ts';
 import { createOperatorKey, watchOperatorKeyFile, type RunningCabinet } from './running-cabinet.ts';
-import type { DeviceControls, EmbeddedEmulators } from '../emulators/emulator-controls.ts';
+import type { EmbeddedEmulators } from '../emulators/emulator-controls.ts';
 
 export interface StartCabinetOptions {
   readonly journalPath: string;
