@@ -23,7 +23,8 @@ import {
 } from '../electron/emulators/bill-acceptor/embedded-emulator.ts';
 import { DhParty, EsspSession, aesKey, generateDhParameters } from '../electron/devices/bill-acceptor/essp-crypto.ts';
 import { Command, Event, Reply, parsePollReply } from '../electron/devices/bill-acceptor/ssp-protocol.ts';
-import { SspDeframer, crc16, encodeFrame } from '../electron/devices/serial/ssp-framing.ts';
+import { SspDeframer, encodeFrame } from '../electron/devices/serial/ssp-framing.ts';
+import { crc16 } from '../electron/devices/serial/ssp-crc.ts';
 
 const { values } = parseArgs({ options: { notes: { type: 'string' }, json: { type: 'boolean' } }, strict: true });
 const notes = values.notes === undefined ? 10 : Number(values.notes);

@@ -21,7 +21,7 @@
  * not the expected one is refused (replay protection).
  */
 import { checkPrimeSync, createCipheriv, createDecipheriv, generatePrimeSync, randomBytes } from 'node:crypto';
-import { crc16 } from '../serial/ssp-framing.ts';
+import { crc16 } from '../serial/ssp-crc.ts';
 
 export const STEX = 0x7e;
 const MASK64 = (1n << 64n) - 1n;

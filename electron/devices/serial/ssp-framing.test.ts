@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SerialPortMock } from 'serialport';
-import { SspDeframer, crc16, encodeFrame, type DeframeResult } from './ssp-framing.ts';
+import { SspDeframer, encodeFrame, type DeframeResult } from './ssp-framing.ts';
+import { crc16 } from './ssp-crc.ts';
 import { until } from '../../testing/until.ts';
 
 /** Bitwise reference CRC, written independently of the table-driven one. */

@@ -12,29 +12,11 @@
  * on line input: garbage, truncations, bad CRCs and stuffing errors become `error` results and the deframer
  * resynchronises on the next STX.
  */
+import { crc16 } from './ssp-crc.ts';
 
 export const STX = 0x7f;
 export const SEQ_FLAG = 0x80;
 export const MAX_DATA_LENGTH = 255;
-
-/** CRC-16/0x8005 seeded with 0xFFFF, MSB-first (the SSP variant). Table-driven. */
-const CRC_TABLE: Uint16Array = (() => {
-  const table = new Uint16Array(256);
-  for (let i = 0; i < 256; i++) {
-    let crc = i << 8;
-    for (let bit = 0; bit < 8; bit++) crc = crc & 0x8000 ? ((crc << 1) ^ 0x8005) & 0xffff : (crc << 1) & 0xffff;
-    table[i] = crc;
-  }
-  return table;
-})();
-
-export function crc16(bytes: Uint8Array, start = 0, end = bytes.length): number {
-  let crc = 0xffff;
-  for (let i = start; i < end; i++) {
-    crc = ((crc << 8) & 0xffff) ^ CRC_TABLE[((crc >> 8) ^ bytes[i]!) & 0xff]!;
-  }
-  return crc;
-}
 
 export class FramingError extends Error {
   override readonly name = 'FramingError';
