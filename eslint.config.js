@@ -45,10 +45,12 @@ function layer(name, files, forbidden, { sqlite = false, ignores = [], packages:
         {
           paths: packages,
           patterns: forbidden.map((folder) => {
-            const tail = FOLDERS[folder].split('/').slice(-2).join('/');
-            const last = FOLDERS[folder].split('/').at(-1);
-            const group =
-              folder === 'renderer' ? ['**/renderer/**'] : [`**/${tail}/**`, `../${last}/**`, `./${last}/**`];
+            const path = FOLDERS[folder];
+            const last = path.split('/').at(-1);
+            // electron/<layer>/ is unique by its own name; a core folder is matched as core/<name>/ or as a sibling.
+            const group = path.startsWith('electron/core/')
+              ? [`**/core/${last}/**`, `../${last}/**`, `./${last}/**`]
+              : [`**/${last}/**`];
             return {
               group: [...group, ...allow.map((a) => `!${a}`)],
               message: `${name} must not import ${FOLDERS[folder]}/ (docs/architecture.md#layers).`,
