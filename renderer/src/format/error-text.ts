@@ -4,15 +4,36 @@ import { formatMinor } from './money.ts';
 type T = (key: string, named?: Record<string, unknown>) => string;
 type TE = (key: string) => boolean;
 
+/** Codes whose sentence names the limit that was hit. */
+const LIMIT_CODES: readonly string[] = ['below-spot-min', 'above-spot-max', 'above-table-max', 'above-max-win'];
+
 /**
  * A refused request in words: known codes get a translated sentence (with the limit amount formatted when
  * main names one); anything else falls back to main's own message.
  */
 export function errorText(error: IpcError, t: T, te: TE): string {
   const key = `errors.${error.code}`;
-  const needsLimit = ['below-spot-min', 'above-spot-max', 'above-table-max', 'above-max-win'].includes(error.code);
+  const needsLimit = LIMIT_CODES.includes(error.code);
   if (te(key) && (!needsLimit || error.limit)) {
     return t(key, { limit: error.limit ? formatMinor(error.limit.valueMinor) : '' });
   }
   return error.message;
+}
+
+/**
+ * A refusal on a staff screen: always a translated sentence chosen by the code (with the lockout end or the
+ * limit filled in), never main's English. A code without a sentence of its own says so by its name.
+ */
+export function staffErrorText(
+  error: Omit<IpcError, 'code'> & { readonly code: string; readonly until?: string },
+  t: T,
+  te: TE,
+  time: (iso: string) => string,
+): string {
+  const key = `errors.${error.code}`;
+  if (error.code === 'locked-out' && error.until) return t('staff.lockedUntil', { time: time(error.until) });
+  if (te(key) && (!LIMIT_CODES.includes(error.code) || error.limit)) {
+    return t(key, { limit: error.limit ? formatMinor(error.limit.valueMinor) : '' });
+  }
+  return t('staff.refused', { code: error.code });
 }

@@ -1,4 +1,5 @@
 import type { Messages } from './index.ts';
+import staff from './staff/cs.ts';
 
 /** Čeština. Vlastní formulace (ne věty z pravidel, docs/rules.md#rule-sheets). */
 const cs: Messages = {
@@ -165,6 +166,16 @@ const cs: Messages = {
     'no-credits': 'Není žádný kredit k výběru.',
     'not-permitted': 'To teď nelze.',
     internal: 'Automat to nedokázal provést. Zkuste to znovu nebo zavolejte obsluhu.',
+    'key-off': 'Servisní klíč je vypnutý.',
+    'signed-out': 'Nikdo není přihlášen. Přihlaste se znovu.',
+    'wrong-role': 'K tomu je potřeba technik.',
+    'wrong-pin': 'Nesprávný PIN.',
+    'locked-out': 'Příliš mnoho chybných PINů: role je dočasně zamčena.',
+    'menu-open': 'Automat je v servisu. Hra bude brzy pokračovat.',
+    'invalid-config': 'Nastavení obsahuje problémy; viz označená pole.',
+    'invalid-request': 'Automat tento požadavek nepřijal.',
+    'unknown-channel': 'Automat tuto funkci zatím nenabízí.',
+    forbidden: 'To teď není dovoleno.',
     dismiss: 'Zavřít',
   },
   attract: {
@@ -175,5 +186,6 @@ const cs: Messages = {
   },
   service: { title: 'Servis (emulátor)', insert: 'Vložit bankovku {channel}', close: 'Zavřít' },
   language: { name: 'Čeština' },
+  staff,
 };
 export default cs;

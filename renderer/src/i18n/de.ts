@@ -1,4 +1,5 @@
 import type { Messages } from './index.ts';
+import staff from './staff/de.ts';
 
 /** Deutsch. Eigene Formulierungen (nicht die Sätze der Regelblätter, docs/rules.md#rule-sheets). */
 const de: Messages = {
@@ -165,6 +166,16 @@ const de: Messages = {
     'no-credits': 'Es gibt kein Guthaben zum Auszahlen.',
     'not-permitted': 'Das ist gerade nicht möglich.',
     internal: 'Der Automat konnte das nicht ausführen. Bitte erneut versuchen oder das Personal rufen.',
+    'key-off': 'Der Betreiberschlüssel ist aus.',
+    'signed-out': 'Niemand ist angemeldet. Bitte erneut anmelden.',
+    'wrong-role': 'Dafür ist ein Techniker nötig.',
+    'wrong-pin': 'Falsche PIN.',
+    'locked-out': 'Zu viele falsche PINs: Diese Rolle ist vorerst gesperrt.',
+    'menu-open': 'Der Automat wird gewartet. Das Spiel geht gleich weiter.',
+    'invalid-config': 'Die Konfiguration hat Probleme; siehe die markierten Felder.',
+    'invalid-request': 'Der Automat hat diese Anfrage nicht angenommen.',
+    'unknown-channel': 'Das bietet der Automat noch nicht an.',
+    forbidden: 'Das ist gerade nicht erlaubt.',
     dismiss: 'Schließen',
   },
   attract: {
@@ -175,5 +186,6 @@ const de: Messages = {
   },
   service: { title: 'Service (Emulator)', insert: 'Banknote {channel} einlegen', close: 'Schließen' },
   language: { name: 'Deutsch' },
+  staff,
 };
 export default de;

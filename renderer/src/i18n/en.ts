@@ -1,3 +1,5 @@
+import staff from './staff/en.ts';
+
 /** English (default). Every language file has exactly these keys (checked by i18n.test.ts). */
 export default {
   app: {
@@ -169,6 +171,16 @@ export default {
     'no-credits': 'There is no credit to cash out.',
     'not-permitted': 'That is not possible right now.',
     internal: 'The machine could not complete that. Please try again or call an attendant.',
+    'key-off': 'The operator key is off.',
+    'signed-out': 'Nobody is signed in. Sign in again.',
+    'wrong-role': 'This needs a technician.',
+    'wrong-pin': 'Wrong PIN.',
+    'locked-out': 'Too many wrong PINs: this role is locked for now.',
+    'menu-open': 'The machine is being serviced. Play resumes shortly.',
+    'invalid-config': 'The configuration has problems; see the fields marked.',
+    'invalid-request': 'The cabinet did not accept that request.',
+    'unknown-channel': 'The cabinet does not offer this yet.',
+    forbidden: 'That is not allowed right now.',
     dismiss: 'Dismiss',
   },
   attract: {
@@ -185,4 +197,5 @@ export default {
   language: {
     name: 'English',
   },
+  staff,
 } as const;

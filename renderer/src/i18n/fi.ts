@@ -1,4 +1,5 @@
 import type { Messages } from './index.ts';
+import staff from './staff/fi.ts';
 
 /** Suomi. Omin sanoin (ei sääntöjen lauseita, docs/rules.md#rule-sheets). */
 const fi: Messages = {
@@ -165,6 +166,16 @@ const fi: Messages = {
     'no-credits': 'Kotiutettavaa saldoa ei ole.',
     'not-permitted': 'Se ei onnistu juuri nyt.',
     internal: 'Pelilaite ei pystynyt suorittamaan toimintoa. Yritä uudelleen tai kutsu henkilökuntaa.',
+    'key-off': 'Huoltoavain on pois päältä.',
+    'signed-out': 'Kukaan ei ole kirjautunut. Kirjaudu uudelleen.',
+    'wrong-role': 'Tähän tarvitaan teknikko.',
+    'wrong-pin': 'Väärä PIN-koodi.',
+    'locked-out': 'Liian monta väärää PIN-koodia: rooli on toistaiseksi lukittu.',
+    'menu-open': 'Pelilaitetta huolletaan. Peli jatkuu pian.',
+    'invalid-config': 'Asetuksissa on ongelmia; katso merkityt kentät.',
+    'invalid-request': 'Pelilaite ei hyväksynyt pyyntöä.',
+    'unknown-channel': 'Pelilaite ei vielä tarjoa tätä.',
+    forbidden: 'Se ei ole nyt sallittua.',
     dismiss: 'Sulje',
   },
   attract: {
@@ -175,5 +186,6 @@ const fi: Messages = {
   },
   service: { title: 'Huolto (emulaattori)', insert: 'Syötä seteli {channel}', close: 'Sulje' },
   language: { name: 'Suomi' },
+  staff,
 };
 export default fi;

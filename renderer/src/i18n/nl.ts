@@ -1,4 +1,5 @@
 import type { Messages } from './index.ts';
+import staff from './staff/nl.ts';
 
 /** Nederlands. Eigen bewoording (niet de zinnen uit de regelbladen, docs/rules.md#rule-sheets). */
 const nl: Messages = {
@@ -165,6 +166,16 @@ const nl: Messages = {
     'no-credits': 'Er is geen krediet om uit te betalen.',
     'not-permitted': 'Dat kan nu niet.',
     internal: 'De automaat kon dit niet uitvoeren. Probeer het opnieuw of roep een medewerker.',
+    'key-off': 'De operatorsleutel staat uit.',
+    'signed-out': 'Er is niemand aangemeld. Meld u opnieuw aan.',
+    'wrong-role': 'Hiervoor is een technicus nodig.',
+    'wrong-pin': 'Verkeerde pincode.',
+    'locked-out': 'Te veel verkeerde pincodes: deze rol is voorlopig geblokkeerd.',
+    'menu-open': 'De automaat krijgt onderhoud. Het spel gaat zo verder.',
+    'invalid-config': 'De configuratie heeft problemen; zie de gemarkeerde velden.',
+    'invalid-request': 'De automaat heeft dit verzoek niet geaccepteerd.',
+    'unknown-channel': 'De automaat biedt dit nog niet aan.',
+    forbidden: 'Dat mag nu niet.',
     dismiss: 'Sluiten',
   },
   attract: {
@@ -175,5 +186,6 @@ const nl: Messages = {
   },
   service: { title: 'Service (emulator)', insert: 'Biljet {channel} invoeren', close: 'Sluiten' },
   language: { name: 'Nederlands' },
+  staff,
 };
 export default nl;

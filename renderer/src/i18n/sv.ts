@@ -1,4 +1,5 @@
 import type { Messages } from './index.ts';
+import staff from './staff/sv.ts';
 
 /** Svenska. Egen formulering (inte regelbladens meningar, docs/rules.md#rule-sheets). */
 const sv: Messages = {
@@ -165,6 +166,16 @@ const sv: Messages = {
     'no-credits': 'Det finns ingen kredit att ta ut.',
     'not-permitted': 'Det går inte just nu.',
     internal: 'Automaten kunde inte slutföra det. Försök igen eller kontakta personalen.',
+    'key-off': 'Operatörsnyckeln är av.',
+    'signed-out': 'Ingen är inloggad. Logga in igen.',
+    'wrong-role': 'Det här kräver en tekniker.',
+    'wrong-pin': 'Fel PIN-kod.',
+    'locked-out': 'För många fel PIN-koder: rollen är spärrad en stund.',
+    'menu-open': 'Automaten får service. Spelet fortsätter snart.',
+    'invalid-config': 'Inställningarna har problem; se de markerade fälten.',
+    'invalid-request': 'Automaten godtog inte den begäran.',
+    'unknown-channel': 'Automaten erbjuder inte det här ännu.',
+    forbidden: 'Det är inte tillåtet just nu.',
     dismiss: 'Stäng',
   },
   attract: {
@@ -175,5 +186,6 @@ const sv: Messages = {
   },
   service: { title: 'Service (emulator)', insert: 'Mata in sedel {channel}', close: 'Stäng' },
   language: { name: 'Svenska' },
+  staff,
 };
 export default sv;

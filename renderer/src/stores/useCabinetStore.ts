@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
-import type { CabinetBridge, IpcError, Paytable, PushEvent } from '../../../electron/ipc/contract.ts';
+import type { CabinetBridge, IpcError, IpcResult, Paytable, PushEvent } from '../../../electron/ipc/contract.ts';
 import type {
   DevKioskBridge,
   DevKioskChannel,
@@ -15,6 +15,11 @@ import { sumBets, type BetSpot } from '../format/money.ts';
 import { useSound } from '../composables/useSound.ts';
 import { useRoundStore } from './useRoundStore.ts';
 import { useUiStore } from './useUiStore.ts';
+
+/** The bridge seen without its channel table, for `request` (the caller types the channel). */
+interface RawBridge {
+  invoke(channel: string, request: unknown): Promise<IpcResult<unknown>>;
+}
 
 /** Which tilt the lock-up screen shows first when several are active. */
 const TILT_PRIORITY: readonly Tilt['kind'][] = [
@@ -39,6 +44,8 @@ export const useCabinetStore = defineStore('cabinet', () => {
   const history = shallowRef<RoundRecord[] | null>(null);
   const handpayMinor = ref<number | null>(null);
   const connected = ref(true);
+  /** Other stores' listeners for main's push events (the staff menu's `staff` event). */
+  const pushListeners = new Set<(event: PushEvent) => void>();
 
   const tilts = computed<readonly Tilt[]>(() => snapshot.value?.tilts ?? []);
   const activeTilt = computed<Tilt | null>(() => {
@@ -104,6 +111,7 @@ export const useCabinetStore = defineStore('cabinet', () => {
   }
 
   function onEvent(ev: PushEvent): void {
+    for (const listener of pushListeners) listener(ev);
     switch (ev.type) {
       case 'state':
         setSnapshot(ev.snapshot);
@@ -148,6 +156,24 @@ export const useCabinetStore = defineStore('cabinet', () => {
     void loadPaytable();
     const h = await call('history:list', { limit: 60 }, true);
     if (h) round.loadBeads(h);
+  }
+
+  /**
+   * One request with its whole answer, refusal included, for a caller that shows refusals itself (the
+   * staff menu, on its own screen and in its own words). Typed by the caller's channel table.
+   */
+  async function request(channel: string, payload: unknown): Promise<IpcResult<unknown>> {
+    if (!bridge) return { ok: false, error: { code: 'internal', message: 'not connected to the cabinet' } };
+    try {
+      return await (bridge as unknown as RawBridge).invoke(channel, payload);
+    } catch (e) {
+      return { ok: false, error: { code: 'internal', message: String(e) } };
+    }
+  }
+
+  function onPush(listener: (event: PushEvent) => void): () => void {
+    pushListeners.add(listener);
+    return () => pushListeners.delete(listener);
   }
 
   async function loadPaytable(): Promise<void> {
@@ -268,5 +294,8 @@ export const useCabinetStore = defineStore('cabinet', () => {
     rebet,
     cashout,
     insertNote,
+    request,
+    onPush,
+    adopt,
   };
 });

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_VENUE_CONFIG } from '../../../electron/core/config/venue-config.ts';
+import { configChanges, configFields, getAt, issuesAt, secretState, setAt } from './staff-config.ts';
+
+/** The config as main shows it to the editor: the eSSP key only as whether it is set. */
+const VIEW = {
+  ...DEFAULT_VENUE_CONFIG,
+  currency: { code: 'EUR', minorDigits: 2 },
+  defaultLanguage: 'en',
+  devices: {
+    rng: { port: null, protocol: 'truerng' },
+    billAcceptor: { port: '/dev/ttyUSB0', protocol: 'essp', fixedKeyHex: { set: true } },
+  },
+  inputs: { operatorKeyFile: null, doorFile: null },
+  staff: { idleSignOutS: 300 },
+} as Record<string, unknown>;
+
+describe('the editor shows every field of the venue config, grouped', () => {
+  const fields = configFields(VIEW);
+  const byKey = new Map(fields.map((f) => [f.key, f]));
+
+  it('every group of the config has its fields, in the editor order', () => {
+    const sections = [...new Set(fields.map((f) => f.section))];
+    expect(sections).toEqual([
+      'rules',
+      'limits',
+      'chips',
+      'currency',
+      'money',
+      'bills',
+      'demo',
+      'language',
+      'devices',
+      'inputs',
+      'staff',
+    ]);
+  });
+
+  it('each field gets the control that fits it', () => {
+    expect(byKey.get('limits.spots.tie.maxMinor')?.kind).toBe('money');
+    expect(byKey.get('profile.decks')?.kind).toBe('int');
+    expect(byKey.get('profile.tiePays')).toMatchObject({ kind: 'choice', choices: [8, 9] });
+    expect(byKey.get('demoMode')?.kind).toBe('bool');
+    expect(byKey.get('limits.chipDenominationsMinor')?.kind).toBe('money-list');
+    expect(byKey.get('billChannels')?.kind).toBe('rows');
+    expect(byKey.get('defaultLanguage')?.choices).toHaveLength(6);
+    expect(byKey.get('devices.rng.port')).toMatchObject({ kind: 'text', nullable: true });
+    expect(byKey.get('devices.billAcceptor.fixedKeyHex')?.kind).toBe('secret');
+  });
+});
+
+describe('edits', () => {
+  it('setAt copies along the path and leaves the original alone', () => {
+    const next = setAt(VIEW, ['limits', 'spots', 'tie', 'maxMinor'], 5_000) as typeof VIEW;
+    expect(getAt(next, ['limits', 'spots', 'tie', 'maxMinor'])).toBe(5_000);
+    expect(getAt(VIEW, ['limits', 'spots', 'tie', 'maxMinor'])).toBe(10_000);
+    expect(getAt(next, ['limits', 'spots', 'player'])).toBe(getAt(VIEW, ['limits', 'spots', 'player']));
+    const rows = setAt(VIEW, ['billChannels', 5, 'enabled'], true);
+    expect(getAt(rows, ['billChannels', 5, 'enabled'])).toBe(true);
+    expect(Array.isArray(getAt(rows, ['billChannels']))).toBe(true);
+  });
+
+  it('the changes list names each changed leaf; the key shows only set / not set / will change', () => {
+    let next = setAt(VIEW, ['limits', 'tableMaxMinor'], 90_000);
+    next = setAt(next, ['devices', 'billAcceptor', 'fixedKeyHex'], '0123456789abcdef');
+    expect(configChanges(VIEW, next)).toEqual([
+      { key: 'limits.tableMaxMinor', before: 100_000, after: 90_000 },
+      { key: 'devices.billAcceptor.fixedKeyHex', before: 'set', after: 'changed' },
+    ]);
+    expect(configChanges(VIEW, VIEW)).toEqual([]);
+    expect(secretState(null)).toBe('not-set');
+  });
+
+  it('a field shows the issues for itself and for anything inside it', () => {
+    const issues = [{ path: 'billChannels.2.valueMinor' }, { path: 'billChannels' }, { path: 'billChannelsExtra' }];
+    expect(issuesAt(issues, 'billChannels')).toHaveLength(2);
+    expect(issuesAt(issues, 'billChannels.2.valueMinor')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,111 @@
+/**
+ * The operator side's shapes as the staff menu reads them: staff status and sessions, structured
+ * config-field problems, the venue config as main shows it, the audit trail, diagnostics and the
+ * replay check. Where electron/ipc/contract.ts declares a shape, it is re-exported from there; the
+ * rest are declared here once, so the wiring to main is this file and useStaffStore.ts only.
+ */
+import type { IpcError } from '../../../electron/ipc/contract.ts';
+import type { Winner } from '../../../electron/core/engine/round.ts';
+import type { Returns } from '../../../electron/core/engine/settlement.ts';
+
+export type StaffRole = 'attendant' | 'technician';
+export const STAFF_ROLES: readonly StaffRole[] = ['attendant', 'technician'];
+
+export interface StaffRoleStatus {
+  readonly pinSet: boolean;
+  readonly lockedUntil: string | null;
+  readonly failures: number;
+}
+
+export interface StaffStatus {
+  readonly keyOn: boolean;
+  readonly doorOpen: boolean;
+  readonly session: { readonly role: StaffRole; readonly since: string; readonly signOutAt: string } | null;
+  readonly roles: Readonly<Record<StaffRole, StaffRoleStatus>>;
+}
+
+export const FIELD_RULES = [
+  'required',
+  'type',
+  'integer',
+  'min',
+  'max',
+  'enum',
+  'pattern',
+  'increasing',
+  'unique',
+  'relation',
+  'unknown-field',
+] as const;
+export type FieldRule = (typeof FIELD_RULES)[number];
+
+export interface FieldIssue {
+  readonly path: string;
+  readonly rule: FieldRule;
+  readonly limit?: number;
+  readonly allowed?: readonly string[];
+  readonly other?: string;
+}
+
+export type StaffErrorCode = 'key-off' | 'signed-out' | 'wrong-role' | 'wrong-pin' | 'locked-out' | 'menu-open';
+
+/** A refusal as the staff screens read it: the contract's IpcError plus the operator-side extras. */
+export type StaffError = Omit<IpcError, 'code'> & {
+  readonly code: IpcError['code'] | StaffErrorCode;
+  readonly fields?: readonly FieldIssue[];
+  readonly until?: string;
+};
+
+/** The venue config as main shows it (secrets as `{ set }`): walked generically by the editor. */
+export type ConfigView = { readonly [key: string]: unknown };
+
+export interface ConfigAuditEntry {
+  readonly id: number;
+  readonly at: string;
+  readonly role: string;
+  readonly field: string;
+  readonly oldValue: unknown;
+  readonly newValue: unknown;
+}
+
+export interface Diagnostics {
+  readonly billAcceptor: {
+    readonly health: string;
+    readonly detail: string;
+    readonly serialNumber?: string;
+    readonly firmware?: string;
+    readonly dataset?: string;
+    readonly channels: readonly { readonly channel: number; readonly valueMinor: number; readonly enabled: boolean }[];
+    readonly counters: {
+      readonly notesIn: number;
+      readonly rejects: Readonly<Record<string, number>>;
+      readonly jams: number;
+    };
+    readonly testMode?: boolean;
+  };
+  readonly rng: {
+    readonly health: string;
+    readonly detail: string;
+    readonly source: string;
+    readonly bytesRead: number;
+    readonly rctFailures: number;
+    readonly aptFailures: number;
+    readonly lastFailure: string | null;
+  };
+  readonly inputs: {
+    readonly keyOn: boolean;
+    readonly doorOpen: boolean;
+    readonly keyFile: string | null;
+    readonly doorFile: string | null;
+  };
+}
+
+export interface ReplayCheck {
+  readonly roundId: number;
+  readonly outcomeMatches: boolean;
+  readonly payoutsMatch: boolean;
+  readonly recordedOutcome: { readonly winner: Winner } | null;
+  readonly replayedOutcome: { readonly winner: Winner } | null;
+  readonly recordedReturns: Returns;
+  readonly replayedReturns: Returns;
+}

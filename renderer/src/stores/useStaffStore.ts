@@ -1,0 +1,391 @@
+import { defineStore } from 'pinia';
+import { computed, ref, shallowRef } from 'vue';
+import type { IpcResult, PushEvent } from '../../../electron/ipc/contract.ts';
+import type { CabinetSnapshot } from '../../../electron/core/cabinet/cabinet-api.ts';
+import type { EventLogEntry } from '../../../electron/core/model/event-log.ts';
+import type { Meters } from '../../../electron/core/model/meters.ts';
+import type { RoundRecord } from '../../../electron/core/model/round-record.ts';
+import type { Tilt } from '../../../electron/core/model/tilt.ts';
+import { setAt, type ConfigPath } from '../format/staff-config.ts';
+import { useCabinetStore } from './useCabinetStore.ts';
+import type {
+  ConfigAuditEntry,
+  ConfigView,
+  Diagnostics,
+  FieldIssue,
+  ReplayCheck,
+  StaffError,
+  StaffRole,
+  StaffStatus,
+} from './staff-types.ts';
+
+/**
+ * The operator menu's one line to main. Every staff channel is called here and nowhere else; main decides
+ * who is signed in, what a PIN unlocks, what may be cleared and what a config may hold. This store keeps
+ * what main answered and which staff screen is showing; it never works out a permission or a balance.
+ */
+interface StaffApi {
+  'staff:status': { request: Record<string, never>; response: StaffStatus };
+  'staff:sign-in': { request: { role: StaffRole; pin: string }; response: StaffStatus };
+  'staff:sign-out': { request: Record<string, never>; response: StaffStatus };
+  'tech:meters': { request: Record<string, never>; response: Meters };
+  'tech:meters:export': { request: { format: 'csv' }; response: { fileName: string; csv: string } };
+  'tech:clear-handpay': { request: Record<string, never>; response: CabinetSnapshot };
+  'tech:clear-tilt': { request: { kind: Tilt['kind']; source: string }; response: CabinetSnapshot };
+  'tech:ram-clear': { request: { confirm: 'RAM CLEAR' }; response: CabinetSnapshot };
+  'tech:events': { request: EventQuery; response: EventLogEntry[] };
+  'tech:recall': { request: RecallQuery; response: RoundRecord[] };
+  'tech:recall:replay': { request: { roundId: number }; response: ReplayCheck };
+  'tech:config:get': { request: Record<string, never>; response: { config: ConfigView } };
+  'tech:config:validate': { request: { config: ConfigView }; response: { ok: true } };
+  'tech:config:apply': { request: { config: ConfigView }; response: CabinetSnapshot };
+  'tech:config:audit': { request: { limit: number; beforeId?: number }; response: ConfigAuditEntry[] };
+  'tech:config:export': { request: Record<string, never>; response: { fileName: string; json: string } };
+  'tech:config:import': { request: { json: string }; response: CabinetSnapshot };
+  'tech:diagnostics': { request: Record<string, never>; response: Diagnostics };
+  'tech:bill-test-mode': { request: { on: boolean }; response: Diagnostics };
+}
+type StaffChannel = keyof StaffApi;
+
+export interface EventQuery {
+  readonly fromId?: number;
+  readonly toId?: number;
+  readonly limit: number;
+  readonly kind?: string;
+  readonly fromTime?: string;
+  readonly toTime?: string;
+}
+export interface RecallQuery {
+  readonly fromRoundId?: number;
+  readonly toRoundId?: number;
+  readonly limit: number;
+  readonly fromTime?: string;
+  readonly toTime?: string;
+}
+
+export type StaffView =
+  'meters' | 'handpay' | 'tilts' | 'events' | 'recall' | 'config' | 'audit' | 'diagnostics' | 'ram-clear';
+export const ATTENDANT_VIEWS: readonly StaffView[] = ['meters', 'handpay', 'tilts'];
+export const TECHNICIAN_VIEWS: readonly StaffView[] = [
+  ...ATTENDANT_VIEWS,
+  'events',
+  'recall',
+  'config',
+  'audit',
+  'diagnostics',
+  'ram-clear',
+];
+
+/** A finished action the screen confirms in words (`staff.done.<key>`). */
+export type StaffDone =
+  'handpay-cleared' | 'tilt-cleared' | 'config-applied' | 'config-imported' | 'ram-cleared' | 'exported';
+
+export const EVENT_PAGE = 12;
+export const RECALL_PAGE = 8;
+
+export const useStaffStore = defineStore('staff', () => {
+  const cabinet = useCabinetStore();
+  const status = shallowRef<StaffStatus | null>(null);
+  const view = ref<StaffView>('meters');
+  /** The role chosen on the sign-in screen, before its PIN. */
+  const signInRole = ref<StaffRole | null>(null);
+  /** The player's table is shown under a small bar while a session stays open. */
+  const peekTable = ref(false);
+  const busy = ref(false);
+  const error = shallowRef<StaffError | null>(null);
+  const done = ref<{ key: StaffDone; detail?: string } | null>(null);
+  const meters = shallowRef<Meters | null>(null);
+  const events = shallowRef<EventLogEntry[] | null>(null);
+  const recall = shallowRef<RoundRecord[] | null>(null);
+  const replay = shallowRef<ReplayCheck | null>(null);
+  const config = shallowRef<ConfigView | null>(null);
+  const draft = shallowRef<ConfigView | null>(null);
+  const issues = shallowRef<readonly FieldIssue[]>([]);
+  const audit = shallowRef<ConfigAuditEntry[] | null>(null);
+  const diagnostics = shallowRef<Diagnostics | null>(null);
+  let validateSeq = 0;
+
+  const keyOn = computed(() => status.value?.keyOn === true);
+  const role = computed<StaffRole | null>(() => status.value?.session?.role ?? null);
+  const views = computed(() => (role.value === 'technician' ? TECHNICIAN_VIEWS : ATTENDANT_VIEWS));
+
+  async function invoke<C extends StaffChannel>(
+    channel: C,
+    request: StaffApi[C]['request'],
+    quiet = false,
+  ): Promise<StaffApi[C]['response'] | null> {
+    busy.value = true;
+    const result = (await cabinet.request(channel, request)) as IpcResult<StaffApi[C]['response']>;
+    busy.value = false;
+    if (result.ok) return result.value;
+    if (!quiet) error.value = result.error as StaffError;
+    return null;
+  }
+
+  function clearData(): void {
+    meters.value = null;
+    events.value = null;
+    recall.value = null;
+    replay.value = null;
+    config.value = null;
+    draft.value = null;
+    issues.value = [];
+    audit.value = null;
+    diagnostics.value = null;
+    error.value = null;
+    done.value = null;
+    peekTable.value = false;
+    view.value = 'meters';
+  }
+
+  /** Main's word on the key and the session: the menu follows it, and forgets everything when it closes. */
+  function setStatus(next: StaffStatus): void {
+    const before = status.value;
+    status.value = next;
+    if (!next.keyOn || !next.session) {
+      if (before?.session) clearData();
+      if (!next.keyOn) signInRole.value = null;
+    } else if (!before?.session) {
+      clearData();
+      signInRole.value = null;
+      void go('meters');
+    }
+  }
+
+  function onPush(event: PushEvent): void {
+    const e = event as PushEvent | { type: 'staff'; status: StaffStatus };
+    if (e.type === 'staff') setStatus(e.status);
+  }
+
+  async function init(): Promise<void> {
+    cabinet.onPush(onPush);
+    const s = await invoke('staff:status', {}, true);
+    if (s) setStatus(s);
+  }
+
+  function chooseRole(r: StaffRole | null): void {
+    signInRole.value = r;
+    error.value = null;
+  }
+
+  /** Sends a PIN; on a refusal the keypad shows it and main's status (failures, lock) is read again. */
+  async function signIn(pin: string): Promise<boolean> {
+    const r = signInRole.value;
+    if (!r) return false;
+    error.value = null;
+    const s = await invoke('staff:sign-in', { role: r, pin });
+    if (s) {
+      setStatus(s);
+      return true;
+    }
+    const fresh = await invoke('staff:status', {}, true);
+    if (fresh) setStatus(fresh);
+    return false;
+  }
+
+  async function signOut(): Promise<void> {
+    const s = await invoke('staff:sign-out', {});
+    if (s) setStatus(s);
+  }
+
+  async function go(next: StaffView): Promise<void> {
+    view.value = next;
+    error.value = null;
+    done.value = null;
+    peekTable.value = false;
+    if (next === 'meters') await loadMeters();
+    else if (next === 'events') await loadEvents({ limit: EVENT_PAGE });
+    else if (next === 'recall') await loadRecall({ limit: RECALL_PAGE });
+    else if (next === 'config') await loadConfig();
+    else if (next === 'audit') await loadAudit();
+    else if (next === 'diagnostics') await loadDiagnostics();
+  }
+
+  async function loadMeters(): Promise<void> {
+    meters.value = await invoke('tech:meters', {});
+  }
+
+  /** Asks main for an export and hands the text to `save` (a download in the browser, a file in the shell). */
+  async function exportMeters(save: (fileName: string, text: string) => void): Promise<boolean> {
+    const r = await invoke('tech:meters:export', { format: 'csv' });
+    if (!r) return false;
+    save(r.fileName, r.csv);
+    done.value = { key: 'exported', detail: r.fileName };
+    return true;
+  }
+
+  function adopt(s: CabinetSnapshot | null, key: StaffDone): boolean {
+    if (!s) return false;
+    cabinet.adopt(s);
+    done.value = { key };
+    return true;
+  }
+
+  async function clearHandpay(): Promise<boolean> {
+    return adopt(await invoke('tech:clear-handpay', {}), 'handpay-cleared');
+  }
+
+  async function clearTilt(tilt: Tilt): Promise<boolean> {
+    return adopt(await invoke('tech:clear-tilt', { kind: tilt.kind, source: tilt.source }), 'tilt-cleared');
+  }
+
+  async function loadEvents(query: EventQuery): Promise<void> {
+    events.value = (await invoke('tech:events', query)) ?? [];
+  }
+
+  async function loadRecall(query: RecallQuery): Promise<void> {
+    replay.value = null;
+    recall.value = (await invoke('tech:recall', query)) ?? [];
+  }
+
+  async function replayRound(roundId: number): Promise<void> {
+    replay.value = null;
+    replay.value = await invoke('tech:recall:replay', { roundId });
+  }
+
+  async function loadConfig(): Promise<void> {
+    const r = await invoke('tech:config:get', {});
+    config.value = r?.config ?? null;
+    draft.value = r?.config ?? null;
+    issues.value = [];
+  }
+
+  /** Main checks every edit as it is typed; its structured issues are shown next to each field. */
+  async function validate(candidate: ConfigView): Promise<readonly FieldIssue[]> {
+    const seq = ++validateSeq;
+    const result = (await cabinet.request('tech:config:validate', { config: candidate })) as IpcResult<{ ok: true }>;
+    const found: readonly FieldIssue[] = result.ok ? [] : ((result.error as StaffError).fields ?? []);
+    if (!result.ok && !(result.error as StaffError).fields) error.value = result.error as StaffError;
+    if (seq === validateSeq) issues.value = found;
+    return found;
+  }
+
+  async function edit(path: ConfigPath, value: unknown): Promise<void> {
+    if (!draft.value) return;
+    draft.value = setAt(draft.value, path, value) as ConfigView;
+    done.value = null;
+    await validate(draft.value);
+  }
+
+  function resetDraft(): void {
+    draft.value = config.value;
+    issues.value = [];
+  }
+
+  async function applyConfig(): Promise<boolean> {
+    if (!draft.value) return false;
+    const ok = adopt(await invoke('tech:config:apply', { config: draft.value }), 'config-applied');
+    if (ok) {
+      await loadConfig();
+      done.value = { key: 'config-applied' };
+    } else if (error.value?.fields) issues.value = error.value.fields;
+    return ok;
+  }
+
+  async function exportConfig(save: (fileName: string, text: string) => void): Promise<boolean> {
+    const r = await invoke('tech:config:export', {});
+    if (!r) return false;
+    save(r.fileName, r.json);
+    done.value = { key: 'exported', detail: r.fileName };
+    return true;
+  }
+
+  async function importConfig(json: string): Promise<boolean> {
+    const ok = adopt(await invoke('tech:config:import', { json }), 'config-imported');
+    if (ok) {
+      await loadConfig();
+      done.value = { key: 'config-imported' };
+    } else if (error.value?.fields) issues.value = error.value.fields;
+    return ok;
+  }
+
+  async function loadAudit(beforeId?: number): Promise<void> {
+    const page = await invoke('tech:config:audit', beforeId === undefined ? { limit: 20 } : { limit: 20, beforeId });
+    audit.value = beforeId === undefined ? (page ?? []) : [...(audit.value ?? []), ...(page ?? [])];
+  }
+
+  async function loadDiagnostics(): Promise<void> {
+    diagnostics.value = await invoke('tech:diagnostics', {});
+  }
+
+  async function setBillTestMode(on: boolean): Promise<void> {
+    const d = await invoke('tech:bill-test-mode', { on });
+    if (d) diagnostics.value = d;
+  }
+
+  /** Recall and the event log as files before a RAM clear: every page main holds, newest first. */
+  async function exportAll(
+    what: 'recall' | 'events',
+    save: (fileName: string, text: string) => void,
+  ): Promise<boolean> {
+    const rows: { id: number }[] = [];
+    for (let before: number | undefined; ;) {
+      const page =
+        what === 'recall'
+          ? (
+              await invoke('tech:recall', before === undefined ? { limit: 500 } : { limit: 500, toRoundId: before })
+            )?.map((r) => ({ ...r, id: r.roundId }))
+          : await invoke('tech:events', before === undefined ? { limit: 500 } : { limit: 500, toId: before });
+      if (!page) return false;
+      rows.push(...page);
+      const last = page[page.length - 1];
+      if (page.length < 500 || !last || last.id <= 0) break;
+      before = last.id - 1;
+    }
+    const fileName = `${what === 'recall' ? 'game-recall' : 'event-log'}-${new Date().toISOString().slice(0, 10)}.json`;
+    save(fileName, JSON.stringify(rows, null, 2));
+    done.value = { key: 'exported', detail: fileName };
+    return true;
+  }
+
+  async function ramClear(): Promise<boolean> {
+    return adopt(await invoke('tech:ram-clear', { confirm: 'RAM CLEAR' }), 'ram-cleared');
+  }
+
+  return {
+    status,
+    view,
+    signInRole,
+    peekTable,
+    busy,
+    error,
+    done,
+    meters,
+    events,
+    recall,
+    replay,
+    config,
+    draft,
+    issues,
+    audit,
+    diagnostics,
+    keyOn,
+    role,
+    views,
+    init,
+    setStatus,
+    chooseRole,
+    signIn,
+    signOut,
+    go,
+    loadMeters,
+    exportMeters,
+    clearHandpay,
+    clearTilt,
+    loadEvents,
+    loadRecall,
+    replayRound,
+    loadConfig,
+    validate,
+    edit,
+    resetDraft,
+    applyConfig,
+    exportConfig,
+    importConfig,
+    loadAudit,
+    loadDiagnostics,
+    setBillTestMode,
+    exportAll,
+    ramClear,
+  };
+});
