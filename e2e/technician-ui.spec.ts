@@ -1,0 +1,211 @@
+/**
+ * The staff menu end to end, at both screen sizes: the operator key opens it, a PIN is tapped on its
+ * keypad, an attendant pays a handpay, a technician works through every screen and does a RAM clear,
+ * and the key turning off closes it. Every staff screen is captured into e2e/artifacts/screens/ in
+ * English, German and Finnish (the longest words of the six languages).
+ */
+import type { Page, TestInfo } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { HostProcess } from './host-process.ts';
+import { ARTIFACTS, bet, expect, expectMeter, insertNote, lastRounds, test, waitForTable } from './fixtures.ts';
+
+const VIEWPORTS = [
+  { name: 'landscape', width: 1920, height: 1080 },
+  { name: 'portrait', width: 1080, height: 1920 },
+] as const;
+const LANGUAGES = ['en', 'de', 'fi'] as const;
+
+/** Taps a PIN on the staff keypad, digit by digit, then OK. */
+async function tapPin(page: Page, pin: string): Promise<void> {
+  for (const d of pin) await page.getByTestId(`staff-key-${d}`).click();
+  await expect(page.getByTestId('staff-pin-dots')).toHaveAttribute('data-count', String(pin.length));
+  await page.getByTestId('staff-key-ok').click();
+}
+
+async function playRound(page: Page, host: HostProcess, cards: readonly string[]): Promise<void> {
+  await host.must('test:force-cards', { cards });
+  await bet(page, 'player', 500, 1);
+  await bet(page, 'banker', 100, 2);
+  await page.getByTestId('btn-deal').click();
+  await expect(page.getByTestId('result-banner')).toBeVisible({ timeout: 20_000 });
+  await page.getByTestId('btn-new-bet').click();
+  await expectMeter(page, 'total-bet', 0);
+}
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`staff menu ${viewport.width}x${viewport.height}`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    test(`sign in on the keypad, pay a handpay, every technician screen, RAM clear (${viewport.name})`, async ({
+      page,
+      host,
+    }, testInfo) => {
+      test.setTimeout(300_000);
+      const dir = path.join(ARTIFACTS, 'screens');
+      mkdirSync(dir, { recursive: true });
+      const size = `${viewport.width}x${viewport.height}`;
+      const shoot = async (name: string, languages: readonly string[] = LANGUAGES): Promise<void> => {
+        for (const lang of languages) {
+          await page.getByTestId(`staff-lang-${lang}`).click();
+          await expect(page.locator('html')).toHaveAttribute('lang', lang);
+          await capture(page, testInfo, dir, `${name}-${lang}-${size}`);
+        }
+        if (languages.at(-1) !== 'en') await page.getByTestId('staff-lang-en').click();
+      };
+
+      await page.goto(host.url);
+      await waitForTable(page);
+      await insertNote(page, host, 5, 10_000);
+      await playRound(page, host, ['2H', 'KC', '3S', '6D', '4C']);
+      await playRound(page, host, ['KH', '9S', 'QD', '10C']);
+      const [last] = await lastRounds(host, 1);
+      const credits = last!.creditsAfterMinor;
+
+      // A cash-out leaves a handpay for the attendant.
+      await page.getByTestId('btn-cashout').click();
+      await page.getByTestId('cashout-confirm').click();
+      await expect(page.getByTestId('handpay-screen')).toBeVisible();
+
+      // The key opens the menu over everything: role choice, then the keypad.
+      await host.must('test:operator-key', { on: true });
+      await expect(page.getByTestId('staff-menu')).toBeVisible();
+      await expect(page.getByTestId('staff-signin')).toBeVisible();
+      await shoot('20-staff-roles');
+
+      await page.getByTestId('staff-role-attendant').click();
+      await expect(page.getByTestId('staff-pin-first')).toBeVisible();
+      await shoot('21-staff-pin-first');
+      await tapPin(page, '1357');
+      await expect(page.getByTestId('staff-keypad')).toHaveAttribute('data-step', 'confirm');
+      await tapPin(page, '1357');
+      await expect(page.getByTestId('staff-role')).toHaveAttribute('data-role', 'attendant');
+
+      // Attendant: meters, the handpay, tilts. No technician screens.
+      await expect(page.getByTestId('staff-view-meters')).toBeVisible();
+      await expect(page.getByTestId('staff-meter-billsInMinor')).toHaveAttribute('data-value', '10000');
+      await expect(page.getByTestId('staff-nav-config')).toHaveCount(0);
+      await shoot('22-staff-meters-attendant');
+      await page.getByTestId('staff-nav-handpay').click();
+      await expect(page.getByTestId('staff-handpay-amount')).toBeVisible();
+      await expect(page.getByTestId('staff-handpay-pending')).toHaveAttribute('data-minor', String(credits));
+      await shoot('23-staff-handpay');
+      await page.getByTestId('staff-handpay-clear').click();
+      await expect(page.getByTestId('staff-handpay-dialog')).toBeVisible();
+      await shoot('24-staff-handpay-confirm', ['en']);
+      await page.getByTestId('staff-handpay-confirm').click();
+      await expect(page.getByTestId('staff-done')).toHaveAttribute('data-key', 'handpay-cleared');
+      await expect(page.getByTestId('staff-handpay-none')).toBeVisible();
+
+      // An open door: the tilt says why it cannot be cleared yet.
+      await host.must('test:door', { open: true });
+      await page.getByTestId('staff-nav-tilts').click();
+      await expect(page.getByTestId('staff-tilt-why-door-open')).toBeVisible();
+      await expect(page.getByTestId('staff-door-open')).toBeVisible();
+      await shoot('25-staff-tilts');
+      await host.must('test:door', { open: false });
+      await expect(page.getByTestId('staff-tilts-none')).toBeVisible();
+
+      // The table underneath says the menu is open; play is paused.
+      await page.getByTestId('staff-peek').click();
+      await expect(page.getByTestId('staff-menu-open-notice')).toBeVisible();
+      await capture(page, testInfo, dir, `26-staff-table-menu-open-en-${size}`);
+      await page.getByTestId('staff-back-to-menu').click();
+
+      // A wrong technician PIN shows the attempts left; the right one opens every screen.
+      await page.getByTestId('staff-signout').click();
+      await expect(page.getByTestId('staff-signin')).toBeVisible();
+      await host.must('test:set-pin', { role: 'technician', pin: '246810' });
+      await page.getByTestId('staff-role-technician').click();
+      await tapPin(page, '1111');
+      await expect(page.getByTestId('staff-pin-error')).toHaveAttribute('data-code', 'wrong-pin');
+      await expect(page.getByTestId('staff-attempts')).toHaveAttribute('data-left', '4');
+      await shoot('27-staff-pin-wrong');
+      await tapPin(page, '246810');
+      await expect(page.getByTestId('staff-role')).toHaveAttribute('data-role', 'technician');
+      await shoot('28-staff-meters');
+
+      await page.getByTestId('staff-nav-events').click();
+      await expect(page.getByTestId('staff-event-row').first()).toBeVisible();
+      await shoot('29-staff-events');
+      await page.getByTestId('staff-events-kind-staff').click();
+      await expect(page.getByTestId('staff-event-row').first()).toHaveAttribute('data-kind', 'staff');
+
+      await page.getByTestId('staff-nav-recall').click();
+      await page.getByTestId(`staff-recall-row-${last!.roundId - 1}`).click();
+      await expect(page.getByTestId('staff-recall-cards').getByTestId('card')).toHaveCount(5);
+      await page.getByTestId('staff-recall-replay').click();
+      await expect(page.getByTestId('staff-replay-result')).toHaveAttribute('data-match', 'true');
+      await shoot('30-staff-recall');
+
+      await page.getByTestId('staff-nav-config').click();
+      await expect(page.getByTestId('staff-config-section-limits')).toBeVisible();
+      await expect(page.getByTestId('staff-config-secret-devices.billAcceptor.fixedKeyHex')).toBeVisible();
+      await shoot('31-staff-config');
+      // A tie maximum above the table maximum: main's problem is shown next to the field, as typed.
+      await page.getByTestId('staff-config-edit-limits.spots.tie.maxMinor').click();
+      await page.getByTestId('staff-entry-clear').click();
+      for (const d of '900000') await page.getByTestId(`staff-entry-key-${d}`).click();
+      await expect(page.getByTestId('staff-entry-problem')).not.toHaveText(/^\s*$/);
+      await shoot('32-staff-config-typing');
+      await page.getByTestId('staff-entry-ok').click();
+      await expect(page.getByTestId('staff-config-issue-limits.spots.tie.maxMinor')).toBeVisible();
+      await expect(page.getByTestId('staff-config-apply')).toBeDisabled();
+      await shoot('33-staff-config-issue');
+      await page.getByTestId('staff-config-edit-limits.spots.tie.maxMinor').click();
+      await page.getByTestId('staff-entry-clear').click();
+      for (const d of '20000') await page.getByTestId(`staff-entry-key-${d}`).click();
+      await page.getByTestId('staff-entry-ok').click();
+      await expect(page.getByTestId('staff-config-issue-count')).toHaveCount(0);
+      await page.getByTestId('staff-config-apply').click();
+      await expect(page.getByTestId('staff-config-changes').locator('tr[data-key]')).toHaveCount(1);
+      await shoot('34-staff-config-apply');
+      await page.getByTestId('staff-config-apply-confirm').click();
+      await expect(page.getByTestId('staff-done')).toHaveAttribute('data-key', 'config-applied');
+
+      await page.getByTestId('staff-nav-audit').click();
+      await expect(page.getByTestId('staff-audit-row').first()).toHaveAttribute(
+        'data-field',
+        'limits.spots.tie.maxMinor',
+      );
+      await shoot('35-staff-audit');
+
+      await page.getByTestId('staff-nav-diagnostics').click();
+      await expect(page.getByTestId('staff-diag-rng')).toBeVisible();
+      await expect(page.getByTestId('staff-diag-key')).toHaveAttribute('data-on', 'true');
+      await shoot('36-staff-diagnostics');
+
+      // RAM clear: the exports first, then two confirmations.
+      await page.getByTestId('staff-nav-ram-clear').click();
+      for (const what of ['meters', 'recall', 'events']) {
+        const download = page.waitForEvent('download');
+        await page.getByTestId(`staff-ram-export-${what}`).click();
+        await download;
+        await expect(page.getByTestId(`staff-ram-export-${what}`)).toHaveAttribute('data-saved', 'true');
+      }
+      await shoot('37-staff-ram-clear');
+      await page.getByTestId('staff-ram-clear').click();
+      await expect(page.getByTestId('staff-ram-dialog-1')).toBeVisible();
+      await shoot('38-staff-ram-confirm-1', ['en', 'de']);
+      await page.getByTestId('staff-ram-confirm-1').click();
+      await expect(page.getByTestId('staff-ram-dialog-2')).toBeVisible();
+      await shoot('39-staff-ram-confirm-2', ['en', 'fi']);
+      await page.getByTestId('staff-ram-confirm-2').click();
+      await expect(page.getByTestId('staff-done')).toHaveAttribute('data-key', 'ram-cleared');
+      await page.getByTestId('staff-nav-meters').click();
+      await expect(page.getByTestId('staff-meter-roundsPlayed')).toHaveAttribute('data-value', '0');
+
+      // The key off: main signs out and the menu is gone; the table is back.
+      await host.must('test:operator-key', { on: false });
+      await expect(page.getByTestId('staff-menu')).toBeHidden();
+      await expect(page.getByTestId('staff-menu-open-notice')).toBeHidden();
+      await expect(page.getByTestId('btn-deal')).toBeVisible();
+    });
+  });
+}
+
+async function capture(page: Page, testInfo: TestInfo, dir: string, name: string): Promise<void> {
+  const file = path.join(dir, `${name}.png`);
+  await page.screenshot({ path: file, animations: 'disabled' });
+  await testInfo.attach(name, { path: file, contentType: 'image/png' });
+}
