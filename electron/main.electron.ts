@@ -79,7 +79,7 @@ if (!app.requestSingleInstanceLock()) {
     const router = createIpcRouter(
       running.cabinet,
       running.services,
-      dev ? [dev.serviceChannels(running.controls)] : [],
+      dev ? [dev.serviceChannels(running)] : [],
     );
     detach = attachElectronRouter(router, {
       kioskContents: () => (window && !window.isDestroyed() ? window.webContents : null),
