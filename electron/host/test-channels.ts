@@ -62,7 +62,10 @@ export const TEST_CHANNEL_TABLE = {
     role: 'test',
     availability: 'dev',
     request: z
-      .object({ role: z.enum(['attendant', 'technician']), pin: z.string().regex(PIN_PATTERN, 'a PIN is 4 to 8 digits') })
+      .object({
+        role: z.enum(['attendant', 'technician']),
+        pin: z.string().regex(PIN_PATTERN, 'a PIN is 4 to 8 digits'),
+      })
       .strict(),
     response: answers<{ role: StaffRole; pinSet: true }>(),
   },

@@ -116,7 +116,12 @@ export const CHANNEL_TABLE = {
     request: z.object({ role: staffRole, pin }).strict(),
     response: answers<StaffStatus>(),
   },
-  'staff:sign-out': { role: 'staff-access', availability: 'production', request: empty, response: answers<StaffStatus>() },
+  'staff:sign-out': {
+    role: 'staff-access',
+    availability: 'production',
+    request: empty,
+    response: answers<StaffStatus>(),
+  },
   'tech:meters': { role: 'attendant', availability: 'production', request: empty, response: answers<Meters>() },
   'tech:recall': {
     role: 'technician',
@@ -194,12 +199,7 @@ export function isChannel(value: unknown): value is Channel {
  * `menu-open` (a player channel that changes something while a staff session is open).
  */
 export type IpcErrorCode =
-  | CabinetErrorCode
-  | StaffErrorCode
-  | 'invalid-request'
-  | 'unknown-channel'
-  | 'forbidden'
-  | 'internal';
+  CabinetErrorCode | StaffErrorCode | 'invalid-request' | 'unknown-channel' | 'forbidden' | 'internal';
 
 export interface IpcError {
   readonly code: IpcErrorCode;

@@ -158,7 +158,12 @@ const CHANNEL_BAD: Record<Channel, unknown[]> = {
   'tech:recall': [{}, { limit: 501 }, { limit: 10, fromRoundId: -1 }],
   'tech:events': [{ limit: 0 }, { limit: 10, toId: 'last' }],
   'tech:clear-handpay': [{ handpayId: 1 }],
-  'tech:clear-tilt': [{}, { kind: 'door-open' }, { kind: 'lid-open', source: 'door' }, { kind: 'door-open', source: '' }],
+  'tech:clear-tilt': [
+    {},
+    { kind: 'door-open' },
+    { kind: 'lid-open', source: 'door' },
+    { kind: 'door-open', source: '' },
+  ],
   'tech:ram-clear': [{}, { confirm: true }, { confirm: 'ram clear' }, { confirm: 'RAM CLEAR', now: true }],
 };
 
@@ -235,7 +240,6 @@ describe('IPC router: channels', () => {
     expect(history).toMatchObject({ ok: true, value: [{ roundId: 1 }] });
     expect(await router.handle('paytable:get', {})).toEqual({ ok: true, value: PAYTABLE });
   });
-
 });
 
 type Session = StaffRole | null;

@@ -35,7 +35,11 @@ describe('opening the database', () => {
 
   it('a migration that fails leaves the previous version and runs again at the next open', () => {
     const path = tmpPath();
-    const broken: Migration = { version: MIGRATIONS.length + 1, name: 'broken', sql: 'CREATE TABLE extra (x INTEGER); SELECT nope();' };
+    const broken: Migration = {
+      version: MIGRATIONS.length + 1,
+      name: 'broken',
+      sql: 'CREATE TABLE extra (x INTEGER); SELECT nope();',
+    };
     expect(() => Database.open(path, {}, [...MIGRATIONS, broken])).toThrow(/no such function/);
     const reader = open(path, { readOnly: true });
     expect(reader.schemaVersion()).toBe(MIGRATIONS.length);
