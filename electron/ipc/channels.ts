@@ -15,12 +15,15 @@ export const CHANNEL_NAMES = [
   'cashout:collect',
   'paytable:get',
   'history:list',
+  'staff:status',
+  'staff:sign-in',
+  'staff:sign-out',
   'tech:meters',
   'tech:recall',
   'tech:events',
   'tech:clear-handpay',
+  'tech:clear-tilt',
   'tech:ram-clear',
-  'tech:door',
 ] as const;
 
 export type ChannelName = (typeof CHANNEL_NAMES)[number];

@@ -192,6 +192,8 @@ export default {
   service: {
     title: 'Service (emulator)',
     insert: 'Insert note {channel}',
+    key: 'Key (Shift+K)',
+    door: 'Door (Shift+D)',
     close: 'Close',
   },
   language: {
