@@ -45,13 +45,28 @@ for (const viewport of VIEWPORTS) {
       const dir = path.join(ARTIFACTS, 'screens');
       mkdirSync(dir, { recursive: true });
       const size = `${viewport.width}x${viewport.height}`;
-      const shoot = async (name: string, languages: readonly string[] = LANGUAGES): Promise<void> => {
-        for (const lang of languages) {
-          await page.getByTestId(`staff-lang-${lang}`).click();
-          await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      const language = async (lang: string): Promise<void> => {
+        if ((await page.locator('html').getAttribute('lang')) === lang) return;
+        await page.getByTestId(`staff-lang-${lang}`).click();
+        await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      };
+      /** The screen as it is, in each language; English again afterwards. */
+      const shoot = async (name: string): Promise<void> => {
+        for (const lang of LANGUAGES) {
+          await language(lang);
           await capture(page, testInfo, dir, `${name}-${lang}-${size}`);
         }
-        if (languages.at(-1) !== 'en') await page.getByTestId('staff-lang-en').click();
+        await language('en');
+      };
+      /** A dialog covers the language buttons: it is opened and shut once per language. */
+      const shootDialog = async (name: string, open: () => Promise<void>, shut: () => Promise<void>): Promise<void> => {
+        for (const lang of LANGUAGES) {
+          await language(lang);
+          await open();
+          await capture(page, testInfo, dir, `${name}-${lang}-${size}`);
+          await shut();
+        }
+        await language('en');
       };
 
       await page.goto(host.url);
@@ -90,9 +105,15 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByTestId('staff-handpay-amount')).toBeVisible();
       await expect(page.getByTestId('staff-handpay-pending')).toHaveAttribute('data-minor', String(credits));
       await shoot('23-staff-handpay');
+      await shootDialog(
+        '24-staff-handpay-confirm',
+        async () => {
+          await page.getByTestId('staff-handpay-clear').click();
+          await expect(page.getByTestId('staff-handpay-dialog')).toBeVisible();
+        },
+        () => page.getByTestId('staff-handpay-cancel').click(),
+      );
       await page.getByTestId('staff-handpay-clear').click();
-      await expect(page.getByTestId('staff-handpay-dialog')).toBeVisible();
-      await shoot('24-staff-handpay-confirm', ['en']);
       await page.getByTestId('staff-handpay-confirm').click();
       await expect(page.getByTestId('staff-done')).toHaveAttribute('data-key', 'handpay-cleared');
       await expect(page.getByTestId('staff-handpay-none')).toBeVisible();
@@ -125,71 +146,113 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByTestId('staff-role')).toHaveAttribute('data-role', 'technician');
       await shoot('28-staff-meters');
 
+      // The views' and the configuration's channels are merged separately; a screen whose channel main
+      // does not answer yet is noted and left out, never faked.
+      const landed = async (channel: string, request: unknown): Promise<boolean> => {
+        const answer = await host.call(channel, request);
+        const there = answer.ok || answer.error.code !== 'unknown-channel';
+        if (!there) testInfo.annotations.push({ type: 'not yet in main', description: channel });
+        return there;
+      };
+      const views = await landed('tech:diagnostics', {});
+      const config = await landed('tech:config:get', {});
+
       await page.getByTestId('staff-nav-events').click();
       await expect(page.getByTestId('staff-event-row').first()).toBeVisible();
       await shoot('29-staff-events');
-      await page.getByTestId('staff-events-kind-staff').click();
-      await expect(page.getByTestId('staff-event-row').first()).toHaveAttribute('data-kind', 'staff');
+      if (views) {
+        await page.getByTestId('staff-events-kind-staff').click();
+        await expect(page.getByTestId('staff-event-row').first()).toHaveAttribute('data-kind', 'staff');
+      }
 
       await page.getByTestId('staff-nav-recall').click();
       await page.getByTestId(`staff-recall-row-${last!.roundId - 1}`).click();
       await expect(page.getByTestId('staff-recall-cards').getByTestId('card')).toHaveCount(5);
-      await page.getByTestId('staff-recall-replay').click();
-      await expect(page.getByTestId('staff-replay-result')).toHaveAttribute('data-match', 'true');
+      if (views) {
+        await page.getByTestId('staff-recall-replay').click();
+        await expect(page.getByTestId('staff-replay-result')).toHaveAttribute('data-match', 'true');
+      }
       await shoot('30-staff-recall');
 
-      await page.getByTestId('staff-nav-config').click();
-      await expect(page.getByTestId('staff-config-section-limits')).toBeVisible();
-      await expect(page.getByTestId('staff-config-secret-devices.billAcceptor.fixedKeyHex')).toBeVisible();
-      await shoot('31-staff-config');
-      // A tie maximum above the table maximum: main's problem is shown next to the field, as typed.
-      await page.getByTestId('staff-config-edit-limits.spots.tie.maxMinor').click();
-      await page.getByTestId('staff-entry-clear').click();
-      for (const d of '900000') await page.getByTestId(`staff-entry-key-${d}`).click();
-      await expect(page.getByTestId('staff-entry-problem')).not.toHaveText(/^\s*$/);
-      await shoot('32-staff-config-typing');
-      await page.getByTestId('staff-entry-ok').click();
-      await expect(page.getByTestId('staff-config-issue-limits.spots.tie.maxMinor')).toBeVisible();
-      await expect(page.getByTestId('staff-config-apply')).toBeDisabled();
-      await shoot('33-staff-config-issue');
-      await page.getByTestId('staff-config-edit-limits.spots.tie.maxMinor').click();
-      await page.getByTestId('staff-entry-clear').click();
-      for (const d of '20000') await page.getByTestId(`staff-entry-key-${d}`).click();
-      await page.getByTestId('staff-entry-ok').click();
-      await expect(page.getByTestId('staff-config-issue-count')).toHaveCount(0);
-      await page.getByTestId('staff-config-apply').click();
-      await expect(page.getByTestId('staff-config-changes').locator('tr[data-key]')).toHaveCount(1);
-      await shoot('34-staff-config-apply');
-      await page.getByTestId('staff-config-apply-confirm').click();
-      await expect(page.getByTestId('staff-done')).toHaveAttribute('data-key', 'config-applied');
+      if (config) {
+        await page.getByTestId('staff-nav-config').click();
+        await expect(page.getByTestId('staff-config-section-limits')).toBeVisible();
+        await expect(page.getByTestId('staff-config-secret-devices.billAcceptor.fixedKeyHex')).toBeVisible();
+        await shoot('31-staff-config');
+        // A tie maximum above the table maximum: main's problem is shown next to the field, as typed.
+        const typeTieMax = async (digits: string): Promise<void> => {
+          await page.getByTestId('staff-config-edit-limits.spots.tie.maxMinor').click();
+          await page.getByTestId('staff-entry-clear').click();
+          for (const d of digits) await page.getByTestId(`staff-entry-key-${d}`).click();
+        };
+        await shootDialog(
+          '32-staff-config-typing',
+          async () => {
+            await typeTieMax('900000');
+            await expect(page.getByTestId('staff-entry-problem')).not.toHaveText(/^\s*$/);
+          },
+          () => page.getByTestId('staff-entry-cancel').click(),
+        );
+        await typeTieMax('900000');
+        await page.getByTestId('staff-entry-ok').click();
+        await expect(page.getByTestId('staff-config-issue-limits.spots.tie.maxMinor')).toBeVisible();
+        await expect(page.getByTestId('staff-config-apply')).toBeDisabled();
+        await shoot('33-staff-config-issue');
+        await typeTieMax('20000');
+        await page.getByTestId('staff-entry-ok').click();
+        await expect(page.getByTestId('staff-config-issue-count')).toHaveCount(0);
+        await shootDialog(
+          '34-staff-config-apply',
+          async () => {
+            await page.getByTestId('staff-config-apply').click();
+            await expect(page.getByTestId('staff-config-changes').locator('tr[data-key]')).toHaveCount(1);
+          },
+          () => page.getByTestId('staff-config-cancel').click(),
+        );
+        await page.getByTestId('staff-config-apply').click();
+        await page.getByTestId('staff-config-apply-confirm').click();
+        await expect(page.getByTestId('staff-done')).toHaveAttribute('data-key', 'config-applied');
 
-      await page.getByTestId('staff-nav-audit').click();
-      await expect(page.getByTestId('staff-audit-row').first()).toHaveAttribute(
-        'data-field',
-        'limits.spots.tie.maxMinor',
-      );
-      await shoot('35-staff-audit');
+        await page.getByTestId('staff-nav-audit').click();
+        await expect(page.getByTestId('staff-audit-row').first()).toHaveAttribute(
+          'data-field',
+          'limits.spots.tie.maxMinor',
+        );
+        await shoot('35-staff-audit');
+      }
 
-      await page.getByTestId('staff-nav-diagnostics').click();
-      await expect(page.getByTestId('staff-diag-rng')).toBeVisible();
-      await expect(page.getByTestId('staff-diag-key')).toHaveAttribute('data-on', 'true');
-      await shoot('36-staff-diagnostics');
+      if (views) {
+        await page.getByTestId('staff-nav-diagnostics').click();
+        await expect(page.getByTestId('staff-diag-rng')).toBeVisible();
+        await expect(page.getByTestId('staff-diag-key')).toHaveAttribute('data-on', 'true');
+        await shoot('36-staff-diagnostics');
+      }
 
       // RAM clear: the exports first, then two confirmations.
       await page.getByTestId('staff-nav-ram-clear').click();
-      for (const what of ['meters', 'recall', 'events']) {
+      for (const what of views ? ['meters', 'recall', 'events'] : ['recall', 'events']) {
         const download = page.waitForEvent('download');
         await page.getByTestId(`staff-ram-export-${what}`).click();
         await download;
         await expect(page.getByTestId(`staff-ram-export-${what}`)).toHaveAttribute('data-saved', 'true');
       }
       await shoot('37-staff-ram-clear');
-      await page.getByTestId('staff-ram-clear').click();
-      await expect(page.getByTestId('staff-ram-dialog-1')).toBeVisible();
-      await shoot('38-staff-ram-confirm-1', ['en', 'de']);
-      await page.getByTestId('staff-ram-confirm-1').click();
-      await expect(page.getByTestId('staff-ram-dialog-2')).toBeVisible();
-      await shoot('39-staff-ram-confirm-2', ['en', 'fi']);
+      const firstConfirmation = async (): Promise<void> => {
+        await page.getByTestId('staff-ram-clear').click();
+        await expect(page.getByTestId('staff-ram-dialog-1')).toBeVisible();
+      };
+      const secondConfirmation = async (): Promise<void> => {
+        await firstConfirmation();
+        await page.getByTestId('staff-ram-confirm-1').click();
+        await expect(page.getByTestId('staff-ram-dialog-2')).toBeVisible();
+      };
+      await shootDialog('38-staff-ram-confirm-1', firstConfirmation, () =>
+        page.getByTestId('staff-ram-cancel-1').click(),
+      );
+      await shootDialog('39-staff-ram-confirm-2', secondConfirmation, () =>
+        page.getByTestId('staff-ram-cancel-2').click(),
+      );
+      await secondConfirmation();
       await page.getByTestId('staff-ram-confirm-2').click();
       await expect(page.getByTestId('staff-done')).toHaveAttribute('data-key', 'ram-cleared');
       await page.getByTestId('staff-nav-meters').click();

@@ -17,7 +17,7 @@ import { SERVICE_CHANNEL_TABLE } from '../ipc/dev-contract.ts';
 import { createIpcRouter } from '../ipc/router.ts';
 import { openCabinet } from '../storage/open-cabinet.ts';
 import { steppingClock, tempJournalPath, testConfig } from './fixtures.ts';
-import { testStaff } from './memory-staff.ts';
+import { testStaff, type TestStaff } from './memory-staff.ts';
 
 export interface InProcessBridgeOptions {
   /** Seed of the deal's random source (default 1); the same seed deals the same cards. */
@@ -32,6 +32,11 @@ export interface InProcessCabinet {
   readonly cabinet: Cabinet;
   /** Stacks a note on a bill channel of the venue config, as the bill acceptor would. */
   insertNote(channel: number): { accepted: boolean; detail: string };
+  /**
+   * Main's staff access behind the router: the key and door switches as the hardware inputs set them
+   * (`staff.staff.setKey(true)`), and its clock (`advance`, for lockouts and idle sign-out).
+   */
+  readonly staff: TestStaff;
   /** Closes the journal and deletes it. */
   close(): void;
 }
@@ -54,7 +59,8 @@ export function createInProcessBridge(options: InProcessBridgeOptions = {}): InP
     cabinet.creditBill({ valueMinor: bill.valueMinor, channel, eventKey: `in-process-note-${++notes}` });
     return { accepted: true, detail: `note of ${bill.valueMinor} minor units stacked` };
   };
-  const { staff } = testStaff();
+  const staffAccess = testStaff();
+  const { staff } = staffAccess;
   const router = createIpcRouter(cabinet, { staff, paytable: paytableFor }, [
     channelGroup(SERVICE_CHANNEL_TABLE, {
       'service:insert-note': (request) => insertNote(request.channel),
@@ -83,6 +89,7 @@ export function createInProcessBridge(options: InProcessBridgeOptions = {}): InP
     bridge,
     cabinet,
     insertNote,
+    staff: staffAccess,
     close() {
       cabinet.close();
       journal.cleanup();

@@ -8,21 +8,12 @@ import type { IpcError } from '../../../electron/ipc/contract.ts';
 import type { Winner } from '../../../electron/core/engine/round.ts';
 import type { Returns } from '../../../electron/core/engine/settlement.ts';
 
-export type StaffRole = 'attendant' | 'technician';
-export const STAFF_ROLES: readonly StaffRole[] = ['attendant', 'technician'];
-
-export interface StaffRoleStatus {
-  readonly pinSet: boolean;
-  readonly lockedUntil: string | null;
-  readonly failures: number;
-}
-
-export interface StaffStatus {
-  readonly keyOn: boolean;
-  readonly doorOpen: boolean;
-  readonly session: { readonly role: StaffRole; readonly since: string; readonly signOutAt: string } | null;
-  readonly roles: Readonly<Record<StaffRole, StaffRoleStatus>>;
-}
+export {
+  STAFF_ROLES,
+  type StaffRole,
+  type StaffRoleStatus,
+  type StaffStatus,
+} from '../../../electron/core/staff/staff-status.ts';
 
 export const FIELD_RULES = [
   'required',
@@ -47,14 +38,8 @@ export interface FieldIssue {
   readonly other?: string;
 }
 
-export type StaffErrorCode = 'key-off' | 'signed-out' | 'wrong-role' | 'wrong-pin' | 'locked-out' | 'menu-open';
-
-/** A refusal as the staff screens read it: the contract's IpcError plus the operator-side extras. */
-export type StaffError = Omit<IpcError, 'code'> & {
-  readonly code: IpcError['code'] | StaffErrorCode;
-  readonly fields?: readonly FieldIssue[];
-  readonly until?: string;
-};
+/** A refusal as the staff screens read it: the contract's IpcError, with the config's field problems. */
+export type StaffError = IpcError & { readonly fields?: readonly FieldIssue[] };
 
 /** The venue config as main shows it (secrets as `{ set }`): walked generically by the editor. */
 export type ConfigView = { readonly [key: string]: unknown };

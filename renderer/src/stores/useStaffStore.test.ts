@@ -1,0 +1,131 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createPinia, setActivePinia } from 'pinia';
+import type { CabinetBridge } from '../../../electron/ipc/contract.ts';
+import { createInProcessBridge, type InProcessCabinet } from '../../../electron/testing/in-process-bridge.ts';
+
+/** The real cabinet and main's real staff access behind the bridge the stores connect to. */
+let real: InProcessCabinet;
+let bridge: CabinetBridge;
+vi.mock('../bridge/index.ts', () => ({ connectBridge: async () => bridge }));
+
+const { useCabinetStore } = await import('./useCabinetStore.ts');
+const { useStaffStore, ATTENDANT_VIEWS, TECHNICIAN_VIEWS } = await import('./useStaffStore.ts');
+
+async function start(): Promise<ReturnType<typeof useStaffStore>> {
+  await useCabinetStore().init();
+  const staff = useStaffStore();
+  await staff.init();
+  return staff;
+}
+
+/** Waits for main's answers and the store's follow-up reads to settle (no timers involved). */
+async function settle(): Promise<void> {
+  for (let i = 0; i < 20; i++) await Promise.resolve();
+}
+
+beforeEach(() => {
+  setActivePinia(createPinia());
+  real = createInProcessBridge({ seed: 20261201 });
+  bridge = real.bridge;
+});
+afterEach(() => real.close());
+
+describe('the staff menu follows main: the key opens it, main decides the PIN, the key off closes it', () => {
+  it('stays closed while the key is off, and opens on the staff push when the key turns on', async () => {
+    const staff = await start();
+    expect(staff.keyOn).toBe(false);
+    real.staff.staff.setKey(true);
+    expect(staff.keyOn).toBe(true);
+    expect(staff.role).toBeNull();
+  });
+
+  it('a first sign-in sets the PIN; the attendant sees attendant screens only', async () => {
+    real.staff.staff.setKey(true);
+    const staff = await start();
+    expect(staff.status?.roles.attendant.pinSet).toBe(false);
+    staff.chooseRole('attendant');
+    expect(await staff.signIn('4321')).toBe(true);
+    await settle();
+    expect(staff.role).toBe('attendant');
+    expect(staff.views).toEqual(ATTENDANT_VIEWS);
+    expect(staff.status?.roles.attendant.pinSet).toBe(true);
+    expect(staff.meters?.roundsPlayed).toBe(0);
+
+    // A technician screen asked for anyway is refused by main, by code.
+    await staff.go('events');
+    expect(staff.error?.code).toBe('wrong-role');
+  });
+
+  it('a wrong PIN is refused with the failures counted; five lock the role until a time main gives', async () => {
+    real.staff.staff.setKey(true);
+    const staff = await start();
+    staff.chooseRole('technician');
+    await staff.signIn('2468');
+    await staff.signOut();
+    expect(staff.role).toBeNull();
+
+    staff.chooseRole('technician');
+    expect(await staff.signIn('1111')).toBe(false);
+    expect(staff.error?.code).toBe('wrong-pin');
+    expect(staff.status?.roles.technician.failures).toBe(1);
+    for (let i = 0; i < 4; i++) await staff.signIn('1111');
+    expect(staff.error?.code).toBe('locked-out');
+    expect(staff.error?.until).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(staff.status?.roles.technician.lockedUntil).toBe(staff.error?.until);
+
+    // Locked: even the right PIN is refused until the lockout ends.
+    expect(await staff.signIn('2468')).toBe(false);
+    expect(staff.error?.code).toBe('locked-out');
+    real.staff.advance(15 * 60_000 + 1);
+    expect(await staff.signIn('2468')).toBe(true);
+    expect(staff.role).toBe('technician');
+    expect(staff.views).toEqual(TECHNICIAN_VIEWS);
+  });
+
+  it('the key off signs out in main and closes the menu, forgetting what it showed', async () => {
+    real.staff.staff.setKey(true);
+    const staff = await start();
+    staff.chooseRole('attendant');
+    await staff.signIn('4321');
+    await settle();
+    expect(staff.meters).not.toBeNull();
+
+    real.staff.staff.setKey(false);
+    expect(staff.keyOn).toBe(false);
+    expect(staff.role).toBeNull();
+    expect(staff.meters).toBeNull();
+    expect(staff.signInRole).toBeNull();
+    // And main agrees: nobody is signed in.
+    const status = await real.bridge.invoke('staff:status', {});
+    expect(status.ok && status.value.session).toBeNull();
+  });
+
+  it('an attendant pays a handpay: main clears it and the table gets the new snapshot', async () => {
+    const cabinet = useCabinetStore();
+    real.insertNote(3);
+    const staff = await start();
+    await cabinet.cashout();
+    expect(cabinet.activeTilt?.kind).toBe('handpay-pending');
+    expect(cabinet.handpayMinor).toBe(2_000);
+
+    real.staff.staff.setKey(true);
+    staff.chooseRole('attendant');
+    await staff.signIn('4321');
+    expect(await staff.clearHandpay()).toBe(true);
+    expect(staff.done?.key).toBe('handpay-cleared');
+    expect(cabinet.activeTilt).toBeNull();
+  });
+
+  it('a technician RAM clear is sent with its confirmation and main resets the meters', async () => {
+    real.insertNote(3);
+    real.staff.staff.setKey(true);
+    const staff = await start();
+    staff.chooseRole('technician');
+    await staff.signIn('2468');
+    await staff.loadMeters();
+    expect(staff.meters?.billsInMinor).toBe(2_000);
+    expect(await staff.ramClear()).toBe(true);
+    await staff.loadMeters();
+    expect(staff.meters?.billsInMinor).toBe(0);
+  });
+});
