@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { auditJournalFile } from '../../certification/journal-audit.ts';
 import { Journal } from '../../storage/journal.ts';
+import { MIGRATIONS } from '../../storage/migrations.ts';
 import { openCabinet } from '../../storage/open-cabinet.ts';
 import { closeCabinets, fund, setupCabinet, journalOf } from '../../testing/cabinet-harness.ts';
 import { deterministicRandom, tempJournalPath, testConfig } from '../../testing/fixtures.ts';
@@ -43,7 +44,7 @@ describe('start-up', () => {
   it('runs numbered migrations and uses WAL with synchronous=FULL', () => {
     const h = setupCabinet();
     const j = journalOf(h.cabinet);
-    expect(j.schemaVersion()).toBe(1);
+    expect(j.schemaVersion()).toBe(MIGRATIONS.length);
     expect(j.hasSchema()).toBe(true);
     h.cabinet.close();
     const raw = Journal.open(h.path);
