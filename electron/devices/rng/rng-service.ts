@@ -23,12 +23,31 @@ export interface RngServiceOptions extends Partial<Omit<SerialEntropyReaderOptio
   readonly predictionResistance?: boolean;
 }
 
+/** What the technician's diagnostics screen shows of the RNG (docs/rng.md#health-tests). */
+export interface RngDiagnostics {
+  readonly health: DeviceStatus['health'];
+  readonly detail: string;
+  /** Where the DRBG's entropy comes from: the hardware RNG's port, or the OS only. */
+  readonly source: string;
+  /** Raw device bytes read and health-tested since start (0 with OS entropy only). */
+  readonly bytesRead: number;
+  /** Tested bytes handed to the DRBG. */
+  readonly bytesDelivered: number;
+  readonly rctFailures: number;
+  readonly aptFailures: number;
+  /** "<ISO time>: <reason>" of the last health-test failure, or null. */
+  readonly lastFailure: string | null;
+  /** The cutoffs in force; null with OS entropy only (no device bytes to test). */
+  readonly tests: { readonly rctCutoff: number; readonly aptCutoff: number; readonly aptWindow: number } | null;
+}
+
 export interface RngService {
   readonly random: DrbgRandomSource;
   readonly entropy: EntropySource;
   /** The hardware reader, or null with OS entropy only. */
   readonly reader: SerialEntropyReader | null;
   status(): DeviceStatus;
+  diagnostics(): RngDiagnostics;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -45,6 +64,17 @@ export function createRngService(options: RngServiceOptions): RngService {
       entropy,
       reader: null,
       status: () => OS_ENTROPY_STATUS,
+      diagnostics: () => ({
+        health: OS_ENTROPY_STATUS.health,
+        detail: OS_ENTROPY_STATUS.detail,
+        source: 'operating system entropy only (no hardware RNG configured)',
+        bytesRead: 0,
+        bytesDelivered: 0,
+        rctFailures: 0,
+        aptFailures: 0,
+        lastFailure: null,
+        tests: null,
+      }),
       start: async () => onStatus?.(OS_ENTROPY_STATUS),
       stop: async () => random.close(),
     };
@@ -60,6 +90,21 @@ export function createRngService(options: RngServiceOptions): RngService {
     entropy: reader,
     reader,
     status: () => reader.status(),
+    diagnostics: () => {
+      const c = reader.counters;
+      const status = reader.status();
+      return {
+        health: status.health,
+        detail: status.detail,
+        source: `${reader.description}, mixed with OS entropy`,
+        bytesRead: c.samples,
+        bytesDelivered: c.delivered,
+        rctFailures: c.rctFailures,
+        aptFailures: c.aptFailures,
+        lastFailure: c.lastFailure ? `${c.lastFailure.at}: ${c.lastFailure.reason}` : null,
+        tests: { rctCutoff: c.rctCutoff, aptCutoff: c.aptCutoff, aptWindow: c.aptWindow },
+      };
+    },
     start: () => reader.start(),
     stop: async () => {
       await reader.stop();
