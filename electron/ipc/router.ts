@@ -26,8 +26,9 @@ import { channelGroup, type ChannelGroup, type ChannelHandlers } from './channel
 import type { ChannelRole, ChannelSpec } from './channel-spec.ts';
 export { channelGroup, refusal, type ChannelGroup, type ChannelHandlers } from './channel-group.ts';
 import { CHANNEL_TABLE, type IpcError, type IpcResult, type Paytable, type ProductionTable } from './contract.ts';
+import { technicianViewHandlers, type TechnicianViewServices } from './technician-views.ts';
 
-export interface RouterServices {
+export interface RouterServices extends TechnicianViewServices {
   /** The operator key switch; technician channels are refused while it is off. */
   readonly operatorKeyOn: () => boolean;
   /** The exact paytable for the running profile and limits. */
@@ -131,8 +132,7 @@ function productionHandlers(cabinet: Cabinet, services: RouterServices): Channel
     'paytable:get': () => services.paytable(cabinet.snapshot()),
     'history:list': (r) => cabinet.recall({ limit: r.limit }).filter((round) => !round.demo),
     'tech:meters': () => cabinet.meters(),
-    'tech:recall': (r) => cabinet.recall(r),
-    'tech:events': (r) => cabinet.events(r),
+    ...technicianViewHandlers(cabinet, services),
     'tech:clear-handpay': () => {
       cabinet.clearHandpay();
       return cabinet.snapshot();

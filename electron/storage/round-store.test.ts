@@ -1,6 +1,10 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { EIGHT_DECK_TIE_8_TO_1, SIX_DECK_TIE_9_TO_1 } from '../core/engine/rule-profile.ts';
+import { tempJournalPath } from '../testing/fixtures.ts';
 import { sampleOutcome, tempJournal } from '../testing/journal-fixtures.ts';
+import { Database } from './database.ts';
+import { Journal } from './journal.ts';
+import { MIGRATIONS } from './migrations.ts';
 
 function journal() {
   const t = tempJournal();
@@ -120,5 +124,24 @@ describe('rounds', () => {
     expect(j.recall({ fromTime: at(1), toTime: at(1) }).map((r) => r.roundId)).toEqual([1]);
     expect(j.recall({ fromTime: at(5_000), toTime: at(5_001) }).map((r) => r.roundId)).toEqual([5_001, 5_000]);
     expect(j.recall({ limit: 10_000 })).toHaveLength(10_000);
+  });
+
+  it('migration 2 keeps the rounds of a schema v1 journal; they read back with no profile', () => {
+    const tmp = tempJournalPath('round-v1-');
+    onTestFinished(tmp.cleanup);
+    const v1 = Database.open(tmp.path, {}, MIGRATIONS.slice(0, 1));
+    v1.transaction(() =>
+      v1.run(
+        `INSERT INTO rounds (round_id, status, demo, bets_json, stake_minor, credits_before_minor, started_at)
+         VALUES (1, 'locked', 0, '{"player":100}', 100, 1000, '2026-12-01T03:00:00.000Z')`,
+      ),
+    );
+    expect(v1.schemaVersion()).toBe(1);
+    v1.close();
+    const j = Journal.open(tmp.path);
+    onTestFinished(() => j.close());
+    expect(j.schemaVersion()).toBe(MIGRATIONS.length);
+    expect(j.round(1)).toMatchObject({ roundId: 1, bets: { player: 100 }, profile: null });
+    expect(j.recall({ fromTime: '2026-12-01T03:00:00Z' }).map((r) => r.roundId)).toEqual([1]);
   });
 });

@@ -7,6 +7,7 @@
  * play stops, and `random.nextInt` throws RngUnavailableError so a round in progress is voided.
  */
 import type { DeviceStatus } from '../../core/cabinet/cabinet-api.ts';
+import type { RngDiagnostics } from '../../core/cabinet/diagnostics.ts';
 import {
   createDrbgRandomSource,
   createOsEntropySource,
@@ -23,24 +24,6 @@ export interface RngServiceOptions extends Partial<Omit<SerialEntropyReaderOptio
   readonly predictionResistance?: boolean;
 }
 
-/** What the technician's diagnostics screen shows of the RNG (docs/rng.md#health-tests). */
-export interface RngDiagnostics {
-  readonly health: DeviceStatus['health'];
-  readonly detail: string;
-  /** Where the DRBG's entropy comes from: the hardware RNG's port, or the OS only. */
-  readonly source: string;
-  /** Raw device bytes read and health-tested since start (0 with OS entropy only). */
-  readonly bytesRead: number;
-  /** Tested bytes handed to the DRBG. */
-  readonly bytesDelivered: number;
-  readonly rctFailures: number;
-  readonly aptFailures: number;
-  /** "<ISO time>: <reason>" of the last health-test failure, or null. */
-  readonly lastFailure: string | null;
-  /** The cutoffs in force; null with OS entropy only (no device bytes to test). */
-  readonly tests: { readonly rctCutoff: number; readonly aptCutoff: number; readonly aptWindow: number } | null;
-}
-
 export interface RngService {
   readonly random: DrbgRandomSource;
   readonly entropy: EntropySource;
@@ -51,6 +34,8 @@ export interface RngService {
   start(): Promise<void>;
   stop(): Promise<void>;
 }
+
+export type { RngDiagnostics };
 
 export const OS_ENTROPY_STATUS: DeviceStatus = { device: 'rng', health: 'not-configured', detail: 'OS entropy only' };
 
