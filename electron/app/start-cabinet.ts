@@ -12,10 +12,12 @@
  * the embedded emulators (passed in by the shell; never bundled into the packaged main).
  */
 import { readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { openCabinet } from '../storage/open-cabinet.ts';
 import type { CabinetCore } from '../core/cabinet/cabinet.ts';
 import type { DeviceStatus } from '../core/cabinet/cabinet-api.ts';
-import { DEFAULT_VENUE_CONFIG } from '../core/config/venue-config.ts';
+import { configHash, DEFAULT_VENUE_CONFIG, type VenueConfig } from '../core/config/venue-config.ts';
+import type { Currency } from '../core/cabinet/meters-report.ts';
 import type { RandomSource } from '../core/random/random-source.ts';
 import { createBillAcceptorService, type BillAcceptorService } from '../devices/bill-acceptor/bill-acceptor-service.ts';
 import { createRngService } from '../devices/rng/rng-service.ts';
@@ -48,6 +50,15 @@ function loadConfig(options: StartCabinetOptions): unknown {
       cause: error,
     });
   }
+}
+
+/** The venue's currency; EUR with 2 minor digits until the venue config carries one. */
+function currencyOf(config: VenueConfig): Currency {
+  const currency = (config as { currency?: Partial<Currency> }).currency;
+  return {
+    code: typeof currency?.code === 'string' ? currency.code : 'EUR',
+    minorDigits: typeof currency?.minorDigits === 'number' ? currency.minorDigits : 2,
+  };
 }
 
 /** How long start-up waits for the hardware RNG's start-up test before tilting play until it passes. */
@@ -113,6 +124,8 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
     }
   };
 
+  /** The bill acceptor service once started (the diagnostics and the note test mode read it). */
+  let bill: BillAcceptorService | null = null;
   stopAll.push(() => rng.stop());
   if (emulators) stopAll.push(() => emulators.stop());
   try {
@@ -156,7 +169,6 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
   }
 
   async function startBillAcceptor(): Promise<void> {
-    let bill: BillAcceptorService | null = null;
     if (billPort !== null) {
       const enabledChannels = opened
         .venueConfig()
@@ -180,8 +192,13 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
 
   // Operator key switch (docs/cabinet-rules.md#operator-menu-and-key-switch): every turn is logged; on a cabinet it is read from the
   // GPIO value file in BACCARAT_OPERATOR_KEY_FILE, otherwise it stays off (the host can turn it in tests).
-  const operatorKey = createOperatorKey(false, (on) => log(`operator key switch turned ${on ? 'on' : 'off'}`));
+  const operatorKey = createOperatorKey(false, (on) => {
+    log(`operator key switch turned ${on ? 'on' : 'off'}`);
+    // The note test mode ends with the technician's access: the acceptor takes money again.
+    if (!on) bill?.setTestMode(false);
+  });
   const keyFile = env.BACCARAT_OPERATOR_KEY_FILE;
+  const cabinetId = env.BACCARAT_CABINET_ID?.trim() || hostname();
   if (keyFile) stopAll.push(watchOperatorKeyFile(operatorKey, keyFile, (file) => readFileSync(file, 'utf8')));
   let disposed: Promise<void> | null = null;
   return {
@@ -192,6 +209,25 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
     services: {
       operatorKeyOn: operatorKey.isOn,
       paytable: paytableFor,
+      identity: () => {
+        const config = opened.venueConfig();
+        return { cabinetId, configHash: configHash(config), currency: currencyOf(config) };
+      },
+      diagnostics: {
+        billAcceptor: () => bill?.diagnostics() ?? null,
+        rng: () => rng.diagnostics(),
+        setBillTestMode: (on) => {
+          if (!bill) return false;
+          bill.setTestMode(on);
+          return true;
+        },
+      },
+      inputs: () => ({
+        keyOn: operatorKey.isOn(),
+        doorOpen: opened.snapshot().tilts.some((t) => t.kind === 'door-open'),
+        keyFile: keyFile ?? null,
+        doorFile: null,
+      }),
       onRefused: (entry) => {
         if (entry.code === 'internal') log(`ipc ${entry.channel}: internal error: ${String(entry.cause)}`);
       },
