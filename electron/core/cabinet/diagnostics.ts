@@ -14,12 +14,7 @@ import type { DeviceHealth } from './cabinet-api.ts';
  * test-mode (read and returned on purpose), acceptor (the acceptor itself returned it).
  */
 export type RejectReason =
-  | 'channel-not-accepted'
-  | 'cabinet-not-taking-money'
-  | 'cabinet-refused'
-  | 'not-recorded'
-  | 'test-mode'
-  | 'acceptor';
+  'channel-not-accepted' | 'cabinet-not-taking-money' | 'cabinet-refused' | 'not-recorded' | 'test-mode' | 'acceptor';
 
 export interface AcceptorCountersView {
   /** Notes stacked and credited since the driver started. */

@@ -48,7 +48,7 @@ describe('start-up', () => {
     expect(j.hasSchema()).toBe(true);
     h.cabinet.close();
     const raw = Journal.open(h.path);
-    expect(raw.schemaVersion()).toBe(1);
+    expect(raw.schemaVersion()).toBe(MIGRATIONS.length);
     raw.close();
   });
 
@@ -64,7 +64,7 @@ describe('start-up', () => {
       'critical memory initialised (new journal)',
     ]);
     expect(log.filter((e) => e.kind === 'shutdown')).toHaveLength(2);
-    expect(log.find((e) => e.kind === 'power-up')?.detail).toBe('power-up #3 (journal schema v1)');
+    expect(log.find((e) => e.kind === 'power-up')?.detail).toBe(`power-up #3 (journal schema v${MIGRATIONS.length})`);
   });
 
   it('fills an empty demo wallet at power-up', () => {

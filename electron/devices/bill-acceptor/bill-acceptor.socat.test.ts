@@ -100,6 +100,8 @@ describe.runIf(socatAvailable)('bill acceptor over socat pseudo-terminals with t
   });
 
   it('diagnostics: serial number, firmware and dataset from the acceptor, its channels and counters', async () => {
+    // Channel 6 is inhibited at the acceptor, so the acceptor itself handed that note back (0xEC, a poll later).
+    await until(() => (service.diagnostics().counters.rejects.acceptor ?? 0) >= 1, 'the acceptor reject counted');
     const d = service.diagnostics();
     expect(d).toMatchObject({
       health: 'healthy',
@@ -115,8 +117,6 @@ describe.runIf(socatAvailable)('bill acceptor over socat pseudo-terminals with t
     ]);
     expect(d.channels.find((c) => c.channel === 6)?.enabled).toBe(false);
     expect(d.counters.notesIn).toBeGreaterThanOrEqual(1);
-    // Channel 6 is inhibited at the acceptor, so the acceptor itself handed that note back.
-    expect(d.counters.rejects.acceptor).toBeGreaterThanOrEqual(1);
     expect(d.counters.jams).toBe(0);
   });
 
