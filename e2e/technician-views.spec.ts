@@ -4,9 +4,17 @@
  * (docs/cabinet-rules.md#game-recall), the event log by kind, the meters CSV export
  * (docs/cabinet-rules.md#meters), and the device diagnostics with the bill acceptor's note test
  * mode (docs/protocols/essp.md#note-test-mode). The rounds are played on the touchscreen with
- * given cards (`test:force-cards`); the views answer only with the operator key on.
+ * given cards (`test:force-cards`); the views answer only with the operator key on and a
+ * technician signed in (the first sign-in sets the PIN).
  */
 import { bet, expect, expectMeter, insertNote, test } from './fixtures.ts';
+import type { HostProcess } from './host-process.ts';
+
+/** Turns the key and signs in as the technician. */
+async function signInTechnician(host: HostProcess): Promise<void> {
+  await host.must('test:operator-key', { on: true });
+  await host.must('staff:sign-in', { role: 'technician', pin: '2468' });
+}
 
 interface Round {
   roundId: number;
@@ -73,9 +81,11 @@ test.describe('technician views (main side)', () => {
     await expect(kiosk.getByTestId('result-banner')).toHaveAttribute('data-winner', 'player', { timeout: 20_000 });
     await expectMeter(kiosk, 'credit-meter', 5_000 + 1_000);
 
-    // The technician views answer only with the operator key on.
-    expect(await host.call('tech:recall', { limit: 10 })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    // The technician views answer only with the operator key on and a technician signed in.
+    expect(await host.call('tech:recall', { limit: 10 })).toMatchObject({ ok: false, error: { code: 'key-off' } });
     await host.must('test:operator-key', { on: true });
+    expect(await host.call('tech:recall', { limit: 10 })).toMatchObject({ ok: false, error: { code: 'signed-out' } });
+    await host.must('staff:sign-in', { role: 'technician', pin: '2468' });
 
     const rounds = await host.must<Round[]>('tech:recall', { limit: 10 });
     expect(rounds.map((r) => r.status)).toEqual(['settled', 'voided']);
@@ -156,7 +166,7 @@ test.describe('technician views (main side)', () => {
     host,
   }) => {
     await insertNote(kiosk, host, 1, 500);
-    await host.must('test:operator-key', { on: true });
+    await signInTechnician(host);
     const d = await host.must<Diagnostics>('tech:diagnostics', {});
     expect(d.billAcceptor).toMatchObject({
       health: 'healthy',
@@ -186,10 +196,10 @@ test.describe('technician views (main side)', () => {
     expect(after.billAcceptor.counters.rejects['test-mode']).toBe(1);
     await expectMeter(kiosk, 'credit-meter', 500);
 
-    // Turning the key off ends the test mode: notes are credited again.
+    // Turning the key off signs the technician out and ends the test mode: notes are credited again.
     await host.must('test:operator-key', { on: false });
     await insertNote(kiosk, host, 2, 1_000);
-    await host.must('test:operator-key', { on: true });
+    await signInTechnician(host);
     expect((await host.must<Diagnostics>('tech:diagnostics', {})).billAcceptor).toMatchObject({
       testMode: false,
       counters: { notesIn: 2 },

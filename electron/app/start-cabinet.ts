@@ -13,7 +13,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { openCabinet } from '../storage/open-cabinet.ts';
+import { Journal } from '../storage/journal.ts';
+import { startCabinetOn } from '../storage/open-cabinet.ts';
 import type { CabinetCore } from '../core/cabinet/cabinet.ts';
 import type { DeviceStatus } from '../core/cabinet/cabinet-api.ts';
 import { configHash, DEFAULT_VENUE_CONFIG, type VenueConfig } from '../core/config/venue-config.ts';
@@ -21,8 +22,11 @@ import type { Currency } from '../core/cabinet/meters-report.ts';
 import type { RandomSource } from '../core/random/random-source.ts';
 import { createBillAcceptorService, type BillAcceptorService } from '../devices/bill-acceptor/bill-acceptor-service.ts';
 import { createRngService } from '../devices/rng/rng-service.ts';
+import { createStaffAccess, type StaffAccess } from '../core/staff/staff-access.ts';
+import { createPinHasher } from '../core/staff/pin-hash.ts';
+import { wireInputs, type CabinetInputs } from './cabinet-inputs.ts';
 import { paytableFor } from './paytable.ts';
-import { createOperatorKey, watchOperatorKeyFile, type RunningCabinet } from './running-cabinet.ts';
+import { gateMoneyIn, type RunningCabinet } from './running-cabinet.ts';
 import type { EmbeddedEmulators } from '../emulators/emulator-controls.ts';
 
 export interface StartCabinetOptions {
@@ -90,9 +94,11 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
 
   const rng = createRngService({ portPath: rngPort, onStatus: report });
   const stopAll: Array<() => Promise<void> | void> = [];
+  let journal: Journal | null = null;
   try {
-    cabinet = openCabinet({
-      journalPath: options.journalPath,
+    journal = Journal.open(options.journalPath);
+    // startCabinetOn closes the journal when start-up fails.
+    cabinet = startCabinetOn(journal, {
       config: loadConfig(options),
       random: options.wrapRandom ? options.wrapRandom(rng.random) : rng.random,
       devices: [rng.status()],
@@ -104,6 +110,32 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
   }
   const opened = cabinet;
   stopAll.push(() => opened.close());
+  // Staff access and the switch inputs (docs/cabinet-rules.md#operator-menu-and-key-switch): stopped before the
+  // journal closes. The venue config names the GPIO value files; BACCARAT_OPERATOR_KEY_FILE overrides the key's.
+  const staff: StaffAccess = createStaffAccess({
+    store: journal.staff,
+    hasher: createPinHasher(),
+    clock: () => new Date(),
+    schedule: (delayMs, fn) => {
+      const timer = setTimeout(fn, delayMs);
+      timer.unref();
+      return () => clearTimeout(timer);
+    },
+    idleSignOutMs: opened.venueConfig().staff.idleSignOutS * 1000,
+  });
+  const venueInputs = opened.venueConfig().inputs;
+  const inputs: CabinetInputs = wireInputs({
+    cabinet: opened,
+    staff,
+    keyFile: env.BACCARAT_OPERATOR_KEY_FILE || venueInputs.operatorKeyFile,
+    doorFile: venueInputs.doorFile,
+    log,
+  });
+  stopAll.push(() => {
+    inputs.stop();
+    staff.close();
+  });
+  const menuOpen = (): boolean => staff.session() !== null;
   const last = opened.snapshot().lastRound;
   const recovery =
     last && last.status === 'voided' && last.voidReason?.includes('power-up')
@@ -176,7 +208,8 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
         .map((c) => c.channel);
       bill = createBillAcceptorService({
         portPath: billPort,
-        cabinet: opened,
+        // Escrow refuses every note while a staff session is open.
+        cabinet: gateMoneyIn(opened, menuOpen),
         config: { fixedKeyHex: fixedKeyHex ?? '', ...(enabledChannels.length ? { enabledChannels } : {}) },
         // Beside the journal, so a crash between a credit and its EVENT_ACK never credits twice.
         stateFile: `${options.journalPath}.bill-acceptor.json`,
@@ -190,24 +223,20 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
     }
   }
 
-  // Operator key switch (docs/cabinet-rules.md#operator-menu-and-key-switch): every turn is logged; on a cabinet it is read from the
-  // GPIO value file in BACCARAT_OPERATOR_KEY_FILE, otherwise it stays off (the host can turn it in tests).
-  const operatorKey = createOperatorKey(false, (on) => {
-    log(`operator key switch turned ${on ? 'on' : 'off'}`);
-    // The note test mode ends with the technician's access: the acceptor takes money again.
-    if (!on) bill?.setTestMode(false);
+  // The note test mode ends with the staff session (sign-out, idle sign-out, key off): the acceptor takes money again.
+  staff.subscribe((status) => {
+    if (status.session === null) bill?.setTestMode(false);
   });
-  const keyFile = env.BACCARAT_OPERATOR_KEY_FILE;
   const cabinetId = env.BACCARAT_CABINET_ID?.trim() || hostname();
-  if (keyFile) stopAll.push(watchOperatorKeyFile(operatorKey, keyFile, (file) => readFileSync(file, 'utf8')));
   let disposed: Promise<void> | null = null;
   return {
     cabinet: opened,
-    operatorKey,
+    staff,
+    inputs,
     recovery,
     controls: emulators?.controls ?? { rng: null, billAcceptor: null },
     services: {
-      operatorKeyOn: operatorKey.isOn,
+      staff,
       paytable: paytableFor,
       identity: () => {
         const config = opened.venueConfig();
@@ -223,10 +252,10 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
         },
       },
       inputs: () => ({
-        keyOn: operatorKey.isOn(),
-        doorOpen: opened.snapshot().tilts.some((t) => t.kind === 'door-open'),
-        keyFile: keyFile ?? null,
-        doorFile: null,
+        keyOn: staff.keyOn(),
+        doorOpen: staff.doorOpen(),
+        keyFile: inputs.keyFile,
+        doorFile: inputs.doorFile,
       }),
       onRefused: (entry) => {
         if (entry.code === 'internal') log(`ipc ${entry.channel}: internal error: ${String(entry.cause)}`);

@@ -15,6 +15,9 @@ export const CHANNEL_NAMES = [
   'cashout:collect',
   'paytable:get',
   'history:list',
+  'staff:status',
+  'staff:sign-in',
+  'staff:sign-out',
   'tech:meters',
   'tech:meters:export',
   'tech:recall',
@@ -23,8 +26,8 @@ export const CHANNEL_NAMES = [
   'tech:diagnostics',
   'tech:bill-test-mode',
   'tech:clear-handpay',
+  'tech:clear-tilt',
   'tech:ram-clear',
-  'tech:door',
 ] as const;
 
 export type ChannelName = (typeof CHANNEL_NAMES)[number];

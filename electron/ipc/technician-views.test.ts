@@ -6,6 +6,7 @@ import type { EventLogEntry } from '../core/model/event-log.ts';
 import type { RoundRecord } from '../core/model/round-record.ts';
 import { closeCabinets, fund, setupCabinet } from '../testing/cabinet-harness.ts';
 import { testConfig } from '../testing/fixtures.ts';
+import { testStaff } from '../testing/memory-staff.ts';
 import type { IpcResult } from './contract.ts';
 import { createIpcRouter, type RouterServices } from './router.ts';
 
@@ -16,11 +17,19 @@ function value<T>(result: IpcResult<unknown>): T {
   return result.value as T;
 }
 
-function setup(services: Partial<RouterServices> = {}) {
+/** Staff access with the key on and a technician signed in (the first sign-in sets the PIN). */
+async function technician() {
+  const { staff } = testStaff({ keyOn: true });
+  await staff.signIn('technician', '2468');
+  return staff;
+}
+
+async function setup(services: Partial<RouterServices> = {}) {
   const h = setupCabinet();
   const cabinet = h.cabinet;
+  const staff = await technician();
   const router = createIpcRouter(cabinet, {
-    operatorKeyOn: () => true,
+    staff,
     paytable: () => ({}) as never,
     identity: () => ({
       cabinetId: 'BK-7',
@@ -30,12 +39,12 @@ function setup(services: Partial<RouterServices> = {}) {
     clock: () => new Date(Date.UTC(2026, 11, 1, 9, 30)),
     ...services,
   });
-  return { h, cabinet, router };
+  return { h, cabinet, router, staff };
 }
 
 describe('tech:recall:replay on the real cabinet', () => {
   it('a settled round and a voided one replay to a match under the profile kept with them', async () => {
-    const { h, cabinet, router } = setup();
+    const { h, cabinet, router } = await setup();
     fund(cabinet);
     cabinet.placeChip('banker', 500);
     const settled = cabinet.deal();
@@ -64,18 +73,18 @@ describe('tech:recall:replay on the real cabinet', () => {
     fund(h.cabinet);
     h.cabinet.placeChip('player', 500);
     const round = h.cabinet.deal();
-    // A schema v1 round reads back with no profile (round-store.test.ts checks the migration itself).
+    // A round from before schema v3 reads back with no profile (round-store.test.ts checks the migration itself).
     const cabinet = Object.create(h.cabinet, {
       recall: { value: (q: object) => h.cabinet.recall(q).map((r) => ({ ...r, profile: null })) },
     }) as typeof h.cabinet;
-    const router = createIpcRouter(cabinet, { operatorKeyOn: () => true, paytable: () => ({}) as never });
+    const router = createIpcRouter(cabinet, { staff: await technician(), paytable: () => ({}) as never });
     const report = value<ReplayReport>(await router.handle('tech:recall:replay', { roundId: round.roundId }));
     expect(report).toMatchObject({ outcomeMatches: true, payoutsMatch: true, profileRecorded: false });
     expect(report.profile).toEqual(h.cabinet.snapshot().profile);
   });
 
   it('an unknown round is refused, naming it', async () => {
-    const { router } = setup();
+    const { router } = await setup();
     const result = await router.handle('tech:recall:replay', { roundId: 99 });
     expect(result).toMatchObject({
       ok: false,
@@ -86,7 +95,7 @@ describe('tech:recall:replay on the real cabinet', () => {
 
 describe('tech:recall and tech:events through the router', () => {
   it('recall by time and by number; events by kind and time, paged', async () => {
-    const { cabinet, router } = setup();
+    const { cabinet, router } = await setup();
     fund(cabinet, 50_000);
     for (let i = 0; i < 5; i++) {
       cabinet.placeChip('player', 100);
@@ -120,7 +129,7 @@ describe('tech:recall and tech:events through the router', () => {
 
 describe('tech:meters:export', () => {
   it('the meters CSV with the cabinet, the config hash and the time', async () => {
-    const { cabinet, router } = setup();
+    const { cabinet, router } = await setup();
     fund(cabinet, 10_000);
     fund(cabinet, 2_000, 3);
     const { fileName, csv } = value<{ fileName: string; csv: string }>(
@@ -138,9 +147,9 @@ describe('tech:meters:export', () => {
 });
 
 describe('tech:diagnostics and tech:bill-test-mode', () => {
-  it('without live devices: the device status from the cabinet and the inputs from the key and the door tilt', async () => {
-    const { cabinet, router } = setup();
-    cabinet.setDoorOpen(true);
+  it('without live devices: the device status from the cabinet and the inputs as staff access has them', async () => {
+    const { router, staff } = await setup();
+    staff.setDoor(true);
     const d = value<TechDiagnosticsResult>(await router.handle('tech:diagnostics', {}));
     expect(d.inputs).toEqual({ keyOn: true, doorOpen: true, keyFile: null, doorFile: null });
     expect(d.billAcceptor).toMatchObject({
@@ -167,7 +176,7 @@ describe('tech:diagnostics and tech:bill-test-mode', () => {
       testMode,
       testNotes: [],
     });
-    const { router } = setup({
+    const { router } = await setup({
       diagnostics: {
         billAcceptor: bill,
         rng: () => null,
@@ -187,14 +196,14 @@ describe('tech:diagnostics and tech:bill-test-mode', () => {
   });
 
   it('every technician view is refused while the operator key is off', async () => {
-    const { router } = setup({ operatorKeyOn: () => false });
+    const { router } = await setup({ staff: testStaff({ keyOn: false }).staff });
     for (const [channel, request] of [
       ['tech:meters:export', { format: 'csv' }],
       ['tech:recall:replay', { roundId: 1 }],
       ['tech:diagnostics', {}],
       ['tech:bill-test-mode', { on: true }],
     ] as const) {
-      expect(await router.handle(channel, request), channel).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+      expect(await router.handle(channel, request), channel).toMatchObject({ ok: false, error: { code: 'key-off' } });
     }
   });
 });

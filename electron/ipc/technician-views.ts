@@ -42,8 +42,12 @@ export interface TechnicianViewServices {
   readonly inputs?: () => InputsStatus;
   /** The time stamped on exports (tests pin it). */
   readonly clock?: () => Date;
-  /** The operator key switch. */
-  readonly operatorKeyOn: () => boolean;
+}
+
+/** The key and door as staff access sees them (the inputs' fallback). */
+export interface SwitchState {
+  keyOn(): boolean;
+  doorOpen(): boolean;
 }
 
 type ViewChannel =
@@ -89,12 +93,13 @@ function fallbackRng(status: DeviceStatus): RngDiagnostics {
 export function technicianViewHandlers(
   cabinet: Cabinet,
   services: TechnicianViewServices,
+  switches: SwitchState,
 ): Pick<ChannelHandlers<ProductionTable>, ViewChannel> {
   const diagnostics = (): TechDiagnostics => {
     const snapshot = cabinet.snapshot();
     const inputs = services.inputs?.() ?? {
-      keyOn: services.operatorKeyOn(),
-      doorOpen: snapshot.tilts.some((t) => t.kind === 'door-open'),
+      keyOn: switches.keyOn(),
+      doorOpen: switches.doorOpen(),
       keyFile: null,
       doorFile: null,
     };

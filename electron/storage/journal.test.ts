@@ -90,7 +90,7 @@ const WRITERS: { readonly [K in keyof JournalWriter]: (j: Journal) => unknown } 
   putTilt: (j) => j.putTilt({ ...doorTilt, kind: 'rng-fault', source: 'rng', clearedBy: 'device-healthy' }),
   removeTilt: (j) => j.removeTilt('door-open'),
   insertHandpay: (j) => j.insertHandpay(300, 't1'),
-  clearHandpays: (j) => j.clearHandpays('t1'),
+  clearHandpays: (j) => j.clearHandpays('t1', 'attendant'),
   storeConfig: (j) => j.storeConfig('{"v":2}', 'sha-v2'),
   recordRamClear: (j) => j.recordRamClear({ at: 't1', creditsRemovedMinor: 1_000, metersBefore: null }),
 };

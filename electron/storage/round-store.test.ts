@@ -126,7 +126,7 @@ describe('rounds', () => {
     expect(j.recall({ limit: 10_000 })).toHaveLength(10_000);
   });
 
-  it('migration 2 keeps the rounds of a schema v1 journal; they read back with no profile', () => {
+  it('migration 3 keeps the rounds of an older journal; they read back with no profile', () => {
     const tmp = tempJournalPath('round-v1-');
     onTestFinished(tmp.cleanup);
     const v1 = Database.open(tmp.path, {}, MIGRATIONS.slice(0, 1));

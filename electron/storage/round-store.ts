@@ -32,7 +32,7 @@ interface RoundRow {
   ended_at: string | null;
   void_reason: string | null;
   refunded_minor: number;
-  /** NULL for rounds locked before schema v2. */
+  /** NULL for rounds locked before schema v3. */
   profile_json: string | null;
 }
 

@@ -37,6 +37,13 @@ const BillChannelSchema = z
   })
   .strict();
 
+const inputFile = (field: string) =>
+  z
+    .string({ error: `${field} must be a file path or null` })
+    .min(1, `${field} must not be empty (use null when not wired)`)
+    .max(4096, `${field} must be at most 4096 characters`)
+    .nullable();
+
 export const VenueConfigSchema = z
   .object({
     profile: RuleProfileSchema,
@@ -64,6 +71,25 @@ export const VenueConfigSchema = z
     demoMode: z.boolean({ error: 'demoMode must be true or false' }),
     /** Free-play credits given in demo mode (never metered). */
     demoCreditsMinor: minor('demoCreditsMinor'),
+    /**
+     * The cabinet's switch inputs: GPIO value files ("1" on/open, "0" off/closed), read by main
+     * (electron/devices/switches/). null: not wired (the key stays off, the door closed).
+     */
+    inputs: z
+      .object({ operatorKeyFile: inputFile('operatorKeyFile'), doorFile: inputFile('doorFile') })
+      .strict()
+      .default({ operatorKeyFile: null, doorFile: null }),
+    /** Staff access (docs/cabinet-rules.md#operator-menu-and-key-switch): idle sign-out after this many seconds. */
+    staff: z
+      .object({
+        idleSignOutS: z
+          .number({ error: 'idleSignOutS must be a whole number of seconds' })
+          .int('idleSignOutS must be a whole number of seconds')
+          .min(15, 'idleSignOutS must be at least 15 seconds')
+          .max(3600, 'idleSignOutS must be at most 3600 seconds'),
+      })
+      .strict()
+      .default({ idleSignOutS: 300 }),
   })
   .strict()
   .superRefine((cfg, ctx) => {
@@ -165,4 +191,6 @@ export const DEFAULT_VENUE_CONFIG: VenueConfig = {
   ],
   demoMode: false,
   demoCreditsMinor: 100_000,
+  inputs: { operatorKeyFile: null, doorFile: null },
+  staff: { idleSignOutS: 300 },
 };

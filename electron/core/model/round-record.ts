@@ -24,7 +24,7 @@ export interface RoundRecord {
   readonly refundedMinor: MinorUnits;
   /**
    * The rule profile in force when the round was locked (decks, Tie pays, commission). Absent or
-   * null for rounds journaled before the profile was kept with each round (schema v1): their
+   * null for rounds journaled before the profile was kept with each round (before schema v3): their
    * replay uses the profile in force now and says so.
    */
   readonly profile?: RuleProfile | null;
