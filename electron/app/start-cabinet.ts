@@ -12,11 +12,13 @@
  * the embedded emulators (passed in by the shell; never bundled into the packaged main).
  */
 import { readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { Journal } from '../storage/journal.ts';
 import { startCabinetOn } from '../storage/open-cabinet.ts';
 import type { CabinetCore } from '../core/cabinet/cabinet.ts';
 import type { DeviceStatus } from '../core/cabinet/cabinet-api.ts';
-import { DEFAULT_VENUE_CONFIG } from '../core/config/venue-config.ts';
+import { configHash, DEFAULT_VENUE_CONFIG, type VenueConfig } from '../core/config/venue-config.ts';
+import type { Currency } from '../core/cabinet/meters-report.ts';
 import type { RandomSource } from '../core/random/random-source.ts';
 import { createBillAcceptorService, type BillAcceptorService } from '../devices/bill-acceptor/bill-acceptor-service.ts';
 import { createRngService } from '../devices/rng/rng-service.ts';
@@ -52,6 +54,15 @@ function loadConfig(options: StartCabinetOptions): unknown {
       cause: error,
     });
   }
+}
+
+/** The venue's currency; EUR with 2 minor digits until the venue config carries one. */
+function currencyOf(config: VenueConfig): Currency {
+  const currency = (config as { currency?: Partial<Currency> }).currency;
+  return {
+    code: typeof currency?.code === 'string' ? currency.code : 'EUR',
+    minorDigits: typeof currency?.minorDigits === 'number' ? currency.minorDigits : 2,
+  };
 }
 
 /** How long start-up waits for the hardware RNG's start-up test before tilting play until it passes. */
@@ -145,6 +156,8 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
     }
   };
 
+  /** The bill acceptor service once started (the diagnostics and the note test mode read it). */
+  let bill: BillAcceptorService | null = null;
   stopAll.push(() => rng.stop());
   if (emulators) stopAll.push(() => emulators.stop());
   try {
@@ -188,7 +201,6 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
   }
 
   async function startBillAcceptor(): Promise<void> {
-    let bill: BillAcceptorService | null = null;
     if (billPort !== null) {
       const enabledChannels = opened
         .venueConfig()
@@ -211,6 +223,11 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
     }
   }
 
+  // The note test mode ends with the staff session (sign-out, idle sign-out, key off): the acceptor takes money again.
+  staff.subscribe((status) => {
+    if (status.session === null) bill?.setTestMode(false);
+  });
+  const cabinetId = env.BACCARAT_CABINET_ID?.trim() || hostname();
   let disposed: Promise<void> | null = null;
   return {
     cabinet: opened,
@@ -221,6 +238,25 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
     services: {
       staff,
       paytable: paytableFor,
+      identity: () => {
+        const config = opened.venueConfig();
+        return { cabinetId, configHash: configHash(config), currency: currencyOf(config) };
+      },
+      diagnostics: {
+        billAcceptor: () => bill?.diagnostics() ?? null,
+        rng: () => rng.diagnostics(),
+        setBillTestMode: (on) => {
+          if (!bill) return false;
+          bill.setTestMode(on);
+          return true;
+        },
+      },
+      inputs: () => ({
+        keyOn: staff.keyOn(),
+        doorOpen: staff.doorOpen(),
+        keyFile: inputs.keyFile,
+        doorFile: inputs.doorFile,
+      }),
       onRefused: (entry) => {
         if (entry.code === 'internal') log(`ipc ${entry.channel}: internal error: ${String(entry.cause)}`);
       },
