@@ -225,7 +225,17 @@ for (const viewport of VIEWPORTS) {
         await page.getByTestId('staff-nav-diagnostics').click();
         await expect(page.getByTestId('staff-diag-rng')).toBeVisible();
         await expect(page.getByTestId('staff-diag-key')).toHaveAttribute('data-on', 'true');
+        // Note test mode: a note is read and handed back; the credit does not move.
+        await page.getByTestId('staff-bill-test-toggle').click();
+        await expect(page.getByTestId('staff-bill-test-toggle')).toHaveAttribute('data-on', 'true');
+        await host.call('test:insert-note', { channel: 1 });
+        await expect(async () => {
+          await page.getByTestId('staff-diag-refresh').click();
+          await expect(page.getByTestId('staff-diag-test-note')).toHaveCount(1, { timeout: 1_000 });
+        }).toPass({ timeout: 15_000 });
         await shoot('36-staff-diagnostics');
+        await page.getByTestId('staff-bill-test-toggle').click();
+        await expect(page.getByTestId('staff-bill-test-toggle')).toHaveAttribute('data-on', 'false');
       }
 
       // RAM clear: the exports first, then two confirmations.

@@ -1,12 +1,9 @@
 /**
  * The operator side's shapes as the staff menu reads them: staff status and sessions, structured
- * config-field problems, the venue config as main shows it, the audit trail, diagnostics and the
- * replay check. Where electron/ipc/contract.ts declares a shape, it is re-exported from there; the
+ * config-field problems, the venue config as main shows it and the audit trail. Where electron/ipc/contract.ts declares a shape, it is re-exported from there; the
  * rest are declared here once, so the wiring to main is this file and useStaffStore.ts only.
  */
 import type { IpcError } from '../../../electron/ipc/contract.ts';
-import type { Winner } from '../../../electron/core/engine/round.ts';
-import type { Returns } from '../../../electron/core/engine/settlement.ts';
 
 export {
   STAFF_ROLES,
@@ -51,46 +48,4 @@ export interface ConfigAuditEntry {
   readonly field: string;
   readonly oldValue: unknown;
   readonly newValue: unknown;
-}
-
-export interface Diagnostics {
-  readonly billAcceptor: {
-    readonly health: string;
-    readonly detail: string;
-    readonly serialNumber?: string;
-    readonly firmware?: string;
-    readonly dataset?: string;
-    readonly channels: readonly { readonly channel: number; readonly valueMinor: number; readonly enabled: boolean }[];
-    readonly counters: {
-      readonly notesIn: number;
-      readonly rejects: Readonly<Record<string, number>>;
-      readonly jams: number;
-    };
-    readonly testMode?: boolean;
-  };
-  readonly rng: {
-    readonly health: string;
-    readonly detail: string;
-    readonly source: string;
-    readonly bytesRead: number;
-    readonly rctFailures: number;
-    readonly aptFailures: number;
-    readonly lastFailure: string | null;
-  };
-  readonly inputs: {
-    readonly keyOn: boolean;
-    readonly doorOpen: boolean;
-    readonly keyFile: string | null;
-    readonly doorFile: string | null;
-  };
-}
-
-export interface ReplayCheck {
-  readonly roundId: number;
-  readonly outcomeMatches: boolean;
-  readonly payoutsMatch: boolean;
-  readonly recordedOutcome: { readonly winner: Winner } | null;
-  readonly replayedOutcome: { readonly winner: Winner } | null;
-  readonly recordedReturns: Returns;
-  readonly replayedReturns: Returns;
 }

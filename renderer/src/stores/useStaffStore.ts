@@ -8,16 +8,7 @@ import type { RoundRecord } from '../../../electron/core/model/round-record.ts';
 import type { Tilt } from '../../../electron/core/model/tilt.ts';
 import { setAt, type ConfigPath } from '../format/staff-config.ts';
 import { useCabinetStore } from './useCabinetStore.ts';
-import type {
-  ConfigAuditEntry,
-  ConfigView,
-  Diagnostics,
-  FieldIssue,
-  ReplayCheck,
-  StaffError,
-  StaffRole,
-  StaffStatus,
-} from './staff-types.ts';
+import type { ConfigAuditEntry, ConfigView, FieldIssue, StaffError, StaffRole, StaffStatus } from './staff-types.ts';
 
 /**
  * The operator menu's one line to main. Every staff channel is called here and nowhere else; main decides
@@ -30,46 +21,32 @@ type Landed =
   | 'staff:sign-in'
   | 'staff:sign-out'
   | 'tech:meters'
+  | 'tech:meters:export'
   | 'tech:clear-handpay'
   | 'tech:clear-tilt'
-  | 'tech:ram-clear';
+  | 'tech:ram-clear'
+  | 'tech:events'
+  | 'tech:recall'
+  | 'tech:recall:replay'
+  | 'tech:diagnostics'
+  | 'tech:bill-test-mode';
 type FromContract = { [C in Landed]: { request: RequestOf<C>; response: ResponseMap[C] } };
-/**
- * Channels of the operator-side spec not yet in the contract (or not yet with these fields: the event
- * log's and recall's kind and time filters), declared here by the spec's names and shapes.
- */
+/** Channels of the operator-side spec not yet in the contract, declared here by the spec's names and shapes. */
 interface Planned {
-  'tech:meters:export': { request: { format: 'csv' }; response: { fileName: string; csv: string } };
-  'tech:events': { request: EventQuery; response: EventLogEntry[] };
-  'tech:recall': { request: RecallQuery; response: RoundRecord[] };
-  'tech:recall:replay': { request: { roundId: number }; response: ReplayCheck };
   'tech:config:get': { request: Record<string, never>; response: { config: ConfigView } };
   'tech:config:validate': { request: { config: ConfigView }; response: { ok: true } };
   'tech:config:apply': { request: { config: ConfigView }; response: CabinetSnapshot };
   'tech:config:audit': { request: { limit: number; beforeId?: number }; response: ConfigAuditEntry[] };
   'tech:config:export': { request: Record<string, never>; response: { fileName: string; json: string } };
   'tech:config:import': { request: { json: string }; response: CabinetSnapshot };
-  'tech:diagnostics': { request: Record<string, never>; response: Diagnostics };
-  'tech:bill-test-mode': { request: { on: boolean }; response: Diagnostics };
 }
 type StaffApi = FromContract & Planned;
 type StaffChannel = keyof StaffApi;
 
-export interface EventQuery {
-  readonly fromId?: number;
-  readonly toId?: number;
-  readonly limit: number;
-  readonly kind?: string;
-  readonly fromTime?: string;
-  readonly toTime?: string;
-}
-export interface RecallQuery {
-  readonly fromRoundId?: number;
-  readonly toRoundId?: number;
-  readonly limit: number;
-  readonly fromTime?: string;
-  readonly toTime?: string;
-}
+export type EventQuery = RequestOf<'tech:events'>;
+export type RecallQuery = RequestOf<'tech:recall'>;
+export type Diagnostics = ResponseMap['tech:diagnostics'];
+export type ReplayCheck = ResponseMap['tech:recall:replay'];
 
 export type StaffView =
   'meters' | 'handpay' | 'tilts' | 'events' | 'recall' | 'config' | 'audit' | 'diagnostics' | 'ram-clear';

@@ -148,8 +148,10 @@ const staff: Messages['staff'] = {
     payouts: 'výplaty',
     voided: 'Zrušeno',
     inProgress: 'Nedokončeno',
+    profileNow: 'Kolo je z doby před ukládáním profilů pravidel: přehráno s dnešními pravidly.',
   },
   config: {
+    channelN: 'Kanál {n}',
     minor: '{n} haléřů',
     minorHint: 'Částky v haléřích: 500 = 5,00',
     none: 'Žádný',
@@ -251,6 +253,16 @@ const staff: Messages['staff'] = {
     closed: 'Zavřeno',
     keyFile: 'Vstupní soubor klíče',
     doorFile: 'Vstupní soubor dvířek',
+    testNotes: 'Bankovky přečtené v testovacím režimu',
+    noTestNotes: 'Zatím nebyla přečtena žádná bankovka.',
+  },
+  reject: {
+    'channel-not-accepted': 'kanál se nepřijímá',
+    'cabinet-not-taking-money': 'automat nepřijímá peníze',
+    'cabinet-refused': 'odmítnuto automatem',
+    'not-recorded': 'nepodařilo se zaznamenat',
+    'test-mode': 'testovací režim',
+    acceptor: 'odmítnuto akceptorem',
   },
   ram: {
     warning: 'Vymazání RAM smaže počítadla, kredit, historii her a záznam událostí tohoto automatu. Nelze je vrátit.',

@@ -148,8 +148,11 @@ const staff: Messages['staff'] = {
     payouts: 'Auszahlungen',
     voided: 'Annulliert',
     inProgress: 'Nicht beendet',
+    profileNow:
+      'Diese Runde stammt aus der Zeit vor gespeicherten Regelprofilen: nachgespielt mit den heutigen Regeln.',
   },
   config: {
+    channelN: 'Kanal {n}',
     minor: '{n} Cent',
     minorHint: 'Beträge in Cent: 500 = 5,00',
     none: 'Keine',
@@ -251,6 +254,16 @@ const staff: Messages['staff'] = {
     closed: 'Geschlossen',
     keyFile: 'Eingangsdatei Schlüssel',
     doorFile: 'Eingangsdatei Tür',
+    testNotes: 'Im Testmodus gelesene Noten',
+    noTestNotes: 'Noch keine Note gelesen.',
+  },
+  reject: {
+    'channel-not-accepted': 'Kanal nicht angenommen',
+    'cabinet-not-taking-money': 'Automat nimmt kein Geld an',
+    'cabinet-refused': 'vom Automaten abgelehnt',
+    'not-recorded': 'konnte nicht gespeichert werden',
+    'test-mode': 'Testmodus',
+    acceptor: 'vom Prüfer abgewiesen',
   },
   ram: {
     warning:

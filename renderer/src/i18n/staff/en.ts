@@ -146,8 +146,10 @@ export default {
     payouts: 'payouts',
     voided: 'Voided',
     inProgress: 'Unfinished',
+    profileNow: 'This round was kept before rule profiles were stored with rounds: replayed with today’s rules.',
   },
   config: {
+    channelN: 'Channel {n}',
     minor: '{n} minor',
     minorHint: 'Amounts in minor units (cents): 500 = 5.00',
     none: 'None',
@@ -249,6 +251,16 @@ export default {
     closed: 'Closed',
     keyFile: 'Key input file',
     doorFile: 'Door input file',
+    testNotes: 'Notes read in test mode',
+    noTestNotes: 'No note read yet.',
+  },
+  reject: {
+    'channel-not-accepted': 'channel not accepted',
+    'cabinet-not-taking-money': 'cabinet not taking money',
+    'cabinet-refused': 'refused by the cabinet',
+    'not-recorded': 'could not be recorded',
+    'test-mode': 'test mode',
+    acceptor: 'rejected by the acceptor',
   },
   ram: {
     warning: 'A RAM clear erases the meters, credits, game recall and event log of this cabinet. It cannot be undone.',

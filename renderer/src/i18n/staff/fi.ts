@@ -148,8 +148,10 @@ const staff: Messages['staff'] = {
     payouts: 'voitonmaksut',
     voided: 'Mitätöity',
     inProgress: 'Kesken',
+    profileNow: 'Kierros on ajalta ennen sääntöprofiilien tallennusta: toistettu nykyisillä säännöillä.',
   },
   config: {
+    channelN: 'Kanava {n}',
     minor: '{n} senttiä',
     minorHint: 'Summat sentteinä: 500 = 5,00',
     none: 'Ei mitään',
@@ -251,6 +253,16 @@ const staff: Messages['staff'] = {
     closed: 'Kiinni',
     keyFile: 'Avaimen tulotiedosto',
     doorFile: 'Oven tulotiedosto',
+    testNotes: 'Testitilassa luetut setelit',
+    noTestNotes: 'Yhtään seteliä ei ole vielä luettu.',
+  },
+  reject: {
+    'channel-not-accepted': 'kanavaa ei hyväksytä',
+    'cabinet-not-taking-money': 'pelilaite ei ota rahaa vastaan',
+    'cabinet-refused': 'pelilaite hylkäsi',
+    'not-recorded': 'tallennus ei onnistunut',
+    'test-mode': 'testitila',
+    acceptor: 'setelinlukija hylkäsi',
   },
   ram: {
     warning:

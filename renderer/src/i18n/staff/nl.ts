@@ -148,8 +148,10 @@ const staff: Messages['staff'] = {
     payouts: 'uitbetalingen',
     voided: 'Ongeldig',
     inProgress: 'Niet afgerond',
+    profileNow: 'Deze ronde is ouder dan de opgeslagen spelprofielen: nagespeeld met de huidige regels.',
   },
   config: {
+    channelN: 'Kanaal {n}',
     minor: '{n} cent',
     minorHint: 'Bedragen in centen: 500 = 5,00',
     none: 'Geen',
@@ -251,6 +253,16 @@ const staff: Messages['staff'] = {
     closed: 'Dicht',
     keyFile: 'Invoerbestand sleutel',
     doorFile: 'Invoerbestand deur',
+    testNotes: 'Biljetten gelezen in testmodus',
+    noTestNotes: 'Nog geen biljet gelezen.',
+  },
+  reject: {
+    'channel-not-accepted': 'kanaal niet geaccepteerd',
+    'cabinet-not-taking-money': 'automaat neemt geen geld aan',
+    'cabinet-refused': 'geweigerd door de automaat',
+    'not-recorded': 'kon niet worden vastgelegd',
+    'test-mode': 'testmodus',
+    acceptor: 'geweigerd door de lezer',
   },
   ram: {
     warning:

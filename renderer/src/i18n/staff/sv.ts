@@ -148,8 +148,10 @@ const staff: Messages['staff'] = {
     payouts: 'utbetalningar',
     voided: 'Ogiltig',
     inProgress: 'Ej avslutad',
+    profileNow: 'Omgången sparades innan regelprofiler sparades med omgångar: omspelad med dagens regler.',
   },
   config: {
+    channelN: 'Kanal {n}',
     minor: '{n} öre',
     minorHint: 'Belopp i öre: 500 = 5,00',
     none: 'Ingen',
@@ -251,6 +253,16 @@ const staff: Messages['staff'] = {
     closed: 'Stängd',
     keyFile: 'Indatafil nyckel',
     doorFile: 'Indatafil dörr',
+    testNotes: 'Sedlar lästa i testläge',
+    noTestNotes: 'Ingen sedel läst ännu.',
+  },
+  reject: {
+    'channel-not-accepted': 'kanalen tas inte emot',
+    'cabinet-not-taking-money': 'automaten tar inte emot pengar',
+    'cabinet-refused': 'nekad av automaten',
+    'not-recorded': 'kunde inte sparas',
+    'test-mode': 'testläge',
+    acceptor: 'avvisad av sedelläsaren',
   },
   ram: {
     warning:
