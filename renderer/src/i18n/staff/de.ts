@@ -32,7 +32,7 @@ const staff: Messages['staff'] = {
     events: 'Ereignisprotokoll',
     recall: 'Spielabruf',
     config: 'Konfiguration',
-    audit: 'Änderungsprotokoll',
+    audit: 'Änderungen',
     diagnostics: 'Diagnose',
     'ram-clear': 'RAM löschen',
   },
