@@ -21,6 +21,12 @@ export const CHANNEL_NAMES = [
   'tech:clear-handpay',
   'tech:ram-clear',
   'tech:door',
+  'tech:config:get',
+  'tech:config:validate',
+  'tech:config:apply',
+  'tech:config:audit',
+  'tech:config:export',
+  'tech:config:import',
 ] as const;
 
 export type ChannelName = (typeof CHANNEL_NAMES)[number];

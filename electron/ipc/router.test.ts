@@ -69,6 +69,12 @@ const VALID: Record<Channel, unknown> = {
   'tech:clear-handpay': {},
   'tech:ram-clear': {},
   'tech:door': { open: true },
+  'tech:config:get': {},
+  'tech:config:validate': { config: {} },
+  'tech:config:apply': { config: {} },
+  'tech:config:audit': { limit: 5 },
+  'tech:config:export': {},
+  'tech:config:import': { json: '{}' },
 };
 
 /** Payloads that each channel's schema must refuse. Every channel has at least the generic ones. */
@@ -100,6 +106,12 @@ const CHANNEL_BAD: Record<Channel, unknown[]> = {
   'tech:clear-handpay': [{ handpayId: 1 }],
   'tech:ram-clear': [{ confirm: true }],
   'tech:door': [{}, { open: 'yes' }, { open: 1 }],
+  'tech:config:get': [{ reveal: true }],
+  'tech:config:validate': [{}, { config: 'x' }, { config: [] }, { config: null }],
+  'tech:config:apply': [{}, { config: 42 }, { config: {}, role: 'technician' }],
+  'tech:config:audit': [{}, { limit: 0 }, { limit: 501 }, { limit: 5, beforeId: -1 }],
+  'tech:config:export': [{ withKey: true }],
+  'tech:config:import': [{}, { json: 42 }, { json: 'x'.repeat(300_000) }],
 };
 
 describe('IPC router: every payload is validated before the cabinet is called (the renderer is untrusted)', () => {

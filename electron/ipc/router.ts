@@ -22,6 +22,8 @@
  */
 import type { z } from 'zod';
 import type { Cabinet, CabinetErrorCode, CabinetEvent, CabinetSnapshot } from '../core/cabinet/cabinet-api.ts';
+import type { FieldIssue } from '../core/config/field-issue.ts';
+import { configHandlers } from './config-handlers.ts';
 import { channelGroup, type ChannelGroup, type ChannelHandlers } from './channel-group.ts';
 import type { ChannelRole, ChannelSpec } from './channel-spec.ts';
 export { channelGroup, refusal, type ChannelGroup, type ChannelHandlers } from './channel-group.ts';
@@ -32,6 +34,11 @@ export interface RouterServices {
   readonly operatorKeyOn: () => boolean;
   /** The exact paytable for the running profile and limits. */
   readonly paytable: (snapshot: CabinetSnapshot) => Paytable;
+  /**
+   * The staff role of main's open session, recorded in the config audit trail. Until sessions
+   * exist, absent: a technician channel is answered only with the operator key on, so 'technician'.
+   */
+  readonly currentStaffRole?: () => string;
   /** Called for every refused or failed request (for the event log / diagnostics). */
   readonly onRefused?: (entry: { channel: string; code: IpcError['code']; message: string; cause?: unknown }) => void;
 }
@@ -73,6 +80,7 @@ const CABINET_ERROR_CODES: ReadonlySet<string> = new Set<CabinetErrorCode>([
   'round-in-progress',
   'no-credits',
   'invalid-config',
+  'bets-on-table',
   'not-permitted',
 ]);
 
@@ -80,6 +88,7 @@ interface CabinetErrorLike {
   readonly code: CabinetErrorCode;
   readonly message: string;
   readonly limit?: { readonly name: string; readonly valueMinor: number };
+  readonly fields?: readonly FieldIssue[];
 }
 
 /** A refusal thrown by the cabinet (CabinetError or anything carrying a CabinetErrorCode). */
@@ -95,10 +104,12 @@ export function isCabinetError(error: unknown): error is CabinetErrorLike {
 
 function toIpcError(error: CabinetErrorLike): IpcError {
   const limit = error.limit;
-  if (limit && typeof limit.name === 'string' && Number.isSafeInteger(limit.valueMinor)) {
-    return { code: error.code, message: error.message, limit: { name: limit.name, valueMinor: limit.valueMinor } };
-  }
-  return { code: error.code, message: error.message };
+  const withLimit =
+    limit && typeof limit.name === 'string' && Number.isSafeInteger(limit.valueMinor)
+      ? { limit: { name: limit.name, valueMinor: limit.valueMinor } }
+      : {};
+  const withFields = Array.isArray(error.fields) ? { fields: error.fields.map((f) => ({ ...f })) } : {};
+  return { code: error.code, message: error.message, ...withLimit, ...withFields };
 }
 
 /** Describes a zod failure in words: each field, and what it allows. */
@@ -145,6 +156,7 @@ function productionHandlers(cabinet: Cabinet, services: RouterServices): Channel
       cabinet.setDoorOpen(r.open);
       return cabinet.snapshot();
     },
+    ...configHandlers(cabinet, services),
   };
 }
 

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { auditJournalFile } from '../../certification/journal-audit.ts';
 import { Journal } from '../../storage/journal.ts';
+import { MIGRATIONS } from '../../storage/migrations.ts';
 import { openCabinet } from '../../storage/open-cabinet.ts';
 import { closeCabinets, fund, setupCabinet, journalOf } from '../../testing/cabinet-harness.ts';
 import { deterministicRandom, tempJournalPath, testConfig } from '../../testing/fixtures.ts';
@@ -43,11 +44,11 @@ describe('start-up', () => {
   it('runs numbered migrations and uses WAL with synchronous=FULL', () => {
     const h = setupCabinet();
     const j = journalOf(h.cabinet);
-    expect(j.schemaVersion()).toBe(1);
+    expect(j.schemaVersion()).toBe(MIGRATIONS.length);
     expect(j.hasSchema()).toBe(true);
     h.cabinet.close();
     const raw = Journal.open(h.path);
-    expect(raw.schemaVersion()).toBe(1);
+    expect(raw.schemaVersion()).toBe(MIGRATIONS.length);
     raw.close();
   });
 
@@ -63,7 +64,7 @@ describe('start-up', () => {
       'critical memory initialised (new journal)',
     ]);
     expect(log.filter((e) => e.kind === 'shutdown')).toHaveLength(2);
-    expect(log.find((e) => e.kind === 'power-up')?.detail).toBe('power-up #3 (journal schema v1)');
+    expect(log.find((e) => e.kind === 'power-up')?.detail).toBe(`power-up #3 (journal schema v${MIGRATIONS.length})`);
   });
 
   it('fills an empty demo wallet at power-up', () => {
