@@ -298,23 +298,24 @@ async function main(): Promise<void> {
       const { createTestHooks } = await import('./test-hooks.ts');
       const hooks = createTestHooks(process.env, (message) => process.stderr.write(`host: ${message}\n`));
       const configFile = values.config === undefined ? undefined : path.resolve(values.config);
-      const startHost = (): Promise<RunningHost> => startBrowserHost({
-        host,
-        port,
-        journalPath,
-        attractAfterMs,
-        rendererDir,
-        testControls: values['test-controls'] === true,
-        testHooks: hooks,
-        start: (opts) =>
-          startCabinet({
-            ...opts,
-            ...(configFile === undefined ? {} : { configFile }),
-            startEmulators: startEmbeddedEmulators,
-            wrapRandom: hooks.wrapRandom,
-            afterOpen: (cabinet) => hooks.install(cabinet),
-          }),
-      });
+      const startHost = (): Promise<RunningHost> =>
+        startBrowserHost({
+          host,
+          port,
+          journalPath,
+          attractAfterMs,
+          rendererDir,
+          testControls: values['test-controls'] === true,
+          testHooks: hooks,
+          start: (opts) =>
+            startCabinet({
+              ...opts,
+              ...(configFile === undefined ? {} : { configFile }),
+              startEmulators: startEmbeddedEmulators,
+              wrapRandom: hooks.wrapRandom,
+              afterOpen: (cabinet) => hooks.install(cabinet),
+            }),
+        });
       let hostRun: RunningHost;
       try {
         hostRun = await startHost();

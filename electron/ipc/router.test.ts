@@ -322,3 +322,87 @@ describe('IPC router: errors', () => {
     expect(seen).toEqual(['tilt']);
   });
 });
+
+describe('IPC router: the venue config channels (technician)', () => {
+  const KEY = '89abcdef01234567';
+  const config = () => createFakeCabinet().venueConfig();
+
+  it('answer only with the operator key on', async () => {
+    const { router, setKey } = setup();
+    setKey(false);
+    refused(await router.handle('tech:config:get', {}), 'forbidden');
+    refused(await router.handle('tech:config:apply', { config: config() }), 'forbidden');
+  });
+
+  it('validate answers ok or invalid-config with each field structured', async () => {
+    const { router } = setup();
+    expect(await router.handle('tech:config:validate', { config: config() })).toEqual({
+      ok: true,
+      value: { ok: true },
+    });
+    const bad = { ...config(), attractIdleS: 1, defaultLanguage: 'fr' };
+    const error = refused(await router.handle('tech:config:validate', { config: bad }), 'invalid-config');
+    expect(error.fields).toEqual([
+      { path: 'attractIdleS', rule: 'min', limit: 10 },
+      { path: 'defaultLanguage', rule: 'enum', allowed: ['en', 'sv', 'de', 'fi', 'nl', 'cs'] },
+    ]);
+  });
+
+  it('apply records the session role; get shows the key only as set; export leaves it out', async () => {
+    const { router } = setup({ currentStaffRole: () => 'technician' });
+    const base = config();
+    const next = {
+      ...base,
+      devices: { ...base.devices, billAcceptor: { ...base.devices.billAcceptor, fixedKeyHex: KEY } },
+    };
+    expect((await router.handle('tech:config:apply', { config: next })).ok).toBe(true);
+    const got = await router.handle('tech:config:get', {});
+    expect(got).toMatchObject({
+      ok: true,
+      value: { config: { devices: { billAcceptor: { fixedKeyHex: { set: true } } } } },
+    });
+    expect(JSON.stringify(got)).not.toContain(KEY);
+    const audit = await router.handle('tech:config:audit', { limit: 10 });
+    expect(audit).toEqual({
+      ok: true,
+      value: [
+        {
+          id: 1,
+          at: new Date(0).toISOString(),
+          role: 'technician',
+          field: 'devices.billAcceptor.fixedKeyHex',
+          oldValue: 'not set',
+          newValue: 'set',
+        },
+      ],
+    });
+    const exported = await router.handle('tech:config:export', {});
+    if (!exported.ok) throw new Error('export refused');
+    const value = exported.value as { fileName: string; json: string; audit: { fileName: string; csv: string } };
+    expect(value.fileName).toMatch(/^venue-config-[0-9a-f]{12}\.json$/);
+    expect(value.json).not.toContain(KEY);
+    expect(value.audit.csv.split('\n')[0]).toBe('id,at,role,field,oldValue,newValue');
+    expect(value.audit.csv).toContain('devices.billAcceptor.fixedKeyHex,not set,set');
+    // Importing the export changes nothing and keeps the key.
+    expect((await router.handle('tech:config:import', { json: value.json })).ok).toBe(true);
+    expect(JSON.stringify(await router.handle('tech:config:get', {}))).toBe(JSON.stringify(got));
+  });
+
+  it('import: a malformed file is invalid-config with a structured issue, never a crash', async () => {
+    const { router, cabinet } = setup();
+    const before = cabinet.calls.filter((c) => c === 'applyConfig').length;
+    for (const json of ['{"profile":', 'not json', '[]']) {
+      const error = refused(await router.handle('tech:config:import', { json }), 'invalid-config');
+      expect(error.fields).toEqual([{ path: '', rule: 'type', other: 'json' }]);
+    }
+    expect(cabinet.calls.filter((c) => c === 'applyConfig').length).toBe(before);
+    const error = refused(await router.handle('tech:config:import', { json: '{"demoMode": true}' }), 'invalid-config');
+    expect(error.fields?.map((f) => `${f.path}:${f.rule}`)).toContain('profile:required');
+  });
+
+  it('apply with chips on the table is bets-on-table', async () => {
+    const { router } = setup();
+    await router.handle('bets:place', { spot: 'player', chipMinor: 100 });
+    refused(await router.handle('tech:config:apply', { config: config() }), 'bets-on-table');
+  });
+});

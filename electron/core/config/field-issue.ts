@@ -66,8 +66,8 @@ function fromCustom(path: string, params: Record<string, unknown> | undefined): 
   const other = typeof params?.other === 'string' ? params.other : undefined;
   const limit = typeof params?.limit === 'number' ? params.limit : undefined;
   // A relation names its sibling field by name only inside an object: make it a full path.
-  const fullOther =
-    other && !other.includes('.') && path.includes('.') ? `${path.slice(0, path.lastIndexOf('.'))}.${other}` : other;
+  const sibling = other !== undefined && /^[a-zA-Z]+$/.test(other) && path.includes('.');
+  const fullOther = sibling ? `${path.slice(0, path.lastIndexOf('.'))}.${other}` : other;
   return {
     path,
     rule,
