@@ -1,5 +1,5 @@
 /**
- * The secret in the venue config: the eSSP fixed key (docs/venue-config.md#devices). It is
+ * The secret in the venue config: the eSSP fixed key (docs/venue-config.md#secrets). It is
  * write-only: a technician may set, replace or clear it, and everything that shows or keeps
  * the config (the menu's view, the event log, the audit trail, the export, the journal's
  * stored copy) sees only whether it is set.
