@@ -8,7 +8,8 @@
  */
 import { configChanges, describeConfigChange } from '../config/config-diff.ts';
 import { keepSecrets, withoutSecrets } from '../config/config-secrets.ts';
-import { configHash, ConfigError, parseVenueConfig, type VenueConfig } from '../config/venue-config.ts';
+import { configHash } from '../config/config-hash.ts';
+import { ConfigError, parseVenueConfig, type VenueConfig } from '../config/venue-config.ts';
 import { canonicalJson } from '../integrity/canonical-json.ts';
 import type { CabinetSnapshot } from './cabinet-api.ts';
 import { now, refreshFromJournal, requireNoOpenRound, type CabinetContext } from './cabinet-context.ts';

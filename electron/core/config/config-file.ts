@@ -5,7 +5,8 @@
  * (a file without the key keeps the key set at the cabinet). A file that is not JSON is refused
  * like a bad field: a structured issue, never a crash.
  */
-import { configHash, ConfigError, type VenueConfig } from './venue-config.ts';
+import { configHash } from './config-hash.ts';
+import { ConfigError, type VenueConfig } from './venue-config.ts';
 import type { ConfigAuditEntry } from '../model/config-audit.ts';
 
 export const SECRET_NOTE =

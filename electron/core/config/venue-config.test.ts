@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { configHash } from './config-hash.ts';
 import { exportVenueFile, parseVenueFileText, SECRET_NOTE } from './config-file.ts';
 import { configView, keepSecrets } from './config-secrets.ts';
 import { describeFieldIssue, type FieldIssue } from './field-issue.ts';
@@ -8,7 +9,6 @@ import {
   ConfigError,
   DEFAULT_VENUE_CONFIG,
   LANGUAGES,
-  configHash,
   describeConfigChange,
   parseVenueConfig,
   type VenueConfig,

@@ -9,12 +9,13 @@
  *
  * The eSSP fixed key (`devices.billAcceptor.fixedKeyHex`) is a secret: config-secrets.ts
  * masks it for every view, log, audit row and export.
+ *
+ * No Node built-ins here: the renderer's type check reads these types (through the IPC
+ * contract); the config's hash is in config-hash.ts.
  */
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { EIGHT_DECK_TIE_8_TO_1, RuleProfileSchema, type RuleProfile } from '../engine/rule-profile.ts';
 import { SPOTS, type Spot } from '../engine/settlement.ts';
-import { canonicalJson } from '../integrity/canonical-json.ts';
 import { MAX_AMOUNT_MINOR, type MinorUnits } from '../money/minor-units.ts';
 import { fieldIssues, type FieldIssue } from './field-issue.ts';
 
@@ -218,11 +219,6 @@ export function parseVenueConfig(input: unknown): VenueConfig {
     return `${field}: ${issue.message}`;
   });
   throw new ConfigError(problems, fieldIssues(result.error.issues, input));
-}
-
-/** SHA-256 over the canonical JSON (secret included: a new key is a new config; the hash reveals nothing). */
-export function configHash(config: VenueConfig): string {
-  return createHash('sha256').update(canonicalJson(config)).digest('hex');
 }
 
 /** The value of an enabled bill channel, or null when the channel is unknown or disabled. */
