@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { readFileSync, existsSync } from 'node:fs';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import {
@@ -9,6 +10,7 @@ import {
   setupCabinet,
 } from '../../testing/cabinet-harness.ts';
 import { steppingClock, tempJournalPath, testConfig, deterministicRandom } from '../../testing/fixtures.ts';
+import { corrupt, leaves, setAt, venueConfigArb } from '../../testing/venue-config-arbitrary.ts';
 import { exportVenueFile } from '../config/config-file.ts';
 import { SIX_DECK_TIE_9_TO_1 } from '../engine/rule-profile.ts';
 import type { CabinetCore } from './cabinet.ts';
@@ -251,5 +253,24 @@ describe('venue config: validated, and changes go to the event log', () => {
     });
     onTestFinished(() => again.close());
     expect(again.venueConfig()).toEqual(testConfig());
+  });
+});
+
+describe('property: a single-field corruption is refused at the cabinet, naming the field, and nothing changes', () => {
+  it('holds for any valid config with any one leaf corrupted', () => {
+    const h = setupCabinet();
+    const c = h.cabinet;
+    const before = durableState(c);
+    fc.assert(
+      fc.property(venueConfigArb, fc.nat(), (config, pick) => {
+        const all = leaves(config);
+        const [at, value] = all[pick % all.length]!;
+        const e = refusal(() => c.applyConfig(setAt(config, at, corrupt(value)), 'technician'));
+        expect(e.code).toBe('invalid-config');
+        expect(e.fields?.map((f) => f.path)).toContain(at.join('.'));
+        expect(durableState(c)).toBe(before);
+      }),
+      { numRuns: 60 },
+    );
   });
 });
