@@ -22,8 +22,15 @@ type Config = Record<string, unknown> & {
   } & Record<string, unknown>;
 };
 
-async function technicianConfig(host: HostProcess): Promise<Config> {
+/** Key on and a technician signed in (the PIN is set by the test control), through main's staff channels. */
+async function signInTechnician(host: HostProcess): Promise<void> {
   await host.must('test:operator-key', { on: true });
+  await host.must('test:set-pin', { role: 'technician', pin: '2468' });
+  await host.must('staff:sign-in', { role: 'technician', pin: '2468' });
+}
+
+async function technicianConfig(host: HostProcess): Promise<Config> {
+  await signInTechnician(host);
   const { config } = await host.must<{ config: Config }>('tech:config:get', {});
   return config;
 }
@@ -58,8 +65,8 @@ test('new limits and a new chip reach the player table', async ({ kiosk, host })
   await expect(kiosk.getByTestId('error-banner')).toBeVisible();
   await expectMeter(kiosk, 'total-bet', 4_000);
 
-  // Every field of the change is in the audit trail, with the role.
-  await host.must('test:operator-key', { on: true });
+  // Every field of the change is in the audit trail, with the role of the session that made it.
+  await signInTechnician(host);
   const audit = await host.must<Array<{ role: string; field: string; oldValue: string; newValue: string }>>(
     'tech:config:audit',
     { limit: 50 },
@@ -135,6 +142,7 @@ test('six decks with Tie 9:1: the paytable shows the exact figures of the new ru
   expect(after.decks).toBe(6);
   expect(after.spots.tie.pays).toBe('9:1');
   expect(after.spots.tie.rtp).not.toBeCloseTo(before.spots.tie.rtp, 3);
+  await host.must('test:operator-key', { on: false });
   await expect(kiosk.getByTestId('rtp-tie')).toHaveText(`${(after.spots.tie.rtp * 100).toFixed(2)}%`);
   await expect(kiosk.getByTestId('paytable-tie')).toContainText('9:1');
 });

@@ -87,11 +87,7 @@ if (!app.requestSingleInstanceLock()) {
     powerSaveBlocker.start('prevent-display-sleep');
 
     // Handlers first, so the page can never call before they exist; the sender check needs the window.
-    const router = createIpcRouter(
-      running.cabinet,
-      running.services,
-      dev ? [dev.serviceChannels(running.controls)] : [],
-    );
+    const router = createIpcRouter(running.cabinet, running.services, dev ? [dev.serviceChannels(running)] : []);
     detach = attachElectronRouter(router, {
       kioskContents: () => (window && !window.isDestroyed() ? window.webContents : null),
       origin: APP_ORIGIN,

@@ -2,10 +2,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createOperatorKey, watchOperatorKeyFile, type RunningCabinet } from './running-cabinet.ts';
+import { ConfigError, DEFAULT_VENUE_CONFIG } from '../core/config/venue-config.ts';
+import type { StaffStatus } from '../core/staff/staff-status.ts';
+import type { RunningCabinet } from './running-cabinet.ts';
 import { startEmbeddedEmulators } from '../emulators/dev-emulators.ts';
 import { startCabinet, venueFileLines } from './start-cabinet.ts';
-import { ConfigError, DEFAULT_VENUE_CONFIG } from '../core/config/venue-config.ts';
 
 const dirs: string[] = [];
 const running: RunningCabinet[] = [];
@@ -32,7 +33,7 @@ describe('composition root (no devices configured)', () => {
       'rng:not-configured',
     ]);
     expect(r.controls).toEqual({ rng: null, billAcceptor: null });
-    expect(Object.keys(r.services).sort()).toEqual(['onRefused', 'operatorKeyOn', 'paytable']);
+    expect(Object.keys(r.services).sort()).toEqual(['onRefused', 'paytable', 'staff']);
     const paytable = r.services.paytable(snapshot);
     expect(paytable.spots.banker.pays).toBe('0.95:1');
     expect(paytable.spots.tie.pays).toBe(`${snapshot.profile.tiePays}:1`);
@@ -115,7 +116,7 @@ describe('composition root: the venue config (docs/venue-config.md#starting-with
     expect(caught).toBeInstanceOf(ConfigError);
     expect(venueFileLines(file, caught as ConfigError)).toEqual([
       `venue config ${file}: attractIdleS: attractIdleS must be at least 10 seconds`,
-      `venue config ${file}: staff.idleSignOutS: idleSignOutS must be at least 30 seconds`,
+      `venue config ${file}: staff.idleSignOutS: idleSignOutS must be at least 15 seconds`,
     ]);
     expect(existsSync(path.join(dir, 'j.sqlite'))).toBe(false);
   });
@@ -153,22 +154,72 @@ describe('composition root with the embedded emulators (socat)', () => {
   });
 });
 
-describe('operator key switch', () => {
-  it('follows the GPIO value file, fails closed when unreadable, and reports every turn', () => {
-    const turns: boolean[] = [];
-    const key = createOperatorKey(false, (on) => turns.push(on));
-    let value: string | Error = '1\n';
-    const read = (): string => {
-      if (value instanceof Error) throw value;
-      return value;
-    };
-    const stop = watchOperatorKeyFile(key, '/sys/class/gpio/gpio17/value', read, 10_000);
-    expect(key.isOn()).toBe(true);
-    stop();
-    value = new Error('EIO');
-    const stop2 = watchOperatorKeyFile(key, 'x', read, 10_000);
-    expect(key.isOn()).toBe(false);
-    stop2();
-    expect(turns).toEqual([true, false]);
+describe('switch inputs and staff access (docs/cabinet-rules.md#operator-menu-and-key-switch)', () => {
+  /** Resolves once staff access reports a status that matches (now or at a later change). */
+  function staffStatus(r: RunningCabinet, match: (s: StaffStatus) => boolean): Promise<StaffStatus> {
+    return new Promise((resolve) => {
+      if (match(r.staff.status())) return resolve(r.staff.status());
+      const off = r.staff.subscribe((s) => {
+        if (!match(s)) return;
+        off();
+        resolve(s);
+      });
+    });
+  }
+
+  it('the key and door files named in the venue config drive staff access and the door tilt', async () => {
+    const dir = tempDir();
+    const keyFile = path.join(dir, 'key');
+    const doorFile = path.join(dir, 'door');
+    writeFileSync(keyFile, '0\n');
+    writeFileSync(doorFile, '0\n');
+    const config = { ...DEFAULT_VENUE_CONFIG, inputs: { operatorKeyFile: keyFile, doorFile } };
+    const r = await startCabinet({ journalPath: path.join(dir, 'j.sqlite'), config, env: {}, log: () => undefined });
+    running.push(r);
+    expect(r.staff.status()).toMatchObject({ keyOn: false, doorOpen: false, session: null });
+    writeFileSync(keyFile, '1\n');
+    await staffStatus(r, (s) => s.keyOn);
+    await r.staff.signIn('technician', '2468');
+    expect(r.staff.session()).toBe('technician');
+    writeFileSync(doorFile, '1\n');
+    await staffStatus(r, (s) => s.doorOpen);
+    expect(r.cabinet.snapshot().tilts.map((t) => t.kind)).toEqual(['door-open']);
+    writeFileSync(keyFile, '0\n');
+    await staffStatus(r, (s) => !s.keyOn && s.session === null);
+    const staffEvents = r.cabinet
+      .events({ limit: 50 })
+      .filter((e) => e.kind === 'staff')
+      .map((e) => e.detail);
+    expect(staffEvents).toContain('operator key switch turned on');
+    expect(staffEvents).toContain('technician signed out: operator key switch turned off');
+    expect(staffEvents.join(' ')).not.toContain('2468');
+  });
+
+  it('BACCARAT_OPERATOR_KEY_FILE overrides the config; a missing file is a key-switch fault and the key counts as off', async () => {
+    const dir = tempDir();
+    const keyFile = path.join(dir, 'absent-key');
+    const r = await startCabinet({
+      journalPath: path.join(dir, 'j.sqlite'),
+      env: { BACCARAT_OPERATOR_KEY_FILE: keyFile },
+      log: () => undefined,
+    });
+    running.push(r);
+    expect(r.staff.keyOn()).toBe(false);
+    const tilt = r.cabinet.snapshot().tilts.find((t) => t.source === 'key-switch');
+    expect(tilt?.kind).toBe('device-fault');
+    expect(tilt?.reason).toContain(keyFile);
+    expect(tilt?.reason).toContain('ENOENT');
+    // The file appears: the fault clears by itself and the key reads on.
+    const cleared = new Promise<void>((resolve) => {
+      const off = r.cabinet.subscribe((event) => {
+        if (event.type === 'tilt' && !event.tilts.some((t) => t.source === 'key-switch')) {
+          off();
+          resolve();
+        }
+      });
+    });
+    writeFileSync(keyFile, '1');
+    await cleared;
+    await staffStatus(r, (s) => s.keyOn);
   });
 });

@@ -13,7 +13,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { Journal } from '../storage/journal.ts';
-import { openCabinet } from '../storage/open-cabinet.ts';
+import { startCabinetOn } from '../storage/open-cabinet.ts';
 import type { CabinetCore } from '../core/cabinet/cabinet.ts';
 import type { DeviceStatus } from '../core/cabinet/cabinet-api.ts';
 import { storedVenueConfig } from '../core/cabinet/config-change.ts';
@@ -22,8 +22,11 @@ import { ConfigError, DEFAULT_VENUE_CONFIG, parseVenueConfig, type VenueConfig }
 import type { RandomSource } from '../core/random/random-source.ts';
 import { createBillAcceptorService, type BillAcceptorService } from '../devices/bill-acceptor/bill-acceptor-service.ts';
 import { createRngService } from '../devices/rng/rng-service.ts';
+import { createStaffAccess, type StaffAccess } from '../core/staff/staff-access.ts';
+import { createPinHasher } from '../core/staff/pin-hash.ts';
+import { wireInputs, type CabinetInputs } from './cabinet-inputs.ts';
 import { paytableFor } from './paytable.ts';
-import { createOperatorKey, watchOperatorKeyFile, type RunningCabinet } from './running-cabinet.ts';
+import { gateMoneyIn, type RunningCabinet } from './running-cabinet.ts';
 import type { EmbeddedEmulators } from '../emulators/emulator-controls.ts';
 
 export interface StartCabinetOptions {
@@ -145,9 +148,11 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
     ...(oneRng ? { startCommand: 'cmdO', stopCommand: 'cmdo' } : {}),
   });
   const stopAll: Array<() => Promise<void> | void> = [];
+  let journal: Journal | null = null;
   try {
-    cabinet = openCabinet({
-      journalPath: options.journalPath,
+    journal = Journal.open(options.journalPath);
+    // startCabinetOn closes the journal when start-up fails.
+    cabinet = startCabinetOn(journal, {
       config: loaded.input,
       configSource: loaded.source,
       random: options.wrapRandom ? options.wrapRandom(rng.random) : rng.random,
@@ -160,6 +165,32 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
   }
   const opened = cabinet;
   stopAll.push(() => opened.close());
+  // Staff access and the switch inputs (docs/cabinet-rules.md#operator-menu-and-key-switch): stopped before the
+  // journal closes. The venue config names the GPIO value files; BACCARAT_OPERATOR_KEY_FILE overrides the key's.
+  const staff: StaffAccess = createStaffAccess({
+    store: journal.staff,
+    hasher: createPinHasher(),
+    clock: () => new Date(),
+    schedule: (delayMs, fn) => {
+      const timer = setTimeout(fn, delayMs);
+      timer.unref();
+      return () => clearTimeout(timer);
+    },
+    idleSignOutMs: opened.venueConfig().staff.idleSignOutS * 1000,
+  });
+  const venueInputs = opened.venueConfig().inputs;
+  const inputs: CabinetInputs = wireInputs({
+    cabinet: opened,
+    staff,
+    keyFile: env.BACCARAT_OPERATOR_KEY_FILE || venueInputs.operatorKeyFile,
+    doorFile: venueInputs.doorFile,
+    log,
+  });
+  stopAll.push(() => {
+    inputs.stop();
+    staff.close();
+  });
+  const menuOpen = (): boolean => staff.session() !== null;
   const last = opened.snapshot().lastRound;
   const recovery =
     last && last.status === 'voided' && last.voidReason?.includes('power-up')
@@ -237,7 +268,8 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
         .map((c) => c.channel);
       bill = createBillAcceptorService({
         portPath: billPort,
-        cabinet: opened,
+        // Escrow refuses every note while a staff session is open.
+        cabinet: gateMoneyIn(opened, menuOpen),
         config: { fixedKeyHex: fixedKeyHex ?? '', ...(enabledChannels.length ? { enabledChannels } : {}) },
         // Beside the journal, so a crash between a credit and its EVENT_ACK never credits twice.
         stateFile: `${options.journalPath}.bill-acceptor.json`,
@@ -251,19 +283,15 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
     }
   }
 
-  // Operator key switch (docs/cabinet-rules.md#operator-menu-and-key-switch): every turn is logged; on a cabinet it is read from the
-  // GPIO value file in BACCARAT_OPERATOR_KEY_FILE, otherwise it stays off (the host can turn it in tests).
-  const operatorKey = createOperatorKey(false, (on) => log(`operator key switch turned ${on ? 'on' : 'off'}`));
-  const keyFile = env.BACCARAT_OPERATOR_KEY_FILE;
-  if (keyFile) stopAll.push(watchOperatorKeyFile(operatorKey, keyFile, (file) => readFileSync(file, 'utf8')));
   let disposed: Promise<void> | null = null;
   return {
     cabinet: opened,
-    operatorKey,
+    staff,
+    inputs,
     recovery,
     controls: emulators?.controls ?? { rng: null, billAcceptor: null },
     services: {
-      operatorKeyOn: operatorKey.isOn,
+      staff,
       paytable: paytableFor,
       onRefused: (entry) => {
         if (entry.code === 'internal') log(`ipc ${entry.channel}: internal error: ${String(entry.cause)}`);

@@ -6,7 +6,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { WebSocket } from 'ws';
-import { createOperatorKey, type RunningCabinet } from '../app/running-cabinet.ts';
+import type { RunningCabinet } from '../app/running-cabinet.ts';
+import { testStaff } from '../testing/memory-staff.ts';
 import { cardLabel } from '../core/cards/card.ts';
 import { createFakeCabinet } from '../testing/fake-cabinet.ts';
 import { checkForcedRound } from '../testing/forced-card-source.ts';
@@ -20,12 +21,22 @@ writeFileSync(path.join(rendererDir, 'app.js'), 'console.log(1)');
 const notes: number[] = [];
 function fakeStart(): Promise<RunningCabinet> {
   const cabinet = createFakeCabinet();
-  const operatorKey = createOperatorKey();
+  const { staff } = testStaff();
   return Promise.resolve({
     cabinet,
-    operatorKey,
+    staff,
+    inputs: {
+      keyFile: null,
+      doorFile: null,
+      setOperatorKey: (on) => staff.setKey(on),
+      setDoor: (open) => {
+        cabinet.setDoorOpen(open);
+        staff.setDoor(open);
+      },
+      stop: () => undefined,
+    },
     recovery: 'clean start',
-    services: { operatorKeyOn: operatorKey.isOn, paytable: () => ({}) as never },
+    services: { staff, paytable: () => ({}) as never },
     controls: {
       rng: null,
       billAcceptor: {
@@ -256,9 +267,13 @@ describe('browser test host: the WebSocket protocol', () => {
     });
     expect((await call(ws2, 2, 'test:insert-note', { channel: 99 })).result.error?.code).toBe('invalid-request');
     expect((await call(ws2, 3, 'test:rng-unplug', {})).result.error?.code).toBe('not-permitted');
-    expect((await call(ws2, 4, 'tech:meters', {})).result.error?.code).toBe('forbidden');
+    expect((await call(ws2, 4, 'tech:meters', {})).result.error?.code).toBe('key-off');
     expect((await call(ws2, 5, 'test:operator-key', { on: true })).result.ok).toBe(true);
-    expect((await call(ws2, 6, 'tech:meters', {})).result.ok).toBe(true);
+    expect((await call(ws2, 6, 'tech:meters', {})).result.error?.code).toBe('signed-out');
+    expect((await call(ws2, 7, 'test:set-pin', { role: 'attendant', pin: '1357' })).result.ok).toBe(true);
+    expect((await call(ws2, 8, 'staff:sign-in', { role: 'attendant', pin: '1357' })).result.ok).toBe(true);
+    expect((await call(ws2, 9, 'tech:meters', {})).result.ok).toBe(true);
+    expect((await call(ws2, 10, 'test:door', { open: true })).result).toEqual({ ok: true, value: { open: true } });
     expect(notes).toContain(3);
     ws2.close();
   });
@@ -272,6 +287,15 @@ describe('browser test host: the WebSocket protocol', () => {
     });
     expect((await call(ws, 2, 'service:insert-note', { channel: 0 })).result.error?.code).toBe('invalid-request');
     expect(notes).toContain(4);
+    // The development key combination's channel: turns the key as the GPIO input would.
+    expect((await call(ws, 3, 'service:toggle-input', { input: 'operator-key' })).result).toEqual({
+      ok: true,
+      value: { keyOn: true, doorOpen: false },
+    });
+    expect((await call(ws, 4, 'service:toggle-input', { input: 'door' })).result).toEqual({
+      ok: true,
+      value: { keyOn: true, doorOpen: true },
+    });
     ws.close();
   });
 

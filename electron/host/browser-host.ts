@@ -104,7 +104,7 @@ export async function startBrowserHost(options: HostOptions): Promise<RunningHos
   // Recovery happens inside start(), before the server accepts a single connection.
   const running = await options.start({ journalPath: options.journalPath, log });
   // The service panel always (the host runs the embedded emulators); the test controls only when asked.
-  const devGroups = [serviceChannels(running.controls)];
+  const devGroups = [serviceChannels(running)];
   if (options.testControls) devGroups.push(testControlChannels(running, options.testHooks));
   const router = createIpcRouter(running.cabinet, running.services, devGroups);
 
@@ -257,7 +257,8 @@ real cabinet core, journal and embedded device emulators behind a WebSocket. Pri
                         default: BACCARAT_CONFIG, else the config stored in the journal, else the
                         built-in default. A bad file stops start-up with exit code 2 and one stderr
                         line per bad field
-  --test-controls       enable the test:* socket channels (e2e tests only), among them
+  --test-controls       enable the test:* socket channels (e2e tests only): test:operator-key
+                        {"on":true}, test:door {"open":true}, test:set-pin {"role","pin"}, and
                         test:force-cards {"cards":["9","K","K","5"]}: the next round deals
                         exactly these cards (ranks as npm run round, optional suit: "KH")
 

@@ -7,7 +7,7 @@
 import { CHANNEL_NAMES as PRODUCTION_NAMES, EVENT_CHANNEL_NAME } from '../ipc/channels.ts';
 import type { ServiceTable } from '../ipc/dev-contract.ts';
 
-const SERVICE_NAMES = ['service:insert-note'] as const;
+const SERVICE_NAMES = ['service:insert-note', 'service:toggle-input'] as const;
 
 export const CHANNEL_NAMES = [...PRODUCTION_NAMES, ...SERVICE_NAMES] as const;
 export { EVENT_CHANNEL_NAME };

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { MAX_DECKS } from '../core/engine/shoe.ts';
+import { PIN_PATTERN, type StaffRole } from '../core/staff/staff-status.ts';
 import { answers, type ChannelTable } from '../ipc/channel-spec.ts';
 import { checkForcedRound, parseForcedCards } from '../testing/forced-card-source.ts';
 import { noteChannel, type NoteAnswer } from '../ipc/dev-contract.ts';
@@ -48,6 +49,25 @@ export const TEST_CHANNEL_TABLE = {
     availability: 'dev',
     request: z.object({ on: z.boolean() }).strict(),
     response: answers<{ on: boolean }>(),
+  },
+  /** The door switch, as the hardware input would set it (docs/cabinet-rules.md#door-and-tilt). */
+  'test:door': {
+    role: 'test',
+    availability: 'dev',
+    request: z.object({ open: z.boolean() }).strict(),
+    response: answers<{ open: boolean }>(),
+  },
+  /** Sets a staff role's PIN (hashed and journaled as at a first sign-in), without a sign-in. */
+  'test:set-pin': {
+    role: 'test',
+    availability: 'dev',
+    request: z
+      .object({
+        role: z.enum(['attendant', 'technician']),
+        pin: z.string().regex(PIN_PATTERN, 'a PIN is 4 to 8 digits'),
+      })
+      .strict(),
+    response: answers<{ role: StaffRole; pinSet: true }>(),
   },
   /** The next round deals exactly these cards (the forced-card source). */
   'test:force-cards': {

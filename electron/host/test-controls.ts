@@ -1,7 +1,7 @@
 /**
  * The browser host's e2e controls (TEST_CHANNEL_TABLE, `--test-controls` only): unplug and
- * replug the emulated RNG and bill acceptor, insert a note, turn the operator key, and force
- * the next round's cards. They go through the same router as every other channel (validated,
+ * replug the emulated RNG and bill acceptor, insert a note, turn the operator key, open the
+ * door, set a staff PIN, and force the next round's cards. They go through the same router as every other channel (validated,
  * typed errors), and exist only here, never in the Electron shell.
  */
 import type { RunningCabinet } from '../app/running-cabinet.ts';
@@ -54,8 +54,16 @@ export function testControlChannels(running: RunningCabinet, hooks: TestControlH
       return bill.insertNote(request.channel);
     },
     'test:operator-key': (request) => {
-      running.operatorKey.set(request.on);
-      return { on: running.operatorKey.isOn() };
+      running.inputs.setOperatorKey(request.on);
+      return { on: running.staff.keyOn() };
+    },
+    'test:door': (request) => {
+      running.inputs.setDoor(request.open);
+      return { open: running.staff.doorOpen() };
+    },
+    'test:set-pin': async (request) => {
+      await running.staff.setPin(request.role, request.pin);
+      return { role: request.role, pinSet: true as const };
     },
     'test:force-cards': (request) => {
       const cards = parseForcedCards(request.cards);

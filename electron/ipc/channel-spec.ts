@@ -9,14 +9,21 @@
 import type { z } from 'zod';
 
 /**
- * Who may use a channel:
- *  - player: the touchscreen, always;
- *  - technician: the operator menu, only while the operator key switch is on
- *    (docs/cabinet-rules.md#operator-menu-and-key-switch);
+ * Who may use a channel (docs/cabinet-rules.md#operator-menu-and-key-switch); the router
+ * checks it before it reads the payload:
+ *  - player: the touchscreen; while a staff session is open only `readOnly` channels answer
+ *    (the others get `menu-open`);
+ *  - staff-access: sign-in and sign-out, only while the operator key switch is on (`key-off`);
+ *  - attendant: needs the key on and a main-side session of an attendant or a technician
+ *    (`key-off`, `signed-out`);
+ *  - technician: needs the key on and a technician session (`key-off`, `signed-out`, `wrong-role`);
  *  - service: the embedded emulators' service panel (development and demo cabinets);
  *  - test: the browser test host's controls for e2e tests (`--test-controls`).
  */
-export type ChannelRole = 'player' | 'technician' | 'service' | 'test';
+export type ChannelRole = 'player' | 'staff-access' | 'attendant' | 'technician' | 'service' | 'test';
+
+/** The roles that need a staff session (and the key on). */
+export const STAFF_CHANNEL_ROLES: ReadonlySet<ChannelRole> = new Set<ChannelRole>(['attendant', 'technician']);
 
 /** production: in contract.ts and in every build; dev: never in a packaged app. */
 export type Availability = 'production' | 'dev';
@@ -35,6 +42,8 @@ export function answers<T>(): Answer<T> {
 export interface ChannelSpec<A extends Availability = Availability> {
   readonly role: ChannelRole;
   readonly availability: A;
+  /** A player channel that only reads: it still answers while the staff menu is open. */
+  readonly readOnly?: true;
   readonly request: z.ZodType;
   /** `answers<T>()`: the type of a successful answer. */
   readonly response: Answer<unknown>;

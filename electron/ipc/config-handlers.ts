@@ -26,7 +26,8 @@ type ConfigChannels = Pick<
 const EXPORT_AUDIT_ROWS = 10_000;
 
 export function configHandlers(cabinet: Cabinet, services: RouterServices): ConfigChannels {
-  const role = (): string => services.currentStaffRole?.() ?? 'technician';
+  // The role check already ran (technician channels need an open technician session): record that session's role.
+  const role = (): string => services.staff.session() ?? 'technician';
   const apply = (config: unknown): CabinetSnapshot => {
     const snapshot = cabinet.applyConfig(config, role());
     // The exact analysis of new rules runs now, so the paytable answers at once afterwards.

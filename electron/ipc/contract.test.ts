@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { SERVICE_CHANNEL_TABLE } from './dev-contract.ts';
 import { TEST_CHANNEL_TABLE } from '../host/test-channels.ts';
 import { CHANNEL_NAMES } from './channels.ts';
-import { CHANNEL_TABLE, CHANNELS, isChannel, TECHNICIAN_CHANNELS } from './contract.ts';
+import type { ChannelSpec } from './channel-spec.ts';
+import { ATTENDANT_CHANNELS, CHANNEL_TABLE, CHANNELS, isChannel, TECHNICIAN_CHANNELS } from './contract.ts';
 
 describe('the channel table', () => {
   it('the names-only list the preload bundles is the table, in order', () => {
@@ -13,9 +14,16 @@ describe('the channel table', () => {
   it('the production table holds production channels only, with a role each', () => {
     for (const [name, spec] of Object.entries(CHANNEL_TABLE)) {
       expect(spec.availability, name).toBe('production');
-      expect(['player', 'technician'], name).toContain(spec.role);
+      expect(['player', 'staff-access', 'attendant', 'technician'], name).toContain(spec.role);
+      // Only a player channel can be a read that answers while the staff menu is open.
+      if ((spec as ChannelSpec).readOnly) expect(spec.role, name).toBe('player');
     }
     expect([...TECHNICIAN_CHANNELS].every((name) => name.startsWith('tech:'))).toBe(true);
+    expect([...ATTENDANT_CHANNELS].every((name) => name.startsWith('tech:'))).toBe(true);
+    expect(CHANNELS.filter((name) => CHANNEL_TABLE[name].role === 'staff-access')).toEqual([
+      'staff:sign-in',
+      'staff:sign-out',
+    ]);
   });
 
   it('the dev tables hold dev channels only, under their own prefixes, and none is a production channel', () => {

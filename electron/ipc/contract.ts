@@ -20,6 +20,9 @@ import type { EventLogEntry } from '../core/model/event-log.ts';
 import type { Handpay } from '../core/model/handpay.ts';
 import type { Meters } from '../core/model/meters.ts';
 import type { RoundRecord } from '../core/model/round-record.ts';
+import type { TiltKind } from '../core/model/tilt.ts';
+import type { StaffErrorCode } from '../core/staff/staff-error.ts';
+import { PIN_PATTERN, type StaffStatus } from '../core/staff/staff-status.ts';
 import {
   answers,
   channelsWithRole,
@@ -61,11 +64,16 @@ export interface ConfigExport {
   readonly json: string;
   readonly audit: { readonly fileName: string; readonly csv: string };
 }
+const staffRole = z.enum(['attendant', 'technician']);
+/** A staff PIN: 4 to 8 digits (anything else is a bad request, not a wrong PIN). */
+const pin = z.string().regex(PIN_PATTERN, 'a PIN is 4 to 8 digits');
+const tiltKind = z.enum(['rng-fault', 'device-fault', 'memory-error', 'door-open', 'handpay-pending']);
 
 export const CHANNEL_TABLE = {
   'cabinet:snapshot': {
     role: 'player',
     availability: 'production',
+    readOnly: true,
     request: empty,
     response: answers<CabinetSnapshot>(),
   },
@@ -91,16 +99,44 @@ export const CHANNEL_TABLE = {
     response: answers<RoundRecord>(),
   },
   'cashout:collect': { role: 'player', availability: 'production', request: empty, response: answers<Handpay>() },
-  'paytable:get': { role: 'player', availability: 'production', request: empty, response: answers<Paytable>() },
+  'paytable:get': {
+    role: 'player',
+    availability: 'production',
+    readOnly: true,
+    request: empty,
+    response: answers<Paytable>(),
+  },
   /** The player's own game history: real money only (docs/rules.md#game-history). */
   'history:list': {
     role: 'player',
     availability: 'production',
+    readOnly: true,
     request: z.object({ limit: z.number().int().min(1).max(100) }).strict(),
     response: answers<RoundRecord[]>(),
   },
-  // The operator menu: every entry and exit is logged (docs/cabinet-rules.md#operator-menu-and-key-switch).
-  'tech:meters': { role: 'technician', availability: 'production', request: empty, response: answers<Meters>() },
+  /** Staff access as the screen may know it (keys, session, lockouts); never a secret. */
+  'staff:status': {
+    role: 'player',
+    availability: 'production',
+    readOnly: true,
+    request: empty,
+    response: answers<StaffStatus>(),
+  },
+  // The staff menu (docs/cabinet-rules.md#operator-menu-and-key-switch): the session is main's, the
+  // renderer holds no token; every sign-in, sign-out, failure and lockout is logged with the role.
+  'staff:sign-in': {
+    role: 'staff-access',
+    availability: 'production',
+    request: z.object({ role: staffRole, pin }).strict(),
+    response: answers<StaffStatus>(),
+  },
+  'staff:sign-out': {
+    role: 'staff-access',
+    availability: 'production',
+    request: empty,
+    response: answers<StaffStatus>(),
+  },
+  'tech:meters': { role: 'attendant', availability: 'production', request: empty, response: answers<Meters>() },
   'tech:recall': {
     role: 'technician',
     availability: 'production',
@@ -121,22 +157,24 @@ export const CHANNEL_TABLE = {
       .strict(),
     response: answers<EventLogEntry[]>(),
   },
+  /** Pays the pending handpay by hand; the record keeps the amount and the role that paid it. */
   'tech:clear-handpay': {
-    role: 'technician',
+    role: 'attendant',
     availability: 'production',
     request: empty,
+    response: answers<CabinetSnapshot>(),
+  },
+  /** Clears a latched tilt whose condition has gone; otherwise `not-permitted` saying why. */
+  'tech:clear-tilt': {
+    role: 'attendant',
+    availability: 'production',
+    request: z.object({ kind: tiltKind, source: z.string().min(1).max(64) }).strict(),
     response: answers<CabinetSnapshot>(),
   },
   'tech:ram-clear': {
     role: 'technician',
     availability: 'production',
-    request: empty,
-    response: answers<CabinetSnapshot>(),
-  },
-  'tech:door': {
-    role: 'technician',
-    availability: 'production',
-    request: z.object({ open: z.boolean() }).strict(),
+    request: z.object({ confirm: z.literal('RAM CLEAR') }).strict(),
     response: answers<CabinetSnapshot>(),
   },
   // Venue configuration at the cabinet (docs/venue-config.md). The config itself is judged by the
@@ -194,14 +232,26 @@ void namesMatchTable;
 /** Every production channel, in table order (the same list as channels.ts; a unit test checks the order). */
 export const CHANNELS = Object.keys(CHANNEL_TABLE) as Channel[];
 
-/** Operator menu channels: answered only while the operator key switch is on. */
+/** Technician-only channels: answered only with the key on and a technician session open. */
 export const TECHNICIAN_CHANNELS: ReadonlySet<string> = new Set(channelsWithRole(CHANNEL_TABLE, 'technician'));
+/** Attendant channels: answered with the key on and an attendant or technician session open. */
+export const ATTENDANT_CHANNELS: ReadonlySet<string> = new Set(channelsWithRole(CHANNEL_TABLE, 'attendant'));
+
+/** Compile-time check: the request schema's tilt kinds are exactly the cabinet's. */
+const tiltKindsMatch: Same<z.infer<typeof tiltKind>, TiltKind> = true;
+void tiltKindsMatch;
 
 export function isChannel(value: unknown): value is Channel {
   return typeof value === 'string' && Object.hasOwn(CHANNEL_TABLE, value);
 }
 
-export type IpcErrorCode = CabinetErrorCode | 'invalid-request' | 'unknown-channel' | 'forbidden' | 'internal';
+/**
+ * Staff refusals (StaffErrorCode, docs/cabinet-rules.md#operator-menu-and-key-switch): `key-off`,
+ * `signed-out` (no open session), `wrong-role`, `wrong-pin`, `locked-out` (with `until`) and
+ * `menu-open` (a player channel that changes something while a staff session is open).
+ */
+export type IpcErrorCode =
+  CabinetErrorCode | StaffErrorCode | 'invalid-request' | 'unknown-channel' | 'forbidden' | 'internal';
 
 export interface IpcError {
   readonly code: IpcErrorCode;
@@ -209,6 +259,8 @@ export interface IpcError {
   readonly limit?: { readonly name: string; readonly valueMinor: number };
   /** `invalid-config`: each bad field, structured so the screen shows it in the technician's language. */
   readonly fields?: readonly FieldIssue[];
+  /** `locked-out`: when the lockout ends (ISO-8601). */
+  readonly until?: string;
 }
 
 export type { ConfigAuditEntry, FieldIssue, VenueConfigView };
@@ -218,7 +270,8 @@ export type IpcResult<T> = { readonly ok: true; readonly value: T } | { readonly
 
 /** Main → renderer push channel. */
 export const EVENT_CHANNEL = EVENT_CHANNEL_NAME;
-export type PushEvent = CabinetEvent;
+/** Cabinet events, and staff access on every change (keys, door, session, lockouts). */
+export type PushEvent = CabinetEvent | { readonly type: 'staff'; readonly status: StaffStatus };
 
 /**
  * What the preload exposes as `window.cabinet` (invoke and onEvent, nothing else), and what

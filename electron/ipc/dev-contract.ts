@@ -21,12 +21,29 @@ export interface NoteAnswer {
   readonly detail: string;
 }
 
+/** The switches as a development cabinet's service panel shows them after a toggle. */
+export interface InputsAnswer {
+  readonly keyOn: boolean;
+  readonly doorOpen: boolean;
+}
+
 export const SERVICE_CHANNEL_TABLE = {
   'service:insert-note': {
     role: 'service',
     availability: 'dev',
     request: z.object({ channel: noteChannel }).strict(),
     response: answers<NoteAnswer>(),
+  },
+  /**
+   * Development only: turns the operator key or opens/closes the door, as the hardware input
+   * would (a production cabinet reads both from GPIO and has no such channel). The service
+   * panel's keys: Shift+K turns the key, Shift+D the door (docs/cabinet-rules.md#operator-menu-and-key-switch).
+   */
+  'service:toggle-input': {
+    role: 'service',
+    availability: 'dev',
+    request: z.object({ input: z.enum(['operator-key', 'door']) }).strict(),
+    response: answers<InputsAnswer>(),
   },
 } as const satisfies ChannelTable<'dev'>;
 

@@ -13,8 +13,18 @@ import {
   type IpcResult,
   type Paytable,
 } from './contract.ts';
-import { channelGroup, createIpcRouter, refusal, type ChannelGroup, type RouterServices } from './router.ts';
+import {
+  channelGroup,
+  createIpcRouter,
+  refusal,
+  type ChannelGroup,
+  type RouterServices,
+  type RouterStaff,
+} from './router.ts';
+import type { ChannelSpec } from './channel-spec.ts';
+import type { StaffRole, StaffStatus } from '../core/staff/staff-status.ts';
 import { createFakeCabinet, FakeCabinetError } from '../testing/fake-cabinet.ts';
+import { testStaff } from '../testing/memory-staff.ts';
 
 const PAYTABLE: Paytable = {
   profileId: 'eight-deck-tie-8-to-1',
@@ -27,21 +37,56 @@ const PAYTABLE: Paytable = {
   limits: createFakeCabinet().snapshot().limits,
 };
 
+/** Staff access reduced to what the role check reads: the key and the open session, set by the test. */
+function stubStaff(state: { keyOn: boolean; session: StaffRole | null }): RouterStaff {
+  const status = (): StaffStatus => ({
+    keyOn: state.keyOn,
+    doorOpen: false,
+    session: state.session ? { role: state.session, since: 't', signOutAt: 't' } : null,
+    roles: {
+      attendant: { pinSet: true, lockedUntil: null, failures: 0 },
+      technician: { pinSet: true, lockedUntil: null, failures: 0 },
+    },
+  });
+  return {
+    keyOn: () => state.keyOn,
+    doorOpen: () => false,
+    session: () => state.session,
+    touch: () => undefined,
+    status,
+    signIn: () => Promise.resolve(status()),
+    signOut: () => status(),
+    subscribe: () => () => undefined,
+  };
+}
+
 function setup(overrides: Partial<RouterServices> = {}, devGroups: readonly ChannelGroup[] = []) {
   const cabinet = createFakeCabinet();
-  let keyOn = true;
+  // By default the key is on and nobody is signed in; permitFor() lets a channel reach its schema.
+  const state: { keyOn: boolean; session: StaffRole | null } = { keyOn: true, session: null };
   const refused: string[] = [];
   const router = createIpcRouter(
     cabinet,
     {
-      operatorKeyOn: () => keyOn,
+      staff: stubStaff(state),
       paytable: () => PAYTABLE,
       onRefused: (entry) => refused.push(`${entry.channel}:${entry.code}`),
       ...overrides,
     },
     devGroups,
   );
-  return { cabinet, router, refused, setKey: (on: boolean) => (keyOn = on) };
+  return {
+    cabinet,
+    router,
+    refused,
+    state,
+    setKey: (on: boolean) => (state.keyOn = on),
+    /** Key on, and a technician signed in exactly when the channel is a staff one. */
+    permitFor: (channel: Channel) => {
+      state.keyOn = true;
+      state.session = CHANNEL_TABLE[channel].role === 'player' ? null : 'technician';
+    },
+  };
 }
 
 /** Asserts a refusal with `code` (fails the test on an acceptance) and returns the error. */
@@ -63,12 +108,15 @@ const VALID: Record<Channel, unknown> = {
   'cashout:collect': {},
   'paytable:get': {},
   'history:list': { limit: 5 },
+  'staff:status': {},
+  'staff:sign-in': { role: 'technician', pin: '1234' },
+  'staff:sign-out': {},
   'tech:meters': {},
   'tech:recall': { limit: 5 },
   'tech:events': { limit: 5 },
   'tech:clear-handpay': {},
-  'tech:ram-clear': {},
-  'tech:door': { open: true },
+  'tech:clear-tilt': { kind: 'device-fault', source: 'bill-acceptor' },
+  'tech:ram-clear': { confirm: 'RAM CLEAR' },
   'tech:config:get': {},
   'tech:config:validate': { config: {} },
   'tech:config:apply': { config: {} },
@@ -100,12 +148,29 @@ const CHANNEL_BAD: Record<Channel, unknown[]> = {
   'cashout:collect': [{ amountMinor: 100 }],
   'paytable:get': [{ profile: 'x' }],
   'history:list': [{}, { limit: 0 }, { limit: 101 }, { limit: 2.5 }],
+  'staff:status': [{ role: 'technician' }],
+  'staff:sign-in': [
+    {},
+    { role: 'technician' },
+    { role: 'manager', pin: '1234' },
+    { role: 'technician', pin: '123' },
+    { role: 'technician', pin: '123456789' },
+    { role: 'technician', pin: '12a4' },
+    { role: 'technician', pin: 1234 },
+    { role: 'technician', pin: '1234', token: 'x' },
+  ],
+  'staff:sign-out': [{ role: 'technician' }],
   'tech:meters': [{ reset: true }],
   'tech:recall': [{}, { limit: 501 }, { limit: 10, fromRoundId: -1 }],
   'tech:events': [{ limit: 0 }, { limit: 10, toId: 'last' }],
   'tech:clear-handpay': [{ handpayId: 1 }],
-  'tech:ram-clear': [{ confirm: true }],
-  'tech:door': [{}, { open: 'yes' }, { open: 1 }],
+  'tech:clear-tilt': [
+    {},
+    { kind: 'door-open' },
+    { kind: 'lid-open', source: 'door' },
+    { kind: 'door-open', source: '' },
+  ],
+  'tech:ram-clear': [{}, { confirm: true }, { confirm: 'ram clear' }, { confirm: 'RAM CLEAR', now: true }],
   'tech:config:get': [{ reveal: true }],
   'tech:config:validate': [{}, { config: 'x' }, { config: [] }, { config: null }],
   'tech:config:apply': [{}, { config: 42 }, { config: {}, role: 'technician' }],
@@ -117,8 +182,9 @@ const CHANNEL_BAD: Record<Channel, unknown[]> = {
 describe('IPC router: every payload is validated before the cabinet is called (the renderer is untrusted)', () => {
   for (const channel of CHANNELS) {
     it(`${channel}: a bad payload gets invalid-request naming the field, and changes nothing`, async () => {
-      const { cabinet, router } = setup();
+      const { cabinet, router, permitFor } = setup();
       await router.handle('bets:place', { spot: 'player', chipMinor: 500 });
+      permitFor(channel);
       const before = JSON.stringify(cabinet.snapshot());
       const callsBefore = cabinet.calls.length;
       for (const payload of [...GENERIC_BAD, ...CHANNEL_BAD[channel]]) {
@@ -145,11 +211,12 @@ describe('IPC router: every payload is validated before the cabinet is called (t
   });
 
   it('property: any payload the schema refuses leaves the cabinet untouched', async () => {
-    const { cabinet, router } = setup();
+    const { cabinet, router, permitFor } = setup();
     const before = JSON.stringify(cabinet.snapshot());
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...CHANNELS), fc.anything(), async (channel, payload) => {
         fc.pre(!CHANNEL_TABLE[channel].request.safeParse(payload === undefined ? {} : payload).success);
+        permitFor(channel);
         const calls = cabinet.calls.length;
         refused(await router.handle(channel, payload), 'invalid-request');
         expect(cabinet.calls.length).toBe(calls);
@@ -185,32 +252,115 @@ describe('IPC router: channels', () => {
     expect(history).toMatchObject({ ok: true, value: [{ roundId: 1 }] });
     expect(await router.handle('paytable:get', {})).toEqual({ ok: true, value: PAYTABLE });
   });
+});
 
-  it('the role check comes from the table: technician channels are refused while the operator key switch is off (docs/cabinet-rules.md#operator-menu-and-key-switch)', async () => {
-    const { cabinet, router, setKey } = setup();
-    const technician = CHANNELS.filter((channel) => CHANNEL_TABLE[channel].role === 'technician');
-    expect([...TECHNICIAN_CHANNELS]).toEqual(technician);
-    expect(technician).toEqual(expect.arrayContaining(['tech:meters', 'tech:ram-clear', 'tech:door']));
-    setKey(false);
-    for (const channel of technician) {
-      const error = refused(await router.handle(channel, VALID[channel]), 'forbidden');
-      expect(error.message).toContain('operator key switch');
+type Session = StaffRole | null;
+const ROLE_CODES: ReadonlySet<string> = new Set(['key-off', 'signed-out', 'wrong-role', 'menu-open', 'forbidden']);
+
+/** What the rules say a channel of this role gets (docs/cabinet-rules.md#operator-menu-and-key-switch). */
+function expectedRefusal(channel: Channel, keyOn: boolean, session: Session): IpcErrorCode | null {
+  const spec: ChannelSpec = CHANNEL_TABLE[channel];
+  switch (spec.role) {
+    case 'player':
+      return session !== null && !spec.readOnly ? 'menu-open' : null;
+    case 'staff-access':
+      return keyOn ? null : 'key-off';
+    case 'attendant':
+      if (!keyOn) return 'key-off';
+      return session === null ? 'signed-out' : null;
+    case 'technician':
+      if (!keyOn) return 'key-off';
+      if (session === null) return 'signed-out';
+      return session === 'technician' ? null : 'wrong-role';
+    default:
+      throw new Error(`${channel}: a production channel with role ${spec.role}`);
+  }
+}
+
+describe('IPC router: roles and sessions, for every channel of the table and every key/session combination', () => {
+  const combos: Array<[boolean, Session]> = [
+    [false, null],
+    [false, 'attendant'],
+    [false, 'technician'],
+    [true, null],
+    [true, 'attendant'],
+    [true, 'technician'],
+  ];
+  for (const [keyOn, session] of combos) {
+    it(`key ${keyOn ? 'on' : 'off'}, ${session ?? 'nobody'} signed in`, async () => {
+      for (const channel of CHANNELS) {
+        const { cabinet, router, state } = setup();
+        state.keyOn = keyOn;
+        state.session = session;
+        const result = await router.handle(channel, VALID[channel]);
+        const expected = expectedRefusal(channel, keyOn, session);
+        if (expected === null) {
+          expect(result.ok || !ROLE_CODES.has(result.error.code), `${channel}: ${JSON.stringify(result)}`).toBe(true);
+        } else {
+          expect(result, channel).toMatchObject({ ok: false, error: { code: expected } });
+          expect(cabinet.calls, `${channel} reached the cabinet`).toEqual([]);
+        }
+      }
+    });
+  }
+
+  it('every staff-only channel and every player channel that changes something is covered by a rule', () => {
+    expect([...TECHNICIAN_CHANNELS]).toEqual(CHANNELS.filter((c) => CHANNEL_TABLE[c].role === 'technician'));
+    expect(TECHNICIAN_CHANNELS.has('tech:ram-clear')).toBe(true);
+    for (const channel of ['tech:meters', 'tech:clear-handpay', 'tech:clear-tilt']) {
+      expect(CHANNEL_TABLE[channel as Channel].role, channel).toBe('attendant');
     }
-    expect(cabinet.calls).toEqual([]);
-    for (const channel of CHANNELS.filter((c) => CHANNEL_TABLE[c].role === 'player')) {
-      const result = await router.handle(channel, VALID[channel]);
-      expect(result.ok || result.error.code !== 'forbidden', channel).toBe(true);
-    }
-    setKey(true);
-    expect((await router.handle('tech:meters', {})).ok).toBe(true);
-    expect((await router.handle('tech:door', { open: true })).ok).toBe(true);
+    expect(CHANNELS).not.toContain('tech:door'); // the door is a hardware input
+    const reads = CHANNELS.filter((c) => (CHANNEL_TABLE[c] as ChannelSpec).readOnly);
+    expect(reads.sort()).toEqual(['cabinet:snapshot', 'history:list', 'paytable:get', 'staff:status']);
   });
 
-  it('a forbidden request is refused before its payload is read and changes nothing', async () => {
+  it('a refused request is refused before its payload is read and changes nothing', async () => {
     const { cabinet, router, setKey } = setup();
     setKey(false);
-    refused(await router.handle('tech:door', { open: 'not a boolean' }), 'forbidden');
+    refused(await router.handle('tech:ram-clear', { confirm: 'not the words' }), 'key-off');
     expect(cabinet.calls).toEqual([]);
+  });
+});
+
+describe('IPC router: while a staff session is open (real staff access)', () => {
+  it('every player channel that changes something answers menu-open; reads still answer', async () => {
+    const cabinet = createFakeCabinet();
+    const { staff } = testStaff({ keyOn: true });
+    const router = createIpcRouter(cabinet, { staff, paytable: () => PAYTABLE });
+    await staff.signIn('attendant', '4321');
+    for (const channel of CHANNELS.filter((c) => CHANNEL_TABLE[c].role === 'player')) {
+      const calls = cabinet.calls.length;
+      const result = await router.handle(channel, VALID[channel]);
+      if ((CHANNEL_TABLE[channel] as ChannelSpec).readOnly) {
+        expect(result.ok, channel).toBe(true);
+      } else {
+        expect(result, channel).toMatchObject({ ok: false, error: { code: 'menu-open' } });
+        expect(cabinet.calls.length, channel).toBe(calls);
+      }
+    }
+    staff.signOut();
+    expect((await router.handle('bets:place', { spot: 'player', chipMinor: 100 })).ok).toBe(true);
+  });
+
+  it('sign-in answers wrong-pin and locked-out (with until) as typed errors, and staff changes are pushed', async () => {
+    const cabinet = createFakeCabinet();
+    const { staff } = testStaff({ keyOn: true });
+    const router = createIpcRouter(cabinet, { staff, paytable: () => PAYTABLE });
+    const pushed: string[] = [];
+    router.subscribe((event) => {
+      if (event.type === 'staff') pushed.push(event.status.session?.role ?? 'none');
+    });
+    expect(await router.handle('staff:sign-in', { role: 'technician', pin: '9999' })).toMatchObject({ ok: true });
+    await router.handle('staff:sign-out', {});
+    for (let i = 1; i <= 4; i++) {
+      refused(await router.handle('staff:sign-in', { role: 'technician', pin: '1111' }), 'wrong-pin');
+    }
+    const locked = refused(await router.handle('staff:sign-in', { role: 'technician', pin: '1111' }), 'locked-out');
+    expect(locked.until).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    refused(await router.handle('staff:sign-in', { role: 'technician', pin: '9999' }), 'locked-out');
+    expect(pushed).toContain('technician');
+    expect(pushed.at(-1)).toBe('none');
   });
 });
 
@@ -326,16 +476,24 @@ describe('IPC router: errors', () => {
 describe('IPC router: the venue config channels (technician)', () => {
   const KEY = '89abcdef01234567';
   const config = () => createFakeCabinet().venueConfig();
+  /** Key on and a technician signed in. */
+  const technician = () => {
+    const t = setup();
+    t.state.session = 'technician';
+    return t;
+  };
 
-  it('answer only with the operator key on', async () => {
-    const { router, setKey } = setup();
-    setKey(false);
-    refused(await router.handle('tech:config:get', {}), 'forbidden');
-    refused(await router.handle('tech:config:apply', { config: config() }), 'forbidden');
+  it('answer only to a technician session with the key on', async () => {
+    const { router, state } = setup();
+    refused(await router.handle('tech:config:get', {}), 'signed-out');
+    state.session = 'attendant';
+    refused(await router.handle('tech:config:apply', { config: config() }), 'wrong-role');
+    state.keyOn = false;
+    refused(await router.handle('tech:config:apply', { config: config() }), 'key-off');
   });
 
   it('validate answers ok or invalid-config with each field structured', async () => {
-    const { router } = setup();
+    const { router } = technician();
     expect(await router.handle('tech:config:validate', { config: config() })).toEqual({
       ok: true,
       value: { ok: true },
@@ -349,7 +507,7 @@ describe('IPC router: the venue config channels (technician)', () => {
   });
 
   it('apply records the session role; get shows the key only as set; export leaves it out', async () => {
-    const { router } = setup({ currentStaffRole: () => 'technician' });
+    const { router } = technician();
     const base = config();
     const next = {
       ...base,
@@ -389,7 +547,7 @@ describe('IPC router: the venue config channels (technician)', () => {
   });
 
   it('import: a malformed file is invalid-config with a structured issue, never a crash', async () => {
-    const { router, cabinet } = setup();
+    const { router, cabinet } = technician();
     const before = cabinet.calls.filter((c) => c === 'applyConfig').length;
     for (const json of ['{"profile":', 'not json', '[]']) {
       const error = refused(await router.handle('tech:config:import', { json }), 'invalid-config');
@@ -401,8 +559,9 @@ describe('IPC router: the venue config channels (technician)', () => {
   });
 
   it('apply with chips on the table is bets-on-table', async () => {
-    const { router } = setup();
+    const { router, state } = setup();
     await router.handle('bets:place', { spot: 'player', chipMinor: 100 });
+    state.session = 'technician';
     refused(await router.handle('tech:config:apply', { config: config() }), 'bets-on-table');
   });
 });

@@ -14,31 +14,44 @@
  * - every payload is validated; a bad one gets `invalid-request` naming the field and
  *   what is allowed, and the cabinet is never called;
  * - unknown channels get `unknown-channel`;
- * - a channel's role decides who may call it: technician channels answer only while the
- *   operator key switch is on (docs/cabinet-rules.md#operator-menu-and-key-switch), else
- *   `forbidden`;
+ * - a channel's role decides who may call it (docs/cabinet-rules.md#operator-menu-and-key-switch),
+ *   checked before the payload is read: staff channels need the operator key on (`key-off`)
+ *   and a main-side session of a role that may use them (`signed-out`, `wrong-role`); while a
+ *   session is open, player channels that change something answer `menu-open`;
+ * - a passed staff request resets the session's idle timer;
  * - a CabinetError becomes an IpcError with its code and limit; anything else becomes
  *   `internal` with a generic message (no stack traces or internals cross the seam).
  */
 import type { z } from 'zod';
-import type { Cabinet, CabinetErrorCode, CabinetEvent, CabinetSnapshot } from '../core/cabinet/cabinet-api.ts';
+import type { Cabinet, CabinetErrorCode, CabinetSnapshot } from '../core/cabinet/cabinet-api.ts';
+import { isStaffError } from '../core/staff/staff-error.ts';
+import type { StaffAccess } from '../core/staff/staff-access.ts';
+import { roleCovers, type StaffRole } from '../core/staff/staff-status.ts';
 import type { FieldIssue } from '../core/config/field-issue.ts';
 import { configHandlers } from './config-handlers.ts';
 import { channelGroup, type ChannelGroup, type ChannelHandlers } from './channel-group.ts';
-import type { ChannelRole, ChannelSpec } from './channel-spec.ts';
+import type { ChannelSpec } from './channel-spec.ts';
 export { channelGroup, refusal, type ChannelGroup, type ChannelHandlers } from './channel-group.ts';
-import { CHANNEL_TABLE, type IpcError, type IpcResult, type Paytable, type ProductionTable } from './contract.ts';
+import {
+  CHANNEL_TABLE,
+  type IpcError,
+  type IpcResult,
+  type Paytable,
+  type ProductionTable,
+  type PushEvent,
+} from './contract.ts';
+
+/** What the router needs of main's staff access (electron/core/staff/staff-access.ts). */
+export type RouterStaff = Pick<
+  StaffAccess,
+  'keyOn' | 'doorOpen' | 'session' | 'touch' | 'status' | 'signIn' | 'signOut' | 'subscribe'
+>;
 
 export interface RouterServices {
-  /** The operator key switch; technician channels are refused while it is off. */
-  readonly operatorKeyOn: () => boolean;
+  /** Main's staff access: the key switch, the door switch and the open session, if any. */
+  readonly staff: RouterStaff;
   /** The exact paytable for the running profile and limits. */
   readonly paytable: (snapshot: CabinetSnapshot) => Paytable;
-  /**
-   * The staff role of main's open session, recorded in the config audit trail. Until sessions
-   * exist, absent: a technician channel is answered only with the operator key on, so 'technician'.
-   */
-  readonly currentStaffRole?: () => string;
   /** Called for every refused or failed request (for the event log / diagnostics). */
   readonly onRefused?: (entry: { channel: string; code: IpcError['code']; message: string; cause?: unknown }) => void;
 }
@@ -48,16 +61,36 @@ export interface IpcRouter {
   readonly channels: readonly string[];
   /** Handles one untrusted request. Never throws; every outcome is an IpcResult. */
   handle(channel: unknown, request: unknown): Promise<IpcResult<unknown>>;
-  /** Pushes cabinet events to a transport. */
-  subscribe(listener: (event: CabinetEvent) => void): () => void;
+  /** Pushes cabinet events and staff status changes to a transport. */
+  subscribe(listener: (event: PushEvent) => void): () => void;
 }
 
-/** Why a role may not call right now, or null when it may. */
-function roleRefusal(role: ChannelRole, channel: string, services: RouterServices): string | null {
-  switch (role) {
-    case 'technician':
-      return services.operatorKeyOn() ? null : `${channel} needs the operator key switch turned on`;
+export interface RoleRefusal {
+  readonly code: IpcError['code'];
+  readonly message: string;
+}
+
+function needSession(channel: string, needed: StaffRole, staff: RouterStaff): RoleRefusal | null {
+  if (!staff.keyOn()) return { code: 'key-off', message: `${channel} needs the operator key switch turned on` };
+  const session = staff.session();
+  if (session === null) return { code: 'signed-out', message: `${channel} needs a staff sign-in (${needed})` };
+  if (!roleCovers(session, needed)) {
+    return { code: 'wrong-role', message: `${channel} needs a ${needed} sign-in; the ${session} may not use it` };
+  }
+  return null;
+}
+
+/** Why a channel of this spec may not be called right now, or null when it may (from the table). */
+export function roleRefusal(spec: ChannelSpec, channel: string, staff: RouterStaff): RoleRefusal | null {
+  switch (spec.role) {
     case 'player':
+      if (spec.readOnly || staff.session() === null) return null;
+      return { code: 'menu-open', message: `${channel} is paused while the staff menu is open` };
+    case 'staff-access':
+      return staff.keyOn() ? null : { code: 'key-off', message: `${channel} needs the operator key switch turned on` };
+    case 'attendant':
+    case 'technician':
+      return needSession(channel, spec.role, staff);
     // Service and test channels exist only where a dev shell merged their table in.
     case 'service':
     case 'test':
@@ -130,6 +163,13 @@ function fail(code: IpcError['code'], message: string): IpcResult<never> {
 }
 
 function productionHandlers(cabinet: Cabinet, services: RouterServices): ChannelHandlers<ProductionTable> {
+  const { staff } = services;
+  /** The open session's role; the role check already ran, so a session is open. */
+  const signedIn = (): StaffRole => {
+    const role = staff.session();
+    if (role === null) throw new Error('a staff handler ran without a session');
+    return role;
+  };
   return {
     'cabinet:snapshot': () => cabinet.snapshot(),
     'bets:place': (r) => cabinet.placeChip(r.spot, r.chipMinor),
@@ -141,19 +181,22 @@ function productionHandlers(cabinet: Cabinet, services: RouterServices): Channel
     'cashout:collect': () => cabinet.cashOut(),
     'paytable:get': () => services.paytable(cabinet.snapshot()),
     'history:list': (r) => cabinet.recall({ limit: r.limit }).filter((round) => !round.demo),
+    'staff:status': () => staff.status(),
+    'staff:sign-in': (r) => staff.signIn(r.role, r.pin),
+    'staff:sign-out': () => staff.signOut(),
     'tech:meters': () => cabinet.meters(),
     'tech:recall': (r) => cabinet.recall(r),
     'tech:events': (r) => cabinet.events(r),
     'tech:clear-handpay': () => {
-      cabinet.clearHandpay();
+      cabinet.clearHandpay(signedIn());
+      return cabinet.snapshot();
+    },
+    'tech:clear-tilt': (r) => {
+      cabinet.clearTilt(r.kind, r.source, { by: signedIn(), doorOpen: staff.doorOpen() });
       return cabinet.snapshot();
     },
     'tech:ram-clear': () => {
       cabinet.ramClear();
-      return cabinet.snapshot();
-    },
-    'tech:door': (r) => {
-      cabinet.setDoorOpen(r.open);
       return cabinet.snapshot();
     },
     ...configHandlers(cabinet, services),
@@ -204,16 +247,25 @@ export function createIpcRouter(
       const shown = typeof channel === 'string' ? `"${channel.slice(0, 60)}"` : typeof channel;
       return refuse(String(channel).slice(0, 60), 'unknown-channel', `unknown channel ${shown}`);
     }
-    const refusal = roleRefusal(route.spec.role, channel, services);
-    if (refusal !== null) return refuse(channel, 'forbidden', refusal);
+    const refusal = roleRefusal(route.spec, channel, services.staff);
+    if (refusal !== null) return refuse(channel, refusal.code, refusal.message);
     const parsed = route.spec.request.safeParse(request === undefined ? {} : request);
     if (!parsed.success) {
       return refuse(channel, 'invalid-request', describeIssues(channel, parsed.error.issues));
     }
+    if (route.spec.role === 'attendant' || route.spec.role === 'technician') services.staff.touch();
     try {
       const value = await route.handler(parsed.data);
       return { ok: true, value };
     } catch (error) {
+      if (isStaffError(error)) {
+        const ipcError: IpcError =
+          error.until !== undefined
+            ? { code: error.code, message: error.message, until: error.until }
+            : { code: error.code, message: error.message };
+        services.onRefused?.({ channel, code: ipcError.code, message: ipcError.message });
+        return { ok: false, error: ipcError };
+      }
       if (isCabinetError(error)) {
         const ipcError = toIpcError(error);
         services.onRefused?.({ channel, code: ipcError.code, message: ipcError.message });
@@ -226,6 +278,13 @@ export function createIpcRouter(
   return {
     channels: [...table.keys()],
     handle,
-    subscribe: (listener) => cabinet.subscribe(listener),
+    subscribe: (listener) => {
+      const offCabinet = cabinet.subscribe(listener);
+      const offStaff = services.staff.subscribe((status) => listener({ type: 'staff', status }));
+      return () => {
+        offCabinet();
+        offStaff();
+      };
+    },
   };
 }

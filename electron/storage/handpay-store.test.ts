@@ -14,9 +14,9 @@ describe('handpays', () => {
     const second = j.transaction(() => j.insertHandpay(700, 't2'));
     expect(first).toEqual({ handpayId: 1, amountMinor: 500, at: 't1' });
     expect(j.pendingHandpays()).toEqual([first, second]);
-    expect(j.transaction(() => j.clearHandpays('t3'))).toBe(2);
+    expect(j.transaction(() => j.clearHandpays('t3', 'attendant'))).toBe(2);
     expect(j.pendingHandpays()).toEqual([]);
-    expect(j.transaction(() => j.clearHandpays('t4'))).toBe(0);
+    expect(j.transaction(() => j.clearHandpays('t4', 'technician'))).toBe(0);
   });
 
   it('insertHandpay outside a transaction is refused', () => {
@@ -28,7 +28,7 @@ describe('handpays', () => {
   it('clearHandpays outside a transaction is refused and the handpay stays pending', () => {
     const j = journal();
     const hp = j.transaction(() => j.insertHandpay(500, 't1'));
-    expect(() => j.clearHandpays('t2')).toThrow('clearHandpays must run inside a journal transaction');
+    expect(() => j.clearHandpays('t2', 'attendant')).toThrow('clearHandpays must run inside a journal transaction');
     expect(j.pendingHandpays()).toEqual([hp]);
   });
 });

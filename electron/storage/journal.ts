@@ -13,7 +13,7 @@ import type { RoundOutcome } from '../core/engine/round.ts';
 import type { Returns } from '../core/engine/settlement.ts';
 import type { CopyName, CopyRead, CriticalState } from '../core/model/critical-state.ts';
 import type { EventLogEntry } from '../core/model/event-log.ts';
-import type { Handpay } from '../core/model/handpay.ts';
+import type { Handpay, PaidHandpay } from '../core/model/handpay.ts';
 import type { JournalPort, JournalReader, NewRound, RamClearBoundary } from '../core/model/journal-port.ts';
 import type { LedgerEntry } from '../core/model/ledger.ts';
 import type { Meters } from '../core/model/meters.ts';
@@ -33,6 +33,7 @@ import { HandpayStore } from './handpay-store.ts';
 import { LedgerStore, type LedgerAuditRow } from './ledger-store.ts';
 import { RamClearStore } from './ram-clear-store.ts';
 import { RoundStore, type RefundAuditRow, type RoundAuditRow } from './round-store.ts';
+import { StaffStore } from './staff-store.ts';
 import { TiltStore } from './tilt-store.ts';
 
 export type JournalOptions = DatabaseOptions;
@@ -67,6 +68,8 @@ export class Journal implements JournalPort, JournalAuditReader {
   private readonly ramClears: RamClearStore;
   private readonly configAuditStore: ConfigAuditStore;
   private readonly secrets: ConfigSecretFile;
+  /** Staff access records (PIN hashes, lockouts); the shell's staff access writes here, never the cabinet. */
+  readonly staff: StaffStore;
 
   private constructor(db: Database, path: string, readOnly: boolean) {
     this.db = db;
@@ -78,6 +81,7 @@ export class Journal implements JournalPort, JournalAuditReader {
     this.handpays = new HandpayStore(db);
     this.config = new ConfigStore(db);
     this.ramClears = new RamClearStore(db);
+    this.staff = new StaffStore(db, this.eventLog);
     this.configAuditStore = new ConfigAuditStore(db);
     this.secrets = new ConfigSecretFile(path);
     if (!readOnly) this.secrets.recover({ committedWith: (key) => this.committedWithSecret(key) });
@@ -245,8 +249,12 @@ export class Journal implements JournalPort, JournalAuditReader {
     return this.handpays.pending();
   }
 
-  clearHandpays(at: string): number {
-    return this.handpays.clearAll(at);
+  clearHandpays(at: string, paidBy: 'attendant' | 'technician'): number {
+    return this.handpays.clearAll(at, paidBy);
+  }
+
+  paidHandpays(limit?: number): PaidHandpay[] {
+    return this.handpays.paid(limit);
   }
 
   // ------------------------------------------------------ config, RAM clear

@@ -118,6 +118,25 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 2,
+    name: 'staff access: PIN hashes and lockouts per role; who paid a handpay',
+    sql: `
+      -- One row per staff role (docs/cabinet-rules.md#operator-menu-and-key-switch). The PIN is
+      -- only ever stored as a salted scrypt hash; failures and the lockout end survive a restart.
+      CREATE TABLE staff_roles (
+        role TEXT PRIMARY KEY CHECK (role IN ('attendant', 'technician')),
+        pin_hash TEXT CHECK (pin_hash IS NULL OR pin_hash LIKE 'scrypt$%'),
+        failures INTEGER NOT NULL DEFAULT 0 CHECK (failures >= 0),
+        locked_until TEXT,
+        updated_at TEXT NOT NULL
+      );
+
+      -- The staff role that paid a handpay by hand (the amount is amount_minor).
+      ALTER TABLE handpays ADD COLUMN cleared_by TEXT
+        CHECK (cleared_by IS NULL OR cleared_by IN ('attendant', 'technician'));
+    `,
+  },
+  {
+    version: 3,
     name: 'venue config audit trail',
     sql: `
       -- One row per changed leaf field of the venue config, in the transaction of the change

@@ -173,6 +173,7 @@ export function createFakeCabinet(initialCreditsMinor = 10_000): FakeCabinet {
     raiseFault: () => undefined,
     setDoorOpen: () => void enter('setDoorOpen'),
     clearHandpay: () => void enter('clearHandpay'),
+    clearTilt: () => void enter('clearTilt'),
     ramClear: () => void enter('ramClear'),
     meters(): Meters {
       enter('meters');

@@ -17,6 +17,7 @@ import { SERVICE_CHANNEL_TABLE } from '../ipc/dev-contract.ts';
 import { createIpcRouter } from '../ipc/router.ts';
 import { openCabinet } from '../storage/open-cabinet.ts';
 import { steppingClock, tempJournalPath, testConfig } from './fixtures.ts';
+import { testStaff } from './memory-staff.ts';
 
 export interface InProcessBridgeOptions {
   /** Seed of the deal's random source (default 1); the same seed deals the same cards. */
@@ -53,8 +54,19 @@ export function createInProcessBridge(options: InProcessBridgeOptions = {}): InP
     cabinet.creditBill({ valueMinor: bill.valueMinor, channel, eventKey: `in-process-note-${++notes}` });
     return { accepted: true, detail: `note of ${bill.valueMinor} minor units stacked` };
   };
-  const router = createIpcRouter(cabinet, { operatorKeyOn: () => false, paytable: paytableFor }, [
-    channelGroup(SERVICE_CHANNEL_TABLE, { 'service:insert-note': (request) => insertNote(request.channel) }),
+  const { staff } = testStaff();
+  const router = createIpcRouter(cabinet, { staff, paytable: paytableFor }, [
+    channelGroup(SERVICE_CHANNEL_TABLE, {
+      'service:insert-note': (request) => insertNote(request.channel),
+      'service:toggle-input': (request) => {
+        if (request.input === 'operator-key') staff.setKey(!staff.keyOn());
+        else {
+          cabinet.setDoorOpen(!staff.doorOpen());
+          staff.setDoor(!staff.doorOpen());
+        }
+        return { keyOn: staff.keyOn(), doorOpen: staff.doorOpen() };
+      },
+    }),
   ]);
 
   const bridge: CabinetBridge = {

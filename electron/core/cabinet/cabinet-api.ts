@@ -15,7 +15,8 @@ import type { EventLogEntry } from '../model/event-log.ts';
 import type { Handpay } from '../model/handpay.ts';
 import type { Meters } from '../model/meters.ts';
 import type { RoundRecord } from '../model/round-record.ts';
-import type { Tilt } from '../model/tilt.ts';
+import type { Tilt, TiltKind } from '../model/tilt.ts';
+import type { StaffRole } from '../staff/staff-status.ts';
 
 /** The round lifecycle (round-machine.ts): idle → betting → locked (debited) → dealt (cards recorded) → settled → idle. */
 export type RoundPhase = 'idle' | 'betting' | 'locked' | 'dealt' | 'settled';
@@ -35,7 +36,8 @@ export interface TableLimits {
   readonly maxWinPerRoundMinor: MinorUnits;
 }
 
-export type DeviceName = 'rng' | 'bill-acceptor';
+/** key-switch, door-switch: the GPIO inputs (electron/devices/switches/), reported only when a file is configured. */
+export type DeviceName = 'rng' | 'bill-acceptor' | 'key-switch' | 'door-switch';
 export type DeviceHealth = 'connected' | 'healthy' | 'fault' | 'disconnected' | 'not-configured';
 export interface DeviceStatus {
   readonly device: DeviceName;
@@ -114,11 +116,15 @@ export interface DevicePort {
   raiseFault(kind: 'rng-fault' | 'device-fault' | 'memory-error', source: string, reason: string): void;
 }
 
-/** What the operator menu may do (behind the operator key switch). */
+/** What the staff menu may do (behind the operator key switch and a staff session). */
 export interface TechnicianPort {
   snapshot(): CabinetSnapshot;
+  /** The door switch, as main reads it (never the renderer). */
   setDoorOpen(open: boolean): void;
-  clearHandpay(): void;
+  /** A staff member paid the pending handpay by hand; the record keeps who. */
+  clearHandpay(paidBy: StaffRole): void;
+  /** Clears a latched tilt whose condition has gone, else refuses saying why (tilt-clear.ts). */
+  clearTilt(kind: TiltKind, source: string, conditions: { readonly by: StaffRole; readonly doorOpen: boolean }): void;
   ramClear(): void;
   meters(): Meters;
   recall(range: { fromRoundId?: number; toRoundId?: number; limit?: number }): RoundRecord[];

@@ -77,7 +77,7 @@ describe('random command sequences never make credits negative or create money',
                     c.cashOut();
                     break;
                   case 'clear-handpay':
-                    c.clearHandpay();
+                    c.clearHandpay('attendant');
                     break;
                   case 'door':
                     c.setDoorOpen(cmd.open);

@@ -19,7 +19,9 @@ import type { Handpay } from '../model/handpay.ts';
 import type { JournalPort } from '../model/journal-port.ts';
 import type { Meters } from '../model/meters.ts';
 import type { RoundRecord } from '../model/round-record.ts';
+import type { TiltKind } from '../model/tilt.ts';
 import type { RandomSource } from '../random/random-source.ts';
+import type { StaffRole } from '../staff/staff-status.ts';
 import type { BillCredit, Cabinet, CabinetEvent, CabinetSnapshot, DeviceStatus } from './cabinet-api.ts';
 import { now, type CabinetContext } from './cabinet-context.ts';
 import * as betting from './betting.ts';
@@ -32,6 +34,7 @@ import * as rounds from './round-flow.ts';
 import { snapshot } from './snapshot.ts';
 import * as startup from './startup-recovery.ts';
 import * as technician from './technician-actions.ts';
+import { clearTilt, type ClearConditions } from './tilt-clear.ts';
 
 export class CabinetCore implements Cabinet {
   private readonly journal: JournalPort;
@@ -147,8 +150,12 @@ export class CabinetCore implements Cabinet {
     technician.setDoorOpen(this.ctx, open);
   }
 
-  clearHandpay(): void {
-    technician.clearHandpay(this.ctx);
+  clearHandpay(paidBy: StaffRole): void {
+    technician.clearHandpay(this.ctx, paidBy);
+  }
+
+  clearTilt(kind: TiltKind, source: string, conditions: ClearConditions): void {
+    clearTilt(this.ctx, kind, source, conditions);
   }
 
   ramClear(): void {

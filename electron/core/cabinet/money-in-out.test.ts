@@ -82,14 +82,14 @@ describe('cash-out and handpay', () => {
     expect(refusal(() => c.placeChip('player', 100)).code).toBe('tilted');
     const c2 = h.restart();
     expect(c2.snapshot().tilts.map((t) => t.kind)).toEqual(['handpay-pending']);
-    c2.clearHandpay();
+    c2.clearHandpay('attendant');
     expect(c2.snapshot().tilts).toEqual([]);
     expect(c2.meters().handpayMinor).toBe(5_000);
     expect(c2.meters().cashOutMinor).toBe(5_000);
     const log = c2.events({ limit: 50 }).map((e) => e.kind);
     expect(log).toContain('handpay');
     expect(log).toContain('clear');
-    expect(refusal(() => c2.clearHandpay()).code).toBe('not-permitted');
+    expect(refusal(() => c2.clearHandpay('attendant')).code).toBe('not-permitted');
     expect(refusal(() => c2.cashOut()).code).toBe('no-credits');
     cleanAudit(h.path);
   });
@@ -100,7 +100,7 @@ describe('cash-out and handpay', () => {
     fund(c, 5_000, 4);
     c.reportDevice({ device: 'rng', health: 'fault', detail: 'health test failed' });
     expect(c.cashOut().amountMinor).toBe(5_000);
-    c.clearHandpay();
+    c.clearHandpay('attendant');
     fund(c, 1_000, 2);
     c.setDoorOpen(true);
     expect(refusal(() => c.cashOut()).code).toBe('tilted');

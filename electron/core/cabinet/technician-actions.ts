@@ -7,6 +7,7 @@ import { formatMinor } from '../money/minor-units.ts';
 import type { EventLogEntry } from '../model/event-log.ts';
 import type { Meters } from '../model/meters.ts';
 import type { RoundRecord } from '../model/round-record.ts';
+import type { StaffRole } from '../staff/staff-status.ts';
 import { now, type CabinetContext } from './cabinet-context.ts';
 import { CabinetError } from './cabinet-error.ts';
 import { emitState, emitTilts } from './cabinet-events.ts';
@@ -37,8 +38,8 @@ export function setDoorOpen(ctx: CabinetContext, open: boolean): void {
   emitState(ctx);
 }
 
-/** An attendant paid the handpay: clears every pending handpay and the handpay-pending tilt. */
-export function clearHandpay(ctx: CabinetContext): void {
+/** An attendant (or technician) paid the handpay: clears every pending handpay and the handpay-pending tilt. */
+export function clearHandpay(ctx: CabinetContext, paidBy: StaffRole): void {
   const { journal } = ctx;
   const pending = journal.pendingHandpays();
   if (pending.length === 0 && !ctx.tilts.some((t) => t.kind === 'handpay-pending')) {
@@ -46,10 +47,10 @@ export function clearHandpay(ctx: CabinetContext): void {
   }
   const at = now(ctx);
   journal.transaction(() => {
-    journal.clearHandpays(at);
+    journal.clearHandpays(at, paidBy);
     journal.removeTilt('handpay-pending');
     const ids = pending.map((h) => `#${h.handpayId} ${formatMinor(h.amountMinor)}`).join(', ');
-    journal.appendEvent('clear', `handpay-pending cleared by technician (${ids || 'no open handpay'})`, at);
+    journal.appendEvent('clear', `handpay-pending paid and cleared by ${paidBy} (${ids || 'no open handpay'})`, at);
   });
   emitTilts(ctx);
   emitState(ctx);

@@ -121,6 +121,13 @@ const DevicesSchema = z
   .strict()
   .prefault({});
 
+const inputFile = (field: string) =>
+  z
+    .string({ error: `${field} must be a file path or null` })
+    .min(1, `${field} must not be empty (use null when not wired)`)
+    .max(4096, `${field} must be at most 4096 characters`)
+    .nullable();
+
 export const VenueConfigSchema = z
   .object({
     profile: RuleProfileSchema,
@@ -159,13 +166,27 @@ export const VenueConfigSchema = z
       .enum(LANGUAGES, { error: `defaultLanguage must be one of ${LANGUAGES.join(', ')}` })
       .default('en'),
     devices: DevicesSchema,
-    /** GPIO value files ("1" on/open, "0" off/closed); null: not wired. */
+    /**
+     * The cabinet's switch inputs: GPIO value files ("1" on/open, "0" off/closed), read by main
+     * (electron/devices/switches/). null: not wired (the key stays off, the door closed).
+     */
     inputs: z
-      .object({ operatorKeyFile: devicePath('operatorKeyFile'), doorFile: devicePath('doorFile') })
+      .object({
+        operatorKeyFile: inputFile('operatorKeyFile').default(null),
+        doorFile: inputFile('doorFile').default(null),
+      })
       .strict()
       .prefault({}),
+    /** Staff access (docs/cabinet-rules.md#operator-menu-and-key-switch): idle sign-out after this many seconds. */
     staff: z
-      .object({ idleSignOutS: seconds('idleSignOutS', 30, 3600).default(300) })
+      .object({
+        idleSignOutS: z
+          .number({ error: 'idleSignOutS must be a whole number of seconds' })
+          .int('idleSignOutS must be a whole number of seconds')
+          .min(15, 'idleSignOutS must be at least 15 seconds')
+          .max(3600, 'idleSignOutS must be at most 3600 seconds')
+          .default(300),
+      })
       .strict()
       .prefault({}),
   })

@@ -6,3 +6,9 @@ export interface Handpay {
   readonly amountMinor: MinorUnits;
   readonly at: string;
 }
+
+/** A handpay an attendant or technician paid: who paid it (null for one cleared before roles existed). */
+export interface PaidHandpay extends Handpay {
+  readonly clearedAt: string;
+  readonly paidBy: 'attendant' | 'technician' | null;
+}

@@ -15,7 +15,7 @@ import type { MinorUnits } from '../money/minor-units.ts';
 import type { ConfigAuditEntry, NewConfigAuditEntry } from './config-audit.ts';
 import type { CopyName, CopyRead, CriticalState } from './critical-state.ts';
 import type { EventLogEntry } from './event-log.ts';
-import type { Handpay } from './handpay.ts';
+import type { Handpay, PaidHandpay } from './handpay.ts';
 import type { LedgerEntry } from './ledger.ts';
 import type { Meters } from './meters.ts';
 import type { OpenRound, RoundRecord } from './round-record.ts';
@@ -70,6 +70,8 @@ export interface JournalReader {
   // tilts and handpays
   tilts(): Tilt[];
   pendingHandpays(): Handpay[];
+  /** Paid handpays, newest first, with the role that paid each. */
+  paidHandpays(limit?: number): PaidHandpay[];
 
   // venue configuration and RAM clear
   storedConfig(): { body: string; sha256: string } | null;
@@ -110,8 +112,8 @@ export interface JournalWriter {
   /** Removes the active tilts of `kind` (from `source` only when given); returns how many. */
   removeTilt(kind: TiltKind, source?: string): number;
   insertHandpay(amountMinor: MinorUnits, at: string): Handpay;
-  /** Marks every pending handpay cleared; returns how many. */
-  clearHandpays(at: string): number;
+  /** Marks every pending handpay cleared, paid by `paidBy` (a staff role); returns how many. */
+  clearHandpays(at: string, paidBy: 'attendant' | 'technician'): number;
 
   // venue configuration and RAM clear
   storeConfig(body: string, sha: string): void;

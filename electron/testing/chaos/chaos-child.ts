@@ -83,7 +83,7 @@ function clearTilts(): void {
         cabinet.setDoorOpen(false);
         break;
       case 'handpay-pending':
-        cabinet.clearHandpay();
+        cabinet.clearHandpay('attendant');
         break;
       case 'rng-fault':
         cabinet.reportDevice({ device: 'rng', health: 'healthy', detail: 'chaos: healthy again' });

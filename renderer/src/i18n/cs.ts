@@ -173,7 +173,13 @@ const cs: Messages = {
     tagline: 'Player · Banker · Tie',
     paytable: 'Výplaty',
   },
-  service: { title: 'Servis (emulátor)', insert: 'Vložit bankovku {channel}', close: 'Zavřít' },
+  service: {
+    title: 'Servis (emulátor)',
+    insert: 'Vložit bankovku {channel}',
+    key: 'Klíč (Shift+K)',
+    door: 'Dvířka (Shift+D)',
+    close: 'Zavřít',
+  },
   language: { name: 'Čeština' },
 };
 export default cs;

@@ -173,7 +173,13 @@ const de: Messages = {
     tagline: 'Player · Banker · Tie',
     paytable: 'Auszahlungen',
   },
-  service: { title: 'Service (Emulator)', insert: 'Banknote {channel} einlegen', close: 'Schließen' },
+  service: {
+    title: 'Service (Emulator)',
+    insert: 'Banknote {channel} einlegen',
+    key: 'Schlüssel (Shift+K)',
+    door: 'Tür (Shift+D)',
+    close: 'Schließen',
+  },
   language: { name: 'Deutsch' },
 };
 export default de;

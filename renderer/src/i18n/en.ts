@@ -180,6 +180,8 @@ export default {
   service: {
     title: 'Service (emulator)',
     insert: 'Insert note {channel}',
+    key: 'Key (Shift+K)',
+    door: 'Door (Shift+D)',
     close: 'Close',
   },
   language: {

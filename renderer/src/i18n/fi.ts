@@ -173,7 +173,13 @@ const fi: Messages = {
     tagline: 'Player · Banker · Tie',
     paytable: 'Voitot',
   },
-  service: { title: 'Huolto (emulaattori)', insert: 'Syötä seteli {channel}', close: 'Sulje' },
+  service: {
+    title: 'Huolto (emulaattori)',
+    insert: 'Syötä seteli {channel}',
+    key: 'Avain (Shift+K)',
+    door: 'Ovi (Shift+D)',
+    close: 'Sulje',
+  },
   language: { name: 'Suomi' },
 };
 export default fi;

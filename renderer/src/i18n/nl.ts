@@ -173,7 +173,13 @@ const nl: Messages = {
     tagline: 'Player · Banker · Tie',
     paytable: 'Uitbetalingen',
   },
-  service: { title: 'Service (emulator)', insert: 'Biljet {channel} invoeren', close: 'Sluiten' },
+  service: {
+    title: 'Service (emulator)',
+    insert: 'Biljet {channel} invoeren',
+    key: 'Sleutel (Shift+K)',
+    door: 'Deur (Shift+D)',
+    close: 'Sluiten',
+  },
   language: { name: 'Nederlands' },
 };
 export default nl;

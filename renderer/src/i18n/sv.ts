@@ -173,7 +173,13 @@ const sv: Messages = {
     tagline: 'Player · Banker · Tie',
     paytable: 'Utbetalningar',
   },
-  service: { title: 'Service (emulator)', insert: 'Mata in sedel {channel}', close: 'Stäng' },
+  service: {
+    title: 'Service (emulator)',
+    insert: 'Mata in sedel {channel}',
+    key: 'Nyckel (Shift+K)',
+    door: 'Dörr (Shift+D)',
+    close: 'Stäng',
+  },
   language: { name: 'Svenska' },
 };
 export default sv;

@@ -250,6 +250,11 @@ export const useCabinetStore = defineStore('cabinet', () => {
     if (r && !r.accepted) ui.showError({ code: 'not-permitted', message: r.detail });
   }
 
+  /** Development service panel only: turns the operator key or the door as the hardware input would. */
+  async function toggleInput(input: 'operator-key' | 'door'): Promise<void> {
+    await call('service:toggle-input', { input });
+  }
+
   return {
     snapshot,
     paytable,
@@ -277,5 +282,6 @@ export const useCabinetStore = defineStore('cabinet', () => {
     rebet,
     cashout,
     insertNote,
+    toggleInput,
   };
 });

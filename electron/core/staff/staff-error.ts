@@ -1,0 +1,31 @@
+/** A refused staff request: nothing changed. `until` is the end of a lockout (ISO). */
+export type StaffErrorCode = 'key-off' | 'signed-out' | 'wrong-role' | 'wrong-pin' | 'locked-out' | 'menu-open';
+
+export const STAFF_ERROR_CODES: ReadonlySet<string> = new Set<StaffErrorCode>([
+  'key-off',
+  'signed-out',
+  'wrong-role',
+  'wrong-pin',
+  'locked-out',
+  'menu-open',
+]);
+
+export class StaffError extends Error {
+  override readonly name = 'StaffError';
+  readonly code: StaffErrorCode;
+  readonly until?: string;
+
+  constructor(code: StaffErrorCode, message: string, until?: string) {
+    super(message);
+    this.code = code;
+    if (until !== undefined) this.until = until;
+  }
+}
+
+export function isStaffError(error: unknown): error is StaffError {
+  if (typeof error !== 'object' || error === null) return false;
+  const candidate = error as { code?: unknown; message?: unknown };
+  return (
+    typeof candidate.code === 'string' && STAFF_ERROR_CODES.has(candidate.code) && typeof candidate.message === 'string'
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * Staff access over an in-memory store, for router, host and renderer tests: the same
+ * core (electron/core/staff/staff-access.ts) as main, with cheap scrypt parameters, a
+ * settable clock and a timer that runs when the test advances the clock.
+ */
+import type { StaffRoleRecord } from '../core/staff/lockout.ts';
+import { createPinHasher } from '../core/staff/pin-hash.ts';
+import { createStaffAccess, type StaffAccess, type StaffStorePort } from '../core/staff/staff-access.ts';
+import type { StaffRole } from '../core/staff/staff-status.ts';
+
+/** Low-cost scrypt parameters: tests only, never a stored production PIN. */
+export const TEST_SCRYPT = { N: 16, r: 1, p: 1 } as const;
+
+export interface MemoryStaffStore extends StaffStorePort {
+  readonly records: Map<StaffRole, StaffRoleRecord>;
+  readonly events: string[];
+}
+
+export function memoryStaffStore(): MemoryStaffStore {
+  const records = new Map<StaffRole, StaffRoleRecord>();
+  const events: string[] = [];
+  const empty: StaffRoleRecord = { pinHash: null, failures: 0, lockedUntil: null };
+  return {
+    records,
+    events,
+    load: () => ({ attendant: records.get('attendant') ?? empty, technician: records.get('technician') ?? empty }),
+    save(role, record, event) {
+      records.set(role, record);
+      events.push(event);
+    },
+    log(event) {
+      events.push(event);
+    },
+  };
+}
+
+export interface TestStaff {
+  readonly staff: StaffAccess;
+  readonly store: MemoryStaffStore;
+  /** Moves the clock on and runs the timers that are due. */
+  advance(ms: number): void;
+  now(): Date;
+}
+
+export function testStaff(
+  options: { store?: MemoryStaffStore; idleSignOutMs?: number; keyOn?: boolean; start?: Date } = {},
+): TestStaff {
+  const store = options.store ?? memoryStaffStore();
+  let nowMs = (options.start ?? new Date('2026-01-01T00:00:00Z')).getTime();
+  const timers = new Set<{ at: number; fn: () => void }>();
+  const staff = createStaffAccess({
+    store,
+    hasher: createPinHasher(TEST_SCRYPT),
+    clock: () => new Date(nowMs),
+    schedule: (delayMs, fn) => {
+      const timer = { at: nowMs + delayMs, fn };
+      timers.add(timer);
+      return () => void timers.delete(timer);
+    },
+    idleSignOutMs: options.idleSignOutMs ?? 300_000,
+    keyOn: options.keyOn ?? false,
+  });
+  return {
+    staff,
+    store,
+    now: () => new Date(nowMs),
+    advance(ms) {
+      nowMs += ms;
+      for (const timer of [...timers].sort((a, b) => a.at - b.at)) {
+        if (timer.at <= nowMs && timers.delete(timer)) timer.fn();
+      }
+    },
+  };
+}
