@@ -33,7 +33,14 @@ describe('composition root (no devices configured)', () => {
       'rng:not-configured',
     ]);
     expect(r.controls).toEqual({ rng: null, billAcceptor: null });
-    expect(Object.keys(r.services).sort()).toEqual(['onRefused', 'paytable', 'staff']);
+    expect(Object.keys(r.services).sort()).toEqual([
+      'diagnostics',
+      'identity',
+      'inputs',
+      'onRefused',
+      'paytable',
+      'staff',
+    ]);
     const paytable = r.services.paytable(snapshot);
     expect(paytable.spots.banker.pays).toBe('0.95:1');
     expect(paytable.spots.tie.pays).toBe(`${snapshot.profile.tiePays}:1`);

@@ -12,6 +12,7 @@
  * the embedded emulators (passed in by the shell; never bundled into the packaged main).
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { Journal } from '../storage/journal.ts';
 import { startCabinetOn } from '../storage/open-cabinet.ts';
 import type { CabinetCore } from '../core/cabinet/cabinet.ts';
@@ -19,6 +20,8 @@ import type { DeviceStatus } from '../core/cabinet/cabinet-api.ts';
 import { storedVenueConfig } from '../core/cabinet/config-change.ts';
 import { parseVenueFileText } from '../core/config/config-file.ts';
 import { ConfigError, DEFAULT_VENUE_CONFIG, parseVenueConfig, type VenueConfig } from '../core/config/venue-config.ts';
+import { configHash } from '../core/config/config-hash.ts';
+import type { Currency } from '../core/cabinet/meters-report.ts';
 import type { RandomSource } from '../core/random/random-source.ts';
 import { createBillAcceptorService, type BillAcceptorService } from '../devices/bill-acceptor/bill-acceptor-service.ts';
 import { createRngService } from '../devices/rng/rng-service.ts';
@@ -103,6 +106,11 @@ function loadConfig(options: StartCabinetOptions): LoadedConfig {
   }
   const stored = peekStoredConfig(options.journalPath);
   return { input: DEFAULT_VENUE_CONFIG, source: 'stored-first', preview: stored ?? DEFAULT_VENUE_CONFIG };
+}
+
+/** The venue's currency (docs/venue-config.md#fields). */
+function currencyOf(config: VenueConfig): Currency {
+  return config.currency;
 }
 
 /** How long start-up waits for the hardware RNG's start-up test before tilting play until it passes. */
@@ -211,6 +219,8 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
     }
   };
 
+  /** The bill acceptor service once started (the diagnostics and the note test mode read it). */
+  let bill: BillAcceptorService | null = null;
   stopAll.push(() => rng.stop());
   if (emulators) stopAll.push(() => emulators.stop());
   try {
@@ -254,7 +264,6 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
   }
 
   async function startBillAcceptor(): Promise<void> {
-    let bill: BillAcceptorService | null = null;
     if (billPort !== null && !fixedKeyHex) {
       opened.reportDevice({
         device: 'bill-acceptor',
@@ -283,6 +292,11 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
     }
   }
 
+  // The note test mode ends with the staff session (sign-out, idle sign-out, key off): the acceptor takes money again.
+  staff.subscribe((status) => {
+    if (status.session === null) bill?.setTestMode(false);
+  });
+  const cabinetId = env.BACCARAT_CABINET_ID?.trim() || hostname();
   let disposed: Promise<void> | null = null;
   return {
     cabinet: opened,
@@ -293,6 +307,25 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
     services: {
       staff,
       paytable: paytableFor,
+      identity: () => {
+        const config = opened.venueConfig();
+        return { cabinetId, configHash: configHash(config), currency: currencyOf(config) };
+      },
+      diagnostics: {
+        billAcceptor: () => bill?.diagnostics() ?? null,
+        rng: () => rng.diagnostics(),
+        setBillTestMode: (on) => {
+          if (!bill) return false;
+          bill.setTestMode(on);
+          return true;
+        },
+      },
+      inputs: () => ({
+        keyOn: staff.keyOn(),
+        doorOpen: staff.doorOpen(),
+        keyFile: inputs.keyFile,
+        doorFile: inputs.doorFile,
+      }),
       onRefused: (entry) => {
         if (entry.code === 'internal') log(`ipc ${entry.channel}: internal error: ${String(entry.cause)}`);
       },

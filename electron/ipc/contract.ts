@@ -16,6 +16,8 @@ import type { CabinetErrorCode, CabinetEvent, CabinetSnapshot } from '../core/ca
 import type { VenueConfigView } from '../core/config/config-secrets.ts';
 import type { FieldIssue } from '../core/config/field-issue.ts';
 import type { ConfigAuditEntry } from '../core/model/config-audit.ts';
+import type { TechDiagnostics } from '../core/cabinet/diagnostics.ts';
+import type { ReplayReport } from '../core/engine/replay.ts';
 import type { EventLogEntry } from '../core/model/event-log.ts';
 import type { Handpay } from '../core/model/handpay.ts';
 import type { Meters } from '../core/model/meters.ts';
@@ -64,6 +66,10 @@ export interface ConfigExport {
   readonly json: string;
   readonly audit: { readonly fileName: string; readonly csv: string };
 }
+/** An instant, ISO-8601 with Z or an offset; compared as instants, both bounds inclusive. */
+const instant = z.iso.datetime({ offset: true });
+/** An event-log kind as the cabinet writes them ('door', 'fault', 'tilt', 'clear', 'config', ...). */
+const eventKind = z.string().regex(/^[a-z][a-z0-9-]{0,39}$/, 'kind must be a lowercase event kind such as "door"');
 const staffRole = z.enum(['attendant', 'technician']);
 /** A staff PIN: 4 to 8 digits (anything else is a bad request, not a wrong PIN). */
 const pin = z.string().regex(PIN_PATTERN, 'a PIN is 4 to 8 digits');
@@ -137,6 +143,17 @@ export const CHANNEL_TABLE = {
     response: answers<StaffStatus>(),
   },
   'tech:meters': { role: 'attendant', availability: 'production', request: empty, response: answers<Meters>() },
+  /** The meters as a lab's CSV (docs/cabinet-rules.md#meters; layout in electron/core/cabinet/meters-report.ts). */
+  'tech:meters:export': {
+    role: 'attendant',
+    availability: 'production',
+    request: z.object({ format: z.literal('csv') }).strict(),
+    response: answers<{ fileName: string; csv: string }>(),
+  },
+  /**
+   * Game recall by round number and lock time, newest first; page back with toRoundId = the
+   * last round shown − 1 (docs/cabinet-rules.md#game-recall: every round is kept).
+   */
   'tech:recall': {
     role: 'technician',
     availability: 'production',
@@ -144,18 +161,49 @@ export const CHANNEL_TABLE = {
       .object({
         fromRoundId: roundId.optional(),
         toRoundId: roundId.optional(),
+        fromTime: instant.optional(),
+        toTime: instant.optional(),
         limit: z.number().int().min(1).max(500),
       })
       .strict(),
     response: answers<RoundRecord[]>(),
   },
+  /** Deals a recorded round's cards through the engine again and compares outcome and payouts. */
+  'tech:recall:replay': {
+    role: 'technician',
+    availability: 'production',
+    request: z.object({ roundId: roundId.min(1) }).strict(),
+    response: answers<ReplayReport>(),
+  },
+  /** The event log by id, kind and time, newest first; page back with toId = the last id shown − 1. */
   'tech:events': {
     role: 'technician',
     availability: 'production',
     request: z
-      .object({ fromId: roundId.optional(), toId: roundId.optional(), limit: z.number().int().min(1).max(500) })
+      .object({
+        fromId: roundId.optional(),
+        toId: roundId.optional(),
+        kind: eventKind.optional(),
+        fromTime: instant.optional(),
+        toTime: instant.optional(),
+        limit: z.number().int().min(1).max(500),
+      })
       .strict(),
     response: answers<EventLogEntry[]>(),
+  },
+  /** Bill acceptor, RNG and the door and key inputs (electron/core/cabinet/diagnostics.ts). */
+  'tech:diagnostics': {
+    role: 'technician',
+    availability: 'production',
+    request: empty,
+    response: answers<TechDiagnostics>(),
+  },
+  /** Note test mode: while on, a note is read and handed back, never stacked or credited. */
+  'tech:bill-test-mode': {
+    role: 'technician',
+    availability: 'production',
+    request: z.object({ on: z.boolean() }).strict(),
+    response: answers<TechDiagnostics>(),
   },
   /** Pays the pending handpay by hand; the record keeps the amount and the role that paid it. */
   'tech:clear-handpay': {

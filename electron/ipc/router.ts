@@ -40,6 +40,7 @@ import {
   type ProductionTable,
   type PushEvent,
 } from './contract.ts';
+import { technicianViewHandlers, type TechnicianViewServices } from './technician-views.ts';
 
 /** What the router needs of main's staff access (electron/core/staff/staff-access.ts). */
 export type RouterStaff = Pick<
@@ -47,7 +48,7 @@ export type RouterStaff = Pick<
   'keyOn' | 'doorOpen' | 'session' | 'touch' | 'status' | 'signIn' | 'signOut' | 'subscribe'
 >;
 
-export interface RouterServices {
+export interface RouterServices extends TechnicianViewServices {
   /** Main's staff access: the key switch, the door switch and the open session, if any. */
   readonly staff: RouterStaff;
   /** The exact paytable for the running profile and limits. */
@@ -185,8 +186,7 @@ function productionHandlers(cabinet: Cabinet, services: RouterServices): Channel
     'staff:sign-in': (r) => staff.signIn(r.role, r.pin),
     'staff:sign-out': () => staff.signOut(),
     'tech:meters': () => cabinet.meters(),
-    'tech:recall': (r) => cabinet.recall(r),
-    'tech:events': (r) => cabinet.events(r),
+    ...technicianViewHandlers(cabinet, services, staff),
     'tech:clear-handpay': () => {
       cabinet.clearHandpay(signedIn());
       return cabinet.snapshot();

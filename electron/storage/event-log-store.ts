@@ -4,7 +4,9 @@
  * describes (docs/cabinet-rules.md#door-and-tilt, docs/cabinet-rules.md#meters).
  */
 import type { EventLogEntry } from '../core/model/event-log.ts';
+import type { EventQuery } from '../core/model/journal-port.ts';
 import type { Database } from './database.ts';
+import { pageLimit, timeBound } from './time-bounds.ts';
 
 /** An event row as the audit reads it (power-ups and door opens drive meters). */
 export interface EventAuditRow {
@@ -25,23 +27,26 @@ export class EventLogStore {
     return this.db.run('INSERT INTO events (at, kind, detail) VALUES (?, ?, ?)', at, kind, detail).lastId;
   }
 
-  /** Newest first, by id range and optionally one kind. */
-  list(range: { fromId?: number; toId?: number; limit?: number; kind?: string }): EventLogEntry[] {
-    const limit = Math.max(1, Math.min(range.limit ?? 100, 10_000));
-    const rows = range.kind
-      ? this.db.all<EventLogEntry>(
-          'SELECT id, at, kind, detail FROM events WHERE id >= ? AND id <= ? AND kind = ? ORDER BY id DESC LIMIT ?',
-          range.fromId ?? 0,
-          range.toId ?? Number.MAX_SAFE_INTEGER,
-          range.kind,
-          limit,
-        )
-      : this.db.all<EventLogEntry>(
-          'SELECT id, at, kind, detail FROM events WHERE id >= ? AND id <= ? ORDER BY id DESC LIMIT ?',
-          range.fromId ?? 0,
-          range.toId ?? Number.MAX_SAFE_INTEGER,
-          limit,
-        );
+  /**
+   * Newest first, by id range, time range and optionally one kind; every bound inclusive. Page
+   * back with `toId` = the last id shown − 1 (an empty page means there is nothing older).
+   */
+  list(range: EventQuery): EventLogEntry[] {
+    const where = ['id >= ?', 'id <= ?'];
+    const args: Array<string | number> = [range.fromId ?? 0, range.toId ?? Number.MAX_SAFE_INTEGER];
+    if (range.fromTime !== undefined || range.toTime !== undefined) {
+      where.push('at >= ?', 'at <= ?');
+      args.push(timeBound(range.fromTime, 'from'), timeBound(range.toTime, 'to'));
+    }
+    if (range.kind) {
+      where.push('kind = ?');
+      args.push(range.kind);
+    }
+    const rows = this.db.all<EventLogEntry>(
+      `SELECT id, at, kind, detail FROM events WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT ?`,
+      ...args,
+      pageLimit(range.limit),
+    );
     return rows.map((r) => ({ id: r.id, at: r.at, kind: r.kind, detail: r.detail }));
   }
 

@@ -14,7 +14,14 @@ import type { Returns } from '../core/engine/settlement.ts';
 import type { CopyName, CopyRead, CriticalState } from '../core/model/critical-state.ts';
 import type { EventLogEntry } from '../core/model/event-log.ts';
 import type { Handpay, PaidHandpay } from '../core/model/handpay.ts';
-import type { JournalPort, JournalReader, NewRound, RamClearBoundary } from '../core/model/journal-port.ts';
+import type {
+  EventQuery,
+  JournalPort,
+  JournalReader,
+  NewRound,
+  RamClearBoundary,
+  RecallQuery,
+} from '../core/model/journal-port.ts';
 import type { LedgerEntry } from '../core/model/ledger.ts';
 import type { Meters } from '../core/model/meters.ts';
 import type { OpenRound, RoundRecord } from '../core/model/round-record.ts';
@@ -209,7 +216,7 @@ export class Journal implements JournalPort, JournalAuditReader {
     return this.rounds.lastFinished(demo, status);
   }
 
-  recall(range: { fromRoundId?: number; toRoundId?: number; limit?: number; demo?: boolean }): RoundRecord[] {
+  recall(range: RecallQuery): RoundRecord[] {
     return this.rounds.recall(range);
   }
 
@@ -219,7 +226,7 @@ export class Journal implements JournalPort, JournalAuditReader {
     return this.eventLog.append(kind, detail, at);
   }
 
-  events(range: { fromId?: number; toId?: number; limit?: number; kind?: string }): EventLogEntry[] {
+  events(range: EventQuery): EventLogEntry[] {
     return this.eventLog.list(range);
   }
 

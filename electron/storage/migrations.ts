@@ -137,6 +137,19 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 3,
+    name: 'the rule profile kept with each round; time indexes for game recall and the event log',
+    sql: `
+      -- The profile a round was dealt and settled under (id, decks, Tie pays, commission), for the
+      -- replay check; NULL for rounds locked before this migration (docs/cabinet-rules.md#game-recall).
+      ALTER TABLE rounds ADD COLUMN profile_json TEXT;
+      -- Recall by time and the event log by time stay index lookups at 100,000 rounds and beyond.
+      CREATE INDEX rounds_started_at ON rounds(started_at);
+      CREATE INDEX events_at ON events(at);
+      CREATE INDEX events_kind ON events(kind, id);
+    `,
+  },
+  {
+    version: 4,
     name: 'venue config audit trail',
     sql: `
       -- One row per changed leaf field of the venue config, in the transaction of the change

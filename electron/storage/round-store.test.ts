@@ -1,5 +1,10 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { EIGHT_DECK_TIE_8_TO_1, SIX_DECK_TIE_9_TO_1 } from '../core/engine/rule-profile.ts';
+import { tempJournalPath } from '../testing/fixtures.ts';
 import { sampleOutcome, tempJournal } from '../testing/journal-fixtures.ts';
+import { Database } from './database.ts';
+import { Journal } from './journal.ts';
+import { MIGRATIONS } from './migrations.ts';
 
 function journal() {
   const t = tempJournal();
@@ -71,5 +76,72 @@ describe('rounds', () => {
     expect(j.round(9)).toBeNull();
     // An open round's credits after are the credits before minus its stake.
     expect(j.round(3)).toMatchObject({ status: 'in-progress', creditsAfterMinor: 900, cards: [], outcome: null });
+  });
+
+  it('keeps the rule profile with each round; a round without one reads back null', () => {
+    const j = journal();
+    j.transaction(() => {
+      j.insertRound({ ...round(1), profile: SIX_DECK_TIE_9_TO_1 });
+      j.insertRound({ ...round(2), profile: EIGHT_DECK_TIE_8_TO_1 });
+      j.insertRound(round(3));
+    });
+    expect(j.round(1)?.profile).toEqual(SIX_DECK_TIE_9_TO_1);
+    expect(j.round(2)?.profile).toEqual(EIGHT_DECK_TIE_8_TO_1);
+    expect(j.round(3)?.profile).toBeNull();
+  });
+
+  it('recall by lock time (inclusive, any ISO form) and by round number, paged back by toRoundId', () => {
+    const j = journal();
+    const at = (minute: number) => new Date(Date.UTC(2026, 11, 1, 3, minute)).toISOString();
+    j.transaction(() => {
+      for (let id = 1; id <= 12; id++) j.insertRound({ ...round(id), at: at(id) });
+    });
+    const ids = (q: Parameters<typeof j.recall>[0]) => j.recall(q).map((r) => r.roundId);
+    expect(ids({ fromTime: at(3), toTime: at(6) })).toEqual([6, 5, 4, 3]);
+    expect(ids({ fromTime: '2026-12-01T05:03:00+02:00', toTime: '2026-12-01T03:03:00Z' })).toEqual([3]);
+    expect(ids({ fromTime: at(11) })).toEqual([12, 11]);
+    expect(ids({ toTime: at(2) })).toEqual([2, 1]);
+    expect(ids({ fromTime: at(4), toTime: at(10), fromRoundId: 6, toRoundId: 20 })).toEqual([10, 9, 8, 7, 6]);
+    // Paging: five at a time, walking back from the newest.
+    const pages: number[][] = [];
+    let toRoundId: number | undefined;
+    for (;;) {
+      const page = ids({ limit: 5, ...(toRoundId === undefined ? {} : { toRoundId }) });
+      pages.push(page);
+      if (page.length === 0) break;
+      toRoundId = page.at(-1)! - 1;
+    }
+    expect(pages).toEqual([[12, 11, 10, 9, 8], [7, 6, 5, 4, 3], [2, 1], []]);
+  });
+
+  it('recall finds any of 10,000 kept rounds by number and by time', () => {
+    const j = journal();
+    const at = (id: number) => new Date(Date.UTC(2026, 0, 1) + id * 60_000).toISOString();
+    j.transaction(() => {
+      for (let id = 1; id <= 10_000; id++) j.insertRound({ ...round(id), at: at(id) });
+    });
+    expect(j.recall({ fromRoundId: 1, toRoundId: 1 }).map((r) => r.roundId)).toEqual([1]);
+    expect(j.recall({ fromTime: at(1), toTime: at(1) }).map((r) => r.roundId)).toEqual([1]);
+    expect(j.recall({ fromTime: at(5_000), toTime: at(5_001) }).map((r) => r.roundId)).toEqual([5_001, 5_000]);
+    expect(j.recall({ limit: 10_000 })).toHaveLength(10_000);
+  });
+
+  it('migration 3 keeps the rounds of an older journal; they read back with no profile', () => {
+    const tmp = tempJournalPath('round-v1-');
+    onTestFinished(tmp.cleanup);
+    const v1 = Database.open(tmp.path, {}, MIGRATIONS.slice(0, 1));
+    v1.transaction(() =>
+      v1.run(
+        `INSERT INTO rounds (round_id, status, demo, bets_json, stake_minor, credits_before_minor, started_at)
+         VALUES (1, 'locked', 0, '{"player":100}', 100, 1000, '2026-12-01T03:00:00.000Z')`,
+      ),
+    );
+    expect(v1.schemaVersion()).toBe(1);
+    v1.close();
+    const j = Journal.open(tmp.path);
+    onTestFinished(() => j.close());
+    expect(j.schemaVersion()).toBe(MIGRATIONS.length);
+    expect(j.round(1)).toMatchObject({ roundId: 1, bets: { player: 100 }, profile: null });
+    expect(j.recall({ fromTime: '2026-12-01T03:00:00Z' }).map((r) => r.roundId)).toEqual([1]);
   });
 });

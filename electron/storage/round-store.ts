@@ -8,10 +8,12 @@ import type { Card } from '../core/cards/card.ts';
 import type { RoundOutcome } from '../core/engine/round.ts';
 import type { Bets, Returns } from '../core/engine/settlement.ts';
 import { canonicalJson } from '../core/integrity/canonical-json.ts';
-import { JournalError, type NewRound } from '../core/model/journal-port.ts';
+import type { RuleProfile } from '../core/engine/rule-profile.ts';
+import { JournalError, type NewRound, type RecallQuery } from '../core/model/journal-port.ts';
 import type { OpenRound, RoundRecord, RoundStatus } from '../core/model/round-record.ts';
 import type { MinorUnits } from '../core/money/minor-units.ts';
 import type { Database } from './database.ts';
+import { pageLimit, timeBound } from './time-bounds.ts';
 
 interface RoundRow {
   round_id: number;
@@ -30,6 +32,8 @@ interface RoundRow {
   ended_at: string | null;
   void_reason: string | null;
   refunded_minor: number;
+  /** NULL for rounds locked before schema v3. */
+  profile_json: string | null;
 }
 
 /** A round row as the audit reads it. */
@@ -67,6 +71,7 @@ function toRecord(row: RoundRow): RoundRecord {
     endedAt: row.ended_at,
     voidReason: row.void_reason,
     refundedMinor: row.refunded_minor,
+    profile: row.profile_json ? (JSON.parse(row.profile_json) as RuleProfile) : null,
   };
 }
 
@@ -81,8 +86,8 @@ export class RoundStore {
   insert(r: NewRound): void {
     this.db.requireTransaction('insertRound');
     this.db.run(
-      `INSERT INTO rounds (round_id, status, demo, bets_json, stake_minor, credits_before_minor, credits_after_minor, started_at)
-       VALUES (?, 'locked', ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO rounds (round_id, status, demo, bets_json, stake_minor, credits_before_minor, credits_after_minor, started_at, profile_json)
+       VALUES (?, 'locked', ?, ?, ?, ?, ?, ?, ?)`,
       r.roundId,
       r.demo ? 1 : 0,
       canonicalJson(r.bets),
@@ -90,6 +95,7 @@ export class RoundStore {
       r.creditsBeforeMinor,
       r.creditsBeforeMinor - r.stakeMinor,
       r.at,
+      r.profile ? canonicalJson(r.profile) : null,
     );
   }
 
@@ -190,16 +196,23 @@ export class RoundStore {
     return row ? toRecord(row) : null;
   }
 
-  /** Game recall by round id range, newest first. */
-  recall(range: { fromRoundId?: number; toRoundId?: number; limit?: number; demo?: boolean }): RoundRecord[] {
-    const limit = Math.max(1, Math.min(range.limit ?? 100, 10_000));
+  /**
+   * Game recall by round number and lock time, newest first; every bound inclusive
+   * (docs/cabinet-rules.md#game-recall). The primary key and `rounds_started_at` keep both an
+   * index lookup however many rounds are kept.
+   */
+  recall(range: RecallQuery): RoundRecord[] {
     const demoClause = range.demo === undefined ? '' : ` AND demo = ${range.demo ? 1 : 0}`;
+    const timeClause =
+      range.fromTime === undefined && range.toTime === undefined ? '' : ' AND started_at >= ? AND started_at <= ?';
+    const timeArgs = timeClause ? [timeBound(range.fromTime, 'from'), timeBound(range.toTime, 'to')] : [];
     return this.db
       .all<RoundRow>(
-        `SELECT * FROM rounds WHERE round_id >= ? AND round_id <= ?${demoClause} ORDER BY round_id DESC LIMIT ?`,
+        `SELECT * FROM rounds WHERE round_id >= ? AND round_id <= ?${timeClause}${demoClause} ORDER BY round_id DESC LIMIT ?`,
         range.fromRoundId ?? 0,
         range.toRoundId ?? Number.MAX_SAFE_INTEGER,
-        limit,
+        ...timeArgs,
+        pageLimit(range.limit),
       )
       .map(toRecord);
   }

@@ -13,6 +13,7 @@ import type { MinorUnits } from '../money/minor-units.ts';
 import type { ConfigAuditEntry } from '../model/config-audit.ts';
 import type { EventLogEntry } from '../model/event-log.ts';
 import type { Handpay } from '../model/handpay.ts';
+import type { EventQuery, RecallQuery } from '../model/journal-port.ts';
 import type { Meters } from '../model/meters.ts';
 import type { RoundRecord } from '../model/round-record.ts';
 import type { Tilt, TiltKind } from '../model/tilt.ts';
@@ -99,8 +100,8 @@ export interface PlayerPort {
   rebet(multiplier: 1 | 2): RoundRecord;
   /** Collect: creates a handpay and locks the cabinet until a technician clears it. */
   cashOut(): Handpay;
-  /** The player's own history of finished rounds. */
-  recall(range: { fromRoundId?: number; toRoundId?: number; limit?: number }): RoundRecord[];
+  /** The player's own history of finished rounds (the same query as the technician's game recall). */
+  recall(range: RecallQuery): RoundRecord[];
 }
 
 /** What the hardware bridge (bill acceptor, RNG) may tell the cabinet. */
@@ -127,8 +128,10 @@ export interface TechnicianPort {
   clearTilt(kind: TiltKind, source: string, conditions: { readonly by: StaffRole; readonly doorOpen: boolean }): void;
   ramClear(): void;
   meters(): Meters;
-  recall(range: { fromRoundId?: number; toRoundId?: number; limit?: number }): RoundRecord[];
-  events(range: { fromId?: number; toId?: number; limit?: number }): EventLogEntry[];
+  /** Game recall by round number and time, newest first (docs/cabinet-rules.md#game-recall). */
+  recall(range: RecallQuery): RoundRecord[];
+  /** The event log by id, kind and time, newest first, paged. */
+  events(range: EventQuery): EventLogEntry[];
   /** The venue config in force (secret included: callers show it through config-secrets.ts only). */
   venueConfig(): VenueConfig;
   /** Validates a submitted config; throws `invalid-config` with `fields` (docs/venue-config.md#errors). */

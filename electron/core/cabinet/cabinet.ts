@@ -16,7 +16,7 @@ import type { MinorUnits } from '../money/minor-units.ts';
 import type { ConfigAuditEntry } from '../model/config-audit.ts';
 import type { EventLogEntry } from '../model/event-log.ts';
 import type { Handpay } from '../model/handpay.ts';
-import type { JournalPort } from '../model/journal-port.ts';
+import type { EventQuery, JournalPort, RecallQuery } from '../model/journal-port.ts';
 import type { Meters } from '../model/meters.ts';
 import type { RoundRecord } from '../model/round-record.ts';
 import type { TiltKind } from '../model/tilt.ts';
@@ -124,7 +124,7 @@ export class CabinetCore implements Cabinet {
     return money.refillDemoCredits(this.ctx);
   }
 
-  recall(range: { fromRoundId?: number; toRoundId?: number; limit?: number }): RoundRecord[] {
+  recall(range: RecallQuery): RoundRecord[] {
     return technician.recall(this.ctx, range);
   }
 
@@ -183,7 +183,7 @@ export class CabinetCore implements Cabinet {
     return technician.meters(this.ctx);
   }
 
-  events(range: { fromId?: number; toId?: number; limit?: number }): EventLogEntry[] {
+  events(range: EventQuery): EventLogEntry[] {
     return technician.events(this.ctx, range);
   }
 

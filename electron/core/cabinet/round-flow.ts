@@ -62,7 +62,15 @@ function playRound(ctx: CabinetContext, bets: Bets): RoundRecord {
   // 1. locked: the bets are debited in the same transaction that opens the round.
   const startedAt = now(ctx);
   commit(ctx, (s) => {
-    journal.insertRound({ roundId, demo, bets, stakeMinor: stake, creditsBeforeMinor: creditsBefore, at: startedAt });
+    journal.insertRound({
+      roundId,
+      demo,
+      bets,
+      stakeMinor: stake,
+      creditsBeforeMinor: creditsBefore,
+      at: startedAt,
+      profile,
+    });
     const balance = postPerSpot((e) => journal.appendLedger(e), {
       kind: 'stake',
       demo,

@@ -5,6 +5,7 @@
  */
 import { formatMinor } from '../money/minor-units.ts';
 import type { EventLogEntry } from '../model/event-log.ts';
+import type { EventQuery, RecallQuery } from '../model/journal-port.ts';
 import type { Meters } from '../model/meters.ts';
 import type { RoundRecord } from '../model/round-record.ts';
 import type { StaffRole } from '../staff/staff-status.ts';
@@ -62,16 +63,11 @@ export function meters(ctx: CabinetContext): Meters {
 }
 
 /** Game recall: every round is kept (docs/cabinet-rules.md#game-recall). */
-export function recall(
-  ctx: CabinetContext,
-  range: { fromRoundId?: number; toRoundId?: number; limit?: number },
-): RoundRecord[] {
+export function recall(ctx: CabinetContext, range: RecallQuery): RoundRecord[] {
   return ctx.journal.recall(range);
 }
 
-export function events(
-  ctx: CabinetContext,
-  range: { fromId?: number; toId?: number; limit?: number },
-): EventLogEntry[] {
+/** The event log by id, kind and time, newest first, paged (docs/cabinet-rules.md#door-and-tilt). */
+export function events(ctx: CabinetContext, range: EventQuery): EventLogEntry[] {
   return ctx.journal.events(range);
 }

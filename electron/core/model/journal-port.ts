@@ -10,6 +10,7 @@
  * nothing (docs/cabinet-rules.md#power-loss).
  */
 import type { RoundOutcome } from '../engine/round.ts';
+import type { RuleProfile } from '../engine/rule-profile.ts';
 import type { Bets, Returns } from '../engine/settlement.ts';
 import type { MinorUnits } from '../money/minor-units.ts';
 import type { ConfigAuditEntry, NewConfigAuditEntry } from './config-audit.ts';
@@ -34,6 +35,35 @@ export interface NewRound {
   readonly stakeMinor: MinorUnits;
   readonly creditsBeforeMinor: MinorUnits;
   readonly at: string;
+  /** The rule profile the round is dealt and settled under, kept with the round for the replay check. */
+  readonly profile?: RuleProfile;
+}
+
+/**
+ * Game recall: rounds by round number and by lock time, newest first
+ * (docs/cabinet-rules.md#game-recall). Every bound is inclusive; times are ISO-8601
+ * and compared as instants. Page back with `toRoundId` = the last round shown − 1.
+ */
+export interface RecallQuery {
+  readonly fromRoundId?: number;
+  readonly toRoundId?: number;
+  readonly fromTime?: string;
+  readonly toTime?: string;
+  readonly limit?: number;
+  readonly demo?: boolean;
+}
+
+/**
+ * The event log by id, by kind and by time, newest first. Every bound is inclusive; page
+ * back with `toId` = the last id shown − 1.
+ */
+export interface EventQuery {
+  readonly fromId?: number;
+  readonly toId?: number;
+  readonly fromTime?: string;
+  readonly toTime?: string;
+  readonly kind?: string;
+  readonly limit?: number;
 }
 
 /** Where the meters restart after a RAM clear (the audit starts counting after these ids). */
@@ -61,10 +91,10 @@ export interface JournalReader {
   maxRoundId(): number;
   round(roundId: number): RoundRecord | null;
   lastFinishedRound(demo: boolean, status?: 'settled'): RoundRecord | null;
-  recall(range: { fromRoundId?: number; toRoundId?: number; limit?: number; demo?: boolean }): RoundRecord[];
+  recall(range: RecallQuery): RoundRecord[];
 
   // event log
-  events(range: { fromId?: number; toId?: number; limit?: number; kind?: string }): EventLogEntry[];
+  events(range: EventQuery): EventLogEntry[];
   lastEventId(): number;
 
   // tilts and handpays

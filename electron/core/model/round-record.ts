@@ -1,5 +1,6 @@
 import type { Card } from '../cards/card.ts';
 import type { RoundOutcome } from '../engine/round.ts';
+import type { RuleProfile } from '../engine/rule-profile.ts';
 import type { Bets, Returns } from '../engine/settlement.ts';
 import type { MinorUnits } from '../money/minor-units.ts';
 
@@ -21,6 +22,12 @@ export interface RoundRecord {
   readonly endedAt: string | null;
   readonly voidReason: string | null;
   readonly refundedMinor: MinorUnits;
+  /**
+   * The rule profile in force when the round was locked (decks, Tie pays, commission). Absent or
+   * null for rounds journaled before the profile was kept with each round (before schema v3): their
+   * replay uses the profile in force now and says so.
+   */
+  readonly profile?: RuleProfile | null;
 }
 
 /** Where an unfinished round stands inside the journal (a finer view than RoundStatus). */

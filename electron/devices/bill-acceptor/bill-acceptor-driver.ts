@@ -6,10 +6,13 @@
  * - configuration: bill-acceptor-config.ts; handshake: handshake.ts (docs/protocols/essp.md#handshake);
  * - polling: poll-loop.ts; one reply's events: poll-events.ts;
  * - escrow and credit: escrow-policy.ts (docs/protocols/essp.md#credit-rules);
- * - tilts and faults: acceptor-conditions.ts (docs/cabinet-rules.md#door-and-tilt).
+ * - tilts and faults: acceptor-conditions.ts (docs/cabinet-rules.md#door-and-tilt);
+ * - identity, counters and the note test mode for the technician: acceptor-diagnostics.ts.
  *
  * Enable policy: the acceptor is enabled only while the cabinet can take money (no tilt, round phase idle or
  * betting, not in demo mode) and the acceptor has no active condition (docs/cabinet-rules.md#bill-validator).
+ * In note test mode it is enabled whenever it has no condition: every note is read and handed back, so none
+ * can reach the cashbox or the credits.
  * Status: 'connected' once the key is exchanged, 'healthy' after the first good poll, 'fault' while a condition
  * is active, 'disconnected' while the link is down (docs/protocols/essp.md#handshake).
  */
@@ -18,6 +21,7 @@ import type { SerialLinkOpener } from '../serial/serial-link.ts';
 import { LinkSupervisor } from '../serial/link-supervisor.ts';
 import { TypedEmitter } from '../typed-emitter.ts';
 import { AcceptorConditions, CONDITION_TEXT } from './acceptor-conditions.ts';
+import { AcceptorCounters, type BillAcceptorDiagnostics, type TestNote } from './acceptor-diagnostics.ts';
 import {
   acceptedChannels,
   validateConfig,
@@ -25,7 +29,7 @@ import {
   type ValidatedConfig,
 } from './bill-acceptor-config.ts';
 import { EscrowPolicy, cabinetTakesMoney, type EscrowMetrics } from './escrow-policy.ts';
-import { configureChannels, describeSetup, openSession, setEnabled } from './handshake.ts';
+import { configureChannels, describeSetup, openSession, setEnabled, type AcceptorIdentity } from './handshake.ts';
 import { NoteTracker, memoryStore, type TrackerStore } from './note-tracker.ts';
 import { actOnPollEvents } from './poll-events.ts';
 import { PollLoop, pollOnce } from './poll-loop.ts';
@@ -67,6 +71,11 @@ export class BillAcceptorDriver {
   #escrow: EscrowPolicy | null = null;
   #master: SspMaster | null = null;
   #setup: SetupInfo | null = null;
+  #identity: AcceptorIdentity | null = null;
+  #accepted: readonly number[] = [];
+  readonly #counters = new AcceptorCounters();
+  #testMode = false;
+  #testNotes: TestNote[] = [];
   #generation = 0;
   #running = false;
   #loop: Promise<void> | null = null;
@@ -92,7 +101,8 @@ export class BillAcceptorDriver {
     this.#store = options.store ?? memoryStore();
     this.#status = { device: 'bill-acceptor', health: 'disconnected', detail: `not started (${options.portPath})` };
     this.#conditions = new AcceptorConditions({
-      raised: (_condition, reason) => {
+      raised: (condition, reason) => {
+        if (condition === 'safe-jam' || condition === 'unsafe-jam') this.#counters.jams++;
         this.#emit('fault', reason);
         this.#options.cabinet.raiseFault('device-fault', 'bill-acceptor', reason);
       },
@@ -135,6 +145,42 @@ export class BillAcceptorDriver {
     return this.#setup;
   }
 
+  /** Identity, channels, counters and the test mode, for the technician's diagnostics. */
+  diagnostics(): BillAcceptorDiagnostics {
+    const identity = this.#identity;
+    const setup = this.#setup;
+    return {
+      health: this.#status.health,
+      detail: this.#status.detail,
+      ...(identity && identity.acceptorId !== 'unknown' ? { serialNumber: identity.acceptorId } : {}),
+      ...(identity ? { firmware: identity.firmwareVersion ?? identity.setup.firmware } : {}),
+      ...(identity?.datasetVersion ? { dataset: identity.datasetVersion } : {}),
+      channels: setup
+        ? setup.channelValuesMinor.map((valueMinor, i) => ({
+            channel: i + 1,
+            valueMinor,
+            enabled: this.#accepted.includes(i + 1),
+            currency: setup.channelCountries[i] ?? '',
+          }))
+        : [],
+      counters: this.#counters.view(),
+      testMode: this.#testMode,
+      testNotes: [...this.#testNotes],
+    };
+  }
+
+  /**
+   * Note test mode (docs/protocols/essp.md#note-test-mode): while on, every note is read and handed back,
+   * never stacked or credited, and the acceptor is enabled even while the cabinet could not take money.
+   */
+  setTestMode(on: boolean): void {
+    if (on === this.#testMode) return;
+    this.#testMode = on;
+    if (on) this.#testNotes = [];
+    this.#emit('test-mode', on ? 'note test mode on: notes are read and returned' : 'note test mode off');
+    this.#wakeLoops();
+  }
+
   /** Driver events (credit, reject, fault, status, line-error…); a listener that throws never stops the driver. */
   onEvent(listener: (event: BillAcceptorEvent) => void): () => void {
     return this.#events.on('event', listener);
@@ -174,17 +220,24 @@ export class BillAcceptorDriver {
     const identity = await openSession(master, this.#config.fixedKey);
     const { acceptorId, setup } = identity;
     this.#setup = setup;
+    this.#identity = identity;
     if (!this.#tracker || this.#tracker.state.acceptorId !== acceptorId) {
       this.#tracker = new NoteTracker(this.#store, acceptorId);
     }
     const accepted = acceptedChannels(this.#config, setup);
+    this.#accepted = accepted;
     this.#escrow = new EscrowPolicy({
       tracker: this.#tracker,
       setup,
       acceptedChannels: accepted,
       cabinet: this.#options.cabinet,
       metrics: this.metrics,
-      canTakeMoney: () => this.#wantEnabled(),
+      counters: this.#counters,
+      testMode: () => this.#testMode,
+      testNote: (note) => {
+        this.#testNotes = [...this.#testNotes, { at: new Date().toISOString(), ...note }].slice(-20);
+      },
+      canTakeMoney: () => !this.#conditions.active && cabinetTakesMoney(this.#latestSnapshot),
       anomaly: (reason) => this.#conditions.raise('credit-anomaly', `${CONDITION_TEXT['credit-anomaly']} (${reason})`),
       emit: (type, detail) => this.#emit(type, detail),
     });
@@ -262,7 +315,7 @@ export class BillAcceptorDriver {
   }
 
   #wantEnabled(): boolean {
-    return !this.#conditions.active && cabinetTakesMoney(this.#latestSnapshot);
+    return !this.#conditions.active && (this.#testMode || cabinetTakesMoney(this.#latestSnapshot));
   }
 
   async #syncEnable(master: SspMaster): Promise<void> {

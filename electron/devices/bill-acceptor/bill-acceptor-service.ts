@@ -12,6 +12,7 @@ import type { DevicePort, DeviceStatus } from '../../core/cabinet/cabinet-api.ts
 import { openSerialportLink } from '../serial/serialport-link.ts';
 import type { SerialLinkOpener } from '../serial/serial-link.ts';
 import { validateConfig, type BillAcceptorConfig } from './bill-acceptor-config.ts';
+import type { BillAcceptorDiagnostics } from './acceptor-diagnostics.ts';
 import { BillAcceptorDriver, type BillAcceptorEvent } from './bill-acceptor-driver.ts';
 import { fileStore, memoryStore } from './note-tracker.ts';
 import type { SetupInfo } from './ssp-protocol.ts';
@@ -32,6 +33,10 @@ export interface BillAcceptorService {
   status(): DeviceStatus;
   /** Channel values learnt from the acceptor, once connected. */
   setup(): SetupInfo | null;
+  /** Identity, channels, counters and test mode for the technician (acceptor-diagnostics.ts). */
+  diagnostics(): BillAcceptorDiagnostics;
+  /** Note test mode: notes are read and handed back, never stacked or credited. */
+  setTestMode(on: boolean): void;
   /** Driver events for the event log and the service panel (credit, reject, fault, status, line-error…). */
   onEvent(listener: (event: BillAcceptorEvent) => void): () => void;
   readonly metrics: BillAcceptorDriver['metrics'];
@@ -54,9 +59,11 @@ export function createBillAcceptorService(options: BillAcceptorServiceOptions): 
     stop: () => driver.stop(),
     status: () => driver.status(),
     setup: () => driver.setup(),
+    diagnostics: () => driver.diagnostics(),
+    setTestMode: (on) => driver.setTestMode(on),
     onEvent: (listener) => driver.onEvent(listener),
     metrics: driver.metrics,
   };
 }
 
-export type { BillAcceptorConfig, BillAcceptorEvent };
+export type { BillAcceptorConfig, BillAcceptorDiagnostics, BillAcceptorEvent };

@@ -99,6 +99,62 @@ describe.runIf(socatAvailable)('bill acceptor over socat pseudo-terminals with t
     expect(credits()).toBe(before);
   });
 
+  it('diagnostics: serial number, firmware and dataset from the acceptor, its channels and counters', async () => {
+    // Channel 6 is inhibited at the acceptor, so the acceptor itself handed that note back (0xEC, a poll later).
+    await until(() => (service.diagnostics().counters.rejects.acceptor ?? 0) >= 1, 'the acceptor reject counted');
+    const d = service.diagnostics();
+    expect(d).toMatchObject({
+      health: 'healthy',
+      serialNumber: String(0x00c0ffee),
+      firmware: 'NV0200041000000',
+      dataset: 'EUR01610',
+      testMode: false,
+    });
+    expect(d.channels.slice(0, 3)).toEqual([
+      { channel: 1, valueMinor: 500, enabled: true, currency: 'EUR' },
+      { channel: 2, valueMinor: 1_000, enabled: true, currency: 'EUR' },
+      { channel: 3, valueMinor: 2_000, enabled: true, currency: 'EUR' },
+    ]);
+    expect(d.channels.find((c) => c.channel === 6)?.enabled).toBe(false);
+    expect(d.counters.notesIn).toBeGreaterThanOrEqual(1);
+    expect(d.counters.jams).toBe(0);
+  });
+
+  it('note test mode, even with the door open: the note is read and handed back, never stacked or credited', async () => {
+    cabinet.setDoorOpen(true);
+    await untilAsync(async () => (await emulator.controller.status()).enabled === false, 'door open disables');
+    const before = credits();
+    const status = await emulator.controller.status();
+    const stackedBefore = status.credits as number;
+    const returnedBefore = status.returned as number;
+    const testRejectsBefore = service.diagnostics().counters.rejects['test-mode'] ?? 0;
+    service.setTestMode(true);
+    await untilAsync(async () => (await emulator.controller.status()).enabled === true, 'test mode enables');
+    await emulator.controller.insertNote(3);
+    await untilAsync(async () => (await emulator.controller.status()).returned === returnedBefore + 1, 'returned');
+    await morePolls(service.metrics, 3, 'polls after the test note');
+    const after = await emulator.controller.status();
+    expect(after.credits).toBe(stackedBefore); // never reached the cashbox
+    expect(after.unacked).toBe(0);
+    expect(credits()).toBe(before); // never credited
+    const d = service.diagnostics();
+    expect(d.testMode).toBe(true);
+    expect(d.testNotes.map((n) => [n.channel, n.valueMinor])).toEqual([[3, 2_000]]);
+    expect(d.counters.rejects['test-mode']).toBe(testRejectsBefore + 1);
+    expect(events.some((e) => /^test-note: .*channel 3 .*not credited/.test(e))).toBe(true);
+    service.setTestMode(false);
+    await untilAsync(async () => (await emulator.controller.status()).enabled === false, 'door still open: disabled');
+    cabinet.setDoorOpen(false);
+    await untilAsync(async () => (await emulator.controller.status()).enabled === true, 'door closed: enabled');
+    const notesIn = service.diagnostics().counters.notesIn;
+    await emulator.controller.insertNote(1);
+    await untilAsync(
+      async () => credits() === before + 500 && (await emulator.controller.status()).unacked === 0,
+      'a note after test mode is credited again',
+    );
+    expect(service.diagnostics().counters.notesIn).toBe(notesIn + 1);
+  });
+
   it('an unplug during escrow: the note is credited once or returned, and the driver reconnects with backoff', async () => {
     const before = credits();
     const returnedBefore = (await emulator.controller.status()).returned as number;

@@ -9,6 +9,7 @@
  *   without its escrow is refused and raised as an anomaly ("count the cashbox").
  */
 import type { CabinetSnapshot, DevicePort } from '../../core/cabinet/cabinet-api.ts';
+import { AcceptorCounters, type RejectReason, type TestNote } from './acceptor-diagnostics.ts';
 import type { NoteTracker } from './note-tracker.ts';
 import { SspReplyError, type SspMaster } from './ssp-master.ts';
 import { Command, eventName, type PollEvent, type SetupInfo } from './ssp-protocol.ts';
@@ -34,6 +35,12 @@ export interface EscrowPolicyOptions {
   readonly acceptedChannels: readonly number[];
   readonly cabinet: Pick<DevicePort, 'canAcceptBill' | 'creditBill'>;
   readonly metrics: EscrowMetrics;
+  /** The diagnostics counters (notes in, rejects by reason); a private set when absent. */
+  readonly counters?: AcceptorCounters;
+  /** Note test mode: a note at escrow is read, reported and returned, never recorded, stacked or credited. */
+  testMode?(): boolean;
+  /** A note was read in test mode. */
+  testNote?(note: Omit<TestNote, 'at'>): void;
   /** The enable policy: false while the cabinet cannot take money or the acceptor has a condition. */
   canTakeMoney(): boolean;
   /** A credit without its escrow: the credit-anomaly fault. */
@@ -41,11 +48,23 @@ export interface EscrowPolicyOptions {
   emit(type: string, detail: string): void;
 }
 
+/** Why a note must go back, for the counters and the event line. */
+export interface RejectDecision {
+  readonly reason: RejectReason;
+  readonly text: string;
+}
+
 export class EscrowPolicy {
   readonly #options: EscrowPolicyOptions;
+  readonly #counters: AcceptorCounters;
+  /** The host sent REJECT for the note now on its way back (so its 0xEC is not counted again). */
+  #hostRejected = false;
+  /** A test-mode note is in escrow or on its way back: its repeated READ_NOTE is not read twice. */
+  #testNotePending = false;
 
   constructor(options: EscrowPolicyOptions) {
     this.#options = options;
+    this.#counters = options.counters ?? new AcceptorCounters();
   }
 
   get tracker(): NoteTracker {
@@ -53,18 +72,30 @@ export class EscrowPolicy {
   }
 
   /** Why a note of `channel` worth `valueMinor` must go back, or null when it may be stacked. */
-  decide(channel: number, valueMinor: number): string | null {
+  decide(channel: number, valueMinor: number): RejectDecision | null {
     if (!this.#options.acceptedChannels.includes(channel))
-      return `channel ${channel} is not accepted by the venue configuration`;
-    if (!this.#options.canTakeMoney()) return 'the cabinet cannot take money now';
+      return { reason: 'channel-not-accepted', text: `channel ${channel} is not accepted by the venue configuration` };
+    if (!this.#options.canTakeMoney())
+      return { reason: 'cabinet-not-taking-money', text: 'the cabinet cannot take money now' };
     const decision = this.#options.cabinet.canAcceptBill(valueMinor);
-    return decision.accept ? null : decision.reason;
+    return decision.accept ? null : { reason: 'cabinet-refused', text: decision.reason };
   }
 
-  /** READ_NOTE with channel > 0: record, HOLD, decide, REJECT or let it stack. */
+  /** READ_NOTE with channel > 0: record, HOLD, decide, REJECT or let it stack (test mode: read and REJECT). */
   async escrow(master: Pick<SspMaster, 'command'>, channel: number): Promise<void> {
     const { tracker, metrics, emit } = this.#options;
+    const counters = this.#counters;
     const valueMinor = this.#options.setup.channelValuesMinor[channel - 1] ?? 0;
+    if (this.#testNotePending) return; // the same test note reported again
+    if (this.#options.testMode?.() === true) {
+      // Never written to the tracker: nothing about this note may ever lead to a credit.
+      this.#testNotePending = true;
+      this.#options.testNote?.({ channel, valueMinor });
+      counters.reject('test-mode');
+      emit('test-note', `test mode: note channel ${channel} (${valueMinor}) read and returned, not credited`);
+      await this.#reject(master);
+      return;
+    }
     // Written down before the acceptor hears from us: a stacked note after a crash still finds its escrow.
     let fresh: boolean;
     try {
@@ -72,24 +103,32 @@ export class EscrowPolicy {
     } catch (error) {
       // Cannot record the note (disk full, read-only…): never let it be stacked without a record.
       emit('error', `cannot record the escrow: ${error instanceof Error ? error.message : String(error)}`);
+      this.#hostRejected = true;
       await master.command(Uint8Array.of(Command.REJECT)).catch(() => undefined);
       metrics.rejects++;
+      counters.reject('not-recorded');
       return;
     }
     if (!fresh) return; // the same escrow reported again: already decided
     await master.command(Uint8Array.of(Command.HOLD)).catch((error: unknown) => {
       if (!(error instanceof SspReplyError)) throw error; // the note moved on meanwhile: the next poll tells
     });
-    const reason = this.decide(channel, valueMinor);
-    if (reason) {
+    const decision = this.decide(channel, valueMinor);
+    if (decision) {
       metrics.rejects++;
-      emit('reject', `note channel ${channel} (${valueMinor}) rejected: ${reason}`);
-      await master.command(Uint8Array.of(Command.REJECT)).catch((error: unknown) => {
-        if (!(error instanceof SspReplyError)) throw error;
-      });
+      counters.reject(decision.reason);
+      emit('reject', `note channel ${channel} (${valueMinor}) rejected: ${decision.text}`);
+      await this.#reject(master);
     } else {
       emit('escrow', `note channel ${channel} (${valueMinor}) accepted, stacking`);
     }
+  }
+
+  async #reject(master: Pick<SspMaster, 'command'>): Promise<void> {
+    this.#hostRejected = true;
+    await master.command(Uint8Array.of(Command.REJECT)).catch((error: unknown) => {
+      if (!(error instanceof SspReplyError)) throw error;
+    });
   }
 
   /** NOTE_STACKING. */
@@ -99,6 +138,9 @@ export class EscrowPolicy {
 
   /** NOTE_REJECTED / NOTE_CLEARED_FROM_FRONT: the note went back to the player. */
   returned(): void {
+    if (!this.#hostRejected && !this.#testNotePending) this.#counters.reject('acceptor');
+    this.#hostRejected = false;
+    this.#testNotePending = false;
     this.#options.tracker.returned();
   }
 
@@ -120,6 +162,7 @@ export class EscrowPolicy {
     const credited = cabinet.creditBill({ valueMinor: decision.valueMinor, channel, eventKey: decision.key });
     if (credited) {
       metrics.credits++;
+      this.#counters.notesIn++;
       metrics.creditLatencyMs.push(performance.now() - received);
       emit('credit', `${decision.key}: channel ${channel}, ${decision.valueMinor} credited`);
     } else {

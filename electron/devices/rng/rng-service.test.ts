@@ -107,6 +107,17 @@ describe('hardware RNG service over a socat pty (docs/protocols/serial-rng.md#wh
     expect(failures[0]).toBe(9); // the 9th identical sample in a row, never later
     expect(() => new FreshShoe(8, rng.random)).toThrow(RngUnavailableError);
     expect(() => rng.random.nextInt(416)).toThrow(/repetition count test failed/);
+    // The technician's diagnostics count it and name it.
+    const d = rng.diagnostics();
+    expect(d).toMatchObject({
+      health: 'fault',
+      aptFailures: 0,
+      tests: { rctCutoff: 9, aptCutoff: 71, aptWindow: 512 },
+    });
+    expect(d.rctFailures).toBeGreaterThanOrEqual(1);
+    expect(d.bytesRead).toBe(rng.reader!.counters.samples);
+    expect(d.source).toMatch(/^hardware RNG on .*, mixed with OS entropy$/);
+    expect(d.lastFailure).toMatch(/^\d{4}-\d\d-\d\dT.*Z: repetition count test failed: 9 identical samples/);
     // Back to good: a fresh start-up test on 1024 samples makes it healthy again.
     setMode('good');
     await rng.reader!.whenHealth('healthy', 10_000);
@@ -205,6 +216,13 @@ describe('hardware RNG service over a socat pty (docs/protocols/serial-rng.md#wh
     statuses = [];
     await rng.start();
     expect(rng.status()).toEqual({ device: 'rng', health: 'not-configured', detail: 'OS entropy only' });
+    expect(rng.diagnostics()).toMatchObject({
+      bytesRead: 0,
+      rctFailures: 0,
+      aptFailures: 0,
+      lastFailure: null,
+      tests: null,
+    });
     expect(statuses).toEqual([rng.status()]);
     expect(dealRound(new FreshShoe(8, rng.random)).dealOrder.length).toBeGreaterThanOrEqual(4);
     await rng.stop();

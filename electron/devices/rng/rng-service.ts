@@ -7,6 +7,7 @@
  * play stops, and `random.nextInt` throws RngUnavailableError so a round in progress is voided.
  */
 import type { DeviceStatus } from '../../core/cabinet/cabinet-api.ts';
+import type { RngDiagnostics } from '../../core/cabinet/diagnostics.ts';
 import {
   createDrbgRandomSource,
   createOsEntropySource,
@@ -29,9 +30,12 @@ export interface RngService {
   /** The hardware reader, or null with OS entropy only. */
   readonly reader: SerialEntropyReader | null;
   status(): DeviceStatus;
+  diagnostics(): RngDiagnostics;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
+
+export type { RngDiagnostics };
 
 export const OS_ENTROPY_STATUS: DeviceStatus = { device: 'rng', health: 'not-configured', detail: 'OS entropy only' };
 
@@ -45,6 +49,17 @@ export function createRngService(options: RngServiceOptions): RngService {
       entropy,
       reader: null,
       status: () => OS_ENTROPY_STATUS,
+      diagnostics: () => ({
+        health: OS_ENTROPY_STATUS.health,
+        detail: OS_ENTROPY_STATUS.detail,
+        source: 'operating system entropy only (no hardware RNG configured)',
+        bytesRead: 0,
+        bytesDelivered: 0,
+        rctFailures: 0,
+        aptFailures: 0,
+        lastFailure: null,
+        tests: null,
+      }),
       start: async () => onStatus?.(OS_ENTROPY_STATUS),
       stop: async () => random.close(),
     };
@@ -60,6 +75,21 @@ export function createRngService(options: RngServiceOptions): RngService {
     entropy: reader,
     reader,
     status: () => reader.status(),
+    diagnostics: () => {
+      const c = reader.counters;
+      const status = reader.status();
+      return {
+        health: status.health,
+        detail: status.detail,
+        source: `${reader.description}, mixed with OS entropy`,
+        bytesRead: c.samples,
+        bytesDelivered: c.delivered,
+        rctFailures: c.rctFailures,
+        aptFailures: c.aptFailures,
+        lastFailure: c.lastFailure ? `${c.lastFailure.at}: ${c.lastFailure.reason}` : null,
+        tests: { rctCutoff: c.rctCutoff, aptCutoff: c.aptCutoff, aptWindow: c.aptWindow },
+      };
+    },
     start: () => reader.start(),
     stop: async () => {
       await reader.stop();

@@ -65,6 +65,15 @@ export interface ReaderCounters {
   readonly failures: number;
   /** Bytes handed to the DRBG. */
   readonly delivered: number;
+  /** Health-test failures by test since start(). */
+  readonly rctFailures: number;
+  readonly aptFailures: number;
+  /** The last health-test failure, or null. */
+  readonly lastFailure: { readonly at: string; readonly reason: string } | null;
+  /** The tests' cutoffs (SP 800-90B §4.4) and the APT window, for the diagnostics screen. */
+  readonly rctCutoff: number;
+  readonly aptCutoff: number;
+  readonly aptWindow: number;
 }
 
 export class SerialEntropyReader implements EntropySource {
@@ -92,6 +101,9 @@ export class SerialEntropyReader implements EntropySource {
   #samples = 0;
   #failures = 0;
   #delivered = 0;
+  #rctFailures = 0;
+  #aptFailures = 0;
+  #lastFailure: { at: string; reason: string } | null = null;
 
   constructor(options: SerialEntropyReaderOptions) {
     this.#options = options;
@@ -129,7 +141,17 @@ export class SerialEntropyReader implements EntropySource {
   }
 
   get counters(): ReaderCounters {
-    return { samples: this.#samples, failures: this.#failures, delivered: this.#delivered };
+    return {
+      samples: this.#samples,
+      failures: this.#failures,
+      delivered: this.#delivered,
+      rctFailures: this.#rctFailures,
+      aptFailures: this.#aptFailures,
+      lastFailure: this.#lastFailure,
+      rctCutoff: this.#health.rct.cutoff,
+      aptCutoff: this.#health.apt.cutoff,
+      aptWindow: this.#health.apt.window,
+    };
   }
 
   /** Bytes ready for the DRBG. */
@@ -282,6 +304,9 @@ export class SerialEntropyReader implements EntropySource {
       const failure = this.#health.feed(sample);
       if (failure !== null) {
         this.#failures++;
+        if (failure.test === 'repetition-count') this.#rctFailures++;
+        else this.#aptFailures++;
+        this.#lastFailure = { at: new Date().toISOString(), reason: failure.reason };
         this.events.emit('failure', { ...failure, samplesSinceReset: this.#health.samples });
         this.#fault(failure.reason);
         continue;

@@ -14,12 +14,13 @@
  * - CREDIT_NOTE (and NOTE_CLEARED_INTO_CASHBOX) repeat in every POLL_WITH_ACK reply until EVENT_ACK; no new note
  *   is taken while one is un-ACKed;
  * - jams, stacker full and cashbox out are reported on every poll while they last;
+ * - identity: GET_SERIAL_NUMBER, GET_FIRMWARE_VERSION and GET_DATASET_VERSION (or 0xF2 for an older unit);
  * - power cycle: a note in escrow comes back out of the front (0xE1), a note being stacked ends in the cashbox
  *   (0xE2); the key and the enable state are lost (docs/cabinet-rules.md#power-loss).
  * Fault injection for the link tests: duplicated events, a lost EVENT_ACK (line faults such as garbage or a bad
  * CRC belong to the process, which owns the wire).
  *
- * Length: a little over 400 lines because it is one state machine (sequence memory, session, note path, ACK
+ * Length: about 450 lines because it is one state machine (sequence memory, session, note path, ACK
  * queue) whose states are read together; the control lines and the wire are already in their own files.
  */
 import { SEQ_FLAG, type SspFrame } from '../../devices/serial/ssp-framing.ts';
@@ -45,6 +46,9 @@ import {
 
 export const DEFAULT_CHANNELS_MAJOR: readonly number[] = [5, 10, 20, 50, 100, 200, 500];
 export const DEFAULT_SERIAL = 0x00c0ffee;
+/** What the emulator answers to GET_FIRMWARE_VERSION (0x20) and GET_DATASET_VERSION (0x21), unless told otherwise. */
+export const DEFAULT_FIRMWARE_VERSION = 'NV0200041000000';
+export const DEFAULT_DATASET_VERSION = 'EUR01610';
 /** The fixed key the emulator and the development set-up share. A real cabinet uses the venue's own key. */
 export const DEV_FIXED_KEY_HEX = '5E3A91C07D2B4F68';
 
@@ -53,6 +57,10 @@ export interface SlaveOptions {
   readonly countryCode?: string;
   readonly fixedKeyHex: string;
   readonly serialNumber?: number;
+  /** ASCII text of GET_FIRMWARE_VERSION; null makes the emulator refuse it with 0xF2 like an older unit. */
+  readonly firmwareVersion?: string | null;
+  /** ASCII text of GET_DATASET_VERSION; null refuses it with 0xF2. */
+  readonly datasetVersion?: string | null;
   readonly escrowTimeoutMs?: number;
   readonly now?: () => number;
   /** Emits a line for every notable thing (tests and the service panel read it). */
@@ -73,6 +81,8 @@ export class BillAcceptorSlave {
   readonly #country: string;
   readonly #fixedKey: bigint;
   readonly #serial: number;
+  readonly #firmwareVersion: string | null;
+  readonly #datasetVersion: string | null;
   readonly #escrowTimeoutMs: number;
   readonly #now: () => number;
   readonly #log: (line: string) => void;
@@ -105,6 +115,8 @@ export class BillAcceptorSlave {
     this.#country = options.countryCode ?? 'EUR';
     this.#fixedKey = parseFixedKey(options.fixedKeyHex, { allowPublishedDefault: true });
     this.#serial = options.serialNumber ?? DEFAULT_SERIAL;
+    this.#firmwareVersion = options.firmwareVersion === undefined ? DEFAULT_FIRMWARE_VERSION : options.firmwareVersion;
+    this.#datasetVersion = options.datasetVersion === undefined ? DEFAULT_DATASET_VERSION : options.datasetVersion;
     this.#escrowTimeoutMs = options.escrowTimeoutMs ?? 10_000;
     this.#now = options.now ?? Date.now;
     this.#log = options.log ?? (() => undefined);
@@ -275,6 +287,10 @@ export class BillAcceptorSlave {
         const s = this.#serial;
         return Uint8Array.of(Reply.OK, (s >>> 24) & 0xff, (s >>> 16) & 0xff, (s >>> 8) & 0xff, s & 0xff);
       }
+      case Command.GET_FIRMWARE_VERSION:
+        return asciiReply(this.#firmwareVersion);
+      case Command.GET_DATASET_VERSION:
+        return asciiReply(this.#datasetVersion);
       case Command.SET_INHIBITS:
         if (args.length < 2) return Uint8Array.of(Reply.WRONG_PARAMETERS);
         this.#inhibitMask = args[0]! | (args[1]! << 8);
@@ -415,6 +431,12 @@ export class BillAcceptorSlave {
 }
 
 /** Commands accepted in clear; everything else must arrive encrypted once eSSP is in use. */
+/** OK and the text as ASCII bytes, or 0xF2 (unknown command) when the modelled unit lacks the command. */
+function asciiReply(text: string | null): Uint8Array {
+  if (text === null) return Uint8Array.of(Reply.UNKNOWN_COMMAND);
+  return Uint8Array.from([Reply.OK, ...Array.from(text, (c) => c.charCodeAt(0) & 0x7f)]);
+}
+
 const KEYLESS_COMMANDS = new Set<number>([
   Command.SET_GENERATOR,
   Command.SET_MODULUS,

@@ -1,0 +1,156 @@
+/**
+ * The meters the way a lab reads them (docs/cabinet-rules.md#meters): one row per meter in the
+ * order of the rule (money in with a row per bill denomination, money out, wagered and won with
+ * their split by spot, games, voids and refunds, cabinet events), each with a stable id the
+ * touchscreen translates, and the CSV export of the same rows. Pure: the caller passes the
+ * cabinet's identity, the config hash, the time and the venue's currency.
+ *
+ * CSV layout (RFC 4180, CRLF line ends): four header rows (`cabinet`, `config_sha256`,
+ * `generated_at`, `currency`), a blank row, then the column row
+ * `meter,description,count,minor_units,amount` and one row per meter. A money meter fills
+ * `minor_units` and `amount` (formatted with the venue's minor digits, "." as the decimal
+ * separator, no grouping); a count meter fills `count`; a bill-denomination row fills all three.
+ */
+import { SPOTS, type Spot } from '../engine/settlement.ts';
+import type { MinorUnits } from '../money/minor-units.ts';
+import type { Meters } from '../model/meters.ts';
+
+export interface MeterRow {
+  /** Stable id: the CSV's `meter` column and the touchscreen's translation key. */
+  readonly id: string;
+  /** English description (the lab's column; the screen translates `id` instead). */
+  readonly label: string;
+  readonly group: 'money-in' | 'money-out' | 'play' | 'games' | 'voids' | 'events';
+  /** Counted things (notes, rounds, events); null for a pure money meter. */
+  readonly count: number | null;
+  /** Money in minor units; null for a pure count meter. */
+  readonly amountMinor: MinorUnits | null;
+  /** The note value of a per-denomination row. */
+  readonly denominationMinor?: MinorUnits;
+}
+
+export interface Currency {
+  /** ISO 4217, e.g. "EUR". */
+  readonly code: string;
+  /** Digits after the decimal point: 2 for EUR, 0 for JPY, 3 for KWD. */
+  readonly minorDigits: number;
+}
+
+export interface MetersReportHeader {
+  /** The cabinet's identity (asset or machine name). */
+  readonly cabinetId: string;
+  /** SHA-256 of the venue config in force (critical memory's config hash). */
+  readonly configHash: string;
+  /** When the report was made, ISO-8601. */
+  readonly at: string;
+  readonly currency: Currency;
+}
+
+/** 12345 with 2 digits → "123.45"; with 0 → "12345"; with 3 → "12.345". Negative amounts keep their sign. */
+export function formatAmount(minor: MinorUnits, minorDigits: number): string {
+  if (!Number.isSafeInteger(minor)) throw new RangeError(`amount must be whole minor units, got ${String(minor)}`);
+  if (!Number.isInteger(minorDigits) || minorDigits < 0 || minorDigits > 3) {
+    throw new RangeError(`minorDigits must be 0 to 3, got ${String(minorDigits)}`);
+  }
+  const sign = minor < 0 ? '-' : '';
+  const digits = String(Math.abs(minor)).padStart(minorDigits + 1, '0');
+  if (minorDigits === 0) return sign + digits;
+  return `${sign}${digits.slice(0, -minorDigits)}.${digits.slice(-minorDigits)}`;
+}
+
+const SPOT_NAME: Readonly<Record<Spot, string>> = { player: 'Player', banker: 'Banker', tie: 'Tie' };
+
+const money = (id: string, label: string, group: MeterRow['group'], amountMinor: MinorUnits): MeterRow => ({
+  id,
+  label,
+  group,
+  count: null,
+  amountMinor,
+});
+const count = (id: string, label: string, group: MeterRow['group'], value: number): MeterRow => ({
+  id,
+  label,
+  group,
+  count: value,
+  amountMinor: null,
+});
+
+/** Every meter, in the order of docs/cabinet-rules.md#meters; bill denominations ascending. */
+export function meterRows(m: Meters, currency: Currency = { code: '', minorDigits: 2 }): MeterRow[] {
+  const denominations = Object.entries(m.billsByDenomination)
+    .map(([value, notes]) => ({ valueMinor: Number(value), notes }))
+    .filter((d) => Number.isSafeInteger(d.valueMinor))
+    .sort((a, b) => a.valueMinor - b.valueMinor);
+  const notesIn = denominations.reduce((sum, d) => sum + d.notes, 0);
+  const unit = currency.code ? ` ${currency.code}` : '';
+  return [
+    { ...money('bills-in', 'Bills in (notes stacked and credited)', 'money-in', m.billsInMinor), count: notesIn },
+    ...denominations.map((d): MeterRow => ({
+      id: `bills-in-${d.valueMinor}`,
+      label: `Bills in: ${formatAmount(d.valueMinor, currency.minorDigits)}${unit} notes`,
+      group: 'money-in',
+      count: d.notes,
+      amountMinor: d.notes * d.valueMinor,
+      denominationMinor: d.valueMinor,
+    })),
+    money('cash-out', 'Cash out (credits collected)', 'money-out', m.cashOutMinor),
+    money('handpay', 'Handpay (cancelled credits paid by an attendant)', 'money-out', m.handpayMinor),
+    money('wagered', 'Total wagered (settled rounds)', 'play', m.wageredMinor),
+    ...SPOTS.map((s) => money(`wagered-${s}`, `Wagered on ${SPOT_NAME[s]}`, 'play', m.wageredBySpot[s])),
+    money('won', 'Total won (returns of settled rounds, stake included)', 'play', m.wonMinor),
+    ...SPOTS.map((s) => money(`won-${s}`, `Won on ${SPOT_NAME[s]}`, 'play', m.wonBySpot[s])),
+    count('rounds-played', 'Rounds played (settled)', 'games', m.roundsPlayed),
+    count('rounds-won', 'Rounds won by the player', 'games', m.roundsWon),
+    count('rounds-lost', 'Rounds lost by the player', 'games', m.roundsLost),
+    count('rounds-tied', 'Rounds tied (push)', 'games', m.roundsTied),
+    count('rounds-voided', 'Rounds voided', 'voids', m.roundsVoided),
+    money('refunds', 'Refunds (stakes of voided rounds)', 'voids', m.refundsMinor),
+    count('power-ups', 'Power-ups', 'events', m.powerUps),
+    count('door-opens', 'Door openings', 'events', m.doorOpens),
+  ];
+}
+
+/** One CSV cell: quoted when needed; text that a spreadsheet would run as a formula is defused. */
+function cell(value: string | number | null): string {
+  if (value === null) return '';
+  if (typeof value === 'number') return String(value);
+  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+function row(cells: ReadonlyArray<string | number | null>): string {
+  return cells.map(cell).join(',');
+}
+
+/** `meters-<cabinet>-<yyyymmddThhmmssZ>.csv`, safe on every file system. */
+export function metersFileName(cabinetId: string, at: string): string {
+  const id = cabinetId.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+|-+$/g, '') || 'cabinet';
+  const stamp = new Date(at)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}Z$/, 'Z');
+  return `meters-${id.slice(0, 40)}-${stamp}.csv`;
+}
+
+/** The meters as a lab's CSV (layout in the file comment). */
+export function metersCsv(meters: Meters, header: MetersReportHeader): { fileName: string; csv: string } {
+  const { minorDigits, code } = header.currency;
+  const lines = [
+    row(['cabinet', header.cabinetId]),
+    row(['config_sha256', header.configHash]),
+    row(['generated_at', header.at]),
+    row(['currency', code, `${minorDigits} minor digits`]),
+    '',
+    row(['meter', 'description', 'count', 'minor_units', 'amount']),
+    ...meterRows(meters, header.currency).map((m) =>
+      row([
+        m.id,
+        m.label,
+        m.count,
+        m.amountMinor,
+        m.amountMinor === null ? null : formatAmount(m.amountMinor, minorDigits),
+      ]),
+    ),
+  ];
+  return { fileName: metersFileName(header.cabinetId, header.at), csv: lines.join('\r\n') + '\r\n' };
+}
