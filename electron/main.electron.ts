@@ -17,10 +17,14 @@ import { createKioskWindow } from './app/kiosk-window.electron.ts';
 import { registerAppScheme, serveRenderer } from './app/protocol.electron.ts';
 import type { RunningCabinet } from './app/running-cabinet.ts';
 import { hardenSession } from './app/security.electron.ts';
-import { startCabinet } from './app/start-cabinet.ts';
+import { startCabinet, venueFileLines } from './app/start-cabinet.ts';
+import { ConfigError } from './core/config/venue-config.ts';
 import { attachElectronRouter } from './ipc/electron-router.electron.ts';
 import { createIpcRouter } from './ipc/router.ts';
 import { APP_ORIGIN } from './ipc/sender-policy.ts';
+
+/** A bad venue file (BACCARAT_CONFIG), as for `npm run host -- --config FILE`. */
+const EXIT_BAD_VENUE_CONFIG = 2;
 
 /** The development pieces (host/dev-shell.ts): a separate bundle, absent from the package. */
 type DevShell = typeof import('./host/dev-shell.ts');
@@ -66,6 +70,13 @@ if (!app.requestSingleInstanceLock()) {
       running = await startCabinet({ journalPath, startEmulators: dev?.startEmbeddedEmulators ?? null, log });
       log(running.recovery);
     } catch (error) {
+      if (error instanceof ConfigError) {
+        // A bad venue file: one line per bad field, exit code 2 (docs/venue-config.md#starting-with-a-file).
+        const file = process.env.BACCARAT_CONFIG ?? '(config)';
+        for (const line of venueFileLines(file, error)) process.stderr.write(`${line}\n`);
+        await shutdown(EXIT_BAD_VENUE_CONFIG);
+        return;
+      }
       log(`cannot start the cabinet: ${error instanceof Error ? error.message : String(error)}`);
       await shutdown(EXIT_STARTUP_FAILED);
       return;

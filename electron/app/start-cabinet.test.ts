@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DEFAULT_VENUE_CONFIG } from '../core/config/venue-config.ts';
+import { ConfigError, DEFAULT_VENUE_CONFIG } from '../core/config/venue-config.ts';
 import type { StaffStatus } from '../core/staff/staff-status.ts';
 import type { RunningCabinet } from './running-cabinet.ts';
 import { startEmbeddedEmulators } from '../emulators/dev-emulators.ts';
-import { startCabinet } from './start-cabinet.ts';
+import { startCabinet, venueFileLines } from './start-cabinet.ts';
 
 const dirs: string[] = [];
 const running: RunningCabinet[] = [];
@@ -70,6 +70,62 @@ describe('composition root (no devices configured)', () => {
         log: () => undefined,
       }),
     ).rejects.toThrow(/BACCARAT_BILL_FIXED_KEY/);
+  });
+});
+
+describe('composition root: the venue config (docs/venue-config.md#starting-with-a-file)', () => {
+  it('with no file, the config applied at the cabinet is the one in force after a restart', async () => {
+    const journalPath = path.join(tempDir(), 'j.sqlite');
+    const first = await startCabinet({ journalPath, env: {}, log: () => undefined });
+    const config = first.cabinet.venueConfig();
+    first.cabinet.applyConfig({ ...config, limits: { ...config.limits, tableMaxMinor: 80_000 } }, 'technician');
+    await first.dispose();
+    const again = await startCabinet({ journalPath, env: {}, log: () => undefined });
+    running.push(again);
+    expect(again.cabinet.snapshot().limits.tableMaxMinor).toBe(80_000);
+  });
+
+  it('a file wins over the stored config; an old file without the newer fields gets the defaults', async () => {
+    const dir = tempDir();
+    const journalPath = path.join(dir, 'j.sqlite');
+    const { currency, attractIdleS, playerInactivityS, defaultLanguage, devices, inputs, staff, ...old } =
+      DEFAULT_VENUE_CONFIG;
+    void [currency, attractIdleS, playerInactivityS, defaultLanguage, devices, inputs, staff];
+    const file = path.join(dir, 'venue.json');
+    writeFileSync(file, JSON.stringify({ ...old, demoCreditsMinor: 4_000 }));
+    const r = await startCabinet({ journalPath, env: { BACCARAT_CONFIG: file }, log: () => undefined });
+    running.push(r);
+    expect(r.cabinet.venueConfig()).toEqual({ ...DEFAULT_VENUE_CONFIG, demoCreditsMinor: 4_000 });
+  });
+
+  it('the example file in docs/ starts a cabinet', async () => {
+    const example = path.join(import.meta.dirname, '../../docs/venue-config.example.json');
+    const r = await startCabinet({
+      journalPath: path.join(tempDir(), 'j.sqlite'),
+      configFile: example,
+      env: {},
+      log: () => undefined,
+    });
+    running.push(r);
+    expect(r.cabinet.venueConfig()).toEqual(DEFAULT_VENUE_CONFIG);
+  });
+
+  it('a bad file is a ConfigError with one problem per bad field, before anything starts', async () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'venue.json');
+    writeFileSync(file, JSON.stringify({ ...DEFAULT_VENUE_CONFIG, attractIdleS: 1, staff: { idleSignOutS: 1 } }));
+    let caught: unknown;
+    try {
+      await startCabinet({ journalPath: path.join(dir, 'j.sqlite'), configFile: file, env: {}, log: () => undefined });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    expect(venueFileLines(file, caught as ConfigError)).toEqual([
+      `venue config ${file}: attractIdleS: attractIdleS must be at least 10 seconds`,
+      `venue config ${file}: staff.idleSignOutS: idleSignOutS must be at least 15 seconds`,
+    ]);
+    expect(existsSync(path.join(dir, 'j.sqlite'))).toBe(false);
   });
 });
 

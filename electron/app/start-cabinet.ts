@@ -11,13 +11,16 @@
  * systemd unit points them at the udev names) or, in development and in the browser host,
  * the embedded emulators (passed in by the shell; never bundled into the packaged main).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { Journal } from '../storage/journal.ts';
 import { startCabinetOn } from '../storage/open-cabinet.ts';
 import type { CabinetCore } from '../core/cabinet/cabinet.ts';
 import type { DeviceStatus } from '../core/cabinet/cabinet-api.ts';
-import { configHash, DEFAULT_VENUE_CONFIG, type VenueConfig } from '../core/config/venue-config.ts';
+import { storedVenueConfig } from '../core/cabinet/config-change.ts';
+import { parseVenueFileText } from '../core/config/config-file.ts';
+import { ConfigError, DEFAULT_VENUE_CONFIG, parseVenueConfig, type VenueConfig } from '../core/config/venue-config.ts';
+import { configHash } from '../core/config/config-hash.ts';
 import type { Currency } from '../core/cabinet/meters-report.ts';
 import type { RandomSource } from '../core/random/random-source.ts';
 import { createBillAcceptorService, type BillAcceptorService } from '../devices/bill-acceptor/bill-acceptor-service.ts';
@@ -31,8 +34,13 @@ import type { EmbeddedEmulators } from '../emulators/emulator-controls.ts';
 
 export interface StartCabinetOptions {
   readonly journalPath: string;
-  /** Venue config (validated by the cabinet); default: BACCARAT_CONFIG file, else the built-in default. */
+  /**
+   * Venue config (validated by the cabinet). Default: the BACCARAT_CONFIG file; with neither,
+   * the config stored in the journal (the last one applied at the cabinet), else the built-in default.
+   */
   readonly config?: unknown;
+  /** A venue file (`npm run host -- --config FILE`); wins over BACCARAT_CONFIG. */
+  readonly configFile?: string;
   /** Starts the embedded emulators; null on a real cabinet. */
   readonly startEmulators?: ((log: (message: string) => void) => Promise<EmbeddedEmulators>) | null;
   /** Test hooks of the browser host only: wraps the RNG's random source. */
@@ -43,26 +51,66 @@ export interface StartCabinetOptions {
   readonly log: (message: string) => void;
 }
 
-function loadConfig(options: StartCabinetOptions): unknown {
-  if (options.config !== undefined) return options.config;
-  const file = (options.env ?? process.env).BACCARAT_CONFIG;
-  if (!file) return DEFAULT_VENUE_CONFIG;
+/**
+ * Reads and validates a venue file (docs/venue-config.md#starting-with-a-file). Throws ConfigError
+ * with one problem per bad field (an unreadable or malformed file is one problem too).
+ */
+export function readVenueFile(file: string): unknown {
+  let text: string;
   try {
-    return JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new Error(`cannot read the venue config ${file}: ${error instanceof Error ? error.message : String(error)}`, {
-      cause: error,
-    });
+    const why = error instanceof Error ? error.message : String(error);
+    throw new ConfigError([`(file): cannot read ${file} (${why})`], [{ path: '', rule: 'required', other: 'file' }]);
+  }
+  const input = parseVenueFileText(text);
+  parseVenueConfig(input);
+  return input;
+}
+
+/** One stderr line per bad field of a venue file. */
+export function venueFileLines(file: string, error: ConfigError): string[] {
+  return error.problems.map((problem) => `venue config ${file}: ${problem}`);
+}
+
+interface LoadedConfig {
+  /** What the cabinet is opened with. */
+  readonly input: unknown;
+  readonly source: 'given' | 'stored-first';
+  /** The config as far as start-up can tell before the journal is open (device ports). */
+  readonly preview: VenueConfig;
+}
+
+/** The stored config, read without changing the journal (null for a new or unreadable journal). */
+function peekStoredConfig(journalPath: string): VenueConfig | null {
+  if (!existsSync(journalPath)) return null;
+  let journal: Journal | null = null;
+  try {
+    journal = Journal.open(journalPath, { readOnly: true });
+    return storedVenueConfig({ journal });
+  } catch {
+    return null;
+  } finally {
+    journal?.close();
   }
 }
 
-/** The venue's currency; EUR with 2 minor digits until the venue config carries one. */
+function loadConfig(options: StartCabinetOptions): LoadedConfig {
+  if (options.config !== undefined) {
+    return { input: options.config, source: 'given', preview: parseVenueConfig(options.config) };
+  }
+  const file = options.configFile ?? (options.env ?? process.env).BACCARAT_CONFIG;
+  if (file) {
+    const input = readVenueFile(file);
+    return { input, source: 'given', preview: parseVenueConfig(input) };
+  }
+  const stored = peekStoredConfig(options.journalPath);
+  return { input: DEFAULT_VENUE_CONFIG, source: 'stored-first', preview: stored ?? DEFAULT_VENUE_CONFIG };
+}
+
+/** The venue's currency (docs/venue-config.md#fields). */
 function currencyOf(config: VenueConfig): Currency {
-  const currency = (config as { currency?: Partial<Currency> }).currency;
-  return {
-    code: typeof currency?.code === 'string' ? currency.code : 'EUR',
-    minorDigits: typeof currency?.minorDigits === 'number' ? currency.minorDigits : 2,
-  };
+  return config.currency;
 }
 
 /** How long start-up waits for the hardware RNG's start-up test before tilting play until it passes. */
@@ -71,11 +119,19 @@ const RNG_READY_MS = 5000;
 export async function startCabinet(options: StartCabinetOptions): Promise<RunningCabinet> {
   const env = options.env ?? process.env;
   const { log } = options;
+  // A bad venue file stops start-up before any device or the journal is touched.
+  const loaded = loadConfig(options);
+  const devicesConfig = loaded.preview.devices;
   const emulators = options.startEmulators ? await options.startEmulators(log) : null;
-  const rngPort = emulators ? emulators.rngPort : (env.BACCARAT_RNG_PORT ?? null);
-  const billPort = emulators ? emulators.billPort : (env.BACCARAT_BILL_PORT ?? null);
-  const fixedKeyHex = emulators?.billFixedKeyHex ?? env.BACCARAT_BILL_FIXED_KEY;
-  if (billPort !== null && !fixedKeyHex) {
+  // Ports: the emulators', else the environment's (the kiosk's systemd unit), else the venue config's.
+  const rngPort = emulators ? emulators.rngPort : (env.BACCARAT_RNG_PORT ?? devicesConfig.rng.port);
+  const billPort = emulators ? emulators.billPort : (env.BACCARAT_BILL_PORT ?? devicesConfig.billAcceptor.port);
+  const fixedKeyHex =
+    emulators?.billFixedKeyHex ?? env.BACCARAT_BILL_FIXED_KEY ?? devicesConfig.billAcceptor.fixedKeyHex ?? undefined;
+  // A port from the environment without a key is a broken installation; a port from the venue config
+  // without one is reported on the device (the technician sets the key in the service menu).
+  const billPortFromConfig = !emulators && env.BACCARAT_BILL_PORT === undefined && billPort !== null;
+  if (billPort !== null && !fixedKeyHex && !billPortFromConfig) {
     await emulators?.stop().catch(() => undefined);
     throw new Error('BACCARAT_BILL_PORT is set but BACCARAT_BILL_FIXED_KEY (the venue eSSP key, 16 hex digits) is not');
   }
@@ -92,14 +148,21 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
     else early.push(status);
   };
 
-  const rng = createRngService({ portPath: rngPort, onStatus: report });
+  // A OneRNG streams only after "cmdO" (docs/protocols/serial-rng.md#what-the-reader-does).
+  const oneRng = !emulators && devicesConfig.rng.protocol === 'onerng';
+  const rng = createRngService({
+    portPath: rngPort,
+    onStatus: report,
+    ...(oneRng ? { startCommand: 'cmdO', stopCommand: 'cmdo' } : {}),
+  });
   const stopAll: Array<() => Promise<void> | void> = [];
   let journal: Journal | null = null;
   try {
     journal = Journal.open(options.journalPath);
     // startCabinetOn closes the journal when start-up fails.
     cabinet = startCabinetOn(journal, {
-      config: loadConfig(options),
+      config: loaded.input,
+      configSource: loaded.source,
       random: options.wrapRandom ? options.wrapRandom(rng.random) : rng.random,
       devices: [rng.status()],
     });
@@ -201,7 +264,13 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
   }
 
   async function startBillAcceptor(): Promise<void> {
-    if (billPort !== null) {
+    if (billPort !== null && !fixedKeyHex) {
+      opened.reportDevice({
+        device: 'bill-acceptor',
+        health: 'fault',
+        detail: `no eSSP fixed key is set for ${billPort}: set devices.billAcceptor.fixedKeyHex at the cabinet`,
+      });
+    } else if (billPort !== null) {
       const enabledChannels = opened
         .venueConfig()
         .billChannels.filter((c) => c.enabled)

@@ -253,6 +253,10 @@ real cabinet core, journal and embedded device emulators behind a WebSocket. Pri
   --journal PATH        journal file (default: a fresh temporary one)
   --attract-after-ms N  idle time before attract mode, passed to the page (1000..3600000)
   --renderer DIR        renderer build folder (default dist-renderer/)
+  --config FILE         venue config file (docs/venue-config.md; example docs/venue-config.example.json);
+                        default: BACCARAT_CONFIG, else the config stored in the journal, else the
+                        built-in default. A bad file stops start-up with exit code 2 and one stderr
+                        line per bad field
   --test-controls       enable the test:* socket channels (e2e tests only): test:operator-key
                         {"on":true}, test:door {"open":true}, test:set-pin {"role","pin"}, and
                         test:force-cards {"cards":["9","K","K","5"]}: the next round deals
@@ -274,6 +278,7 @@ async function main(): Promise<void> {
       journal: { type: 'string' },
       'attract-after-ms': { type: 'string' },
       renderer: { type: 'string' },
+      config: { type: 'string' },
       'test-controls': { type: 'boolean' },
     },
     main: async ({ values, positionals }) => {
@@ -288,26 +293,40 @@ async function main(): Promise<void> {
       const journalPath = values.journal
         ? path.resolve(values.journal)
         : path.join(mkdtempSync(path.join(os.tmpdir(), 'baccarat-host-')), 'journal.sqlite');
-      const { startCabinet } = await import('../app/start-cabinet.ts');
+      const { startCabinet, venueFileLines } = await import('../app/start-cabinet.ts');
+      const { ConfigError } = await import('../core/config/venue-config.ts');
       const { startEmbeddedEmulators } = await import('../emulators/dev-emulators.ts');
       const { createTestHooks } = await import('./test-hooks.ts');
       const hooks = createTestHooks(process.env, (message) => process.stderr.write(`host: ${message}\n`));
-      const hostRun = await startBrowserHost({
-        host,
-        port,
-        journalPath,
-        attractAfterMs,
-        rendererDir,
-        testControls: values['test-controls'] === true,
-        testHooks: hooks,
-        start: (opts) =>
-          startCabinet({
-            ...opts,
-            startEmulators: startEmbeddedEmulators,
-            wrapRandom: hooks.wrapRandom,
-            afterOpen: (cabinet) => hooks.install(cabinet),
-          }),
-      });
+      const configFile = values.config === undefined ? undefined : path.resolve(values.config);
+      const startHost = (): Promise<RunningHost> =>
+        startBrowserHost({
+          host,
+          port,
+          journalPath,
+          attractAfterMs,
+          rendererDir,
+          testControls: values['test-controls'] === true,
+          testHooks: hooks,
+          start: (opts) =>
+            startCabinet({
+              ...opts,
+              ...(configFile === undefined ? {} : { configFile }),
+              startEmulators: startEmbeddedEmulators,
+              wrapRandom: hooks.wrapRandom,
+              afterOpen: (cabinet) => hooks.install(cabinet),
+            }),
+        });
+      let hostRun: RunningHost;
+      try {
+        hostRun = await startHost();
+      } catch (error) {
+        if (!(error instanceof ConfigError)) throw error;
+        // One line per bad field (docs/venue-config.md#starting-with-a-file), exit code 2.
+        const file = configFile ?? process.env.BACCARAT_CONFIG ?? '(config)';
+        for (const line of venueFileLines(file, error)) process.stderr.write(`host: ${line}\n`);
+        return 2;
+      }
       const stop = (): void => {
         void hostRun.close().then(() => process.exit(0));
       };

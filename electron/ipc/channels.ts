@@ -28,6 +28,12 @@ export const CHANNEL_NAMES = [
   'tech:clear-handpay',
   'tech:clear-tilt',
   'tech:ram-clear',
+  'tech:config:get',
+  'tech:config:validate',
+  'tech:config:apply',
+  'tech:config:audit',
+  'tech:config:export',
+  'tech:config:import',
 ] as const;
 
 export type ChannelName = (typeof CHANNEL_NAMES)[number];

@@ -13,6 +13,9 @@
  */
 import { z } from 'zod';
 import type { CabinetErrorCode, CabinetEvent, CabinetSnapshot } from '../core/cabinet/cabinet-api.ts';
+import type { VenueConfigView } from '../core/config/config-secrets.ts';
+import type { FieldIssue } from '../core/config/field-issue.ts';
+import type { ConfigAuditEntry } from '../core/model/config-audit.ts';
 import type { TechDiagnostics } from '../core/cabinet/diagnostics.ts';
 import type { ReplayReport } from '../core/engine/replay.ts';
 import type { EventLogEntry } from '../core/model/event-log.ts';
@@ -52,6 +55,17 @@ const spot = z.enum(['player', 'banker', 'tie']);
 const minor = z.number().int().positive().max(100_000_000_00);
 const empty = z.object({}).strict();
 const roundId = z.number().int().nonnegative();
+/** A submitted venue config must be an object; its fields are judged by the venue schema (invalid-config + fields). */
+const venueConfigObject = z.record(z.string(), z.unknown());
+/** A venue file is a few kilobytes; anything near this is not one. */
+const MAX_VENUE_FILE_CHARS = 256 * 1024;
+
+/** `tech:config:export`: the venue file (no secret, importable as is) and the audit trail as CSV. */
+export interface ConfigExport {
+  readonly fileName: string;
+  readonly json: string;
+  readonly audit: { readonly fileName: string; readonly csv: string };
+}
 /** An instant, ISO-8601 with Z or an offset; compared as instants, both bounds inclusive. */
 const instant = z.iso.datetime({ offset: true });
 /** An event-log kind as the cabinet writes them ('door', 'fault', 'tilt', 'clear', 'config', ...). */
@@ -211,6 +225,44 @@ export const CHANNEL_TABLE = {
     request: z.object({ confirm: z.literal('RAM CLEAR') }).strict(),
     response: answers<CabinetSnapshot>(),
   },
+  // Venue configuration at the cabinet (docs/venue-config.md). The config itself is judged by the
+  // one venue schema in the handler, so a bad field answers `invalid-config` with `fields`.
+  'tech:config:get': {
+    role: 'technician',
+    availability: 'production',
+    request: empty,
+    response: answers<{ config: VenueConfigView }>(),
+  },
+  'tech:config:validate': {
+    role: 'technician',
+    availability: 'production',
+    request: z.object({ config: venueConfigObject }).strict(),
+    response: answers<{ ok: true }>(),
+  },
+  'tech:config:apply': {
+    role: 'technician',
+    availability: 'production',
+    request: z.object({ config: venueConfigObject }).strict(),
+    response: answers<CabinetSnapshot>(),
+  },
+  'tech:config:audit': {
+    role: 'technician',
+    availability: 'production',
+    request: z.object({ limit: z.number().int().min(1).max(500), beforeId: roundId.optional() }).strict(),
+    response: answers<ConfigAuditEntry[]>(),
+  },
+  'tech:config:export': {
+    role: 'technician',
+    availability: 'production',
+    request: empty,
+    response: answers<ConfigExport>(),
+  },
+  'tech:config:import': {
+    role: 'technician',
+    availability: 'production',
+    request: z.object({ json: z.string().max(MAX_VENUE_FILE_CHARS) }).strict(),
+    response: answers<CabinetSnapshot>(),
+  },
 } as const satisfies ChannelTable<'production'>;
 
 export type ProductionTable = typeof CHANNEL_TABLE;
@@ -253,9 +305,13 @@ export interface IpcError {
   readonly code: IpcErrorCode;
   readonly message: string;
   readonly limit?: { readonly name: string; readonly valueMinor: number };
+  /** `invalid-config`: each bad field, structured so the screen shows it in the technician's language. */
+  readonly fields?: readonly FieldIssue[];
   /** `locked-out`: when the lockout ends (ISO-8601). */
   readonly until?: string;
 }
+
+export type { ConfigAuditEntry, FieldIssue, VenueConfigView };
 
 /** Every answer is an envelope, so a refusal is data, never a thrown Error across the seam. */
 export type IpcResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: IpcError };

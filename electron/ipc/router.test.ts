@@ -121,6 +121,12 @@ const VALID: Record<Channel, unknown> = {
   'tech:clear-handpay': {},
   'tech:clear-tilt': { kind: 'device-fault', source: 'bill-acceptor' },
   'tech:ram-clear': { confirm: 'RAM CLEAR' },
+  'tech:config:get': {},
+  'tech:config:validate': { config: {} },
+  'tech:config:apply': { config: {} },
+  'tech:config:audit': { limit: 5 },
+  'tech:config:export': {},
+  'tech:config:import': { json: '{}' },
 };
 
 /** Payloads that each channel's schema must refuse. Every channel has at least the generic ones. */
@@ -186,6 +192,12 @@ const CHANNEL_BAD: Record<Channel, unknown[]> = {
     { kind: 'door-open', source: '' },
   ],
   'tech:ram-clear': [{}, { confirm: true }, { confirm: 'ram clear' }, { confirm: 'RAM CLEAR', now: true }],
+  'tech:config:get': [{ reveal: true }],
+  'tech:config:validate': [{}, { config: 'x' }, { config: [] }, { config: null }],
+  'tech:config:apply': [{}, { config: 42 }, { config: {}, role: 'technician' }],
+  'tech:config:audit': [{}, { limit: 0 }, { limit: 501 }, { limit: 5, beforeId: -1 }],
+  'tech:config:export': [{ withKey: true }],
+  'tech:config:import': [{}, { json: 42 }, { json: 'x'.repeat(300_000) }],
 };
 
 describe('IPC router: every payload is validated before the cabinet is called (the renderer is untrusted)', () => {
@@ -479,5 +491,98 @@ describe('IPC router: errors', () => {
     off();
     cabinet.emit({ type: 'tilt', tilts: [] });
     expect(seen).toEqual(['tilt']);
+  });
+});
+
+describe('IPC router: the venue config channels (technician)', () => {
+  const KEY = '89abcdef01234567';
+  const config = () => createFakeCabinet().venueConfig();
+  /** Key on and a technician signed in. */
+  const technician = () => {
+    const t = setup();
+    t.state.session = 'technician';
+    return t;
+  };
+
+  it('answer only to a technician session with the key on', async () => {
+    const { router, state } = setup();
+    refused(await router.handle('tech:config:get', {}), 'signed-out');
+    state.session = 'attendant';
+    refused(await router.handle('tech:config:apply', { config: config() }), 'wrong-role');
+    state.keyOn = false;
+    refused(await router.handle('tech:config:apply', { config: config() }), 'key-off');
+  });
+
+  it('validate answers ok or invalid-config with each field structured', async () => {
+    const { router } = technician();
+    expect(await router.handle('tech:config:validate', { config: config() })).toEqual({
+      ok: true,
+      value: { ok: true },
+    });
+    const bad = { ...config(), attractIdleS: 1, defaultLanguage: 'fr' };
+    const error = refused(await router.handle('tech:config:validate', { config: bad }), 'invalid-config');
+    expect(error.fields).toEqual([
+      { path: 'attractIdleS', rule: 'min', limit: 10 },
+      { path: 'defaultLanguage', rule: 'enum', allowed: ['en', 'sv', 'de', 'fi', 'nl', 'cs'] },
+    ]);
+  });
+
+  it('apply records the session role; get shows the key only as set; export leaves it out', async () => {
+    const { router } = technician();
+    const base = config();
+    const next = {
+      ...base,
+      devices: { ...base.devices, billAcceptor: { ...base.devices.billAcceptor, fixedKeyHex: KEY } },
+    };
+    expect((await router.handle('tech:config:apply', { config: next })).ok).toBe(true);
+    const got = await router.handle('tech:config:get', {});
+    expect(got).toMatchObject({
+      ok: true,
+      value: { config: { devices: { billAcceptor: { fixedKeyHex: { set: true } } } } },
+    });
+    expect(JSON.stringify(got)).not.toContain(KEY);
+    const audit = await router.handle('tech:config:audit', { limit: 10 });
+    expect(audit).toEqual({
+      ok: true,
+      value: [
+        {
+          id: 1,
+          at: new Date(0).toISOString(),
+          role: 'technician',
+          field: 'devices.billAcceptor.fixedKeyHex',
+          oldValue: 'not set',
+          newValue: 'set',
+        },
+      ],
+    });
+    const exported = await router.handle('tech:config:export', {});
+    if (!exported.ok) throw new Error('export refused');
+    const value = exported.value as { fileName: string; json: string; audit: { fileName: string; csv: string } };
+    expect(value.fileName).toMatch(/^venue-config-[0-9a-f]{12}\.json$/);
+    expect(value.json).not.toContain(KEY);
+    expect(value.audit.csv.split('\n')[0]).toBe('id,at,role,field,oldValue,newValue');
+    expect(value.audit.csv).toContain('devices.billAcceptor.fixedKeyHex,not set,set');
+    // Importing the export changes nothing and keeps the key.
+    expect((await router.handle('tech:config:import', { json: value.json })).ok).toBe(true);
+    expect(JSON.stringify(await router.handle('tech:config:get', {}))).toBe(JSON.stringify(got));
+  });
+
+  it('import: a malformed file is invalid-config with a structured issue, never a crash', async () => {
+    const { router, cabinet } = technician();
+    const before = cabinet.calls.filter((c) => c === 'applyConfig').length;
+    for (const json of ['{"profile":', 'not json', '[]']) {
+      const error = refused(await router.handle('tech:config:import', { json }), 'invalid-config');
+      expect(error.fields).toEqual([{ path: '', rule: 'type', other: 'json' }]);
+    }
+    expect(cabinet.calls.filter((c) => c === 'applyConfig').length).toBe(before);
+    const error = refused(await router.handle('tech:config:import', { json: '{"demoMode": true}' }), 'invalid-config');
+    expect(error.fields?.map((f) => `${f.path}:${f.rule}`)).toContain('profile:required');
+  });
+
+  it('apply with chips on the table is bets-on-table', async () => {
+    const { router, state } = setup();
+    await router.handle('bets:place', { spot: 'player', chipMinor: 100 });
+    state.session = 'technician';
+    refused(await router.handle('tech:config:apply', { config: config() }), 'bets-on-table');
   });
 });

@@ -27,6 +27,8 @@ import type { Cabinet, CabinetErrorCode, CabinetSnapshot } from '../core/cabinet
 import { isStaffError } from '../core/staff/staff-error.ts';
 import type { StaffAccess } from '../core/staff/staff-access.ts';
 import { roleCovers, type StaffRole } from '../core/staff/staff-status.ts';
+import type { FieldIssue } from '../core/config/field-issue.ts';
+import { configHandlers } from './config-handlers.ts';
 import { channelGroup, type ChannelGroup, type ChannelHandlers } from './channel-group.ts';
 import type { ChannelSpec } from './channel-spec.ts';
 export { channelGroup, refusal, type ChannelGroup, type ChannelHandlers } from './channel-group.ts';
@@ -112,6 +114,7 @@ const CABINET_ERROR_CODES: ReadonlySet<string> = new Set<CabinetErrorCode>([
   'round-in-progress',
   'no-credits',
   'invalid-config',
+  'bets-on-table',
   'not-permitted',
 ]);
 
@@ -119,6 +122,7 @@ interface CabinetErrorLike {
   readonly code: CabinetErrorCode;
   readonly message: string;
   readonly limit?: { readonly name: string; readonly valueMinor: number };
+  readonly fields?: readonly FieldIssue[];
 }
 
 /** A refusal thrown by the cabinet (CabinetError or anything carrying a CabinetErrorCode). */
@@ -134,10 +138,12 @@ export function isCabinetError(error: unknown): error is CabinetErrorLike {
 
 function toIpcError(error: CabinetErrorLike): IpcError {
   const limit = error.limit;
-  if (limit && typeof limit.name === 'string' && Number.isSafeInteger(limit.valueMinor)) {
-    return { code: error.code, message: error.message, limit: { name: limit.name, valueMinor: limit.valueMinor } };
-  }
-  return { code: error.code, message: error.message };
+  const withLimit =
+    limit && typeof limit.name === 'string' && Number.isSafeInteger(limit.valueMinor)
+      ? { limit: { name: limit.name, valueMinor: limit.valueMinor } }
+      : {};
+  const withFields = Array.isArray(error.fields) ? { fields: error.fields.map((f) => ({ ...f })) } : {};
+  return { code: error.code, message: error.message, ...withLimit, ...withFields };
 }
 
 /** Describes a zod failure in words: each field, and what it allows. */
@@ -193,6 +199,7 @@ function productionHandlers(cabinet: Cabinet, services: RouterServices): Channel
       cabinet.ramClear();
       return cabinet.snapshot();
     },
+    ...configHandlers(cabinet, services),
   };
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { configHash } from '../core/config/venue-config.ts';
+import { configHash } from '../core/config/config-hash.ts';
 import type { BillAcceptorDiagnostics, TechDiagnostics as TechDiagnosticsResult } from '../core/cabinet/diagnostics.ts';
 import type { ReplayReport } from '../core/engine/replay.ts';
 import type { EventLogEntry } from '../core/model/event-log.ts';

@@ -3,6 +3,7 @@
  * transaction, runs no statement when it refuses, and leaves the file unchanged
  * (docs/cabinet-rules.md#power-loss). The per-table behaviour is in the store tests.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { JournalError, type JournalWriter } from '../core/model/journal-port.ts';
@@ -18,14 +19,20 @@ const doorTilt: Tilt = {
   since: 't0',
 };
 
-/** Every row of every table, read through a separate connection. */
+/** Every row of every table, read through a separate connection, and the config secret kept beside it. */
 function dump(path: string): Record<string, unknown[]> {
   const db = new DatabaseSync(path, { readOnly: true });
   try {
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as Array<{
       name: string;
     }>;
-    return Object.fromEntries(tables.map((t) => [t.name, db.prepare(`SELECT * FROM "${t.name}"`).all()]));
+    const secret = [`${path}.essp-key`, `${path}.essp-key.new`].map((f) =>
+      existsSync(f) ? readFileSync(f, 'utf8') : null,
+    );
+    return {
+      ...Object.fromEntries(tables.map((t) => [t.name, db.prepare(`SELECT * FROM "${t.name}"`).all()])),
+      secret,
+    };
   } finally {
     db.close();
   }
@@ -92,6 +99,16 @@ const WRITERS: { readonly [K in keyof JournalWriter]: (j: Journal) => unknown } 
   insertHandpay: (j) => j.insertHandpay(300, 't1'),
   clearHandpays: (j) => j.clearHandpays('t1', 'attendant'),
   storeConfig: (j) => j.storeConfig('{"v":2}', 'sha-v2'),
+  storeConfigSecret: (j) => j.storeConfigSecret('00112233aabbccdd'),
+  appendConfigAudit: (j) =>
+    j.appendConfigAudit({
+      at: 't1',
+      role: 'technician',
+      field: 'demoMode',
+      oldValue: 'false',
+      newValue: 'true',
+      configSha256: 'sha-v2',
+    }),
   recordRamClear: (j) => j.recordRamClear({ at: 't1', creditsRemovedMinor: 1_000, metersBefore: null }),
 };
 

@@ -27,6 +27,11 @@ import type { Meters } from '../core/model/meters.ts';
 import type { OpenRound, RoundRecord } from '../core/model/round-record.ts';
 import type { Tilt, TiltKind } from '../core/model/tilt.ts';
 import type { MinorUnits } from '../core/money/minor-units.ts';
+import { createHash } from 'node:crypto';
+import { canonicalJson } from '../core/integrity/canonical-json.ts';
+import type { ConfigAuditEntry, NewConfigAuditEntry } from '../core/model/config-audit.ts';
+import { ConfigAuditStore } from './config-audit-store.ts';
+import { ConfigSecretFile } from './config-secret-file.ts';
 import { ConfigStore } from './config-store.ts';
 import { CriticalMemoryStore } from './critical-memory-store.ts';
 import { Database, type DatabaseOptions } from './database.ts';
@@ -68,10 +73,12 @@ export class Journal implements JournalPort, JournalAuditReader {
   private readonly handpays: HandpayStore;
   private readonly config: ConfigStore;
   private readonly ramClears: RamClearStore;
+  private readonly configAuditStore: ConfigAuditStore;
+  private readonly secrets: ConfigSecretFile;
   /** Staff access records (PIN hashes, lockouts); the shell's staff access writes here, never the cabinet. */
   readonly staff: StaffStore;
 
-  private constructor(db: Database) {
+  private constructor(db: Database, path: string, readOnly: boolean) {
     this.db = db;
     this.critical = new CriticalMemoryStore(db);
     this.ledger = new LedgerStore(db);
@@ -82,19 +89,45 @@ export class Journal implements JournalPort, JournalAuditReader {
     this.config = new ConfigStore(db);
     this.ramClears = new RamClearStore(db);
     this.staff = new StaffStore(db, this.eventLog);
+    this.configAuditStore = new ConfigAuditStore(db);
+    this.secrets = new ConfigSecretFile(path);
+    if (!readOnly) this.secrets.recover({ committedWith: (key) => this.committedWithSecret(key) });
+  }
+
+  /** Whether the stored config, with this fixed key put back, is the one whose hash the journal holds. */
+  private committedWithSecret(fixedKeyHex: string | null): boolean {
+    const stored = this.config.stored();
+    if (!stored) return false;
+    try {
+      const body = JSON.parse(stored.body) as { devices?: { billAcceptor?: Record<string, unknown> } };
+      if (!body.devices?.billAcceptor) return false;
+      body.devices.billAcceptor.fixedKeyHex = fixedKeyHex;
+      return createHash('sha256').update(canonicalJson(body)).digest('hex') === stored.sha256;
+    } catch {
+      return false;
+    }
   }
 
   /** Opens (creating if needed) the journal file and runs pending migrations (not when read-only). */
   static open(path: string, options: JournalOptions = {}): Journal {
-    return new Journal(Database.open(path, options));
+    return new Journal(Database.open(path, options), path, options.readOnly ?? false);
   }
 
   close(): void {
     this.db.close();
   }
 
+  /** The config secret staged inside `fn` is made the one in force after COMMIT, dropped after a ROLLBACK. */
   transaction<T>(fn: () => T): T {
-    return this.db.transaction(fn);
+    let result: T;
+    try {
+      result = this.db.transaction(fn);
+    } catch (error) {
+      this.secrets.discard();
+      throw error;
+    }
+    this.secrets.promote();
+    return result;
   }
 
   schemaVersion(): number {
@@ -239,6 +272,23 @@ export class Journal implements JournalPort, JournalAuditReader {
 
   storeConfig(body: string, sha: string): void {
     this.config.store(body, sha);
+  }
+
+  storedConfigSecret(): string | null {
+    return this.secrets.read();
+  }
+
+  storeConfigSecret(fixedKeyHex: string | null): void {
+    this.db.requireTransaction('storeConfigSecret');
+    this.secrets.stage(fixedKeyHex);
+  }
+
+  appendConfigAudit(entry: NewConfigAuditEntry): number {
+    return this.configAuditStore.append(entry);
+  }
+
+  configAudit(range: { limit?: number; beforeId?: number }): ConfigAuditEntry[] {
+    return this.configAuditStore.list(range);
   }
 
   recordRamClear(r: { at: string; creditsRemovedMinor: MinorUnits; metersBefore: Meters | null }): void {

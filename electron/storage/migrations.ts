@@ -148,4 +148,27 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX events_kind ON events(kind, id);
     `,
   },
+  {
+    version: 4,
+    name: 'venue config audit trail',
+    sql: `
+      -- One row per changed leaf field of the venue config, in the transaction of the change
+      -- (docs/venue-config.md#audit-trail). Secrets are masked before they get here.
+      CREATE TABLE config_audit (
+        id INTEGER PRIMARY KEY,
+        at TEXT NOT NULL,
+        role TEXT NOT NULL,
+        field TEXT NOT NULL,
+        old_value TEXT NOT NULL,
+        new_value TEXT NOT NULL,
+        config_sha256 TEXT NOT NULL
+      );
+      CREATE TRIGGER config_audit_append_only_u BEFORE UPDATE ON config_audit BEGIN
+        SELECT RAISE(ABORT, 'the config audit trail is append-only');
+      END;
+      CREATE TRIGGER config_audit_append_only_d BEFORE DELETE ON config_audit BEGIN
+        SELECT RAISE(ABORT, 'the config audit trail is append-only');
+      END;
+    `,
+  },
 ];

@@ -7,15 +7,26 @@
  */
 import { CabinetCore } from '../core/cabinet/cabinet.ts';
 import type { DeviceStatus } from '../core/cabinet/cabinet-api.ts';
-import { parseVenueConfig, type VenueConfig } from '../core/config/venue-config.ts';
+import { storedVenueConfig } from '../core/cabinet/config-change.ts';
+import { keepSecrets } from '../core/config/config-secrets.ts';
+import { DEFAULT_VENUE_CONFIG, parseVenueConfig, type VenueConfig } from '../core/config/venue-config.ts';
 import type { RandomSource } from '../core/random/random-source.ts';
 import type { StatementObserver } from './database.ts';
 import { Journal } from './journal.ts';
 
 export interface OpenCabinetOptions {
   readonly journalPath: string;
-  /** Validated here; a bad config throws ConfigError naming the field. */
+  /**
+   * Validated here; a bad config throws ConfigError naming the field. A config that leaves the
+   * eSSP fixed key out keeps the key in force (docs/venue-config.md#secrets).
+   */
   readonly config: VenueConfig | unknown;
+  /**
+   * 'given' (default): `config` is the config in force. 'stored-first': the config stored in
+   * the journal (the last one a technician applied) wins, `config` is only the first one
+   * (docs/venue-config.md#starting-with-a-file).
+   */
+  readonly configSource?: 'given' | 'stored-first';
   readonly random: RandomSource;
   readonly clock?: () => Date;
   /** Initial device statuses (the hardware bridge reports changes later). */
@@ -42,7 +53,11 @@ export function openCabinet(options: OpenCabinetOptions): CabinetCore {
  */
 export function startCabinetOn(journal: Journal, options: Omit<OpenCabinetOptions, 'journalPath'>): CabinetCore {
   try {
-    const config = parseVenueConfig(options.config);
+    const stored = storedVenueConfig({ journal });
+    const config =
+      options.configSource === 'stored-first' && stored
+        ? stored
+        : parseVenueConfig(keepSecrets(options.config, stored ?? DEFAULT_VENUE_CONFIG));
     const cabinet = new CabinetCore(
       journal,
       config,

@@ -9,6 +9,10 @@ import type { Handpay } from '../core/model/handpay.ts';
 import type { Meters } from '../core/model/meters.ts';
 import type { RoundRecord } from '../core/model/round-record.ts';
 import { zeroMeters } from '../core/cabinet/meters.ts';
+import { configChanges } from '../core/config/config-diff.ts';
+import { keepSecrets } from '../core/config/config-secrets.ts';
+import { ConfigError, DEFAULT_VENUE_CONFIG, parseVenueConfig, type VenueConfig } from '../core/config/venue-config.ts';
+import type { ConfigAuditEntry } from '../core/model/config-audit.ts';
 import { EIGHT_DECK_TIE_8_TO_1 } from '../core/engine/rule-profile.ts';
 import type { Bets, Spot } from '../core/engine/settlement.ts';
 
@@ -50,6 +54,16 @@ export function createFakeCabinet(initialCreditsMinor = 10_000): FakeCabinet {
   const listeners = new Set<(event: CabinetEvent) => void>();
   const calls: string[] = [];
   const failures = new Map<string, unknown>();
+  let config: VenueConfig = DEFAULT_VENUE_CONFIG;
+  const audit: ConfigAuditEntry[] = [];
+  const validate = (input: unknown): VenueConfig => {
+    try {
+      return parseVenueConfig(keepSecrets(input, config));
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      throw Object.assign(new FakeCabinetError('invalid-config', error.message), { fields: error.fields });
+    }
+  };
 
   const total = (b: Bets): number => (b.player ?? 0) + (b.banker ?? 0) + (b.tie ?? 0);
   const snapshot = (): CabinetSnapshot => ({
@@ -172,6 +186,28 @@ export function createFakeCabinet(initialCreditsMinor = 10_000): FakeCabinet {
     events(): EventLogEntry[] {
       enter('events');
       return [];
+    },
+    venueConfig: () => config,
+    validateConfig(input) {
+      enter('validateConfig');
+      return validate(input);
+    },
+    applyConfig(input, role) {
+      enter('applyConfig');
+      if (total(bets) > 0) throw new FakeCabinetError('bets-on-table', 'chips are on the table');
+      const next = validate(input);
+      for (const change of configChanges(config, next)) {
+        audit.push({ id: audit.length + 1, at: new Date(0).toISOString(), role, ...change });
+      }
+      config = next;
+      return snapshot();
+    },
+    configAudit(range) {
+      enter('configAudit');
+      return audit
+        .filter((e) => e.id < (range.beforeId ?? Number.MAX_SAFE_INTEGER))
+        .reverse()
+        .slice(0, range.limit ?? 100);
     },
   };
   return cabinet;

@@ -6,9 +6,11 @@
  * Ordering rule for every method that changes state: the change is committed
  * to the journal first, then the method returns and events are emitted.
  */
+import type { VenueConfig } from '../config/venue-config.ts';
 import type { RuleProfile } from '../engine/rule-profile.ts';
 import type { Bets, Spot } from '../engine/settlement.ts';
 import type { MinorUnits } from '../money/minor-units.ts';
+import type { ConfigAuditEntry } from '../model/config-audit.ts';
 import type { EventLogEntry } from '../model/event-log.ts';
 import type { Handpay } from '../model/handpay.ts';
 import type { EventQuery, RecallQuery } from '../model/journal-port.ts';
@@ -130,6 +132,14 @@ export interface TechnicianPort {
   recall(range: RecallQuery): RoundRecord[];
   /** The event log by id, kind and time, newest first, paged. */
   events(range: EventQuery): EventLogEntry[];
+  /** The venue config in force (secret included: callers show it through config-secrets.ts only). */
+  venueConfig(): VenueConfig;
+  /** Validates a submitted config; throws `invalid-config` with `fields` (docs/venue-config.md#errors). */
+  validateConfig(input: unknown): VenueConfig;
+  /** Installs a venue config: idle, nothing on the table, atomic, audited under `role` (docs/venue-config.md#applying). */
+  applyConfig(input: unknown, role: string): CabinetSnapshot;
+  /** The config audit trail, newest first. */
+  configAudit(range: { limit?: number; beforeId?: number }): ConfigAuditEntry[];
 }
 
 /** The whole cabinet: the composition root hands each caller only the port it needs. */

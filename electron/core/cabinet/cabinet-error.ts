@@ -1,3 +1,4 @@
+import type { FieldIssue } from '../config/field-issue.ts';
 import type { MinorUnits } from '../money/minor-units.ts';
 
 export type CabinetErrorCode =
@@ -15,6 +16,7 @@ export type CabinetErrorCode =
   | 'round-in-progress'
   | 'no-credits'
   | 'invalid-config'
+  | 'bets-on-table'
   | 'not-permitted';
 
 /** A refused request: nothing changed. `limit` names the limit that was hit. */
@@ -22,6 +24,8 @@ export interface CabinetErrorInfo {
   readonly code: CabinetErrorCode;
   readonly message: string;
   readonly limit?: { readonly name: string; readonly valueMinor: MinorUnits };
+  /** invalid-config: each bad field, structured for a translated screen. */
+  readonly fields?: readonly FieldIssue[];
 }
 
 /**
@@ -32,12 +36,19 @@ export class CabinetError extends Error {
   override readonly name = 'CabinetError';
   readonly code: CabinetErrorCode;
   readonly limit?: { readonly name: string; readonly valueMinor: MinorUnits };
+  readonly fields?: readonly FieldIssue[];
   readonly info: CabinetErrorInfo;
 
-  constructor(code: CabinetErrorCode, message: string, limit?: { name: string; valueMinor: MinorUnits }) {
+  constructor(
+    code: CabinetErrorCode,
+    message: string,
+    limit?: { name: string; valueMinor: MinorUnits },
+    fields?: readonly FieldIssue[],
+  ) {
     super(message);
     this.code = code;
     if (limit) this.limit = limit;
-    this.info = limit ? { code, message, limit } : { code, message };
+    if (fields) this.fields = fields;
+    this.info = { code, message, ...(limit ? { limit } : {}), ...(fields ? { fields } : {}) };
   }
 }

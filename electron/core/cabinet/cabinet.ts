@@ -13,6 +13,7 @@
 import type { VenueConfig } from '../config/venue-config.ts';
 import type { Spot } from '../engine/settlement.ts';
 import type { MinorUnits } from '../money/minor-units.ts';
+import type { ConfigAuditEntry } from '../model/config-audit.ts';
 import type { EventLogEntry } from '../model/event-log.ts';
 import type { Handpay } from '../model/handpay.ts';
 import type { EventQuery, JournalPort, RecallQuery } from '../model/journal-port.ts';
@@ -164,6 +165,18 @@ export class CabinetCore implements Cabinet {
   /** Technician: installs a new venue config (idle only); the change goes to the event log. */
   reconfigure(input: unknown): CabinetSnapshot {
     return configChange.reconfigure(this.ctx, input);
+  }
+
+  validateConfig(input: unknown): VenueConfig {
+    return configChange.validateConfig(this.ctx, input);
+  }
+
+  applyConfig(input: unknown, role: string): CabinetSnapshot {
+    return configChange.applyConfig(this.ctx, input, role);
+  }
+
+  configAudit(range: { limit?: number; beforeId?: number }): ConfigAuditEntry[] {
+    return this.journal.configAudit(range);
   }
 
   meters(): Meters {

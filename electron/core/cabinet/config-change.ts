@@ -1,9 +1,15 @@
 /**
- * Venue config changes: at start-up (the config the cabinet was opened with differs from the
- * stored one) and by a technician (idle only). Every change is validated first, stored with its
- * SHA-256, put in critical memory and written to the event log with the fields that changed.
+ * Venue config changes (docs/venue-config.md#applying): at start-up (the config the cabinet was
+ * opened with differs from the stored one) and by a technician. A technician's change applies
+ * only between rounds with nothing on the table, and is atomic: it is validated first, then ONE
+ * journal transaction stores it with its SHA-256 (the eSSP key beside the journal, never in it),
+ * puts the hash in critical memory, writes the event-log entry and one audit row per changed
+ * leaf field (secrets masked). Only after COMMIT does the cabinet switch to it and show it.
  */
-import { configHash, describeConfigChange, parseVenueConfig, type VenueConfig } from '../config/venue-config.ts';
+import { configChanges, describeConfigChange } from '../config/config-diff.ts';
+import { keepSecrets, withoutSecrets } from '../config/config-secrets.ts';
+import { configHash } from '../config/config-hash.ts';
+import { ConfigError, parseVenueConfig, type VenueConfig } from '../config/venue-config.ts';
 import { canonicalJson } from '../integrity/canonical-json.ts';
 import type { CabinetSnapshot } from './cabinet-api.ts';
 import { now, refreshFromJournal, requireNoOpenRound, type CabinetContext } from './cabinet-context.ts';
@@ -13,47 +19,96 @@ import { resetTable } from './betting.ts';
 import { commit, commitWhenMemoryGood, type MutableCritical } from './critical-memory.ts';
 import { snapshot } from './snapshot.ts';
 
-/** Inside a transaction: stores the config, logs the change and (memory good) puts its hash in critical memory. */
-function recordConfig(ctx: CabinetContext, s: MutableCritical | null, config: VenueConfig, detail: string, at: string) {
+/** Who a start-up change is recorded as in the audit trail. */
+export const START_UP_ROLE = 'start-up';
+
+/** Inside a transaction: stores the config, logs the change, audits each field and (memory good) updates critical memory. */
+function recordConfig(
+  ctx: CabinetContext,
+  s: MutableCritical | null,
+  before: VenueConfig | null,
+  config: VenueConfig,
+  role: string,
+  at: string,
+): void {
   const hash = configHash(config);
   if (s) s.configHash = hash;
-  ctx.journal.storeConfig(canonicalJson(config), hash);
-  ctx.journal.appendEvent('config', `${detail} (sha256 ${hash.slice(0, 16)}…)`, at);
+  const { journal } = ctx;
+  journal.storeConfig(canonicalJson(withoutSecrets(config)), hash);
+  const key = config.devices.billAcceptor.fixedKeyHex;
+  if (key !== journal.storedConfigSecret()) journal.storeConfigSecret(key);
+  journal.appendEvent('config', `${describeConfigChange(before, config)} (sha256 ${hash.slice(0, 16)}…)`, at);
+  if (before === null) return;
+  for (const change of configChanges(before, config)) {
+    journal.appendConfigAudit({ at, role, ...change, configSha256: hash });
+  }
 }
 
-/** Start-up: logs and stores the config in force when it is not the stored one (or not in critical memory). */
+/** A config body with the fixed-key field left out (so keepSecrets fills in the key in force). */
+function withoutKey(body: unknown): unknown {
+  const bill = (body as { devices?: { billAcceptor?: Record<string, unknown> } } | null)?.devices?.billAcceptor;
+  if (!bill || typeof bill !== 'object') return body;
+  const { fixedKeyHex: _key, ...rest } = bill;
+  void _key;
+  const b = body as { devices: Record<string, unknown> };
+  return { ...b, devices: { ...b.devices, billAcceptor: rest } };
+}
+
+/** The stored config (the key from beside the journal), or null when there is none or it no longer parses. */
+export function storedVenueConfig(ctx: Pick<CabinetContext, 'journal'>): VenueConfig | null {
+  const stored = ctx.journal.storedConfig();
+  if (!stored) return null;
+  try {
+    const body = JSON.parse(stored.body) as unknown;
+    // The stored body never carries the key (it reads "null"): the key in force is kept beside the journal.
+    const current = { devices: { billAcceptor: { fixedKeyHex: ctx.journal.storedConfigSecret() } } } as VenueConfig;
+    return parseVenueConfig(keepSecrets(withoutKey(body), current));
+  } catch {
+    return null;
+  }
+}
+
+/** Start-up: logs, audits and stores the config in force when it is not the stored one (or not in critical memory). */
 export function applyConfigAtStart(ctx: CabinetContext): void {
   const stored = ctx.journal.storedConfig();
   const hash = configHash(ctx.config);
   if (stored && stored.sha256 === hash && (!ctx.memoryGood || ctx.critical.configHash === hash)) return;
-  let before: VenueConfig | null = null;
-  if (stored) {
-    try {
-      before = parseVenueConfig(JSON.parse(stored.body));
-    } catch {
-      before = null;
-    }
-  }
-  const detail = describeConfigChange(before, ctx.config);
+  const before = stored ? storedVenueConfig(ctx) : null;
   const at = now(ctx);
-  commitWhenMemoryGood(ctx, (s) => recordConfig(ctx, s, ctx.config, detail, at));
+  commitWhenMemoryGood(ctx, (s) => recordConfig(ctx, s, before, ctx.config, START_UP_ROLE, at));
 }
 
-/** Technician: installs a new venue config (idle only); a bad one is refused and changes nothing. */
-export function reconfigure(ctx: CabinetContext, input: unknown): CabinetSnapshot {
-  requireNoOpenRound(ctx);
-  let next: VenueConfig;
+/** Validates a submitted config against the one in force (an absent key keeps the key in force). */
+export function validateConfig(ctx: CabinetContext, input: unknown): VenueConfig {
   try {
-    next = parseVenueConfig(input);
+    return parseVenueConfig(keepSecrets(input, ctx.config));
   } catch (error) {
-    throw new CabinetError('invalid-config', error instanceof Error ? error.message : String(error));
+    if (error instanceof ConfigError) throw new CabinetError('invalid-config', error.message, undefined, error.fields);
+    throw error;
   }
-  const detail = describeConfigChange(ctx.config, next);
+}
+
+/**
+ * Technician: installs a new venue config. Refused (and nothing changes) while a round is in
+ * progress, while chips are on the table, or when any field is bad.
+ */
+export function applyConfig(ctx: CabinetContext, input: unknown, role: string): CabinetSnapshot {
+  requireNoOpenRound(ctx);
+  if (Object.keys(ctx.layout).length > 0) {
+    throw new CabinetError('bets-on-table', 'the venue config can change only while nothing is on the table');
+  }
+  const next = validateConfig(ctx, input);
+  const before = ctx.config;
   const at = now(ctx);
-  commit(ctx, (s) => recordConfig(ctx, s, next, detail, at));
+  commit(ctx, (s) => recordConfig(ctx, s, before, next, role, at));
   ctx.config = next;
   resetTable(ctx);
   refreshFromJournal(ctx);
   emitState(ctx);
   return snapshot(ctx);
+}
+
+/** The older name: a technician's change. */
+export function reconfigure(ctx: CabinetContext, input: unknown): CabinetSnapshot {
+  return applyConfig(ctx, input, 'technician');
 }

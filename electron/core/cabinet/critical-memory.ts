@@ -12,7 +12,8 @@
  * transaction": the writes that must happen even while memory is bad (a stacked note, the door,
  * the power-up, the config log) go through it and get no draft when memory is bad.
  */
-import { configHash, type VenueConfig } from '../config/venue-config.ts';
+import { configHash } from '../config/config-hash.ts';
+import type { VenueConfig } from '../config/venue-config.ts';
 import { canonicalJson } from '../integrity/canonical-json.ts';
 import type { CopyName, CriticalState } from '../model/critical-state.ts';
 import type { JournalPort } from '../model/journal-port.ts';

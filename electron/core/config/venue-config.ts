@@ -1,29 +1,55 @@
 /**
- * The venue configuration of one cabinet, validated before anything uses it:
- * the rule profile, table limits, chip denominations, the credit limit, the
- * max win per round, the bill channels that are enabled, and demo (free-play)
- * mode. A bad field is refused with an error naming the field and what is
- * allowed; nothing is half-applied. Config changes go to the event log (the
- * cabinet compares the config hash kept in critical memory at every start).
+ * The venue configuration of one cabinet, validated before anything uses it: the rule
+ * profile, table limits, chip denominations, currency, the credit limit, the max win per
+ * round, the bill channels that are enabled, demo (free-play) mode, the screen timers, the
+ * default language, the device ports, the GPIO inputs and the staff session timer
+ * (docs/venue-config.md). A bad field is refused with an error naming the field and what is
+ * allowed; nothing is half-applied. Every field added after the first release has a
+ * default, so stored configs and old venue files still load.
+ *
+ * The eSSP fixed key (`devices.billAcceptor.fixedKeyHex`) is a secret: config-secrets.ts
+ * masks it for every view, log, audit row and export.
+ *
+ * No Node built-ins here: the renderer's type check reads these types (through the IPC
+ * contract); the config's hash is in config-hash.ts.
  */
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { EIGHT_DECK_TIE_8_TO_1, RuleProfileSchema, type RuleProfile } from '../engine/rule-profile.ts';
 import { SPOTS, type Spot } from '../engine/settlement.ts';
-import { canonicalJson } from '../integrity/canonical-json.ts';
 import { MAX_AMOUNT_MINOR, type MinorUnits } from '../money/minor-units.ts';
+import { fieldIssues, type FieldIssue } from './field-issue.ts';
 
 const minor = (field: string) =>
   z
     .number({ error: `${field} must be a whole number of minor units (cents)` })
     .int(`${field} must be a whole number of minor units (cents), no fractions`)
-    .positive(`${field} must be at least 1 minor unit`)
+    .min(1, `${field} must be at least 1 minor unit`)
     .max(MAX_AMOUNT_MINOR, `${field} must be at most ${MAX_AMOUNT_MINOR} minor units`);
+
+const seconds = (field: string, min: number, max: number) =>
+  z
+    .number({ error: `${field} must be a whole number of seconds from ${min} to ${max}` })
+    .int(`${field} must be a whole number of seconds from ${min} to ${max}`)
+    .min(min, `${field} must be at least ${min} seconds`)
+    .max(max, `${field} must be at most ${max} seconds`);
+
+/** A device node or GPIO value file: an absolute path, or null for none. */
+const devicePath = (field: string) =>
+  z
+    .string({ error: `${field} must be an absolute path (e.g. /dev/ttyACM0) or null` })
+    .max(200, `${field} must be at most 200 characters`)
+    .regex(/^\/[^\0\n]*$/, `${field} must be an absolute path starting with /`)
+    .nullable()
+    .default(null);
 
 const SpotLimitSchema = z
   .object({ minMinor: minor('minMinor'), maxMinor: minor('maxMinor') })
   .strict()
-  .refine((l) => l.minMinor <= l.maxMinor, { error: 'minMinor must not be above maxMinor', path: ['minMinor'] });
+  .refine((l) => l.minMinor <= l.maxMinor, {
+    error: 'minMinor must not be above maxMinor',
+    path: ['minMinor'],
+    params: { rule: 'relation', other: 'maxMinor' },
+  });
 
 const BillChannelSchema = z
   .object({
@@ -36,6 +62,64 @@ const BillChannelSchema = z
     enabled: z.boolean({ error: 'enabled must be true or false' }),
   })
   .strict();
+
+/** ISO 4217 codes this runtime knows (Intl), e.g. EUR, SEK, CZK. */
+const KNOWN_CURRENCIES: ReadonlySet<string> = new Set(Intl.supportedValuesOf('currency'));
+
+/** The minor digits Intl gives a currency (EUR 2, JPY 0, KWD 3). */
+export function defaultMinorDigits(code: string): number {
+  return (
+    new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2
+  );
+}
+
+const CurrencySchema = z
+  .object({
+    code: z
+      .string({ error: 'code must be an ISO 4217 currency code such as EUR' })
+      .regex(/^[A-Z]{3}$/, 'code must be three capital letters (ISO 4217, e.g. EUR)')
+      .refine((code) => KNOWN_CURRENCIES.has(code), {
+        error: 'code must be a real ISO 4217 currency (e.g. EUR, SEK, CZK)',
+        params: { rule: 'enum', other: 'ISO 4217' },
+      }),
+    /** Digits after the decimal point; absent: the currency's own (Intl). */
+    minorDigits: z
+      .number({ error: 'minorDigits must be a whole number from 0 to 3' })
+      .int('minorDigits must be a whole number from 0 to 3')
+      .min(0, 'minorDigits must be from 0 to 3')
+      .max(3, 'minorDigits must be from 0 to 3')
+      .optional(),
+  })
+  .strict()
+  .transform((c) => ({ code: c.code, minorDigits: c.minorDigits ?? defaultMinorDigits(c.code) }));
+
+export const LANGUAGES = ['en', 'sv', 'de', 'fi', 'nl', 'cs'] as const;
+
+const DevicesSchema = z
+  .object({
+    rng: z
+      .object({
+        port: devicePath('port'),
+        protocol: z.enum(['truerng', 'onerng'], { error: 'protocol must be truerng or onerng' }).default('truerng'),
+      })
+      .strict()
+      .prefault({}),
+    billAcceptor: z
+      .object({
+        port: devicePath('port'),
+        protocol: z.literal('essp', { error: 'protocol must be essp' }).default('essp'),
+        /** The venue's eSSP fixed key (secret, write-only): 16 hex digits, or null for none. */
+        fixedKeyHex: z
+          .string({ error: 'fixedKeyHex must be 16 hex digits or null' })
+          .regex(/^[0-9a-fA-F]{16}$/, 'fixedKeyHex must be exactly 16 hex digits (64 bits)')
+          .nullable()
+          .default(null),
+      })
+      .strict()
+      .prefault({}),
+  })
+  .strict()
+  .prefault({});
 
 const inputFile = (field: string) =>
   z
@@ -57,6 +141,7 @@ export const VenueConfigSchema = z
           .max(12, 'chipDenominationsMinor allows at most 12 chips')
           .refine((chips) => chips.every((c, i) => i === 0 || c > (chips[i - 1] ?? 0)), {
             error: 'chipDenominationsMinor must be strictly increasing (no duplicates)',
+            params: { rule: 'increasing' },
           }),
         creditLimitMinor: minor('creditLimitMinor'),
         maxWinPerRoundMinor: minor('maxWinPerRoundMinor'),
@@ -67,18 +152,31 @@ export const VenueConfigSchema = z
       .max(16, 'billChannels allows at most 16 channels')
       .refine((list) => new Set(list.map((c) => c.channel)).size === list.length, {
         error: 'billChannels must not repeat a channel number',
+        params: { rule: 'unique' },
       }),
     demoMode: z.boolean({ error: 'demoMode must be true or false' }),
     /** Free-play credits given in demo mode (never metered). */
     demoCreditsMinor: minor('demoCreditsMinor'),
+    currency: CurrencySchema.prefault({ code: 'EUR' }),
+    /** Idle seconds on an empty table before the attract loop starts. */
+    attractIdleS: seconds('attractIdleS', 10, 3600).default(60),
+    /** Seconds without a touch before the player is asked whether they are still playing. */
+    playerInactivityS: seconds('playerInactivityS', 30, 3600).default(120),
+    defaultLanguage: z
+      .enum(LANGUAGES, { error: `defaultLanguage must be one of ${LANGUAGES.join(', ')}` })
+      .default('en'),
+    devices: DevicesSchema,
     /**
      * The cabinet's switch inputs: GPIO value files ("1" on/open, "0" off/closed), read by main
      * (electron/devices/switches/). null: not wired (the key stays off, the door closed).
      */
     inputs: z
-      .object({ operatorKeyFile: inputFile('operatorKeyFile'), doorFile: inputFile('doorFile') })
+      .object({
+        operatorKeyFile: inputFile('operatorKeyFile').default(null),
+        doorFile: inputFile('doorFile').default(null),
+      })
       .strict()
-      .default({ operatorKeyFile: null, doorFile: null }),
+      .prefault({}),
     /** Staff access (docs/cabinet-rules.md#operator-menu-and-key-switch): idle sign-out after this many seconds. */
     staff: z
       .object({
@@ -86,10 +184,11 @@ export const VenueConfigSchema = z
           .number({ error: 'idleSignOutS must be a whole number of seconds' })
           .int('idleSignOutS must be a whole number of seconds')
           .min(15, 'idleSignOutS must be at least 15 seconds')
-          .max(3600, 'idleSignOutS must be at most 3600 seconds'),
+          .max(3600, 'idleSignOutS must be at most 3600 seconds')
+          .default(300),
       })
       .strict()
-      .default({ idleSignOutS: 300 }),
+      .prefault({}),
   })
   .strict()
   .superRefine((cfg, ctx) => {
@@ -100,27 +199,35 @@ export const VenueConfigSchema = z
           code: 'custom',
           path: ['limits', 'spots', spot, 'maxMinor'],
           message: `maxMinor must not be above tableMaxMinor (${cfg.limits.tableMaxMinor})`,
+          params: { rule: 'relation', other: 'limits.tableMaxMinor', limit: cfg.limits.tableMaxMinor },
         });
       }
     }
     const smallest = cfg.limits.chipDenominationsMinor[0] ?? 0;
-    if (smallest > Math.min(...SPOTS.map((s) => cfg.limits.spots[s].maxMinor))) {
+    const smallestMax = Math.min(...SPOTS.map((s) => cfg.limits.spots[s].maxMinor));
+    if (smallest > smallestMax) {
       ctx.addIssue({
         code: 'custom',
         path: ['limits', 'chipDenominationsMinor'],
         message: 'the smallest chip must fit under every spot max',
+        params: { rule: 'relation', other: 'limits.spots.maxMinor', limit: smallestMax },
       });
     }
   });
 
-export type VenueConfig = z.infer<typeof VenueConfigSchema>;
+export type VenueConfig = z.output<typeof VenueConfigSchema>;
+/** A venue file as written: every field added after the first release may be left out. */
+export type VenueConfigInput = z.input<typeof VenueConfigSchema>;
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
   readonly problems: readonly string[];
-  constructor(problems: readonly string[]) {
+  /** The same problems, structured for a translated screen. */
+  readonly fields: readonly FieldIssue[];
+  constructor(problems: readonly string[], fields: readonly FieldIssue[] = []) {
     super(`invalid venue config: ${problems.join('; ')}`);
     this.problems = problems;
+    this.fields = fields;
   }
 }
 
@@ -132,11 +239,7 @@ export function parseVenueConfig(input: unknown): VenueConfig {
     const field = issue.path.map(String).join('.') || '(config)';
     return `${field}: ${issue.message}`;
   });
-  throw new ConfigError(problems);
-}
-
-export function configHash(config: VenueConfig): string {
-  return createHash('sha256').update(canonicalJson(config)).digest('hex');
+  throw new ConfigError(problems, fieldIssues(result.error.issues, input));
 }
 
 /** The value of an enabled bill channel, or null when the channel is unknown or disabled. */
@@ -147,24 +250,6 @@ export function enabledBillValue(config: VenueConfig, channel: number): MinorUni
 
 export function spotLimit(config: VenueConfig, spot: Spot): { minMinor: MinorUnits; maxMinor: MinorUnits } {
   return config.limits.spots[spot];
-}
-
-/** Names the top-level fields that differ, for the config-change entry in the event log. */
-export function describeConfigChange(before: VenueConfig | null, after: VenueConfig): string {
-  if (before === null) return 'config installed';
-  const changed: string[] = [];
-  const walk = (a: unknown, b: unknown, path: string): void => {
-    if (canonicalJson(a) === canonicalJson(b)) return;
-    if (a && b && typeof a === 'object' && typeof b === 'object' && !Array.isArray(a) && !Array.isArray(b)) {
-      const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-      for (const k of keys)
-        walk((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], path ? `${path}.${k}` : k);
-      return;
-    }
-    changed.push(`${path}: ${canonicalJson(a)} → ${canonicalJson(b)}`);
-  };
-  walk(before, after, '');
-  return changed.length ? `config changed: ${changed.join('; ')}` : 'config unchanged';
 }
 
 /** A sensible default venue: eight decks, Tie 8:1, EUR-style chips and notes. */
@@ -191,6 +276,16 @@ export const DEFAULT_VENUE_CONFIG: VenueConfig = {
   ],
   demoMode: false,
   demoCreditsMinor: 100_000,
+  currency: { code: 'EUR', minorDigits: 2 },
+  attractIdleS: 60,
+  playerInactivityS: 120,
+  defaultLanguage: 'en',
+  devices: {
+    rng: { port: null, protocol: 'truerng' },
+    billAcceptor: { port: null, protocol: 'essp', fixedKeyHex: null },
+  },
   inputs: { operatorKeyFile: null, doorFile: null },
   staff: { idleSignOutS: 300 },
 };
+
+export { describeConfigChange } from './config-diff.ts';

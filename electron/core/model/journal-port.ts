@@ -13,6 +13,7 @@ import type { RoundOutcome } from '../engine/round.ts';
 import type { RuleProfile } from '../engine/rule-profile.ts';
 import type { Bets, Returns } from '../engine/settlement.ts';
 import type { MinorUnits } from '../money/minor-units.ts';
+import type { ConfigAuditEntry, NewConfigAuditEntry } from './config-audit.ts';
 import type { CopyName, CopyRead, CriticalState } from './critical-state.ts';
 import type { EventLogEntry } from './event-log.ts';
 import type { Handpay, PaidHandpay } from './handpay.ts';
@@ -104,6 +105,10 @@ export interface JournalReader {
 
   // venue configuration and RAM clear
   storedConfig(): { body: string; sha256: string } | null;
+  /** The eSSP fixed key in force, kept outside the journal file (docs/venue-config.md#secrets). */
+  storedConfigSecret(): string | null;
+  /** The venue-config audit trail, newest first (docs/venue-config.md#audit-trail). */
+  configAudit(range: { limit?: number; beforeId?: number }): ConfigAuditEntry[];
   lastRamClear(): RamClearBoundary | null;
 }
 
@@ -142,6 +147,9 @@ export interface JournalWriter {
 
   // venue configuration and RAM clear
   storeConfig(body: string, sha: string): void;
+  /** Stages the next fixed key; it is in force once the transaction commits, dropped on a rollback. */
+  storeConfigSecret(fixedKeyHex: string | null): void;
+  appendConfigAudit(entry: NewConfigAuditEntry): number;
   recordRamClear(r: { at: string; creditsRemovedMinor: MinorUnits; metersBefore: Meters | null }): void;
 }
 

@@ -105,6 +105,13 @@ export const useCabinetStore = defineStore('cabinet', () => {
     return result.value;
   }
 
+  function paytableStale(p: Paytable, s: CabinetSnapshot): boolean {
+    const rules = p.profileId !== s.profile.id || p.decks !== s.profile.decks;
+    return (
+      rules || p.spots.tie.pays !== `${s.profile.tiePays}:1` || JSON.stringify(p.limits) !== JSON.stringify(s.limits)
+    );
+  }
+
   function setSnapshot(s: CabinetSnapshot): void {
     snapshot.value = s;
     if (!s.tilts.some((t) => t.kind === 'handpay-pending')) handpayMinor.value = null;
@@ -115,6 +122,8 @@ export const useCabinetStore = defineStore('cabinet', () => {
     switch (ev.type) {
       case 'state':
         setSnapshot(ev.snapshot);
+        // A technician changed the venue config: the paytable shows the new rules' exact figures and limits.
+        if (paytable.value && paytableStale(paytable.value, ev.snapshot)) void loadPaytable();
         // After a reconnect to a restarted cabinet, a round voided by recovery arrives this way.
         if (ev.snapshot.lastRound) round.showRecoveredVoid(ev.snapshot.lastRound);
         break;

@@ -1,0 +1,148 @@
+/**
+ * The venue config changed at the cabinet through the technician channels (docs/venue-config.md#applying):
+ * new limits and a new chip reach the player's table, invalid values are refused each with its field, and
+ * new rules (six decks, Tie 9:1) change the paytable's exact figures. The key switch is turned with the
+ * host's test control; everything else goes through the production channels over the host's socket.
+ */
+import { bet, expect, expectMeter, insertNote, test } from './fixtures.ts';
+import type { HostProcess } from './host-process.ts';
+
+type FieldIssueLike = {
+  path: string;
+  rule: string;
+  limit?: number;
+  allowed?: string[];
+};
+type Config = Record<string, unknown> & {
+  profile: Record<string, unknown>;
+  limits: {
+    spots: Record<'player' | 'banker' | 'tie', { minMinor: number; maxMinor: number }>;
+    tableMaxMinor: number;
+    chipDenominationsMinor: number[];
+  } & Record<string, unknown>;
+};
+
+/** Key on and a technician signed in (the PIN is set by the test control), through main's staff channels. */
+async function signInTechnician(host: HostProcess): Promise<void> {
+  await host.must('test:operator-key', { on: true });
+  await host.must('test:set-pin', { role: 'technician', pin: '2468' });
+  await host.must('staff:sign-in', { role: 'technician', pin: '2468' });
+}
+
+async function technicianConfig(host: HostProcess): Promise<Config> {
+  await signInTechnician(host);
+  const { config } = await host.must<{ config: Config }>('tech:config:get', {});
+  return config;
+}
+
+async function refusedFields(host: HostProcess, config: Config): Promise<FieldIssueLike[]> {
+  const result = await host.call('tech:config:apply', { config });
+  if (result.ok) throw new Error('expected the config to be refused');
+  expect(result.error.code).toBe('invalid-config');
+  return (result.error as { fields?: FieldIssueLike[] }).fields ?? [];
+}
+
+test('new limits and a new chip reach the player table', async ({ kiosk, host }) => {
+  const config = await technicianConfig(host);
+  const next: Config = {
+    ...config,
+    limits: {
+      ...config.limits,
+      spots: { ...config.limits.spots, tie: { minMinor: 200, maxMinor: 4_000 } },
+      chipDenominationsMinor: [...config.limits.chipDenominationsMinor.filter((c) => c !== 2_500), 20_000],
+    },
+  };
+  await host.must('tech:config:apply', { config: next });
+  await host.must('test:operator-key', { on: false });
+
+  await expect(kiosk.getByTestId('chip-20000')).toBeAttached();
+  await expect(kiosk.getByTestId('chip-2500')).toHaveCount(0);
+  // The new Tie limits hold at the table: 40.00 fits, one more 1.00 chip does not.
+  await insertNote(kiosk, host, 4, 5_000);
+  await bet(kiosk, 'tie', 500, 8);
+  await expectMeter(kiosk, 'total-bet', 4_000);
+  await bet(kiosk, 'tie', 100, 1);
+  await expect(kiosk.getByTestId('error-banner')).toBeVisible();
+  await expectMeter(kiosk, 'total-bet', 4_000);
+
+  // Every field of the change is in the audit trail, with the role of the session that made it.
+  await signInTechnician(host);
+  const audit = await host.must<Array<{ role: string; field: string; oldValue: string; newValue: string }>>(
+    'tech:config:audit',
+    { limit: 50 },
+  );
+  expect(audit.map((r) => r.field)).toEqual(
+    expect.arrayContaining([
+      'limits.spots.tie.minMinor',
+      'limits.spots.tie.maxMinor',
+      'limits.chipDenominationsMinor.4',
+    ]),
+  );
+  expect(new Set(audit.map((r) => r.role))).toEqual(new Set(['technician']));
+  // With chips on the table a change is refused.
+  const busy = await host.call('tech:config:apply', { config: next });
+  expect(busy).toMatchObject({ ok: false, error: { code: 'bets-on-table' } });
+});
+
+test('invalid values are refused, each with its field, and change nothing', async ({ kiosk, host }) => {
+  const config = await technicianConfig(host);
+  const cases: Array<[Config, FieldIssueLike]> = [
+    [
+      { ...config, limits: { ...config.limits, tableMaxMinor: 10.5 } },
+      { path: 'limits.tableMaxMinor', rule: 'integer' },
+    ],
+    [
+      {
+        ...config,
+        limits: { ...config.limits, spots: { ...config.limits.spots, tie: { minMinor: 500, maxMinor: 100 } } },
+      },
+      { path: 'limits.spots.tie.minMinor', rule: 'relation' },
+    ],
+    [
+      { ...config, limits: { ...config.limits, chipDenominationsMinor: [500, 100] } },
+      { path: 'limits.chipDenominationsMinor', rule: 'increasing' },
+    ],
+    [
+      { ...config, profile: { ...config.profile, tiePays: 7 } },
+      { path: 'profile.tiePays', rule: 'enum' },
+    ],
+    [
+      { ...config, attractIdleS: 1 },
+      { path: 'attractIdleS', rule: 'min', limit: 10 },
+    ],
+    [
+      { ...config, currency: { code: 'XYZ' } },
+      { path: 'currency.code', rule: 'enum' },
+    ],
+  ];
+  for (const [bad, expected] of cases) {
+    expect(await refusedFields(host, bad)).toEqual(expect.arrayContaining([expect.objectContaining(expected)]));
+  }
+  const malformed = await host.call('tech:config:import', { json: '{"limits": ' });
+  expect(malformed).toMatchObject({
+    ok: false,
+    error: { code: 'invalid-config', fields: [{ path: '', rule: 'type' }] },
+  });
+  expect(await host.must('tech:config:audit', { limit: 10 })).toEqual([]);
+  expect((await host.must<{ config: Config }>('tech:config:get', {})).config).toEqual(config);
+  await expect(kiosk.getByTestId('chip-2500')).toBeAttached();
+});
+
+test('six decks with Tie 9:1: the paytable shows the exact figures of the new rules', async ({ kiosk, host }) => {
+  const before = await host.must<{ decks: number; spots: { tie: { rtp: number; pays: string } } }>('paytable:get', {});
+  expect(before.decks).toBe(8);
+  await kiosk.getByTestId('minmax-sign').click();
+  await expect(kiosk.getByTestId('rtp-tie')).toHaveText(`${(before.spots.tie.rtp * 100).toFixed(2)}%`);
+
+  const config = await technicianConfig(host);
+  await host.must('tech:config:apply', {
+    config: { ...config, profile: { id: 'six-deck-tie-9-to-1', decks: 6, tiePays: 9, bankerCommissionPercent: 5 } },
+  });
+  const after = await host.must<{ decks: number; spots: { tie: { rtp: number; pays: string } } }>('paytable:get', {});
+  expect(after.decks).toBe(6);
+  expect(after.spots.tie.pays).toBe('9:1');
+  expect(after.spots.tie.rtp).not.toBeCloseTo(before.spots.tie.rtp, 3);
+  await host.must('test:operator-key', { on: false });
+  await expect(kiosk.getByTestId('rtp-tie')).toHaveText(`${(after.spots.tie.rtp * 100).toFixed(2)}%`);
+  await expect(kiosk.getByTestId('paytable-tie')).toContainText('9:1');
+});

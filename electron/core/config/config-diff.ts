@@ -1,0 +1,60 @@
+/**
+ * What changed between two venue configs, leaf by leaf, with secrets masked: one audit row per
+ * changed leaf field (docs/venue-config.md#audit-trail) and the one-line summary in the event log.
+ * Lists (chips, bill channels) are compared element by element; a list that grew or shrank
+ * shows its missing elements as absent.
+ */
+import { canonicalJson } from '../integrity/canonical-json.ts';
+import { maskSecret, SECRET_PATHS } from './config-secrets.ts';
+import type { VenueConfig } from './venue-config.ts';
+
+export interface FieldChange {
+  readonly field: string;
+  /** Canonical JSON of the old value ("absent" when the field did not exist), secrets masked. */
+  readonly oldValue: string;
+  readonly newValue: string;
+}
+
+const ABSENT = 'absent';
+
+function shown(path: string, value: unknown): string {
+  if (SECRET_PATHS.has(path)) return maskSecret(value);
+  return value === undefined ? ABSENT : canonicalJson(value);
+}
+
+/** The changed leaf fields, in a stable order (keys sorted, list indices ascending). */
+export function configChanges(before: unknown, after: unknown): FieldChange[] {
+  const out: FieldChange[] = [];
+  const walk = (a: unknown, b: unknown, path: string): void => {
+    if (SECRET_PATHS.has(path)) {
+      // A replaced key is a change even though both sides show "set".
+      if (canonicalJson(a ?? null) !== canonicalJson(b ?? null)) {
+        const oldValue = maskSecret(a);
+        const newValue = a != null && b != null ? 'set (replaced)' : maskSecret(b);
+        out.push({ field: path, oldValue, newValue });
+      }
+      return;
+    }
+    if (a !== undefined && b !== undefined && canonicalJson(a) === canonicalJson(b)) return;
+    const objects = a && b && typeof a === 'object' && typeof b === 'object';
+    if (objects && Array.isArray(a) === Array.isArray(b)) {
+      const keys = Array.isArray(a)
+        ? Array.from({ length: Math.max(a.length, (b as unknown[]).length) }, (_, i) => String(i))
+        : [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
+      for (const k of keys) {
+        walk((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], path ? `${path}.${k}` : k);
+      }
+      return;
+    }
+    out.push({ field: path, oldValue: shown(path, a), newValue: shown(path, b) });
+  };
+  walk(before, after, '');
+  return out;
+}
+
+/** Names the fields that differ, for the config-change entry in the event log (secrets masked). */
+export function describeConfigChange(before: VenueConfig | null, after: VenueConfig): string {
+  if (before === null) return 'config installed';
+  const changed = configChanges(before, after).map((c) => `${c.field}: ${c.oldValue} → ${c.newValue}`);
+  return changed.length ? `config changed: ${changed.join('; ')}` : 'config unchanged';
+}

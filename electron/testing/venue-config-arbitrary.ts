@@ -1,0 +1,99 @@
+/**
+ * fast-check arbitraries for the venue config (tests only): any config the schema accepts, its leaves,
+ * and a value of the wrong kind for a leaf.
+ */
+import fc from 'fast-check';
+import { LANGUAGES, type VenueConfig } from '../core/config/venue-config.ts';
+
+const minorArb = (max = 1_000_000) => fc.integer({ min: 1, max });
+const path = fc.option(fc.stringMatching(/^\/dev\/[a-zA-Z0-9]{1,12}$/), { nil: null });
+
+/** Any config the schema accepts, built so every relation holds. */
+export const venueConfigArb: fc.Arbitrary<VenueConfig> = fc
+  .record({
+    decks: fc.integer({ min: 1, max: 8 }),
+    tiePays: fc.constantFrom(8 as const, 9 as const),
+    tableMax: minorArb(),
+    maxFractions: fc.tuple(
+      fc.double({ min: 0, max: 1, noNaN: true }),
+      fc.double({ min: 0, max: 1, noNaN: true }),
+      fc.double({ min: 0, max: 1, noNaN: true }),
+    ),
+    minFraction: fc.double({ min: 0, max: 1, noNaN: true }),
+    chips: fc.uniqueArray(fc.integer({ min: 1, max: 1_000_000 }), { minLength: 1, maxLength: 12 }),
+    creditLimit: minorArb(),
+    maxWin: minorArb(),
+    bills: fc.uniqueArray(
+      fc.record({ channel: fc.integer({ min: 1, max: 16 }), valueMinor: minorArb(), enabled: fc.boolean() }),
+      { maxLength: 16, selector: (b) => b.channel },
+    ),
+    demoMode: fc.boolean(),
+    demoCredits: minorArb(),
+    currency: fc.constantFrom('EUR', 'SEK', 'CZK', 'JPY', 'KWD', 'GBP'),
+    minorDigits: fc.integer({ min: 0, max: 3 }),
+    attract: fc.integer({ min: 10, max: 3600 }),
+    inactivity: fc.integer({ min: 30, max: 3600 }),
+    language: fc.constantFrom(...LANGUAGES),
+    rngPort: path,
+    rngProtocol: fc.constantFrom('truerng' as const, 'onerng' as const),
+    billPort: path,
+    key: fc.option(fc.stringMatching(/^[0-9a-f]{16}$/), { nil: null }),
+    keyFile: path,
+    doorFile: path,
+    idle: fc.integer({ min: 30, max: 3600 }),
+  })
+  .map((r): VenueConfig => {
+    const spot = (f: number) => {
+      const maxMinor = Math.max(1, Math.floor(r.tableMax * f));
+      return { minMinor: Math.max(1, Math.floor(maxMinor * r.minFraction)), maxMinor };
+    };
+    const spots = { player: spot(r.maxFractions[0]), banker: spot(r.maxFractions[1]), tie: spot(r.maxFractions[2]) };
+    const smallestMax = Math.min(spots.player.maxMinor, spots.banker.maxMinor, spots.tie.maxMinor);
+    const chips = [...new Set([Math.min(r.chips[0]!, smallestMax), ...r.chips.slice(1)])].sort((a, b) => a - b);
+    return {
+      profile: { id: `p-${r.decks}-${r.tiePays}`, decks: r.decks, tiePays: r.tiePays, bankerCommissionPercent: 5 },
+      limits: {
+        spots,
+        tableMaxMinor: r.tableMax,
+        chipDenominationsMinor: chips.slice(0, 12),
+        creditLimitMinor: r.creditLimit,
+        maxWinPerRoundMinor: r.maxWin,
+      },
+      billChannels: r.bills,
+      demoMode: r.demoMode,
+      demoCreditsMinor: r.demoCredits,
+      currency: { code: r.currency, minorDigits: r.minorDigits },
+      attractIdleS: r.attract,
+      playerInactivityS: r.inactivity,
+      defaultLanguage: r.language,
+      devices: {
+        rng: { port: r.rngPort, protocol: r.rngProtocol },
+        billAcceptor: { port: r.billPort, protocol: 'essp', fixedKeyHex: r.key },
+      },
+      inputs: { operatorKeyFile: r.keyFile, doorFile: r.doorFile },
+      staff: { idleSignOutS: r.idle },
+    };
+  });
+
+/** Every leaf of a config, as [path segments, value]. */
+export function leaves(value: unknown, at: string[] = []): Array<[string[], unknown]> {
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).flatMap(([k, v]) => leaves(v, [...at, k]));
+  }
+  return [[at, value]];
+}
+
+/** A value of the wrong kind for a leaf. */
+export function corrupt(value: unknown): unknown {
+  if (typeof value === 'number') return Number.isInteger(value) ? 'x' : 1.5;
+  if (typeof value === 'boolean') return 'yes';
+  return 42;
+}
+
+export function setAt(value: unknown, at: string[], next: unknown): unknown {
+  if (at.length === 0) return next;
+  const [head, ...rest] = at as [string, ...string[]];
+  if (Array.isArray(value)) return value.map((v, i) => (String(i) === head ? setAt(v, rest, next) : v));
+  const record = value as Record<string, unknown>;
+  return { ...record, [head]: setAt(record[head], rest, next) };
+}
