@@ -146,101 +146,82 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByTestId('staff-role')).toHaveAttribute('data-role', 'technician');
       await shoot('28-staff-meters');
 
-      // The views' and the configuration's channels are merged separately; a screen whose channel main
-      // does not answer yet is noted and left out, never faked.
-      const landed = async (channel: string, request: unknown): Promise<boolean> => {
-        const answer = await host.call(channel, request);
-        const there = answer.ok || answer.error.code !== 'unknown-channel';
-        if (!there) testInfo.annotations.push({ type: 'not yet in main', description: channel });
-        return there;
-      };
-      const views = await landed('tech:diagnostics', {});
-      const config = await landed('tech:config:get', {});
-
       await page.getByTestId('staff-nav-events').click();
       await expect(page.getByTestId('staff-event-row').first()).toBeVisible();
       await shoot('29-staff-events');
-      if (views) {
-        await page.getByTestId('staff-events-kind-staff').click();
-        await expect(page.getByTestId('staff-event-row').first()).toHaveAttribute('data-kind', 'staff');
-      }
+      await page.getByTestId('staff-events-kind-staff').click();
+      await expect(page.getByTestId('staff-event-row').first()).toHaveAttribute('data-kind', 'staff');
 
       await page.getByTestId('staff-nav-recall').click();
       await page.getByTestId(`staff-recall-row-${last!.roundId - 1}`).click();
       await expect(page.getByTestId('staff-recall-cards').getByTestId('card')).toHaveCount(5);
-      if (views) {
-        await page.getByTestId('staff-recall-replay').click();
-        await expect(page.getByTestId('staff-replay-result')).toHaveAttribute('data-match', 'true');
-      }
+      await page.getByTestId('staff-recall-replay').click();
+      await expect(page.getByTestId('staff-replay-result')).toHaveAttribute('data-match', 'true');
       await shoot('30-staff-recall');
 
-      if (config) {
-        await page.getByTestId('staff-nav-config').click();
-        await expect(page.getByTestId('staff-config-section-limits')).toBeVisible();
-        await expect(page.getByTestId('staff-config-secret-devices.billAcceptor.fixedKeyHex')).toBeVisible();
-        await shoot('31-staff-config');
-        // A tie maximum above the table maximum: main's problem is shown next to the field, as typed.
-        const typeTieMax = async (digits: string): Promise<void> => {
-          await page.getByTestId('staff-config-edit-limits.spots.tie.maxMinor').click();
-          await page.getByTestId('staff-entry-clear').click();
-          for (const d of digits) await page.getByTestId(`staff-entry-key-${d}`).click();
-        };
-        await shootDialog(
-          '32-staff-config-typing',
-          async () => {
-            await typeTieMax('900000');
-            await expect(page.getByTestId('staff-entry-problem')).not.toHaveText(/^\s*$/);
-          },
-          () => page.getByTestId('staff-entry-cancel').click(),
-        );
-        await typeTieMax('900000');
-        await page.getByTestId('staff-entry-ok').click();
-        await expect(page.getByTestId('staff-config-issue-limits.spots.tie.maxMinor')).toBeVisible();
-        await expect(page.getByTestId('staff-config-apply')).toBeDisabled();
-        await shoot('33-staff-config-issue');
-        await typeTieMax('20000');
-        await page.getByTestId('staff-entry-ok').click();
-        await expect(page.getByTestId('staff-config-issue-count')).toHaveCount(0);
-        await shootDialog(
-          '34-staff-config-apply',
-          async () => {
-            await page.getByTestId('staff-config-apply').click();
-            await expect(page.getByTestId('staff-config-changes').locator('tr[data-key]')).toHaveCount(1);
-          },
-          () => page.getByTestId('staff-config-cancel').click(),
-        );
-        await page.getByTestId('staff-config-apply').click();
-        await page.getByTestId('staff-config-apply-confirm').click();
-        await expect(page.getByTestId('staff-done')).toHaveAttribute('data-key', 'config-applied');
+      await page.getByTestId('staff-nav-config').click();
+      await expect(page.getByTestId('staff-config-section-limits')).toBeVisible();
+      await expect(page.getByTestId('staff-config-secret-devices.billAcceptor.fixedKeyHex')).toBeVisible();
+      await shoot('31-staff-config');
+      // A tie maximum above the table maximum: main's problem is shown next to the field, as typed.
+      const typeTieMax = async (digits: string): Promise<void> => {
+        await page.getByTestId('staff-config-edit-limits.spots.tie.maxMinor').click();
+        await page.getByTestId('staff-entry-clear').click();
+        for (const d of digits) await page.getByTestId(`staff-entry-key-${d}`).click();
+      };
+      await shootDialog(
+        '32-staff-config-typing',
+        async () => {
+          await typeTieMax('900000');
+          await expect(page.getByTestId('staff-entry-problem')).not.toHaveText(/^\s*$/);
+        },
+        () => page.getByTestId('staff-entry-cancel').click(),
+      );
+      await typeTieMax('900000');
+      await page.getByTestId('staff-entry-ok').click();
+      await expect(page.getByTestId('staff-config-issue-limits.spots.tie.maxMinor')).toBeVisible();
+      await expect(page.getByTestId('staff-config-apply')).toBeDisabled();
+      await shoot('33-staff-config-issue');
+      await typeTieMax('20000');
+      await page.getByTestId('staff-entry-ok').click();
+      await expect(page.getByTestId('staff-config-issue-count')).toHaveCount(0);
+      await shootDialog(
+        '34-staff-config-apply',
+        async () => {
+          await page.getByTestId('staff-config-apply').click();
+          await expect(page.getByTestId('staff-config-changes').locator('tr[data-key]')).toHaveCount(1);
+        },
+        () => page.getByTestId('staff-config-cancel').click(),
+      );
+      await page.getByTestId('staff-config-apply').click();
+      await page.getByTestId('staff-config-apply-confirm').click();
+      await expect(page.getByTestId('staff-done')).toHaveAttribute('data-key', 'config-applied');
 
-        await page.getByTestId('staff-nav-audit').click();
-        await expect(page.getByTestId('staff-audit-row').first()).toHaveAttribute(
-          'data-field',
-          'limits.spots.tie.maxMinor',
-        );
-        await shoot('35-staff-audit');
-      }
+      await page.getByTestId('staff-nav-audit').click();
+      await expect(page.getByTestId('staff-audit-row').first()).toHaveAttribute(
+        'data-field',
+        'limits.spots.tie.maxMinor',
+      );
+      await shoot('35-staff-audit');
 
-      if (views) {
-        await page.getByTestId('staff-nav-diagnostics').click();
-        await expect(page.getByTestId('staff-diag-rng')).toBeVisible();
-        await expect(page.getByTestId('staff-diag-key')).toHaveAttribute('data-on', 'true');
-        // Note test mode: a note is read and handed back; the credit does not move.
-        await page.getByTestId('staff-bill-test-toggle').click();
-        await expect(page.getByTestId('staff-bill-test-toggle')).toHaveAttribute('data-on', 'true');
-        await host.call('test:insert-note', { channel: 1 });
-        await expect(async () => {
-          await page.getByTestId('staff-diag-refresh').click();
-          await expect(page.getByTestId('staff-diag-test-note')).toHaveCount(1, { timeout: 1_000 });
-        }).toPass({ timeout: 15_000 });
-        await shoot('36-staff-diagnostics');
-        await page.getByTestId('staff-bill-test-toggle').click();
-        await expect(page.getByTestId('staff-bill-test-toggle')).toHaveAttribute('data-on', 'false');
-      }
+      await page.getByTestId('staff-nav-diagnostics').click();
+      await expect(page.getByTestId('staff-diag-rng')).toBeVisible();
+      await expect(page.getByTestId('staff-diag-key')).toHaveAttribute('data-on', 'true');
+      // Note test mode: a note is read and handed back; the credit does not move.
+      await page.getByTestId('staff-bill-test-toggle').click();
+      await expect(page.getByTestId('staff-bill-test-toggle')).toHaveAttribute('data-on', 'true');
+      await host.call('test:insert-note', { channel: 1 });
+      await expect(async () => {
+        await page.getByTestId('staff-diag-refresh').click();
+        await expect(page.getByTestId('staff-diag-test-note')).toHaveCount(1, { timeout: 1_000 });
+      }).toPass({ timeout: 15_000 });
+      await shoot('36-staff-diagnostics');
+      await page.getByTestId('staff-bill-test-toggle').click();
+      await expect(page.getByTestId('staff-bill-test-toggle')).toHaveAttribute('data-on', 'false');
 
       // RAM clear: the exports first, then two confirmations.
       await page.getByTestId('staff-nav-ram-clear').click();
-      for (const what of views ? ['meters', 'recall', 'events'] : ['recall', 'events']) {
+      for (const what of ['meters', 'recall', 'events']) {
         const download = page.waitForEvent('download');
         await page.getByTestId(`staff-ram-export-${what}`).click();
         await download;

@@ -1,18 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { configView } from '../../../electron/core/config/config-secrets.ts';
 import { DEFAULT_VENUE_CONFIG } from '../../../electron/core/config/venue-config.ts';
 import { configChanges, configFields, getAt, issuesAt, secretState, setAt } from './staff-config.ts';
 
-/** The config as main shows it to the editor: the eSSP key only as whether it is set. */
+/** The config as main shows it to the editor (configView: the eSSP key only as whether it is set), with a key set. */
+const DEFAULTS = configView(DEFAULT_VENUE_CONFIG);
 const VIEW = {
-  ...DEFAULT_VENUE_CONFIG,
-  currency: { code: 'EUR', minorDigits: 2 },
-  defaultLanguage: 'en',
-  devices: {
-    rng: { port: null, protocol: 'truerng' },
-    billAcceptor: { port: '/dev/ttyUSB0', protocol: 'essp', fixedKeyHex: { set: true } },
-  },
-  inputs: { operatorKeyFile: null, doorFile: null },
-  staff: { idleSignOutS: 300 },
+  ...DEFAULTS,
+  devices: { ...DEFAULTS.devices, billAcceptor: { ...DEFAULTS.devices.billAcceptor, fixedKeyHex: { set: true } } },
 } as Record<string, unknown>;
 
 describe('the editor shows every field of the venue config, grouped', () => {
@@ -29,6 +24,7 @@ describe('the editor shows every field of the venue config, grouped', () => {
       'money',
       'bills',
       'demo',
+      'timing',
       'language',
       'devices',
       'inputs',

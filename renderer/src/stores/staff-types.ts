@@ -1,9 +1,9 @@
 /**
- * The operator side's shapes as the staff menu reads them: staff status and sessions, structured
- * config-field problems, the venue config as main shows it and the audit trail. Where electron/ipc/contract.ts declares a shape, it is re-exported from there; the
- * rest are declared here once, so the wiring to main is this file and useStaffStore.ts only.
+ * The operator side's shapes as the staff menu reads them, re-exported from where main declares
+ * them (electron/ipc/contract.ts, electron/core/staff/staff-status.ts), plus the editor's own view
+ * of a venue config.
  */
-import type { IpcError } from '../../../electron/ipc/contract.ts';
+import type { FieldIssue, IpcError } from '../../../electron/ipc/contract.ts';
 
 export {
   STAFF_ROLES,
@@ -12,6 +12,9 @@ export {
   type StaffStatus,
 } from '../../../electron/core/staff/staff-status.ts';
 
+export type { ConfigAuditEntry, FieldIssue } from '../../../electron/ipc/contract.ts';
+
+/** Every rule a FieldIssue can name (the config's own list; a test checks each has a sentence). */
 export const FIELD_RULES = [
   'required',
   'type',
@@ -24,28 +27,13 @@ export const FIELD_RULES = [
   'unique',
   'relation',
   'unknown-field',
-] as const;
-export type FieldRule = (typeof FIELD_RULES)[number];
+] as const satisfies readonly FieldIssue['rule'][];
+/** Compile-time check: the list names every rule main can report. */
+const everyRule: [Exclude<FieldIssue['rule'], (typeof FIELD_RULES)[number]>] extends [never] ? true : false = true;
+void everyRule;
 
-export interface FieldIssue {
-  readonly path: string;
-  readonly rule: FieldRule;
-  readonly limit?: number;
-  readonly allowed?: readonly string[];
-  readonly other?: string;
-}
-
-/** A refusal as the staff screens read it: the contract's IpcError, with the config's field problems. */
-export type StaffError = IpcError & { readonly fields?: readonly FieldIssue[] };
+/** A refusal as the staff screens read it: the contract's IpcError (with `until` and `fields`). */
+export type StaffError = IpcError;
 
 /** The venue config as main shows it (secrets as `{ set }`): walked generically by the editor. */
 export type ConfigView = { readonly [key: string]: unknown };
-
-export interface ConfigAuditEntry {
-  readonly id: number;
-  readonly at: string;
-  readonly role: string;
-  readonly field: string;
-  readonly oldValue: unknown;
-  readonly newValue: unknown;
-}

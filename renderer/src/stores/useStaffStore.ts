@@ -15,8 +15,8 @@ import type { ConfigAuditEntry, ConfigView, FieldIssue, StaffError, StaffRole, S
  * who is signed in, what a PIN unlocks, what may be cleared and what a config may hold. This store keeps
  * what main answered and which staff screen is showing; it never works out a permission or a balance.
  */
-/** Channels in the contract (electron/ipc/contract.ts), typed from it. */
-type Landed =
+/** Every staff channel, typed from the contract (electron/ipc/contract.ts). */
+type StaffChannel =
   | 'staff:status'
   | 'staff:sign-in'
   | 'staff:sign-out'
@@ -29,19 +29,14 @@ type Landed =
   | 'tech:recall'
   | 'tech:recall:replay'
   | 'tech:diagnostics'
-  | 'tech:bill-test-mode';
-type FromContract = { [C in Landed]: { request: RequestOf<C>; response: ResponseMap[C] } };
-/** Channels of the operator-side spec not yet in the contract, declared here by the spec's names and shapes. */
-interface Planned {
-  'tech:config:get': { request: Record<string, never>; response: { config: ConfigView } };
-  'tech:config:validate': { request: { config: ConfigView }; response: { ok: true } };
-  'tech:config:apply': { request: { config: ConfigView }; response: CabinetSnapshot };
-  'tech:config:audit': { request: { limit: number; beforeId?: number }; response: ConfigAuditEntry[] };
-  'tech:config:export': { request: Record<string, never>; response: { fileName: string; json: string } };
-  'tech:config:import': { request: { json: string }; response: CabinetSnapshot };
-}
-type StaffApi = FromContract & Planned;
-type StaffChannel = keyof StaffApi;
+  | 'tech:bill-test-mode'
+  | 'tech:config:get'
+  | 'tech:config:validate'
+  | 'tech:config:apply'
+  | 'tech:config:audit'
+  | 'tech:config:export'
+  | 'tech:config:import';
+type StaffApi = { [C in StaffChannel]: { request: RequestOf<C>; response: ResponseMap[C] } };
 
 export type EventQuery = RequestOf<'tech:events'>;
 export type RecallQuery = RequestOf<'tech:recall'>;
@@ -229,8 +224,9 @@ export const useStaffStore = defineStore('staff', () => {
 
   async function loadConfig(): Promise<void> {
     const r = await invoke('tech:config:get', {});
-    config.value = r?.config ?? null;
-    draft.value = r?.config ?? null;
+    const shown = (r?.config ?? null) as ConfigView | null;
+    config.value = shown;
+    draft.value = shown;
     issues.value = [];
   }
 
@@ -270,7 +266,8 @@ export const useStaffStore = defineStore('staff', () => {
     const r = await invoke('tech:config:export', {});
     if (!r) return false;
     save(r.fileName, r.json);
-    done.value = { key: 'exported', detail: r.fileName };
+    save(r.audit.fileName, r.audit.csv);
+    done.value = { key: 'exported', detail: `${r.fileName}, ${r.audit.fileName}` };
     return true;
   }
 
