@@ -46,6 +46,10 @@ describe('a config field problem is said in the screen language, from its struct
       expect(fieldIssueText(ISSUES.max, t, te)).toContain('8');
       expect(fieldIssueText(ISSUES.enum, t, te)).toContain('en, sv, de');
       expect(fieldIssueText(ISSUES.relation, t, te)).toContain(fieldLabel('limits.tableMaxMinor', t, te));
+      // A relation with the other field's value names it, as money for a money field.
+      const withValue = fieldIssueText({ ...ISSUES.relation, limit: 100_000 }, t, te);
+      expect(withValue).toContain('1000.00');
+      expect(withValue).toContain(fieldLabel('limits.tableMaxMinor', t, te));
     });
   }
 

@@ -28,7 +28,8 @@ function limitText(issue: FieldIssue): string {
 }
 
 export function fieldIssueText(issue: FieldIssue, t: T, te: TE): string {
-  const key = `staff.rule.${issue.rule}`;
+  const withLimit = issue.rule === 'relation' && issue.limit !== undefined;
+  const key = withLimit ? 'staff.rule.relationLimit' : `staff.rule.${issue.rule}`;
   if (!te(key)) return t('staff.rule.unknown');
   return t(key, {
     limit: limitText(issue),
