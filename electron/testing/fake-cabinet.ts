@@ -50,6 +50,7 @@ export function createFakeCabinet(initialCreditsMinor = 10_000): FakeCabinet {
   let credits = initialCreditsMinor;
   let bets: Bets = {};
   let nextRound = 1;
+  let pendingHandpay: Handpay | null = null;
   const rounds: RoundRecord[] = [];
   const listeners = new Set<(event: CabinetEvent) => void>();
   const calls: string[] = [];
@@ -76,6 +77,7 @@ export function createFakeCabinet(initialCreditsMinor = 10_000): FakeCabinet {
     lastWinMinor: 0,
     rebetBets: null,
     tilts: [],
+    pendingHandpay,
     lastRound: rounds.at(-1) ?? null,
     limits: LIMITS,
     profile: EIGHT_DECK_TIE_8_TO_1,
@@ -165,6 +167,7 @@ export function createFakeCabinet(initialCreditsMinor = 10_000): FakeCabinet {
       enter('cashOut');
       const handpay = { handpayId: 1, amountMinor: credits, at: new Date(0).toISOString() };
       credits = 0;
+      pendingHandpay = handpay;
       return handpay;
     },
     canAcceptBill: () => ({ accept: true, reason: 'ok' }),
@@ -172,7 +175,10 @@ export function createFakeCabinet(initialCreditsMinor = 10_000): FakeCabinet {
     reportDevice: () => undefined,
     raiseFault: () => undefined,
     setDoorOpen: () => void enter('setDoorOpen'),
-    clearHandpay: () => void enter('clearHandpay'),
+    clearHandpay() {
+      enter('clearHandpay');
+      pendingHandpay = null;
+    },
     clearTilt: () => void enter('clearTilt'),
     ramClear: () => void enter('ramClear'),
     meters(): Meters {

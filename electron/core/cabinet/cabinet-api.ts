@@ -60,6 +60,11 @@ export interface CabinetSnapshot {
   /** Bets of the last settled round, for REBET; null if none. */
   readonly rebetBets: Bets | null;
   readonly tilts: readonly Tilt[];
+  /**
+   * The cash-out waiting to be paid by hand, from the journal, so the player's lock screen and the
+   * staff menu show its amount also after a restart; null once a staff member paid it.
+   */
+  readonly pendingHandpay: Handpay | null;
   readonly lastRound: RoundRecord | null;
   readonly limits: TableLimits;
   readonly profile: RuleProfile;

@@ -10,6 +10,7 @@ import type { Bets } from '../engine/settlement.ts';
 import type { VenueConfig } from '../config/venue-config.ts';
 import type { MinorUnits } from '../money/minor-units.ts';
 import type { CriticalState } from '../model/critical-state.ts';
+import type { Handpay } from '../model/handpay.ts';
 import type { JournalPort } from '../model/journal-port.ts';
 import type { RoundRecord } from '../model/round-record.ts';
 import type { Tilt } from '../model/tilt.ts';
@@ -32,6 +33,8 @@ export interface CabinetContext {
   memoryGood: boolean;
   /** The durable tilts, as last read from the journal. */
   tilts: Tilt[];
+  /** The pending handpay, as last committed (money-in-out.ts, technician-actions.ts, startup-recovery.ts). */
+  pendingHandpay: Handpay | null;
 
   phase: RoundPhase;
   /** Chips on the table: not money until DEAL locks the round. */
@@ -64,6 +67,14 @@ export function requirePlayable(ctx: CabinetContext): void {
     throw new CabinetError('tilted', `play is disabled: ${t.kind} (${t.reason}); cleared by ${t.clearedBy}`);
   }
   requireNoOpenRound(ctx);
+}
+
+/**
+ * The pending handpay the journal holds. A collect is refused while one waits (round-machine.ts), so
+ * there is at most one; should the journal hold several, the newest is shown (clearing pays them all).
+ */
+export function readPendingHandpay(ctx: CabinetContext): Handpay | null {
+  return ctx.journal.pendingHandpays().at(-1) ?? null;
 }
 
 /** Re-reads what the screen shows from the journal: REBET bets, the last round, the phase. */

@@ -60,6 +60,7 @@ export class CabinetCore implements Cabinet {
       critical: freshCriticalState(journal, config),
       memoryGood: true,
       tilts: [],
+      pendingHandpay: null,
       phase: 'idle',
       layout: {},
       history: [],

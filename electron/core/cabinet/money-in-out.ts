@@ -121,6 +121,7 @@ export function cashOut(ctx: CabinetContext): Handpay {
     putTilt(ctx, 'handpay-pending', 'cash-out', `handpay of ${formatMinor(amount)} waits for an attendant`, at);
     return hp;
   });
+  ctx.pendingHandpay = handpay;
   resetTable(ctx);
   ctx.phase = 'idle';
   emitTilts(ctx);

@@ -113,3 +113,31 @@ describe('the last win shown is derived from the last finished round', () => {
     expect(c.snapshot().creditsMinor).toBe(critical.creditsMinor);
   });
 });
+
+describe('the pending handpay is in the snapshot, from the journal', () => {
+  it('survives a restart with its amount, and is null once a staff member paid it', () => {
+    const h = setupCabinet();
+    expect(h.cabinet.snapshot().pendingHandpay).toBeNull();
+    fund(h.cabinet, 5_000, 4);
+    const pushed: (number | null)[] = [];
+    h.cabinet.subscribe((e) => {
+      if (e.type === 'state') pushed.push(e.snapshot.pendingHandpay?.amountMinor ?? null);
+    });
+    const hp = h.cabinet.cashOut();
+    expect(h.cabinet.snapshot().pendingHandpay).toEqual(hp);
+    expect(pushed).toEqual([5_000]);
+
+    const c = h.restart();
+    expect(c.snapshot().pendingHandpay).toEqual({ handpayId: hp.handpayId, amountMinor: 5_000, at: hp.at });
+    expect(c.snapshot().tilts.map((t) => t.kind)).toEqual(['handpay-pending']);
+
+    const states: (number | null)[] = [];
+    c.subscribe((e) => {
+      if (e.type === 'state') states.push(e.snapshot.pendingHandpay?.amountMinor ?? null);
+    });
+    c.clearHandpay('attendant');
+    expect(c.snapshot().pendingHandpay).toBeNull();
+    expect(states).toEqual([null]);
+    expect(h.restart().snapshot().pendingHandpay).toBeNull();
+  });
+});

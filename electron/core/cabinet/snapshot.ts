@@ -29,6 +29,7 @@ export function snapshot(ctx: CabinetContext): CabinetSnapshot {
     lastWinMinor: lastWinMinor(ctx.lastRound),
     rebetBets: ctx.rebetBets ? { ...ctx.rebetBets } : null,
     tilts: [...ctx.tilts],
+    pendingHandpay: ctx.pendingHandpay,
     lastRound: ctx.lastRound,
     limits: ctx.config.limits as TableLimits,
     profile: ctx.config.profile as RuleProfile,

@@ -1,7 +1,7 @@
 /**
  * Start-up, in this order, each step idempotent so a power loss inside start-up is safe
  * (the journal's migrations already ran in openCabinet):
- *   1. the durable tilts are read back;
+ *   1. the durable tilts and the pending handpay are read back;
  *   2. critical memory is loaded and checked against the ledger (critical-memory.ts);
  *   3. a changed venue config is logged (config-change.ts);
  *   4. a round that was open at power loss is voided and every bet refunded
@@ -9,7 +9,7 @@
  *   5. the power-up is counted and logged, and an empty demo wallet is filled;
  *   6. what the screen shows (last round, REBET bets, phase) is read from the journal.
  */
-import { now, refreshFromJournal, type CabinetContext } from './cabinet-context.ts';
+import { now, readPendingHandpay, refreshFromJournal, type CabinetContext } from './cabinet-context.ts';
 import { applyConfigAtStart } from './config-change.ts';
 import { commitWhenMemoryGood, loadCriticalAtStart } from './critical-memory.ts';
 import { refillDemoCredits } from './money-in-out.ts';
@@ -17,6 +17,7 @@ import { voidRound } from './void-round.ts';
 
 export function start(ctx: CabinetContext): void {
   ctx.tilts = ctx.journal.tilts();
+  ctx.pendingHandpay = readPendingHandpay(ctx);
   loadCriticalAtStart(ctx);
   applyConfigAtStart(ctx);
   if (ctx.memoryGood) recoverOpenRounds(ctx);

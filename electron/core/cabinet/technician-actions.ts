@@ -53,6 +53,7 @@ export function clearHandpay(ctx: CabinetContext, paidBy: StaffRole): void {
     const ids = pending.map((h) => `#${h.handpayId} ${formatMinor(h.amountMinor)}`).join(', ');
     journal.appendEvent('clear', `handpay-pending paid and cleared by ${paidBy} (${ids || 'no open handpay'})`, at);
   });
+  ctx.pendingHandpay = null;
   emitTilts(ctx);
   emitState(ctx);
 }

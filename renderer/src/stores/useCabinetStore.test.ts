@@ -129,3 +129,19 @@ describe('REBET is offered by one rule: a settled round to repeat, and a free ta
     expect(cabinet.shownCredits).toBe(cabinet.snapshot?.creditsMinor);
   });
 });
+
+describe('the handpay amount comes from main, so a reload still shows it', () => {
+  it('a screen loaded after the cash-out shows the amount; the staff paying it clears it', async () => {
+    real.insertNote(3);
+    // The collect happened before this screen loaded (a reload, or main restarted): it never saw the answer.
+    real.cabinet.cashOut();
+    const cabinet = useCabinetStore();
+    await cabinet.init();
+    expect(cabinet.activeTilt?.kind).toBe('handpay-pending');
+    expect(cabinet.handpayMinor).toBe(2_000);
+
+    real.cabinet.clearHandpay('attendant');
+    expect(cabinet.activeTilt).toBeNull();
+    expect(cabinet.handpayMinor).toBeNull();
+  });
+});

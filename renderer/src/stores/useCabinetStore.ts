@@ -42,7 +42,6 @@ export const useCabinetStore = defineStore('cabinet', () => {
   const snapshot = shallowRef<CabinetSnapshot | null>(null);
   const paytable = shallowRef<Paytable | null>(null);
   const history = shallowRef<RoundRecord[] | null>(null);
-  const handpayMinor = ref<number | null>(null);
   const connected = ref(true);
   /** Other stores' listeners for main's push events (the staff menu's `staff` event). */
   const pushListeners = new Set<(event: PushEvent) => void>();
@@ -57,6 +56,8 @@ export const useCabinetStore = defineStore('cabinet', () => {
     return list[0] ?? null;
   });
   const tableTotalMinor = computed(() => snapshot.value?.tableTotalMinor ?? 0);
+  /** The cash-out waiting for an attendant, as main's journal holds it: also after a reload or a restart. */
+  const handpayMinor = computed<number | null>(() => snapshot.value?.pendingHandpay?.amountMinor ?? null);
   /** The table's buttons are locked: a request or a replay is running, the cabinet is tilted, or not loaded. */
   const controlsLocked = computed(() => round.busy || activeTilt.value !== null || snapshot.value === null);
   /**
@@ -114,7 +115,6 @@ export const useCabinetStore = defineStore('cabinet', () => {
 
   function setSnapshot(s: CabinetSnapshot): void {
     snapshot.value = s;
-    if (!s.tilts.some((t) => t.kind === 'handpay-pending')) handpayMinor.value = null;
   }
 
   function onEvent(ev: PushEvent): void {
@@ -264,7 +264,6 @@ export const useCabinetStore = defineStore('cabinet', () => {
     ui.cashoutConfirm = false;
     const h = await call('cashout:collect', {});
     if (h) {
-      handpayMinor.value = h.amountMinor;
       round.clearTable();
       const s = await call('cabinet:snapshot', {});
       adopt(s);
