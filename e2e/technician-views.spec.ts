@@ -159,6 +159,12 @@ test.describe('technician views (main side)', () => {
     expect(lines).toContain('rounds-played,Rounds played (settled),1,,');
     expect(lines).toContain('rounds-voided,Rounds voided,1,,');
     expect(lines).toContain('refunds,Refunds (stakes of voided rounds),,500,5.00');
+
+    // The same meters as a printable page.
+    const page = await host.must<{ fileName: string; html: string }>('tech:meters:export', { format: 'html' });
+    expect(page.fileName).toBe(fileName.replace(/\.csv$/, '.html'));
+    expect(page.html).toMatch(/^<!DOCTYPE html>/);
+    expect(page.html).toContain('<td class="n">500</td><td class="n">5.00</td></tr>');
   });
 
   test('device diagnostics and the note test mode: a note is read and returned, never credited', async ({

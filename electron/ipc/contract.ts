@@ -17,6 +17,8 @@ import type { VenueConfigView } from '../core/config/config-secrets.ts';
 import type { FieldIssue } from '../core/config/field-issue.ts';
 import type { ConfigAuditEntry } from '../core/model/config-audit.ts';
 import type { TechDiagnostics } from '../core/cabinet/diagnostics.ts';
+import type { MetersPage } from '../core/cabinet/meters-page.ts';
+import type { MetersCsv } from '../core/cabinet/meters-report.ts';
 import type { ReplayReport } from '../core/engine/replay.ts';
 import type { EventLogEntry } from '../core/model/event-log.ts';
 import type { Handpay } from '../core/model/handpay.ts';
@@ -143,12 +145,16 @@ export const CHANNEL_TABLE = {
     response: answers<StaffStatus>(),
   },
   'tech:meters': { role: 'attendant', availability: 'production', request: empty, response: answers<Meters>() },
-  /** The meters as a lab's CSV (docs/cabinet-rules.md#meters; layout in electron/core/cabinet/meters-report.ts). */
+  /**
+   * The meters as a lab's CSV or as a printable HTML page of the same rows (docs/cabinet-rules.md#meters;
+   * layouts in electron/core/cabinet/meters-report.ts and meters-page.ts). The answer carries `csv` or `html`
+   * as asked.
+   */
   'tech:meters:export': {
     role: 'attendant',
     availability: 'production',
-    request: z.object({ format: z.literal('csv') }).strict(),
-    response: answers<{ fileName: string; csv: string }>(),
+    request: z.object({ format: z.enum(['csv', 'html']) }).strict(),
+    response: answers<MetersCsv | MetersPage>(),
   },
   /**
    * Game recall by round number and lock time, newest first; page back with toRoundId = the

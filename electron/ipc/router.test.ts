@@ -165,7 +165,7 @@ const CHANNEL_BAD: Record<Channel, unknown[]> = {
   ],
   'staff:sign-out': [{ role: 'technician' }],
   'tech:meters': [{ reset: true }],
-  'tech:meters:export': [{}, { format: 'xlsx' }, { format: 'csv', path: '/tmp/x' }],
+  'tech:meters:export': [{}, { format: 'xlsx' }, { format: 'csv', path: '/tmp/x' }, { format: 'HTML' }],
   'tech:recall': [
     {},
     { limit: 501 },

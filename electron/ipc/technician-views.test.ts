@@ -144,6 +144,25 @@ describe('tech:meters:export', () => {
     expect(lines).toContain('bills-in-2000,Bills in: 20.00 EUR notes,1,2000,20.00');
     expect(lines).toContain('bills-in-10000,Bills in: 100.00 EUR notes,1,10000,100.00');
   });
+
+  it('the same meters as a printable page when asked for html', async () => {
+    const { cabinet, router } = await setup();
+    fund(cabinet, 10_000);
+    fund(cabinet, 2_000, 3);
+    const answer = value<Record<string, string>>(await router.handle('tech:meters:export', { format: 'html' }));
+    expect(Object.keys(answer).sort()).toEqual(['fileName', 'html']);
+    expect(answer.fileName).toBe('meters-BK-7-20261201T093000Z.html');
+    const html = answer.html ?? '';
+    expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
+    expect(html).toContain('<th scope="row">Cabinet</th><td>BK-7</td>');
+    expect(html).toContain(`<td>${configHash(cabinet.venueConfig())}</td>`);
+    expect(html).toContain('<td>2026-12-01T09:30:00.000Z</td>');
+    expect(html).toContain(
+      '<tr data-meter="bills-in-10000"><td class="id">bills-in-10000</td><td>Bills in: 100.00 EUR notes</td>' +
+        '<td class="n">1</td><td class="n">10000</td><td class="n">100.00</td></tr>',
+    );
+    expect(html).not.toContain('<script');
+  });
 });
 
 describe('tech:diagnostics and tech:bill-test-mode', () => {
@@ -199,6 +218,7 @@ describe('tech:diagnostics and tech:bill-test-mode', () => {
     const { router } = await setup({ staff: testStaff({ keyOn: false }).staff });
     for (const [channel, request] of [
       ['tech:meters:export', { format: 'csv' }],
+      ['tech:meters:export', { format: 'html' }],
       ['tech:recall:replay', { roundId: 1 }],
       ['tech:diagnostics', {}],
       ['tech:bill-test-mode', { on: true }],

@@ -1,5 +1,5 @@
 /**
- * The technician's views, main side: the meters CSV export, game recall and its replay check,
+ * The technician's views, main side: the meters export (CSV or printable page), game recall and its replay check,
  * the event log, device diagnostics and the bill acceptor's note test mode
  * (docs/cabinet-rules.md#meters, #game-recall, #door-and-tilt; docs/protocols/essp.md#note-test-mode).
  * The handlers of these channels of the production table (contract.ts); router.ts merges them.
@@ -12,6 +12,7 @@ import type {
   RngDiagnostics,
   TechDiagnostics,
 } from '../core/cabinet/diagnostics.ts';
+import { metersHtml } from '../core/cabinet/meters-page.ts';
 import { metersCsv, type Currency } from '../core/cabinet/meters-report.ts';
 import { replayRound } from '../core/engine/replay.ts';
 import { refusal, type ChannelHandlers } from './channel-group.ts';
@@ -112,13 +113,14 @@ export function technicianViewHandlers(
   };
 
   return {
-    'tech:meters:export': () => {
+    'tech:meters:export': ({ format }) => {
       const identity = services.identity?.() ?? {
         cabinetId: 'unknown',
         configHash: 'unknown',
         currency: { code: 'EUR', minorDigits: 2 },
       };
-      return metersCsv(cabinet.meters(), { ...identity, at: (services.clock?.() ?? new Date()).toISOString() });
+      const header = { ...identity, at: (services.clock?.() ?? new Date()).toISOString() };
+      return format === 'html' ? metersHtml(cabinet.meters(), header) : metersCsv(cabinet.meters(), header);
     },
     'tech:recall': (r) => cabinet.recall(r),
     'tech:recall:replay': ({ roundId }) => {

@@ -2,8 +2,9 @@
  * The meters the way a lab reads them (docs/cabinet-rules.md#meters): one row per meter in the
  * order of the rule (money in with a row per bill denomination, money out, wagered and won with
  * their split by spot, games, voids and refunds, cabinet events), each with a stable id the
- * touchscreen translates, and the CSV export of the same rows. Pure: the caller passes the
- * cabinet's identity, the config hash, the time and the venue's currency.
+ * touchscreen translates, and the CSV export of the same rows (the printable page of them is
+ * meters-page.ts). Pure: the caller passes the cabinet's identity, the config hash, the time and
+ * the venue's currency.
  *
  * CSV layout (RFC 4180, CRLF line ends): four header rows (`cabinet`, `config_sha256`,
  * `generated_at`, `currency`), a blank row, then the column row
@@ -44,6 +45,12 @@ export interface MetersReportHeader {
   /** When the report was made, ISO-8601. */
   readonly at: string;
   readonly currency: Currency;
+}
+
+/** The CSV export: what `tech:meters:export {format:'csv'}` answers. */
+export interface MetersCsv {
+  readonly fileName: string;
+  readonly csv: string;
 }
 
 /** 12345 with 2 digits → "123.45"; with 0 → "12345"; with 3 → "12.345". Negative amounts keep their sign. */
@@ -122,18 +129,18 @@ function row(cells: ReadonlyArray<string | number | null>): string {
   return cells.map(cell).join(',');
 }
 
-/** `meters-<cabinet>-<yyyymmddThhmmssZ>.csv`, safe on every file system. */
-export function metersFileName(cabinetId: string, at: string): string {
+/** `meters-<cabinet>-<yyyymmddThhmmssZ>.<extension>`, safe on every file system. */
+export function metersFileName(cabinetId: string, at: string, extension: 'csv' | 'html' = 'csv'): string {
   const id = cabinetId.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+|-+$/g, '') || 'cabinet';
   const stamp = new Date(at)
     .toISOString()
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}Z$/, 'Z');
-  return `meters-${id.slice(0, 40)}-${stamp}.csv`;
+  return `meters-${id.slice(0, 40)}-${stamp}.${extension}`;
 }
 
 /** The meters as a lab's CSV (layout in the file comment). */
-export function metersCsv(meters: Meters, header: MetersReportHeader): { fileName: string; csv: string } {
+export function metersCsv(meters: Meters, header: MetersReportHeader): MetersCsv {
   const { minorDigits, code } = header.currency;
   const lines = [
     row(['cabinet', header.cabinetId]),

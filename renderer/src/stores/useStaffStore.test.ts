@@ -56,6 +56,23 @@ describe('the staff menu follows main: the key opens it, main decides the PIN, t
     expect(staff.error?.code).toBe('wrong-role');
   });
 
+  it('an attendant saves the meters as CSV or as a printable page, as main made them', async () => {
+    real.staff.staff.setKey(true);
+    const staff = await start();
+    staff.chooseRole('attendant');
+    expect(await staff.signIn('4321')).toBe(true);
+    const saved: Array<{ fileName: string; text: string }> = [];
+    const save = (fileName: string, text: string): void => void saved.push({ fileName, text });
+    expect(await staff.exportMeters(save)).toBe(true);
+    expect(await staff.exportMeters(save, 'html')).toBe(true);
+    expect(saved[0]?.fileName).toMatch(/^meters-.+\.csv$/);
+    expect(saved[0]?.text).toMatch(/^cabinet,/);
+    expect(saved[1]?.fileName).toMatch(/^meters-.+\.html$/);
+    expect(saved[1]?.text).toMatch(/^<!DOCTYPE html>/);
+    expect(saved[1]?.text).toContain('<tr data-meter="rounds-played">');
+    expect(staff.done).toEqual({ key: 'exported', detail: saved[1]?.fileName });
+  });
+
   it('a wrong PIN is refused with the failures counted; five lock the role until a time main gives', async () => {
     real.staff.staff.setKey(true);
     const staff = await start();

@@ -184,11 +184,17 @@ export const useStaffStore = defineStore('staff', () => {
     meters.value = await invoke('tech:meters', {});
   }
 
-  /** Asks main for an export and hands the text to `save` (a download in the browser, a file in the shell). */
-  async function exportMeters(save: (fileName: string, text: string) => void): Promise<boolean> {
-    const r = await invoke('tech:meters:export', { format: 'csv' });
+  /**
+   * Asks main for the meters as a CSV or as a printable HTML page and hands the text to `save` (a download in
+   * the browser, a file in the shell).
+   */
+  async function exportMeters(
+    save: (fileName: string, text: string) => void,
+    format: RequestOf<'tech:meters:export'>['format'] = 'csv',
+  ): Promise<boolean> {
+    const r = await invoke('tech:meters:export', { format });
     if (!r) return false;
-    save(r.fileName, r.csv);
+    save(r.fileName, 'html' in r ? r.html : r.csv);
     done.value = { key: 'exported', detail: r.fileName };
     return true;
   }

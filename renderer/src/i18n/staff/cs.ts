@@ -17,6 +17,7 @@ const staff: Messages['staff'] = {
   loading: 'Načítání…',
   refresh: 'Obnovit',
   exportCsv: 'Export CSV',
+  printablePage: 'Stránka k tisku',
   newer: 'Novější',
   older: 'Starší',
   page: 'Strana {n}',

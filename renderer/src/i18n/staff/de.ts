@@ -17,6 +17,7 @@ const staff: Messages['staff'] = {
   loading: 'Wird geladen…',
   refresh: 'Aktualisieren',
   exportCsv: 'CSV exportieren',
+  printablePage: 'Druckansicht',
   newer: 'Neuere',
   older: 'Ältere',
   page: 'Seite {n}',

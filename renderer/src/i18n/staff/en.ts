@@ -15,6 +15,7 @@ export default {
   loading: 'Loading…',
   refresh: 'Refresh',
   exportCsv: 'Export CSV',
+  printablePage: 'Printable page',
   newer: 'Newer',
   older: 'Older',
   page: 'Page {n}',

@@ -17,6 +17,7 @@ const staff: Messages['staff'] = {
   loading: 'Ladataan…',
   refresh: 'Päivitä',
   exportCsv: 'Vie CSV',
+  printablePage: 'Tulostettava sivu',
   newer: 'Uudemmat',
   older: 'Vanhemmat',
   page: 'Sivu {n}',

@@ -17,6 +17,7 @@ const staff: Messages['staff'] = {
   loading: 'Laden…',
   refresh: 'Vernieuwen',
   exportCsv: 'CSV exporteren',
+  printablePage: 'Afdrukpagina',
   newer: 'Nieuwer',
   older: 'Ouder',
   page: 'Pagina {n}',

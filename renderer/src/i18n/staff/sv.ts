@@ -17,6 +17,7 @@ const staff: Messages['staff'] = {
   loading: 'Laddar…',
   refresh: 'Uppdatera',
   exportCsv: 'Exportera CSV',
+  printablePage: 'Utskriftssida',
   newer: 'Nyare',
   older: 'Äldre',
   page: 'Sida {n}',
