@@ -39,7 +39,10 @@ test.describe('technician access', () => {
     expect(signedIn.roles.technician.pinSet).toBe(true);
     expect(await host.call('tech:meters')).toMatchObject({ ok: true });
 
-    // While the menu is open the table answers menu-open, and the screen says so.
+    // While the menu is open the table answers menu-open, and the screen says so. The staff menu covers
+    // the table; "show table" sets it aside, as a technician would to look at the felt.
+    await kiosk.getByTestId('staff-peek').click();
+    await expect(kiosk.getByTestId('staff-menu-open-notice')).toBeVisible();
     await bet(kiosk, 'player', 100, 1);
     await expect(kiosk.getByTestId('error-banner')).toHaveAttribute('data-code', 'menu-open');
     await expectMeter(kiosk, 'total-bet', 0);
