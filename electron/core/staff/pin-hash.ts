@@ -11,7 +11,7 @@ import { PIN_PATTERN } from './staff-status.ts';
  * Why these numbers: a PIN has at most 10^8 values, so no hash makes a stolen journal safe
  * against a patient attacker; the guard at the cabinet is the lockout (5 tries, 15 minutes).
  * The hash keeps the PIN out of the journal and makes each guess cost real memory and time.
- * N = 2^15 with r = 8 uses 128·N·r = 32 MiB and takes tens of milliseconds on a cabinet CPU,
+ * N = 2^15 with r = 8 uses 128·N·r = 32 MiB and takes about 0.1 s on a two-core x86 cabinet CPU,
  * short enough for a sign-in, long enough that trying every 8-digit PIN costs months of CPU.
  * p = 1: the cabinet has one PIN to check at a time. A 32-byte key matches SHA-256's strength;
  * a 16-byte random salt makes two hashes of one PIN differ and defeats precomputed tables.
