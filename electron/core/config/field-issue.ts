@@ -5,18 +5,22 @@
  */
 import type { z } from 'zod';
 
-export type FieldRule =
-  | 'required'
-  | 'type'
-  | 'integer'
-  | 'min'
-  | 'max'
-  | 'enum'
-  | 'pattern'
-  | 'increasing'
-  | 'unique'
-  | 'relation'
-  | 'unknown-field';
+/** Every rule a FieldIssue can name; the renderer has a sentence for each (a test checks it). */
+export const FIELD_RULES = [
+  'required',
+  'type',
+  'integer',
+  'min',
+  'max',
+  'enum',
+  'pattern',
+  'increasing',
+  'unique',
+  'relation',
+  'unknown-field',
+] as const;
+
+export type FieldRule = (typeof FIELD_RULES)[number];
 
 export interface FieldIssue {
   /** Dotted path of the field, e.g. "limits.spots.tie.maxMinor" or "billChannels.2.channel"; "" for the whole file. */
@@ -32,19 +36,7 @@ export interface FieldIssue {
 
 type Issue = z.core.$ZodIssue;
 
-const RULES: ReadonlySet<string> = new Set<FieldRule>([
-  'required',
-  'type',
-  'integer',
-  'min',
-  'max',
-  'enum',
-  'pattern',
-  'increasing',
-  'unique',
-  'relation',
-  'unknown-field',
-]);
+const RULES: ReadonlySet<string> = new Set<string>(FIELD_RULES);
 
 function pathOf(path: readonly PropertyKey[]): string {
   return path.map(String).join('.');

@@ -3,7 +3,7 @@
  * them (electron/ipc/contract.ts, electron/core/staff/staff-status.ts), plus the editor's own view
  * of a venue config.
  */
-import type { FieldIssue, IpcError } from '../../../electron/ipc/contract.ts';
+import type { IpcError } from '../../../electron/ipc/contract.ts';
 
 export {
   STAFF_ROLES,
@@ -14,23 +14,8 @@ export {
 
 export type { ConfigAuditEntry, FieldIssue } from '../../../electron/ipc/contract.ts';
 
-/** Every rule a FieldIssue can name (the config's own list; a test checks each has a sentence). */
-export const FIELD_RULES = [
-  'required',
-  'type',
-  'integer',
-  'min',
-  'max',
-  'enum',
-  'pattern',
-  'increasing',
-  'unique',
-  'relation',
-  'unknown-field',
-] as const satisfies readonly FieldIssue['rule'][];
-/** Compile-time check: the list names every rule main can report. */
-const everyRule: [Exclude<FieldIssue['rule'], (typeof FIELD_RULES)[number]>] extends [never] ? true : false = true;
-void everyRule;
+/** Every rule a FieldIssue can name: the config's own list. */
+export { FIELD_RULES } from '../../../electron/core/config/field-issue.ts';
 
 /** A refusal as the staff screens read it: the contract's IpcError (with `until` and `fields`). */
 export type StaffError = IpcError;
