@@ -3,5 +3,6 @@ import { createApp } from 'vue';
 import App from './App.vue';
 import { i18n } from './i18n/index.ts';
 import './styles/theme.css';
+import './styles/staff.css';
 
 createApp(App).use(createPinia()).use(i18n).mount('#app');
