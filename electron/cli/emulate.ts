@@ -89,7 +89,7 @@ await runCli({
     if (values.mode !== undefined) throw new UsageError('--mode applies to rng, not bill-acceptor');
     const country = values.country ?? 'EUR';
     if (!/^[A-Z]{3}$/.test(country)) throw new UsageError(`--country must be 3 capital letters, got "${country}"`);
-    const model = await import('../emulators/bill-acceptor/bill-acceptor-model.ts');
+    const model = await import('../emulators/bill-acceptor/bill-acceptor-unit.ts');
     const emulator = await import('../emulators/bill-acceptor/bill-acceptor-process.ts');
     const fixedKeyHex = values['fixed-key'] ?? model.DEV_FIXED_KEY_HEX;
     if (!/^[0-9a-fA-F]{16}$/.test(fixedKeyHex)) {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { SEQ_FLAG } from '../../devices/serial/ssp-framing.ts';
 import { Command, Reply } from '../../devices/bill-acceptor/ssp-protocol.ts';
 import { applyControlLine, CONTROL_COMMANDS, type WireFaults } from './bill-acceptor-controls.ts';
-import { BillAcceptorSlave, DEV_FIXED_KEY_HEX } from './bill-acceptor-model.ts';
+import { BillAcceptorSlave } from './bill-acceptor-model.ts';
+import { DEV_FIXED_KEY_HEX } from './bill-acceptor-unit.ts';
 
 function wire() {
   const calls: string[] = [];

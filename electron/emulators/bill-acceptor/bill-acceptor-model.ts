@@ -20,8 +20,10 @@
  * Fault injection for the link tests: duplicated events, a lost EVENT_ACK (line faults such as garbage or a bad
  * CRC belong to the process, which owns the wire).
  *
- * Length: about 450 lines because it is one state machine (sequence memory, session, note path, ACK
- * queue) whose states are read together; the control lines and the wire are already in their own files.
+ * Length: a little over 400 lines because it is one state machine (sequence memory, session, note
+ * path, ACK queue) whose private states are read together; what could stand alone already does: the
+ * unit's identity and options (bill-acceptor-unit.ts), the control lines (bill-acceptor-controls.ts)
+ * and the wire (bill-acceptor-process.ts).
  */
 import { SEQ_FLAG, type SspFrame } from '../../devices/serial/ssp-framing.ts';
 import {
@@ -43,29 +45,13 @@ import {
   encodeSetupReply,
   type PollEvent,
 } from '../../devices/bill-acceptor/ssp-protocol.ts';
-
-export const DEFAULT_CHANNELS_MAJOR: readonly number[] = [5, 10, 20, 50, 100, 200, 500];
-export const DEFAULT_SERIAL = 0x00c0ffee;
-/** What the emulator answers to GET_FIRMWARE_VERSION (0x20) and GET_DATASET_VERSION (0x21), unless told otherwise. */
-export const DEFAULT_FIRMWARE_VERSION = 'NV0200041000000';
-export const DEFAULT_DATASET_VERSION = 'EUR01610';
-/** The fixed key the emulator and the development set-up share. A real cabinet uses the venue's own key. */
-export const DEV_FIXED_KEY_HEX = '5E3A91C07D2B4F68';
-
-export interface SlaveOptions {
-  readonly channelsMajor?: readonly number[];
-  readonly countryCode?: string;
-  readonly fixedKeyHex: string;
-  readonly serialNumber?: number;
-  /** ASCII text of GET_FIRMWARE_VERSION; null makes the emulator refuse it with 0xF2 like an older unit. */
-  readonly firmwareVersion?: string | null;
-  /** ASCII text of GET_DATASET_VERSION; null refuses it with 0xF2. */
-  readonly datasetVersion?: string | null;
-  readonly escrowTimeoutMs?: number;
-  readonly now?: () => number;
-  /** Emits a line for every notable thing (tests and the service panel read it). */
-  readonly log?: (line: string) => void;
-}
+import {
+  DEFAULT_CHANNELS_MAJOR,
+  DEFAULT_DATASET_VERSION,
+  DEFAULT_FIRMWARE_VERSION,
+  DEFAULT_SERIAL,
+  type SlaveOptions,
+} from './bill-acceptor-unit.ts';
 
 type NoteStage = 'reading' | 'escrow' | 'stacking' | 'rejecting';
 interface Note {
@@ -430,13 +416,13 @@ export class BillAcceptorSlave {
   }
 }
 
-/** Commands accepted in clear; everything else must arrive encrypted once eSSP is in use. */
 /** OK and the text as ASCII bytes, or 0xF2 (unknown command) when the modelled unit lacks the command. */
 function asciiReply(text: string | null): Uint8Array {
   if (text === null) return Uint8Array.of(Reply.UNKNOWN_COMMAND);
   return Uint8Array.from([Reply.OK, ...Array.from(text, (c) => c.charCodeAt(0) & 0x7f)]);
 }
 
+/** Commands accepted in clear; everything else must arrive encrypted once eSSP is in use. */
 const KEYLESS_COMMANDS = new Set<number>([
   Command.SET_GENERATOR,
   Command.SET_MODULUS,

@@ -12,7 +12,8 @@ import { SspDeframer, encodeFrame } from '../../devices/serial/ssp-framing.ts';
 import { LinkSupervisor } from '../../devices/serial/link-supervisor.ts';
 import { openSerialportLink } from '../../devices/serial/serialport-link.ts';
 import type { SerialLink } from '../../devices/serial/serial-link.ts';
-import { BillAcceptorSlave, type SlaveOptions } from './bill-acceptor-model.ts';
+import { BillAcceptorSlave } from './bill-acceptor-model.ts';
+import type { SlaveOptions } from './bill-acceptor-unit.ts';
 import { applyControlLine } from './bill-acceptor-controls.ts';
 
 export interface EmulatorProcessOptions extends Omit<SlaveOptions, 'log'> {

@@ -17,7 +17,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import { createSocatPair, type SocatPair } from '../socat-pair.ts';
-import { DEV_FIXED_KEY_HEX } from './bill-acceptor-model.ts';
+import { DEV_FIXED_KEY_HEX } from './bill-acceptor-unit.ts';
 import { runBillAcceptorEmulator, type RunningEmulator } from './bill-acceptor-process.ts';
 
 export const EMULATOR_FIXED_KEY_HEX = DEV_FIXED_KEY_HEX;
