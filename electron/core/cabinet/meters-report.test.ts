@@ -1,35 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Meters } from '../model/meters.ts';
-import { zeroMeters } from './meters.ts';
+import { METERS_HEADER as HEADER, SAMPLE_METERS as METERS } from '../../testing/meters-fixture.ts';
 import { formatAmount, meterRows, metersCsv, metersFileName } from './meters-report.ts';
-
-const METERS: Meters = {
-  ...zeroMeters(),
-  billsInMinor: 8_500,
-  billsByDenomination: { '5000': 1, '500': 3, '2000': 1 },
-  cashOutMinor: 1_250,
-  handpayMinor: 1_250,
-  wageredMinor: 3_000,
-  wonMinor: 2_950,
-  wageredBySpot: { player: 1_000, banker: 1_500, tie: 500 },
-  wonBySpot: { player: 2_000, banker: 950, tie: 0 },
-  roundsPlayed: 3,
-  roundsWon: 1,
-  roundsLost: 1,
-  roundsTied: 1,
-  roundsVoided: 1,
-  refundsMinor: 200,
-  powerUps: 4,
-  doorOpens: 2,
-};
-
-const HEADER = {
-  cabinetId: 'BK-0042',
-  configHash: 'ab'.repeat(32),
-  at: '2026-12-01T03:04:05.678Z',
-  currency: { code: 'EUR', minorDigits: 2 },
-};
 
 describe('formatAmount: the venue minor digits', () => {
   it('formats 0, 2 and 3 minor digits, with sign', () => {
