@@ -6,7 +6,7 @@
  * Ordering rule for every method that changes state: the change is committed
  * to the journal first, then the method returns and events are emitted.
  */
-import type { VenueConfig } from '../config/venue-config.ts';
+import type { LANGUAGES, VenueConfig } from '../config/venue-config.ts';
 import type { RuleProfile } from '../engine/rule-profile.ts';
 import type { Bets, Spot } from '../engine/settlement.ts';
 import type { MinorUnits } from '../money/minor-units.ts';
@@ -35,6 +35,22 @@ export interface TableLimits {
   readonly creditLimitMinor: MinorUnits;
   /** The most a round may win (returns − stakes) for the layout on the table. */
   readonly maxWinPerRoundMinor: MinorUnits;
+}
+
+/**
+ * How the player's table presents itself, from the venue config (docs/venue-config.md#the-players-table):
+ * the renderer formats every amount with this currency and runs its idle timers from these seconds. It
+ * only displays; main decides everything that moves money.
+ */
+export interface TableDisplay {
+  /** ISO 4217 code and the digits after the decimal point (EUR 2, JPY 0, KWD 3). */
+  readonly currency: { readonly code: string; readonly minorDigits: number };
+  /** Seconds on an empty table before the attract loop. */
+  readonly attractIdleS: number;
+  /** Seconds without a touch before a player with bets or credit is asked whether they are still playing. */
+  readonly playerInactivityS: number;
+  /** The language a player who has not chosen one sees. */
+  readonly defaultLanguage: (typeof LANGUAGES)[number];
 }
 
 /** key-switch, door-switch: the GPIO inputs (electron/devices/switches/), reported only when a file is configured. */
@@ -69,6 +85,8 @@ export interface CabinetSnapshot {
   readonly limits: TableLimits;
   readonly profile: RuleProfile;
   readonly devices: readonly DeviceStatus[];
+  /** Currency, idle timers and default language for the player's table; follows a config change at once. */
+  readonly display: TableDisplay;
 }
 
 export type { CabinetErrorCode, CabinetErrorInfo } from './cabinet-error.ts';

@@ -141,3 +141,35 @@ describe('the pending handpay is in the snapshot, from the journal', () => {
     expect(h.restart().snapshot().pendingHandpay).toBeNull();
   });
 });
+
+describe("the player's table gets the venue's display settings in every snapshot", () => {
+  it('carries the currency, the idle timers and the default language, and follows a config change at once', () => {
+    const h = setupCabinet(testConfig({ currency: { code: 'SEK', minorDigits: 2 }, defaultLanguage: 'sv' }));
+    expect(h.cabinet.snapshot().display).toEqual({
+      currency: { code: 'SEK', minorDigits: 2 },
+      attractIdleS: 60,
+      playerInactivityS: 120,
+      defaultLanguage: 'sv',
+    });
+    const pushed: unknown[] = [];
+    h.cabinet.subscribe((e) => {
+      if (e.type === 'state') pushed.push(e.snapshot.display);
+    });
+    const next = {
+      ...testConfig(),
+      currency: { code: 'JPY' },
+      attractIdleS: 15,
+      playerInactivityS: 45,
+      defaultLanguage: 'de',
+    };
+    const applied = h.cabinet.applyConfig(next, 'technician');
+    const expected = {
+      currency: { code: 'JPY', minorDigits: 0 },
+      attractIdleS: 15,
+      playerInactivityS: 45,
+      defaultLanguage: 'de',
+    };
+    expect(applied.display).toEqual(expected);
+    expect(pushed).toEqual([expected]);
+  });
+});

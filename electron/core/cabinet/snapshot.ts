@@ -8,12 +8,23 @@ import type { RuleProfile } from '../engine/rule-profile.ts';
 import { sumSpots } from '../money/ledger-postings.ts';
 import type { MinorUnits } from '../money/minor-units.ts';
 import type { RoundRecord } from '../model/round-record.ts';
-import type { CabinetSnapshot, TableLimits } from './cabinet-api.ts';
+import type { VenueConfig } from '../config/venue-config.ts';
+import type { CabinetSnapshot, TableDisplay, TableLimits } from './cabinet-api.ts';
 import { wallet, type CabinetContext } from './cabinet-context.ts';
 
 /** The win shown on the screen: everything the last round paid back, or 0 if it was voided. */
 export function lastWinMinor(lastRound: RoundRecord | null): MinorUnits {
   return lastRound !== null && lastRound.status === 'settled' ? sumSpots(lastRound.returns) : 0;
+}
+
+/** The venue's presentation settings for the player's table (docs/venue-config.md#the-players-table). */
+export function tableDisplay(config: VenueConfig): TableDisplay {
+  return {
+    currency: { code: config.currency.code, minorDigits: config.currency.minorDigits },
+    attractIdleS: config.attractIdleS,
+    playerInactivityS: config.playerInactivityS,
+    defaultLanguage: config.defaultLanguage,
+  };
 }
 
 export function snapshot(ctx: CabinetContext): CabinetSnapshot {
@@ -34,5 +45,6 @@ export function snapshot(ctx: CabinetContext): CabinetSnapshot {
     limits: ctx.config.limits as TableLimits,
     profile: ctx.config.profile as RuleProfile,
     devices: [...ctx.devices.values()],
+    display: tableDisplay(ctx.config),
   };
 }

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FixedCardSource } from '../../../electron/core/engine/shoe.ts';
 import { dealRound } from '../../../electron/core/engine/round.ts';
-import {
-  attractAfterFromQuery,
-  attractAllowed,
-  DEFAULT_ATTRACT_AFTER_MS,
-  DEMO_DEALS,
-  demoRound,
-} from './useAttract.ts';
+import { attractAfterFromQuery, attractAllowed, DEMO_DEALS, demoRound } from './useAttract.ts';
 
 const quiet = { tableTotalMinor: 0, roundBusy: false, tilted: false, dialogOpen: false };
 
@@ -19,11 +13,12 @@ describe('attract mode never starts with money on the table, during a round or a
     expect(attractAllowed({ ...quiet, tilted: true })).toBe(false);
     expect(attractAllowed({ ...quiet, dialogOpen: true })).toBe(false);
   });
-  it('reads the idle time from ?attractAfterMs, 60 s by default', () => {
-    expect(attractAfterFromQuery('')).toBe(DEFAULT_ATTRACT_AFTER_MS);
+  it('?attractAfterMs overrides the venue idle time only when it is a whole number (a test override)', () => {
+    expect(attractAfterFromQuery('')).toBeNull();
     expect(attractAfterFromQuery('?attractAfterMs=1500')).toBe(1500);
-    expect(attractAfterFromQuery('?attractAfterMs=abc')).toBe(DEFAULT_ATTRACT_AFTER_MS);
-    expect(attractAfterFromQuery('?attractAfterMs=-5')).toBe(DEFAULT_ATTRACT_AFTER_MS);
+    expect(attractAfterFromQuery('?attractAfterMs=20')).toBe(500);
+    expect(attractAfterFromQuery('?attractAfterMs=abc')).toBeNull();
+    expect(attractAfterFromQuery('?attractAfterMs=-5')).toBeNull();
   });
   it('each demo round is exactly one legal deal: the engine uses every card given and no more', () => {
     DEMO_DEALS.forEach((cards, i) => {

@@ -1,6 +1,7 @@
 /**
  * Attract mode rules: it may start only when the table is empty, no round is being dealt or shown, and the
- * cabinet is not tilted; it is purely visual and never calls a dealing channel.
+ * cabinet is not tilted; it is purely visual and never calls a dealing channel. The idle time is the venue's
+ * `attractIdleS` (docs/venue-config.md#the-players-table); `?attractAfterMs=` overrides it for tests only.
  */
 import { onBeforeUnmount, onMounted, watch, type Ref } from 'vue';
 import type { Card } from '../../../electron/core/cards/card.ts';
@@ -18,14 +19,19 @@ export function attractAllowed(c: AttractConditions): boolean {
   return c.tableTotalMinor === 0 && !c.roundBusy && !c.tilted && !c.dialogOpen;
 }
 
-export const DEFAULT_ATTRACT_AFTER_MS = 60_000;
+/**
+ * Test only: `?attractAfterMs=` from the page URL (e2e tests shorten or lengthen the idle time with it).
+ * Null when absent or not a whole number, so the venue's `attractIdleS` applies; at least 500 ms.
+ */
+export function attractAfterFromQuery(search: string): number | null {
+  return msFromQuery(search, 'attractAfterMs');
+}
 
-/** `?attractAfterMs=` from the page URL (so e2e tests can shorten it); falls back to 60 s on bad input. */
-export function attractAfterFromQuery(search: string): number {
-  const raw = new URLSearchParams(search).get('attractAfterMs');
-  if (raw === null || !/^\d{1,9}$/.test(raw)) return DEFAULT_ATTRACT_AFTER_MS;
-  const n = Number(raw);
-  return n >= 500 ? n : 500;
+/** A whole number of milliseconds from a test-only URL parameter (at least 500), or null. */
+export function msFromQuery(search: string, name: string): number | null {
+  const raw = new URLSearchParams(search).get(name);
+  if (raw === null || !/^\d{1,9}$/.test(raw)) return null;
+  return Math.max(500, Number(raw));
 }
 
 const card = (text: string): Card => ({ rank: text.slice(0, -1), suit: text.slice(-1) }) as Card;
@@ -50,9 +56,14 @@ export function demoRound(index: number): RoundOutcome | null {
 
 /**
  * Starts attract mode after `afterMs` of no input while `allowed` holds; any pointer or key input ends it
- * at once (the overlay is removed synchronously, well within 300 ms) and restarts the idle clock.
+ * at once (the overlay is removed synchronously, well within 300 ms) and restarts the idle clock. A new
+ * `afterMs` (the venue config changed) restarts the clock with the new time.
  */
-export function useAttract(options: { afterMs: number; allowed: Ref<boolean>; active: Ref<boolean> }): void {
+export function useAttract(options: {
+  afterMs: Readonly<Ref<number>>;
+  allowed: Readonly<Ref<boolean>>;
+  active: Ref<boolean>;
+}): void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   /** The touch that ends attract mode must not also press whatever lies under it on the table. */
   let swallowClick = false;
@@ -68,7 +79,7 @@ export function useAttract(options: { afterMs: number; allowed: Ref<boolean>; ac
     if (options.allowed.value && !options.active.value) {
       timer = setTimeout(() => {
         if (options.allowed.value) options.active.value = true;
-      }, options.afterMs);
+      }, options.afterMs.value);
     }
   };
   const onInput = (e: Event): void => {
@@ -87,6 +98,7 @@ export function useAttract(options: { afterMs: number; allowed: Ref<boolean>; ac
     if (!ok) options.active.value = false;
     arm();
   });
+  watch(options.afterMs, arm);
   onMounted(() => {
     for (const type of ['pointerdown', 'keydown', 'wheel', 'touchstart'])
       window.addEventListener(type, onInput, { capture: true });

@@ -8,14 +8,15 @@ type TE = (key: string) => boolean;
 const LIMIT_CODES: readonly string[] = ['below-spot-min', 'above-spot-max', 'above-table-max', 'above-max-win'];
 
 /**
- * A refused request in words: known codes get a translated sentence (with the limit amount formatted when
- * main names one); anything else falls back to main's own message.
+ * A refused request in words: known codes get a translated sentence (with the limit amount formatted by
+ * `money`, the table's venue-currency formatter, when main names one); anything else falls back to main's
+ * own message.
  */
-export function errorText(error: IpcError, t: T, te: TE): string {
+export function errorText(error: IpcError, t: T, te: TE, money: (minor: number) => string = formatMinor): string {
   const key = `errors.${error.code}`;
   const needsLimit = LIMIT_CODES.includes(error.code);
   if (te(key) && (!needsLimit || error.limit)) {
-    return t(key, { limit: error.limit ? formatMinor(error.limit.valueMinor) : '' });
+    return t(key, { limit: error.limit ? money(error.limit.valueMinor) : '' });
   }
   return error.message;
 }

@@ -191,6 +191,13 @@ const cs: Messages = {
     door: 'Dvířka (Shift+D)',
     close: 'Zavřít',
   },
+  inactivity: {
+    title: 'Hrajete ještě?',
+    body: 'Dotkněte se obrazovky, aby vaše sázky zůstaly na stole. Za {seconds} s se vrátí do vašeho kreditu.',
+    idle: 'Dotkněte se obrazovky a pokračujte. Váš kredit zůstává v automatu.',
+    keep: 'Hrát dál',
+    left: 'Zbývá {seconds} s',
+  },
   language: { name: 'Čeština' },
   staff,
 };

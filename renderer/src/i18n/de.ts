@@ -191,6 +191,13 @@ const de: Messages = {
     door: 'Tür (Shift+D)',
     close: 'Schließen',
   },
+  inactivity: {
+    title: 'Spielen Sie noch?',
+    body: 'Berühren Sie den Bildschirm, um Ihre Einsätze zu behalten. In {seconds} s gehen sie zurück auf Ihr Guthaben.',
+    idle: 'Berühren Sie den Bildschirm, um weiterzuspielen. Ihr Guthaben bleibt im Automaten.',
+    keep: 'Weiterspielen',
+    left: 'Noch {seconds} Sekunden',
+  },
   language: { name: 'Deutsch' },
   staff,
 };

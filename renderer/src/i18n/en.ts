@@ -196,6 +196,13 @@ export default {
     door: 'Door (Shift+D)',
     close: 'Close',
   },
+  inactivity: {
+    title: 'Still playing?',
+    body: 'Touch the screen to keep your bets. In {seconds} s they go back to your credit.',
+    idle: 'Touch the screen to carry on. Your credit stays on the machine.',
+    keep: 'Keep playing',
+    left: '{seconds} seconds left',
+  },
   language: {
     name: 'English',
   },

@@ -191,6 +191,13 @@ const fi: Messages = {
     door: 'Ovi (Shift+D)',
     close: 'Sulje',
   },
+  inactivity: {
+    title: 'Pelaatko vielä?',
+    body: 'Kosketa näyttöä, niin panoksesi pysyvät pöydällä. {seconds} s kuluttua ne palaavat saldoosi.',
+    idle: 'Kosketa näyttöä jatkaaksesi. Saldosi pysyy koneessa.',
+    keep: 'Jatka pelaamista',
+    left: '{seconds} sekuntia jäljellä',
+  },
   language: { name: 'Suomi' },
   staff,
 };

@@ -191,6 +191,13 @@ const nl: Messages = {
     door: 'Deur (Shift+D)',
     close: 'Sluiten',
   },
+  inactivity: {
+    title: 'Speelt u nog?',
+    body: 'Raak het scherm aan om uw inzetten te houden. Over {seconds} s gaan ze terug naar uw tegoed.',
+    idle: 'Raak het scherm aan om verder te gaan. Uw tegoed blijft in de machine.',
+    keep: 'Verder spelen',
+    left: 'Nog {seconds} seconden',
+  },
   language: { name: 'Nederlands' },
   staff,
 };

@@ -191,6 +191,13 @@ const sv: Messages = {
     door: 'Dörr (Shift+D)',
     close: 'Stäng',
   },
+  inactivity: {
+    title: 'Spelar du fortfarande?',
+    body: 'Rör vid skärmen för att behålla dina insatser. Om {seconds} s går de tillbaka till din kredit.',
+    idle: 'Rör vid skärmen för att fortsätta. Din kredit stannar kvar i maskinen.',
+    keep: 'Fortsätt spela',
+    left: '{seconds} sekunder kvar',
+  },
   language: { name: 'Svenska' },
   staff,
 };

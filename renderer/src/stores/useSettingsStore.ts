@@ -1,14 +1,16 @@
 import { defineStore } from 'pinia';
-import { ref, watch } from 'vue';
+import { computed, ref, watch } from 'vue';
 import { isLocale, type Locale } from '../i18n/index.ts';
 
+/** Sound, fast play and roads: the cabinet's own screen preferences, kept across restarts. */
 const KEY = 'baccarat-kiosk.settings.v1';
+/** The language a player chose: kept for their session only (a reload keeps it, a new session does not). */
+const CHOSEN_KEY = 'baccarat-kiosk.language.v1';
 
 interface Saved {
   sound: boolean;
   fastPlay: boolean;
   roads: boolean;
-  locale: Locale;
 }
 
 function load(): Partial<Saved> {
@@ -20,31 +22,72 @@ function load(): Partial<Saved> {
       ...(typeof v.sound === 'boolean' ? { sound: v.sound } : {}),
       ...(typeof v.fastPlay === 'boolean' ? { fastPlay: v.fastPlay } : {}),
       ...(typeof v.roads === 'boolean' ? { roads: v.roads } : {}),
-      ...(isLocale(v.locale) ? { locale: v.locale } : {}),
     };
   } catch {
     return {};
   }
 }
 
-/** Player preferences (docs/rules.md#settings-menu). Presentation only; nothing here touches money. */
+function loadChosen(): Locale | null {
+  try {
+    const v = sessionStorage.getItem(CHOSEN_KEY);
+    return isLocale(v) ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+function saveChosen(l: Locale | null): void {
+  try {
+    if (l === null) sessionStorage.removeItem(CHOSEN_KEY);
+    else sessionStorage.setItem(CHOSEN_KEY, l);
+  } catch {
+    /* storage unavailable: the choice lasts while the page does */
+  }
+}
+
+/**
+ * Player preferences (docs/rules.md#settings-menu). Presentation only; nothing here touches money.
+ * The language is the venue's default (docs/venue-config.md#the-players-table) until the player picks
+ * one; the pick holds for their session and `endSession` returns the screen to the venue default.
+ */
 export const useSettingsStore = defineStore('settings', () => {
   const saved = load();
   const sound = ref(saved.sound ?? true);
   const fastPlay = ref(saved.fastPlay ?? false);
   const roads = ref(saved.roads ?? true);
-  const locale = ref<Locale>(saved.locale ?? 'en');
+  /** The venue's default language, as main last reported it. */
+  const venueLanguage = ref<Locale>('en');
+  /** The language the player chose in this session; null: none, the venue default shows. */
+  const chosenLocale = ref<Locale | null>(loadChosen());
 
-  watch([sound, fastPlay, roads, locale], () => {
+  /** What the screen shows. Setting it is the player's explicit choice. */
+  const locale = computed<Locale>({
+    get: () => chosenLocale.value ?? venueLanguage.value,
+    set: (l) => {
+      if (!isLocale(l)) return;
+      chosenLocale.value = l;
+      saveChosen(l);
+    },
+  });
+
+  function setVenueLanguage(l: string): void {
+    if (isLocale(l)) venueLanguage.value = l;
+  }
+
+  /** A player's session is over: the next player starts in the venue's language. */
+  function endSession(): void {
+    chosenLocale.value = null;
+    saveChosen(null);
+  }
+
+  watch([sound, fastPlay, roads], () => {
     try {
-      localStorage.setItem(
-        KEY,
-        JSON.stringify({ sound: sound.value, fastPlay: fastPlay.value, roads: roads.value, locale: locale.value }),
-      );
+      localStorage.setItem(KEY, JSON.stringify({ sound: sound.value, fastPlay: fastPlay.value, roads: roads.value }));
     } catch {
       /* storage unavailable: settings last for this session */
     }
   });
 
-  return { sound, fastPlay, roads, locale };
+  return { sound, fastPlay, roads, locale, venueLanguage, chosenLocale, setVenueLanguage, endSession };
 });

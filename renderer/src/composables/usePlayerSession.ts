@@ -1,0 +1,38 @@
+/**
+ * A player's session, for the language (docs/venue-config.md#the-players-table): the screen shows the
+ * venue's default language until the player picks one, and the pick holds until the session ends — the
+ * player cashed out to zero credit (the handpay was paid and the lock lifted), or attract mode started.
+ */
+import { storeToRefs } from 'pinia';
+import { computed, watch, type Ref } from 'vue';
+import { useCabinetStore } from '../stores/useCabinetStore.ts';
+import { useDisplayStore } from '../stores/useDisplayStore.ts';
+import { useSettingsStore } from '../stores/useSettingsStore.ts';
+
+export interface SessionView {
+  readonly attract: boolean;
+  readonly creditsMinor: number;
+  readonly handpayPending: boolean;
+}
+
+/** Whether the step from `before` to `after` ends the player's session. */
+export function sessionEnds(before: SessionView, after: SessionView): boolean {
+  const attractStarted = !before.attract && after.attract;
+  const cashedOut = before.handpayPending && !after.handpayPending && after.creditsMinor === 0;
+  return attractStarted || cashedOut;
+}
+
+export function usePlayerSession(options: { attract: Readonly<Ref<boolean>> }): void {
+  const { snapshot } = storeToRefs(useCabinetStore());
+  const { defaultLanguage } = storeToRefs(useDisplayStore());
+  const settings = useSettingsStore();
+  watch(defaultLanguage, (l) => settings.setVenueLanguage(l), { immediate: true });
+  const view = computed<SessionView>(() => ({
+    attract: options.attract.value,
+    creditsMinor: snapshot.value?.creditsMinor ?? 0,
+    handpayPending: (snapshot.value?.pendingHandpay ?? null) !== null,
+  }));
+  watch(view, (after, before) => {
+    if (sessionEnds(before, after)) settings.endSession();
+  });
+}

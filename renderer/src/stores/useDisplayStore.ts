@@ -1,0 +1,28 @@
+import { defineStore, storeToRefs } from 'pinia';
+import { computed } from 'vue';
+import type { TableDisplay } from '../../../electron/core/cabinet/cabinet-api.ts';
+import { FALLBACK_CURRENCY, type MoneyCurrency } from '../format/money.ts';
+import { useCabinetStore } from './useCabinetStore.ts';
+
+/** The schema's defaults, shown only until main's first snapshot arrives. */
+const BEFORE_FIRST_SNAPSHOT: TableDisplay = {
+  currency: FALLBACK_CURRENCY,
+  attractIdleS: 60,
+  playerInactivityS: 120,
+  defaultLanguage: 'en',
+};
+
+/**
+ * How the venue wants the player's table presented (docs/venue-config.md#the-players-table): currency,
+ * idle timers, default language. Read from main's snapshot, so a technician's change reaches the table with
+ * the next state event, without a reload.
+ */
+export const useDisplayStore = defineStore('display', () => {
+  const { snapshot } = storeToRefs(useCabinetStore());
+  const display = computed<TableDisplay>(() => snapshot.value?.display ?? BEFORE_FIRST_SNAPSHOT);
+  const currency = computed<MoneyCurrency>(() => display.value.currency);
+  const attractIdleMs = computed(() => display.value.attractIdleS * 1000);
+  const playerInactivityMs = computed(() => display.value.playerInactivityS * 1000);
+  const defaultLanguage = computed(() => display.value.defaultLanguage);
+  return { display, currency, attractIdleMs, playerInactivityMs, defaultLanguage };
+});
