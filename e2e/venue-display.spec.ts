@@ -1,0 +1,169 @@
+/**
+ * The player's table follows the venue's display settings (docs/venue-config.md#the-players-table): a host
+ * started with a venue file in Swedish kronor and German shows every amount in SEK with the German number
+ * format, starts in German, runs the attract loop after the file's attractIdleS with the credit meter still
+ * on top, asks "Still playing?" and clears the bets back to credit when nobody answers, and follows a
+ * technician's change to yen at once. Timers run on the page clock where the wait would be long.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, expectMeter, insertNote, meterMinor, test, waitForTable } from './fixtures.ts';
+import type { HostProcess } from './host-process.ts';
+
+const REPO = path.resolve(import.meta.dirname, '..');
+const ATTRACT_IDLE_S = 10; // the schema's minimum
+const INACTIVITY_S = 30; // the schema's minimum
+const COUNTDOWN_S = 30;
+
+/** The example venue file with SEK, German and short timers, written once for this spec's hosts. */
+function sekGermanVenueFile(): string {
+  const example = JSON.parse(readFileSync(path.join(REPO, 'docs/venue-config.example.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'baccarat-venue-display-')), 'venue-sek-de.json');
+  writeFileSync(
+    file,
+    JSON.stringify({
+      ...example,
+      currency: { code: 'SEK' },
+      defaultLanguage: 'de',
+      attractIdleS: ATTRACT_IDLE_S,
+      playerInactivityS: INACTIVITY_S,
+    }),
+  );
+  return file;
+}
+
+test.use({ hostEnv: { BACCARAT_CONFIG: sekGermanVenueFile() } });
+
+/** The host's URL without the fixtures' long attract override, so the venue's own attractIdleS applies. */
+function venueTimersUrl(host: HostProcess): string {
+  const url = new URL(host.url);
+  url.searchParams.delete('attractAfterMs');
+  return url.toString();
+}
+
+/** Intl writes a no-break space between the digits and the code. */
+const spaced = (s: string): RegExp => new RegExp(s.replace(/ /g, '[\\s\\u00a0\\u202f]').replace(/\./g, '\\.'));
+
+/** The value printed on a chip of the rail. */
+const chipLabel = (page: Page, minor: number) => page.getByTestId(`chip-${minor}`).locator('svg text');
+
+/** Whether the element is what a finger at its centre would touch: drawn on top, not under an overlay. */
+async function onTop(page: Page, testId: string): Promise<boolean> {
+  return page.getByTestId(testId).evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return hit !== null && el.contains(hit);
+  });
+}
+
+test('amounts are in SEK in the German format, the table starts in German, attract keeps the credit on top', async ({
+  page,
+  host,
+}) => {
+  await page.goto(venueTimersUrl(host));
+  await waitForTable(page);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByTestId('btn-deal')).toContainText('Geben');
+
+  await insertNote(page, host, 2, 1_000);
+  await expect(page.getByTestId('credit-meter')).toContainText(spaced('10,00 SEK'));
+  await expect(chipLabel(page, 50)).toHaveText('0,50');
+  await expect(chipLabel(page, 2_500)).toHaveText('25');
+  await page.getByTestId('chip-50').click();
+  await page.getByTestId('spot-player').click();
+  await expect(page.getByTestId('spot-player-amount')).toContainText(spaced('0,50 SEK'));
+  await expect(page.getByTestId('total-bet')).toContainText(spaced('0,50 SEK'));
+  await page.getByTestId('btn-clear').click();
+  await expectMeter(page, 'total-bet', 0);
+
+  // A player picks English; attract mode ends the session, so the next player sees German again.
+  await page.getByTestId('language-switch').click();
+  await page.getByTestId('language-en').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByTestId('credit-meter')).toContainText('SEK 10.00');
+
+  const attract = page.getByTestId('attract');
+  await expect(attract).toBeVisible({ timeout: (ATTRACT_IDLE_S + 15) * 1000 });
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  // The credit is not hidden by the loop: the meter is drawn above it, where a finger would touch it.
+  await expect(page.getByTestId('credit-meter')).toContainText(spaced('10,00 SEK'));
+  await expect.poll(() => onTop(page, 'credit-meter')).toBe(true);
+  expect(await onTop(page, 'btn-deal')).toBe(false);
+
+  await page.mouse.click(960, 700);
+  await expect(attract).toBeHidden();
+  await expectMeter(page, 'credit-meter', 1_000);
+});
+
+test('"Still playing?" counts down, a touch keeps the bets, no answer clears them back to credit', async ({
+  page,
+  host,
+}) => {
+  const start = new Date('2026-12-01T10:00:00Z');
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(new Date(start.getTime() + 1_000));
+  await page.goto(venueTimersUrl(host));
+  await waitForTable(page);
+  await insertNote(page, host, 2, 1_000);
+  await page.getByTestId('chip-100').click();
+  await page.getByTestId('spot-player').click();
+  await page.getByTestId('spot-banker').click();
+  await expectMeter(page, 'total-bet', 200);
+
+  const prompt = page.getByTestId('still-playing');
+  await page.clock.runFor(INACTIVITY_S * 1000 - 1_000);
+  await expect(prompt).toBeHidden();
+  await page.clock.runFor(1_000);
+  await expect(prompt).toBeVisible();
+  await expect(page.getByTestId('still-playing-seconds')).toHaveText(String(COUNTDOWN_S));
+  await page.clock.runFor(5_000);
+  await expect(page.getByTestId('still-playing-seconds')).toHaveText(String(COUNTDOWN_S - 5));
+
+  // A touch anywhere answers it — here where the Player spot lies under the question. The bets stay, and
+  // the touch did not also add a chip to the spot.
+  const spot = await page.getByTestId('spot-player').boundingBox();
+  if (!spot) throw new Error('the Player spot is not on the screen');
+  await page.mouse.click(spot.x + spot.width / 2, spot.y + spot.height / 2);
+  await expect(prompt).toBeHidden();
+  // The table's requests are answered in order: once the next chip shows, a chip from that touch would have too.
+  await page.getByTestId('spot-banker').click();
+  await expectMeter(page, 'total-bet', 300);
+
+  // Nobody answers the next time: the bets on the felt go back to credit, and the credit stays.
+  await page.clock.runFor(INACTIVITY_S * 1000);
+  await expect(prompt).toBeVisible();
+  await page.clock.runFor(COUNTDOWN_S * 1000);
+  await expect(prompt).toBeHidden();
+  await expectMeter(page, 'total-bet', 0);
+  await expectMeter(page, 'credit-meter', 1_000);
+  await expect(page.getByTestId('spot-banker-amount')).toHaveAttribute('data-minor', '0');
+  const snapshot = await host.must<{ creditsMinor: number; tableTotalMinor: number }>('cabinet:snapshot', {});
+  expect(snapshot).toMatchObject({ creditsMinor: 1_000, tableTotalMinor: 0 });
+  expect(await host.must<unknown[]>('history:list', { limit: 5 })).toEqual([]);
+});
+
+test("a technician's change to yen and English reaches the table without a reload", async ({ kiosk, host }) => {
+  await insertNote(kiosk, host, 4, 5_000);
+  await expect(kiosk.getByTestId('credit-meter')).toContainText(spaced('50,00 SEK'));
+  const credits = await meterMinor(kiosk, 'credit-meter');
+
+  await host.must('test:operator-key', { on: true });
+  await host.must('test:set-pin', { role: 'technician', pin: '2468' });
+  await host.must('staff:sign-in', { role: 'technician', pin: '2468' });
+  const { config } = await host.must<{ config: Record<string, unknown> }>('tech:config:get', {});
+  await host.must('tech:config:apply', { config: { ...config, currency: { code: 'JPY' }, defaultLanguage: 'en' } });
+  await host.must('staff:sign-out', {});
+  await host.must('test:operator-key', { on: false });
+
+  // The same minor units, now whole yen: no decimals, the yen sign, the English default.
+  await expect(kiosk.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(kiosk.getByTestId('credit-meter')).toContainText('¥5,000');
+  await expectMeter(kiosk, 'credit-meter', credits);
+  await expect(chipLabel(kiosk, 50)).toHaveText('50');
+  await expect(chipLabel(kiosk, 2_500)).toHaveText('2.5K');
+});
