@@ -54,11 +54,14 @@ const chipLabel = (page: Page, minor: number) => page.getByTestId(`chip-${minor}
 
 /** Whether the element is what a finger at its centre would touch: drawn on top, not under an overlay. */
 async function onTop(page: Page, testId: string): Promise<boolean> {
-  return page.getByTestId(testId).evaluate((el) => {
-    const r = el.getBoundingClientRect();
-    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-    return hit !== null && el.contains(hit);
-  });
+  const box = await page.getByTestId(testId).boundingBox();
+  if (!box) return false;
+  const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  // Runs in the page: `document` is the page's (the e2e type check has no DOM types).
+  return page.getByTestId(testId).evaluate((el, p) => {
+    const doc = (globalThis as unknown as { document: { elementFromPoint(x: number, y: number): unknown } }).document;
+    return el.contains(doc.elementFromPoint(p.x, p.y) as typeof el | null);
+  }, at);
 }
 
 test('amounts are in SEK in the German format, the table starts in German, attract keeps the credit on top', async ({
