@@ -170,3 +170,30 @@ test("a technician's change to yen and English reaches the table without a reloa
   await expect(chipLabel(kiosk, 50)).toHaveText('50');
   await expect(chipLabel(kiosk, 2_500)).toHaveText('2.5K');
 });
+
+test("a cash-out to zero credit ends the player's session: the next player sees the venue's German", async ({
+  kiosk,
+  host,
+}) => {
+  await insertNote(kiosk, host, 2, 1_000);
+  await kiosk.getByTestId('language-switch').click();
+  await kiosk.getByTestId('language-fi').click();
+  await expect(kiosk.locator('html')).toHaveAttribute('lang', 'fi');
+
+  await kiosk.getByTestId('btn-cashout').click();
+  await kiosk.getByTestId('cashout-confirm').click();
+  const handpay = kiosk.getByTestId('handpay-screen');
+  await expect(handpay).toBeVisible();
+  // The player reads the handpay screen in the language they chose.
+  await expect(kiosk.locator('html')).toHaveAttribute('lang', 'fi');
+  await expect(handpay).toContainText(spaced('10,00 SEK'));
+
+  await host.must('test:set-pin', { role: 'attendant', pin: '1111' });
+  await host.must('test:operator-key', { on: true });
+  await host.must('staff:sign-in', { role: 'attendant', pin: '1111' });
+  await host.must('tech:clear-handpay');
+  await host.must('staff:sign-out');
+  await host.must('test:operator-key', { on: false });
+  await expect(handpay).toBeHidden();
+  await expect(kiosk.locator('html')).toHaveAttribute('lang', 'de');
+});
