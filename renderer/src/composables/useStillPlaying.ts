@@ -1,0 +1,47 @@
+/**
+ * "Still playing?" at this table: the inactivity clock (useInactivity.ts) fed from the stores. The idle time
+ * is the venue's `playerInactivityS` (docs/venue-config.md#the-players-table), or `?inactivityAfterMs=` in a
+ * test; when the countdown runs out, only the bets on the felt go back to credit, through the player's own
+ * clear-bets channel.
+ */
+import { storeToRefs } from 'pinia';
+import { computed, type Ref } from 'vue';
+import { useCabinetStore } from '../stores/useCabinetStore.ts';
+import { useDisplayStore } from '../stores/useDisplayStore.ts';
+import { useRoundStore } from '../stores/useRoundStore.ts';
+import { useStaffStore } from '../stores/useStaffStore.ts';
+import { msFromQuery } from './useAttract.ts';
+import { inactivityWatched, useInactivity, type InactivityClock } from './useInactivity.ts';
+
+export function useStillPlaying(options: { attract: Readonly<Ref<boolean>>; search: string }): InactivityClock {
+  const cabinet = useCabinetStore();
+  const { snapshot, activeTilt, tableTotalMinor, connected } = storeToRefs(cabinet);
+  const round = useRoundStore();
+  const { voided } = storeToRefs(round);
+  const { keyOn, role } = storeToRefs(useStaffStore());
+  const { playerInactivityMs } = storeToRefs(useDisplayStore());
+  const override = msFromQuery(options.search, 'inactivityAfterMs');
+
+  return useInactivity({
+    afterMs: computed(() => override ?? playerInactivityMs.value),
+    watched: computed(() =>
+      inactivityWatched({
+        tableTotalMinor: tableTotalMinor.value,
+        creditsMinor: snapshot.value?.creditsMinor ?? 0,
+        roundBusy:
+          round.busy ||
+          voided.value !== null ||
+          snapshot.value === null ||
+          snapshot.value.phase === 'locked' ||
+          snapshot.value.phase === 'dealt',
+        tilted: activeTilt.value !== null,
+        staffMenu: keyOn.value || role.value !== null,
+        attract: options.attract.value,
+        connected: connected.value,
+      }),
+    ),
+    expired: () => {
+      if (tableTotalMinor.value > 0) void cabinet.clear();
+    },
+  });
+}
