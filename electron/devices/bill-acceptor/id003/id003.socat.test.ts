@@ -290,6 +290,45 @@ describe.runIf(socatAvailable)('ID-003 bill acceptor over socat pseudo-terminals
     expect(events.some((e) => /^duplicate: .*already credited/.test(e))).toBe(true);
   });
 
+  it('a host restart while a note waits in escrow: the new host finds the record, decides again, credits once', async () => {
+    await enabled();
+    const before = credits();
+    const from = events.length;
+    lost.add(0x41);
+    control('insert 20');
+    await wait(
+      () =>
+        events.slice(from).some((e) => /^escrow: .*channel 3 \(2000\) accepted/.test(e)) && unit().stage === 'escrow',
+      'recorded in escrow',
+    );
+    await service.stop();
+    lost.clear();
+    expect(unit().stage).toBe('escrow');
+    await startService();
+    await wait(() => credits() === before + 2_000 && unit().stage === 'idle', 'credited by the new host');
+    await morePolls(service.metrics, 3);
+    expect(credits()).toBe(before + 2_000);
+  });
+
+  it('note test mode, door open: the unit is enabled, the note is read and handed back, never credited', async () => {
+    await enabled();
+    cabinet.setDoorOpen(true);
+    await wait(() => unit().inhibited === true, 'door open inhibits');
+    const before = credits();
+    const returned = count('returned');
+    service.setTestMode(true);
+    await enabled();
+    control('insert 50');
+    await wait(() => count('returned') === returned + 1, 'handed back');
+    await morePolls(service.metrics, 2);
+    expect(credits()).toBe(before);
+    expect(service.diagnostics().testNotes.map((n) => [n.channel, n.valueMinor])).toEqual([[4, 5_000]]);
+    service.setTestMode(false);
+    await wait(() => unit().inhibited === true, 'door still open: inhibited again');
+    cabinet.setDoorOpen(false);
+    await enabled();
+  });
+
   it('a note over the credit limit is returned from escrow and nothing is credited', async () => {
     // Last: it fills the credits up to the limit.
     await enabled();
