@@ -11,8 +11,8 @@
  *   when the unit reports anything else (STACKED, IDLING…); a VEND_VALID after that, or without any escrow, or
  *   for a note the host told to return, is a credit anomaly: latched fault, nothing credited, still ACKed so
  *   the unit does not stall.
- * - STACKED credits nothing. A note that leaves without VEND_VALID (IDLING or DISABLED with the record still at
- *   escrow) is closed as returned.
+ * - STACKED credits nothing. A note that leaves without VEND_VALID (IDLING, DISABLED or the next ACCEPTING with
+ *   the record still at escrow) is closed as returned.
  * - Power-up: a credited note is in the cashbox (closed). An escrowed, uncredited note found in the stacker
  *   (POWER UP WITH BILL IN STACKER, or a plain power-up after STACKING was seen) is never credited: the
  *   `uncredited-bill-in-stacker` fault sends an attendant to count the cashbox. Otherwise (in the acceptor, or
@@ -183,9 +183,10 @@ export class Id003Escrow {
     const tracker = this.#options.tracker;
     const note = tracker.state.note;
     if (note?.stage === 'credited') tracker.acked();
-    const idle = status === Status.IDLING || status === Status.DISABLED;
-    if (idle || status === Status.RETURNING) this.#unrecordedReturn = false;
-    if (note?.stage === 'escrow' && idle) {
+    // Idle, or taking in the next note: the previous note is no longer in the unit.
+    const gone = status === Status.IDLING || status === Status.DISABLED || status === Status.ACCEPTING;
+    if (gone || status === Status.RETURNING) this.#unrecordedReturn = false;
+    if (note?.stage === 'escrow' && gone) {
       tracker.returned();
       this.#options.emit(
         'returned',
