@@ -25,6 +25,7 @@ import type { SetupInfo } from '../ssp-protocol.ts';
 import { validateId003Config, type Id003BillAcceptorConfig, type ValidatedId003Config } from './id003-config.ts';
 import { ID003_CONDITION_TEXT, Id003Conditions } from './id003-conditions.ts';
 import { actOnStatus } from './id003-status.ts';
+import { diagnosticsView, setupView } from './id003-views.ts';
 import {
   DEFAULT_ASSIGNMENTS,
   acceptedChannels,
@@ -137,35 +138,19 @@ export class Id003BillAcceptorDriver {
 
   /** The unit's denominations in the shape the service panel knows (channel n = n-th denomination). */
   setup(): SetupInfo | null {
-    if (this.#version === null) return null;
-    return {
-      unitType: 0,
-      firmware: this.#version,
-      countryCode: this.#channels[0]?.currency ?? '',
-      valueMultiplier: 1,
-      realValueMultiplier: 1,
-      protocolVersion: 0,
-      channelCount: this.#channels.length,
-      channelValuesMinor: this.#channels.map((c) => c.valueMinor),
-      channelCountries: this.#channels.map((c) => c.currency),
-    };
+    return setupView(this.#version, this.#channels);
   }
 
   diagnostics(): BillAcceptorDiagnostics {
-    return {
-      health: this.#status.health,
-      detail: this.#status.detail,
-      ...(this.#version ? { firmware: this.#version } : {}),
-      channels: this.#channels.map((c) => ({
-        channel: c.channel,
-        valueMinor: c.valueMinor,
-        enabled: this.#accepted.includes(c.channel),
-        currency: c.currency,
-      })),
+    return diagnosticsView({
+      status: this.#status,
+      version: this.#version,
+      channels: this.#channels,
+      accepted: this.#accepted,
       counters: this.#counters.view(),
       testMode: this.#testMode,
-      testNotes: [...this.#testNotes],
-    };
+      testNotes: this.#testNotes,
+    });
   }
 
   /** Note test mode: every note is read and handed back, never stacked or credited. */
