@@ -5,32 +5,50 @@
  *  2. openCabinet opens the journal, checks critical memory and RECOVERS an interrupted
  *     round (void + refund) — all before this function returns, so no shell can show
  *     credits before recovery;
- *  3. device status flows into the cabinet, the devices start;
+ *  3. device status flows into the cabinet, the devices start (cabinet-devices.ts); a real-money
+ *     cabinet deals only once the hardware RNG has passed its start-up test, or OS entropy the
+ *     venue approved (docs/rng.md#approved-entropy-source);
  *  4. dispose() stops the devices, then closes the journal.
- * Devices: real serial ports (BACCARAT_RNG_PORT, BACCARAT_BILL_PORT; the packaged kiosk's
- * systemd unit points them at the udev names) or, in development and in the browser host,
- * the embedded emulators (passed in by the shell; never bundled into the packaged main).
+ * Devices (docs/venue-config.md#device-settings, device-settings.ts): a flag of the browser host, else
+ * the environment (the packaged kiosk's systemd unit), else the venue config; in development and in
+ * the browser host an embedded emulator stands in for each device none of them names (passed in by
+ * the shell; never bundled into the packaged main). A technician's change of the device settings
+ * restarts the affected device between rounds (the cabinet's applyConfig is wrapped here).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { Journal } from '../storage/journal.ts';
 import { startCabinetOn } from '../storage/open-cabinet.ts';
 import type { CabinetCore } from '../core/cabinet/cabinet.ts';
-import type { DeviceStatus } from '../core/cabinet/cabinet-api.ts';
+import type { Cabinet, CabinetSnapshot, DeviceStatus } from '../core/cabinet/cabinet-api.ts';
 import { storedVenueConfig } from '../core/cabinet/config-change.ts';
+import {
+  FIELDS_APPLIED_AT_START,
+  type ConfigApplyOutcome,
+  type RestartedDevice,
+} from '../core/config/config-apply-outcome.ts';
+import { configChanges } from '../core/config/config-diff.ts';
 import { parseVenueFileText } from '../core/config/config-file.ts';
 import { ConfigError, DEFAULT_VENUE_CONFIG, parseVenueConfig, type VenueConfig } from '../core/config/venue-config.ts';
 import { configHash } from '../core/config/config-hash.ts';
 import type { Currency } from '../core/cabinet/meters-report.ts';
 import type { RandomSource } from '../core/random/random-source.ts';
-import { createBillAcceptorService, type BillAcceptorService } from '../devices/bill-acceptor/bill-acceptor-service.ts';
-import { createRngService } from '../devices/rng/rng-service.ts';
+import { RngUnavailableError } from '../core/random/drbg-random-source.ts';
 import { createStaffAccess, type StaffAccess } from '../core/staff/staff-access.ts';
 import { createPinHasher } from '../core/staff/pin-hash.ts';
 import { wireInputs, type CabinetInputs } from './cabinet-inputs.ts';
 import { paytableFor } from './paytable.ts';
 import { gateMoneyIn, type RunningCabinet } from './running-cabinet.ts';
 import type { EmbeddedEmulators } from '../emulators/emulator-controls.ts';
+import type { BillAcceptorConstructors } from './bill-acceptor-factory.ts';
+import { CabinetDevices, type DevicePlan } from './cabinet-devices.ts';
+import {
+  emulatorsNeeded,
+  resolveDeviceSettings,
+  type DeviceFlags,
+  type DeviceSettings,
+  type InputSettings,
+} from './device-settings.ts';
 
 export interface StartCabinetOptions {
   readonly journalPath: string;
@@ -41,8 +59,13 @@ export interface StartCabinetOptions {
   readonly config?: unknown;
   /** A venue file (`npm run host -- --config FILE`); wins over BACCARAT_CONFIG. */
   readonly configFile?: string;
-  /** Starts the embedded emulators; null on a real cabinet. */
-  readonly startEmulators?: ((log: (message: string) => void) => Promise<EmbeddedEmulators>) | null;
+  /** Starts the embedded emulators asked for (the devices nothing else names); null on a real cabinet. */
+  readonly startEmulators?:
+    ((log: (message: string) => void, which: { rng: boolean; bill: boolean }) => Promise<EmbeddedEmulators>) | null;
+  /** The browser host's device flags (`--rng-port`, `--bill-port`, …): they win over the environment and the config. */
+  readonly deviceFlags?: DeviceFlags;
+  /** The bill acceptor drivers (default: this build's, bill-acceptor-factory.ts); tests inject stubs. */
+  readonly billAcceptors?: BillAcceptorConstructors;
   /** Test hooks of the browser host only: wraps the RNG's random source. */
   readonly wrapRandom?: (random: RandomSource) => RandomSource;
   /** Called with the cabinet right after recovery, before devices start (test hooks in the browser host). */
@@ -116,25 +139,38 @@ function currencyOf(config: VenueConfig): Currency {
 /** How long start-up waits for the hardware RNG's start-up test before tilting play until it passes. */
 const RNG_READY_MS = 5000;
 
+/** What the change did to the devices, for the staff menu (config-apply-outcome.ts). */
+function applyOutcome(
+  before: VenueConfig,
+  next: VenueConfig,
+  plan: DevicePlan,
+  settings: DeviceSettings,
+  previous: InputSettings,
+): ConfigApplyOutcome {
+  const changed = configChanges(before, next).map((c) => c.field);
+  const restarted: RestartedDevice[] = [];
+  if (plan.rng) restarted.push('rng');
+  if (plan.bill) restarted.push('bill-acceptor');
+  if (previous.operatorKeyFile !== settings.inputs.operatorKeyFile) restarted.push('key-switch');
+  if (previous.doorFile !== settings.inputs.doorFile) restarted.push('door-switch');
+  const overridden: { field: string; by: 'flag' | 'env' }[] = [];
+  for (const field of changed) {
+    const by = settings.origins[field];
+    if (by === 'flag' || by === 'env') overridden.push({ field, by });
+  }
+  return { restarted, atNextStart: changed.filter((f) => FIELDS_APPLIED_AT_START.includes(f)), overridden };
+}
+
 export async function startCabinet(options: StartCabinetOptions): Promise<RunningCabinet> {
   const env = options.env ?? process.env;
+  const flags = options.deviceFlags ?? {};
   const { log } = options;
   // A bad venue file stops start-up before any device or the journal is touched.
   const loaded = loadConfig(options);
-  const devicesConfig = loaded.preview.devices;
-  const emulators = options.startEmulators ? await options.startEmulators(log) : null;
-  // Ports: the emulators', else the environment's (the kiosk's systemd unit), else the venue config's.
-  const rngPort = emulators ? emulators.rngPort : (env.BACCARAT_RNG_PORT ?? devicesConfig.rng.port);
-  const billPort = emulators ? emulators.billPort : (env.BACCARAT_BILL_PORT ?? devicesConfig.billAcceptor.port);
-  const fixedKeyHex =
-    emulators?.billFixedKeyHex ?? env.BACCARAT_BILL_FIXED_KEY ?? devicesConfig.billAcceptor.fixedKeyHex ?? undefined;
-  // A port from the environment without a key is a broken installation; a port from the venue config
-  // without one is reported on the device (the technician sets the key in the service menu).
-  const billPortFromConfig = !emulators && env.BACCARAT_BILL_PORT === undefined && billPort !== null;
-  if (billPort !== null && !fixedKeyHex && !billPortFromConfig) {
-    await emulators?.stop().catch(() => undefined);
-    throw new Error('BACCARAT_BILL_PORT is set but BACCARAT_BILL_FIXED_KEY (the venue eSSP key, 16 hex digits) is not');
-  }
+  const wanted = emulatorsNeeded(loaded.preview, flags, env);
+  const emulators =
+    options.startEmulators && (wanted.rng || wanted.bill) ? await options.startEmulators(log, wanted) : null;
+  const settingsFor = (config: VenueConfig): DeviceSettings => resolveDeviceSettings(config, { flags, env, emulators });
 
   // Device status that arrives before the cabinet exists is replayed to it once it does.
   let cabinet: CabinetCore | null = null;
@@ -148,13 +184,18 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
     else early.push(status);
   };
 
-  // A OneRNG streams only after "cmdO" (docs/protocols/serial-rng.md#what-the-reader-does).
-  const oneRng = !emulators && devicesConfig.rng.protocol === 'onerng';
-  const rng = createRngService({
-    portPath: rngPort,
-    onStatus: report,
-    ...(oneRng ? { startCommand: 'cmdO', stopCommand: 'cmdo' } : {}),
-  });
+  // The cabinet's one random source for its whole life: the current RNG service's DRBG (cabinet-devices.ts).
+  let devices: CabinetDevices | null = null;
+  const certified: RandomSource = {
+    nextInt: (bound) => {
+      if (!devices) throw new RngUnavailableError('RNG unavailable: the RNG has not started yet');
+      return devices.random.nextInt(bound);
+    },
+    beforeShuffle: () => {
+      if (!devices) throw new RngUnavailableError('RNG unavailable: the RNG has not started yet');
+      devices.random.beforeShuffle?.();
+    },
+  };
   const stopAll: Array<() => Promise<void> | void> = [];
   let journal: Journal | null = null;
   try {
@@ -163,16 +204,15 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
     cabinet = startCabinetOn(journal, {
       config: loaded.input,
       configSource: loaded.source,
-      random: options.wrapRandom ? options.wrapRandom(rng.random) : rng.random,
-      devices: [rng.status()],
+      random: options.wrapRandom ? options.wrapRandom(certified) : certified,
     });
   } catch (error) {
-    await rng.stop().catch(() => undefined);
     await emulators?.stop().catch(() => undefined);
     throw error;
   }
   const opened = cabinet;
   stopAll.push(() => opened.close());
+  let settings = settingsFor(opened.venueConfig());
   // Staff access and the switch inputs (docs/cabinet-rules.md#operator-menu-and-key-switch): stopped before the
   // journal closes. The venue config names the GPIO value files; BACCARAT_OPERATOR_KEY_FILE overrides the key's.
   const staff: StaffAccess = createStaffAccess({
@@ -186,14 +226,21 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
     },
     idleSignOutMs: opened.venueConfig().staff.idleSignOutS * 1000,
   });
-  const venueInputs = opened.venueConfig().inputs;
-  const inputs: CabinetInputs = wireInputs({
-    cabinet: opened,
-    staff,
-    keyFile: env.BACCARAT_OPERATOR_KEY_FILE || venueInputs.operatorKeyFile,
-    doorFile: venueInputs.doorFile,
-    log,
-  });
+  const wire = (files: InputSettings): CabinetInputs =>
+    wireInputs({ cabinet: opened, staff, keyFile: files.operatorKeyFile, doorFile: files.doorFile, log });
+  let wired: CabinetInputs = wire(settings.inputs);
+  // The shells hold this one object; a change of the GPIO files rewires what is behind it.
+  const inputs: CabinetInputs = {
+    get keyFile() {
+      return wired.keyFile;
+    },
+    get doorFile() {
+      return wired.doorFile;
+    },
+    setOperatorKey: (on) => wired.setOperatorKey(on),
+    setDoor: (open) => wired.setDoor(open),
+    stop: () => wired.stop(),
+  };
   stopAll.push(() => {
     inputs.stop();
     staff.close();
@@ -219,14 +266,27 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
     }
   };
 
-  /** The bill acceptor service once started (the diagnostics and the note test mode read it). */
-  let bill: BillAcceptorService | null = null;
-  stopAll.push(() => rng.stop());
   if (emulators) stopAll.push(() => emulators.stop());
+  const running = new CabinetDevices({
+    settings,
+    report,
+    // Escrow refuses every note while a staff session is open.
+    moneyIn: () => gateMoneyIn(opened, menuOpen),
+    // Beside the journal, so a crash between a credit and its EVENT_ACK never credits twice.
+    stateFile: `${options.journalPath}.bill-acceptor.json`,
+    applyInputs: (files) => {
+      wired.stop();
+      wired = wire(files);
+    },
+    log,
+    ...(options.billAcceptors ? { billAcceptors: options.billAcceptors } : {}),
+  });
+  devices = running;
+  stopAll.push(() => running.stop());
   try {
-    await rng.start();
+    await running.startRng();
     await rngReady();
-    await startBillAcceptor();
+    await running.startBill();
   } catch (error) {
     await stopEverything();
     throw error;
@@ -238,7 +298,7 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
    * still in its start-up test, and the round was voided under a spurious rng-fault.
    */
   function rngReady(): Promise<void> {
-    const reader = rng.reader;
+    const reader = running.rng().reader;
     if (!reader) return Promise.resolve();
     const safe = (): boolean =>
       reader.status().health === 'healthy' || opened.snapshot().tilts.some((t) => t.kind === 'rng-fault');
@@ -263,43 +323,41 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
     });
   }
 
-  async function startBillAcceptor(): Promise<void> {
-    if (billPort !== null && !fixedKeyHex) {
-      opened.reportDevice({
-        device: 'bill-acceptor',
-        health: 'fault',
-        detail: `no eSSP fixed key is set for ${billPort}: set devices.billAcceptor.fixedKeyHex at the cabinet`,
-      });
-    } else if (billPort !== null) {
-      const enabledChannels = opened
-        .venueConfig()
-        .billChannels.filter((c) => c.enabled)
-        .map((c) => c.channel);
-      bill = createBillAcceptorService({
-        portPath: billPort,
-        // Escrow refuses every note while a staff session is open.
-        cabinet: gateMoneyIn(opened, menuOpen),
-        config: { fixedKeyHex: fixedKeyHex ?? '', ...(enabledChannels.length ? { enabledChannels } : {}) },
-        // Beside the journal, so a crash between a credit and its EVENT_ACK never credits twice.
-        stateFile: `${options.journalPath}.bill-acceptor.json`,
-      });
-      const service = bill;
-      stopAll.push(() => service.stop());
-      await bill.start();
-      log(`bill acceptor on ${billPort}`);
-    } else {
-      opened.reportDevice({ device: 'bill-acceptor', health: 'not-configured', detail: 'no bill acceptor configured' });
-    }
-  }
+  /**
+   * A technician's config change (docs/venue-config.md#device-settings): validated, then refused while the
+   * bill acceptor holds money in flight if the change would restart it, then committed by the cabinet; the
+   * affected devices restart after the commit and their statuses follow on the device events.
+   */
+  const applyConfig = (input: unknown, role: string): CabinetSnapshot & { configApplied: ConfigApplyOutcome } => {
+    const next = opened.validateConfig(input);
+    const before = opened.venueConfig();
+    const nextSettings = settingsFor(next);
+    const plan = running.plan(nextSettings);
+    running.assertCanApply(plan);
+    const snapshot = opened.applyConfig(input, role);
+    const outcome = applyOutcome(before, next, plan, nextSettings, settings.inputs);
+    settings = nextSettings;
+    void running.apply(nextSettings).catch((error: unknown) => {
+      log(`device restart: ${error instanceof Error ? error.message : String(error)}`);
+    });
+    return { ...snapshot, configApplied: outcome };
+  };
+  const cabinetView = new Proxy(opened, {
+    get(target, property) {
+      if (property === 'applyConfig') return applyConfig;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  }) as Cabinet;
 
   // The note test mode ends with the staff session (sign-out, idle sign-out, key off): the acceptor takes money again.
   staff.subscribe((status) => {
-    if (status.session === null) bill?.setTestMode(false);
+    if (status.session === null) running.bill()?.setTestMode(false);
   });
   const cabinetId = env.BACCARAT_CABINET_ID?.trim() || hostname();
   let disposed: Promise<void> | null = null;
   return {
-    cabinet: opened,
+    cabinet: cabinetView,
     staff,
     inputs,
     recovery,
@@ -312,9 +370,10 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
         return { cabinetId, configHash: configHash(config), currency: currencyOf(config) };
       },
       diagnostics: {
-        billAcceptor: () => bill?.diagnostics() ?? null,
-        rng: () => rng.diagnostics(),
+        billAcceptor: () => running.bill()?.diagnostics() ?? null,
+        rng: () => running.rngDiagnostics(),
         setBillTestMode: (on) => {
+          const bill = running.bill();
           if (!bill) return false;
           bill.setTestMode(on);
           return true;

@@ -83,7 +83,7 @@ describe('defaults: stored configs and old files still load', () => {
   it('partly given sections get the rest of their defaults', () => {
     const c = parseVenueConfig({ ...base, devices: { rng: { port: '/dev/ttyACM0' } }, staff: {} });
     expect(c.devices).toEqual({
-      rng: { port: '/dev/ttyACM0', protocol: 'truerng' },
+      rng: { port: '/dev/ttyACM0', protocol: 'truerng', source: 'hardware', minEntropyBitsPerByte: 4 },
       billAcceptor: { port: null, protocol: 'essp', fixedKeyHex: null },
     });
     expect(c.staff.idleSignOutS).toBe(300);
@@ -144,6 +144,31 @@ describe('FieldIssue: every rule kind, structured for a translated screen', () =
       'pattern (port)',
       { ...base, devices: { rng: { port: 'ttyACM0' } } },
       { path: 'devices.rng.port', rule: 'pattern' },
+    ],
+    [
+      'min (entropy per byte)',
+      { ...base, devices: { rng: { minEntropyBitsPerByte: 0.25 } } },
+      { path: 'devices.rng.minEntropyBitsPerByte', rule: 'min', limit: 0.5 },
+    ],
+    [
+      'max (entropy per byte)',
+      { ...base, devices: { rng: { minEntropyBitsPerByte: 9 } } },
+      { path: 'devices.rng.minEntropyBitsPerByte', rule: 'max', limit: 8 },
+    ],
+    [
+      'enum (entropy source)',
+      { ...base, devices: { rng: { source: 'rdrand' } } },
+      { path: 'devices.rng.source', rule: 'enum', allowed: ['hardware', 'os'] },
+    ],
+    [
+      'enum (bill protocol)',
+      { ...base, devices: { billAcceptor: { protocol: 'mdb' } } },
+      { path: 'devices.billAcceptor.protocol', rule: 'enum', allowed: ['essp', 'id003'] },
+    ],
+    [
+      'relation (OS entropy and a hardware port)',
+      { ...base, devices: { rng: { source: 'os', port: '/dev/ttyACM0' } } },
+      { path: 'devices.rng.port', rule: 'relation', other: 'devices.rng.source' },
     ],
     [
       'increasing',
