@@ -149,13 +149,22 @@ export class CabinetDevices {
     if (inFlight) throw new DeviceBusyError(inFlight);
   }
 
-  /** Restarts the devices whose settings changed; changes run one after another, in order. */
+  /**
+   * Restarts the devices whose settings changed; changes run one after another, in order. Before it returns,
+   * the new settings are in force for the next change's plan, the inputs are rewired and, when the RNG restarts,
+   * its fault is reported, so no round is dealt on the old source once the change is committed.
+   */
   apply(next: DeviceSettings): Promise<void> {
+    if (this.#stopped) return Promise.resolve();
+    const plan = this.plan(next);
+    this.#settings = next;
+    if (plan.inputs) this.#options.applyInputs?.(next.inputs);
+    if (plan.rng) {
+      this.#rngToken = {}; // the old source's statuses no longer count
+      this.#options.report({ device: 'rng', health: 'fault', detail: 'restarting with new settings' });
+    }
     const run = async (): Promise<void> => {
       if (this.#stopped) return;
-      const plan = this.plan(next);
-      this.#settings = next;
-      if (plan.inputs) this.#options.applyInputs?.(next.inputs);
       if (plan.rng) await this.#restartRng(next.rng);
       if (plan.bill) await this.#restartBill(next.bill);
     };
@@ -195,10 +204,8 @@ export class CabinetDevices {
   }
 
   async #restartRng(settings: RngSettings): Promise<void> {
+    // Play waits for the new source: apply() reported a fault that tilts until the new one reports healthy.
     const old = this.#rng;
-    this.#rngToken = {};
-    // Play waits for the new source: the fault tilts until the new one reports healthy.
-    this.#options.report({ device: 'rng', health: 'fault', detail: 'restarting with new settings' });
     await old.stop().catch((error: unknown) => this.#options.log(`rng stop: ${String(error)}`));
     this.#rng = this.#makeRng(settings);
     await this.#rng.start();

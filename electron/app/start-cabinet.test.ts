@@ -7,6 +7,7 @@ import type { StaffStatus } from '../core/staff/staff-status.ts';
 import type { RunningCabinet } from './running-cabinet.ts';
 import { startEmbeddedEmulators } from '../emulators/dev-emulators.ts';
 import { startCabinet, venueFileLines } from './start-cabinet.ts';
+import type { RngServiceDiagnostics } from '../devices/rng/rng-service.ts';
 
 const dirs: string[] = [];
 const running: RunningCabinet[] = [];
@@ -38,7 +39,10 @@ describe('composition root (no devices configured)', () => {
     const tilt = snapshot.tilts.find((t) => t.kind === 'rng-fault');
     expect(tilt?.reason).toMatch(/no approved entropy source/);
     expect(r.cabinet.canAcceptBill(1_000).accept).toBe(false);
-    expect(r.services.diagnostics?.rng()).toMatchObject({ entropySource: 'none', health: 'fault' });
+    expect(r.services.diagnostics?.rng() as RngServiceDiagnostics).toMatchObject({
+      entropySource: 'none',
+      health: 'fault',
+    });
   });
 
   it('OS entropy named as the approved source: healthy, no tilt, and the diagnostics say so', async () => {
@@ -50,7 +54,10 @@ describe('composition root (no devices configured)', () => {
     });
     running.push(r);
     expect(r.cabinet.snapshot().tilts).toEqual([]);
-    expect(r.services.diagnostics?.rng()).toMatchObject({ entropySource: 'os-approved', health: 'healthy' });
+    expect(r.services.diagnostics?.rng() as RngServiceDiagnostics).toMatchObject({
+      entropySource: 'os-approved',
+      health: 'healthy',
+    });
   });
 
   it('demo mode may use OS entropy: free play deals without a hardware RNG', async () => {
@@ -62,7 +69,7 @@ describe('composition root (no devices configured)', () => {
     });
     running.push(r);
     expect(r.cabinet.snapshot().tilts).toEqual([]);
-    expect(r.services.diagnostics?.rng()).toMatchObject({ entropySource: 'os-demo' });
+    expect(r.services.diagnostics?.rng() as RngServiceDiagnostics).toMatchObject({ entropySource: 'os-demo' });
     r.cabinet.placeChip('banker', 100);
     expect(r.cabinet.deal().status).toBe('settled');
   });

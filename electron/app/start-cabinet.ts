@@ -161,6 +161,18 @@ function applyOutcome(
   return { restarted, atNextStart: changed.filter((f) => FIELDS_APPLIED_AT_START.includes(f)), overridden };
 }
 
+/** One log line: each device's port (or stand-in) and who set it (docs/venue-config.md#device-settings). */
+export function describeDevices(settings: DeviceSettings): string {
+  const from = (field: string): string => settings.origins[field] ?? 'default';
+  const rng = settings.rng.port
+    ? `${settings.rng.port} (${settings.rng.protocol}, from ${from('devices.rng.port')})`
+    : `no port (${settings.rng.noPort})`;
+  const bill = settings.bill.port
+    ? `${settings.bill.port} (${settings.bill.protocol}, from ${from('devices.billAcceptor.port')})`
+    : 'none';
+  return `devices: rng ${rng}; bill acceptor ${bill}`;
+}
+
 export async function startCabinet(options: StartCabinetOptions): Promise<RunningCabinet> {
   const env = options.env ?? process.env;
   const flags = options.deviceFlags ?? {};
@@ -213,6 +225,7 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
   const opened = cabinet;
   stopAll.push(() => opened.close());
   let settings = settingsFor(opened.venueConfig());
+  log(describeDevices(settings));
   // Staff access and the switch inputs (docs/cabinet-rules.md#operator-menu-and-key-switch): stopped before the
   // journal closes. The venue config names the GPIO value files; BACCARAT_OPERATOR_KEY_FILE overrides the key's.
   const staff: StaffAccess = createStaffAccess({
