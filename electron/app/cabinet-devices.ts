@@ -136,10 +136,15 @@ export class CabinetDevices {
     return this.#startBill(this.#settings.bill);
   }
 
-  /** Which devices a change of settings restarts. */
+  /**
+   * Which devices a change of settings restarts: what stands in without a port matters only without one
+   * (demo mode on or off leaves a hardware RNG running), and the bill settings only with a port.
+   */
   plan(next: DeviceSettings): DevicePlan {
     const now = this.#settings;
-    return { rng: !same(now.rng, next.rng), bill: !same(now.bill, next.bill), inputs: !same(now.inputs, next.inputs) };
+    const rng = (s: RngSettings) => ({ ...s, noPort: s.port === null ? s.noPort : null });
+    const billChanged = !same(now.bill, next.bill) && (now.bill.port !== null || next.bill.port !== null);
+    return { rng: !same(rng(now.rng), rng(next.rng)), bill: billChanged, inputs: !same(now.inputs, next.inputs) };
   }
 
   /** Throws DeviceBusyError when the plan restarts a bill acceptor that holds money in flight. */
