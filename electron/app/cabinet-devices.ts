@@ -4,8 +4,8 @@
  * - one RandomSource for the cabinet's whole life that draws from whichever RNG service is current,
  *   so the RNG can be restarted on a new port without reopening the cabinet;
  * - a configured path that can never be a serial port (a directory, a FIFO, a regular file) is a
- *   device fault in words and no driver is started; a path that does not exist yet starts the driver,
- *   which keeps retrying (a USB device plugged in later);
+ *   device fault in words and no driver is started; a path that does not exist yet, or that the kiosk
+ *   may not open yet, starts the driver, which says why it cannot open it and keeps retrying;
  * - a change restarts only the devices whose settings changed: the old service is stopped (its
  *   "stopped" status is not a fault), the new one starts and its statuses flow to the cabinet. An RNG
  *   restart reports a fault first, so play waits for the new source's start-up test;
@@ -80,6 +80,15 @@ export function noteInFlightFrom(stateFile: string, log: (message: string) => vo
       return null;
     }
   };
+}
+
+/**
+ * A path that can never become a serial port: no driver is started for it. A missing node (a USB device
+ * not plugged in yet) or one the kiosk may not open yet (a udev rule not applied) starts the driver, which
+ * reports why it cannot open the port and keeps retrying.
+ */
+function neverSerial(problem: PathProblem): boolean {
+  return problem.kind === 'not-a-serial-device' || problem.kind === 'not-absolute';
 }
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
@@ -200,7 +209,7 @@ export class CabinetDevices {
     const common = { onStatus, minEntropyBitsPerByte: settings.minEntropyBitsPerByte };
     if (settings.port === null) return this.#createRng({ ...common, portPath: null, noPort: settings.noPort });
     const problem = this.#checkPath(settings.port);
-    if (problem && problem.kind !== 'missing') {
+    if (problem && neverSerial(problem)) {
       return this.#createRng({ ...common, portPath: null, noPort: 'refuse', refuseReason: `RNG: ${problem.message}` });
     }
     // A OneRNG streams only after "cmdO" (docs/protocols/serial-rng.md#what-the-reader-does).
@@ -227,7 +236,7 @@ export class CabinetDevices {
       return;
     }
     const problem = this.#checkPath(port);
-    if (problem && problem.kind !== 'missing') {
+    if (problem && neverSerial(problem)) {
       report({ device: 'bill-acceptor', health: 'fault', detail: `bill acceptor: ${problem.message}` });
       return;
     }

@@ -13,21 +13,15 @@
  * the environment (the packaged kiosk's systemd unit), else the venue config; in development and in
  * the browser host an embedded emulator stands in for each device none of them names (passed in by
  * the shell; never bundled into the packaged main). A technician's change of the device settings
- * restarts the affected device between rounds (the cabinet's applyConfig is wrapped here).
+ * restarts the affected device between rounds (live-devices.ts wraps the cabinet's applyConfig).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { Journal } from '../storage/journal.ts';
 import { startCabinetOn } from '../storage/open-cabinet.ts';
 import type { CabinetCore } from '../core/cabinet/cabinet.ts';
-import type { Cabinet, CabinetSnapshot, DeviceStatus } from '../core/cabinet/cabinet-api.ts';
+import type { DeviceStatus } from '../core/cabinet/cabinet-api.ts';
 import { storedVenueConfig } from '../core/cabinet/config-change.ts';
-import {
-  FIELDS_APPLIED_AT_START,
-  type ConfigApplyOutcome,
-  type RestartedDevice,
-} from '../core/config/config-apply-outcome.ts';
-import { configChanges } from '../core/config/config-diff.ts';
 import { parseVenueFileText } from '../core/config/config-file.ts';
 import { ConfigError, DEFAULT_VENUE_CONFIG, parseVenueConfig, type VenueConfig } from '../core/config/venue-config.ts';
 import { configHash } from '../core/config/config-hash.ts';
@@ -41,7 +35,8 @@ import { paytableFor } from './paytable.ts';
 import { gateMoneyIn, type RunningCabinet } from './running-cabinet.ts';
 import type { EmbeddedEmulators } from '../emulators/emulator-controls.ts';
 import type { BillAcceptorConstructors } from './bill-acceptor-factory.ts';
-import { CabinetDevices, type DevicePlan } from './cabinet-devices.ts';
+import { CabinetDevices } from './cabinet-devices.ts';
+import { describeDevices, withLiveDevices } from './live-devices.ts';
 import {
   emulatorsNeeded,
   resolveDeviceSettings,
@@ -139,40 +134,6 @@ function currencyOf(config: VenueConfig): Currency {
 /** How long start-up waits for the hardware RNG's start-up test before tilting play until it passes. */
 const RNG_READY_MS = 5000;
 
-/** What the change did to the devices, for the staff menu (config-apply-outcome.ts). */
-function applyOutcome(
-  before: VenueConfig,
-  next: VenueConfig,
-  plan: DevicePlan,
-  settings: DeviceSettings,
-  previous: InputSettings,
-): ConfigApplyOutcome {
-  const changed = configChanges(before, next).map((c) => c.field);
-  const restarted: RestartedDevice[] = [];
-  if (plan.rng) restarted.push('rng');
-  if (plan.bill) restarted.push('bill-acceptor');
-  if (previous.operatorKeyFile !== settings.inputs.operatorKeyFile) restarted.push('key-switch');
-  if (previous.doorFile !== settings.inputs.doorFile) restarted.push('door-switch');
-  const overridden: { field: string; by: 'flag' | 'env' }[] = [];
-  for (const field of changed) {
-    const by = settings.origins[field];
-    if (by === 'flag' || by === 'env') overridden.push({ field, by });
-  }
-  return { restarted, atNextStart: changed.filter((f) => FIELDS_APPLIED_AT_START.includes(f)), overridden };
-}
-
-/** One log line: each device's port (or stand-in) and who set it (docs/venue-config.md#device-settings). */
-export function describeDevices(settings: DeviceSettings): string {
-  const from = (field: string): string => settings.origins[field] ?? 'default';
-  const rng = settings.rng.port
-    ? `${settings.rng.port} (${settings.rng.protocol}, from ${from('devices.rng.port')})`
-    : `no port (${settings.rng.noPort})`;
-  const bill = settings.bill.port
-    ? `${settings.bill.port} (${settings.bill.protocol}, from ${from('devices.billAcceptor.port')})`
-    : 'none';
-  return `devices: rng ${rng}; bill acceptor ${bill}`;
-}
-
 export async function startCabinet(options: StartCabinetOptions): Promise<RunningCabinet> {
   const env = options.env ?? process.env;
   const flags = options.deviceFlags ?? {};
@@ -224,7 +185,7 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
   }
   const opened = cabinet;
   stopAll.push(() => opened.close());
-  let settings = settingsFor(opened.venueConfig());
+  const settings = settingsFor(opened.venueConfig());
   log(describeDevices(settings));
   // Staff access and the switch inputs (docs/cabinet-rules.md#operator-menu-and-key-switch): stopped before the
   // journal closes. The venue config names the GPIO value files; BACCARAT_OPERATOR_KEY_FILE overrides the key's.
@@ -336,32 +297,7 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
     });
   }
 
-  /**
-   * A technician's config change (docs/venue-config.md#device-settings): validated, then refused while the
-   * bill acceptor holds money in flight if the change would restart it, then committed by the cabinet; the
-   * affected devices restart after the commit and their statuses follow on the device events.
-   */
-  const applyConfig = (input: unknown, role: string): CabinetSnapshot & { configApplied: ConfigApplyOutcome } => {
-    const next = opened.validateConfig(input);
-    const before = opened.venueConfig();
-    const nextSettings = settingsFor(next);
-    const plan = running.plan(nextSettings);
-    running.assertCanApply(plan);
-    const snapshot = opened.applyConfig(input, role);
-    const outcome = applyOutcome(before, next, plan, nextSettings, settings.inputs);
-    settings = nextSettings;
-    void running.apply(nextSettings).catch((error: unknown) => {
-      log(`device restart: ${error instanceof Error ? error.message : String(error)}`);
-    });
-    return { ...snapshot, configApplied: outcome };
-  };
-  const cabinetView = new Proxy(opened, {
-    get(target, property) {
-      if (property === 'applyConfig') return applyConfig;
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-  }) as Cabinet;
+  const cabinetView = withLiveDevices(opened, running, settingsFor, log);
 
   // The note test mode ends with the staff session (sign-out, idle sign-out, key off): the acceptor takes money again.
   staff.subscribe((status) => {
