@@ -8,6 +8,10 @@
  * (which then sets a same-site cookie for its assets) and on the WebSocket upgrade;
  * the Host and Origin headers must name this host (no DNS rebinding).
  *
+ * Devices: `--rng-port`, `--bill-port` (with `--bill-fixed-key`) and the protocol flags name real serial
+ * ports, checked before anything starts (app/device-flags.ts); an embedded emulator runs only for a
+ * device no flag, variable or venue config names (docs/venue-config.md#device-settings).
+ *
  * Dev-only channels (electron/ipc/dev-contract.ts, test-channels.ts) are merged into the router here: the
  * service panel's, and with `--test-controls` (e2e only) the `test:*` controls that
  * unplug/replug the emulated RNG and bill acceptor, insert a note, turn the operator key
