@@ -89,6 +89,21 @@ describe('defaults: stored configs and old files still load', () => {
     expect(c.staff.idleSignOutS).toBe(300);
   });
 
+  it('an ID-003 acceptor needs no fixed key; OS entropy is approved only by name, with no RNG port', () => {
+    const c = parseVenueConfig({
+      ...base,
+      devices: {
+        rng: { source: 'os', minEntropyBitsPerByte: 6.5 },
+        billAcceptor: { port: '/dev/ttyUSB0', protocol: 'id003' },
+      },
+    });
+    expect(c.devices.billAcceptor).toEqual({ port: '/dev/ttyUSB0', protocol: 'id003', fixedKeyHex: null });
+    expect(c.devices.rng).toEqual({ port: null, protocol: 'truerng', source: 'os', minEntropyBitsPerByte: 6.5 });
+    expect(() => parseVenueConfig({ ...base, devices: { rng: { source: 'os', port: '/dev/ttyACM0' } } })).toThrow(
+      /devices\.rng\.port: port must be null when source is os/,
+    );
+  });
+
   it('a currency without minor digits gets its own (Intl): EUR 2, JPY 0, KWD 3', () => {
     for (const [code, digits] of [
       ['EUR', 2],
