@@ -8,6 +8,9 @@
  *  4. the kiosk window opens on app://kiosk/ and the IPC router is attached.
  * Unpackaged (`npm start`), main also loads dist-electron/dev-shell.js: the embedded
  * emulators, the service panel's channel and the development preload that allows it.
+ * Devices come from the environment (the kiosk's systemd unit) or the venue config's devices.*
+ * (BACCARAT_CONFIG, or the config stored at the cabinet); an emulator stands in, unpackaged only,
+ * for a device neither names (docs/venue-config.md#device-settings).
  */
 import { app, powerSaveBlocker, type BrowserWindow } from 'electron';
 import path from 'node:path';

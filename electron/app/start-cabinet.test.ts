@@ -7,6 +7,7 @@ import type { StaffStatus } from '../core/staff/staff-status.ts';
 import type { RunningCabinet } from './running-cabinet.ts';
 import { startEmbeddedEmulators } from '../emulators/dev-emulators.ts';
 import { startCabinet, venueFileLines } from './start-cabinet.ts';
+import type { RngServiceDiagnostics } from '../devices/rng/rng-service.ts';
 
 const dirs: string[] = [];
 const running: RunningCabinet[] = [];
@@ -20,17 +21,74 @@ function tempDir(): string {
   return dir;
 }
 
+/** The default venue with OS entropy as its approved source (docs/rng.md#approved-entropy-source). */
+const OS_APPROVED = {
+  ...DEFAULT_VENUE_CONFIG,
+  devices: { ...DEFAULT_VENUE_CONFIG.devices, rng: { ...DEFAULT_VENUE_CONFIG.devices.rng, source: 'os' as const } },
+};
+
 describe('composition root (no devices configured)', () => {
-  it('opens the journal, recovers, reports OS entropy and no bill acceptor, and answers the paytable', async () => {
+  it('real money without a hardware RNG or approved OS entropy: an rng-fault tilt, no deal, no money in', async () => {
+    const r = await startCabinet({ journalPath: path.join(tempDir(), 'j.sqlite'), env: {}, log: () => undefined });
+    running.push(r);
+    const snapshot = r.cabinet.snapshot();
+    expect(snapshot.devices.map((d) => `${d.device}:${d.health}`).sort()).toEqual([
+      'bill-acceptor:not-configured',
+      'rng:fault',
+    ]);
+    const tilt = snapshot.tilts.find((t) => t.kind === 'rng-fault');
+    expect(tilt?.reason).toMatch(/no approved entropy source/);
+    expect(r.cabinet.canAcceptBill(1_000).accept).toBe(false);
+    expect(r.services.diagnostics?.rng() as RngServiceDiagnostics).toMatchObject({
+      entropySource: 'none',
+      health: 'fault',
+    });
+  });
+
+  it('OS entropy named as the approved source: healthy, no tilt, and the diagnostics say so', async () => {
+    const r = await startCabinet({
+      journalPath: path.join(tempDir(), 'j.sqlite'),
+      config: OS_APPROVED,
+      env: {},
+      log: () => undefined,
+    });
+    running.push(r);
+    expect(r.cabinet.snapshot().tilts).toEqual([]);
+    expect(r.services.diagnostics?.rng() as RngServiceDiagnostics).toMatchObject({
+      entropySource: 'os-approved',
+      health: 'healthy',
+    });
+  });
+
+  it('demo mode may use OS entropy: free play deals without a hardware RNG', async () => {
+    const r = await startCabinet({
+      journalPath: path.join(tempDir(), 'j.sqlite'),
+      config: { ...DEFAULT_VENUE_CONFIG, demoMode: true },
+      env: {},
+      log: () => undefined,
+    });
+    running.push(r);
+    expect(r.cabinet.snapshot().tilts).toEqual([]);
+    expect(r.services.diagnostics?.rng() as RngServiceDiagnostics).toMatchObject({ entropySource: 'os-demo' });
+    r.cabinet.placeChip('banker', 100);
+    expect(r.cabinet.deal().status).toBe('settled');
+  });
+
+  it('opens the journal, recovers, reports the devices, and answers the paytable', async () => {
     const logs: string[] = [];
-    const r = await startCabinet({ journalPath: path.join(tempDir(), 'j.sqlite'), env: {}, log: (m) => logs.push(m) });
+    const r = await startCabinet({
+      journalPath: path.join(tempDir(), 'j.sqlite'),
+      config: OS_APPROVED,
+      env: {},
+      log: (m) => logs.push(m),
+    });
     running.push(r);
     expect(r.recovery).toMatch(/clean start/);
     const snapshot = r.cabinet.snapshot();
     expect(snapshot.creditsMinor).toBe(0);
     expect(snapshot.devices.map((d) => `${d.device}:${d.health}`).sort()).toEqual([
       'bill-acceptor:not-configured',
-      'rng:not-configured',
+      'rng:healthy',
     ]);
     expect(r.controls).toEqual({ rng: null, billAcceptor: null });
     expect(Object.keys(r.services).sort()).toEqual([
@@ -62,14 +120,17 @@ describe('composition root (no devices configured)', () => {
     expect(r.cabinet.snapshot().phase).toBe('idle');
   });
 
-  it('a bill acceptor port without the venue eSSP key is refused in words', async () => {
-    await expect(
-      startCabinet({
-        journalPath: path.join(tempDir(), 'j.sqlite'),
-        env: { BACCARAT_BILL_PORT: '/dev/null-bill' },
-        log: () => undefined,
-      }),
-    ).rejects.toThrow(/BACCARAT_BILL_FIXED_KEY/);
+  it('a bill acceptor port from the environment without the eSSP key: a device-fault tilt naming the key, no crash', async () => {
+    const r = await startCabinet({
+      journalPath: path.join(tempDir(), 'j.sqlite'),
+      config: OS_APPROVED,
+      env: { BACCARAT_BILL_PORT: '/dev/null' },
+      log: () => undefined,
+    });
+    running.push(r);
+    const tilt = r.cabinet.snapshot().tilts.find((t) => t.source === 'bill-acceptor');
+    expect(tilt?.kind).toBe('device-fault');
+    expect(tilt?.reason).toMatch(/no eSSP fixed key is set for \/dev\/null.*BACCARAT_BILL_FIXED_KEY/);
   });
 });
 
@@ -139,7 +200,7 @@ describe('composition root with the embedded emulators (socat)', () => {
       await r.dispose();
       running.pop();
     }
-    const r = await startCabinet({ journalPath, env: {}, log: () => undefined });
+    const r = await startCabinet({ journalPath, config: OS_APPROVED, env: {}, log: () => undefined });
     running.push(r);
     const events = r.cabinet.events({ limit: 100 });
     expect(events.filter((e) => e.kind === 'shutdown')).toHaveLength(2);
@@ -180,7 +241,7 @@ describe('switch inputs and staff access (docs/cabinet-rules.md#operator-menu-an
     const doorFile = path.join(dir, 'door');
     writeFileSync(keyFile, '0\n');
     writeFileSync(doorFile, '0\n');
-    const config = { ...DEFAULT_VENUE_CONFIG, inputs: { operatorKeyFile: keyFile, doorFile } };
+    const config = { ...OS_APPROVED, inputs: { operatorKeyFile: keyFile, doorFile } };
     const r = await startCabinet({ journalPath: path.join(dir, 'j.sqlite'), config, env: {}, log: () => undefined });
     running.push(r);
     expect(r.staff.status()).toMatchObject({ keyOn: false, doorOpen: false, session: null });

@@ -5,11 +5,15 @@
  *  2. openCabinet opens the journal, checks critical memory and RECOVERS an interrupted
  *     round (void + refund) — all before this function returns, so no shell can show
  *     credits before recovery;
- *  3. device status flows into the cabinet, the devices start;
+ *  3. device status flows into the cabinet, the devices start (cabinet-devices.ts); a real-money
+ *     cabinet deals only once the hardware RNG has passed its start-up test, or OS entropy the
+ *     venue approved (docs/rng.md#approved-entropy-source);
  *  4. dispose() stops the devices, then closes the journal.
- * Devices: real serial ports (BACCARAT_RNG_PORT, BACCARAT_BILL_PORT; the packaged kiosk's
- * systemd unit points them at the udev names) or, in development and in the browser host,
- * the embedded emulators (passed in by the shell; never bundled into the packaged main).
+ * Devices (docs/venue-config.md#device-settings, device-settings.ts): a flag of the browser host, else
+ * the environment (the packaged kiosk's systemd unit), else the venue config; in development and in
+ * the browser host an embedded emulator stands in for each device none of them names (passed in by
+ * the shell; never bundled into the packaged main). A technician's change of the device settings
+ * restarts the affected device between rounds (live-devices.ts wraps the cabinet's applyConfig).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
@@ -23,14 +27,23 @@ import { ConfigError, DEFAULT_VENUE_CONFIG, parseVenueConfig, type VenueConfig }
 import { configHash } from '../core/config/config-hash.ts';
 import type { Currency } from '../core/cabinet/meters-report.ts';
 import type { RandomSource } from '../core/random/random-source.ts';
-import { createBillAcceptorService, type BillAcceptorService } from '../devices/bill-acceptor/bill-acceptor-service.ts';
-import { createRngService } from '../devices/rng/rng-service.ts';
+import { RngUnavailableError } from '../core/random/drbg-random-source.ts';
 import { createStaffAccess, type StaffAccess } from '../core/staff/staff-access.ts';
 import { createPinHasher } from '../core/staff/pin-hash.ts';
 import { wireInputs, type CabinetInputs } from './cabinet-inputs.ts';
 import { paytableFor } from './paytable.ts';
 import { gateMoneyIn, type RunningCabinet } from './running-cabinet.ts';
 import type { EmbeddedEmulators } from '../emulators/emulator-controls.ts';
+import type { BillAcceptorConstructors } from './bill-acceptor-factory.ts';
+import { CabinetDevices } from './cabinet-devices.ts';
+import { describeDevices, withLiveDevices } from './live-devices.ts';
+import {
+  emulatorsNeeded,
+  resolveDeviceSettings,
+  type DeviceFlags,
+  type DeviceSettings,
+  type InputSettings,
+} from './device-settings.ts';
 
 export interface StartCabinetOptions {
   readonly journalPath: string;
@@ -41,8 +54,13 @@ export interface StartCabinetOptions {
   readonly config?: unknown;
   /** A venue file (`npm run host -- --config FILE`); wins over BACCARAT_CONFIG. */
   readonly configFile?: string;
-  /** Starts the embedded emulators; null on a real cabinet. */
-  readonly startEmulators?: ((log: (message: string) => void) => Promise<EmbeddedEmulators>) | null;
+  /** Starts the embedded emulators asked for (the devices nothing else names); null on a real cabinet. */
+  readonly startEmulators?:
+    ((log: (message: string) => void, which: { rng: boolean; bill: boolean }) => Promise<EmbeddedEmulators>) | null;
+  /** The browser host's device flags (`--rng-port`, `--bill-port`, …): they win over the environment and the config. */
+  readonly deviceFlags?: DeviceFlags;
+  /** The bill acceptor drivers (default: this build's, bill-acceptor-factory.ts); tests inject stubs. */
+  readonly billAcceptors?: BillAcceptorConstructors;
   /** Test hooks of the browser host only: wraps the RNG's random source. */
   readonly wrapRandom?: (random: RandomSource) => RandomSource;
   /** Called with the cabinet right after recovery, before devices start (test hooks in the browser host). */
@@ -118,23 +136,14 @@ const RNG_READY_MS = 5000;
 
 export async function startCabinet(options: StartCabinetOptions): Promise<RunningCabinet> {
   const env = options.env ?? process.env;
+  const flags = options.deviceFlags ?? {};
   const { log } = options;
   // A bad venue file stops start-up before any device or the journal is touched.
   const loaded = loadConfig(options);
-  const devicesConfig = loaded.preview.devices;
-  const emulators = options.startEmulators ? await options.startEmulators(log) : null;
-  // Ports: the emulators', else the environment's (the kiosk's systemd unit), else the venue config's.
-  const rngPort = emulators ? emulators.rngPort : (env.BACCARAT_RNG_PORT ?? devicesConfig.rng.port);
-  const billPort = emulators ? emulators.billPort : (env.BACCARAT_BILL_PORT ?? devicesConfig.billAcceptor.port);
-  const fixedKeyHex =
-    emulators?.billFixedKeyHex ?? env.BACCARAT_BILL_FIXED_KEY ?? devicesConfig.billAcceptor.fixedKeyHex ?? undefined;
-  // A port from the environment without a key is a broken installation; a port from the venue config
-  // without one is reported on the device (the technician sets the key in the service menu).
-  const billPortFromConfig = !emulators && env.BACCARAT_BILL_PORT === undefined && billPort !== null;
-  if (billPort !== null && !fixedKeyHex && !billPortFromConfig) {
-    await emulators?.stop().catch(() => undefined);
-    throw new Error('BACCARAT_BILL_PORT is set but BACCARAT_BILL_FIXED_KEY (the venue eSSP key, 16 hex digits) is not');
-  }
+  const wanted = emulatorsNeeded(loaded.preview, flags, env);
+  const emulators =
+    options.startEmulators && (wanted.rng || wanted.bill) ? await options.startEmulators(log, wanted) : null;
+  const settingsFor = (config: VenueConfig): DeviceSettings => resolveDeviceSettings(config, { flags, env, emulators });
 
   // Device status that arrives before the cabinet exists is replayed to it once it does.
   let cabinet: CabinetCore | null = null;
@@ -148,13 +157,18 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
     else early.push(status);
   };
 
-  // A OneRNG streams only after "cmdO" (docs/protocols/serial-rng.md#what-the-reader-does).
-  const oneRng = !emulators && devicesConfig.rng.protocol === 'onerng';
-  const rng = createRngService({
-    portPath: rngPort,
-    onStatus: report,
-    ...(oneRng ? { startCommand: 'cmdO', stopCommand: 'cmdo' } : {}),
-  });
+  // The cabinet's one random source for its whole life: the current RNG service's DRBG (cabinet-devices.ts).
+  let devices: CabinetDevices | null = null;
+  const certified: RandomSource = {
+    nextInt: (bound) => {
+      if (!devices) throw new RngUnavailableError('RNG unavailable: the RNG has not started yet');
+      return devices.random.nextInt(bound);
+    },
+    beforeShuffle: () => {
+      if (!devices) throw new RngUnavailableError('RNG unavailable: the RNG has not started yet');
+      devices.random.beforeShuffle?.();
+    },
+  };
   const stopAll: Array<() => Promise<void> | void> = [];
   let journal: Journal | null = null;
   try {
@@ -163,16 +177,16 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
     cabinet = startCabinetOn(journal, {
       config: loaded.input,
       configSource: loaded.source,
-      random: options.wrapRandom ? options.wrapRandom(rng.random) : rng.random,
-      devices: [rng.status()],
+      random: options.wrapRandom ? options.wrapRandom(certified) : certified,
     });
   } catch (error) {
-    await rng.stop().catch(() => undefined);
     await emulators?.stop().catch(() => undefined);
     throw error;
   }
   const opened = cabinet;
   stopAll.push(() => opened.close());
+  const settings = settingsFor(opened.venueConfig());
+  log(describeDevices(settings));
   // Staff access and the switch inputs (docs/cabinet-rules.md#operator-menu-and-key-switch): stopped before the
   // journal closes. The venue config names the GPIO value files; BACCARAT_OPERATOR_KEY_FILE overrides the key's.
   const staff: StaffAccess = createStaffAccess({
@@ -186,14 +200,21 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
     },
     idleSignOutMs: opened.venueConfig().staff.idleSignOutS * 1000,
   });
-  const venueInputs = opened.venueConfig().inputs;
-  const inputs: CabinetInputs = wireInputs({
-    cabinet: opened,
-    staff,
-    keyFile: env.BACCARAT_OPERATOR_KEY_FILE || venueInputs.operatorKeyFile,
-    doorFile: venueInputs.doorFile,
-    log,
-  });
+  const wire = (files: InputSettings): CabinetInputs =>
+    wireInputs({ cabinet: opened, staff, keyFile: files.operatorKeyFile, doorFile: files.doorFile, log });
+  let wired: CabinetInputs = wire(settings.inputs);
+  // The shells hold this one object; a change of the GPIO files rewires what is behind it.
+  const inputs: CabinetInputs = {
+    get keyFile() {
+      return wired.keyFile;
+    },
+    get doorFile() {
+      return wired.doorFile;
+    },
+    setOperatorKey: (on) => wired.setOperatorKey(on),
+    setDoor: (open) => wired.setDoor(open),
+    stop: () => wired.stop(),
+  };
   stopAll.push(() => {
     inputs.stop();
     staff.close();
@@ -219,14 +240,27 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
     }
   };
 
-  /** The bill acceptor service once started (the diagnostics and the note test mode read it). */
-  let bill: BillAcceptorService | null = null;
-  stopAll.push(() => rng.stop());
   if (emulators) stopAll.push(() => emulators.stop());
+  const running = new CabinetDevices({
+    settings,
+    report,
+    // Escrow refuses every note while a staff session is open.
+    moneyIn: () => gateMoneyIn(opened, menuOpen),
+    // Beside the journal, so a crash between a credit and its EVENT_ACK never credits twice.
+    stateFile: `${options.journalPath}.bill-acceptor.json`,
+    applyInputs: (files) => {
+      wired.stop();
+      wired = wire(files);
+    },
+    log,
+    ...(options.billAcceptors ? { billAcceptors: options.billAcceptors } : {}),
+  });
+  devices = running;
+  stopAll.push(() => running.stop());
   try {
-    await rng.start();
+    await running.startRng();
     await rngReady();
-    await startBillAcceptor();
+    await running.startBill();
   } catch (error) {
     await stopEverything();
     throw error;
@@ -238,7 +272,7 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
    * still in its start-up test, and the round was voided under a spurious rng-fault.
    */
   function rngReady(): Promise<void> {
-    const reader = rng.reader;
+    const reader = running.rng().reader;
     if (!reader) return Promise.resolve();
     const safe = (): boolean =>
       reader.status().health === 'healthy' || opened.snapshot().tilts.some((t) => t.kind === 'rng-fault');
@@ -263,43 +297,16 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
     });
   }
 
-  async function startBillAcceptor(): Promise<void> {
-    if (billPort !== null && !fixedKeyHex) {
-      opened.reportDevice({
-        device: 'bill-acceptor',
-        health: 'fault',
-        detail: `no eSSP fixed key is set for ${billPort}: set devices.billAcceptor.fixedKeyHex at the cabinet`,
-      });
-    } else if (billPort !== null) {
-      const enabledChannels = opened
-        .venueConfig()
-        .billChannels.filter((c) => c.enabled)
-        .map((c) => c.channel);
-      bill = createBillAcceptorService({
-        portPath: billPort,
-        // Escrow refuses every note while a staff session is open.
-        cabinet: gateMoneyIn(opened, menuOpen),
-        config: { fixedKeyHex: fixedKeyHex ?? '', ...(enabledChannels.length ? { enabledChannels } : {}) },
-        // Beside the journal, so a crash between a credit and its EVENT_ACK never credits twice.
-        stateFile: `${options.journalPath}.bill-acceptor.json`,
-      });
-      const service = bill;
-      stopAll.push(() => service.stop());
-      await bill.start();
-      log(`bill acceptor on ${billPort}`);
-    } else {
-      opened.reportDevice({ device: 'bill-acceptor', health: 'not-configured', detail: 'no bill acceptor configured' });
-    }
-  }
+  const cabinetView = withLiveDevices(opened, running, settingsFor, log);
 
   // The note test mode ends with the staff session (sign-out, idle sign-out, key off): the acceptor takes money again.
   staff.subscribe((status) => {
-    if (status.session === null) bill?.setTestMode(false);
+    if (status.session === null) running.bill()?.setTestMode(false);
   });
   const cabinetId = env.BACCARAT_CABINET_ID?.trim() || hostname();
   let disposed: Promise<void> | null = null;
   return {
-    cabinet: opened,
+    cabinet: cabinetView,
     staff,
     inputs,
     recovery,
@@ -312,9 +319,10 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
         return { cabinetId, configHash: configHash(config), currency: currencyOf(config) };
       },
       diagnostics: {
-        billAcceptor: () => bill?.diagnostics() ?? null,
-        rng: () => rng.diagnostics(),
+        billAcceptor: () => running.bill()?.diagnostics() ?? null,
+        rng: () => running.rngDiagnostics(),
         setBillTestMode: (on) => {
+          const bill = running.bill();
           if (!bill) return false;
           bill.setTestMode(on);
           return true;

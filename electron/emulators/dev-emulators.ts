@@ -1,7 +1,8 @@
 /**
  * The embedded device emulators for `npm start` (development, demo) and the browser
  * test host: an emulated RNG and an emulated ITL bill acceptor, each on a socat
- * pseudo-terminal pair, driven by the same drivers as the real devices. Unplug kills
+ * pseudo-terminal pair, driven by the same drivers as the real devices. Only the ones the
+ * composition root asks for run: a device given a real port runs on that port. Unplug kills
  * socat (the driver sees the port vanish); replug starts it again on the same paths.
  * Bundled separately as dist-electron/dev-emulators.js, which electron-builder.yml
  * leaves out of the packaged kiosk (dist:check verifies it): a packaged cabinet uses
@@ -15,48 +16,69 @@ import type { EmbeddedEmulators } from './emulator-controls.ts';
 /** Bytes per second from the emulated TRNG: plenty for the DRBG with prediction resistance. */
 const RNG_RATE = 64_000;
 
-export async function startEmbeddedEmulators(log: (message: string) => void): Promise<EmbeddedEmulators> {
-  const rngPair = createSocatPair('baccarat-rng-');
-  await rngPair.start();
+/** Which emulators to run: the composition root asks only for the devices no flag, variable or config names. */
+export interface EmulatorChoice {
+  readonly rng: boolean;
+  readonly bill: boolean;
+}
+
+export async function startEmbeddedEmulators(
+  log: (message: string) => void,
+  which: EmulatorChoice = { rng: true, bill: true },
+): Promise<EmbeddedEmulators> {
+  const rngPair = which.rng ? createSocatPair('baccarat-rng-') : null;
   const abort = new AbortController();
-  // The emulator reopens its end whenever socat comes back, like a device re-enumerating.
-  void runRngEmulator({
-    port: rngPair.a,
-    mode: 'good',
-    rate: RNG_RATE,
-    signal: abort.signal,
-    control: false,
-    log: (line) => log(`rng emulator: ${line}`),
-  }).catch((error: unknown) => log(`rng emulator stopped: ${error instanceof Error ? error.message : String(error)}`));
-  let bill;
-  try {
-    bill = await startEmbeddedBillAcceptorEmulator({ log: (line) => log(`bill emulator: ${line}`) });
-  } catch (error) {
-    abort.abort();
-    await rngPair.dispose();
-    throw error;
+  if (rngPair) {
+    await rngPair.start();
+    // The emulator reopens its end whenever socat comes back, like a device re-enumerating.
+    void runRngEmulator({
+      port: rngPair.a,
+      mode: 'good',
+      rate: RNG_RATE,
+      signal: abort.signal,
+      control: false,
+      log: (line) => log(`rng emulator: ${line}`),
+    }).catch((error: unknown) =>
+      log(`rng emulator stopped: ${error instanceof Error ? error.message : String(error)}`),
+    );
   }
-  const { controller } = bill;
-  log(`emulators: RNG on ${rngPair.b}, bill acceptor on ${bill.portPath}`);
+  let bill: Awaited<ReturnType<typeof startEmbeddedBillAcceptorEmulator>> | null = null;
+  if (which.bill) {
+    try {
+      bill = await startEmbeddedBillAcceptorEmulator({ log: (line) => log(`bill emulator: ${line}`) });
+    } catch (error) {
+      abort.abort();
+      await rngPair?.dispose();
+      throw error;
+    }
+  }
+  const controller = bill?.controller ?? null;
+  log(
+    `emulators: RNG ${rngPair ? `on ${rngPair.b}` : 'not emulated'}, bill acceptor ${bill ? `on ${bill.portPath}` : 'not emulated'}`,
+  );
 
   return {
-    rngPort: rngPair.b,
-    billPort: bill.portPath,
-    billFixedKeyHex: EMULATOR_FIXED_KEY_HEX,
+    rngPort: rngPair?.b ?? null,
+    billPort: bill?.portPath ?? null,
+    ...(bill ? { billFixedKeyHex: EMULATOR_FIXED_KEY_HEX } : {}),
     controls: {
-      rng: {
-        unplug: () => rngPair.kill(),
-        replug: () => rngPair.start(),
-      },
-      billAcceptor: {
-        insertNote: (channel) => controller.insertNote(channel),
-        unplug: () => controller.unplug(),
-        replug: () => controller.replug(),
-      },
+      rng: rngPair
+        ? {
+            unplug: () => rngPair.kill(),
+            replug: () => rngPair.start(),
+          }
+        : null,
+      billAcceptor: controller
+        ? {
+            insertNote: (channel) => controller.insertNote(channel),
+            unplug: () => controller.unplug(),
+            replug: () => controller.replug(),
+          }
+        : null,
     },
     async stop() {
       abort.abort();
-      await Promise.allSettled([rngPair.dispose(), bill.stop()]);
+      await Promise.allSettled([rngPair?.dispose(), bill?.stop()]);
     },
   };
 }

@@ -8,6 +8,10 @@
  * (which then sets a same-site cookie for its assets) and on the WebSocket upgrade;
  * the Host and Origin headers must name this host (no DNS rebinding).
  *
+ * Devices: `--rng-port`, `--bill-port` (with `--bill-fixed-key`) and the protocol flags name real serial
+ * ports, checked before anything starts (app/device-flags.ts); an embedded emulator runs only for a
+ * device no flag, variable or venue config names (docs/venue-config.md#device-settings).
+ *
  * Dev-only channels (electron/ipc/dev-contract.ts, test-channels.ts) are merged into the router here: the
  * service panel's, and with `--test-controls` (e2e only) the `test:*` controls that
  * unplug/replug the emulated RNG and bill acceptor, insert a note, turn the operator key
@@ -257,6 +261,15 @@ real cabinet core, journal and embedded device emulators behind a WebSocket. Pri
                         default: BACCARAT_CONFIG, else the config stored in the journal, else the
                         built-in default. A bad file stops start-up with exit code 2 and one stderr
                         line per bad field
+  --rng-port PATH       the hardware RNG's serial port (e.g. /dev/ttyACM0) instead of the emulated one
+  --rng-protocol P      truerng (streams at once, default) or onerng (sent cmdO first)
+  --bill-port PATH      the bill acceptor's serial port (e.g. /dev/ttyUSB0) instead of the emulated one
+  --bill-protocol P     essp (ITL NV9/NV200, default) or id003 (JCM)
+  --bill-fixed-key HEX  the venue's eSSP fixed key: 16 hex digits, not the factory default (essp only)
+                        Device flags win over BACCARAT_RNG_PORT, BACCARAT_BILL_PORT, BACCARAT_BILL_FIXED_KEY
+                        and the venue config (docs/venue-config.md#device-settings); an emulator runs only
+                        for a device none of them names. A port must exist and be a character device (a
+                        tty or a pty); a bad flag is one stderr line and exit code 2
   --test-controls       enable the test:* socket channels (e2e tests only): test:operator-key
                         {"on":true}, test:door {"open":true}, test:set-pin {"role","pin"}, and
                         test:force-cards {"cards":["9","K","K","5"]}: the next round deals
@@ -279,6 +292,11 @@ async function main(): Promise<void> {
       'attract-after-ms': { type: 'string' },
       renderer: { type: 'string' },
       config: { type: 'string' },
+      'rng-port': { type: 'string' },
+      'rng-protocol': { type: 'string' },
+      'bill-port': { type: 'string' },
+      'bill-protocol': { type: 'string' },
+      'bill-fixed-key': { type: 'string' },
       'test-controls': { type: 'boolean' },
     },
     main: async ({ values, positionals }) => {
@@ -293,6 +311,9 @@ async function main(): Promise<void> {
       const journalPath = values.journal
         ? path.resolve(values.journal)
         : path.join(mkdtempSync(path.join(os.tmpdir(), 'baccarat-host-')), 'journal.sqlite');
+      const { parseDeviceFlags } = await import('../app/device-flags.ts');
+      // Checked before anything starts: a bad flag is one stderr line and exit 2 (runCli).
+      const deviceFlags = parseDeviceFlags(values);
       const { startCabinet, venueFileLines } = await import('../app/start-cabinet.ts');
       const { ConfigError } = await import('../core/config/venue-config.ts');
       const { startEmbeddedEmulators } = await import('../emulators/dev-emulators.ts');
@@ -312,6 +333,7 @@ async function main(): Promise<void> {
             startCabinet({
               ...opts,
               ...(configFile === undefined ? {} : { configFile }),
+              deviceFlags,
               startEmulators: startEmbeddedEmulators,
               wrapRandom: hooks.wrapRandom,
               afterOpen: (cabinet) => hooks.install(cabinet),

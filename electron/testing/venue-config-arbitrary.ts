@@ -36,6 +36,10 @@ export const venueConfigArb: fc.Arbitrary<VenueConfig> = fc
     language: fc.constantFrom(...LANGUAGES),
     rngPort: path,
     rngProtocol: fc.constantFrom('truerng' as const, 'onerng' as const),
+    rngSource: fc.constantFrom('hardware' as const, 'os' as const),
+    // Whole numbers only: corrupt() turns a fraction into 1.5, which is a valid H.
+    minEntropy: fc.integer({ min: 1, max: 8 }),
+    billProtocol: fc.constantFrom('essp' as const, 'id003' as const),
     billPort: path,
     key: fc.option(fc.stringMatching(/^[0-9a-f]{16}$/), { nil: null }),
     keyFile: path,
@@ -67,8 +71,14 @@ export const venueConfigArb: fc.Arbitrary<VenueConfig> = fc
       playerInactivityS: r.inactivity,
       defaultLanguage: r.language,
       devices: {
-        rng: { port: r.rngPort, protocol: r.rngProtocol },
-        billAcceptor: { port: r.billPort, protocol: 'essp', fixedKeyHex: r.key },
+        rng: {
+          // OS entropy as the approved source names no hardware port (venue-config.ts).
+          port: r.rngSource === 'os' ? null : r.rngPort,
+          protocol: r.rngProtocol,
+          source: r.rngSource,
+          minEntropyBitsPerByte: r.minEntropy,
+        },
+        billAcceptor: { port: r.billPort, protocol: r.billProtocol, fixedKeyHex: r.key },
       },
       inputs: { operatorKeyFile: r.keyFile, doorFile: r.doorFile },
       staff: { idleSignOutS: r.idle },

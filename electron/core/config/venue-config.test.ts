@@ -83,10 +83,25 @@ describe('defaults: stored configs and old files still load', () => {
   it('partly given sections get the rest of their defaults', () => {
     const c = parseVenueConfig({ ...base, devices: { rng: { port: '/dev/ttyACM0' } }, staff: {} });
     expect(c.devices).toEqual({
-      rng: { port: '/dev/ttyACM0', protocol: 'truerng' },
+      rng: { port: '/dev/ttyACM0', protocol: 'truerng', source: 'hardware', minEntropyBitsPerByte: 4 },
       billAcceptor: { port: null, protocol: 'essp', fixedKeyHex: null },
     });
     expect(c.staff.idleSignOutS).toBe(300);
+  });
+
+  it('an ID-003 acceptor needs no fixed key; OS entropy is approved only by name, with no RNG port', () => {
+    const c = parseVenueConfig({
+      ...base,
+      devices: {
+        rng: { source: 'os', minEntropyBitsPerByte: 6.5 },
+        billAcceptor: { port: '/dev/ttyUSB0', protocol: 'id003' },
+      },
+    });
+    expect(c.devices.billAcceptor).toEqual({ port: '/dev/ttyUSB0', protocol: 'id003', fixedKeyHex: null });
+    expect(c.devices.rng).toEqual({ port: null, protocol: 'truerng', source: 'os', minEntropyBitsPerByte: 6.5 });
+    expect(() => parseVenueConfig({ ...base, devices: { rng: { source: 'os', port: '/dev/ttyACM0' } } })).toThrow(
+      /devices\.rng\.port: port must be null when source is os/,
+    );
   });
 
   it('a currency without minor digits gets its own (Intl): EUR 2, JPY 0, KWD 3', () => {
@@ -144,6 +159,31 @@ describe('FieldIssue: every rule kind, structured for a translated screen', () =
       'pattern (port)',
       { ...base, devices: { rng: { port: 'ttyACM0' } } },
       { path: 'devices.rng.port', rule: 'pattern' },
+    ],
+    [
+      'min (entropy per byte)',
+      { ...base, devices: { rng: { minEntropyBitsPerByte: 0.25 } } },
+      { path: 'devices.rng.minEntropyBitsPerByte', rule: 'min', limit: 0.5 },
+    ],
+    [
+      'max (entropy per byte)',
+      { ...base, devices: { rng: { minEntropyBitsPerByte: 9 } } },
+      { path: 'devices.rng.minEntropyBitsPerByte', rule: 'max', limit: 8 },
+    ],
+    [
+      'enum (entropy source)',
+      { ...base, devices: { rng: { source: 'rdrand' } } },
+      { path: 'devices.rng.source', rule: 'enum', allowed: ['hardware', 'os'] },
+    ],
+    [
+      'enum (bill protocol)',
+      { ...base, devices: { billAcceptor: { protocol: 'mdb' } } },
+      { path: 'devices.billAcceptor.protocol', rule: 'enum', allowed: ['essp', 'id003'] },
+    ],
+    [
+      'relation (OS entropy and a hardware port)',
+      { ...base, devices: { rng: { source: 'os', port: '/dev/ttyACM0' } } },
+      { path: 'devices.rng.port', rule: 'relation', other: 'devices.rng.source' },
     ],
     [
       'increasing',

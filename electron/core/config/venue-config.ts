@@ -95,20 +95,41 @@ const CurrencySchema = z
 
 export const LANGUAGES = ['en', 'sv', 'de', 'fi', 'nl', 'cs'] as const;
 
+/**
+ * SP 800-90B min-entropy per device byte the venue's assessment credits (docs/rng.md#entropy-estimate): at most
+ * the sample size (8 bits); below 0.5 a 256-bit reseed would need more than 512 device bytes.
+ */
+export const MIN_ENTROPY_BITS_PER_BYTE = { min: 0.5, max: 8, default: 4 } as const;
+
+export const RNG_PROTOCOLS = ['truerng', 'onerng'] as const;
+/** hardware: the DRBG is seeded only by the hardware RNG; os: the venue approves OS entropy (docs/rng.md#approved-entropy-source). */
+export const RNG_SOURCES = ['hardware', 'os'] as const;
+export const BILL_PROTOCOLS = ['essp', 'id003'] as const;
+
 const DevicesSchema = z
   .object({
     rng: z
       .object({
         port: devicePath('port'),
-        protocol: z.enum(['truerng', 'onerng'], { error: 'protocol must be truerng or onerng' }).default('truerng'),
+        protocol: z.enum(RNG_PROTOCOLS, { error: 'protocol must be truerng or onerng' }).default('truerng'),
+        source: z
+          .enum(RNG_SOURCES, { error: 'source must be hardware (the hardware RNG) or os (OS entropy, venue-approved)' })
+          .default('hardware'),
+        minEntropyBitsPerByte: z
+          .number({
+            error: `minEntropyBitsPerByte must be a number from ${MIN_ENTROPY_BITS_PER_BYTE.min} to ${MIN_ENTROPY_BITS_PER_BYTE.max}`,
+          })
+          .min(MIN_ENTROPY_BITS_PER_BYTE.min, `minEntropyBitsPerByte must be at least ${MIN_ENTROPY_BITS_PER_BYTE.min}`)
+          .max(MIN_ENTROPY_BITS_PER_BYTE.max, `minEntropyBitsPerByte must be at most ${MIN_ENTROPY_BITS_PER_BYTE.max}`)
+          .default(MIN_ENTROPY_BITS_PER_BYTE.default),
       })
       .strict()
       .prefault({}),
     billAcceptor: z
       .object({
         port: devicePath('port'),
-        protocol: z.literal('essp', { error: 'protocol must be essp' }).default('essp'),
-        /** The venue's eSSP fixed key (secret, write-only): 16 hex digits, or null for none. */
+        protocol: z.enum(BILL_PROTOCOLS, { error: 'protocol must be essp or id003' }).default('essp'),
+        /** The venue's eSSP fixed key (secret, write-only): 16 hex digits, or null for none. eSSP only. */
         fixedKeyHex: z
           .string({ error: 'fixedKeyHex must be 16 hex digits or null' })
           .regex(/^[0-9a-fA-F]{16}$/, 'fixedKeyHex must be exactly 16 hex digits (64 bits)')
@@ -203,6 +224,15 @@ export const VenueConfigSchema = z
         });
       }
     }
+    // OS entropy approved AND a hardware port named: which one seeds the cards would be unclear.
+    if (cfg.devices.rng.source === 'os' && cfg.devices.rng.port !== null) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['devices', 'rng', 'port'],
+        message: 'port must be null when source is os (OS entropy); use source hardware for a hardware RNG',
+        params: { rule: 'relation', other: 'source' },
+      });
+    }
     const smallest = cfg.limits.chipDenominationsMinor[0] ?? 0;
     const smallestMax = Math.min(...SPOTS.map((s) => cfg.limits.spots[s].maxMinor));
     if (smallest > smallestMax) {
@@ -281,7 +311,7 @@ export const DEFAULT_VENUE_CONFIG: VenueConfig = {
   playerInactivityS: 120,
   defaultLanguage: 'en',
   devices: {
-    rng: { port: null, protocol: 'truerng' },
+    rng: { port: null, protocol: 'truerng', source: 'hardware', minEntropyBitsPerByte: 4 },
     billAcceptor: { port: null, protocol: 'essp', fixedKeyHex: null },
   },
   inputs: { operatorKeyFile: null, doorFile: null },

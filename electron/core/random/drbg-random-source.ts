@@ -1,6 +1,8 @@
 /**
- * The certified RandomSource: HMAC_DRBG (SHA-256) fed by an entropy source (the hardware RNG,
- * or OS entropy when no device is configured). docs/rng.md#the-drbg.
+ * The certified RandomSource: HMAC_DRBG (SHA-256) fed by an entropy source: the hardware RNG, or
+ * OS entropy only where it is approved (the venue config, demo mode, the command-line tools); a
+ * real-money cabinet never falls back to it silently (docs/rng.md#approved-entropy-source).
+ * docs/rng.md#the-drbg.
  *
  * - Instantiated lazily on first use from the entropy source, with an OS-entropy nonce and
  *   personalization (crypto.randomBytes), so a weak device alone cannot determine the state.

@@ -4,9 +4,12 @@ import {
   binomialUpperTail,
   critBinom,
   ENTROPY_PER_SAMPLE_BITS,
+  HEALTH_ALPHA,
+  healthConfigFor,
   HealthTests,
   rctCutoff,
 } from './health-tests.ts';
+import fc from 'fast-check';
 import { lnGamma } from '../../core/math/ln-gamma.ts';
 
 describe('SP 800-90B §4.4 cutoffs (docs/rng.md#health-tests)', () => {
@@ -36,6 +39,52 @@ describe('SP 800-90B §4.4 cutoffs (docs/rng.md#health-tests)', () => {
     expect(critBinom(10, 0.5, 0.5)).toBe(5); // P(X ≤ 4) = 0.377, P(X ≤ 5) = 0.623
     expect(Math.exp(lnGamma(10))).toBeCloseTo(362880, 6);
     expect(lnGamma(0.5)).toBeCloseTo(Math.log(Math.sqrt(Math.PI)), 13);
+  });
+
+  it("at the standard's own α = 2^-20 the cutoffs are SP 800-90B §4.4 Table 2 and its RCT example", () => {
+    const a20 = 2 ** -20;
+    // Table 2, non-binary samples (W = 512).
+    const nonBinary: Array<[number, number]> = [
+      [0.5, 410],
+      [1, 311],
+      [2, 177],
+      [4, 62],
+      [8, 13],
+    ];
+    for (const [h, cutoff] of nonBinary) expect(aptCutoff(512, h, a20), `H = ${h}`).toBe(cutoff);
+    // Table 2, binary samples (W = 1024), H = 1.
+    expect(aptCutoff(1024, 1, a20)).toBe(589);
+    // §4.4.1: α = 2^-20 and H = 2 give C = 1 + ⌈20 / 2⌉ = 11.
+    expect(rctCutoff(2, a20)).toBe(11);
+  });
+
+  it("the venue's H sets both cutoffs (α = 2^-30, W = 512): H = 8 → 5 and 16, H = 0.5 → 61", () => {
+    const at8 = new HealthTests(healthConfigFor(8));
+    expect([at8.rct.cutoff, at8.apt.cutoff, at8.apt.window]).toEqual([5, 16, 512]);
+    const atHalf = new HealthTests(healthConfigFor(0.5));
+    expect(atHalf.rct.cutoff).toBe(61);
+    expect(healthConfigFor(4)).toEqual({ entropyBits: 4, alpha: HEALTH_ALPHA, aptWindow: 512 });
+  });
+
+  it('a venue H outside 0.5..8 is refused naming the setting', () => {
+    expect(() => healthConfigFor(0.25)).toThrow(/minEntropyBitsPerByte must be from 0.5 to 8/);
+    expect(() => healthConfigFor(9)).toThrow(RangeError);
+    expect(() => healthConfigFor(Number.NaN)).toThrow(RangeError);
+  });
+
+  it('less entropy credited never makes a test stricter: both cutoffs fall as H grows', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0.5, max: 8, noNaN: true }),
+        fc.double({ min: 0.5, max: 8, noNaN: true }),
+        (a, b) => {
+          const [lo, hi] = a <= b ? [a, b] : [b, a];
+          expect(rctCutoff(hi)).toBeLessThanOrEqual(rctCutoff(lo));
+          expect(aptCutoff(512, hi)).toBeLessThanOrEqual(aptCutoff(512, lo));
+        },
+      ),
+      { numRuns: 40 },
+    );
   });
 
   it('rejects H outside (0, 8]', () => {

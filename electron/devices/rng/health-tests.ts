@@ -2,22 +2,27 @@
  * SP 800-90B §4.4 continuous health tests on the raw samples of the hardware RNG, and the
  * §4.3 start-up test. Samples are bytes (8-bit, non-binary). docs/rng.md#health-tests.
  *
- * ENTROPY ESTIMATE. We assess H = 4 bits of min-entropy per 8-bit sample for a TrueRNG-style
- * device. Justification: such devices whiten their avalanche-noise output on the device and the
+ * ENTROPY ESTIMATE. H, the min-entropy credited per 8-bit sample, is the venue setting
+ * `devices.rng.minEntropyBitsPerByte` (docs/venue-config.md#fields, 0.5 to 8, default 4). The default 4
+ * for a TrueRNG-style device: such devices whiten their avalanche-noise output on the device and the
  * vendors claim close to 8 bits/byte, but the raw noise is not exposed and we have not run the
- * SP 800-90B §6 estimators on it, so we credit only half. Consequences, all derived from H:
+ * SP 800-90B §6 estimators on it, so we credit only half. Everything below is a function of H
+ * (healthConfigFor); at the default:
  *  - the DRBG takes ⌈256 / 4⌉ = 64 device bytes for each 256-bit (re)seed;
  *  - RCT cutoff C = 1 + ⌈30 / 4⌉ = 9; APT cutoff (W = 512) = 71.
  * With true 8-bit samples these cutoffs give false alarms far below α = 2^-30 (a stuck-at byte is
  * still caught after 9 samples), where H = 8 cutoffs (5 and 16) would false-alarm every few hours
  * at a TrueRNG's ~350 kB/s.
  */
+import { MIN_ENTROPY_BITS_PER_BYTE } from '../../core/config/venue-config.ts';
 import { lnGamma } from '../../core/math/ln-gamma.ts';
 
 /** α for both tests: SP 800-90B recommends 2^-20 ≤ α ≤ 2^-40; we use 2^-30 (docs/rng.md#health-tests). */
 export const HEALTH_ALPHA = 2 ** -30;
-/** Assessed min-entropy per byte sample (see the file comment). */
-export const ENTROPY_PER_SAMPLE_BITS = 4;
+/** The default assessed min-entropy per byte sample (see the file comment). */
+export const ENTROPY_PER_SAMPLE_BITS: number = MIN_ENTROPY_BITS_PER_BYTE.default;
+/** The range of H a venue may set: SP 800-90B caps H at the sample size (8 bits); below 0.5 a reseed needs 512+ bytes. */
+export const ENTROPY_BITS_RANGE = MIN_ENTROPY_BITS_PER_BYTE;
 /** SP 800-90B §4.4.2: the window is 512 for non-binary samples, 1024 for binary ones. */
 export const APT_WINDOW = 512;
 /** SP 800-90B §4.3: start-up testing over at least 1024 consecutive samples. */
@@ -147,11 +152,20 @@ export interface HealthTestConfig {
   readonly aptWindow: number;
 }
 
-export const DEFAULT_HEALTH_CONFIG: HealthTestConfig = {
-  entropyBits: ENTROPY_PER_SAMPLE_BITS,
-  alpha: HEALTH_ALPHA,
-  aptWindow: APT_WINDOW,
-};
+/**
+ * The health tests for a venue's H (bits of min-entropy per byte): α = 2^-30 and W = 512 (byte samples are
+ * non-binary) stay fixed; the cutoffs follow from H by the §4.4 formulas (rctCutoff, aptCutoff).
+ */
+export function healthConfigFor(entropyBits: number): HealthTestConfig {
+  if (!(entropyBits >= ENTROPY_BITS_RANGE.min && entropyBits <= ENTROPY_BITS_RANGE.max)) {
+    throw new RangeError(
+      `minEntropyBitsPerByte must be from ${ENTROPY_BITS_RANGE.min} to ${ENTROPY_BITS_RANGE.max} bits, got ${entropyBits}`,
+    );
+  }
+  return { entropyBits, alpha: HEALTH_ALPHA, aptWindow: APT_WINDOW };
+}
+
+export const DEFAULT_HEALTH_CONFIG: HealthTestConfig = healthConfigFor(ENTROPY_PER_SAMPLE_BITS);
 
 /** Both continuous tests together, fed every raw sample in order. */
 export class HealthTests {

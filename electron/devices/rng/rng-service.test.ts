@@ -228,6 +228,41 @@ describe('hardware RNG service over a socat pty (docs/protocols/serial-rng.md#wh
     await rng.stop();
   });
 
+  it('no port and no approved source: a fault "no approved entropy source", and no card can be drawn', async () => {
+    const rng = createRngService({ portPath: null, noPort: 'refuse', onStatus: (s) => statuses.push(s) });
+    statuses = [];
+    await rng.start();
+    expect(rng.status().health).toBe('fault');
+    expect(rng.status().detail).toMatch(/^no approved entropy source: .*devices\.rng\.port.*devices\.rng\.source "os"/);
+    expect(statuses).toEqual([rng.status()]);
+    expect(rng.diagnostics()).toMatchObject({ entropySource: 'none', health: 'fault', tests: null });
+    expect(() => new FreshShoe(8, rng.random)).toThrow(RngUnavailableError);
+    expect(() => rng.random.nextInt(52)).toThrow(/no approved entropy source/);
+    await rng.stop();
+  });
+
+  it('OS entropy the venue approved, or in demo mode: healthy, and the diagnostics name which', async () => {
+    for (const noPort of ['os-approved', 'os-demo'] as const) {
+      const rng = createRngService({ portPath: null, noPort });
+      await rng.start();
+      expect(rng.status().health).toBe('healthy');
+      expect(rng.diagnostics().entropySource).toBe(noPort);
+      expect(dealRound(new FreshShoe(8, rng.random)).dealOrder.length).toBeGreaterThanOrEqual(4);
+      await rng.stop();
+    }
+  });
+
+  it("the venue H sets the cutoffs of the hardware RNG's tests and is shown in the diagnostics", () => {
+    const rng = createRngService({ portPath: socat.b, minEntropyBitsPerByte: 8 });
+    expect(rng.diagnostics()).toMatchObject({
+      entropySource: 'hardware',
+      minEntropyBitsPerByte: 8,
+      tests: { rctCutoff: 5, aptCutoff: 16, aptWindow: 512 },
+    });
+    expect(rng.reader!.bytesFor(256)).toBe(32);
+    expect(() => createRngService({ portPath: socat.b, minEntropyBitsPerByte: 0.1 })).toThrow(/minEntropyBitsPerByte/);
+  });
+
   it('rejects an empty port path', () => {
     expect(() => createRngService({ portPath: '  ' })).toThrow(/portPath must be a serial port path/);
   });

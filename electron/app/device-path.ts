@@ -1,0 +1,58 @@
+/**
+ * Is this path a serial port the cabinet can open? A check before a driver is started, so a wrong
+ * path gets one clear sentence (docs/venue-config.md#device-settings) instead of a retry loop on
+ * something that can never be a serial device:
+ * - it must exist (a USB device that is not plugged in yet is the exception the caller decides on);
+ * - it must be a character device: a tty, a USB CDC-ACM node, or a pseudo-terminal (socat's links
+ *   are symlinks to /dev/pts/N, followed here);
+ * - the process must be allowed to read and write it (the kiosk user in the `dialout` group).
+ *   Root passes every permission check, so on root a mode-000 node still opens; it then fails in
+ *   the driver if it is no serial port (tcsetattr: "Inappropriate ioctl for device").
+ */
+import { accessSync, constants, statSync, type Stats } from 'node:fs';
+
+export type PathProblem =
+  | { readonly kind: 'missing'; readonly message: string }
+  | { readonly kind: 'not-a-serial-device' | 'no-permission' | 'not-absolute'; readonly message: string };
+
+function kindOf(stats: Stats): string {
+  if (stats.isDirectory()) return 'a directory';
+  if (stats.isFIFO()) return 'a named pipe (FIFO)';
+  if (stats.isFile()) return 'a regular file';
+  if (stats.isSocket()) return 'a socket';
+  if (stats.isBlockDevice()) return 'a block device';
+  return 'not a device';
+}
+
+/** Null when `path` is a character device this process may open; else what is wrong, in words. */
+export function serialPathProblem(path: string): PathProblem | null {
+  if (!path.startsWith('/')) {
+    return { kind: 'not-absolute', message: `${path} is not an absolute path (e.g. /dev/ttyUSB0)` };
+  }
+  let stats: Stats;
+  try {
+    stats = statSync(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') {
+      return { kind: 'missing', message: `${path} does not exist (is the device plugged in, is the name right?)` };
+    }
+    return { kind: 'no-permission', message: `${path} cannot be examined (${code ?? String(error)})` };
+  }
+  if (!stats.isCharacterDevice()) {
+    return {
+      kind: 'not-a-serial-device',
+      message: `${path} is ${kindOf(stats)}, not a serial device (a character device such as /dev/ttyUSB0 or a pty)`,
+    };
+  }
+  try {
+    accessSync(path, constants.R_OK | constants.W_OK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'EACCES';
+    return {
+      kind: 'no-permission',
+      message: `${path} cannot be opened for reading and writing (${code}: add the kiosk user to the group that owns it, usually dialout)`,
+    };
+  }
+  return null;
+}
