@@ -1,4 +1,6 @@
 /** The bill acceptor's driver is chosen by protocol; a setting that cannot make one is a device fault in words. */
+import { createBillAcceptorService } from '../devices/bill-acceptor/bill-acceptor-service.ts';
+import { createId003BillAcceptorService } from '../devices/bill-acceptor/id003/id003-service.ts';
 import { describe, expect, it } from 'vitest';
 import type { DevicePort } from '../core/cabinet/cabinet-api.ts';
 import type { BillAcceptorService } from '../devices/bill-acceptor/bill-acceptor-service.ts';
@@ -70,8 +72,9 @@ describe('chooseBillAcceptor', () => {
     expect(calls).toEqual([]);
   });
 
-  it('this build has no ID-003 driver yet', () => {
-    expect(BUILT_IN_BILL_ACCEPTORS.id003).toBeNull();
+  it('this build carries both drivers: eSSP and the JCM ID-003 driver', () => {
+    expect(BUILT_IN_BILL_ACCEPTORS.essp).toBe(createBillAcceptorService);
+    expect(BUILT_IN_BILL_ACCEPTORS.id003).toBe(createId003BillAcceptorService);
   });
 
   it('essp without a key: a fault that says where to set it, and no driver', () => {

@@ -12,6 +12,7 @@ import {
   type BillAcceptorService,
   type BillAcceptorServiceOptions,
 } from '../devices/bill-acceptor/bill-acceptor-service.ts';
+import { createId003BillAcceptorService } from '../devices/bill-acceptor/id003/id003-service.ts';
 import type { BillSettings } from './device-settings.ts';
 
 /** The ID-003 driver's options: the eSSP ones without the fixed key (ID-003 has no encryption key). */
@@ -25,11 +26,11 @@ export interface BillAcceptorConstructors {
   readonly id003: ((options: Id003ServiceOptions) => BillAcceptorService) | null;
 }
 
-/**
- * The drivers of this build. The ID-003 driver (electron/devices/bill-acceptor/id003/) plugs in here:
- * `id003: createId003BillAcceptorService`.
- */
-export const BUILT_IN_BILL_ACCEPTORS: BillAcceptorConstructors = { essp: createBillAcceptorService, id003: null };
+/** The drivers of this build: ITL eSSP and JCM ID-003 (electron/devices/bill-acceptor/id003/). */
+export const BUILT_IN_BILL_ACCEPTORS: BillAcceptorConstructors = {
+  essp: createBillAcceptorService,
+  id003: createId003BillAcceptorService,
+};
 
 export const ID003_NOT_INSTALLED = 'ID-003 driver not installed in this build';
 
