@@ -19,6 +19,9 @@
  * is active, 'disconnected' while the link is down (docs/protocols/essp.md#handshake).
  * A refused unit (unit-refusal.ts: wrong fixed key, protocol below 6, no POLL_WITH_ACK) raises a device fault
  * saying why and is tried again only after a growing wait (docs/protocols/essp.md#refused-units).
+ *
+ * Length: a little over 400 lines, because this is the one place that holds the state joining the pieces
+ * (session generation, enable state, initialising, refusals, health); every rule lives in its own file.
  */
 import type { CabinetSnapshot, DeviceHealth, DevicePort, DeviceStatus } from '../../core/cabinet/cabinet-api.ts';
 import type { SerialLinkOpener } from '../serial/serial-link.ts';
