@@ -70,12 +70,14 @@ describe('eSSP driver against a unit that follows the manual (docs/protocols/ess
     const sessionStarts = unit.log.flatMap((c, i) => (c.code === REQUEST_KEY_EXCHANGE ? [i] : []));
     for (const [n, start] of sessionStarts.entries()) {
       const end = sessionStarts[n + 1] ?? unit.log.length;
-      const counts = unit.log
-        .slice(start + 1, end)
-        .filter((c) => c.encrypted && !c.repeat)
-        .map((c) => c.count);
+      const session = unit.log.slice(start + 1, end);
+      const counts = session.filter((c) => c.encrypted && !c.repeat).map((c) => c.count);
       expect(counts).toEqual(counts.map((_, i) => i));
+      // Every session polls before it enables (GA973: old events first).
+      const enable = session.findIndex((c) => c.code === ENABLE);
+      if (enable >= 0) expect(session.findIndex((c) => c.code === POLL_WITH_ACK)).toBeLessThan(enable);
     }
+    expect(unit.commands(ENABLE).length).toBeGreaterThan(0);
     expect(cabinet.faults).toEqual([]);
   });
 
