@@ -4,32 +4,61 @@
  *
  * - A **tilt** condition (jams, stacker full, cashbox removed) is raised while the acceptor reports it and
  *   clears on the first poll that no longer does (the cashbox condition thus when 0xE4 arrives).
- * - A **fault** condition (fraud, a credit without its escrow, no acceptable channel) is latched: fraud and
- *   credit anomalies until the acceptor resets (0xF1, a technician power-cycles it), no-channels until the
- *   next handshake finds an acceptable channel.
+ * - A **fault** condition (fraud, a credit without its escrow, an unknown poll event, no acceptable channel, a
+ *   refused unit) is latched: fraud, credit anomalies and unknown events until the acceptor resets (0xF1, a
+ *   technician power-cycles it), no-channels until the next handshake finds an acceptable channel, a refusal
+ *   until a session gets past the step that was refused.
  * - A **status** event changes no condition; the driver acts on it (re-enable, set up again, log).
  * Every raised condition is a `device-fault` for the cabinet; while any is active the acceptor is disabled.
  */
 import { Event } from './ssp-protocol.ts';
+import type { RefusalKind } from './unit-refusal.ts';
 
 export type Condition =
-  'safe-jam' | 'unsafe-jam' | 'stacker-full' | 'cashbox-removed' | 'fraud' | 'credit-anomaly' | 'no-channels';
+  | 'safe-jam'
+  | 'unsafe-jam'
+  | 'stacker-full'
+  | 'cashbox-removed'
+  | 'note-path-open'
+  | 'fraud'
+  | 'credit-anomaly'
+  | 'unknown-event'
+  | 'no-channels'
+  | RefusalKind;
 
 export const CONDITION_TEXT: Readonly<Record<Condition, string>> = {
   'safe-jam': 'note jammed in the acceptor (safe jam): clear the note path',
   'unsafe-jam': 'note jammed where it may be reachable (unsafe jam): clear the note path',
   'stacker-full': 'stacker full: empty the cashbox',
   'cashbox-removed': 'cashbox removed',
+  'note-path-open': 'the note path of the bill acceptor is open: close it',
   fraud: 'fraud attempt detected at the bill acceptor',
   'credit-anomaly': 'bill acceptor reported a stacked note without a matching escrow: count the cashbox',
+  'unknown-event':
+    'bill acceptor sent a poll event the driver does not know: the events after it could not be read; check the acceptor',
   'no-channels': 'bill acceptor accepts no note: its channels do not match the venue configuration or currency',
+  'key-mismatch':
+    'the eSSP fixed key does not match the one set on the bill acceptor: set the same key on both, then power-cycle the acceptor',
+  'protocol-refused': 'the bill acceptor will not run host protocol 6 or later: update its firmware or replace it',
+  'no-poll-with-ack': 'the bill acceptor does not know POLL_WITH_ACK: update its firmware or replace it',
 };
 
 /** Conditions that stay until the acceptor resets or is set up again, not until their events stop. */
-export const LATCHED: ReadonlySet<Condition> = new Set<Condition>(['fraud', 'credit-anomaly', 'no-channels']);
+export const LATCHED: ReadonlySet<Condition> = new Set<Condition>([
+  'fraud',
+  'credit-anomaly',
+  'unknown-event',
+  'no-channels',
+  'key-mismatch',
+  'protocol-refused',
+  'no-poll-with-ack',
+]);
 
 /** Conditions a reset of the acceptor (0xF1) clears. */
-export const CLEARED_BY_RESET: readonly Condition[] = ['fraud', 'credit-anomaly'];
+export const CLEARED_BY_RESET: readonly Condition[] = ['fraud', 'credit-anomaly', 'unknown-event'];
+
+/** Refusals: cleared only by a session that gets past the point where the unit was refused. */
+export const REFUSALS: readonly RefusalKind[] = ['key-mismatch', 'protocol-refused', 'no-poll-with-ack'];
 
 export type EventMeaning =
   | { readonly kind: 'tilt'; readonly condition: Condition }
@@ -42,6 +71,7 @@ export const EVENT_MEANING: ReadonlyMap<number, EventMeaning> = new Map<number, 
   [Event.UNSAFE_JAM, { kind: 'tilt', condition: 'unsafe-jam' }],
   [Event.STACKER_FULL, { kind: 'tilt', condition: 'stacker-full' }],
   [Event.CASHBOX_REMOVED, { kind: 'tilt', condition: 'cashbox-removed' }],
+  [Event.NOTE_PATH_OPEN, { kind: 'tilt', condition: 'note-path-open' }],
   [Event.FRAUD_ATTEMPT, { kind: 'fault', condition: 'fraud' }],
   [Event.CASHBOX_REPLACED, { kind: 'status' }],
   [Event.DISABLED, { kind: 'status' }],
@@ -110,6 +140,8 @@ export class AcceptorConditions {
 
   /** Drops conditions without an event (a reset, a handshake that found acceptable channels). */
   drop(conditions: readonly Condition[]): void {
-    for (const condition of conditions) this.#active.delete(condition);
+    let dropped = false;
+    for (const condition of conditions) dropped = this.#active.delete(condition) || dropped;
+    if (dropped) this.#effects.changed();
   }
 }

@@ -5,6 +5,7 @@
  */
 import type { BackoffOptions } from '../serial/link-supervisor.ts';
 import { parseFixedKey } from './essp-crypto.ts';
+import type { RefusalBackoffOptions } from './unit-refusal.ts';
 import type { SetupInfo } from './ssp-protocol.ts';
 
 export interface BillAcceptorConfig {
@@ -16,9 +17,13 @@ export interface BillAcceptorConfig {
   readonly pollIntervalMs?: number;
   /** Currency the cabinet counts in; channels of another currency stay inhibited. Default "EUR". */
   readonly currency?: string;
+  /** Wait for a reply before resending; GA973 recommends 1000 ms (the default). */
   readonly replyTimeoutMs?: number;
+  /** Sends of one command in total; GA973 recommends 3 (the default). */
   readonly attempts?: number;
   readonly backoff?: Partial<BackoffOptions>;
+  /** Wait before a handshake after a refused unit (wrong fixed key…): 30 s doubling to 5 min by default. */
+  readonly refusalBackoff?: Partial<RefusalBackoffOptions>;
 }
 
 /** A configuration that passed {@link validateConfig}: defaults filled in, the fixed key parsed. */
@@ -32,6 +37,7 @@ export interface ValidatedConfig {
   readonly replyTimeoutMs: number;
   readonly attempts: number;
   readonly backoff: Partial<BackoffOptions>;
+  readonly refusalBackoff: Partial<RefusalBackoffOptions>;
 }
 
 export class BillAcceptorConfigError extends Error {
@@ -63,9 +69,10 @@ export function validateConfig(config: BillAcceptorConfig): ValidatedConfig {
     enabledChannels: enabled,
     pollIntervalMs,
     currency,
-    replyTimeoutMs: config.replyTimeoutMs ?? 500,
+    replyTimeoutMs: config.replyTimeoutMs ?? 1000,
     attempts: config.attempts ?? 3,
     backoff: config.backoff ?? {},
+    refusalBackoff: config.refusalBackoff ?? {},
   };
 }
 

@@ -13,14 +13,21 @@
  * betting, not in demo mode) and the acceptor has no active condition (docs/cabinet-rules.md#bill-validator).
  * In note test mode it is enabled whenever it has no condition: every note is read and handed back, so none
  * can reach the cashbox or the credits.
+ * The acceptor is polled before it is ever enabled in a session (GA973 §6.3.4: old events first), and not
+ * enabled while it reports 0xB6 (initialising).
  * Status: 'connected' once the key is exchanged, 'healthy' after the first good poll, 'fault' while a condition
  * is active, 'disconnected' while the link is down (docs/protocols/essp.md#handshake).
+ * A refused unit (unit-refusal.ts: wrong fixed key, protocol below 6, no POLL_WITH_ACK) raises a device fault
+ * saying why and is tried again only after a growing wait (docs/protocols/essp.md#refused-units).
+ *
+ * Length: a little over 400 lines, because this is the one place that holds the state joining the pieces
+ * (session generation, enable state, initialising, refusals, health); every rule lives in its own file.
  */
 import type { CabinetSnapshot, DeviceHealth, DevicePort, DeviceStatus } from '../../core/cabinet/cabinet-api.ts';
 import type { SerialLinkOpener } from '../serial/serial-link.ts';
 import { LinkSupervisor } from '../serial/link-supervisor.ts';
 import { TypedEmitter } from '../typed-emitter.ts';
-import { AcceptorConditions, CONDITION_TEXT } from './acceptor-conditions.ts';
+import { AcceptorConditions, CONDITION_TEXT, REFUSALS } from './acceptor-conditions.ts';
 import { AcceptorCounters, type BillAcceptorDiagnostics, type TestNote } from './acceptor-diagnostics.ts';
 import {
   acceptedChannels,
@@ -31,10 +38,11 @@ import {
 import { EscrowPolicy, cabinetTakesMoney, type EscrowMetrics } from './escrow-policy.ts';
 import { configureChannels, describeSetup, openSession, setEnabled, type AcceptorIdentity } from './handshake.ts';
 import { NoteTracker, memoryStore, type TrackerStore } from './note-tracker.ts';
-import { actOnPollEvents } from './poll-events.ts';
+import { actOnPollEvents, type PollEventHooks } from './poll-events.ts';
 import { PollLoop, pollOnce } from './poll-loop.ts';
 import { SspMaster } from './ssp-master.ts';
 import type { SetupInfo } from './ssp-protocol.ts';
+import { RefusalBackoff, UnitRefusedError, realWait, type Wait } from './unit-refusal.ts';
 
 export { BillAcceptorConfigError, validateConfig, type BillAcceptorConfig } from './bill-acceptor-config.ts';
 
@@ -51,6 +59,8 @@ export interface BillAcceptorDriverOptions {
   readonly open: SerialLinkOpener;
   /** Where the note tracker lives; in memory when absent (then a host crash may need a technician). */
   readonly store?: TrackerStore;
+  /** How the driver waits before trying a refused unit again; real time unless a test injects its own. */
+  readonly wait?: Wait;
 }
 
 export interface BillAcceptorMetrics extends EscrowMetrics {
@@ -86,6 +96,10 @@ export class BillAcceptorDriver {
   #polledOk = false;
   /** The acceptor reset (0xF1): its inhibits and enable state are gone, set it up again. */
   #resetSeen = false;
+  /** The last poll reported 0xB6: the unit is still setting itself up and must not be enabled. */
+  #initialising = false;
+  readonly #refusal: RefusalBackoff;
+  #abort = new AbortController();
   /** Figures for the report and the tests. */
   readonly metrics: BillAcceptorMetrics = {
     credits: 0,
@@ -99,6 +113,7 @@ export class BillAcceptorDriver {
     this.#options = options;
     this.#config = validateConfig(options.config);
     this.#store = options.store ?? memoryStore();
+    this.#refusal = new RefusalBackoff(this.#config.refusalBackoff);
     this.#status = { device: 'bill-acceptor', health: 'disconnected', detail: `not started (${options.portPath})` };
     this.#conditions = new AcceptorConditions({
       raised: (condition, reason) => {
@@ -114,6 +129,12 @@ export class BillAcceptorDriver {
       link: { path: options.portPath, baudRate: 9600, dataBits: 8, stopBits: 2, parity: 'none' },
       backoff: this.#config.backoff,
       onConnected: async (link) => {
+        const delay = this.#refusal.delayMs;
+        if (delay > 0) {
+          // A refused unit: a wrong key puts it out of service until it is reset, so no tight retry loop.
+          this.#emit('retry', `trying the refused acceptor again in ${delay} ms`);
+          await (this.#options.wait ?? realWait)(delay, this.#abort.signal);
+        }
         this.#master?.close();
         const master = new SspMaster(link, {
           replyTimeoutMs: this.#config.replyTimeoutMs,
@@ -122,7 +143,14 @@ export class BillAcceptorDriver {
         });
         this.#master = master;
         // No 'connected' report yet: that would clear the cabinet's tilt before the acceptor has proved itself.
-        await this.#handshake(master);
+        try {
+          await this.#handshake(master);
+        } catch (error) {
+          if (error instanceof UnitRefusedError) this.#refuse(error);
+          // A unit that could not decrypt stays silent until it is reset: keep waiting longer between tries.
+          else if (REFUSALS.some((kind) => this.#conditions.has(kind))) this.#refusal.refused();
+          throw error;
+        }
         this.#startLoop(master);
       },
     });
@@ -132,7 +160,9 @@ export class BillAcceptorDriver {
         this.#master?.close();
         this.#master = null;
         this.#deviceEnabled = null;
-        this.#report('disconnected', `${report.reason}; retrying in ${report.retryInMs} ms`);
+        const refused = REFUSALS.some((kind) => this.#conditions.has(kind));
+        if (refused) this.#report('fault', `${this.#conditions.describe()}; ${report.reason}`);
+        else this.#report('disconnected', `${report.reason}; retrying in ${report.retryInMs} ms`);
       }
     });
   }
@@ -189,6 +219,7 @@ export class BillAcceptorDriver {
   async start(): Promise<void> {
     if (this.#running) return;
     this.#running = true;
+    this.#abort = new AbortController();
     this.#latestSnapshot = this.#options.cabinet.snapshot();
     this.#unsubscribeCabinet = this.#options.cabinet.subscribe((event) => {
       if (event.type === 'state') this.#latestSnapshot = event.snapshot;
@@ -203,6 +234,7 @@ export class BillAcceptorDriver {
   async stop(): Promise<void> {
     this.#running = false;
     this.#generation++;
+    this.#abort.abort(new Error('the bill acceptor driver stopped'));
     this.#unsubscribeCabinet?.();
     this.#unsubscribeCabinet = null;
     this.#wakeLoops();
@@ -249,9 +281,20 @@ export class BillAcceptorDriver {
           `venue ${this.#config.currency} channels ${this.#config.enabledChannels?.join(',') ?? 'all'})`,
       );
     }
+    this.#conditions.drop(['key-mismatch', 'protocol-refused']);
     await configureChannels(master, accepted);
     this.#deviceEnabled = false;
+    this.#initialising = false;
     this.#emit('setup', describeSetup(identity, accepted));
+    // Before the first poll of the session, which would stack a note still held in escrow.
+    await this.#escrow.resumeEscrow(master);
+  }
+
+  /** A refused unit: the fault says why (once while it lasts), and the next handshake waits longer. */
+  #refuse(error: UnitRefusedError): void {
+    this.#refusal.refused();
+    this.#emit('refused', error.message);
+    this.#conditions.raise(error.kind, error.message);
   }
 
   #startLoop(master: SspMaster): void {
@@ -264,6 +307,10 @@ export class BillAcceptorDriver {
       cycle: () => this.#cycle(master, generation),
       rehandshake: () => this.#rehandshake(master, generation),
       linkLost: (reason) => this.#supervisor.linkLost(reason),
+      refused: (error) => {
+        this.#refuse(error);
+        this.#supervisor.linkLost(error.message);
+      },
       emit: (type, detail) => this.#emit(type, detail),
     });
     this.#loops.add(loop);
@@ -274,13 +321,17 @@ export class BillAcceptorDriver {
       .finally(() => this.#loops.delete(loop));
   }
 
+  /** Poll first, then the enable state: every session's first poll clears old events before any ENABLE. */
   async #cycle(master: SspMaster, generation: number): Promise<void> {
-    await this.#syncEnable(master);
     const reply = await pollOnce(master, this.metrics, (type, detail) => this.#emit(type, detail));
     const escrow = this.#escrow;
+    if (reply) {
+      this.#refusal.accepted();
+      this.#conditions.drop(['no-poll-with-ack']);
+    }
     if (reply && escrow) {
-      await actOnPollEvents(master, reply.events, reply.received, escrow, this.#conditions, {
-        emit: (type, detail) => this.#emit(type, detail),
+      const hooks: PollEventHooks = {
+        emit: (type: string, detail: string) => this.#emit(type, detail),
         disabledReported: () => {
           // The acceptor says it is disabled while we believe it enabled (e.g. it reset): send ENABLE again.
           if (this.#deviceEnabled === true) this.#deviceEnabled = null;
@@ -288,7 +339,12 @@ export class BillAcceptorDriver {
         resetReported: () => {
           this.#resetSeen = true;
         },
-      });
+        initialising: (still: boolean) => {
+          if (still && !this.#initialising) this.#emit('initialising', 'the acceptor is initialising: not enabled yet');
+          this.#initialising = still;
+        },
+      };
+      await actOnPollEvents(master, reply.events, reply.received, escrow, this.#conditions, hooks, reply.unread);
     }
     if (!this.#polledOk) {
       this.#polledOk = true;
@@ -297,7 +353,9 @@ export class BillAcceptorDriver {
     if (this.#resetSeen) {
       this.#resetSeen = false;
       await this.#rehandshake(master, generation);
+      return;
     }
+    await this.#syncEnable(master);
   }
 
   async #rehandshake(master: SspMaster, generation: number): Promise<void> {
@@ -305,6 +363,7 @@ export class BillAcceptorDriver {
       await this.#handshake(master);
     } catch (error) {
       if (generation !== this.#generation) return;
+      if (error instanceof UnitRefusedError) this.#refuse(error);
       this.#emit('error', `handshake failed: ${error instanceof Error ? error.message : String(error)}`);
       this.#supervisor.linkLost('handshake failed');
     }
@@ -315,6 +374,7 @@ export class BillAcceptorDriver {
   }
 
   #wantEnabled(): boolean {
+    if (this.#initialising) return false;
     return !this.#conditions.active && (this.#testMode || cabinetTakesMoney(this.#latestSnapshot));
   }
 

@@ -5,8 +5,11 @@
  *   channel is not accepted (venue configuration, currency), the cabinet cannot take money now, or
  *   cabinet.canAcceptBill refuses (credit limit). Otherwise the next poll lets the acceptor stack it.
  * - credit only on CREDIT_NOTE (or NOTE_CLEARED_INTO_CASHBOX at power-up) for the channel of the recorded
- *   escrow, under the escrow's event key; a repeat of an acknowledged credit is a duplicate, any other credit
- *   without its escrow is refused and raised as an anomaly ("count the cashbox").
+ *   escrow, under the escrow's event key; an unacknowledged repeat maps to the same key (journaled once); any
+ *   other credit without its escrow, also one after the ACK, is refused and raised as an anomaly ("count the
+ *   cashbox").
+ * - a new session while a recorded note may still sit in escrow (renegotiation, host restart): the note is
+ *   decided again before the first poll, because the first poll would accept it (resumeEscrow).
  */
 import type { CabinetSnapshot, DevicePort } from '../../core/cabinet/cabinet-api.ts';
 import { AcceptorCounters, type RejectReason, type TestNote } from './acceptor-diagnostics.ts';
@@ -131,9 +134,30 @@ export class EscrowPolicy {
     });
   }
 
-  /** NOTE_STACKING. */
-  stacking(): void {
-    this.#options.tracker.stacking();
+  /**
+   * A new session while the tracker still holds an escrow record: the note may still be in escrow (every command
+   * but a poll keeps it held, GA138 HOLD), and the first POLL_WITH_ACK would stack it. So it is decided again now:
+   * REJECT when it may no longer be taken; otherwise the poll stacks it and its CREDIT_NOTE finds the record, the
+   * same key. A REJECT the unit refuses (the note had moved on) changes nothing: the next poll says where it is.
+   */
+  async resumeEscrow(master: Pick<SspMaster, 'command'>): Promise<void> {
+    const note = this.#options.tracker.state.note;
+    if (!note || note.stage !== 'escrow') return;
+    const decision = this.decide(note.channel, note.valueMinor);
+    if (!decision) {
+      this.#options.emit('escrow', `${note.key}: still accepted after the new session, stacking`);
+      return;
+    }
+    this.#options.metrics.rejects++;
+    this.#counters.reject(decision.reason);
+    this.#options.emit('reject', `${note.key} rejected after the new session: ${decision.text}`);
+    await this.#reject(master);
+  }
+
+  /** BARCODE_TICKET_VALIDATED: a ticket in escrow. The cabinet redeems no tickets, so it goes back at once. */
+  async ticket(master: Pick<SspMaster, 'command'>): Promise<void> {
+    this.#options.emit('reject', 'barcode ticket rejected: the cabinet takes notes only');
+    await this.#reject(master);
   }
 
   /** NOTE_REJECTED / NOTE_CLEARED_FROM_FRONT: the note went back to the player. */
@@ -150,11 +174,6 @@ export class EscrowPolicy {
     const channel = event.channel ?? 0;
     const decision = tracker.credit(channel);
     if (!decision.credit) {
-      if (decision.duplicate) {
-        metrics.duplicateCredits++;
-        emit('duplicate', decision.reason);
-        return;
-      }
       emit('credit-refused', `${eventName(event.code)}: ${decision.reason}`);
       this.#options.anomaly(decision.reason);
       return;

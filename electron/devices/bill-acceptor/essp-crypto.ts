@@ -16,9 +16,14 @@
  * Encrypted packet, carried as the DATA of an ordinary SSP frame:
  *   0x7E | AES-128-ECB( eLEN | eCOUNT (u32 LE) | eDATA | random padding | eCRC (CRC-16 SSP, low byte first) )
  * eLEN = eDATA length; the padding brings the encrypted block to a multiple of 16 bytes; eCRC covers
- * eLEN..padding. eCOUNT is one counter per session shared by both directions: it is 0 after the key exchange and
- * each side increments it after every packet it encrypts and every packet it accepts; a packet whose count is
- * not the expected one is refused (replay protection).
+ * eLEN..padding.
+ *
+ * eCOUNT (docs/protocols/essp.md#the-ecount-counter) is 0 after the key exchange and moves once per exchange,
+ * on the command: the host sends command N, the slave's reply carries N + 1, the host's next command carries
+ * N + 1. So the host advances after encrypting a command and checks the reply against the advanced count; the
+ * slave checks a command against its count, advances, and encrypts its reply with the advanced count. A
+ * retransmission is the identical bytes (the master wraps a command once), so it keeps its count. A packet
+ * whose count is not the expected one is refused (replay protection) and nothing advances.
  */
 import { checkPrimeSync, createCipheriv, createDecipheriv, generatePrimeSync, randomBytes } from 'node:crypto';
 import { crc16 } from '../serial/ssp-crc.ts';
@@ -140,23 +145,44 @@ export class EncryptionError extends Error {
   override readonly name = 'EncryptionError';
 }
 
-/** One encrypted session: the AES key and the shared packet counter. */
+/**
+ * Which end of the line a session serves. The count moves on the command, so the host advances when it wraps
+ * and the slave when it unwraps (the module comment says why).
+ */
+export type EsspRole = 'host' | 'slave';
+
+/** One encrypted session: the AES key and the packet counter. */
 export class EsspSession {
   readonly #key: Buffer;
+  #role: EsspRole | null;
   #count = 0;
 
-  constructor(key: Uint8Array) {
+  /**
+   * `role` says which end this is. Left out, the first call decides: the master always speaks first, so the
+   * side that wraps first is the host and the side that unwraps first is the slave.
+   */
+  constructor(key: Uint8Array, role?: EsspRole) {
     if (key.length !== 16) throw new EncryptionError('an eSSP session key is 16 bytes');
     this.#key = Buffer.from(key);
+    this.#role = role ?? null;
   }
 
+  /** The count the next packet this side wraps carries (host) or the next command must carry (slave). */
   get count(): number {
     return this.#count;
   }
 
-  /** Wraps `data` into `0x7E | ciphertext` with the current count, then advances the count. */
+  get role(): EsspRole | null {
+    return this.#role;
+  }
+
+  /**
+   * Wraps `data` into `0x7E | ciphertext` with the current count. The host then advances (its next command
+   * carries the next count and so must the reply); a slave's reply carries the count its command advanced to.
+   */
   wrap(data: Uint8Array): Uint8Array {
     if (data.length < 1 || data.length > 255 - 16) throw new EncryptionError(`cannot encrypt ${data.length} bytes`);
+    this.#role ??= 'host';
     const bodyLength = 1 + 4 + data.length + 2;
     const total = Math.ceil(bodyLength / 16) * 16;
     const plain = Buffer.alloc(total);
@@ -170,12 +196,13 @@ export class EsspSession {
     const cipher = createCipheriv('aes-128-ecb', this.#key, null);
     cipher.setAutoPadding(false);
     const encrypted = Buffer.concat([cipher.update(plain), cipher.final()]);
-    this.#count = (this.#count + 1) >>> 0;
+    if (this.#role === 'host') this.#count = (this.#count + 1) >>> 0;
     return Uint8Array.from([STEX, ...encrypted]);
   }
 
   /**
-   * Opens `0x7E | ciphertext`. Throws EncryptionError (nothing advanced) on a bad length, CRC or count.
+   * Opens `0x7E | ciphertext`. Throws EncryptionError (nothing advanced) on a bad length, CRC or count. The
+   * slave advances after a good command; the host does not move on a reply (it moved when it sent).
    */
   unwrap(packet: Uint8Array): Uint8Array {
     if (packet[0] !== STEX) throw new EncryptionError('expected an encrypted packet (0x7E)');
@@ -197,7 +224,8 @@ export class EsspSession {
     if (count !== this.#count) {
       throw new EncryptionError(`encrypted packet count ${count}, expected ${this.#count} (replay or lost packet)`);
     }
-    this.#count = (this.#count + 1) >>> 0;
+    this.#role ??= 'slave';
+    if (this.#role === 'slave') this.#count = (this.#count + 1) >>> 0;
     return Uint8Array.from(plain.subarray(5, 5 + length));
   }
 }

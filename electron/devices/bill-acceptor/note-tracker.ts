@@ -11,10 +11,10 @@
  * - CREDIT_NOTE (or NOTE_CLEARED_INTO_CASHBOX at power-up) for the recorded channel reuses the record's key,
  *   however often it repeats: POLL_WITH_ACK repeats it until EVENT_ACK, also after a host crash and restart,
  *   and the cabinet journals a key once. The host sends EVENT_ACK only after creditBill returned (committed).
- * - After the EVENT_ACK the record is marked `acked`. A later CREDIT_NOTE without a new escrow is then either a
- *   duplicate (same channel, no NOTE_STACKING seen since the ACK: same key, credited nothing) or an anomaly
- *   (different channel, or a stacking was seen: refused and reported: a credit must follow an escrow of the
- *   same note, docs/protocols/essp.md#credit-rules).
+ * - After the EVENT_ACK the record is marked `acked`. A unit never repeats an event it had acknowledged, so a
+ *   later CREDIT_NOTE without a new escrow, of any channel, is a second note whose escrow the host missed: it is
+ *   refused and raised as an anomaly ("count the cashbox"), never credited and never dropped in silence
+ *   (docs/protocols/essp.md#credit-rules).
  * Limits: the key is only as durable as the state file. A lost or deleted file restarts the numbering under a
  * fresh epoch, so new keys never collide with keys the journal already credited (which would swallow real
  * notes as repeats); keys of a new acceptor serial never collide with old ones either. A host crash in the microseconds between receiving an
@@ -115,12 +115,11 @@ export function fileStore(path: string): TrackerStore {
 
 export type CreditDecision =
   | { readonly credit: true; readonly key: string; readonly valueMinor: number; readonly repeat: boolean }
-  | { readonly credit: false; readonly duplicate: boolean; readonly reason: string };
+  | { readonly credit: false; readonly reason: string };
 
 export class NoteTracker {
   readonly #store: TrackerStore;
   #state: TrackerState;
-  #stackingSinceAck = false;
 
   constructor(store: TrackerStore, acceptorId: string) {
     this.#store = store;
@@ -159,12 +158,7 @@ export class NoteTracker {
         stage: 'escrow',
       },
     });
-    this.#stackingSinceAck = false;
     return true;
-  }
-
-  stacking(): void {
-    if (this.#state.note?.stage === 'acked' || !this.#state.note) this.#stackingSinceAck = true;
   }
 
   /** NOTE_REJECTED / NOTE_CLEARED_FROM_FRONT: the escrowed note went back to the player. */
@@ -175,19 +169,20 @@ export class NoteTracker {
   /** CREDIT_NOTE or NOTE_CLEARED_INTO_CASHBOX for `channel`. */
   credit(channel: number): CreditDecision {
     const note = this.#state.note;
-    if (!note) return { credit: false, duplicate: false, reason: `credit for channel ${channel} without any escrow` };
+    if (!note) return { credit: false, reason: `credit for channel ${channel} without any escrow` };
     if (note.channel !== channel) {
       return {
         credit: false,
-        duplicate: false,
         reason: `credit for channel ${channel} but the note in escrow was channel ${note.channel}`,
       };
     }
     if (note.stage === 'acked') {
-      if (this.#stackingSinceAck) {
-        return { credit: false, duplicate: false, reason: `credit for channel ${channel} stacked without an escrow` };
-      }
-      return { credit: false, duplicate: true, reason: `repeat of the already acknowledged ${note.key}` };
+      return {
+        credit: false,
+        reason:
+          `credit for channel ${channel} after ${note.key} was acknowledged, with no new escrow: ` +
+          'a second note whose escrow was missed',
+      };
     }
     if (note.stage === 'escrow') this.#save({ ...this.#state, note: { ...note, stage: 'credited' } });
     return { credit: true, key: note.key, valueMinor: note.valueMinor, repeat: note.stage === 'credited' };
@@ -197,7 +192,6 @@ export class NoteTracker {
   acked(): void {
     const note = this.#state.note;
     if (note && note.stage === 'credited') this.#save({ ...this.#state, note: { ...note, stage: 'acked' } });
-    this.#stackingSinceAck = false;
   }
 
   #save(state: TrackerState): void {

@@ -1,12 +1,17 @@
 /**
- * Acts on the events of one poll reply, in order, then sends EVENT_ACK if any event asked for it — only after
- * every credit in the reply was committed by the cabinet (docs/protocols/essp.md#credit-rules). Note movements
- * go to the escrow policy, conditions to the condition set (acceptor-conditions.ts).
+ * Acts on the events of one poll reply, in order, then sends one EVENT_ACK if any event is one GA138 marks
+ * "Poll with Ack" (poll-event-table.ts: credits, 0xE1/0xE2, fraud, 0xB6, 0xD1) — only after every effect is
+ * done: each credit committed by the cabinet, each tilt raised (raiseFault journals it before it returns),
+ * each escrow written down (docs/protocols/essp.md#event-ack). A reply that could not be read to its end gets
+ * no EVENT_ACK: the ACK would clear events the driver never saw, and every event that waits for an ACK repeats,
+ * so nothing read before is lost by waiting (an acknowledged credit repeat maps to the same key).
+ * Note movements go to the escrow policy, conditions to the condition set (acceptor-conditions.ts).
  */
 import { CLEARED_BY_RESET, conditionOf, type AcceptorConditions, type Condition } from './acceptor-conditions.ts';
 import type { EscrowPolicy } from './escrow-policy.ts';
+import { EVENT_TABLE, isPrinterEvent } from './poll-event-table.ts';
 import { SspReplyError, type SspMaster } from './ssp-master.ts';
-import { Command, Event, type PollEvent } from './ssp-protocol.ts';
+import { Command, Event, type PollEvent, type UnreadTail } from './ssp-protocol.ts';
 
 export interface PollEventHooks {
   emit(type: string, detail: string): void;
@@ -14,6 +19,8 @@ export interface PollEventHooks {
   disabledReported(): void;
   /** The acceptor reset (0xF1): its inhibits and enable state are gone, set it up again after this reply. */
   resetReported(): void;
+  /** Whether this reply said the unit is still initialising (0xB6): it must not be enabled yet. */
+  initialising(still: boolean): void;
 }
 
 export async function actOnPollEvents(
@@ -23,22 +30,21 @@ export async function actOnPollEvents(
   escrow: EscrowPolicy,
   conditions: AcceptorConditions,
   hooks: PollEventHooks,
+  unread: UnreadTail | null = null,
 ): Promise<void> {
   let ackNeeded = false;
+  let initialising = false;
   const seen = new Set<Condition>();
   for (const event of events) {
     const condition = conditionOf(event.code);
     if (condition) seen.add(condition);
+    if (EVENT_TABLE.get(event.code)?.ack) ackNeeded = true;
     switch (event.code) {
       case Event.READ_NOTE:
         if (event.channel && event.channel > 0) await escrow.escrow(master, event.channel);
         break;
-      case Event.NOTE_STACKING:
-        escrow.stacking();
-        break;
       case Event.CREDIT_NOTE:
       case Event.NOTE_CLEARED_INTO_CASHBOX:
-        ackNeeded = true;
         escrow.credit(event, received);
         break;
       case Event.NOTE_REJECTED:
@@ -46,7 +52,6 @@ export async function actOnPollEvents(
         hooks.emit('returned', 'note returned to the player');
         break;
       case Event.NOTE_CLEARED_FROM_FRONT:
-        ackNeeded = true; // some firmware asks for an ACK of the power-up events too; an extra ACK is harmless
         escrow.returned();
         hooks.emit('returned', `power-up: note channel ${event.channel} returned from the front`);
         break;
@@ -64,17 +69,39 @@ export async function actOnPollEvents(
         hooks.emit('reset', 'the acceptor reset (power-up)');
         conditions.drop(CLEARED_BY_RESET);
         break;
+      case Event.INITIALISING:
+        initialising = true;
+        break;
+      case Event.CHANNEL_DISABLE:
+        hooks.emit('channels', 'the acceptor reports every channel inhibited');
+        break;
+      case Event.BARCODE_TICKET_VALIDATED:
+        await escrow.ticket(master);
+        break;
+      case Event.BARCODE_TICKET_ACK:
+        hooks.emit('ticket', 'a barcode ticket reached the cashbox: nothing credited, take it out when counting');
+        break;
       default:
+        if (isPrinterEvent(event.code)) {
+          const extra = event.value === undefined ? '' : ` (code ${event.value})`;
+          hooks.emit('printer', `${EVENT_TABLE.get(event.code)?.text ?? 'printer event'}${extra}`);
+        }
         break;
     }
   }
+  hooks.initialising(initialising);
+  if (unread) {
+    const detail = `${unread.reason} at byte ${unread.offset}; the events after it were not read and nothing is acknowledged`;
+    hooks.emit('bad-poll', detail);
+    conditions.raise('unknown-event', `bill acceptor: ${detail}`);
+  }
   conditions.update(seen);
-  if (ackNeeded) {
-    // Only now, after creditBill returned (committed to the journal), may the acceptor forget the event.
+  if (ackNeeded && !unread) {
+    // Only now, after creditBill returned (committed) and every tilt was raised, may the acceptor forget them.
     try {
       await master.command(Uint8Array.of(Command.EVENT_ACK));
     } catch (error) {
-      // 0xF5 etc.: the acceptor had nothing waiting for an ACK. A timeout propagates (the event will repeat).
+      // A refusal: the acceptor had nothing waiting for an ACK. A timeout propagates (the events repeat).
       if (!(error instanceof SspReplyError)) throw error;
     }
     escrow.acked();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EncryptionError } from './essp-crypto.ts';
-import { PollLoop, MIN_POLL_SPACING_MS, type PollLoopOptions, type PollTimers } from './poll-loop.ts';
+import { PollLoop, MIN_POLL_SPACING_MS, pollOnce, type PollLoopOptions, type PollTimers } from './poll-loop.ts';
+import { UnitRefusedError } from './unit-refusal.ts';
 import { SspReplyError, SspTimeoutError } from './ssp-master.ts';
 import { Command, Reply } from './ssp-protocol.ts';
 
@@ -45,6 +46,7 @@ async function run(script: Array<Error | null>, extra: Partial<PollLoopOptions> 
     },
     rehandshake: async () => void log.push('rehandshake'),
     linkLost: (reason) => void log.push('link lost', reason),
+    refused: (error) => void log.push('refused', error.kind),
     emit: (type) => void log.push(type),
     ...extra,
   });
@@ -79,6 +81,28 @@ describe('poll loop (docs/protocols/essp.md#handshake)', () => {
     expect(log).toEqual(['encryption', 'rehandshake', 'encryption', 'rehandshake', 'error', 'error']);
   });
 
+  it('a refused unit ends the loop without renegotiating', async () => {
+    const refusal = new UnitRefusedError('no-poll-with-ack', 'no POLL_WITH_ACK');
+    const { log, cycles } = await run([null, refusal, null, null]);
+    expect(cycles).toBe(2);
+    expect(log).toEqual(['refused', 'no-poll-with-ack']);
+  });
+
+  it('a unit that does not know POLL_WITH_ACK is refused, never polled with plain POLL', async () => {
+    const sent: number[][] = [];
+    const master = {
+      transact: async (data: Uint8Array) => {
+        sent.push(Array.from(data));
+        return Uint8Array.of(Reply.UNKNOWN_COMMAND);
+      },
+    };
+    await expect(pollOnce(master, { polls: 0 }, () => undefined)).rejects.toMatchObject({
+      kind: 'no-poll-with-ack',
+      message: /does not know POLL_WITH_ACK/,
+    });
+    expect(sent).toEqual([[Command.POLL_WITH_ACK]]);
+  });
+
   it('an error after the loop was replaced ends it quietly', async () => {
     let current = true;
     const { log, cycles } = await run([timeout(), null], {
@@ -106,6 +130,7 @@ describe('poll loop (docs/protocols/essp.md#handshake)', () => {
       },
       rehandshake: async () => undefined,
       linkLost: () => undefined,
+      refused: () => undefined,
       emit: () => undefined,
     });
     await loop.run();

@@ -6,11 +6,14 @@
  * - a timeout: one lost exchange may have put the eSSP counters out of step, so a new session starts on the
  *   same link; two timeouts in a row mean the acceptor is gone (the link supervisor reconnects with backoff);
  * - a bad encrypted reply or "key not set" (0xFA): the key is renegotiated;
+ * - a refused unit (unit-refusal.ts, e.g. it does not know POLL_WITH_ACK): the driver raises the fault and the
+ *   loop ends;
  * - anything else is logged and the next cycle runs as usual.
  */
 import { EncryptionError } from './essp-crypto.ts';
 import { SspReplyError, SspTimeoutError, type SspMaster } from './ssp-master.ts';
-import { Command, Reply, parsePollReply, type PollEvent } from './ssp-protocol.ts';
+import { Command, Reply, parsePollReply, type PollEvent, type UnreadTail } from './ssp-protocol.ts';
+import { UnitRefusedError } from './unit-refusal.ts';
 
 /** The protocol's lower bound on the time between two polls. */
 export const MIN_POLL_SPACING_MS = 200;
@@ -39,6 +42,8 @@ export interface PollLoopOptions {
   rehandshake(): Promise<void>;
   /** The acceptor stopped answering: close the link and reconnect with backoff. */
   linkLost(reason: string): void;
+  /** The unit cannot be run (the loop ends after this). */
+  refused(error: UnitRefusedError): void;
   emit(type: string, detail: string): void;
 }
 
@@ -67,6 +72,10 @@ export class PollLoop {
         timeouts = 0;
       } catch (error) {
         if (!options.isCurrent()) return;
+        if (error instanceof UnitRefusedError) {
+          options.refused(error);
+          return;
+        }
         if (error instanceof SspTimeoutError) {
           timeouts++;
           options.emit('timeout', error.message);
@@ -109,11 +118,17 @@ export class PollLoop {
 
 export interface PollReply {
   readonly events: readonly PollEvent[];
+  /** Where the reply stopped being readable (an unknown code), or null when it was read whole. */
+  readonly unread: UnreadTail | null;
   /** performance.now() when the reply arrived: the start of the credit latency. */
   readonly received: number;
 }
 
-/** POLL_WITH_ACK and its parsed events; null for a reply that cannot be read in full (nothing is acted on). */
+/**
+ * POLL_WITH_ACK and its parsed events; null for a reply that is no event list at all (nothing is acted on). A
+ * unit that does not know POLL_WITH_ACK (0xF2) is refused: plain POLL sends a credit once, so a host crash
+ * between reading it and journaling it would lose the note (docs/protocols/essp.md#poll-with-ack-only).
+ */
 export async function pollOnce(
   master: Pick<SspMaster, 'transact'>,
   counters: { polls: number },
@@ -123,11 +138,16 @@ export async function pollOnce(
   const received = performance.now();
   counters.polls++;
   if (reply[0] === Reply.KEY_NOT_SET) throw new SspReplyError(Command.POLL_WITH_ACK, Reply.KEY_NOT_SET);
+  if (reply[0] === Reply.UNKNOWN_COMMAND) {
+    throw new UnitRefusedError(
+      'no-poll-with-ack',
+      'the bill acceptor does not know POLL_WITH_ACK (0xF2): its firmware is too old to run; update it',
+    );
+  }
   const parsed = parsePollReply(reply);
   if (!parsed.ok) {
-    // Nothing from a reply we cannot fully read is acted on; the events repeat on the next poll.
     emit('bad-poll', parsed.error);
     return null;
   }
-  return { events: parsed.value, received };
+  return { events: parsed.value.events, unread: parsed.value.unread, received };
 }

@@ -11,7 +11,13 @@
  * - every credit was preceded in the stream by an escrow read of the same channel, is made while handling a
  *   credit event of that channel, and no escrow read pays twice;
  * - a valid frame re-encoded parses back to the same events;
- * - on a clean line every escrow → stacking → CREDIT_NOTE journey is credited exactly once, repeats or not.
+ * - replies with codes the parser does not know keep the events before the code, and still never credit
+ *   without an escrow of the channel;
+ * - on a clean line every escrow → stacking → CREDIT_NOTE journey is credited exactly once, repeats or not
+ *   (a repeat only while its EVENT_ACK was lost);
+ * - a CREDIT_NOTE after its note was acknowledged, with no new escrow, is never credited and always raises the
+ *   "count the cashbox" fault.
+ * Length: a little over 400 lines, because the generators and the reference matcher serve all the properties.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -31,30 +37,16 @@ import {
   type PollEvent,
 } from './ssp-protocol.ts';
 import { fakeCabinet } from '../../testing/bill-acceptor-harness.ts';
+import { CHANNEL_EVENTS, EVENT_TABLE } from './poll-event-table.ts';
+import { SspTimeoutError } from './ssp-master.ts';
+import type { UnreadTail } from './ssp-protocol.ts';
 
 const KEY = '9A3F04C27E51B8D6';
 const VALUES = [500, 1000, 2000, 5000, 10000, 20000, 50000];
 const CREDIT_EVENTS: ReadonlySet<number> = new Set([Event.CREDIT_NOTE, Event.NOTE_CLEARED_INTO_CASHBOX]);
-const WITH_CHANNEL = [
-  Event.READ_NOTE,
-  Event.CREDIT_NOTE,
-  Event.FRAUD_ATTEMPT,
-  Event.NOTE_CLEARED_FROM_FRONT,
-  Event.NOTE_CLEARED_INTO_CASHBOX,
-];
-const WITHOUT_DATA = [
-  Event.SLAVE_RESET,
-  Event.NOTE_REJECTING,
-  Event.NOTE_REJECTED,
-  Event.NOTE_STACKING,
-  Event.NOTE_STACKED,
-  Event.SAFE_JAM,
-  Event.UNSAFE_JAM,
-  Event.DISABLED,
-  Event.STACKER_FULL,
-  Event.CASHBOX_REMOVED,
-  Event.CASHBOX_REPLACED,
-];
+const WITH_CHANNEL = [...CHANNEL_EVENTS];
+const WITH_VALUE = [...EVENT_TABLE].filter(([c, spec]) => spec.data === 1 && !CHANNEL_EVENTS.has(c)).map(([c]) => c);
+const WITHOUT_DATA = [...EVENT_TABLE].filter(([, spec]) => spec.data === 0).map(([c]) => c);
 
 function referenceCrc(bytes: readonly number[]): number {
   let crc = 0xffff;
@@ -118,11 +110,30 @@ function receiver() {
     anomaly: (reason) => conditions.raise('credit-anomaly', reason),
     emit: () => undefined,
   });
-  const master = { command: async () => new Uint8Array(0) };
-  const hooks = { emit: () => undefined, disabledReported: () => undefined, resetReported: () => undefined };
-  const handle = (events: readonly PollEvent[]) =>
-    actOnPollEvents(master, events, performance.now(), escrow, conditions, hooks);
-  return { cabinet, handle };
+  const line = { loseNextAck: false, acks: 0 };
+  const master = {
+    command: async (data: Uint8Array) => {
+      if (data[0] === 0x57) {
+        if (line.loseNextAck) {
+          line.loseNextAck = false;
+          throw new SspTimeoutError('EVENT_ACK lost');
+        }
+        line.acks++;
+      }
+      return new Uint8Array(0);
+    },
+  };
+  const hooks = {
+    emit: () => undefined,
+    disabledReported: () => undefined,
+    resetReported: () => undefined,
+    initialising: () => undefined,
+  };
+  const handle = (events: readonly PollEvent[], unread: UnreadTail | null = null) =>
+    actOnPollEvents(master, events, performance.now(), escrow, conditions, hooks, unread).catch((error: unknown) => {
+      if (!(error instanceof SspTimeoutError)) throw error; // a lost EVENT_ACK: the unit repeats the events
+    });
+  return { cabinet, handle, line };
 }
 
 /** One escrow read in the stream (READ_NOTE with a channel), numbered in stream order. */
@@ -136,6 +147,7 @@ interface EscrowRead {
 const channelArb = fc.oneof({ arbitrary: fc.integer({ min: 1, max: 7 }), weight: 9 }, fc.integer({ min: 0, max: 255 }));
 const eventArb: fc.Arbitrary<PollEvent> = fc.oneof(
   fc.record({ code: fc.constantFrom(...WITH_CHANNEL), channel: channelArb }),
+  fc.record({ code: fc.constantFrom(...WITH_VALUE), value: fc.integer({ min: 0, max: 255 }) }),
   fc.record({ code: fc.constantFrom(...WITHOUT_DATA) }),
 );
 const eventsArb = fc.array(eventArb, { maxLength: 8 });
@@ -181,7 +193,23 @@ const damagedFrameArb = fc
     return Uint8Array.from(bytes);
   });
 
+/** Any bytes after the OK: known codes, unknown ones, data bytes out of place. */
+const rawReplyArb = fc
+  .record({
+    seq: seqIdArb,
+    body: fc.array(
+      fc.oneof(
+        fc.constantFrom(...WITH_CHANNEL, ...WITHOUT_DATA, ...WITH_VALUE),
+        fc.integer({ min: 1, max: 7 }),
+        fc.integer({ min: 0, max: 255 }),
+      ),
+      { maxLength: 16 },
+    ),
+  })
+  .map(({ seq, body }) => frameOf(seq, Uint8Array.from([Reply.OK, ...body])));
+
 const segmentArb: fc.Arbitrary<Uint8Array[]> = fc.oneof(
+  { arbitrary: rawReplyArb.map((f) => [f]), weight: 3 },
   { arbitrary: fc.uint8Array({ maxLength: 40 }).map((b) => [b]), weight: 2 },
   { arbitrary: validFrameArb.map((f) => [f]), weight: 3 },
   { arbitrary: journeyArb, weight: 3 },
@@ -232,9 +260,9 @@ describe('poll receive path properties (docs/protocols/essp.md#credit-rules)', (
 
             const parsed = parsePollReply(data);
             if (!parsed.ok) continue;
-            const events = parsed.value;
+            const { events, unread } = parsed.value;
             calls = [];
-            await handle(events);
+            await handle(events, unread);
 
             // Match each creditBill call, in order, to a later credit event of its channel in this reply whose
             // last escrow read (in the whole stream) had the same channel; a new key needs an escrow not yet paid.
@@ -296,7 +324,7 @@ describe('poll receive path properties (docs/protocols/essp.md#credit-rules)', (
           const [result] = results;
           if (result?.kind !== 'frame') throw new Error(`expected a frame, got ${JSON.stringify(result)}`);
           expect(result.frame.seqId).toBe(seqId);
-          expect(parsePollReply(result.frame.data)).toEqual({ ok: true, value: events });
+          expect(parsePollReply(result.frame.data)).toEqual({ ok: true, value: { events, unread: null } });
         },
       ),
       { numRuns: 2_000 },
@@ -307,14 +335,14 @@ describe('poll receive path properties (docs/protocols/essp.md#credit-rules)', (
     const journey = fc.record({
       channel: fc.integer({ min: 1, max: 7 }),
       doubledInReply: fc.boolean(),
-      repeatedAfter: fc.boolean(),
+      ackLost: fc.boolean(),
     });
     await fc.assert(
       fc.asyncProperty(fc.array(journey, { minLength: 1, maxLength: 60 }), async (journeys) => {
-        const { cabinet, handle } = receiver();
+        const { cabinet, handle, line } = receiver();
         const deframer = new SspDeframer();
         let expected = 0;
-        for (const { channel: ch, doubledInReply, repeatedAfter } of journeys) {
+        for (const { channel: ch, doubledInReply, ackLost } of journeys) {
           const replies = [
             [Reply.OK, Event.READ_NOTE, 0],
             [Reply.OK, Event.READ_NOTE, ch],
@@ -324,14 +352,16 @@ describe('poll receive path properties (docs/protocols/essp.md#credit-rules)', (
               ? [Reply.OK, Event.CREDIT_NOTE, ch, Event.CREDIT_NOTE, ch, Event.NOTE_STACKED]
               : [Reply.OK, Event.CREDIT_NOTE, ch, Event.NOTE_STACKED],
           ];
-          if (repeatedAfter) replies.push([Reply.OK, Event.CREDIT_NOTE, ch, Event.CREDIT_NOTE, ch]);
+          // A lost EVENT_ACK: the unit repeats the credit until an ACK gets through.
+          if (ackLost) replies.push([Reply.OK, Event.CREDIT_NOTE, ch, Event.CREDIT_NOTE, ch]);
           expected += VALUES[ch - 1]!;
           for (const r of replies) {
+            line.loseNextAck = ackLost && r[1] === Event.CREDIT_NOTE && r[r.length - 1] === Event.NOTE_STACKED;
             for (const result of deframer.push(encodeFrame(SEQ_FLAG, Uint8Array.from(r)))) {
               if (result.kind !== 'frame') throw new Error('clean line produced an error');
               const parsed = parsePollReply(result.frame.data);
               if (!parsed.ok) throw new Error(parsed.error);
-              await handle(parsed.value);
+              await handle(parsed.value.events, parsed.value.unread);
             }
           }
         }
@@ -340,6 +370,35 @@ describe('poll receive path properties (docs/protocols/essp.md#credit-rules)', (
         expect(cabinet.faults).toEqual([]);
       }),
       { numRuns: 100 },
+    );
+  });
+
+  it('a credit after its note was acknowledged, with no new escrow, is never credited and raises the cashbox fault', async () => {
+    const afterAck = fc.record({
+      channel: fc.integer({ min: 1, max: 7 }),
+      again: fc.integer({ min: 1, max: 7 }),
+      between: fc.array(fc.constantFrom(Event.NOTE_STACKING, Event.NOTE_STACKED, Event.DISABLED), { maxLength: 3 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(afterAck, async ({ channel, again, between }) => {
+        const { cabinet, handle, line } = receiver();
+        for (const r of [
+          [Event.READ_NOTE, channel],
+          [Event.NOTE_STACKING],
+          [Event.CREDIT_NOTE, channel, Event.NOTE_STACKED],
+          between,
+          [Event.CREDIT_NOTE, again],
+        ]) {
+          const parsed = parsePollReply(Uint8Array.from([Reply.OK, ...r]));
+          if (!parsed.ok) throw new Error(parsed.error);
+          await handle(parsed.value.events, parsed.value.unread);
+        }
+        expect(cabinet.credits.map((c) => c.channel)).toEqual([channel]);
+        expect(cabinet.faults).toHaveLength(1);
+        expect(cabinet.faults[0]).toMatch(/count the cashbox|escrow/);
+        expect(line.acks).toBe(2); // the refused credit is acknowledged once its fault is raised
+      }),
+      { numRuns: 200 },
     );
   });
 });

@@ -25,7 +25,7 @@ export class SspReplyError extends Error {
 export interface SspMasterOptions {
   /** Device address, 0 for a banknote validator. */
   readonly address?: number;
-  /** How long to wait for a reply before resending. */
+  /** How long to wait for a reply before resending; GA973 §5.4 recommends 1 s (and 3 attempts). */
   readonly replyTimeoutMs?: number;
   /** Sends in total (first + retransmissions). */
   readonly attempts?: number;
@@ -33,13 +33,15 @@ export interface SspMasterOptions {
   readonly onLineError?: (result: Extract<DeframeResult, { kind: 'error' }>) => void;
 }
 
-/** Commands that are never encrypted: they set the link and the key up. */
+/**
+ * Commands that are never encrypted: they set the link and the key up. Everything else goes encrypted once a
+ * session exists, HOST_PROTOCOL_VERSION included (GA973 §6.3.1: the first command after the key exchange).
+ */
 const PLAIN_COMMANDS = new Set<number>([
   Command.SYNC,
   Command.SET_GENERATOR,
   Command.SET_MODULUS,
   Command.REQUEST_KEY_EXCHANGE,
-  Command.HOST_PROTOCOL_VERSION,
 ]);
 
 export class SspMaster {
@@ -61,7 +63,7 @@ export class SspMaster {
   constructor(link: SerialLink, options: SspMasterOptions = {}) {
     this.#link = link;
     this.#address = options.address ?? 0;
-    this.#timeoutMs = options.replyTimeoutMs ?? 500;
+    this.#timeoutMs = options.replyTimeoutMs ?? 1000;
     this.#attempts = options.attempts ?? 3;
     this.#onLineError = options.onLineError;
     this.#unsubscribe = link.onData((chunk) => this.#onData(chunk));

@@ -20,24 +20,57 @@ describe('SSP protocol parsing (docs/protocols/essp.md#commands)', () => {
     expect(describeReply(0x42)).toMatch(/unknown reply code 0x42/);
   });
 
-  it('round-trips poll events and refuses unknown or truncated events as a whole', () => {
+  it('round-trips poll events; an unknown or cut-short event keeps the events read before it', () => {
     const events = [
       { code: Event.READ_NOTE, channel: 0 },
       { code: Event.NOTE_STACKING },
       { code: Event.CREDIT_NOTE, channel: 3 },
     ];
-    const parsed = parsePollReply(encodePollEvents(events));
-    expect(parsed).toEqual({ ok: true, value: events });
+    expect(parsePollReply(encodePollEvents(events))).toEqual({ ok: true, value: { events, unread: null } });
     expect(parsePollReply(Uint8Array.of(Reply.OK, Event.CREDIT_NOTE))).toMatchObject({
-      ok: false,
-      error: /channel byte/,
+      ok: true,
+      value: { events: [], unread: { code: Event.CREDIT_NOTE, offset: 1, reason: /missing its data byte/ } },
     });
-    expect(parsePollReply(Uint8Array.of(Reply.OK, Event.CREDIT_NOTE, 2, 0x99))).toMatchObject({
-      ok: false,
-      error: /unknown poll event 0x99/,
+    // A reset and a credit before an unknown code are whole events: they are kept, the tail is reported.
+    expect(parsePollReply(Uint8Array.of(Reply.OK, Event.SLAVE_RESET, Event.CREDIT_NOTE, 2, 0x99, 0xee, 5))).toEqual({
+      ok: true,
+      value: {
+        events: [{ code: Event.SLAVE_RESET }, { code: Event.CREDIT_NOTE, channel: 2 }],
+        unread: { code: 0x99, offset: 4, reason: 'unknown poll event 0x99' },
+      },
     });
     expect(parsePollReply(Uint8Array.of(Reply.FAIL))).toMatchObject({ ok: false, error: /poll refused/ });
     expect(parsePollReply(new Uint8Array(0))).toMatchObject({ ok: false });
+  });
+
+  it('reads every NV9USB / NV200 protocol-7 event with its GA138 data length', () => {
+    // GA138 packet examples, DATA after the 0xF0 (docs/protocols/essp.md#poll-events).
+    const examples: Array<[number[], object[]]> = [
+      [[0xb6], [{ code: Event.INITIALISING }]],
+      [[0xb5], [{ code: Event.CHANNEL_DISABLE }]],
+      [[0xe0], [{ code: Event.NOTE_PATH_OPEN }]],
+      [[0xe5], [{ code: Event.BARCODE_TICKET_VALIDATED }]],
+      [[0xd1], [{ code: Event.BARCODE_TICKET_ACK }]],
+      [[0xe1, 0x00], [{ code: Event.NOTE_CLEARED_FROM_FRONT, channel: 0 }]],
+      [[0xe2, 0x02], [{ code: Event.NOTE_CLEARED_INTO_CASHBOX, channel: 2 }]],
+      [[0xe6, 0x02], [{ code: Event.FRAUD_ATTEMPT, channel: 2 }]],
+      [[0xa8, 0x08], [{ code: Event.TICKET_PRINTING_ERROR, value: 8 }]],
+    ];
+    for (const [data, events] of examples) {
+      expect(parsePollReply(Uint8Array.from([Reply.OK, ...data]))).toEqual({
+        ok: true,
+        value: { events, unread: null },
+      });
+    }
+    const printer = [0xa5, 0xa6, 0xa8, 0x07, 0xad, 0xae, 0xaf, 0xa0, 0xa1, 0xa2, 0xa3, 0xa4, 0xa9, 0xaa, 0xab, 0xac];
+    const parsed = parsePollReply(Uint8Array.from([Reply.OK, ...printer, 0xf1]));
+    expect(parsed).toMatchObject({ ok: true, value: { unread: null } });
+    expect(parsed.ok && parsed.value.events.map((e) => e.code)).toEqual([...printer.filter((b) => b !== 0x07), 0xf1]);
+    // 0xA7 has no data size in the sources: it is never guessed, the parse stops there.
+    expect(parsePollReply(Uint8Array.of(Reply.OK, 0xeb, 0xa7, 0x00))).toMatchObject({
+      ok: true,
+      value: { events: [{ code: Event.NOTE_STACKED }], unread: { code: 0xa7, offset: 2 } },
+    });
   });
 
   it('reads the protocol-6+ SETUP_REQUEST layout: expanded values × real value multiplier', () => {

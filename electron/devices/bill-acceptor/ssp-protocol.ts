@@ -1,9 +1,11 @@
 /**
- * SSP command codes, generic replies, poll events and the SETUP_REQUEST reply layout for a banknote validator
+ * SSP command codes, generic replies, the poll reply parser (event table: poll-event-table.ts) and the SETUP_REQUEST reply layout for a banknote validator
  * (ITL NV9 / NV200 family). Source of the codes: docs/protocols/essp.md#commands and #poll-events; layout notes below.
  *
  * Everything here is pure: parsing never throws on device input, it returns a typed error instead.
  */
+
+import { CHANNEL_EVENTS, EVENT_TABLE } from './poll-event-table.ts';
 
 export const Command = {
   RESET: 0x01,
@@ -61,93 +63,70 @@ export function describeReply(code: number): string {
   }
 }
 
-export const Event = {
-  SLAVE_RESET: 0xf1,
-  READ_NOTE: 0xef,
-  CREDIT_NOTE: 0xee,
-  NOTE_REJECTING: 0xed,
-  NOTE_REJECTED: 0xec,
-  NOTE_STACKING: 0xcc,
-  NOTE_STACKED: 0xeb,
-  SAFE_JAM: 0xea,
-  UNSAFE_JAM: 0xe9,
-  DISABLED: 0xe8,
-  FRAUD_ATTEMPT: 0xe6,
-  STACKER_FULL: 0xe7,
-  NOTE_CLEARED_FROM_FRONT: 0xe1,
-  NOTE_CLEARED_INTO_CASHBOX: 0xe2,
-  CASHBOX_REMOVED: 0xe3,
-  CASHBOX_REPLACED: 0xe4,
-} as const;
-
-/** Events followed by one channel byte; all other known events carry no data. */
-const EVENTS_WITH_CHANNEL = new Set<number>([
-  Event.READ_NOTE,
-  Event.CREDIT_NOTE,
-  Event.FRAUD_ATTEMPT,
-  Event.NOTE_CLEARED_FROM_FRONT,
-  Event.NOTE_CLEARED_INTO_CASHBOX,
-]);
-const EVENTS_WITHOUT_DATA = new Set<number>([
-  Event.SLAVE_RESET,
-  Event.NOTE_REJECTING,
-  Event.NOTE_REJECTED,
-  Event.NOTE_STACKING,
-  Event.NOTE_STACKED,
-  Event.SAFE_JAM,
-  Event.UNSAFE_JAM,
-  Event.DISABLED,
-  Event.STACKER_FULL,
-  Event.CASHBOX_REMOVED,
-  Event.CASHBOX_REPLACED,
-]);
+export { Event, eventName } from './poll-event-table.ts';
 
 export interface PollEvent {
   readonly code: number;
-  /** Present for READ_NOTE, CREDIT_NOTE, FRAUD_ATTEMPT and the two power-up clear events. */
+  /** The data byte of a one-byte event: the channel of READ_NOTE, CREDIT_NOTE, FRAUD_ATTEMPT, 0xE1 and 0xE2. */
   readonly channel?: number;
+  /** The data byte of any other one-byte event (0xA8: the printer's error code). */
+  readonly value?: number;
 }
 
 export type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string };
 
+/** Where a poll reply stopped being readable: an unknown code, or an event cut short. */
+export interface UnreadTail {
+  readonly code: number;
+  /** Byte offset of the code in the reply (0 is the 0xF0). */
+  readonly offset: number;
+  readonly reason: string;
+}
+
+export interface PollEvents {
+  /** The events read, in order: everything before an unreadable code. */
+  readonly events: PollEvent[];
+  /** null when the whole reply was read. */
+  readonly unread: UnreadTail | null;
+}
+
 /**
- * Parses the reply to POLL / POLL_WITH_ACK: `0xF0` then events. An unknown event code stops the parse with an
- * error: its length is unknown, so nothing after it can be trusted (the whole reply is discarded, no partial
- * credit).
+ * Parses the reply to POLL / POLL_WITH_ACK: `0xF0` then events, each a code and its data
+ * (poll-event-table.ts). A code whose length is unknown ends the parse: nothing after it can be read, but the
+ * events before it were whole and are kept (a reset, an escrow or a credit must not be thrown away with it).
+ * The caller reports the unread tail; lengths are never guessed.
  */
-export function parsePollReply(data: Uint8Array): Parsed<PollEvent[]> {
+export function parsePollReply(data: Uint8Array): Parsed<PollEvents> {
   if (data.length < 1) return { ok: false, error: 'empty poll reply' };
   if (data[0] !== Reply.OK) return { ok: false, error: `poll refused: ${describeReply(data[0]!)}` };
   const events: PollEvent[] = [];
   let i = 1;
   while (i < data.length) {
     const code = data[i]!;
-    if (EVENTS_WITH_CHANNEL.has(code)) {
-      if (i + 1 >= data.length) return { ok: false, error: `event 0x${code.toString(16)} is missing its channel byte` };
-      events.push({ code, channel: data[i + 1]! });
-      i += 2;
-    } else if (EVENTS_WITHOUT_DATA.has(code)) {
-      events.push({ code });
-      i += 1;
-    } else {
-      return { ok: false, error: `unknown poll event 0x${code.toString(16).padStart(2, '0')} at byte ${i}` };
+    const spec = EVENT_TABLE.get(code);
+    const hex = `0x${code.toString(16).padStart(2, '0')}`;
+    if (!spec) {
+      return { ok: true, value: { events, unread: { code, offset: i, reason: `unknown poll event ${hex}` } } };
     }
+    if (i + spec.data >= data.length) {
+      const reason = `event ${hex} is missing its data byte`;
+      return { ok: true, value: { events, unread: { code, offset: i, reason } } };
+    }
+    if (spec.data === 0) events.push({ code });
+    else if (CHANNEL_EVENTS.has(code)) events.push({ code, channel: data[i + 1]! });
+    else events.push({ code, value: data[i + 1]! });
+    i += 1 + spec.data;
   }
-  return { ok: true, value: events };
+  return { ok: true, value: { events, unread: null } };
 }
 
 export function encodePollEvents(events: readonly PollEvent[]): Uint8Array {
   const out: number[] = [Reply.OK];
   for (const event of events) {
     out.push(event.code);
-    if (EVENTS_WITH_CHANNEL.has(event.code)) out.push(event.channel ?? 0);
+    if (EVENT_TABLE.get(event.code)?.data === 1) out.push(event.channel ?? event.value ?? 0);
   }
   return Uint8Array.from(out);
-}
-
-export function eventName(code: number): string {
-  for (const [name, value] of Object.entries(Event)) if (value === code) return name;
-  return `0x${code.toString(16)}`;
 }
 
 /**
