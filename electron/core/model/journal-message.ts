@@ -7,6 +7,7 @@
  * for rows written before codes were kept and for a device's own words.
  */
 import type { StaffRole } from '../staff/staff-status.ts';
+import type { DeviceDetail } from './device-detail.ts';
 import type { TiltClearance, TiltKind } from './tilt.ts';
 
 /** A device's health as a tilt reason carries it (the same words as DeviceHealth). */
@@ -14,7 +15,13 @@ export type ReportedHealth = 'connected' | 'healthy' | 'fault' | 'disconnected' 
 
 /** Why a tilt was raised. The device's own words stay in the tilt's `reason` text. */
 export type TiltReason =
-  | { readonly code: 'device-reported'; readonly device: string; readonly health: ReportedHealth }
+  | {
+      readonly code: 'device-reported';
+      readonly device: string;
+      readonly health: ReportedHealth;
+      /** What the device's words say, added when the staff menu reads the row (never stored). */
+      readonly deviceDetail?: DeviceDetail;
+    }
   | { readonly code: 'rng-deal-failure' }
   | { readonly code: 'rng-not-ready'; readonly waitedMs: number; readonly health: ReportedHealth }
   | { readonly code: 'door-is-open' }
