@@ -32,6 +32,8 @@ function signOutWhy(reason: string): { why: SignOutWhy; idleS: number | null } {
 function staffMessage(detail: string): EventMessage {
   let m = new RegExp(`^${ROLE} PIN set at first sign-in; \\1 signed in$`).exec(detail);
   if (m) return { code: 'staff-pin-set', role: m[1] as StaffRole };
+  m = new RegExp(`^${ROLE} PIN set by the test controls$`).exec(detail);
+  if (m) return { code: 'staff-pin-set-by-test', role: m[1] as StaffRole };
   m = new RegExp(`^${ROLE} signed in$`).exec(detail);
   if (m) return { code: 'staff-signed-in', role: m[1] as StaffRole };
   m = new RegExp(`^${ROLE} signed out: (.*)$`).exec(detail);

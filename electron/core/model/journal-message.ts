@@ -93,6 +93,8 @@ export type EventMessage =
   | { readonly code: 'config-changed'; readonly hash: string }
   | { readonly code: 'staff-signed-in'; readonly role: StaffRole }
   | { readonly code: 'staff-pin-set'; readonly role: StaffRole }
+  /** Only the browser test host's controls set a PIN this way. */
+  | { readonly code: 'staff-pin-set-by-test'; readonly role: StaffRole }
   | {
       readonly code: 'staff-signed-out';
       readonly role: StaffRole;
@@ -164,6 +166,7 @@ export const EVENT_MESSAGE_CODES = [
   'config-changed',
   'staff-signed-in',
   'staff-pin-set',
+  'staff-pin-set-by-test',
   'staff-signed-out',
   'staff-sign-in-refused',
   'staff-wrong-pin',

@@ -84,6 +84,7 @@ const EVENTS: Samples<EventMessage> = {
   'config-changed': { code: 'config-changed', hash: '0123456789abcdef' },
   'staff-signed-in': { code: 'staff-signed-in', role: 'attendant' },
   'staff-pin-set': { code: 'staff-pin-set', role: 'technician' },
+  'staff-pin-set-by-test': { code: 'staff-pin-set-by-test', role: 'attendant' },
   'staff-signed-out': { code: 'staff-signed-out', role: 'technician', why: 'idle', idleS: 300 },
   'staff-sign-in-refused': { code: 'staff-sign-in-refused', role: 'attendant', until: AT },
   'staff-wrong-pin': { code: 'staff-wrong-pin', role: 'attendant', failures: 2 },

@@ -313,6 +313,7 @@ const staff: Messages['staff'] = {
     'config-changed': 'Konfiguration geändert (SHA-256 {hash}…)',
     'staff-signed-in': '{role} angemeldet',
     'staff-pin-set': '{role}: PIN bei der ersten Anmeldung festgelegt; angemeldet',
+    'staff-pin-set-by-test': '{role}: PIN über die Teststeuerung gesetzt',
     'staff-signed-out': '{role} abgemeldet: {why}',
     'staff-sign-in-refused': 'Anmeldung {role} abgewiesen: gesperrt bis {until}',
     'staff-wrong-pin': 'Anmeldung {role} fehlgeschlagen: falsche PIN ({failures} in Folge)',
@@ -411,7 +412,7 @@ const staff: Messages['staff'] = {
   },
   flag: {
     on: { true: 'Ein', false: 'Aus' },
-    enabled: { true: 'Freigegeben', false: 'Gesperrt' },
+    enabled: { true: 'Aktiviert', false: 'Deaktiviert' },
     metersKept: { true: 'im Journal gespeichert', false: 'nicht verfügbar' },
     yes: { true: 'ja', false: 'nein' },
   },

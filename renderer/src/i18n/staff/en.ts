@@ -309,6 +309,7 @@ export default {
     'config-changed': 'Configuration changed (SHA-256 {hash}…)',
     'staff-signed-in': '{role} signed in',
     'staff-pin-set': '{role}: PIN set at the first sign-in; signed in',
+    'staff-pin-set-by-test': '{role}: PIN set by the test controls',
     'staff-signed-out': '{role} signed out: {why}',
     'staff-sign-in-refused': '{role} sign-in refused: locked out until {until}',
     'staff-wrong-pin': '{role} sign-in failed: wrong PIN ({failures} in a row)',

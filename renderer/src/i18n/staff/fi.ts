@@ -312,6 +312,7 @@ const staff: Messages['staff'] = {
     'config-changed': 'Asetuksia muutettu (SHA-256 {hash}…)',
     'staff-signed-in': '{role} kirjautui sisään',
     'staff-pin-set': '{role}: PIN asetettu ensimmäisellä kirjautumisella; kirjautunut',
+    'staff-pin-set-by-test': '{role}: PIN asetettu testiohjauksella',
     'staff-signed-out': '{role} kirjautui ulos: {why}',
     'staff-sign-in-refused': 'Kirjautuminen {role} estetty: lukittu {until} asti',
     'staff-wrong-pin': 'Kirjautuminen {role} epäonnistui: väärä PIN ({failures} peräkkäin)',

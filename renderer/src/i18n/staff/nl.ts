@@ -312,6 +312,7 @@ const staff: Messages['staff'] = {
     'config-changed': 'Configuratie gewijzigd (SHA-256 {hash}…)',
     'staff-signed-in': '{role} aangemeld',
     'staff-pin-set': '{role}: pincode ingesteld bij de eerste aanmelding; aangemeld',
+    'staff-pin-set-by-test': '{role}: pincode ingesteld via de testbediening',
     'staff-signed-out': '{role} afgemeld: {why}',
     'staff-sign-in-refused': 'Aanmelding {role} geweigerd: geblokkeerd tot {until}',
     'staff-wrong-pin': 'Aanmelding {role} mislukt: verkeerde pincode ({failures} op rij)',

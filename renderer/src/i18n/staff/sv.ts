@@ -312,6 +312,7 @@ const staff: Messages['staff'] = {
     'config-changed': 'Konfigurationen ändrad (SHA-256 {hash}…)',
     'staff-signed-in': '{role} inloggad',
     'staff-pin-set': '{role}: PIN satt vid första inloggningen; inloggad',
+    'staff-pin-set-by-test': '{role}: PIN satt via teststyrningen',
     'staff-signed-out': '{role} utloggad: {why}',
     'staff-sign-in-refused': 'Inloggning {role} nekad: låst till {until}',
     'staff-wrong-pin': 'Inloggning {role} misslyckades: fel PIN ({failures} i rad)',
