@@ -5,7 +5,7 @@
  * English, German and Finnish (the longest words of the six languages).
  */
 import type { Page, TestInfo } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { HostProcess } from './host-process.ts';
 import { ARTIFACTS, bet, expect, expectMeter, insertNote, lastRounds, test, waitForTable } from './fixtures.ts';
@@ -221,11 +221,16 @@ for (const viewport of VIEWPORTS) {
 
       // RAM clear: the exports first, then two confirmations.
       await page.getByTestId('staff-nav-ram-clear').click();
-      for (const what of ['meters', 'recall', 'events']) {
+      for (const what of ['meters', 'recall', 'events', 'events-csv']) {
         const download = page.waitForEvent('download');
         await page.getByTestId(`staff-ram-export-${what}`).click();
-        await download;
+        const file = await download;
         await expect(page.getByTestId(`staff-ram-export-${what}`)).toHaveAttribute('data-saved', 'true');
+        if (what === 'recall') {
+          // Main's whole game recall, one file with its header: both rounds played above.
+          const doc = JSON.parse(readFileSync(await file.path(), 'utf8')) as { header: { counts: { rounds: number } } };
+          expect(doc.header.counts.rounds).toBe(2);
+        }
       }
       await shoot('37-staff-ram-clear');
       const firstConfirmation = async (): Promise<void> => {

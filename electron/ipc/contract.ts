@@ -17,6 +17,7 @@ import type { VenueConfigView } from '../core/config/config-secrets.ts';
 import type { FieldIssue } from '../core/config/field-issue.ts';
 import type { ConfigAuditEntry } from '../core/model/config-audit.ts';
 import type { TechDiagnostics } from '../core/cabinet/diagnostics.ts';
+import type { JournalExportFile } from '../core/cabinet/journal-export.ts';
 import type { MetersPage } from '../core/cabinet/meters-page.ts';
 import type { MetersCsv } from '../core/cabinet/meters-report.ts';
 import type { ReplayReport } from '../core/engine/replay.ts';
@@ -181,6 +182,16 @@ export const CHANNEL_TABLE = {
     request: z.object({ roundId: roundId.min(1) }).strict(),
     response: answers<ReplayReport>(),
   },
+  /**
+   * The whole game recall as one JSON file with a header (electron/core/cabinet/journal-export.ts), built in
+   * main a page at a time: the record kept before a RAM clear (docs/cabinet-rules.md#critical-memory).
+   */
+  'tech:recall:export': {
+    role: 'technician',
+    availability: 'production',
+    request: empty,
+    response: answers<JournalExportFile>(),
+  },
   /** The event log by id, kind and time, newest first; page back with toId = the last id shown − 1. */
   'tech:events': {
     role: 'technician',
@@ -196,6 +207,13 @@ export const CHANNEL_TABLE = {
       })
       .strict(),
     response: answers<EventLogEntry[]>(),
+  },
+  /** The whole event log as one file: JSON with a header, or CSV (electron/core/cabinet/journal-export.ts). */
+  'tech:events:export': {
+    role: 'technician',
+    availability: 'production',
+    request: z.object({ format: z.enum(['json', 'csv']) }).strict(),
+    response: answers<JournalExportFile>(),
   },
   /** Bill acceptor, RNG and the door and key inputs (electron/core/cabinet/diagnostics.ts). */
   'tech:diagnostics': {
@@ -317,7 +335,7 @@ export interface IpcError {
   readonly until?: string;
 }
 
-export type { ConfigAuditEntry, FieldIssue, VenueConfigView };
+export type { ConfigAuditEntry, FieldIssue, JournalExportFile, VenueConfigView };
 
 /** Every answer is an envelope, so a refusal is data, never a thrown Error across the seam. */
 export type IpcResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: IpcError };

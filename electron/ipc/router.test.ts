@@ -115,7 +115,9 @@ const VALID: Record<Channel, unknown> = {
   'tech:meters:export': { format: 'csv' },
   'tech:recall': { limit: 5 },
   'tech:recall:replay': { roundId: 1 },
+  'tech:recall:export': {},
   'tech:events': { limit: 5 },
+  'tech:events:export': { format: 'json' },
   'tech:diagnostics': {},
   'tech:bill-test-mode': { on: false },
   'tech:clear-handpay': {},
@@ -166,6 +168,8 @@ const CHANNEL_BAD: Record<Channel, unknown[]> = {
   'staff:sign-out': [{ role: 'technician' }],
   'tech:meters': [{ reset: true }],
   'tech:meters:export': [{}, { format: 'xlsx' }, { format: 'csv', path: '/tmp/x' }, { format: 'HTML' }],
+  'tech:recall:export': [{ limit: 10 }, { format: 'csv' }],
+  'tech:events:export': [{}, { format: 'html' }, { format: 'JSON' }, { format: 'csv', kind: 'door' }],
   'tech:recall': [
     {},
     { limit: 501 },

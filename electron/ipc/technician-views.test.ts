@@ -7,7 +7,7 @@ import type { RoundRecord } from '../core/model/round-record.ts';
 import { closeCabinets, fund, setupCabinet } from '../testing/cabinet-harness.ts';
 import { testConfig } from '../testing/fixtures.ts';
 import { testStaff } from '../testing/memory-staff.ts';
-import type { IpcResult } from './contract.ts';
+import type { IpcResult, JournalExportFile } from './contract.ts';
 import { createIpcRouter, type RouterServices } from './router.ts';
 
 afterEach(closeCabinets);
@@ -208,6 +208,8 @@ describe('tech:diagnostics and tech:bill-test-mode', () => {
     });
     const d = value<TechDiagnosticsResult>(await router.handle('tech:bill-test-mode', { on: true }));
     expect(d.billAcceptor).toMatchObject({ serialNumber: '12648430', testMode: true });
+    // The device's words come with their code: the screen words the code.
+    expect(d.billAcceptor.detailCode).toEqual({ code: 'acceptor-ready', port: '/dev/ttyBILL', enabled: true });
     expect(d.inputs).toEqual({ keyOn: true, doorOpen: false, keyFile: '/sys/key', doorFile: '/sys/door' });
     expect(
       value<TechDiagnosticsResult>(await router.handle('tech:bill-test-mode', { on: false })).billAcceptor.testMode,
@@ -220,10 +222,97 @@ describe('tech:diagnostics and tech:bill-test-mode', () => {
       ['tech:meters:export', { format: 'csv' }],
       ['tech:meters:export', { format: 'html' }],
       ['tech:recall:replay', { roundId: 1 }],
+      ['tech:recall:export', {}],
+      ['tech:events:export', { format: 'json' }],
+      ['tech:events:export', { format: 'csv' }],
       ['tech:diagnostics', {}],
       ['tech:bill-test-mode', { on: true }],
     ] as const) {
       expect(await router.handle(channel, request), channel).toMatchObject({ ok: false, error: { code: 'key-off' } });
     }
+  });
+});
+
+describe('the whole event log and game recall as files (before a RAM clear)', () => {
+  it('technician only: an attendant is refused with wrong-role', async () => {
+    const h = setupCabinet();
+    const { staff } = testStaff({ keyOn: true });
+    await staff.signIn('attendant', '1357');
+    const router = createIpcRouter(h.cabinet, { staff, paytable: () => ({}) as never });
+    for (const [channel, request] of [
+      ['tech:recall:export', {}],
+      ['tech:events:export', { format: 'csv' }],
+    ] as const) {
+      expect(await router.handle(channel, request), channel).toMatchObject({
+        ok: false,
+        error: { code: 'wrong-role' },
+      });
+    }
+  });
+
+  it('a bad format is refused naming the field; no file is made', async () => {
+    const { router } = await setup();
+    const bad = await router.handle('tech:events:export', { format: 'xml' } as never);
+    expect(bad).toMatchObject({ ok: false, error: { code: 'invalid-request' } });
+    expect(bad.ok ? '' : bad.error.message).toMatch(/format/);
+  });
+
+  it('files with the cabinet, the config hash, the time and the counts; records as the journal has them', async () => {
+    const { h, cabinet, router } = await setup();
+    fund(cabinet, 50_000);
+    cabinet.placeChip('player', 100);
+    cabinet.deal();
+    h.random.failNext = true;
+    cabinet.placeChip('player', 100);
+    cabinet.deal();
+    const recall = value<JournalExportFile>(await router.handle('tech:recall:export', {}));
+    expect(recall.fileName).toBe('game-recall-BK-7-20261201T093000Z.json');
+    const doc = JSON.parse(recall.text) as { header: Record<string, unknown>; rounds: RoundRecord[] };
+    expect(doc.header).toEqual({
+      format: 'baccarat-kiosk.game-recall',
+      formatVersion: 1,
+      cabinetId: 'BK-7',
+      configHash: configHash(cabinet.venueConfig()),
+      exportedAt: '2026-12-01T09:30:00.000Z',
+      counts: { rounds: 2, settled: 1, voided: 1, inProgress: 0, demo: 0 },
+    });
+    expect(doc.rounds).toEqual(JSON.parse(JSON.stringify(cabinet.recall({ limit: 10 }).reverse())));
+
+    const events = value<JournalExportFile>(await router.handle('tech:events:export', { format: 'json' }));
+    const log = JSON.parse(events.text) as { header: { counts: { events: number } }; events: EventLogEntry[] };
+    expect(log.header.counts.events).toBe(cabinet.events({ limit: 500 }).length);
+    expect(log.events.map((e) => e.id)).toEqual(
+      cabinet
+        .events({ limit: 500 })
+        .map((e) => e.id)
+        .reverse(),
+    );
+    const csv = value<JournalExportFile>(await router.handle('tech:events:export', { format: 'csv' }));
+    expect(csv).toMatchObject({ contentType: 'text/csv', records: log.events.length });
+    expect(csv.fileName).toBe('event-log-BK-7-20261201T093000Z.csv');
+  });
+});
+
+describe('device words in the rows the technician reads come with their code', () => {
+  it('a bill-acceptor fault in the event log names its conditions as codes', async () => {
+    const { cabinet, router } = await setup();
+    cabinet.reportDevice({
+      device: 'bill-acceptor',
+      health: 'fault',
+      detail: 'stacker full: empty the cashbox; cashbox removed',
+    });
+    const [tilt] = value<EventLogEntry[]>(await router.handle('tech:events', { limit: 1, kind: 'tilt' }));
+    expect(tilt!.message).toEqual({
+      code: 'tilt-raised',
+      tilt: 'device-fault',
+      source: 'bill-acceptor',
+      clearance: 'device-healthy',
+      reason: {
+        code: 'device-reported',
+        device: 'bill-acceptor',
+        health: 'fault',
+        deviceDetail: { code: 'acceptor-conditions', conditions: ['stacker-full', 'cashbox-removed'] },
+      },
+    });
   });
 });

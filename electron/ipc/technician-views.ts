@@ -1,7 +1,8 @@
 /**
  * The technician's views, main side: the meters export (CSV or printable page), game recall and its replay check,
- * the event log, device diagnostics and the bill acceptor's note test mode
- * (docs/cabinet-rules.md#meters, #game-recall, #door-and-tilt; docs/protocols/essp.md#note-test-mode).
+ * the event log, the whole recall and event log as files, device diagnostics and the bill acceptor's note test
+ * mode (docs/cabinet-rules.md#meters, #game-recall, #door-and-tilt; docs/protocols/essp.md#note-test-mode).
+ * Device words are answered with their code beside them (device-detail-codes.ts), so the screen words them.
  * The handlers of these channels of the production table (contract.ts); router.ts merges them.
  * Everything here only reads, except the test mode, which changes no money.
  */
@@ -12,11 +13,15 @@ import type {
   RngDiagnostics,
   TechDiagnostics,
 } from '../core/cabinet/diagnostics.ts';
+import { configHash } from '../core/config/config-hash.ts';
+import { eventLogCsv, eventLogJson, recallJson, type ExportHeaderInput } from '../core/cabinet/journal-export.ts';
 import { metersHtml } from '../core/cabinet/meters-page.ts';
 import { metersCsv, type Currency } from '../core/cabinet/meters-report.ts';
 import { replayRound } from '../core/engine/replay.ts';
 import { refusal, type ChannelHandlers } from './channel-group.ts';
 import type { ProductionTable } from './contract.ts';
+import { withDeviceDetails, withDeviceDetailsInRound } from './device-detail-enrich.ts';
+import { deviceDetailOf, rngFailureOf, rngSourceOf } from './device-detail-codes.ts';
 
 /** Who the cabinet is, for the header of an export. */
 export interface CabinetIdentity {
@@ -55,7 +60,9 @@ type ViewChannel =
   | 'tech:meters:export'
   | 'tech:recall'
   | 'tech:recall:replay'
+  | 'tech:recall:export'
   | 'tech:events'
+  | 'tech:events:export'
   | 'tech:diagnostics'
   | 'tech:bill-test-mode';
 
@@ -91,6 +98,19 @@ function fallbackRng(status: DeviceStatus): RngDiagnostics {
   };
 }
 
+function codedBillAcceptor(d: BillAcceptorDiagnostics): BillAcceptorDiagnostics {
+  return { ...d, detailCode: deviceDetailOf('bill-acceptor', d.detail) };
+}
+
+function codedRng(d: RngDiagnostics): RngDiagnostics {
+  return {
+    ...d,
+    detailCode: deviceDetailOf('rng', d.detail),
+    sourceCode: rngSourceOf(d.source),
+    lastFailureCode: rngFailureOf(d.lastFailure),
+  };
+}
+
 export function technicianViewHandlers(
   cabinet: Cabinet,
   services: TechnicianViewServices,
@@ -105,10 +125,19 @@ export function technicianViewHandlers(
       doorFile: null,
     };
     return {
-      billAcceptor:
+      billAcceptor: codedBillAcceptor(
         services.diagnostics?.billAcceptor() ?? fallbackBillAcceptor(deviceStatus(snapshot, 'bill-acceptor')),
-      rng: services.diagnostics?.rng() ?? fallbackRng(deviceStatus(snapshot, 'rng')),
+      ),
+      rng: codedRng(services.diagnostics?.rng() ?? fallbackRng(deviceStatus(snapshot, 'rng'))),
       inputs,
+    };
+  };
+  const exportHeader = (): ExportHeaderInput => {
+    const identity = services.identity?.();
+    return {
+      cabinetId: identity?.cabinetId ?? null,
+      configHash: identity?.configHash ?? configHash(cabinet.venueConfig()),
+      at: (services.clock?.() ?? new Date()).toISOString(),
     };
   };
 
@@ -122,7 +151,7 @@ export function technicianViewHandlers(
       const header = { ...identity, at: (services.clock?.() ?? new Date()).toISOString() };
       return format === 'html' ? metersHtml(cabinet.meters(), header) : metersCsv(cabinet.meters(), header);
     },
-    'tech:recall': (r) => cabinet.recall(r),
+    'tech:recall': (r) => cabinet.recall(r).map(withDeviceDetailsInRound),
     'tech:recall:replay': ({ roundId }) => {
       const [round] = cabinet.recall({ fromRoundId: roundId, toRoundId: roundId, limit: 1 });
       if (!round) throw refusal('not-permitted', `there is no round ${roundId} in the journal`);
@@ -130,7 +159,10 @@ export function technicianViewHandlers(
       const recorded = round.profile ?? null;
       return replayRound(round, recorded ?? cabinet.snapshot().profile, recorded !== null);
     },
-    'tech:events': (r) => cabinet.events(r),
+    'tech:recall:export': () => recallJson(cabinet, exportHeader()),
+    'tech:events': (r) => cabinet.events(r).map(withDeviceDetails),
+    'tech:events:export': ({ format }) =>
+      format === 'csv' ? eventLogCsv(cabinet, exportHeader()) : eventLogJson(cabinet, exportHeader()),
     'tech:diagnostics': () => diagnostics(),
     'tech:bill-test-mode': ({ on }) => {
       const changed = services.diagnostics?.setBillTestMode(on) ?? false;

@@ -1,5 +1,9 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { tempJournal } from '../testing/journal-fixtures.ts';
+import { tempJournalPath } from '../testing/fixtures.ts';
+import { Database } from './database.ts';
+import { Journal } from './journal.ts';
+import { MIGRATIONS } from './migrations.ts';
 
 function journal() {
   const t = tempJournal();
@@ -25,7 +29,13 @@ describe('the event log', () => {
     expect(j.events({}).map((e) => e.id)).toEqual([6, 5, 4, 3, 2, 1]);
     expect(j.events({ fromId: 2, toId: 5, limit: 3 }).map((e) => e.detail)).toEqual(['e5', 'e4', 'e3']);
     expect(j.events({ kind: 'fault' }).map((e) => e.id)).toEqual([6, 4, 2]);
-    expect(j.events({ limit: 1 })[0]).toEqual({ id: 6, at: 't6', kind: 'fault', detail: 'e6' });
+    expect(j.events({ limit: 1 })[0]).toEqual({
+      id: 6,
+      at: 't6',
+      kind: 'fault',
+      detail: 'e6',
+      message: { code: 'event-as-written' },
+    });
     expect(j.lastEventId()).toBe(6);
   });
 
@@ -105,6 +115,54 @@ describe('the event log', () => {
 
     it('a bound that is not a time is refused', () => {
       expect(() => logOf25().events({ fromTime: 'yesterday' })).toThrow(/not an ISO-8601 time/);
+    });
+  });
+
+  describe('coded rows (what the staff menu words in the technician language)', () => {
+    it('a writer that passes its message gets it back, parameters typed as written', () => {
+      const j = journal();
+      j.transaction(() =>
+        j.appendEvent('clear', 'handpay-pending paid and cleared by attendant (#3 12.50)', 't', {
+          code: 'handpay-paid',
+          role: 'attendant',
+          handpayIds: [3],
+          totalMinor: 1250,
+        }),
+      );
+      expect(j.events({})[0]!.message).toEqual({
+        code: 'handpay-paid',
+        role: 'attendant',
+        handpayIds: [3],
+        totalMinor: 1250,
+      });
+    });
+
+    it('a writer that passes words only gets the code its words show', () => {
+      const j = journal();
+      j.transaction(() => {
+        j.appendEvent('power-up', 'power-up #4 (journal schema v5)', 't');
+        j.appendEvent('staff', 'technician signed in', 't');
+      });
+      expect(j.events({}).map((e) => e.message)).toEqual([
+        { code: 'staff-signed-in', role: 'technician' },
+        { code: 'power-up', count: 4, schema: 5 },
+      ]);
+    });
+
+    it('rows written before codes were kept read back with no message and their words intact', () => {
+      const tmp = tempJournalPath('events-v4-');
+      onTestFinished(tmp.cleanup);
+      const v4 = Database.open(tmp.path, {}, MIGRATIONS.slice(0, 4));
+      v4.transaction(() => v4.run("INSERT INTO events (at, kind, detail) VALUES ('t1', 'door', 'door opened')"));
+      v4.close();
+      const j = Journal.open(tmp.path);
+      onTestFinished(() => j.close());
+      expect(j.schemaVersion()).toBe(5);
+      j.transaction(() => j.appendEvent('door', 'door closed', 't2', { code: 'door-closed' }));
+      expect(j.events({})).toEqual([
+        { id: 2, at: 't2', kind: 'door', detail: 'door closed', message: { code: 'door-closed' } },
+        { id: 1, at: 't1', kind: 'door', detail: 'door opened', message: null },
+      ]);
     });
   });
 });

@@ -3,7 +3,9 @@
  * power-up and shutdown, append-only and in the transaction of the change it
  * describes (docs/cabinet-rules.md#door-and-tilt, docs/cabinet-rules.md#meters).
  */
+import { messageOfEventText } from '../core/cabinet/event-text-codes.ts';
 import type { EventLogEntry } from '../core/model/event-log.ts';
+import { joinMessage, splitMessage, type EventMessage } from '../core/model/journal-message.ts';
 import type { EventQuery } from '../core/model/journal-port.ts';
 import type { Database } from './database.ts';
 import { pageLimit, timeBound } from './time-bounds.ts';
@@ -15,6 +17,26 @@ export interface EventAuditRow {
   detail: string;
 }
 
+interface EventRow {
+  id: number;
+  at: string;
+  kind: string;
+  detail: string;
+  /** NULL in rows written before schema v5. */
+  code: string | null;
+  params_json: string | null;
+}
+
+function toEntry(r: EventRow): EventLogEntry {
+  return {
+    id: r.id,
+    at: r.at,
+    kind: r.kind,
+    detail: r.detail,
+    message: joinMessage<EventMessage>(r.code, r.params_json),
+  };
+}
+
 export class EventLogStore {
   private readonly db: Database;
 
@@ -22,9 +44,18 @@ export class EventLogStore {
     this.db = db;
   }
 
-  append(kind: string, detail: string, at: string): number {
+  /** Every row gets a code: the writer's own message, or the one its words show (event-text-codes.ts). */
+  append(kind: string, detail: string, at: string, message?: EventMessage): number {
     this.db.requireTransaction('appendEvent');
-    return this.db.run('INSERT INTO events (at, kind, detail) VALUES (?, ?, ?)', at, kind, detail).lastId;
+    const { code, paramsJson } = splitMessage(message ?? messageOfEventText(kind, detail));
+    return this.db.run(
+      'INSERT INTO events (at, kind, detail, code, params_json) VALUES (?, ?, ?, ?, ?)',
+      at,
+      kind,
+      detail,
+      code,
+      paramsJson,
+    ).lastId;
   }
 
   /**
@@ -42,12 +73,12 @@ export class EventLogStore {
       where.push('kind = ?');
       args.push(range.kind);
     }
-    const rows = this.db.all<EventLogEntry>(
-      `SELECT id, at, kind, detail FROM events WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT ?`,
+    const rows = this.db.all<EventRow>(
+      `SELECT id, at, kind, detail, code, params_json FROM events WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT ?`,
       ...args,
       pageLimit(range.limit),
     );
-    return rows.map((r) => ({ id: r.id, at: r.at, kind: r.kind, detail: r.detail }));
+    return rows.map(toEntry);
   }
 
   lastId(): number {

@@ -13,6 +13,7 @@ import type { RoundOutcome } from '../core/engine/round.ts';
 import type { Returns } from '../core/engine/settlement.ts';
 import type { CopyName, CopyRead, CriticalState } from '../core/model/critical-state.ts';
 import type { EventLogEntry } from '../core/model/event-log.ts';
+import type { EventMessage, VoidReason } from '../core/model/journal-message.ts';
 import type { Handpay, PaidHandpay } from '../core/model/handpay.ts';
 import type {
   EventQuery,
@@ -196,8 +197,9 @@ export class Journal implements JournalPort, JournalAuditReader {
     refundMinor: MinorUnits,
     creditsAfterMinor: MinorUnits,
     at: string,
+    code?: VoidReason,
   ): void {
-    this.rounds.markVoided(roundId, reason, refundMinor, creditsAfterMinor, at);
+    this.rounds.markVoided(roundId, reason, refundMinor, creditsAfterMinor, at, code);
   }
 
   openRounds(): OpenRound[] {
@@ -222,8 +224,8 @@ export class Journal implements JournalPort, JournalAuditReader {
 
   // ------------------------------------------------------------------ events
 
-  appendEvent(kind: string, detail: string, at: string): number {
-    return this.eventLog.append(kind, detail, at);
+  appendEvent(kind: string, detail: string, at: string, message?: EventMessage): number {
+    return this.eventLog.append(kind, detail, at, message);
   }
 
   events(range: EventQuery): EventLogEntry[] {

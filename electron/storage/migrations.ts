@@ -171,4 +171,19 @@ export const MIGRATIONS: readonly Migration[] = [
       END;
     `,
   },
+  {
+    version: 5,
+    name: 'coded events, tilt reasons and void reasons',
+    sql: `
+      -- What each row says as a code plus JSON parameters (electron/core/model/journal-message.ts), so the
+      -- staff menu words it in the technician's language; the text columns keep the original words.
+      -- NULL in rows written before this migration (docs/cabinet-rules.md#operator-menu-and-key-switch).
+      ALTER TABLE events ADD COLUMN code TEXT;
+      ALTER TABLE events ADD COLUMN params_json TEXT;
+      ALTER TABLE tilts ADD COLUMN reason_code TEXT;
+      ALTER TABLE tilts ADD COLUMN reason_params_json TEXT;
+      ALTER TABLE rounds ADD COLUMN void_code TEXT;
+      ALTER TABLE rounds ADD COLUMN void_params_json TEXT;
+    `,
+  },
 ];

@@ -10,6 +10,7 @@ import type { Bets, Returns } from '../core/engine/settlement.ts';
 import { canonicalJson } from '../core/integrity/canonical-json.ts';
 import type { RuleProfile } from '../core/engine/rule-profile.ts';
 import { JournalError, type NewRound, type RecallQuery } from '../core/model/journal-port.ts';
+import { joinMessage, splitMessage, type VoidReason } from '../core/model/journal-message.ts';
 import type { OpenRound, RoundRecord, RoundStatus } from '../core/model/round-record.ts';
 import type { MinorUnits } from '../core/money/minor-units.ts';
 import type { Database } from './database.ts';
@@ -34,6 +35,9 @@ interface RoundRow {
   refunded_minor: number;
   /** NULL for rounds locked before schema v3. */
   profile_json: string | null;
+  /** NULL unless voided from schema v5 on. */
+  void_code: string | null;
+  void_params_json: string | null;
 }
 
 /** A round row as the audit reads it. */
@@ -70,6 +74,7 @@ function toRecord(row: RoundRow): RoundRecord {
     startedAt: row.started_at,
     endedAt: row.ended_at,
     voidReason: row.void_reason,
+    voidCode: joinMessage<VoidReason>(row.void_code, row.void_params_json),
     refundedMinor: row.refunded_minor,
     profile: row.profile_json ? (JSON.parse(row.profile_json) as RuleProfile) : null,
   };
@@ -139,8 +144,10 @@ export class RoundStore {
     refundMinor: MinorUnits,
     creditsAfterMinor: MinorUnits,
     at: string,
+    code: VoidReason | null = null,
   ): void {
     this.db.requireTransaction('markVoided');
+    const coded = code ? splitMessage(code) : { code: null, paramsJson: null };
     this.db.run(
       'INSERT INTO refunds (round_id, amount_minor, reason, at) VALUES (?, ?, ?, ?)',
       roundId,
@@ -149,10 +156,12 @@ export class RoundStore {
       at,
     );
     const r = this.db.run(
-      `UPDATE rounds SET status = 'voided', void_reason = ?, refunded_minor = ?, credits_after_minor = ?, ended_at = ?,
-         returns_json = '{}', return_minor = 0
+      `UPDATE rounds SET status = 'voided', void_reason = ?, void_code = ?, void_params_json = ?, refunded_minor = ?,
+         credits_after_minor = ?, ended_at = ?, returns_json = '{}', return_minor = 0
        WHERE round_id = ? AND status IN ('locked', 'dealt')`,
       reason,
+      coded.code,
+      coded.paramsJson,
       refundMinor,
       creditsAfterMinor,
       at,

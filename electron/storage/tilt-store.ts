@@ -3,8 +3,20 @@
  * keyed by kind and source, so one fault is one tilt with one clearance
  * (docs/cabinet-rules.md#door-and-tilt).
  */
+import { joinMessage, splitMessage, type TiltReason } from '../core/model/journal-message.ts';
 import type { Tilt, TiltClearance, TiltKind } from '../core/model/tilt.ts';
 import type { Database } from './database.ts';
+
+interface TiltRow {
+  kind: string;
+  source: string;
+  reason: string;
+  /** NULL for tilts set before schema v5. */
+  reason_code: string | null;
+  reason_params_json: string | null;
+  cleared_by: string;
+  since: string;
+}
 
 export class TiltStore {
   private readonly db: Database;
@@ -15,13 +27,15 @@ export class TiltStore {
 
   list(): Tilt[] {
     return this.db
-      .all<{ kind: string; source: string; reason: string; cleared_by: string; since: string }>(
-        'SELECT kind, source, reason, cleared_by, since FROM tilts ORDER BY since, kind, source',
+      .all<TiltRow>(
+        'SELECT kind, source, reason, reason_code, reason_params_json, cleared_by, since FROM tilts ORDER BY since, kind, source',
       )
       .map((r) => ({
         kind: r.kind as TiltKind,
         source: r.source,
         reason: r.reason,
+        // Only tilts set from schema v5 on carry a code.
+        ...(r.reason_code !== null ? { reasonCode: joinMessage<TiltReason>(r.reason_code, r.reason_params_json) } : {}),
         clearedBy: r.cleared_by as TiltClearance,
         since: r.since,
       }));
@@ -30,12 +44,16 @@ export class TiltStore {
   /** False when the same kind and source is already active (the first one stays). */
   put(tilt: Tilt): boolean {
     this.db.requireTransaction('putTilt');
+    const coded = tilt.reasonCode ? splitMessage(tilt.reasonCode) : { code: null, paramsJson: null };
     return (
       this.db.run(
-        'INSERT OR IGNORE INTO tilts (kind, source, reason, cleared_by, since) VALUES (?, ?, ?, ?, ?)',
+        `INSERT OR IGNORE INTO tilts (kind, source, reason, reason_code, reason_params_json, cleared_by, since)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
         tilt.kind,
         tilt.source,
         tilt.reason,
+        coded.code,
+        coded.paramsJson,
         tilt.clearedBy,
         tilt.since,
       ).changes === 1

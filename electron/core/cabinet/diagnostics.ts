@@ -5,6 +5,7 @@
  * source, SP 800-90B health-test counts; docs/rng.md#health-tests) and the door and key inputs.
  */
 import type { MinorUnits } from '../money/minor-units.ts';
+import type { DeviceDetail, RngFailureDetail } from '../model/device-detail.ts';
 import type { DeviceHealth } from './cabinet-api.ts';
 
 /**
@@ -43,7 +44,10 @@ export interface AcceptorChannel {
 
 export interface BillAcceptorDiagnostics {
   readonly health: DeviceHealth;
+  /** The device's own words. */
   readonly detail: string;
+  /** What they say, as a code (electron/core/model/device-detail.ts); the screen shows this. */
+  readonly detailCode?: DeviceDetail;
   readonly serialNumber?: string;
   readonly firmware?: string;
   readonly dataset?: string;
@@ -56,9 +60,12 @@ export interface BillAcceptorDiagnostics {
 
 export interface RngDiagnostics {
   readonly health: DeviceHealth;
+  /** The device's own words. */
   readonly detail: string;
+  readonly detailCode?: DeviceDetail;
   /** Where the DRBG's entropy comes from: the hardware RNG's port, or the OS only. */
   readonly source: string;
+  readonly sourceCode?: DeviceDetail;
   /** Raw device bytes read and health-tested since start (0 with OS entropy only). */
   readonly bytesRead: number;
   /** Tested bytes handed to the DRBG. */
@@ -67,6 +74,7 @@ export interface RngDiagnostics {
   readonly aptFailures: number;
   /** "<ISO time>: <reason>" of the last health-test failure, or null. */
   readonly lastFailure: string | null;
+  readonly lastFailureCode?: RngFailureDetail | null;
   /** The cutoffs in force; null with OS entropy only (no device bytes to test). */
   readonly tests: { readonly rctCutoff: number; readonly aptCutoff: number; readonly aptWindow: number } | null;
 }

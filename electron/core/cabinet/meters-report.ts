@@ -125,18 +125,25 @@ function cell(value: string | number | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-function row(cells: ReadonlyArray<string | number | null>): string {
+/** One CSV row (RFC 4180 quoting, formulas defused); the other exports use it too (journal-export.ts). */
+export function csvRow(cells: ReadonlyArray<string | number | null>): string {
   return cells.map(cell).join(',');
 }
+const row = csvRow;
 
-/** `meters-<cabinet>-<yyyymmddThhmmssZ>.<extension>`, safe on every file system. */
-export function metersFileName(cabinetId: string, at: string, extension: 'csv' | 'html' = 'csv'): string {
+/** `<what>-<cabinet>-<yyyymmddThhmmssZ>.<extension>`, safe on every file system. */
+export function exportFileName(what: string, cabinetId: string, at: string, extension: string): string {
   const id = cabinetId.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+|-+$/g, '') || 'cabinet';
   const stamp = new Date(at)
     .toISOString()
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}Z$/, 'Z');
-  return `meters-${id.slice(0, 40)}-${stamp}.${extension}`;
+  return `${what}-${id.slice(0, 40)}-${stamp}.${extension}`;
+}
+
+/** `meters-<cabinet>-<yyyymmddThhmmssZ>.<extension>`, safe on every file system. */
+export function metersFileName(cabinetId: string, at: string, extension: 'csv' | 'html' = 'csv'): string {
+  return exportFileName('meters', cabinetId, at, extension);
 }
 
 /** The meters as a lab's CSV (layout in the file comment). */

@@ -31,7 +31,7 @@ export function ramClear(ctx: CabinetContext): void {
         amounts: r.bets,
         balanceBeforeMinor: journal.ledgerBalance(r.demo),
       });
-      journal.markVoided(r.roundId, 'RAM clear', r.stakeMinor, balance, at);
+      journal.markVoided(r.roundId, 'RAM clear', r.stakeMinor, balance, at, { code: 'ram-clear' });
     }
     const removed = journal.ledgerBalance(false);
     const removedDemo = journal.ledgerBalance(true);
@@ -47,11 +47,25 @@ export function ramClear(ctx: CabinetContext): void {
       `RAM clear by technician: credits ${formatMinor(removed)} removed (per the ledger; pay by hand if owed), ${open.length} open round(s) voided, meters reset` +
         (metersBefore ? `; meters before: ${canonicalJson(metersBefore)}` : '; meters before: unavailable'),
       at,
+      {
+        code: 'ram-cleared',
+        creditsRemovedMinor: removed,
+        roundsVoided: open.length,
+        metersKept: metersBefore !== null,
+      },
     );
     journal.recordRamClear({ at, creditsRemovedMinor: removed, metersBefore });
     const fresh = freshCriticalState(journal, ctx.config, (ctx.memoryGood ? ctx.critical.seq : 0) + 1);
     journal.writeCritical(fresh);
-    if (journal.removeTilt('memory-error') > 0) journal.appendEvent('clear', 'memory-error cleared by RAM clear', at);
+    if (journal.removeTilt('memory-error') > 0) {
+      journal.appendEvent('clear', 'memory-error cleared by RAM clear', at, {
+        code: 'tilt-cleared',
+        tilt: 'memory-error',
+        source: null,
+        cause: 'ram-clear',
+        role: 'technician',
+      });
+    }
     return fresh;
   });
   ctx.critical = state;

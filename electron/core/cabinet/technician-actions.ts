@@ -25,14 +25,20 @@ export function setDoorOpen(ctx: CabinetContext, open: boolean): void {
   if (open) {
     commitWhenMemoryGood(ctx, (s) => {
       if (s) s.meters.doorOpens++;
-      journal.appendEvent('door', 'door opened', at);
-      putTilt(ctx, 'door-open', 'door', 'the cabinet door is open', at);
+      journal.appendEvent('door', 'door opened', at, { code: 'door-opened' });
+      putTilt(ctx, 'door-open', 'door', 'the cabinet door is open', at, { code: 'door-is-open' });
     });
   } else {
     journal.transaction(() => {
-      journal.appendEvent('door', 'door closed', at);
+      journal.appendEvent('door', 'door closed', at, { code: 'door-closed' });
       journal.removeTilt('door-open');
-      journal.appendEvent('clear', 'door-open cleared: door closed', at);
+      journal.appendEvent('clear', 'door-open cleared: door closed', at, {
+        code: 'tilt-cleared',
+        tilt: 'door-open',
+        source: null,
+        cause: 'door-closed',
+        role: null,
+      });
     });
   }
   emitTilts(ctx);
@@ -51,7 +57,12 @@ export function clearHandpay(ctx: CabinetContext, paidBy: StaffRole): void {
     journal.clearHandpays(at, paidBy);
     journal.removeTilt('handpay-pending');
     const ids = pending.map((h) => `#${h.handpayId} ${formatMinor(h.amountMinor)}`).join(', ');
-    journal.appendEvent('clear', `handpay-pending paid and cleared by ${paidBy} (${ids || 'no open handpay'})`, at);
+    journal.appendEvent('clear', `handpay-pending paid and cleared by ${paidBy} (${ids || 'no open handpay'})`, at, {
+      code: 'handpay-paid',
+      role: paidBy,
+      handpayIds: pending.map((h) => h.handpayId),
+      totalMinor: pending.reduce((sum, h) => sum + h.amountMinor, 0),
+    });
   });
   ctx.pendingHandpay = null;
   emitTilts(ctx);

@@ -4,35 +4,76 @@
  * exactly one clearance (TILT_CLEARANCE in round-machine.ts). Which faults void a round is
  * decided in faults.ts.
  */
+import type { ClearCause, TiltReason } from '../model/journal-message.ts';
 import type { TiltKind } from '../model/tilt.ts';
 import { now, type CabinetContext } from './cabinet-context.ts';
 import { emitState, emitTilts } from './cabinet-events.ts';
 import { TILT_CLEARANCE } from './round-machine.ts';
+import { tiltReasonOf } from './tilt-reason-codes.ts';
 
-/** Inside a transaction: the durable tilt plus its event-log entry (once per kind and source). */
-export function putTilt(ctx: CabinetContext, kind: TiltKind, source: string, reason: string, at: string): void {
+/**
+ * Inside a transaction: the durable tilt plus its event-log entry (once per kind and source). The reason's
+ * words are kept as written; its code is the caller's, or the one the words show (tilt-reason-codes.ts).
+ */
+export function putTilt(
+  ctx: CabinetContext,
+  kind: TiltKind,
+  source: string,
+  reason: string,
+  at: string,
+  reasonCode: TiltReason = tiltReasonOf(source, reason),
+): void {
   const { journal } = ctx;
-  const added = journal.putTilt({ kind, source, reason, clearedBy: TILT_CLEARANCE[kind], since: at });
-  if (added) journal.appendEvent('tilt', `${kind} from ${source}: ${reason} (cleared by ${TILT_CLEARANCE[kind]})`, at);
+  const clearance = TILT_CLEARANCE[kind];
+  const added = journal.putTilt({ kind, source, reason, reasonCode, clearedBy: clearance, since: at });
+  if (added) {
+    journal.appendEvent('tilt', `${kind} from ${source}: ${reason} (cleared by ${clearance})`, at, {
+      code: 'tilt-raised',
+      tilt: kind,
+      source,
+      reason: reasonCode,
+      clearance,
+    });
+  }
 }
 
 /** A tilt with no critical-memory change: the fault is logged and the tilt stored in one transaction. */
 export function raiseTilt(ctx: CabinetContext, kind: TiltKind, source: string, reason: string): void {
   const at = now(ctx);
+  const reasonCode = tiltReasonOf(source, reason);
   ctx.journal.transaction(() => {
-    ctx.journal.appendEvent('fault', `${kind} from ${source}: ${reason}`, at);
-    putTilt(ctx, kind, source, reason, at);
+    ctx.journal.appendEvent('fault', `${kind} from ${source}: ${reason}`, at, {
+      code: 'fault-raised',
+      tilt: kind,
+      source,
+      reason: reasonCode,
+    });
+    putTilt(ctx, kind, source, reason, at, reasonCode);
   });
   emitTilts(ctx);
 }
 
 /** Clears the tilts of a kind (from one source, or all), logging why; nothing if none is set. */
-export function clearTilts(ctx: CabinetContext, kind: TiltKind, source: string | undefined, why: string): void {
+export function clearTilts(
+  ctx: CabinetContext,
+  kind: TiltKind,
+  source: string | undefined,
+  why: string,
+  cause: ClearCause = 'device-healthy',
+): void {
   if (!ctx.tilts.some((t) => t.kind === kind && (source === undefined || t.source === source))) return;
   const at = now(ctx);
   ctx.journal.transaction(() => {
     const n = ctx.journal.removeTilt(kind, source);
-    if (n > 0) ctx.journal.appendEvent('clear', `${kind}${source ? ` from ${source}` : ''} cleared: ${why}`, at);
+    if (n > 0) {
+      ctx.journal.appendEvent('clear', `${kind}${source ? ` from ${source}` : ''} cleared: ${why}`, at, {
+        code: 'tilt-cleared',
+        tilt: kind,
+        source: source ?? null,
+        cause,
+        role: null,
+      });
+    }
   });
   emitTilts(ctx);
   emitState(ctx);

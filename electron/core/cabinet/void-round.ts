@@ -7,17 +7,35 @@
 import type { Bets } from '../engine/settlement.ts';
 import { postPerSpot, sumSpots } from '../money/ledger-postings.ts';
 import { formatMinor } from '../money/minor-units.ts';
+import type { TiltReason, VoidReason } from '../model/journal-message.ts';
 import type { RoundRecord } from '../model/round-record.ts';
 import type { TiltKind } from '../model/tilt.ts';
 import { now, type CabinetContext } from './cabinet-context.ts';
 import { emit, emitState, emitTilts } from './cabinet-events.ts';
 import { commit } from './critical-memory.ts';
+import { tiltReasonOf } from './tilt-reason-codes.ts';
 import { putTilt } from './tilts.ts';
 
 export interface VoidTilt {
   readonly kind: TiltKind;
   readonly source: string;
   readonly reason: string;
+}
+
+/**
+ * The void reason as data. A void with a tilt is a fault of the tilt's kind and source; the one void
+ * without a tilt is start-up recovery's (power lost), which says where the round stood.
+ */
+function voidReasonOf(tilt: VoidTilt | null, reasonCode: TiltReason | null, dealt: boolean): VoidReason {
+  if (!tilt || !reasonCode) return { code: 'power-lost', status: dealt ? 'dealt' : 'locked' };
+  switch (tilt.kind) {
+    case 'rng-fault':
+      return { code: 'rng-fault', source: tilt.source, reason: reasonCode };
+    case 'memory-error':
+      return { code: 'memory-error', source: tilt.source, reason: reasonCode };
+    default:
+      return { code: 'device-fault', device: tilt.source, reason: reasonCode };
+  }
 }
 
 export function voidRound(
@@ -30,6 +48,9 @@ export function voidRound(
   const { roundId, bets, demo } = round;
   const stake = sumSpots(bets);
   const at = now(ctx);
+  const dealt = journal.openRounds().some((r) => r.roundId === roundId && r.status === 'dealt');
+  const tiltReason = tilt ? tiltReasonOf(tilt.source, tilt.reason) : null;
+  const code = voidReasonOf(tilt, tiltReason, dealt);
   commit(ctx, (s) => {
     const balance = postPerSpot((e) => journal.appendLedger(e), {
       kind: 'refund',
@@ -39,7 +60,7 @@ export function voidRound(
       amounts: bets,
       balanceBeforeMinor: demo ? s.demoCreditsMinor : s.creditsMinor,
     });
-    journal.markVoided(roundId, reason, stake, balance, at);
+    journal.markVoided(roundId, reason, stake, balance, at, code);
     if (demo) s.demoCreditsMinor = balance;
     else {
       s.creditsMinor = balance;
@@ -47,8 +68,13 @@ export function voidRound(
       s.meters.refundsMinor += stake;
     }
     if (s.openRoundId === roundId) s.openRoundId = null;
-    journal.appendEvent('void', `round ${roundId} voided, ${formatMinor(stake)} refunded: ${reason}`, at);
-    if (tilt) putTilt(ctx, tilt.kind, tilt.source, tilt.reason, at);
+    journal.appendEvent('void', `round ${roundId} voided, ${formatMinor(stake)} refunded: ${reason}`, at, {
+      code: 'round-voided',
+      roundId,
+      refundMinor: stake,
+      reason: code,
+    });
+    if (tilt && tiltReason) putTilt(ctx, tilt.kind, tilt.source, tilt.reason, at, tiltReason);
   });
   ctx.phase = 'idle';
   const record = journal.round(roundId)!;

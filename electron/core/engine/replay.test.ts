@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RANKS, SUITS, type Card } from '../cards/card.ts';
 import { SeededRandomSource } from '../random/seeded-random-source.ts';
-import { replayRound, type RecordedRound } from './replay.ts';
+import { differenceLine, replayRound, type RecordedRound } from './replay.ts';
 import { dealRound } from './round.ts';
 import { BUILT_IN_PROFILES, EIGHT_DECK_TIE_8_TO_1, SIX_DECK_TIE_9_TO_1, type RuleProfile } from './rule-profile.ts';
 import { settle, SPOTS, type Bets } from './settlement.ts';
@@ -41,7 +41,7 @@ describe('replay: the recorded cards dealt again through the engine', () => {
     fc.assert(
       fc.property(fc.nat(), bets, profile, (seed, b, p) => {
         const report = replayRound(settledRound(seed, b, p), p);
-        expect(report.differences).toEqual([]);
+        expect(report.differences.map(differenceLine)).toEqual([]);
         expect(report.outcomeMatches).toBe(true);
         expect(report.payoutsMatch).toBe(true);
         expect(report.replayedOutcome).toEqual(report.recordedOutcome);
@@ -61,7 +61,7 @@ describe('replay: the recorded cards dealt again through the engine', () => {
         expect(report.outcomeMatches).toBe(false);
         expect(report.differences.length).toBeGreaterThan(0);
         // Either a hand's card and the deal order name the change, or the tableau drew a different number of cards.
-        expect(report.differences.join('\n')).toMatch(/^(outcome\.[a-zA-Z.0-9]+|cards): /m);
+        expect(report.differences.map(differenceLine).join('\n')).toMatch(/^(outcome\.[a-zA-Z.0-9]+|cards): /m);
       }),
     );
   });
@@ -75,7 +75,7 @@ describe('replay: the recorded cards dealt again through the engine', () => {
         const report = replayRound({ ...round, returns }, p);
         expect(report.outcomeMatches).toBe(true);
         expect(report.payoutsMatch).toBe(false);
-        expect(report.differences).toEqual([
+        expect(report.differences.map(differenceLine)).toEqual([
           `returns.${spot}: recorded ${returns[spot]}, replayed ${round.returns[spot]}`,
         ]);
       }),
@@ -96,12 +96,12 @@ describe('replay: the recorded cards dealt again through the engine', () => {
     };
     expect(replayRound(round, EIGHT_DECK_TIE_8_TO_1).differences).toEqual([]);
     const tampered = { ...round, outcome: { ...outcome, winner: 'banker' as const } };
-    expect(replayRound(tampered, EIGHT_DECK_TIE_8_TO_1).differences).toEqual([
+    expect(replayRound(tampered, EIGHT_DECK_TIE_8_TO_1).differences.map(differenceLine)).toEqual([
       'outcome.winner: recorded banker, replayed player',
     ]);
     const swapped = { ...round, cards: [...cards.slice(0, 5), { rank: '3', suit: 'H' } as Card] };
     const report = replayRound(swapped, EIGHT_DECK_TIE_8_TO_1);
-    expect(report.differences).toEqual([
+    expect(report.differences.map(differenceLine)).toEqual([
       'outcome.banker.cards.2: recorded 2H, replayed 3H',
       'outcome.banker.total: recorded 6, replayed 7',
       'outcome.dealOrder.5: recorded 2H, replayed 3H',
@@ -124,10 +124,10 @@ describe('replay: the recorded cards dealt again through the engine', () => {
     };
     const short = replayRound({ ...base, cards: cards.slice(0, 5) }, EIGHT_DECK_TIE_8_TO_1);
     expect(short.replayedOutcome).toBeNull();
-    expect(short.differences).toContain('cards: 5 recorded, too few for the tableau');
+    expect(short.differences.map(differenceLine)).toContain('cards: 5 recorded, too few for the tableau');
     expect(short.payoutsMatch).toBe(false);
     const long = replayRound({ ...base, cards: [...cards, cards[0]!] }, EIGHT_DECK_TIE_8_TO_1);
-    expect(long.differences).toEqual(['cards: 7 recorded, the tableau draws 6 (extra: AH)']);
+    expect(long.differences.map(differenceLine)).toEqual(['cards: 7 recorded, the tableau draws 6 (extra: AH)']);
     expect(long.outcomeMatches).toBe(false);
     expect(long.payoutsMatch).toBe(true);
   });
@@ -144,12 +144,12 @@ describe('replay: the recorded cards dealt again through the engine', () => {
     };
     const ok = replayRound(voidedBeforeDeal, EIGHT_DECK_TIE_8_TO_1);
     expect(ok).toMatchObject({ outcomeMatches: true, payoutsMatch: true, replayedOutcome: null, differences: [] });
-    expect(replayRound({ ...voidedBeforeDeal, refundedMinor: 100 }, EIGHT_DECK_TIE_8_TO_1).differences).toEqual([
-      'refund: recorded 100, the stake was 150',
-    ]);
+    expect(
+      replayRound({ ...voidedBeforeDeal, refundedMinor: 100 }, EIGHT_DECK_TIE_8_TO_1).differences.map(differenceLine),
+    ).toEqual(['refund: recorded 100, the stake was 150']);
     const dealt = settledRound(99, { player: 100 }, EIGHT_DECK_TIE_8_TO_1);
     const voidedAfterDeal: RecordedRound = { ...dealt, status: 'voided', returns: {}, refundedMinor: 100 };
-    expect(replayRound(voidedAfterDeal, EIGHT_DECK_TIE_8_TO_1).differences).toEqual([]);
+    expect(replayRound(voidedAfterDeal, EIGHT_DECK_TIE_8_TO_1).differences.map(differenceLine)).toEqual([]);
   });
 
   it('Tie pays follow the profile the round is replayed under', () => {
@@ -168,6 +168,8 @@ describe('replay: the recorded cards dealt again through the engine', () => {
     expect(replayRound(round, EIGHT_DECK_TIE_8_TO_1).payoutsMatch).toBe(true);
     const other = replayRound(round, SIX_DECK_TIE_9_TO_1, false);
     expect(other).toMatchObject({ payoutsMatch: false, profileRecorded: false, profile: SIX_DECK_TIE_9_TO_1 });
-    expect(other.differences).toEqual(['returns.tie: recorded 900, replayed 1000']);
+    expect(other.differences.map(differenceLine)).toEqual(['returns.tie: recorded 900, replayed 1000']);
+    // The screen gets the difference as data: the field's path and both amounts in minor units.
+    expect(other.differences).toEqual([{ code: 'replay-field', path: 'returns.tie', recorded: 900, replayed: 1000 }]);
   });
 });

@@ -16,6 +16,7 @@ import type { MinorUnits } from '../money/minor-units.ts';
 import type { ConfigAuditEntry, NewConfigAuditEntry } from './config-audit.ts';
 import type { CopyName, CopyRead, CriticalState } from './critical-state.ts';
 import type { EventLogEntry } from './event-log.ts';
+import type { EventMessage, VoidReason } from './journal-message.ts';
 import type { Handpay, PaidHandpay } from './handpay.ts';
 import type { LedgerEntry } from './ledger.ts';
 import type { Meters } from './meters.ts';
@@ -131,10 +132,22 @@ export interface JournalWriter {
     creditsAfterMinor: MinorUnits,
     at: string,
   ): void;
-  markVoided(roundId: number, reason: string, refundMinor: MinorUnits, creditsAfterMinor: MinorUnits, at: string): void;
+  /** `code` is the reason as data (`reason` keeps its words); every void written from schema v5 on has one. */
+  markVoided(
+    roundId: number,
+    reason: string,
+    refundMinor: MinorUnits,
+    creditsAfterMinor: MinorUnits,
+    at: string,
+    code?: VoidReason,
+  ): void;
 
   // event log
-  appendEvent(kind: string, detail: string, at: string): number;
+  /**
+   * `message` is the row as data; a writer that passes words only gets the code the journal finds for
+   * them (electron/core/cabinet/event-text-codes.ts), so every row written carries one.
+   */
+  appendEvent(kind: string, detail: string, at: string, message?: EventMessage): number;
 
   // tilts and handpays
   /** False when the same kind and source is already active. */

@@ -3,6 +3,7 @@ import type { RoundOutcome } from '../engine/round.ts';
 import type { RuleProfile } from '../engine/rule-profile.ts';
 import type { Bets, Returns } from '../engine/settlement.ts';
 import type { MinorUnits } from '../money/minor-units.ts';
+import type { VoidReason } from './journal-message.ts';
 
 export type RoundStatus = 'in-progress' | 'settled' | 'voided';
 
@@ -20,7 +21,10 @@ export interface RoundRecord {
   readonly creditsAfterMinor: MinorUnits;
   readonly startedAt: string;
   readonly endedAt: string | null;
+  /** The void reason's original words. */
   readonly voidReason: string | null;
+  /** The void reason as a code; null when not voided or voided before codes were kept (schema v5). */
+  readonly voidCode?: VoidReason | null;
   readonly refundedMinor: MinorUnits;
   /**
    * The rule profile in force when the round was locked (decks, Tie pays, commission). Absent or

@@ -1,3 +1,5 @@
+import type { TiltReason } from './journal-message.ts';
+
 /** Tilt states and what clears each (docs/cabinet-rules.md#door-and-tilt). */
 export type TiltKind = 'rng-fault' | 'device-fault' | 'memory-error' | 'door-open' | 'handpay-pending';
 export type TiltClearance =
@@ -12,6 +14,8 @@ export interface Tilt {
   readonly source: string;
   /** Plain-words reason for the screen and the event log. */
   readonly reason: string;
+  /** The reason as a code; absent or null for tilts set before codes were kept (schema v5). */
+  readonly reasonCode?: TiltReason | null;
   readonly clearedBy: TiltClearance;
   readonly since: string; // ISO-8601
 }

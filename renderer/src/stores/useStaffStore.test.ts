@@ -145,4 +145,26 @@ describe('the staff menu follows main: the key opens it, main decides the PIN, t
     await staff.loadMeters();
     expect(staff.meters?.billsInMinor).toBe(0);
   });
+
+  it('before a RAM clear a technician saves the whole recall and event log as the files main builds', async () => {
+    real.insertNote(3);
+    real.staff.staff.setKey(true);
+    const staff = await start();
+    staff.chooseRole('technician');
+    await staff.signIn('2468');
+    const saved: Array<{ fileName: string; text: string; contentType: string }> = [];
+    const save = (fileName: string, text: string, contentType: string): void =>
+      void saved.push({ fileName, text, contentType });
+    expect(await staff.exportJournal('recall', save)).toBe(true);
+    expect(await staff.exportJournal('events', save)).toBe(true);
+    expect(await staff.exportJournal('events-csv', save)).toBe(true);
+    expect(saved.map((f) => f.contentType)).toEqual(['application/json', 'application/json', 'text/csv']);
+    const recall = JSON.parse(saved[0]!.text) as { header: { format: string; counts: { rounds: number } } };
+    expect(recall.header).toMatchObject({ format: 'baccarat-kiosk.game-recall', counts: { rounds: 0 } });
+    const log = JSON.parse(saved[1]!.text) as { header: { counts: { events: number } }; events: unknown[] };
+    expect(log.events.length).toBe(log.header.counts.events);
+    expect(log.events.length).toBeGreaterThan(0);
+    expect(saved[2]!.text.split('\r\n')[0]).toBe('format,baccarat-kiosk.event-log');
+    expect(staff.done).toEqual({ key: 'exported', detail: saved[2]!.fileName });
+  });
 });

@@ -28,6 +28,8 @@ type StaffChannel =
   | 'tech:events'
   | 'tech:recall'
   | 'tech:recall:replay'
+  | 'tech:recall:export'
+  | 'tech:events:export'
   | 'tech:diagnostics'
   | 'tech:bill-test-mode'
   | 'tech:config:get'
@@ -42,6 +44,8 @@ export type EventQuery = RequestOf<'tech:events'>;
 export type RecallQuery = RequestOf<'tech:recall'>;
 export type Diagnostics = ResponseMap['tech:diagnostics'];
 export type ReplayCheck = ResponseMap['tech:recall:replay'];
+/** The journal files main builds: game recall, and the event log as JSON or CSV. */
+export type JournalExport = 'recall' | 'events' | 'events-csv';
 
 export type StaffView =
   'meters' | 'handpay' | 'tilts' | 'events' | 'recall' | 'config' | 'audit' | 'diagnostics' | 'ram-clear';
@@ -301,27 +305,21 @@ export const useStaffStore = defineStore('staff', () => {
   }
 
   /** Recall and the event log as files before a RAM clear: every page main holds, newest first. */
-  async function exportAll(
-    what: 'recall' | 'events',
-    save: (fileName: string, text: string) => void,
+  /**
+   * The whole game recall (JSON) or event log (JSON or CSV) as main builds it from the journal, one file
+   * each, handed to `save` with its content type (the RAM clear screen offers them first).
+   */
+  async function exportJournal(
+    what: JournalExport,
+    save: (fileName: string, text: string, contentType: string) => void,
   ): Promise<boolean> {
-    const rows: { id: number }[] = [];
-    for (let before: number | undefined; ;) {
-      const page =
-        what === 'recall'
-          ? (
-              await invoke('tech:recall', before === undefined ? { limit: 500 } : { limit: 500, toRoundId: before })
-            )?.map((r) => ({ ...r, id: r.roundId }))
-          : await invoke('tech:events', before === undefined ? { limit: 500 } : { limit: 500, toId: before });
-      if (!page) return false;
-      rows.push(...page);
-      const last = page[page.length - 1];
-      if (page.length < 500 || !last || last.id <= 0) break;
-      before = last.id - 1;
-    }
-    const fileName = `${what === 'recall' ? 'game-recall' : 'event-log'}-${new Date().toISOString().slice(0, 10)}.json`;
-    save(fileName, JSON.stringify(rows, null, 2));
-    done.value = { key: 'exported', detail: fileName };
+    const file =
+      what === 'recall'
+        ? await invoke('tech:recall:export', {})
+        : await invoke('tech:events:export', { format: what === 'events-csv' ? 'csv' : 'json' });
+    if (!file) return false;
+    save(file.fileName, file.text, file.contentType);
+    done.value = { key: 'exported', detail: file.fileName };
     return true;
   }
 
@@ -372,7 +370,7 @@ export const useStaffStore = defineStore('staff', () => {
     loadAudit,
     loadDiagnostics,
     setBillTestMode,
-    exportAll,
+    exportJournal,
     ramClear,
   };
 });

@@ -1,0 +1,203 @@
+/**
+ * What the journal says about an event, a tilt or a voided round as data, never as words: a `code`
+ * plus typed parameters (amounts in minor units, round and handpay numbers, roles, devices, tilt
+ * kinds). The staff menu words each code in the technician's language
+ * (docs/cabinet-rules.md#operator-menu-and-key-switch). The `detail`/`reason` text written beside
+ * it stays in the journal as the record's original words; a screen shows it only marked as such,
+ * for rows written before codes were kept and for a device's own words.
+ */
+import type { StaffRole } from '../staff/staff-status.ts';
+import type { DeviceDetail } from './device-detail.ts';
+import type { TiltClearance, TiltKind } from './tilt.ts';
+
+/** A device's health as a tilt reason carries it (the same words as DeviceHealth). */
+export type ReportedHealth = 'connected' | 'healthy' | 'fault' | 'disconnected' | 'not-configured';
+
+/** Why a tilt was raised. The device's own words stay in the tilt's `reason` text. */
+export type TiltReason =
+  | {
+      readonly code: 'device-reported';
+      readonly device: string;
+      readonly health: ReportedHealth;
+      /** What the device's words say, added when the staff menu reads the row (never stored). */
+      readonly deviceDetail?: DeviceDetail;
+    }
+  | { readonly code: 'rng-deal-failure' }
+  | { readonly code: 'rng-not-ready'; readonly waitedMs: number; readonly health: ReportedHealth }
+  | { readonly code: 'door-is-open' }
+  | { readonly code: 'handpay-waiting'; readonly amountMinor: number }
+  | { readonly code: 'memory-no-good-copy' }
+  /** A reason this version does not know: only the original words say more. */
+  | { readonly code: 'reason-as-written' };
+
+/** Why a round was voided and refunded (docs/rules.md#faults-void-and-refund). */
+export type VoidReason =
+  | { readonly code: 'power-lost'; readonly status: 'locked' | 'dealt' }
+  | { readonly code: 'rng-fault'; readonly source: string; readonly reason: TiltReason }
+  | { readonly code: 'device-fault'; readonly device: string; readonly reason: TiltReason }
+  | { readonly code: 'memory-error'; readonly source: string; readonly reason: TiltReason }
+  | { readonly code: 'ram-clear' };
+
+/** What ended a tilt. */
+export type ClearCause = 'device-healthy' | 'door-closed' | 'ram-clear' | 'handpay-paid' | 'staff';
+
+/** Why a staff session ended. */
+export type SignOutWhy = 'menu' | 'idle' | 'key-off' | 'other-sign-in' | 'as-written';
+
+/** One event-log row as data. */
+export type EventMessage =
+  | { readonly code: 'door-opened' }
+  | { readonly code: 'door-closed' }
+  | { readonly code: 'fault-raised'; readonly tilt: TiltKind; readonly source: string; readonly reason: TiltReason }
+  | {
+      readonly code: 'tilt-raised';
+      readonly tilt: TiltKind;
+      readonly source: string;
+      readonly reason: TiltReason;
+      readonly clearance: TiltClearance;
+    }
+  | {
+      readonly code: 'tilt-cleared';
+      readonly tilt: TiltKind;
+      readonly source: string | null;
+      readonly cause: ClearCause;
+      /** The staff role that cleared it, for `staff` and `handpay-paid`. */
+      readonly role: StaffRole | null;
+    }
+  | {
+      readonly code: 'round-voided';
+      readonly roundId: number;
+      readonly refundMinor: number;
+      readonly reason: VoidReason;
+    }
+  | { readonly code: 'handpay-created'; readonly handpayId: number; readonly amountMinor: number }
+  | {
+      readonly code: 'handpay-paid';
+      readonly role: StaffRole;
+      readonly handpayIds: readonly number[];
+      readonly totalMinor: number;
+    }
+  | {
+      readonly code: 'ram-cleared';
+      readonly creditsRemovedMinor: number;
+      readonly roundsVoided: number;
+      /** The meters before the clear are in the journal (false when memory was unreadable). */
+      readonly metersKept: boolean;
+    }
+  | { readonly code: 'power-up'; readonly count: number; readonly schema: number }
+  | { readonly code: 'power-up-memory-error' }
+  | { readonly code: 'shutdown' }
+  | { readonly code: 'memory-initialised' }
+  | { readonly code: 'memory-copy-rebuilt'; readonly copy: 'a' | 'b'; readonly from: 'a' | 'b' }
+  | { readonly code: 'bill-credited-anomaly'; readonly valueMinor: number }
+  | { readonly code: 'config-changed'; readonly hash: string }
+  | { readonly code: 'staff-signed-in'; readonly role: StaffRole }
+  | { readonly code: 'staff-pin-set'; readonly role: StaffRole }
+  /** Only the browser test host's controls set a PIN this way. */
+  | { readonly code: 'staff-pin-set-by-test'; readonly role: StaffRole }
+  | {
+      readonly code: 'staff-signed-out';
+      readonly role: StaffRole;
+      readonly why: SignOutWhy;
+      /** For `idle`: the idle time that signed the session out, in seconds. */
+      readonly idleS: number | null;
+    }
+  | { readonly code: 'staff-sign-in-refused'; readonly role: StaffRole; readonly until: string }
+  | { readonly code: 'staff-wrong-pin'; readonly role: StaffRole; readonly failures: number }
+  | { readonly code: 'staff-locked-out'; readonly role: StaffRole; readonly failures: number; readonly until: string }
+  | { readonly code: 'key-switch'; readonly on: boolean }
+  /** An event this version does not know: only the original words say more. */
+  | { readonly code: 'event-as-written' };
+
+export type TiltReasonCode = TiltReason['code'];
+export type VoidReasonCode = VoidReason['code'];
+export type EventMessageCode = EventMessage['code'];
+
+export const TILT_REASON_CODES = [
+  'device-reported',
+  'rng-deal-failure',
+  'rng-not-ready',
+  'door-is-open',
+  'handpay-waiting',
+  'memory-no-good-copy',
+  'reason-as-written',
+] as const satisfies readonly TiltReasonCode[];
+
+export const VOID_REASON_CODES = [
+  'power-lost',
+  'rng-fault',
+  'device-fault',
+  'memory-error',
+  'ram-clear',
+] as const satisfies readonly VoidReasonCode[];
+
+export const CLEAR_CAUSES = [
+  'device-healthy',
+  'door-closed',
+  'ram-clear',
+  'handpay-paid',
+  'staff',
+] as const satisfies readonly ClearCause[];
+
+export const SIGN_OUT_WHYS = [
+  'menu',
+  'idle',
+  'key-off',
+  'other-sign-in',
+  'as-written',
+] as const satisfies readonly SignOutWhy[];
+
+export const EVENT_MESSAGE_CODES = [
+  'door-opened',
+  'door-closed',
+  'fault-raised',
+  'tilt-raised',
+  'tilt-cleared',
+  'round-voided',
+  'handpay-created',
+  'handpay-paid',
+  'ram-cleared',
+  'power-up',
+  'power-up-memory-error',
+  'shutdown',
+  'memory-initialised',
+  'memory-copy-rebuilt',
+  'bill-credited-anomaly',
+  'config-changed',
+  'staff-signed-in',
+  'staff-pin-set',
+  'staff-pin-set-by-test',
+  'staff-signed-out',
+  'staff-sign-in-refused',
+  'staff-wrong-pin',
+  'staff-locked-out',
+  'key-switch',
+  'event-as-written',
+] as const satisfies readonly EventMessageCode[];
+
+/** Compile-time checks: each list names every code of its type. */
+type Covers<List extends readonly string[], Code extends string> = [Code] extends [List[number]] ? true : false;
+const lists: [
+  Covers<typeof TILT_REASON_CODES, TiltReasonCode>,
+  Covers<typeof VOID_REASON_CODES, VoidReasonCode>,
+  Covers<typeof CLEAR_CAUSES, ClearCause>,
+  Covers<typeof SIGN_OUT_WHYS, SignOutWhy>,
+  Covers<typeof EVENT_MESSAGE_CODES, EventMessageCode>,
+] = [true, true, true, true, true];
+void lists;
+
+/** A coded message split for storage: the code in its column, everything else as JSON. */
+export function splitMessage(message: { readonly code: string }): { code: string; paramsJson: string } {
+  const { code, ...params } = message;
+  return { code, paramsJson: JSON.stringify(params) };
+}
+
+/** The stored columns back into a message; null when the row has no code (written before codes were kept). */
+export function joinMessage<M extends { readonly code: string }>(
+  code: string | null,
+  paramsJson: string | null,
+): M | null {
+  if (code === null) return null;
+  const params: unknown = paramsJson ? JSON.parse(paramsJson) : {};
+  return { ...(typeof params === 'object' && params !== null ? params : {}), code } as M;
+}

@@ -1,0 +1,215 @@
+/**
+ * Every code main sends to the staff menu has its words in every language, and every parameter it carries
+ * is used: a sample of each code is worded in en, sv, de, fi, nl and cs and must leave no placeholder, no
+ * key path and no English word of main's (docs/cabinet-rules.md#operator-menu-and-key-switch).
+ */
+import { describe, expect, it } from 'vitest';
+import { createI18n } from 'vue-i18n';
+import { REPLAY_DIFFERENCE_CODES, type ReplayDifference } from '../../../electron/core/engine/replay.ts';
+import {
+  ACCEPTOR_CONDITIONS,
+  DEVICE_DETAIL_CODES,
+  LINK_CAUSES,
+  type DeviceDetail,
+} from '../../../electron/core/model/device-detail.ts';
+import {
+  CLEAR_CAUSES,
+  EVENT_MESSAGE_CODES,
+  SIGN_OUT_WHYS,
+  TILT_REASON_CODES,
+  VOID_REASON_CODES,
+  type EventMessage,
+  type TiltReason,
+  type VoidReason,
+} from '../../../electron/core/model/journal-message.ts';
+import type { TiltClearance, TiltKind } from '../../../electron/core/model/tilt.ts';
+import { LOCALES, messages, type Locale } from '../i18n/index.ts';
+import {
+  deviceDetailText,
+  eventText,
+  replayDifferenceText,
+  tiltReasonText,
+  voidReasonText,
+  type Translator,
+} from './staff-message.ts';
+
+type Samples<U extends { code: string }> = { readonly [C in U['code']]: Extract<U, { code: C }> };
+
+const REASON: TiltReason = {
+  code: 'device-reported',
+  device: 'bill-acceptor',
+  health: 'fault',
+  deviceDetail: { code: 'acceptor-conditions', conditions: ['stacker-full'] },
+};
+const AT = '2026-12-01T03:04:05.000Z';
+
+const TILT_REASONS: Samples<TiltReason> = {
+  'device-reported': REASON as Extract<TiltReason, { code: 'device-reported' }>,
+  'rng-deal-failure': { code: 'rng-deal-failure' },
+  'rng-not-ready': { code: 'rng-not-ready', waitedMs: 3000, health: 'connected' },
+  'door-is-open': { code: 'door-is-open' },
+  'handpay-waiting': { code: 'handpay-waiting', amountMinor: 125_000 },
+  'memory-no-good-copy': { code: 'memory-no-good-copy' },
+  'reason-as-written': { code: 'reason-as-written' },
+};
+const VOID_REASONS: Samples<VoidReason> = {
+  'power-lost': { code: 'power-lost', status: 'dealt' },
+  'rng-fault': { code: 'rng-fault', source: 'rng', reason: { code: 'rng-deal-failure' } },
+  'device-fault': { code: 'device-fault', device: 'bill-acceptor', reason: REASON },
+  'memory-error': { code: 'memory-error', source: 'critical-memory', reason: { code: 'memory-no-good-copy' } },
+  'ram-clear': { code: 'ram-clear' },
+};
+const EVENTS: Samples<EventMessage> = {
+  'door-opened': { code: 'door-opened' },
+  'door-closed': { code: 'door-closed' },
+  'fault-raised': { code: 'fault-raised', tilt: 'device-fault', source: 'bill-acceptor', reason: REASON },
+  'tilt-raised': {
+    code: 'tilt-raised',
+    tilt: 'rng-fault',
+    source: 'rng',
+    reason: { code: 'rng-deal-failure' },
+    clearance: 'device-healthy',
+  },
+  'tilt-cleared': { code: 'tilt-cleared', tilt: 'door-open', source: null, cause: 'staff', role: 'attendant' },
+  'round-voided': { code: 'round-voided', roundId: 42, refundMinor: 600, reason: VOID_REASONS['power-lost'] },
+  'handpay-created': { code: 'handpay-created', handpayId: 3, amountMinor: 125_000 },
+  'handpay-paid': { code: 'handpay-paid', role: 'technician', handpayIds: [3, 4], totalMinor: 130_000 },
+  'ram-cleared': { code: 'ram-cleared', creditsRemovedMinor: 2_500, roundsVoided: 1, metersKept: true },
+  'power-up': { code: 'power-up', count: 12, schema: 5 },
+  'power-up-memory-error': { code: 'power-up-memory-error' },
+  shutdown: { code: 'shutdown' },
+  'memory-initialised': { code: 'memory-initialised' },
+  'memory-copy-rebuilt': { code: 'memory-copy-rebuilt', copy: 'b', from: 'a' },
+  'bill-credited-anomaly': { code: 'bill-credited-anomaly', valueMinor: 5_000 },
+  'config-changed': { code: 'config-changed', hash: '0123456789abcdef' },
+  'staff-signed-in': { code: 'staff-signed-in', role: 'attendant' },
+  'staff-pin-set': { code: 'staff-pin-set', role: 'technician' },
+  'staff-pin-set-by-test': { code: 'staff-pin-set-by-test', role: 'attendant' },
+  'staff-signed-out': { code: 'staff-signed-out', role: 'technician', why: 'idle', idleS: 300 },
+  'staff-sign-in-refused': { code: 'staff-sign-in-refused', role: 'attendant', until: AT },
+  'staff-wrong-pin': { code: 'staff-wrong-pin', role: 'attendant', failures: 2 },
+  'staff-locked-out': { code: 'staff-locked-out', role: 'attendant', failures: 5, until: AT },
+  'key-switch': { code: 'key-switch', on: true },
+  'event-as-written': { code: 'event-as-written' },
+};
+const DEVICE: Samples<DeviceDetail> = {
+  'not-reported': { code: 'not-reported' },
+  'acceptor-not-configured': { code: 'acceptor-not-configured' },
+  'os-entropy-only': { code: 'os-entropy-only' },
+  'device-not-started': { code: 'device-not-started', port: '/dev/ttyUSB0' },
+  'device-stopped': { code: 'device-stopped', port: null },
+  'link-retrying': { code: 'link-retrying', port: '/dev/ttyUSB0', cause: 'device-unplugged', retryInMs: 2000 },
+  'acceptor-ready': { code: 'acceptor-ready', port: '/dev/ttyUSB0', enabled: false },
+  'acceptor-first-poll': { code: 'acceptor-first-poll', port: '/dev/ttyUSB0' },
+  'acceptor-no-fixed-key': { code: 'acceptor-no-fixed-key', port: '/dev/ttyUSB0' },
+  'acceptor-conditions': { code: 'acceptor-conditions', conditions: ['safe-jam', 'fraud'] },
+  'rng-starting': { code: 'rng-starting', port: '/dev/ttyACM0', samples: 1024 },
+  'rng-healthy': { code: 'rng-healthy', port: '/dev/ttyACM0', samples: 1024, bitsPerByte: 7.5 },
+  'rng-repetition-failed': { code: 'rng-repetition-failed', port: null, cutoff: 5 },
+  'rng-proportion-failed': { code: 'rng-proportion-failed', port: null, cutoff: 40, window: 512 },
+  'rng-stalled': { code: 'rng-stalled', port: null, silentMs: 3100, limitMs: 3000 },
+  'rng-source-os': { code: 'rng-source-os' },
+  'rng-source-hardware': { code: 'rng-source-hardware', port: '/dev/ttyACM0' },
+  'detail-as-written': { code: 'detail-as-written' },
+};
+const REPLAY: Samples<ReplayDifference> = {
+  'replay-field': { code: 'replay-field', path: 'returns.tie', recorded: 900, replayed: 1000 },
+  'replay-extra-cards': {
+    code: 'replay-extra-cards',
+    recorded: 7,
+    drawn: 6,
+    extra: [{ rank: 'A', suit: 'H' }],
+  },
+  'replay-too-few-cards': { code: 'replay-too-few-cards', recorded: 3 },
+  'replay-outcome-presence': { code: 'replay-outcome-presence', recorded: 'banker', replayed: null },
+  'replay-nothing-to-settle': { code: 'replay-nothing-to-settle' },
+  'replay-refund': { code: 'replay-refund', recordedMinor: 100, stakeMinor: 600 },
+  'replay-in-progress': { code: 'replay-in-progress' },
+};
+
+function translator(locale: Locale): Translator {
+  const i18n = createI18n({ legacy: false, locale, fallbackLocale: [], messages, missingWarn: false });
+  const g = i18n.global;
+  return {
+    t: (key, params) => g.t(key, params ?? {}),
+    te: (key) => g.te(key, locale),
+  };
+}
+
+/** A worded text must be whole: no placeholder left, no key path, never empty. */
+function expectWhole(text: string, what: string): void {
+  expect(text, what).not.toMatch(/[{}]/);
+  expect(text, what).not.toMatch(/staff\.[a-z]/i);
+  expect(text.trim().length, what).toBeGreaterThan(0);
+}
+
+/** Words of main's that must not reach a translated screen through a parameter. */
+const MAIN_WORDS =
+  /\b(bill-acceptor|device-fault|rng-fault|door-open|attendant|technician|device-healthy|true|false)\b/;
+
+describe.each(LOCALES)('staff words for every code main sends, in %s', (locale) => {
+  const tr = translator(locale);
+  const has = (key: string): boolean => tr.te(key);
+
+  it('every code and every word a parameter names has its key', () => {
+    const missing = [
+      ...EVENT_MESSAGE_CODES.map((c) => `staff.msg.${c}`),
+      ...TILT_REASON_CODES.map((c) => `staff.reason.${c}`),
+      ...VOID_REASON_CODES.map((c) => `staff.void.${c}`),
+      ...DEVICE_DETAIL_CODES.map((c) => `staff.dev.${c}`),
+      ...REPLAY_DIFFERENCE_CODES.map((c) => `staff.replay.${c}`),
+      ...CLEAR_CAUSES.map((c) => `staff.clearCause.${c}`),
+      ...SIGN_OUT_WHYS.map((c) => `staff.signOutWhy.${c}`),
+      ...ACCEPTOR_CONDITIONS.map((c) => `staff.condition.${c}`),
+      ...LINK_CAUSES.map((c) => `staff.linkCause.${c}`),
+      ...(['rng-fault', 'device-fault', 'memory-error', 'door-open', 'handpay-pending'] satisfies TiltKind[]).map(
+        (c) => `staff.tiltKind.${c}`,
+      ),
+      ...(
+        ['device-healthy', 'door-closed', 'technician-ram-clear', 'technician-handpay-clear'] satisfies TiltClearance[]
+      ).map((c) => `staff.clearance.${c}`),
+      ...['rng', 'bill-acceptor', 'door', 'cash-out', 'critical-memory', 'any'].map((c) => `staff.source.${c}`),
+      ...['locked', 'dealt'].map((c) => `staff.roundStage.${c}`),
+    ].filter((key) => !has(key));
+    expect(missing).toEqual([]);
+  });
+
+  it('each event, reason, device detail and replay difference is worded whole, with its parameters', () => {
+    for (const m of Object.values(EVENTS)) {
+      const w = eventText(tr, { id: 1, at: AT, kind: 'x', detail: 'words', message: m });
+      expectWhole(w.text, `${locale} msg ${m.code}`);
+      expect(w.text, `${locale} msg ${m.code}`).not.toMatch(MAIN_WORDS);
+    }
+    for (const r of Object.values(TILT_REASONS)) expectWhole(tiltReasonText(tr, r).text, `${locale} reason ${r.code}`);
+    for (const r of Object.values(VOID_REASONS)) expectWhole(voidReasonText(tr, r).text, `${locale} void ${r.code}`);
+    for (const d of Object.values(DEVICE)) {
+      expectWhole(deviceDetailText(tr, d).text, `${locale} dev ${d.code}`);
+      expect(deviceDetailText(tr, d).text).not.toMatch(MAIN_WORDS);
+    }
+    for (const d of Object.values(REPLAY)) expectWhole(replayDifferenceText(tr, d).text, `${locale} replay ${d.code}`);
+  });
+
+  it('amounts are money, roles and devices are words of the language, and the original words are only asked for when needed', () => {
+    const paid = eventText(tr, { id: 1, at: AT, kind: 'clear', detail: 'x', message: EVENTS['handpay-paid'] });
+    expect(paid.text).toContain('1300.00');
+    expect(paid.text).toContain(tr.t('staff.role.technician'));
+    expect(paid.raw).toBe(false);
+    const fault = eventText(tr, { id: 1, at: AT, kind: 'fault', detail: 'x', message: EVENTS['fault-raised'] });
+    expect(fault.text).toContain(tr.t('staff.condition.stacker-full'));
+    expect(fault.text).toContain(tr.t('staff.source.bill-acceptor'));
+    const old = eventText(tr, { id: 1, at: AT, kind: 'door', detail: 'door opened', message: null });
+    expect(old).toEqual({ text: tr.t('staff.eventKind.door'), raw: true });
+    expect(deviceDetailText(tr, DEVICE['detail-as-written']).raw).toBe(true);
+    expect(tiltReasonText(tr, { code: 'device-reported', device: 'rng', health: 'fault' }).raw).toBe(true);
+  });
+});
+
+describe('the sample lists name every code', () => {
+  it('no code is left without a sample (a new code needs its words)', () => {
+    expect(Object.keys(EVENTS).sort()).toEqual([...EVENT_MESSAGE_CODES].sort());
+    expect(Object.keys(DEVICE).sort()).toEqual([...DEVICE_DETAIL_CODES].sort());
+    expect(Object.keys(REPLAY).sort()).toEqual([...REPLAY_DIFFERENCE_CODES].sort());
+    expect(Object.keys(TILT_REASONS).sort()).toEqual([...TILT_REASON_CODES].sort());
+    expect(Object.keys(VOID_REASONS).sort()).toEqual([...VOID_REASON_CODES].sort());
+  });
+});

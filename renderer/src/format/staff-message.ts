@@ -1,0 +1,174 @@
+/**
+ * The staff menu's words for what main sends as data (docs/cabinet-rules.md#operator-menu-and-key-switch):
+ * event-log rows, tilt and void reasons, device details and replay differences arrive as a `code` plus typed
+ * parameters and are worded here in the screen's language (`staff.msg`, `staff.reason`, `staff.void`,
+ * `staff.dev`, `staff.replay`). Each parameter is worded by its name: amounts (`…Minor`) as money, roles,
+ * tilt kinds, devices, health and flags translated, times as log times, a nested code worded in its turn.
+ * What main could not code (a row written before codes were kept, a device's words this version does not
+ * know) is worded by its kind, and `raw` says the original words must be shown beside it, marked as such.
+ */
+import type { Card } from '../../../electron/core/cards/card.ts';
+import type { ReplayDifference } from '../../../electron/core/engine/replay.ts';
+import type { DeviceDetail, RngFailureDetail } from '../../../electron/core/model/device-detail.ts';
+import type { EventLogEntry } from '../../../electron/core/model/event-log.ts';
+import type { TiltReason, VoidReason } from '../../../electron/core/model/journal-message.ts';
+import { logTime } from './date-time.ts';
+import { formatMinor } from './money.ts';
+
+/** vue-i18n's `t` and `te`, as the component has them. */
+export interface Translator {
+  t(key: string, params?: Record<string, unknown>): string;
+  te(key: string): boolean;
+}
+
+/** Words for one coded thing, and whether the original words must be shown beside them. */
+export interface Worded {
+  readonly text: string;
+  /** True when some part could not be coded: show the original words, marked as the record's own. */
+  readonly raw: boolean;
+}
+
+type Domain = 'msg' | 'reason' | 'void' | 'dev' | 'replay';
+type Coded = { readonly code: string } & Readonly<Record<string, unknown>>;
+
+/** Which domain a nested code under `key` belongs to, given the domain it sits in. */
+function nestedDomain(parent: Domain, parentCode: string, key: string): Domain {
+  if (key === 'deviceDetail' || key === 'failure') return 'dev';
+  if (parent === 'msg' && parentCode === 'round-voided') return 'void';
+  return 'reason';
+}
+
+function isCoded(value: unknown): value is Coded {
+  return typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'string';
+}
+
+function isCard(value: unknown): value is Card {
+  return typeof value === 'object' && value !== null && 'rank' in value && 'suit' in value;
+}
+
+const SUIT_SIGN: Readonly<Record<string, string>> = { S: '♠', H: '♥', D: '♦', C: '♣' };
+export function cardText(card: Card): string {
+  return `${card.rank}${SUIT_SIGN[card.suit] ?? card.suit}`;
+}
+
+function word(tr: Translator, group: string, value: string): string {
+  const key = `staff.${group}.${value}`;
+  return tr.te(key) ? tr.t(key) : value;
+}
+
+/** One replay value: a card, a winner, an amount (under `returns`), a flag, or nothing. */
+function replayValue(tr: Translator, path: string, value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  if (isCard(value)) return cardText(value);
+  if (typeof value === 'number') return path.startsWith('returns') ? formatMinor(value) : String(value);
+  if (typeof value === 'boolean') return tr.t(`staff.flag.yes.${value}`);
+  if (typeof value === 'string') return tr.te(`spot.${value}`) ? tr.t(`spot.${value}`) : value;
+  if (Array.isArray(value) && value.every(isCard)) return value.map(cardText).join(' ');
+  return JSON.stringify(value);
+}
+
+export function wordCoded(tr: Translator, domain: Domain, coded: Coded): Worded {
+  let raw = coded.code.endsWith('-as-written');
+  const params: Record<string, string> = {};
+  const path = typeof coded.path === 'string' ? coded.path : '';
+  for (const [key, value] of Object.entries(coded)) {
+    if (key === 'code') continue;
+    if (isCoded(value)) {
+      const inner = wordCoded(tr, nestedDomain(domain, coded.code, key), value);
+      raw ||= inner.raw;
+      params[key] = inner.text;
+    } else if (domain === 'replay' && (key === 'recorded' || key === 'replayed' || key === 'extra')) {
+      params[key] = replayValue(tr, path, value);
+    } else if (value === null || value === undefined) {
+      params[key] = key === 'source' ? tr.t('staff.source.any') : '';
+    } else if (key.endsWith('Minor') && typeof value === 'number') {
+      params[key] = formatMinor(value);
+    } else if (typeof value === 'boolean') {
+      params[key] = tr.t(`staff.flag.${key}.${value}`);
+    } else if (Array.isArray(value)) {
+      if (key === 'conditions') params[key] = value.map((c) => word(tr, 'condition', String(c))).join('; ');
+      else if (key === 'handpayIds') params[key] = value.map((id) => `#${String(id)}`).join(', ');
+      else params[key] = value.map(String).join(', ');
+    } else if (typeof value === 'string') {
+      if (value === 'as-written') raw = true;
+      params[key] = paramWord(tr, domain, key, value);
+    } else {
+      params[key] = String(value);
+    }
+  }
+  // Words that take parameters of their own: who cleared a tilt, how long a session sat idle.
+  if (typeof coded.cause === 'string' && domain !== 'dev')
+    params.cause = tr.t(`staff.clearCause.${coded.cause}`, params);
+  if (typeof coded.why === 'string') params.why = tr.t(`staff.signOutWhy.${coded.why}`, params);
+  if (coded.code === 'device-reported' && !isCoded(coded.deviceDetail)) {
+    // The device's words were not coded on the way here (the tilt screen reads them from the snapshot).
+    params.deviceDetail = tr.t('staff.originalBelow');
+    raw = true;
+  }
+  if (ALWAYS_RAW.has(coded.code)) raw = true;
+  const key = `staff.${domain}.${coded.code}`;
+  return { text: tr.te(key) ? tr.t(key, params) : coded.code, raw };
+}
+
+/** Codes whose original words say more than the code (a bill credited with a warning names the warning). */
+const ALWAYS_RAW = new Set(['bill-credited-anomaly']);
+
+function paramWord(tr: Translator, domain: Domain, key: string, value: string): string {
+  switch (key) {
+    case 'role':
+      return word(tr, 'role', value);
+    case 'tilt':
+      return word(tr, 'tiltKind', value);
+    case 'device':
+    case 'source':
+      return word(tr, 'source', value);
+    case 'health':
+      return word(tr, 'health', value);
+    case 'status':
+      return word(tr, 'roundStage', value);
+    case 'clearance':
+      return word(tr, 'clearance', value);
+    case 'cause':
+      return word(tr, domain === 'dev' ? 'linkCause' : 'clearCause', value);
+    case 'why':
+      return word(tr, 'signOutWhy', value);
+    case 'until':
+    case 'at':
+      return logTime(value);
+    case 'copy':
+    case 'from':
+      return value.toUpperCase();
+    default:
+      return value;
+  }
+}
+
+/** An event-log row in the screen's language; a row with no code is worded by its kind. */
+export function eventText(tr: Translator, entry: EventLogEntry): Worded {
+  if (!entry.message || entry.message.code === 'event-as-written') {
+    return { text: word(tr, 'eventKind', entry.kind), raw: true };
+  }
+  return wordCoded(tr, 'msg', entry.message as Coded);
+}
+
+export function tiltReasonText(tr: Translator, reason: TiltReason | null | undefined): Worded {
+  return reason ? wordCoded(tr, 'reason', reason as Coded) : { text: '', raw: true };
+}
+
+export function voidReasonText(tr: Translator, reason: VoidReason | null | undefined): Worded {
+  return reason ? wordCoded(tr, 'void', reason as Coded) : { text: '', raw: true };
+}
+
+export function deviceDetailText(tr: Translator, detail: DeviceDetail | null | undefined): Worded {
+  return detail ? wordCoded(tr, 'dev', detail as Coded) : { text: '', raw: true };
+}
+
+export function rngFailureText(tr: Translator, failure: RngFailureDetail | null | undefined): Worded {
+  if (!failure) return { text: '', raw: true };
+  const what = deviceDetailText(tr, failure.failure);
+  return { text: failure.at ? `${logTime(failure.at)} · ${what.text}` : what.text, raw: what.raw };
+}
+
+export function replayDifferenceText(tr: Translator, difference: ReplayDifference): Worded {
+  return wordCoded(tr, 'replay', difference as unknown as Coded);
+}
