@@ -24,8 +24,9 @@ import {
 } from './essp/command-handlers.ts';
 import { EsspCounter } from './essp/essp-counter.ts';
 import { STEX, aesKeyOf, openEncrypted, sealEncrypted } from './essp/essp-packet.ts';
-import { EVENTS, eventOf, reportable, type PollEvent } from './essp/event-table.ts';
-import { EventQueue, encodePollReply, isCredit, type PollKind } from './essp/event-queue.ts';
+import { EVENTS, eventOf, reportable } from './essp/event-table.ts';
+import { EventQueue, encodePollReply, type PollKind } from './essp/event-queue.ts';
+import { LinkFaults } from './essp/link-faults.ts';
 import { SlaveKeyExchange } from './essp/key-exchange.ts';
 import { DEFAULT_TIMINGS, NotePath, REJECT } from './essp/note-path.ts';
 import { ADDRESS_MASK, SEQUENCE_BIT, type SspPacket } from './essp/ssp-wire.ts';
@@ -74,9 +75,7 @@ export class BillAcceptorSlave {
   /** The command being run came encrypted (a reply in clear never carries credit). */
   #runningEncrypted = false;
   #counterBase = { stacked: 0, rejected: 0 };
-  #duplicateNext = false;
-  #ghost: PollEvent[] = [];
-  #loseAcks = 0;
+  readonly #faults = new LinkFaults();
   readonly stats = { polls: 0, repeats: 0, rejectedCommands: 0, dropped: 0, wrongKey: 0 };
 
   constructor(options: SlaveOptions) {
@@ -187,8 +186,7 @@ export class BillAcceptorSlave {
       this.#log('encrypted packet with a wrong key: out of service until RESET or power-up');
       return KEY_NOT_SET;
     }
-    if (opened.data[0] === CMD.EVENT_ACK && this.#loseAcks > 0) {
-      this.#loseAcks--;
+    if (opened.data[0] === CMD.EVENT_ACK && this.#faults.swallowAck()) {
       this.#log('injected: EVENT_ACK lost on the line');
       return null;
     }
@@ -267,18 +265,11 @@ export class BillAcceptorSlave {
     const queued = this.#queue.take(kind, !this.#runningEncrypted);
     const state = [...lasting, ...this.#notes.faultEvents()];
     if (!this.#enabled || this.#notes.jam !== null) state.push(eventOf('DISABLED'));
-    let events = [
-      ...queued,
-      ...this.#ghost,
-      ...state.filter((e) => reportable(e, this.#protocolVersion, this.identity.product)),
-    ];
-    this.#ghost = [];
-    if (this.#duplicateNext && events.some(isCredit)) {
-      this.#duplicateNext = false;
-      this.#ghost = events.filter(isCredit);
-      events = [...events, ...events];
-      this.#log('injected: duplicated events');
-    }
+    const { events, injected } = this.#faults.apply(
+      queued,
+      state.filter((e) => reportable(e, this.#protocolVersion, this.identity.product)),
+    );
+    if (injected) this.#log('injected: duplicated events');
     return encodePollReply(events);
   }
 
@@ -305,8 +296,7 @@ export class BillAcceptorSlave {
     this.#channelDisableShown = false;
     this.#initialising = true;
     this.#initialisingUntil = now + this.#initialisingMs;
-    this.#duplicateNext = false;
-    this.#ghost = [];
+    this.#faults.reset();
     this.#queue.clear();
     this.#queue.add(eventOf('SLAVE_RESET'));
     this.#queue.add(eventOf('INITIALISING'));
@@ -354,11 +344,11 @@ export class BillAcceptorSlave {
     this.#notes.fraud();
   }
   duplicateEvents(): void {
-    this.#duplicateNext = true;
+    this.#faults.duplicateNextCredit();
   }
   /** The next EVENT_ACK (and its retransmissions) is lost on the line: the credit must repeat, not double. */
   loseAck(): void {
-    this.#loseAcks = 3;
+    this.#faults.loseNextAck();
   }
   powerCycle(): void {
     this.#tick(this.#now());

@@ -200,6 +200,37 @@ describe('faults', () => {
   });
 });
 
+describe('link-test injections', () => {
+  it('duplicated events: the fresh credit twice in its reply, once more after the ACK, and no more', () => {
+    const { slave, poll, later, ack } = ready();
+    slave.duplicateEvents();
+    slave.insert(2);
+    later(400);
+    poll();
+    poll();
+    later(600);
+    expect(poll()).toEqual(['EE:2', 'CC', 'EE:2', 'CC']);
+    ack();
+    expect(poll()).toEqual(['EE:2', 'CC']);
+    expect(poll()).toEqual(['CC']);
+    expect(slave.status()).toMatchObject({ credits: 1, unacked: 0 });
+  });
+
+  it('a lost EVENT_ACK is never answered and the credit stays pending', () => {
+    const { slave, host, poll, later } = ready();
+    slave.insert(2);
+    later(400);
+    poll();
+    poll();
+    later(600);
+    poll();
+    slave.loseAck();
+    expect(host.send([0x57]).reply).toBeNull();
+    expect(host.send([0x57], { seq: 'same' }).reply).toBeNull();
+    expect(slave.status().unacked).toBe(1);
+  });
+});
+
 describe('power loss with a note in the path (GA138: cleared from the front or into the cashbox at power-up)', () => {
   const afterPowerUp = (r: ReturnType<typeof ready>) => {
     r.host.sync();
