@@ -159,6 +159,35 @@ describe('commands and their generic replies', () => {
     expect(r.length).toBe(17 + 9 * n);
   });
 
+  it('SETUP_REQUEST below protocol 6 stops after the protocol byte; UNIT_DATA as GA138 lays it out', () => {
+    const { host } = rig({ channelsMajor: [5, 10, 20] });
+    host.send([0x06, 5]);
+    expect(host.send([0x05]).reply).toEqual([
+      0xf0, 0x00, 0x30, 0x34, 0x31, 0x30, 0x45, 0x55, 0x52, 0, 0, 1, 3, 5, 10, 20, 2, 2, 2, 0, 0, 100, 5,
+    ]);
+    expect(host.send([0x0d]).reply).toEqual([0xf0, 0x00, 0x30, 0x34, 0x31, 0x30, 0x45, 0x55, 0x52, 1, 0, 0, 5]);
+    expect(host.send([0x0e]).reply).toEqual([0xf0, 3, 5, 10, 20]);
+  });
+
+  it('GET_COUNTERS (NV9USB) keeps its counts over a power cycle until RESET_COUNTERS', () => {
+    const r = scriptedRig({ product: 'NV9USB' }).ready();
+    r.slave.insert(1);
+    r.later(400);
+    r.poll();
+    r.poll();
+    r.later(1_200);
+    r.poll();
+    r.ack();
+    const stacked = () => r.host.send([0x58]).reply!.slice(2, 6);
+    expect(stacked()).toEqual([1, 0, 0, 0]);
+    r.slave.powerCycle();
+    r.host.sync();
+    r.host.negotiate();
+    expect(stacked()).toEqual([1, 0, 0, 0]);
+    expect(r.host.send([0x59]).reply).toEqual([0xf0]);
+    expect(stacked()).toEqual([0, 0, 0, 0]);
+  });
+
   it('answers unknown commands 0xF2, wrong parameter counts 0xF3, and commands of the other product 0xF2', () => {
     const { host } = rig();
     expect(host.send([0x99]).reply).toEqual([0xf2]);
