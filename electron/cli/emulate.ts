@@ -1,13 +1,15 @@
 /**
  * Device emulators for technicians, tests and demos, each on one end of a pseudo-terminal (socat):
  *
- *   npm run emulate -- bill-acceptor --port PATH [--channels 5,10,20,50,100,200,500] [--country EUR]
- *                       [--fixed-key HEX16] [--serial N] [--escrow-timeout-ms N] [--control-socket PATH]
+ *   npm run emulate -- bill-acceptor --port PATH [--product NV200|NV9USB] [--channels 5,10,20,50,100,200,500]
+ *                       [--country EUR] [--fixed-key HEX16] [--serial N] [--escrow-timeout-ms N]
+ *                       [--encryption forced|optional] [--control-socket PATH]
  *   npm run emulate -- rng --port PATH [--mode good|stuck|biased|stalled]
  *
- * The bill acceptor reads control lines on stdin (and on --control-socket): insert <channel>, jam, unsafe-jam,
- * clear-jam, stacker-full, stacker-emptied, cashbox-out, cashbox-in, fraud, power-cycle, garbage, corrupt-crc,
- * drop-bytes, duplicate-events, lose-ack, mute on|off, status. Each answer is one line: "ok …", "error …" or "status {json}".
+ * The bill acceptor (docs/protocols/essp-device-model.md) reads control lines on stdin (and on --control-socket):
+ * insert <channel>, insert-invalid [reject-code], jam, unsafe-jam, clear-jam, stacker-full, stacker-emptied,
+ * cashbox-out, cashbox-in, path-open, path-closed, fraud, power-cycle, garbage, corrupt-crc, drop-bytes,
+ * duplicate-events, lose-ack, mute on|off, status. Each answer is one line: "ok …", "error …" or "status {json}".
  */
 import { UsageError, intFlag, runCli } from './cli-support.ts';
 
@@ -21,15 +23,17 @@ then run the emulator on A and the driver (or the kiosk) on B.
 
 bill-acceptor options:
   --port PATH               serial device or pty the emulator holds (required)
+  --product NAME            NV200 (default) or NV9USB; their command and event tables differ
   --channels LIST           channel values in major units, comma separated (default 5,10,20,50,100,200,500)
   --country CODE            3-letter currency (default EUR)
   --fixed-key HEX16         eSSP fixed key, 16 hex digits (default: the development key)
   --serial N                serial number reported to the host (default 12648430)
   --escrow-timeout-ms N     escrow hold timeout, 500..60000 (default 10000)
+  --encryption MODE         forced (default: only the key set-up in clear) or optional
   --control-socket PATH     also accept control lines on this unix socket
-  Control lines on stdin: insert <channel>, jam, unsafe-jam, clear-jam, stacker-full, stacker-emptied,
-  cashbox-out, cashbox-in, fraud, power-cycle, garbage, corrupt-crc, drop-bytes, duplicate-events,
-  lose-ack, mute on|off, status
+  Control lines on stdin: insert <channel>, insert-invalid [reject-code], jam, unsafe-jam, clear-jam,
+  stacker-full, stacker-emptied, cashbox-out, cashbox-in, path-open, path-closed, fraud, power-cycle,
+  garbage, corrupt-crc, drop-bytes, duplicate-events, lose-ack, mute on|off, status
 
 rng options:
   --port PATH               serial device or pty (required)
@@ -57,6 +61,8 @@ await runCli({
     'fixed-key': { type: 'string' },
     serial: { type: 'string' },
     'escrow-timeout-ms': { type: 'string' },
+    product: { type: 'string' },
+    encryption: { type: 'string' },
     'control-socket': { type: 'string' },
   },
   async main({ values, positionals }) {
@@ -73,6 +79,8 @@ await runCli({
         'fixed-key',
         'serial',
         'escrow-timeout-ms',
+        'product',
+        'encryption',
         'control-socket',
       ] as const) {
         if (values[flag] !== undefined) throw new UsageError(`--${flag} applies to bill-acceptor, not rng`);
@@ -89,6 +97,14 @@ await runCli({
     if (values.mode !== undefined) throw new UsageError('--mode applies to rng, not bill-acceptor');
     const country = values.country ?? 'EUR';
     if (!/^[A-Z]{3}$/.test(country)) throw new UsageError(`--country must be 3 capital letters, got "${country}"`);
+    const product = values.product ?? 'NV200';
+    if (product !== 'NV200' && product !== 'NV9USB') {
+      throw new UsageError(`--product must be NV200 or NV9USB, got "${product}"`);
+    }
+    const encryption = values.encryption ?? 'forced';
+    if (encryption !== 'forced' && encryption !== 'optional') {
+      throw new UsageError(`--encryption must be forced or optional, got "${encryption}"`);
+    }
     const model = await import('../emulators/bill-acceptor/bill-acceptor-unit.ts');
     const emulator = await import('../emulators/bill-acceptor/bill-acceptor-process.ts');
     const fixedKeyHex = values['fixed-key'] ?? model.DEV_FIXED_KEY_HEX;
@@ -97,6 +113,8 @@ await runCli({
     }
     const running = await emulator.runBillAcceptorEmulator({
       port,
+      product,
+      encryption,
       fixedKeyHex,
       channelsMajor: parseChannels(values.channels),
       countryCode: country,

@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { SEQ_FLAG } from '../../devices/serial/ssp-framing.ts';
-import { Command, Reply } from '../../devices/bill-acceptor/ssp-protocol.ts';
 import { applyControlLine, CONTROL_COMMANDS, type WireFaults } from './bill-acceptor-controls.ts';
 import { BillAcceptorSlave } from './bill-acceptor-model.ts';
 import { DEV_FIXED_KEY_HEX } from './bill-acceptor-unit.ts';
@@ -40,20 +38,28 @@ describe('bill acceptor emulator control lines', () => {
   it('every documented command is understood', () => {
     const slave = new BillAcceptorSlave({ fixedKeyHex: DEV_FIXED_KEY_HEX });
     for (const command of CONTROL_COMMANDS) {
-      const line = command.replace('<channel>', '1').replace('<on|off>', 'on');
+      const line = command.replace('<channel>', '1').replace('<on|off>', 'on').replace('[reject-code]', '2');
       expect(applyControlLine(line, slave, wire().faults)).not.toMatch(/^error/);
     }
   });
 });
 
-describe('bill acceptor model', () => {
-  it('a retransmission (same sequence flag) gets the stored reply and is not executed again', () => {
+describe('control lines reach the model', () => {
+  it('the new fault lines: an unrecognised note, the note path opened and closed', () => {
     const slave = new BillAcceptorSlave({ fixedKeyHex: DEV_FIXED_KEY_HEX });
-    expect(slave.handle({ seqId: SEQ_FLAG, data: Uint8Array.of(Command.SYNC) })).toEqual(Uint8Array.of(Reply.OK));
-    const poll = { seqId: 0, data: Uint8Array.of(Command.POLL_WITH_ACK) };
-    const first = slave.handle(poll);
-    expect(first).toEqual(Uint8Array.of(Reply.KEY_NOT_SET)); // no key exchanged yet
-    expect(slave.handle(poll)).toBe(first);
-    expect(slave.status()).toMatchObject({ repeats: 1, rejectedCommands: 1 });
+    const { faults } = wire();
+    expect(applyControlLine('insert-invalid 4', slave, faults)).toBe('ok insert-invalid 4');
+    expect(applyControlLine('insert-invalid 99', slave, faults)).toBe('error reject code must be 1..31');
+    expect(applyControlLine('path-open', slave, faults)).toBe('ok path-open');
+    expect(slave.status()).toMatchObject({ pathOpen: true, queued: [0] });
+    expect(applyControlLine('path-closed', slave, faults)).toBe('ok path-closed');
+    expect(slave.status().pathOpen).toBe(false);
+  });
+
+  it('an NV9USB refuses the faults it has no event for', () => {
+    const slave = new BillAcceptorSlave({ fixedKeyHex: DEV_FIXED_KEY_HEX, product: 'NV9USB' });
+    expect(applyControlLine('cashbox-out', slave, wire().faults)).toBe(
+      'error an NV9USB does not report cashbox removed / replaced',
+    );
   });
 });

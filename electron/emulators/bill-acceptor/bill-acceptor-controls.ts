@@ -8,6 +8,7 @@ import type { BillAcceptorSlave } from './bill-acceptor-model.ts';
 /** Controls the service panel and the tests can use. */
 export const CONTROL_COMMANDS = [
   'insert <channel>',
+  'insert-invalid [reject-code]',
   'jam',
   'unsafe-jam',
   'clear-jam',
@@ -15,6 +16,8 @@ export const CONTROL_COMMANDS = [
   'stacker-emptied',
   'cashbox-out',
   'cashbox-in',
+  'path-open',
+  'path-closed',
   'fraud',
   'power-cycle',
   'garbage',
@@ -45,6 +48,9 @@ export function applyControlLine(line: string, slave: BillAcceptorSlave, wire: W
       case 'insert':
         slave.insert(Number(arg));
         break;
+      case 'insert-invalid':
+        slave.insertInvalid(arg === undefined ? undefined : Number(arg));
+        break;
       case 'jam':
         slave.jam('safe');
         break;
@@ -65,6 +71,12 @@ export function applyControlLine(line: string, slave: BillAcceptorSlave, wire: W
         break;
       case 'cashbox-in':
         slave.setCashboxOut(false);
+        break;
+      case 'path-open':
+        slave.setPathOpen(true);
+        break;
+      case 'path-closed':
+        slave.setPathOpen(false);
         break;
       case 'fraud':
         slave.fraud();

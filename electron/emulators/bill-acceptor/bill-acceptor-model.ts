@@ -1,435 +1,397 @@
 /**
- * The device model of an ITL NV9/NV200-style banknote validator: the SSP/eSSP slave as a pure state machine.
- * It turns one received frame into one reply (or silence) and knows nothing of ports, processes or sockets;
- * bill-acceptor-process.ts puts it on a pseudo-terminal, the in-memory line of the tests
- * (electron/testing/bill-acceptor-harness.ts) calls it directly.
+ * The device model of an ITL NV200 / NV9USB banknote validator, the SSP slave, built from the manufacturer's
+ * manuals and not from this project's driver (docs/protocols/essp-device-model.md). It turns one received
+ * packet into one reply or silence and knows nothing of ports or processes: bill-acceptor-process.ts puts it
+ * on a pseudo-terminal, the in-memory line of the driver tests calls handle() directly.
  *
- * Behaviour modelled (docs/protocols/essp.md, docs/cabinet-rules.md#bill-validator):
- * - sequence flag: a command with the same flag as the previous one is a repeat and gets the stored reply
- *   (docs/protocols/essp.md#sequence-bit);
- * - eSSP: DH key exchange, then money commands must arrive encrypted (else 0xFA key not set)
- *   (docs/protocols/essp.md#essp-encryption);
- * - a note goes reading → escrow (READ_NOTE ch) → held while the host sends HOLD (each HOLD restarts the escrow
- *   timeout) → stacked on the next poll without HOLD, or returned on REJECT / escrow timeout;
- * - CREDIT_NOTE (and NOTE_CLEARED_INTO_CASHBOX) repeat in every POLL_WITH_ACK reply until EVENT_ACK; no new note
- *   is taken while one is un-ACKed;
- * - jams, stacker full and cashbox out are reported on every poll while they last;
- * - identity: GET_SERIAL_NUMBER, GET_FIRMWARE_VERSION and GET_DATASET_VERSION (or 0xF2 for an older unit);
- * - power cycle: a note in escrow comes back out of the front (0xE1), a note being stacked ends in the cashbox
- *   (0xE2); the key and the enable state are lost (docs/cabinet-rules.md#power-loss).
- * Fault injection for the link tests: duplicated events, a lost EVENT_ACK (line faults such as garbage or a bad
- * CRC belong to the process, which owns the wire).
- *
- * Length: a little over 400 lines because it is one state machine (sequence memory, session, note
- * path, ACK queue) whose private states are read together; what could stand alone already does: the
- * unit's identity and options (bill-acceptor-unit.ts), the control lines (bill-acceptor-controls.ts)
- * and the wire (bill-acceptor-process.ts).
+ * This file holds the packet rules and joins the parts, each in its own file under essp/:
+ * - ssp-wire.ts: framing, CRC, byte stuffing;            - essp-packet.ts: the AES-128 packet;
+ * - key-exchange.ts: the unit's side of Diffie–Hellman;  - essp-counter.ts: eCOUNT;
+ * - event-table.ts / event-queue.ts: events, POLL and POLL_WITH_ACK; - note-path.ts: the note and the faults;
+ * - command-handlers.ts: the command table and its replies.
+ * Packet rules here: the sequence flag (a repeat gets the stored reply), SYNC, the eSSP gate (which commands
+ * must be encrypted, KEY NOT SET, a wrong count is dropped, a wrong key puts the unit out of service until
+ * RESET or power-up), start-up (SLAVE_RESET, INITIALISING) and the fault injections of the link tests.
  */
-import { SEQ_FLAG, type SspFrame } from '../../devices/serial/ssp-framing.ts';
 import {
-  DhParty,
-  EncryptionError,
-  EsspSession,
-  STEX,
-  aesKey,
-  isPrime64,
-  parseFixedKey,
-  readU64le,
-  u64le,
-} from '../../devices/bill-acceptor/essp-crypto.ts';
-import {
-  Command,
-  Event,
-  Reply,
-  encodePollEvents,
-  encodeSetupReply,
-  type PollEvent,
-} from '../../devices/bill-acceptor/ssp-protocol.ts';
+  executeCommand,
+  CMD,
+  ENCRYPTION_REQUIRED,
+  KEY_SETUP,
+  REPLY,
+  type UnitIdentity,
+  type UnitPorts,
+} from './essp/command-handlers.ts';
+import { EsspCounter } from './essp/essp-counter.ts';
+import { STEX, aesKeyOf, openEncrypted, sealEncrypted } from './essp/essp-packet.ts';
+import { EVENTS, eventOf, reportable } from './essp/event-table.ts';
+import { EventQueue, encodePollReply, type PollKind } from './essp/event-queue.ts';
+import { LinkFaults } from './essp/link-faults.ts';
+import { SlaveKeyExchange } from './essp/key-exchange.ts';
+import { DEFAULT_TIMINGS, NotePath, REJECT } from './essp/note-path.ts';
+import { ADDRESS_MASK, SEQUENCE_BIT, type SspPacket } from './essp/ssp-wire.ts';
 import {
   DEFAULT_CHANNELS_MAJOR,
   DEFAULT_DATASET_VERSION,
   DEFAULT_FIRMWARE_VERSION,
+  DEFAULT_INITIALISING_MS,
   DEFAULT_SERIAL,
+  FACTORY_FIXED_KEY_HEX,
+  parseFixedKeyHex,
   type SlaveOptions,
 } from './bill-acceptor-unit.ts';
 
-type NoteStage = 'reading' | 'escrow' | 'stacking' | 'rejecting';
-interface Note {
-  channel: number;
-  stage: NoteStage;
-  reported: boolean;
-  held: boolean;
-  deadline: number;
-}
+const OK = Uint8Array.of(REPLY.OK);
+const KEY_NOT_SET = Uint8Array.of(REPLY.KEY_NOT_SET);
 
 export class BillAcceptorSlave {
   readonly channelsMajor: readonly number[];
-  readonly #country: string;
-  readonly #fixedKey: bigint;
-  readonly #serial: number;
-  readonly #firmwareVersion: string | null;
-  readonly #datasetVersion: string | null;
-  readonly #escrowTimeoutMs: number;
+  readonly identity: UnitIdentity;
+  readonly #notes: NotePath;
+  readonly #queue: EventQueue;
+  readonly #keys: SlaveKeyExchange;
+  readonly #counter = new EsspCounter();
+  readonly #ports: UnitPorts;
   readonly #now: () => number;
   readonly #log: (line: string) => void;
+  readonly #forced: boolean;
+  readonly #powerUpProtocol: number;
+  readonly #initialisingMs: number;
 
-  #lastSeqFlag: number | null = null;
+  #fixedKey: bigint;
+  #key: Uint8Array | null = null;
+  #pendingKey: bigint | null = null;
+  #outOfService = false;
+  #restartPending = false;
+  #lastFlag: number | null = null;
   #lastReply: Uint8Array | null = null;
-  #generator: bigint | null = null;
-  #modulus: bigint | null = null;
-  #session: EsspSession | null = null;
+  #protocolVersion: number;
   #enabled = false;
   #inhibitMask = 0;
-  #note: Note | null = null;
-  #queue: number[] = [];
-  /** Events that need EVENT_ACK; repeated in every POLL_WITH_ACK reply until then. */
-  #unacked: PollEvent[] = [];
-  #ackable = false;
-  #oneShot: PollEvent[] = [PollEventOf(Event.SLAVE_RESET)];
-  #jam: 'safe' | 'unsafe' | null = null;
-  #stackerFull = false;
-  #cashboxOut = false;
-  #duplicateNext = false;
-  #ghostRepeat: PollEvent[] | null = null;
-  /** EVENT_ACK packets to swallow (received, never answered, not acted on): a lost ACK. */
-  #loseAcks = 0;
-  readonly stats = { credits: 0, returned: 0, polls: 0, repeats: 0, rejectedCommands: 0 };
+  #display = true;
+  #initialisingUntil = 0;
+  #initialising = true;
+  #channelDisableShown = false;
+  /** The command being run came encrypted (a reply in clear never carries credit). */
+  #runningEncrypted = false;
+  #counterBase = { stacked: 0, rejected: 0 };
+  readonly #faults = new LinkFaults();
+  readonly stats = { polls: 0, repeats: 0, rejectedCommands: 0, dropped: 0, wrongKey: 0 };
 
   constructor(options: SlaveOptions) {
     this.channelsMajor = options.channelsMajor ?? DEFAULT_CHANNELS_MAJOR;
-    if (this.channelsMajor.length < 1 || this.channelsMajor.length > 16) throw new RangeError('1..16 channels');
-    this.#country = options.countryCode ?? 'EUR';
-    this.#fixedKey = parseFixedKey(options.fixedKeyHex, { allowPublishedDefault: true });
-    this.#serial = options.serialNumber ?? DEFAULT_SERIAL;
-    this.#firmwareVersion = options.firmwareVersion === undefined ? DEFAULT_FIRMWARE_VERSION : options.firmwareVersion;
-    this.#datasetVersion = options.datasetVersion === undefined ? DEFAULT_DATASET_VERSION : options.datasetVersion;
-    this.#escrowTimeoutMs = options.escrowTimeoutMs ?? 10_000;
+    const n = this.channelsMajor.length;
+    if (n < 1 || n > 16 || this.channelsMajor.some((v) => !Number.isInteger(v) || v < 1)) {
+      throw new RangeError('the unit has 1..16 channels, each a whole value of at least 1');
+    }
+    const product = options.product ?? 'NV200';
+    this.identity = {
+      product,
+      channelsMajor: this.channelsMajor,
+      countryCode: options.countryCode ?? 'EUR',
+      serialNumber: options.serialNumber ?? DEFAULT_SERIAL,
+      firmwareShort: '0410',
+      firmwareVersion: options.firmwareVersion === undefined ? DEFAULT_FIRMWARE_VERSION : options.firmwareVersion,
+      datasetVersion: options.datasetVersion === undefined ? DEFAULT_DATASET_VERSION : options.datasetVersion,
+      realValueMultiplier: 100,
+      maxProtocolVersion: options.maxProtocolVersion ?? 7,
+      buildRevision: 20,
+    };
+    this.#fixedKey = parseFixedKeyHex(options.fixedKeyHex);
+    this.#forced = (options.encryption ?? 'forced') === 'forced';
+    this.#powerUpProtocol = options.powerUpProtocolVersion ?? 6;
+    this.#protocolVersion = this.#powerUpProtocol;
+    this.#initialisingMs = options.initialisingMs ?? DEFAULT_INITIALISING_MS;
     this.#now = options.now ?? Date.now;
     this.#log = options.log ?? (() => undefined);
+    this.#keys = new SlaveKeyExchange(options.slaveRandom);
+    this.#queue = new EventQueue(() => this.#protocolVersion, product);
+    const timings = { ...DEFAULT_TIMINGS, ...options.timings };
+    if (options.escrowTimeoutMs !== undefined) timings.escrowTimeoutMs = options.escrowTimeoutMs;
+    this.#notes = new NotePath(timings, this.#queue);
+    this.#ports = this.#makePorts();
+    this.#powerUp();
+  }
+
+  // ── the wire ──────────────────────────────────────────────────────────────────────────────────────────────
+
+  /** One received packet (CRC already checked); the reply DATA to send with the same SEQ/ID, or null for none. */
+  handle(packet: SspPacket): Uint8Array | null {
+    if ((packet.seqId & ADDRESS_MASK) !== 0) return null; // another slave's packet
+    const now = this.#now();
+    this.#tick(now);
+    const flag = packet.seqId & SEQUENCE_BIT;
+    const data = packet.data;
+    if (data.length === 1 && data[0] === CMD.SYNC) {
+      // SYNC always runs: the unit then expects the sequence flag clear on the next packet.
+      this.#lastFlag = SEQUENCE_BIT;
+      this.#lastReply = OK;
+      return OK;
+    }
+    if (this.#lastFlag !== null && flag === this.#lastFlag && this.#lastReply) {
+      this.stats.repeats++;
+      return this.#lastReply; // a retransmission: repeated, never executed twice
+    }
+    const answer = this.#receive(data, now);
+    if (answer === null) return null; // not accepted: the sequence memory stays as it was
+    this.#lastFlag = flag;
+    this.#lastReply = answer;
+    if (this.#pendingKey !== null) {
+      this.#key = aesKeyOf(this.#fixedKey, this.#pendingKey);
+      this.#pendingKey = null;
+      this.#counter.reset();
+      this.#log('key exchange done: eSSP from the next packet on');
+    }
+    if (this.#restartPending) this.#powerUp();
+    return answer;
+  }
+
+  #receive(data: Uint8Array, now: number): Uint8Array | null {
+    if (this.#outOfService) {
+      if (data.length === 1 && data[0] === CMD.RESET) {
+        this.#restartPending = true;
+        return OK;
+      }
+      return KEY_NOT_SET;
+    }
+    if (data[0] === STEX) return this.#receiveEncrypted(data, now);
+    const code = data[0]!;
+    if (this.#forced && !KEY_SETUP.has(code)) {
+      this.stats.rejectedCommands++;
+      return KEY_NOT_SET;
+    }
+    if (ENCRYPTION_REQUIRED.has(code)) {
+      this.stats.rejectedCommands++;
+      return this.#key ? Uint8Array.of(REPLY.OUT_OF_RANGE) : KEY_NOT_SET;
+    }
+    return this.#run(data, false, now);
+  }
+
+  #receiveEncrypted(data: Uint8Array, now: number): Uint8Array | null {
+    const key = this.#key;
+    if (!key) {
+      this.stats.rejectedCommands++;
+      return KEY_NOT_SET;
+    }
+    const opened = openEncrypted(key, data);
+    if (opened.kind === 'malformed') {
+      this.stats.dropped++;
+      return null;
+    }
+    if (opened.kind === 'wrong-key') {
+      // GA138: "the slave should go out of service until it is reset"; GA973: it answers KEY NOT SET.
+      this.stats.wrongKey++;
+      this.#outOfService = true;
+      this.#enabled = false;
+      this.#log('encrypted packet with a wrong key: out of service until RESET or power-up');
+      return KEY_NOT_SET;
+    }
+    if (opened.data[0] === CMD.EVENT_ACK && this.#faults.swallowAck()) {
+      this.#log('injected: EVENT_ACK lost on the line');
+      return null;
+    }
+    if (!this.#counter.accept(opened.count)) {
+      this.stats.dropped++;
+      this.#log(`encrypted packet dropped: eCOUNT ${opened.count}, expected ${this.#counter.expected}`);
+      return null;
+    }
+    const inner = opened.data[0] === STEX ? Uint8Array.of(REPLY.UNKNOWN) : this.#run(opened.data, true, now);
+    return sealEncrypted(key, this.#counter.replyCount, inner);
+  }
+
+  #run(data: Uint8Array, encrypted: boolean, now: number): Uint8Array {
+    const code = data[0]!;
+    if (code !== CMD.POLL && code !== CMD.POLL_WITH_ACK) this.#notes.onOtherCommand(now);
+    this.#runningEncrypted = encrypted;
+    return executeCommand(this.#ports, data);
+  }
+
+  // ── what the commands see ─────────────────────────────────────────────────────────────────────────────────
+
+  #makePorts(): UnitPorts {
+    return {
+      identity: this.identity,
+      notes: this.#notes,
+      keys: this.#keys,
+      counters: () => ({
+        stacked: this.#notes.stats.stacked - this.#counterBase.stacked,
+        rejected: this.#notes.stats.returned - this.#counterBase.rejected,
+      }),
+      resetCounters: () =>
+        void (this.#counterBase = { stacked: this.#notes.stats.stacked, rejected: this.#notes.stats.returned }),
+      protocolVersion: () => this.#protocolVersion,
+      setProtocolVersion: (version) => void (this.#protocolVersion = version),
+      setEnabled: (enabled) => void (this.#enabled = enabled),
+      setInhibitMask: (mask) => void (this.#inhibitMask = mask),
+      setDisplay: (on) => void (this.#display = on),
+      now: () => this.#now(),
+      poll: (kind) => this.#poll(kind),
+      acknowledgeEvents: () => this.#acknowledge(),
+      installNegotiatedKey: (key) => void (this.#pendingKey = key),
+      setFixedKey: (key) => {
+        this.#fixedKey = key === 'default' ? parseFixedKeyHex(FACTORY_FIXED_KEY_HEX) : key;
+        this.#log('fixed key changed');
+      },
+      restartAfterReply: () => void (this.#restartPending = true),
+      channelsChanged: () => this.#channelsChanged(),
+    };
+  }
+
+  get #openChannels(): number {
+    return this.#inhibitMask & ((1 << this.channelsMajor.length) - 1);
+  }
+
+  #channelsChanged(): void {
+    if (this.#enabled && this.#openChannels === 0) {
+      if (!this.#channelDisableShown) this.#queue.add(eventOf('CHANNEL_DISABLE'));
+      this.#channelDisableShown = true;
+    } else this.#channelDisableShown = false;
+  }
+
+  #tick(now: number): void {
+    if (this.#initialising && now >= this.#initialisingUntil) {
+      this.#initialising = false;
+      this.#queue.initialisingEnded();
+    }
+    const mayStart = this.#enabled && !this.#initialising && this.#queue.pendingAck === 0 && this.#openChannels !== 0;
+    this.#notes.advance(now, mayStart, (channel) => (this.#inhibitMask & (1 << (channel - 1))) === 0);
+  }
+
+  #poll(kind: PollKind): Uint8Array {
+    this.stats.polls++;
+    const now = this.#now();
+    this.#tick(now);
+    const lasting = this.#notes.onPoll(now);
+    const queued = this.#queue.take(kind, !this.#runningEncrypted);
+    const state = [...lasting, ...this.#notes.faultEvents()];
+    if (!this.#enabled || this.#notes.jam !== null) state.push(eventOf('DISABLED'));
+    const { events, injected } = this.#faults.apply(
+      queued,
+      state.filter((e) => reportable(e, this.#protocolVersion, this.identity.product)),
+    );
+    if (injected) this.#log('injected: duplicated events');
+    return encodePollReply(events);
+  }
+
+  #acknowledge(): void {
+    const cleared = this.#queue.acknowledge(this.#initialising);
+    if (cleared > 0) this.#log(`EVENT_ACK: ${cleared} event(s) cleared`);
+  }
+
+  /** Power-up or restart: everything volatile is lost and the unit starts up again. */
+  #powerUp(): void {
+    const now = this.#now();
+    this.#restartPending = false;
+    this.#key = null;
+    this.#pendingKey = null;
+    this.#counter.reset();
+    this.#keys.forget();
+    this.#outOfService = false;
+    this.#lastFlag = null;
+    this.#lastReply = null;
+    this.#protocolVersion = this.#powerUpProtocol;
+    this.#enabled = false;
+    this.#inhibitMask = 0;
+    this.#display = true;
+    this.#channelDisableShown = false;
+    this.#initialising = true;
+    this.#initialisingUntil = now + this.#initialisingMs;
+    this.#faults.reset();
+    this.#queue.clear();
+    this.#queue.add(eventOf('SLAVE_RESET'));
+    this.#queue.add(eventOf('INITIALISING'));
+    this.#notes.powerUp();
   }
 
   // ── controls (bill-acceptor-controls.ts maps the control lines onto these) ──────────────────────────────
 
   insert(channel: number): void {
-    if (!Number.isInteger(channel) || channel < 1 || channel > this.channelsMajor.length) {
-      throw new RangeError(`channel must be 1..${this.channelsMajor.length}`);
-    }
-    this.#queue.push(channel);
-    this.#log(`queued note channel ${channel}`);
+    this.#checkChannel(channel);
+    this.#notes.insert(channel);
+    this.#tick(this.#now()); // a ready unit takes it in at once
+    this.#log(`note at the bezel: channel ${channel}`);
+  }
+
+  /** A note the unit will not recognise; it is read and handed back with this reject code. */
+  insertInvalid(rejectCode: number = REJECT.AVERAGE_FAIL): void {
+    if (!Number.isInteger(rejectCode) || rejectCode < 1 || rejectCode > 0x1f)
+      throw new RangeError('reject code must be 1..31');
+    this.#notes.insert(0, rejectCode);
+    this.#tick(this.#now());
   }
 
   jam(kind: 'safe' | 'unsafe' = 'safe'): void {
-    this.#jam = kind;
-    if (this.#note && kind === 'unsafe') this.#note = null; // stuck in the path: no credit, no return
+    this.#tick(this.#now());
+    this.#notes.setJam(kind);
   }
   clearJam(): void {
-    this.#jam = null;
+    this.#notes.jam = null;
   }
   setStackerFull(full: boolean): void {
-    this.#stackerFull = full;
+    this.#notes.stackerFull = full;
   }
   setCashboxOut(out: boolean): void {
-    if (this.#cashboxOut && !out) this.#oneShot.push(PollEventOf(Event.CASHBOX_REPLACED));
-    this.#cashboxOut = out;
+    this.#requireNv200('cashbox removed / replaced');
+    this.#notes.setCashboxOut(out);
+  }
+  setPathOpen(open: boolean): void {
+    this.#requireNv200('note path open');
+    this.#notes.pathOpen = open;
   }
   fraud(): void {
-    const channel = this.#note?.channel ?? 1;
-    this.#note = null;
-    this.#oneShot.push({ code: Event.FRAUD_ATTEMPT, channel });
+    this.#requireNv200('fraud attempt');
+    this.#tick(this.#now());
+    this.#notes.fraud();
   }
   duplicateEvents(): void {
-    this.#duplicateNext = true;
+    this.#faults.duplicateNextCredit();
   }
   /** The next EVENT_ACK (and its retransmissions) is lost on the line: the credit must repeat, not double. */
   loseAck(): void {
-    this.#loseAcks = 3;
+    this.#faults.loseNextAck();
   }
-
-  /** Power loss and restart: key, enable state and the sequence memory are lost; a note in the path is cleared. */
   powerCycle(): void {
-    const note = this.#note;
-    this.#note = null;
-    this.#session = null;
-    this.#generator = this.#modulus = null;
-    this.#enabled = false;
-    this.#inhibitMask = 0;
-    this.#lastSeqFlag = null;
-    this.#lastReply = null;
-    this.#oneShot = [PollEventOf(Event.SLAVE_RESET)];
-    this.#jam = null; // the technician cleared the note path before powering up
-    if (note) {
-      if (note.stage === 'stacking') {
-        // Already past the point of no return: it is in the cashbox and must be reported so (ACK needed).
-        this.#unacked.push({ code: Event.NOTE_CLEARED_INTO_CASHBOX, channel: note.channel });
-        this.#log(`power-up: note channel ${note.channel} cleared into the cashbox`);
-      } else {
-        this.#oneShot.push({ code: Event.NOTE_CLEARED_FROM_FRONT, channel: note.channel });
-        this.stats.returned++;
-        this.#log(`power-up: note channel ${note.channel} returned from the front`);
-      }
-    }
+    this.#tick(this.#now());
+    this.#powerUp();
+    this.#log('power cycle');
   }
 
   status(): Record<string, unknown> {
+    this.#tick(this.#now());
+    const notes = this.#notes;
     return {
+      product: this.identity.product,
       enabled: this.#enabled,
-      encrypted: this.#session !== null,
-      note: this.#note ? { ...this.#note } : null,
-      queued: [...this.#queue],
-      unacked: this.#unacked.length,
-      jam: this.#jam,
-      stackerFull: this.#stackerFull,
-      cashboxOut: this.#cashboxOut,
+      encrypted: this.#key !== null,
+      outOfService: this.#outOfService,
+      initialising: this.#initialising,
+      protocolVersion: this.#protocolVersion,
+      eCount: this.#counter.expected,
+      inhibitMask: this.#inhibitMask,
+      display: this.#display,
+      note: notes.note,
+      queued: notes.waiting,
+      unacked: this.#queue.pendingAck,
+      pending: this.#queue.peek().map((e) => e.spec.name),
+      jam: notes.jam,
+      stackerFull: notes.stackerFull,
+      cashboxOut: notes.cashboxOut,
+      pathOpen: notes.pathOpen,
+      lastRejectCode: notes.lastRejectCode,
+      ...notes.stats,
       ...this.stats,
     };
   }
 
-  // ── the wire ──────────────────────────────────────────────────────────────────────────────────────────────
-
-  /** Handles one received frame; returns the reply DATA (to frame with the same SEQ/ID) or null for silence. */
-  handle(frame: SspFrame): Uint8Array | null {
-    const flag = frame.seqId & SEQ_FLAG;
-    const plainCode = frame.data[0];
-    if (plainCode === Command.SYNC) {
-      this.#lastSeqFlag = flag;
-      this.#lastReply = Uint8Array.of(Reply.OK);
-      return this.#lastReply;
-    }
-    if (this.#lastSeqFlag !== null && flag === this.#lastSeqFlag && this.#lastReply) {
-      this.stats.repeats++;
-      return this.#lastReply; // a retransmission: never executed twice
-    }
-    const reply = this.#execute(frame.data);
-    if (reply === null) return null;
-    this.#lastSeqFlag = flag;
-    this.#lastReply = reply;
-    return reply;
-  }
-
-  #execute(data: Uint8Array): Uint8Array | null {
-    if (data[0] === STEX) {
-      if (!this.#session) return Uint8Array.of(Reply.KEY_NOT_SET);
-      let inner: Uint8Array;
-      try {
-        inner = this.#session.unwrap(data);
-      } catch (error) {
-        this.#log(`refused encrypted packet: ${(error as EncryptionError).message}`);
-        return null; // silence: the host times out and renegotiates
-      }
-      if (inner[0] === Command.EVENT_ACK && this.#loseAcks > 0) {
-        this.#loseAcks--;
-        this.#log('injected: EVENT_ACK lost');
-        return null;
-      }
-      return this.#session.wrap(this.#command(inner, true));
-    }
-    return this.#command(data, false);
-  }
-
-  #command(data: Uint8Array, encrypted: boolean): Uint8Array {
-    const code = data[0]!;
-    const args = data.subarray(1);
-    const ok = Uint8Array.of(Reply.OK);
-    if (!KEYLESS_COMMANDS.has(code) && !encrypted) {
-      this.stats.rejectedCommands++;
-      return Uint8Array.of(Reply.KEY_NOT_SET);
-    }
-    switch (code) {
-      case Command.SET_GENERATOR:
-      case Command.SET_MODULUS: {
-        if (args.length !== 8) return Uint8Array.of(Reply.WRONG_PARAMETERS);
-        const value = readU64le(args);
-        if (!isPrime64(value)) return Uint8Array.of(Reply.OUT_OF_RANGE);
-        if (code === Command.SET_GENERATOR) this.#generator = value;
-        else this.#modulus = value;
-        return ok;
-      }
-      case Command.REQUEST_KEY_EXCHANGE: {
-        if (args.length !== 8) return Uint8Array.of(Reply.WRONG_PARAMETERS);
-        if (this.#generator === null || this.#modulus === null || this.#generator >= this.#modulus) {
-          return Uint8Array.of(Reply.CANNOT_PROCESS);
-        }
-        const party = new DhParty({ generator: this.#generator, modulus: this.#modulus });
-        let negotiated: bigint;
-        try {
-          negotiated = party.negotiated(readU64le(args));
-        } catch {
-          return Uint8Array.of(Reply.OUT_OF_RANGE);
-        }
-        // The reply to the exchange goes in clear; the new key applies from the next packet on.
-        this.#session = new EsspSession(aesKey(this.#fixedKey, negotiated));
-        this.#log('key exchange done');
-        return Uint8Array.from([Reply.OK, ...u64le(party.intermediate)]);
-      }
-      case Command.SETUP_REQUEST:
-        return encodeSetupReply({
-          firmware: '0410',
-          countryCode: this.#country,
-          channelValuesMajor: this.channelsMajor,
-          realValueMultiplier: 100,
-          protocolVersion: 7,
-        });
-      case Command.GET_SERIAL_NUMBER: {
-        const s = this.#serial;
-        return Uint8Array.of(Reply.OK, (s >>> 24) & 0xff, (s >>> 16) & 0xff, (s >>> 8) & 0xff, s & 0xff);
-      }
-      case Command.GET_FIRMWARE_VERSION:
-        return asciiReply(this.#firmwareVersion);
-      case Command.GET_DATASET_VERSION:
-        return asciiReply(this.#datasetVersion);
-      case Command.SET_INHIBITS:
-        if (args.length < 2) return Uint8Array.of(Reply.WRONG_PARAMETERS);
-        this.#inhibitMask = args[0]! | (args[1]! << 8);
-        return ok;
-      case Command.ENABLE:
-        this.#enabled = true;
-        return ok;
-      case Command.DISABLE:
-        this.#enabled = false;
-        return ok;
-      case Command.HOLD:
-        if (this.#note?.stage !== 'escrow') return Uint8Array.of(Reply.CANNOT_PROCESS);
-        this.#note.held = true;
-        this.#note.deadline = this.#now() + this.#escrowTimeoutMs;
-        return ok;
-      case Command.REJECT:
-        if (this.#note?.stage === 'escrow' || this.#note?.stage === 'reading') {
-          this.#note.stage = 'rejecting';
-          this.#note.reported = false;
-          return ok;
-        }
-        return Uint8Array.of(Reply.CANNOT_PROCESS);
-      case Command.POLL_WITH_ACK:
-        return this.#poll();
-      case Command.EVENT_ACK:
-        if (this.#ackable && this.#unacked.length > 0) {
-          this.#log(`event ack (${this.#unacked.length} event(s))`);
-          this.#unacked = [];
-          this.#ackable = false;
-        }
-        return ok;
-      case Command.HOST_PROTOCOL_VERSION:
-        return ok;
-      default:
-        return Uint8Array.of(Reply.UNKNOWN_COMMAND);
+  #checkChannel(channel: number): void {
+    if (!Number.isInteger(channel) || channel < 1 || channel > this.channelsMajor.length) {
+      throw new RangeError(`channel must be 1..${this.channelsMajor.length}`);
     }
   }
 
-  #poll(): Uint8Array {
-    this.stats.polls++;
-    const events: PollEvent[] = [...this.#oneShot];
-    this.#oneShot = [];
-    if (this.#ghostRepeat) {
-      events.push(...this.#ghostRepeat);
-      this.#ghostRepeat = null;
-    }
-    if (this.#unacked.length > 0) {
-      events.push(...this.#unacked); // repeated until EVENT_ACK
-      this.#ackable = true;
-    } else {
-      this.#advanceNote(events);
-    }
-    if (this.#jam === 'safe') events.push(PollEventOf(Event.SAFE_JAM));
-    if (this.#jam === 'unsafe') events.push(PollEventOf(Event.UNSAFE_JAM));
-    if (this.#stackerFull) events.push(PollEventOf(Event.STACKER_FULL));
-    if (this.#cashboxOut) events.push(PollEventOf(Event.CASHBOX_REMOVED));
-    if (!this.#enabled && !this.#note) events.push(PollEventOf(Event.DISABLED));
-    // Duplicated events apply to the next reply that carries a credit (CREDIT_NOTE / cleared into cashbox).
-    const carriesCredit = events.some(
-      (e) => e.code === Event.CREDIT_NOTE || e.code === Event.NOTE_CLEARED_INTO_CASHBOX,
-    );
-    if (this.#duplicateNext && carriesCredit) {
-      this.#duplicateNext = false;
-      // Duplicated events: the same events twice in this reply, and the ack-needing ones once more after the ACK.
-      const ackNeeding = events.filter(
-        (e) => e.code === Event.CREDIT_NOTE || e.code === Event.NOTE_CLEARED_INTO_CASHBOX,
-      );
-      if (ackNeeding.length > 0) this.#ghostRepeat = ackNeeding;
-      events.push(...events);
-    }
-    return encodePollEvents(events);
-  }
-
-  #advanceNote(events: PollEvent[]): void {
-    const now = this.#now();
-    if (!this.#note) {
-      const blocked = !this.#enabled || this.#jam !== null || this.#stackerFull || this.#cashboxOut;
-      if (blocked || this.#queue.length === 0) return;
-      const channel = this.#queue.shift()!;
-      if ((this.#inhibitMask & (1 << (channel - 1))) === 0) {
-        // Inhibited channel: the acceptor itself refuses the note.
-        this.#oneShot.push(PollEventOf(Event.NOTE_REJECTED));
-        events.push(PollEventOf(Event.NOTE_REJECTING));
-        this.stats.returned++;
-        this.#log(`note channel ${channel} refused: channel inhibited`);
-        return;
-      }
-      this.#note = { channel, stage: 'reading', reported: false, held: false, deadline: 0 };
-      events.push({ code: Event.READ_NOTE, channel: 0 });
-      return;
-    }
-    const note = this.#note;
-    switch (note.stage) {
-      case 'reading':
-        note.stage = 'escrow';
-        note.deadline = now + this.#escrowTimeoutMs;
-        note.reported = true;
-        note.held = false;
-        events.push({ code: Event.READ_NOTE, channel: note.channel });
-        return;
-      case 'escrow':
-        if (now > note.deadline) {
-          note.stage = 'rejecting';
-          note.reported = false;
-          this.#log(`escrow timeout: returning note channel ${note.channel}`);
-          this.#advanceNote(events);
-          return;
-        }
-        if (note.held) {
-          note.held = false;
-          events.push({ code: Event.READ_NOTE, channel: note.channel });
-          return;
-        }
-        note.stage = 'stacking';
-        events.push(PollEventOf(Event.NOTE_STACKING));
-        return;
-      case 'stacking':
-        this.#note = null;
-        this.#unacked.push({ code: Event.CREDIT_NOTE, channel: note.channel });
-        this.#ackable = true;
-        this.stats.credits++;
-        this.#log(`note channel ${note.channel} stacked: CREDIT_NOTE`);
-        events.push({ code: Event.CREDIT_NOTE, channel: note.channel }, PollEventOf(Event.NOTE_STACKED));
-        return;
-      case 'rejecting':
-        if (!note.reported) {
-          note.reported = true;
-          events.push(PollEventOf(Event.NOTE_REJECTING));
-          return;
-        }
-        this.#note = null;
-        this.stats.returned++;
-        this.#log(`note channel ${note.channel} returned`);
-        events.push(PollEventOf(Event.NOTE_REJECTED));
-        return;
+  #requireNv200(what: string): void {
+    if (!EVENTS.CASHBOX_REMOVED.products.includes(this.identity.product)) {
+      throw new RangeError(`an ${this.identity.product} does not report ${what}`);
     }
   }
-}
-
-/** OK and the text as ASCII bytes, or 0xF2 (unknown command) when the modelled unit lacks the command. */
-function asciiReply(text: string | null): Uint8Array {
-  if (text === null) return Uint8Array.of(Reply.UNKNOWN_COMMAND);
-  return Uint8Array.from([Reply.OK, ...Array.from(text, (c) => c.charCodeAt(0) & 0x7f)]);
-}
-
-/** Commands accepted in clear; everything else must arrive encrypted once eSSP is in use. */
-const KEYLESS_COMMANDS = new Set<number>([
-  Command.SET_GENERATOR,
-  Command.SET_MODULUS,
-  Command.REQUEST_KEY_EXCHANGE,
-  Command.HOST_PROTOCOL_VERSION,
-]);
-
-function PollEventOf(code: number): PollEvent {
-  return { code };
 }

@@ -8,7 +8,9 @@ import { createServer, type Server } from 'node:net';
 import { rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
-import { SspDeframer, encodeFrame } from '../../devices/serial/ssp-framing.ts';
+import { SspReceiver, encodePacket } from './essp/ssp-wire.ts';
+// Only the port plumbing (open, reopen when the pty comes back) is shared with the driver; the framing, CRC
+// and everything of the protocol are the model's own.
 import { LinkSupervisor } from '../../devices/serial/link-supervisor.ts';
 import { openSerialportLink } from '../../devices/serial/serialport-link.ts';
 import type { SerialLink } from '../../devices/serial/serial-link.ts';
@@ -36,7 +38,7 @@ export async function runBillAcceptorEmulator(options: EmulatorProcessOptions): 
   const injections = { garbage: 0, corruptCrc: 0, dropBytes: 0 };
   let muted = false;
   let link: SerialLink | null = null;
-  const deframer = new SspDeframer();
+  const receiver = new SspReceiver();
 
   const send = async (bytes: Uint8Array) => {
     let wire = bytes;
@@ -64,13 +66,12 @@ export async function runBillAcceptorEmulator(options: EmulatorProcessOptions): 
     backoff: { initialMs: 100, maxMs: 1_000 },
     onConnected: (opened) => {
       link = opened;
-      deframer.reset();
+      receiver.reset();
       opened.onData((chunk) => {
-        for (const result of deframer.push(chunk)) {
-          if (result.kind !== 'frame' || muted) continue;
-          if ((result.frame.seqId & 0x7f) !== 0) continue; // another address
-          const reply = slave.handle(result.frame);
-          if (reply) void send(encodeFrame(result.frame.seqId, reply));
+        for (const packet of receiver.push(chunk)) {
+          if (muted) continue;
+          const reply = slave.handle(packet);
+          if (reply) void send(encodePacket(packet.seqId, reply));
         }
       });
     },
