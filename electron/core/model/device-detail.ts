@@ -8,7 +8,18 @@
 
 /** The bill acceptor's conditions (docs/protocols/essp.md#poll-events). */
 export type AcceptorCondition =
-  'safe-jam' | 'unsafe-jam' | 'stacker-full' | 'cashbox-removed' | 'fraud' | 'credit-anomaly' | 'no-channels';
+  | 'safe-jam'
+  | 'unsafe-jam'
+  | 'stacker-full'
+  | 'cashbox-removed'
+  | 'note-path-open'
+  | 'fraud'
+  | 'credit-anomaly'
+  | 'unknown-event'
+  | 'no-channels'
+  | 'key-mismatch'
+  | 'protocol-refused'
+  | 'no-poll-with-ack';
 
 /** Why a serial link went down. */
 export type LinkCause = 'device-unplugged' | 'port-closed' | 'as-written';
@@ -71,9 +82,14 @@ export const ACCEPTOR_CONDITIONS = [
   'unsafe-jam',
   'stacker-full',
   'cashbox-removed',
+  'note-path-open',
   'fraud',
   'credit-anomaly',
+  'unknown-event',
   'no-channels',
+  'key-mismatch',
+  'protocol-refused',
+  'no-poll-with-ack',
 ] as const satisfies readonly AcceptorCondition[];
 
 export const LINK_CAUSES = ['device-unplugged', 'port-closed', 'as-written'] as const satisfies readonly LinkCause[];

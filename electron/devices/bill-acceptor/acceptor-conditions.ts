@@ -35,7 +35,7 @@ export const CONDITION_TEXT: Readonly<Record<Condition, string>> = {
   fraud: 'fraud attempt detected at the bill acceptor',
   'credit-anomaly': 'bill acceptor reported a stacked note without a matching escrow: count the cashbox',
   'unknown-event':
-    'bill acceptor sent a poll event the driver does not know: the events after it could not be read; check the acceptor',
+    'bill acceptor sent a poll event the driver does not know: the events after it could not be read, check the acceptor',
   'no-channels': 'bill acceptor accepts no note: its channels do not match the venue configuration or currency',
   'key-mismatch':
     'the eSSP fixed key does not match the one set on the bill acceptor: set the same key on both, then power-cycle the acceptor',

@@ -373,6 +373,11 @@ const staff: Messages['staff'] = {
     fraud: 'zjištěn pokus o podvod',
     'credit-anomaly': 'bankovka uložena bez odpovídajícího escrow: spočítejte kazetu',
     'no-channels': 'nepřijímá žádnou bankovku: kanály neodpovídají konfiguraci ani měně',
+    'note-path-open': 'dráha bankovek je otevřená: zavřete ji',
+    'unknown-event': 'poslal událost, kterou ovladač nezná: zkontrolujte akceptor',
+    'key-mismatch': 'pevný klíč eSSP neodpovídá akceptoru: nastavte na obou stejný klíč a akceptor restartujte',
+    'protocol-refused': 'nepodporuje hostitelský protokol 6 nebo vyšší: aktualizujte firmware nebo vyměňte zařízení',
+    'no-poll-with-ack': 'nepodporuje POLL_WITH_ACK: aktualizujte firmware nebo vyměňte zařízení',
   },
   linkCause: {
     'device-unplugged': 'zařízení odpojeno',

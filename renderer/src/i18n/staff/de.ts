@@ -375,6 +375,12 @@ const staff: Messages['staff'] = {
     fraud: 'Betrugsversuch erkannt',
     'credit-anomaly': 'Banknote ohne passende Vorprüfung gestapelt: Geldkassette zählen',
     'no-channels': 'nimmt keine Banknote an: Kanäle passen nicht zu Konfiguration oder Währung',
+    'note-path-open': 'Banknotenweg offen: schließen',
+    'unknown-event': 'hat ein Ereignis gemeldet, das der Treiber nicht kennt: Prüfer kontrollieren',
+    'key-mismatch':
+      'eSSP-Festschlüssel passt nicht zum Prüfer: auf beiden denselben Schlüssel setzen, dann Prüfer neu starten',
+    'protocol-refused': 'unterstützt Host-Protokoll 6 oder höher nicht: Firmware aktualisieren oder Gerät tauschen',
+    'no-poll-with-ack': 'kennt POLL_WITH_ACK nicht: Firmware aktualisieren oder Gerät tauschen',
   },
   linkCause: {
     'device-unplugged': 'Gerät abgesteckt',

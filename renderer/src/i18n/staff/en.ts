@@ -371,6 +371,12 @@ export default {
     fraud: 'fraud attempt detected',
     'credit-anomaly': 'note stacked without a matching escrow: count the cashbox',
     'no-channels': 'accepts no note: its channels do not match the configuration or currency',
+    'note-path-open': 'the note path is open: close it',
+    'unknown-event': 'sent an event this driver does not know: check the acceptor',
+    'key-mismatch':
+      'the eSSP fixed key does not match the acceptor: set the same key on both, then power-cycle the acceptor',
+    'protocol-refused': 'will not run host protocol 6 or later: update its firmware or replace it',
+    'no-poll-with-ack': 'does not support POLL_WITH_ACK: update its firmware or replace it',
   },
   linkCause: {
     'device-unplugged': 'device unplugged',

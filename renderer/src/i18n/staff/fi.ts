@@ -374,6 +374,12 @@ const staff: Messages['staff'] = {
     fraud: 'huijausyritys havaittu',
     'credit-anomaly': 'seteli pinottu ilman vastaavaa välivarastointia: laske kasetti',
     'no-channels': 'ei hyväksy yhtään seteliä: kanavat eivät vastaa asetuksia tai valuuttaa',
+    'note-path-open': 'setelirata on auki: sulje se',
+    'unknown-event': 'lähetti tapahtuman, jota ajuri ei tunne: tarkista setelinlukija',
+    'key-mismatch':
+      'eSSP-avain ei vastaa setelinlukijan avainta: aseta sama avain molempiin ja käynnistä lukija uudelleen',
+    'protocol-refused': 'ei tue isäntäprotokollaa 6 tai uudempaa: päivitä laiteohjelmisto tai vaihda laite',
+    'no-poll-with-ack': 'ei tue POLL_WITH_ACK-komentoa: päivitä laiteohjelmisto tai vaihda laite',
   },
   linkCause: {
     'device-unplugged': 'laite irrotettu',

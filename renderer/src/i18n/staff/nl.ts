@@ -374,6 +374,12 @@ const staff: Messages['staff'] = {
     fraud: 'fraudepoging gedetecteerd',
     'credit-anomaly': 'biljet gestapeld zonder bijbehorende escrow: tel de cassette',
     'no-channels': 'accepteert geen biljet: de kanalen passen niet bij de configuratie of valuta',
+    'note-path-open': 'de biljettenbaan is open: sluit hem',
+    'unknown-event': 'meldde een gebeurtenis die het stuurprogramma niet kent: controleer de biljettenlezer',
+    'key-mismatch':
+      'de vaste eSSP-sleutel past niet bij de lezer: stel op beide dezelfde sleutel in en herstart de lezer',
+    'protocol-refused': 'ondersteunt hostprotocol 6 of hoger niet: werk de firmware bij of vervang het apparaat',
+    'no-poll-with-ack': 'kent POLL_WITH_ACK niet: werk de firmware bij of vervang het apparaat',
   },
   linkCause: {
     'device-unplugged': 'apparaat losgekoppeld',

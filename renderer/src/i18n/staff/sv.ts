@@ -373,6 +373,11 @@ const staff: Messages['staff'] = {
     fraud: 'bedrägeriförsök upptäckt',
     'credit-anomaly': 'sedel staplad utan matchande deposition: räkna kassetten',
     'no-channels': 'tar inte emot någon sedel: kanalerna matchar inte konfigurationen eller valutan',
+    'note-path-open': 'sedelvägen är öppen: stäng den',
+    'unknown-event': 'skickade en händelse som drivrutinen inte känner till: kontrollera sedelläsaren',
+    'key-mismatch': 'eSSP-nyckeln stämmer inte med sedelläsarens: ange samma nyckel på båda och starta om sedelläsaren',
+    'protocol-refused': 'kör inte värdprotokoll 6 eller senare: uppdatera den fasta programvaran eller byt enhet',
+    'no-poll-with-ack': 'saknar POLL_WITH_ACK: uppdatera den fasta programvaran eller byt enhet',
   },
   linkCause: {
     'device-unplugged': 'enheten urkopplad',
