@@ -9,8 +9,8 @@ import { solveDecreasing } from './bisection.ts';
 import type { Estimate } from './estimate.ts';
 import { Z_99 } from './normal-bound.ts';
 
-const BLOCK_BITS = 6;
-const DICTIONARY_BLOCKS = 1000;
+export const BLOCK_BITS = 6;
+export const DICTIONARY_BLOCKS = 1000;
 /** The standard's correction c for the standard deviation of the log distances. */
 const SIGMA_FACTOR = 0.5907;
 const NEGLIGIBLE = 1e-300;
@@ -47,6 +47,23 @@ function bigG(z: number, blocks: number, log2Table: Float64Array): number {
   return (z * z * ((blocks - d) * headSum + weighted) + z * tail) / nu;
 }
 
+/** Step 7's expected value of the statistic at P(most likely block) = p, the other 63 blocks equally likely. */
+export function compressionExpectation(p: number, blocks: number, log2Table = log2Up(blocks)): number {
+  const others = (1 << BLOCK_BITS) - 1;
+  return bigG(p, blocks, log2Table) + others * bigG((1 - p) / others, blocks, log2Table);
+}
+
+/** Step 7: the p in [2⁻⁶, 1] whose expectation equals X̄', or null when X̄' is above the uniform case. */
+export function solveCompressionP(xBarPrime: number, blocks: number, log2Table = log2Up(blocks)): number | null {
+  return solveDecreasing((p) => compressionExpectation(p, blocks, log2Table), xBarPrime, 1 / (1 << BLOCK_BITS), 1);
+}
+
+function log2Up(blocks: number): Float64Array {
+  const table = new Float64Array(blocks + 1);
+  for (let u = 1; u <= blocks; u++) table[u] = Math.log2(u);
+  return table;
+}
+
 /** `bits` holds 0s and 1s. Returns null when there are too few bits (at most d blocks). */
 export function compression(bits: Uint8Array): Estimate | null {
   const blocks = Math.floor(bits.length / BLOCK_BITS);
@@ -54,8 +71,7 @@ export function compression(bits: Uint8Array): Estimate | null {
   if (blocks <= d) return null;
   const symbolCount = 1 << BLOCK_BITS;
   const lastSeen = new Float64Array(symbolCount);
-  const log2Table = new Float64Array(blocks + 1);
-  for (let u = 1; u <= blocks; u++) log2Table[u] = Math.log2(u);
+  const log2Table = log2Up(blocks);
 
   const blockAt = (index: number): number => {
     let block = 0;
@@ -78,10 +94,7 @@ export function compression(bits: Uint8Array): Estimate | null {
   const sigmaHat = SIGMA_FACTOR * Math.sqrt(sumSquares / (nu - 1) - xBar * xBar);
   const xBarPrime = xBar - (Z_99 * sigmaHat) / Math.sqrt(nu);
 
-  const others = symbolCount - 1;
-  const expected = (p: number) =>
-    bigG(p, blocks, log2Table) + others * bigG((1 - p) / others, blocks, log2Table);
-  const p = solveDecreasing(expected, xBarPrime, 1 / symbolCount, 1);
+  const p = solveCompressionP(xBarPrime, blocks, log2Table);
   // No solution above the uniform p = 2⁻⁶: the statistic is as high as full entropy gives, 1 bit per bit.
   const credited = p !== null && p > 1 / symbolCount;
   return {

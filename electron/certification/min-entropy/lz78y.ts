@@ -29,7 +29,7 @@ class Tally {
 export function lz78yTally(samples: Uint8Array, k: number): PredictionTally {
   const length = samples.length;
   const B = LZ78Y_DEPTH;
-  const trie = new ContextTrie(Math.max(k, 256));
+  const trie = new ContextTrie(k);
   const tally = new Tally();
   const path = new Int32Array(B + 1); // path[j]: node of the context of the last j samples, or −1
   let size = 0;

@@ -46,7 +46,7 @@ export function multiMcw({ samples, k }: SampleSequence): Estimate | null {
   const length = samples.length;
   const windows = MCW_WINDOWS;
   if (length <= windows[windows.length - 1]!) return null;
-  const alphabet = Math.max(k, 256);
+  const alphabet = k;
   const modes = windows.map(() => new WindowMode(alphabet));
   for (let i = 0; i < windows[windows.length - 1]!; i++) {
     for (let j = 0; j < windows.length; j++) if (i < windows[j]!) modes[j]!.add(samples[i]!, i);

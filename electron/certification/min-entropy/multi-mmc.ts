@@ -27,10 +27,13 @@ class Tally {
   }
 }
 
-/** Any alphabet, on the context trie. */
-export function multiMmcTally(samples: Uint8Array, k: number): PredictionTally {
+/**
+ * Any alphabet, on the context trie. `maxEntries` is the standard's 100,000; a smaller cap lets a test
+ * reach the capped-dictionary behaviour on a short sequence.
+ */
+export function multiMmcTally(samples: Uint8Array, k: number, maxEntries = MMC_MAX_ENTRIES): PredictionTally {
   const length = samples.length;
-  const trie = new ContextTrie(Math.max(k, 256));
+  const trie = new ContextTrie(k);
   const entries = new Float64Array(MMC_DEPTH);
   const scoreboard = new Float64Array(MMC_DEPTH);
   const tally = new Tally();
@@ -58,11 +61,11 @@ export function multiMmcTally(samples: Uint8Array, k: number): PredictionTally {
           winnerPredicted = true;
           tally.record(right);
         }
-        if (trie.has(node, value) || entries[d]! < MMC_MAX_ENTRIES) {
+        if (trie.has(node, value) || entries[d]! < maxEntries) {
           if (!trie.has(node, value)) entries[d]!++;
           trie.increment(node, value);
         }
-      } else if (entries[d]! < MMC_MAX_ENTRIES) {
+      } else if (entries[d]! < maxEntries) {
         node = ensurePath(trie, path, d, samples, i);
         trie.increment(node, value);
         entries[d]!++;
@@ -87,7 +90,7 @@ function ensurePath(trie: ContextTrie, path: Int32Array, d: number, samples: Uin
 }
 
 /** Binary samples: the contexts of up to 16 bits index flat count tables directly. */
-export function binaryMultiMmcTally(bits: Uint8Array): PredictionTally {
+export function binaryMultiMmcTally(bits: Uint8Array, maxEntries = MMC_MAX_ENTRIES): PredictionTally {
   const length = bits.length;
   // Order d + 1 has 2^(d+1) contexts × 2 followers, stored from offset[d].
   const offset = new Int32Array(MMC_DEPTH + 1);
@@ -123,7 +126,7 @@ export function binaryMultiMmcTally(bits: Uint8Array): PredictionTally {
         }
       }
       if (counts[at + value]! > 0) counts[at + value]!++;
-      else if (entries[d]! < MMC_MAX_ENTRIES) {
+      else if (entries[d]! < maxEntries) {
         counts[at + value] = 1;
         entries[d]!++;
       }
