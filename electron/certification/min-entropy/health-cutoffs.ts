@@ -54,7 +54,8 @@ export function adaptiveProportionCutoff(
   // The tail shrinks as c grows; find the first c where it is at most α (binary search over 1..W).
   let lo = 1;
   let hi = window;
-  if (binomialTail(window, p, hi) > alpha) return window; // only a full window of one value fails
+  // Even a whole window of one value is likelier than α: 1 + CRITBINOM gives W + 1, a test that cannot fail.
+  if (binomialTail(window, p, hi) > alpha) return window + 1;
   while (lo < hi) {
     const mid = Math.floor((lo + hi) / 2);
     if (binomialTail(window, p, mid) <= alpha) hi = mid;
