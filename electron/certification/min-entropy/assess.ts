@@ -73,7 +73,12 @@ const BINARY_ONLY: readonly [string, string, Runner][] = [
   ['compression', '6.3.4', (s) => compression(s.samples)],
 ];
 
-function runAll(sequence: SampleSequence, on: EstimatorRun['on'], binary: boolean, options: AssessOptions): EstimatorRun[] {
+function runAll(
+  sequence: SampleSequence,
+  on: EstimatorRun['on'],
+  binary: boolean,
+  options: AssessOptions,
+): EstimatorRun[] {
   const runs: EstimatorRun[] = [];
   const record = (name: string, section: string, work: () => Estimate | null) => {
     const started = performance.now();

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { BLOCK_BITS, DICTIONARY_BLOCKS, compression, compressionExpectation, solveCompressionP } from './compression.ts';
+import {
+  BLOCK_BITS,
+  DICTIONARY_BLOCKS,
+  compression,
+  compressionExpectation,
+  solveCompressionP,
+} from './compression.ts';
 import { SeededRandomSource } from '../../core/random/seeded-random-source.ts';
 
 /** G(z) written exactly as the standard's double sum, for a small number of blocks. */

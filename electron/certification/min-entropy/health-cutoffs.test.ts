@@ -20,7 +20,12 @@ describe('health-test cutoffs implied by H (SP 800-90B §4.4)', () => {
   it('APT at α = 2^−30 (the cabinet’s, docs/rng.md#health-tests): 71 for H = 4, 16 for H = 8, 609 for binary H = 1', () => {
     expect(healthCutoffs(4, 30)).toEqual({ alphaLog2: 30, repetitionCount: 9, adaptiveProportion: 71, aptWindow: 512 });
     expect(healthCutoffs(8, 30).adaptiveProportion).toBe(16);
-    expect(healthCutoffs(1, 30, 1)).toEqual({ alphaLog2: 30, repetitionCount: 31, adaptiveProportion: 609, aptWindow: 1024 });
+    expect(healthCutoffs(1, 30, 1)).toEqual({
+      alphaLog2: 30,
+      repetitionCount: 31,
+      adaptiveProportion: 609,
+      aptWindow: 1024,
+    });
   });
 
   it('the APT cutoff is the first count whose binomial tail is at most α', () => {

@@ -23,5 +23,10 @@ export function longestRepeatedSubstring(counts: TupleCounts, length: number): E
     if (p > pMax) pMax = p;
   }
   const pU = upperBound(pMax, length);
-  return { name: 'longest repeated substring', section: '6.3.6', minEntropy: -Math.log2(pU), details: { u, v, pMax, pU } };
+  return {
+    name: 'longest repeated substring',
+    section: '6.3.6',
+    minEntropy: -Math.log2(pU),
+    details: { u, v, pMax, pU },
+  };
 }

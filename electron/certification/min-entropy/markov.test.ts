@@ -36,12 +36,12 @@ describe('Markov estimate (SP 800-90B §6.3.3, binary samples)', () => {
       fc.property(fc.uint8Array({ minLength: 2, maxLength: 300, max: 1 }), (raw) => {
         const { details, minEntropy } = markov(raw);
         const patterns = [
-          (i: number) => 0,
+          () => 0,
           (i: number) => i % 2,
           (i: number) => (i === 0 ? 0 : 1),
           (i: number) => (i === 0 ? 1 : 0),
           (i: number) => 1 - (i % 2),
-          (i: number) => 1,
+          () => 1,
         ];
         let best = 0;
         for (const bit of patterns) {

@@ -40,7 +40,8 @@ export function markov(bits: Uint8Array): Estimate {
     [p11 > 0, () => -Math.log2(p1) - (n - 1) * Math.log2(p11)], // 11…1
   ];
   let bitsOfMostLikely = n;
-  for (const [possible, minusLog2] of candidates) if (possible) bitsOfMostLikely = Math.min(bitsOfMostLikely, minusLog2());
+  for (const [possible, minusLog2] of candidates)
+    if (possible) bitsOfMostLikely = Math.min(bitsOfMostLikely, minusLog2());
   return {
     name: 'Markov',
     section: '6.3.3',

@@ -10,7 +10,6 @@ describe('Most Common Value estimate (SP 800-90B §6.3.1)', () => {
     expect(details.pHat).toBe(0.4);
     expect(details.pU).toBeCloseTo(0.6895, 4);
     expect(Math.abs(minEntropy - 0.5363)).toBeLessThan(1e-4); // 0.53638…, printed as 0.5363
-
   });
 
   it('p_u = p̂ + Z·√(p̂(1 − p̂)/(L − 1)), capped at 1, so a constant sequence has no entropy', () => {

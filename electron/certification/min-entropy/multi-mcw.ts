@@ -72,9 +72,6 @@ export function multiMcw({ samples, k }: SampleSequence): Estimate | null {
       modes[j]!.drop(oldest);
     }
   }
-  const { minEntropy, details } = predictorMinEntropy(
-    { predictions: length - windows[0], correct, longestRun },
-    k,
-  );
+  const { minEntropy, details } = predictorMinEntropy({ predictions: length - windows[0], correct, longestRun }, k);
   return { name: 'MultiMCW prediction', section: '6.3.7', minEntropy, details };
 }

@@ -5,7 +5,10 @@ import { lnNoRunProbability, predictorMinEntropy } from './prediction-bound.ts';
 // samples): the counts C, N and r of a predictor, and the P_global', P_local and min-entropy it reports.
 describe('the predictors’ min-entropy bound (SP 800-90B §6.3.7–§6.3.10)', () => {
   it('P_local decides when the longest run is long: Lag on biased bytes (C = 639,881 of 999,999, r = 53)', () => {
-    const { minEntropy, details } = predictorMinEntropy({ predictions: 999_999, correct: 639_881, longestRun: 52 }, 256);
+    const { minEntropy, details } = predictorMinEntropy(
+      { predictions: 999_999, correct: 639_881, longestRun: 52 },
+      256,
+    );
     expect(details.pGlobalPrime).toBeCloseTo(0.64111812806505841, 12);
     expect(details.pLocal).toBeCloseTo(0.72383949597417785, 9);
     expect(minEntropy).toBeCloseTo(0.46625826502784795, 9);
@@ -14,7 +17,10 @@ describe('the predictors’ min-entropy bound (SP 800-90B §6.3.7–§6.3.10)', 
   });
 
   it('P_local decides on a binary sequence too: MultiMCW on biased bits (C = 7,198,538 of 7,999,937, r = 583)', () => {
-    const { minEntropy, details } = predictorMinEntropy({ predictions: 7_999_937, correct: 7_198_538, longestRun: 582 }, 2);
+    const { minEntropy, details } = predictorMinEntropy(
+      { predictions: 7_999_937, correct: 7_198_538, longestRun: 582 },
+      2,
+    );
     expect(details.pLocal).toBeCloseTo(0.9713579012997926, 9);
     expect(minEntropy).toBeCloseTo(0.041925133646315872, 8);
   });

@@ -40,7 +40,12 @@ function standardMultiMcw(s: Uint8Array): PredictionTally {
       }
       let best = -1;
       for (const [value, count] of counts) {
-        if (best < 0 || count > counts.get(best)! || (count === counts.get(best)! && last.get(value)! > last.get(best)!)) best = value;
+        if (
+          best < 0 ||
+          count > counts.get(best)! ||
+          (count === counts.get(best)! && last.get(value)! > last.get(best)!)
+        )
+          best = value;
       }
       return best;
     });

@@ -29,7 +29,10 @@ const sequences = (maxLength: number) =>
     fc.uint8Array({ minLength: 1, maxLength, max: 3 }),
     fc.uint8Array({ minLength: 1, maxLength }),
     fc
-      .tuple(fc.uint8Array({ minLength: 1, maxLength: 12, max: 2 }), fc.integer({ min: 1, max: Math.floor(maxLength / 6) }))
+      .tuple(
+        fc.uint8Array({ minLength: 1, maxLength: 12, max: 2 }),
+        fc.integer({ min: 1, max: Math.floor(maxLength / 6) }),
+      )
       .map(([unit, times]) => Uint8Array.from({ length: unit.length * times }, (_, i) => unit[i % unit.length]!)),
   );
 
