@@ -124,12 +124,19 @@ describe('rng-report --assess (docs/rng.md#assessing-the-sources-min-entropy: SP
     );
   });
 
-  it('a stuck capture has no usable entropy: exit 1, no setting and no cutoffs', () => {
-    const { status, stdout } = run(['--assess', file('stuck.bin', new Uint8Array(20_000).fill(0x42)), '--json']);
+  it.each([
+    ['stuck', new Uint8Array(20_000).fill(0x42)],
+    ['one value 19 times in 20', Uint8Array.from({ length: 20_000 }, (_, i) => (i % 20 === 0 ? (i / 20) & 0xff : 0))],
+  ])('a %s capture is below the lowest setting (0.5): exit 1, no setting and no cutoffs', (name, bytes) => {
+    const { status, stdout } = run(['--assess', file(`${name}.bin`, bytes), '--json']);
     expect(status).toBe(1);
     const report = JSON.parse(stdout.trim().split('\n').at(-1)!);
-    expect(report.minEntropyBitsPerByte).toBe(0);
+    expect(report.minEntropy).toBeLessThan(0.5);
+    expect(report.minEntropyBitsPerByte).toBeNull();
     expect(report.healthTests).toBeNull();
+    expect(run(['--assess', file(`${name}-text.bin`, bytes)]).stdout).toMatch(
+      /below 0.5 bits per sample.*must not be used/,
+    );
   });
 
   it.each([

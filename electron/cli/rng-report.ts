@@ -69,7 +69,7 @@ recommended devices.rng.minEntropyBitsPerByte and the health-test cutoffs it imp
   --bits B        bits per sample, 1..8 (default 8); each byte holds one sample in its low B bits
   --alpha-log2 A  health-test false-alarm probability α = 2^-A, 20..40 (default 30, the cabinet's)
   FILE must hold ${MINIMUM_SAMPLES}..${MAX_ASSESS_SAMPLES} samples; under 1000000 gives a warning (SP 800-90B asks
-  for 1000000). Exit codes: 0 assessed, 1 the capture shows no usable entropy, 2 bad input.
+  for 1000000). Exit codes: 0 assessed, 1 H below 0.5 (no setting can be recommended), 2 bad input.
 
 --capture FILE --port PATH --bytes N reads N raw bytes (1..${MAX_CAPTURE_BYTES}) from the serial RNG on PATH into
 FILE, which must not exist yet (written whole or not at all). Exit codes: 0 captured, 2 bad input or the
@@ -204,7 +204,7 @@ function assessCapture(path: string, options: { bits: number; alphaLog2: number;
   for (const warning of report.warnings) process.stderr.write(`rng-report: warning: ${warning}\n`);
   if (options.json) printJson({ file: path, ...report });
   else process.stdout.write(assessmentReportLines(report, path).join('\n') + '\n');
-  return report.minEntropyBitsPerByte > 0 ? 0 : 1;
+  return report.minEntropyBitsPerByte !== null ? 0 : 1;
 }
 
 /** --capture: N raw bytes from a serial RNG into a new file, renamed into place only when complete. */

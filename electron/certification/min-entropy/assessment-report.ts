@@ -10,6 +10,11 @@ import { healthCutoffs, type HealthCutoffs } from './health-cutoffs.ts';
 export const RECOMMENDED_SAMPLES = 1_000_000;
 /** Below this the confidence bounds swamp the estimates; the tool refuses. */
 export const MINIMUM_SAMPLES = 10_000;
+/**
+ * The smallest `devices.rng.minEntropyBitsPerByte` a venue may set (docs/venue-config.md#fields: 0.5 to 8);
+ * below it a 256-bit reseed would take more than 512 device bytes. A source assessed lower is not usable.
+ */
+export const LOWEST_SETTING = 0.5;
 
 export interface EstimatorLine {
   readonly name: string;
@@ -33,9 +38,12 @@ export interface AssessmentReport {
   /** The assessed min-entropy, bits per sample. */
   readonly minEntropy: number;
   readonly limitedBy: string;
-  /** H rounded down to 0.01 bit, so the setting never claims more than was measured; 0: unusable. */
-  readonly minEntropyBitsPerByte: number;
-  /** The SP 800-90B §4.4 cutoffs for that setting; null when it is 0. */
+  /**
+   * H rounded down to 0.01 bit, so the setting never claims more than was measured; null when that is
+   * below the lowest setting (the source must not be used).
+   */
+  readonly minEntropyBitsPerByte: number | null;
+  /** The SP 800-90B §4.4 cutoffs for that setting; null when there is none. */
   readonly healthTests: HealthCutoffs | null;
   readonly warnings: readonly string[];
 }
@@ -54,7 +62,8 @@ export function assessmentReport(assessment: Assessment, alphaLog2: number): Ass
       seconds: Math.round(run.seconds * 1000) / 1000,
     };
   });
-  const setting = Math.max(0, Math.floor(assessment.minEntropy * 100 + 1e-9) / 100);
+  const rounded = Math.max(0, Math.floor(assessment.minEntropy * 100 + 1e-9) / 100);
+  const setting = rounded >= LOWEST_SETTING ? rounded : null;
   const warnings: string[] = [];
   if (assessment.samples < RECOMMENDED_SAMPLES) {
     warnings.push(
@@ -71,7 +80,7 @@ export function assessmentReport(assessment: Assessment, alphaLog2: number): Ass
     minEntropy: assessment.minEntropy,
     limitedBy: assessment.limitedBy,
     minEntropyBitsPerByte: setting,
-    healthTests: setting > 0 ? healthCutoffs(setting, alphaLog2, bitsPerSample) : null,
+    healthTests: setting !== null ? healthCutoffs(setting, alphaLog2, bitsPerSample) : null,
     warnings,
   };
 }
@@ -94,15 +103,19 @@ export function assessmentReportLines(report: AssessmentReport, source: string):
     `H_original  = ${report.hOriginal === null ? 'n/a' : report.hOriginal.toFixed(6)} bits per sample`,
     `H_bitstring = ${report.hBitstring === null ? 'n/a (binary samples)' : `${report.hBitstring.toFixed(6)} bits per bit`}`,
     `assessed min-entropy H = ${report.minEntropy.toFixed(6)} bits per sample (limited by ${report.limitedBy})`,
-    `recommended devices.rng.minEntropyBitsPerByte = ${report.minEntropyBitsPerByte}`,
   );
+  if (report.minEntropyBitsPerByte !== null) {
+    lines.push(`recommended devices.rng.minEntropyBitsPerByte = ${report.minEntropyBitsPerByte}`);
+  }
   if (report.healthTests) {
     const h = report.healthTests;
     lines.push(
       `health-test cutoffs at that H (SP 800-90B §4.4, α = 2^-${h.alphaLog2}): repetition count ${h.repetitionCount}, adaptive proportion ${h.adaptiveProportion} in a window of ${h.aptWindow}`,
     );
   } else {
-    lines.push('the capture shows no usable entropy: the source must not be used');
+    lines.push(
+      `H is below ${LOWEST_SETTING} bits per sample, the lowest devices.rng.minEntropyBitsPerByte a venue can set: the source must not be used`,
+    );
   }
   for (const warning of report.warnings) lines.push(`warning: ${warning}`);
   return lines;
