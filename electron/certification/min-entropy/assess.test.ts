@@ -46,11 +46,13 @@ describe('assessing a capture (SP 800-90B §6.3, H = min(H_original, bits × H_b
 
   // One million samples take tens of seconds: run with MIN_ENTROPY_FULL=1 (the benchmark runs them too).
   it.runIf(process.env.MIN_ENTROPY_FULL === '1')(
-    'OS random bytes (1,000,000): MCV and t-tuple near 8, the assessment above 7',
+    'OS random bytes (1,000,000): MCV near 8, t-tuple above 7.3, the assessment above 7',
     () => {
       const a = assess(new Uint8Array(randomBytes(1_000_000)));
       expect(estimate(a, 'samples', 'most common value')).toBeGreaterThan(7.8);
-      expect(estimate(a, 'samples', 't-tuple')).toBeGreaterThan(7.8);
+      // About one capture in two has some pair of bytes 35 times (~15 expected), so t = 2 and the
+      // estimate is −log2 of the bound on √(35/L), 7.33; otherwise t = 1 and it equals MCV.
+      expect(estimate(a, 'samples', 't-tuple')).toBeGreaterThan(7.3);
       expect(a.minEntropy).toBeGreaterThan(7);
     },
     600_000,
