@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { lag } from './lag.ts';
+import { binaryLagTally, lag, lagTally } from './lag.ts';
 import { binaryLz78yTally, lz78yTally, LZ78Y_DEPTH, LZ78Y_MAX_DICTIONARY } from './lz78y.ts';
 import { MCW_WINDOWS, multiMcw } from './multi-mcw.ts';
 import { binaryMultiMmcTally, MMC_DEPTH, MMC_MAX_ENTRIES, multiMmcTally } from './multi-mmc.ts';
@@ -174,7 +174,10 @@ describe('predictor estimates count what the standard’s steps count', () => {
     fc.assert(
       fc.property(cases(3, 3000), ({ length, k, seed, kind }) => {
         const s = source(length, k, seed, kind);
-        expect(tallyOf(lag({ samples: s, k }))).toEqual(standardLag(s));
+        const expected = standardLag(s);
+        expect(tallyOf(lag({ samples: s, k }))).toEqual(expected);
+        expect(lagTally(s)).toEqual(expected);
+        if (k === 2) expect(binaryLagTally(s)).toEqual(expected);
       }),
       { numRuns: 40 },
     );
