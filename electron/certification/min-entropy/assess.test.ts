@@ -8,6 +8,22 @@ import { SeededRandomSource } from '../../core/random/seeded-random-source.ts';
 const estimate = (a: Assessment, on: 'samples' | 'bitstring', name: string) =>
   a.runs.find((r) => r.on === on && r.name === name)!.estimate!.minEntropy;
 
+/**
+ * Random bytes assess above `typical`, except when a predictor on the samples happens to guess three
+ * in a row (at 1/256 a guess: about one capture of 1,000,000 in five, one of 100,000 in forty). Then
+ * the standard's P_local, the chance at which such a run is unremarkable, sets H instead, and H is
+ * still above `floor`.
+ */
+function expectRandomBytesAssessment(a: Assessment, typical: number, floor: number): void {
+  expect(a.minEntropy).toBeGreaterThan(floor);
+  if (a.minEntropy > typical) return;
+  const limiting = a.runs.find((r) => r.estimate?.minEntropy === a.minEntropy)!;
+  expect(limiting.on).toBe('samples');
+  expect(limiting.section).toMatch(/^6\.3\.(7|8|9|10)$/);
+  expect(limiting.estimate!.details.r).toBeGreaterThanOrEqual(4);
+  expect(limiting.estimate!.details.pLocal).toBeGreaterThan(limiting.estimate!.details.pGlobalPrime!);
+}
+
 describe('assessing a capture (SP 800-90B §6.3, H = min(H_original, bits × H_bitstring))', () => {
   it('a stuck source (one value) has no entropy', () => {
     const a = assess(new Uint8Array(20_000).fill(0x5a));
@@ -40,7 +56,7 @@ describe('assessing a capture (SP 800-90B §6.3, H = min(H_original, bits × H_b
     const a = assess(new Uint8Array(randomBytes(100_000)));
     expect(estimate(a, 'samples', 'most common value')).toBeGreaterThan(7.5);
     expect(estimate(a, 'samples', 't-tuple')).toBeGreaterThan(7.5);
-    expect(a.minEntropy).toBeGreaterThan(6);
+    expectRandomBytesAssessment(a, 6, 5.7);
     expect(a.minEntropy).toBeLessThanOrEqual(8);
   });
 
@@ -53,7 +69,7 @@ describe('assessing a capture (SP 800-90B §6.3, H = min(H_original, bits × H_b
       // About one capture in two has some pair of bytes 35 times (~15 expected), so t = 2 and the
       // estimate is −log2 of the bound on √(35/L), 7.33; otherwise t = 1 and it equals MCV.
       expect(estimate(a, 'samples', 't-tuple')).toBeGreaterThan(7.3);
-      expect(a.minEntropy).toBeGreaterThan(7);
+      expectRandomBytesAssessment(a, 7, 6.5);
     },
     600_000,
   );
