@@ -10,7 +10,7 @@ const estimate = (a: Assessment, on: 'samples' | 'bitstring', name: string) =>
 
 /**
  * Random bytes assess above `typical`, except when a predictor on the samples happens to guess three
- * in a row (at 1/256 a guess: about one capture of 1,000,000 in five, one of 100,000 in forty). Then
+ * in a row (at 1/256 a guess: roughly one capture of 1,000,000 in six, one of 100,000 in fifty). Then
  * the standard's P_local, the chance at which such a run is unremarkable, sets H instead, and H is
  * still above `floor`.
  */
