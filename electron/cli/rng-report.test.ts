@@ -1,7 +1,12 @@
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawn } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { healthCutoffs } from '../certification/min-entropy/health-cutoffs.ts';
 import { startRngEmulatorProcess } from '../testing/rng-emulator-process.ts';
 import { createSocatPair } from '../emulators/socat-pair.ts';
 
@@ -66,5 +71,134 @@ describe('rng-report CLI (docs/rng.md#statistical-evidence: chi-square, runs, se
     const { status, stdout } = run(['--help']);
     expect(status).toBe(0);
     expect(stdout).toMatch(/Bonferroni/);
+  });
+});
+
+describe('rng-report --assess (docs/rng.md#assessing-the-sources-min-entropy: SP 800-90B §6.3 on a capture)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'rng-assess-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const file = (name: string, bytes: Uint8Array) => {
+    const path = join(dir, name);
+    writeFileSync(path, bytes);
+    return path;
+  };
+
+  it('prints every estimator, the minimum, the setting to configure and the cutoffs it implies', () => {
+    const path = file('random.bin', new Uint8Array(randomBytes(20_000)));
+    const { status, stdout, stderr } = run(['--assess', path, '--json']);
+    expect(status).toBe(0);
+    const report = JSON.parse(stdout.trim().split('\n').at(-1)!);
+    expect(report.samples).toBe(20_000);
+    const sections = new Set(report.estimators.map((e: { section: string }) => e.section));
+    expect([...sections].sort()).toEqual([
+      '6.3.1',
+      '6.3.10',
+      '6.3.2',
+      '6.3.3',
+      '6.3.4',
+      '6.3.5',
+      '6.3.6',
+      '6.3.7',
+      '6.3.8',
+      '6.3.9',
+    ]);
+    const perSample = report.estimators
+      .filter((e: { perSample: number | null }) => e.perSample !== null)
+      .map((e: { perSample: number }) => e.perSample);
+    expect(report.minEntropy).toBeCloseTo(Math.min(...perSample), 12);
+    expect(report.minEntropyBitsPerByte).toBe(Math.floor(report.minEntropy * 100) / 100);
+    expect(report.healthTests).toEqual(healthCutoffs(report.minEntropyBitsPerByte, 30));
+    // Fewer than the 1,000,000 samples SP 800-90B asks for: assessed, with a warning.
+    expect(report.warnings).toHaveLength(1);
+    expect(stderr).toMatch(/warning: only 20000 samples/);
+  });
+
+  it('--alpha-log2 20 gives the cutoffs at α = 2^-20, and the text report names them', () => {
+    const path = file('random-text.bin', new Uint8Array(randomBytes(20_000)));
+    const { status, stdout } = run(['--assess', path, '--alpha-log2', '20']);
+    expect(status).toBe(0);
+    const setting = Number(/minEntropyBitsPerByte = ([\d.]+)/.exec(stdout)![1]);
+    const cutoffs = healthCutoffs(setting, 20);
+    expect(stdout).toContain(
+      `α = 2^-20): repetition count ${cutoffs.repetitionCount}, adaptive proportion ${cutoffs.adaptiveProportion} in a window of 512`,
+    );
+  });
+
+  it.each([
+    ['stuck', new Uint8Array(20_000).fill(0x42)],
+    ['one value 19 times in 20', Uint8Array.from({ length: 20_000 }, (_, i) => (i % 20 === 0 ? (i / 20) & 0xff : 0))],
+  ])('a %s capture is below the lowest setting (0.5): exit 1, no setting and no cutoffs', (name, bytes) => {
+    const { status, stdout } = run(['--assess', file(`${name}.bin`, bytes), '--json']);
+    expect(status).toBe(1);
+    const report = JSON.parse(stdout.trim().split('\n').at(-1)!);
+    expect(report.minEntropy).toBeLessThan(0.5);
+    expect(report.minEntropyBitsPerByte).toBeNull();
+    expect(report.healthTests).toBeNull();
+    expect(run(['--assess', file(`${name}-text.bin`, bytes)]).stdout).toMatch(
+      /below 0.5 bits per sample.*must not be used/,
+    );
+  });
+
+  it.each([
+    [['--assess', join(tmpdir(), 'no-such-capture.bin')], /--assess: no capture file at/],
+    [['--assess', 'SMALL'], /holds 9999 samples; at least 10000 are needed/],
+    [['--assess', 'OK', '--bits', '9'], /--bits must be from 1 to 8/],
+    [['--assess', 'OK', '--bits', '4'], /sample \d+ is \d+, which does not fit in 4 bits/],
+    [['--assess', 'OK', '--alpha-log2', '19'], /--alpha-log2 must be from 20 to 40/],
+    [['--assess', 'OK', '--draws', '1000'], /--draws cannot be used with --assess/],
+    [['--draws', '1000', '--bits', '8'], /--bits cannot be used with --draws/],
+  ])('bad input %j → one line on stderr, exit 2', (args, message) => {
+    const paths: Record<string, string> = {
+      SMALL: file('small.bin', new Uint8Array(randomBytes(9_999))),
+      OK: file(
+        'ok.bin',
+        Uint8Array.from({ length: 10_000 }, (_, i) => (i * 37) & 0xff),
+      ),
+    };
+    const { status, stderr } = run(args.map((a) => paths[a] ?? a));
+    expect(status).toBe(2);
+    expect(stderr).toMatch(message);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+  });
+});
+
+describe('rng-report --capture (raw bytes from a serial RNG into a file)', () => {
+  it('reads N bytes from the RNG (emulator on a socat pty) into a new file, which --assess then reads', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rng-capture-'));
+    const socat = createSocatPair();
+    await socat.start();
+    const emulator = await startRngEmulatorProcess(socat.a, 'good');
+    try {
+      const path = join(dir, 'capture.bin');
+      const child = spawn(process.execPath, [CLI, '--capture', path, '--port', socat.b, '--bytes', '30000'], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+      const status = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+      expect(status).toBe(0);
+      expect(stderr).toMatch(/captured 30000 bytes/);
+      expect(statSync(path).size).toBe(30_000);
+      expect(existsSync(`${path}.partial`)).toBe(false);
+      expect(new Set(readFileSync(path)).size).toBeGreaterThan(200); // the emulator's good mode: all byte values
+      const again = run(['--capture', path, '--port', socat.b, '--bytes', '10']);
+      expect(again.status).toBe(2);
+      expect(again.stderr).toMatch(/already exists/);
+    } finally {
+      await emulator.stop();
+      await socat.dispose();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it.each([
+    [['--capture', 'x.bin', '--bytes', '10'], /--capture needs --port PATH/],
+    [['--capture', 'x.bin', '--port', '/dev/null-rng', '--bytes', '0'], /--bytes must be from 1 to/],
+    [['--capture', 'x.bin', '--port', '/dev/null-rng'], /--bytes is required/],
+  ])('bad input %j → one line on stderr, exit 2', (args, message) => {
+    const { status, stderr } = run(args);
+    expect(status).toBe(2);
+    expect(stderr).toMatch(message);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
   });
 });

@@ -15,7 +15,13 @@
  *
  * PASS RULE. With k tests, "pass" means every p-value ≥ 0.01 / k (Bonferroni): the chance that a
  * correct RNG fails the whole report is at most 1%, i.e. the family of tests is run at 99% confidence.
+ *
+ * Two more modes serve the source's min-entropy assessment (docs/rng.md#assessing-the-sources-min-entropy):
+ *  - `--capture PATH --port PORT --bytes N` reads N raw bytes from a serial RNG into a new file;
+ *  - `--assess PATH` runs the SP 800-90B §6.3 estimators on such a file (certification/min-entropy/) and
+ *    prints the min-entropy to configure and the health-test cutoffs it implies.
  */
+import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { dealRound } from '../core/engine/round.ts';
 import { FreshShoe, MAX_DECKS, MIN_DECKS } from '../core/engine/shoe.ts';
@@ -23,9 +29,24 @@ import { RngUnavailableError } from '../core/random/drbg-random-source.ts';
 import { DealTally, verdict } from '../certification/deal-statistics.ts';
 import { createRngService } from '../devices/rng/rng-service.ts';
 import type { TestResult } from '../certification/statistics.ts';
+import { assess } from '../certification/min-entropy/assess.ts';
+import {
+  assessmentReport,
+  assessmentReportLines,
+  MINIMUM_SAMPLES,
+  type AssessmentReport,
+} from '../certification/min-entropy/assessment-report.ts';
+import { openSerialportLink } from '../devices/serial/serialport-link.ts';
 import { intFlag, printJson, runCli, UsageError } from './cli-support.ts';
 
+/** Memory and time stay reasonable up to here (the bitstring of 2,000,000 bytes is 16,000,000 bits). */
+const MAX_ASSESS_SAMPLES = 2_000_000;
+const MAX_CAPTURE_BYTES = 100_000_000;
+const CAPTURE_STALL_MS = 15_000;
+
 const USAGE = `Usage: npm run --silent rng-report -- --draws N [--decks D] [--port PATH] [--no-prediction-resistance] [--json]
+       npm run --silent rng-report -- --assess FILE [--bits B] [--alpha-log2 A] [--json]
+       npm run --silent rng-report -- --capture FILE --port PATH --bytes N
 
 Deals N cards through the certified RNG path (HMAC_DRBG SHA-256 random source, reseeded before every
 round, prediction resistance on; FreshShoe + dealRound) and runs chi-square (rank per deal position,
@@ -39,7 +60,20 @@ outcomes vs the exact analysis), runs and serial-correlation tests. Progress goe
   --help        this text
 
 pass = every p-value ≥ 0.01 / (number of tests) (Bonferroni, 99% confidence for the family).
-Exit codes: 0 pass, 1 fail, 2 bad input or the RNG unavailable.`;
+Exit codes: 0 pass, 1 fail, 2 bad input or the RNG unavailable.
+
+--assess FILE runs the NIST SP 800-90B §6.3 non-IID estimators (most common value, collision, Markov,
+compression, t-tuple, LRS, MultiMCW, Lag, MultiMMC, LZ78Y) on a capture of raw samples, one per byte,
+and prints each estimate, the assessed min-entropy H = min(H_original, B × H_bitstring), the
+recommended devices.rng.minEntropyBitsPerByte and the health-test cutoffs it implies (SP 800-90B §4.4).
+  --bits B        bits per sample, 1..8 (default 8); each byte holds one sample in its low B bits
+  --alpha-log2 A  health-test false-alarm probability α = 2^-A, 20..40 (default 30, the cabinet's)
+  FILE must hold ${MINIMUM_SAMPLES}..${MAX_ASSESS_SAMPLES} samples; under 1000000 gives a warning (SP 800-90B asks
+  for 1000000). Exit codes: 0 assessed, 1 H below 0.5 (no setting can be recommended), 2 bad input.
+
+--capture FILE --port PATH --bytes N reads N raw bytes (1..${MAX_CAPTURE_BYTES}) from the serial RNG on PATH into
+FILE, which must not exist yet (written whole or not at all). Exit codes: 0 captured, 2 bad input or the
+device failed or stalled for ${CAPTURE_STALL_MS / 1000} s.`;
 
 export interface RngReport {
   readonly draws: number;
@@ -138,6 +172,86 @@ function printText(report: RngReport): void {
   process.stdout.write(lines.join('\n') + '\n');
 }
 
+/** --assess: the SP 800-90B §6.3 estimators on a capture file (docs/rng.md#assessing-the-sources-min-entropy). */
+function assessCapture(path: string, options: { bits: number; alphaLog2: number; json: boolean }): number {
+  if (path.trim() === '') throw new UsageError('--assess must be the path of a capture file');
+  if (!existsSync(path) || !statSync(path).isFile()) throw new UsageError(`--assess: no capture file at ${path}`);
+  const size = statSync(path).size;
+  if (size < MINIMUM_SAMPLES) {
+    throw new UsageError(
+      `--assess: ${path} holds ${size} samples; at least ${MINIMUM_SAMPLES} are needed (SP 800-90B asks for 1000000)`,
+    );
+  }
+  if (size > MAX_ASSESS_SAMPLES) {
+    throw new UsageError(
+      `--assess: ${path} holds ${size} samples; at most ${MAX_ASSESS_SAMPLES} are assessed at once (cut it, e.g. head -c 1000000)`,
+    );
+  }
+  const bytes = new Uint8Array(readFileSync(path));
+  let assessment;
+  try {
+    assessment = assess(bytes, options.bits, {
+      onRun: (run) =>
+        process.stderr.write(
+          `rng-report: ${run.section} ${run.name} on the ${run.on}: ${run.estimate ? run.estimate.minEntropy.toFixed(6) : 'not run'} (${run.seconds.toFixed(1)} s)\n`,
+        ),
+    });
+  } catch (error) {
+    if (error instanceof RangeError) throw new UsageError(`--assess: ${error.message}`);
+    throw error;
+  }
+  const report: AssessmentReport = assessmentReport(assessment, options.alphaLog2);
+  for (const warning of report.warnings) process.stderr.write(`rng-report: warning: ${warning}\n`);
+  if (options.json) printJson({ file: path, ...report });
+  else process.stdout.write(assessmentReportLines(report, path).join('\n') + '\n');
+  return report.minEntropyBitsPerByte !== null ? 0 : 1;
+}
+
+/** --capture: N raw bytes from a serial RNG into a new file, renamed into place only when complete. */
+async function captureBytes(path: string, port: string, count: number): Promise<void> {
+  if (path.trim() === '') throw new UsageError('--capture must be the path of a new file');
+  if (existsSync(path)) throw new UsageError(`--capture: ${path} already exists; choose a new file name`);
+  const buffer = new Uint8Array(count);
+  let filled = 0;
+  let link;
+  try {
+    link = await openSerialportLink({ path: port, baudRate: 115200 });
+  } catch (error) {
+    throw new UsageError(`--capture: cannot open ${port}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  try {
+    await new Promise<void>((resolve, reject) => {
+      let stall = setTimeout(onStall, CAPTURE_STALL_MS);
+      function onStall() {
+        reject(
+          new UsageError(
+            `--capture: ${port} sent nothing for ${CAPTURE_STALL_MS / 1000} s after ${filled} of ${count} bytes`,
+          ),
+        );
+      }
+      link.onClose(() => {
+        clearTimeout(stall);
+        reject(new UsageError(`--capture: ${port} closed after ${filled} of ${count} bytes`));
+      });
+      link.onData((chunk) => {
+        if (filled >= count) return;
+        const take = Math.min(chunk.length, count - filled);
+        buffer.set(chunk.subarray(0, take), filled);
+        filled += take;
+        clearTimeout(stall);
+        if (filled >= count) resolve();
+        else stall = setTimeout(onStall, CAPTURE_STALL_MS);
+      });
+    });
+  } finally {
+    await link.close().catch(() => undefined);
+  }
+  const partial = `${path}.partial`;
+  writeFileSync(partial, buffer);
+  renameSync(partial, path);
+  process.stderr.write(`rng-report: captured ${count} bytes from ${port} into ${path}\n`);
+}
+
 await runCli({
   name: 'rng-report',
   usage: USAGE,
@@ -147,9 +261,40 @@ await runCli({
     port: { type: 'string' },
     'no-prediction-resistance': { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
+    assess: { type: 'string' },
+    bits: { type: 'string' },
+    'alpha-log2': { type: 'string' },
+    capture: { type: 'string' },
+    bytes: { type: 'string' },
   },
   main: async ({ values, positionals }) => {
     if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+    const given = (names: readonly string[]) =>
+      names.filter(
+        (name) =>
+          (values as Record<string, unknown>)[name] !== undefined &&
+          (values as Record<string, unknown>)[name] !== false,
+      );
+    const refuse = (mode: string, names: readonly string[]) => {
+      const extra = given(names);
+      if (extra.length > 0) throw new UsageError(`--${extra[0]} cannot be used with --${mode}`);
+    };
+    if (values.assess !== undefined) {
+      refuse('assess', ['draws', 'decks', 'port', 'no-prediction-resistance', 'capture', 'bytes']);
+      return assessCapture(values.assess, {
+        bits: intFlag('bits', values.bits, 1, 8, 8),
+        alphaLog2: intFlag('alpha-log2', values['alpha-log2'], 20, 40, 30),
+        json: values.json,
+      });
+    }
+    if (values.capture !== undefined) {
+      refuse('capture', ['draws', 'decks', 'no-prediction-resistance', 'bits', 'alpha-log2', 'json']);
+      if (values.port === undefined || values.port.trim() === '')
+        throw new UsageError('--capture needs --port PATH (the serial RNG)');
+      await captureBytes(values.capture, values.port, intFlag('bytes', values.bytes, 1, MAX_CAPTURE_BYTES));
+      return 0;
+    }
+    refuse('draws', ['bits', 'alpha-log2', 'bytes']);
     const draws = intFlag('draws', values.draws, 1000, 1_000_000_000);
     const decks = intFlag('decks', values.decks, MIN_DECKS, MAX_DECKS, 8);
     if (values.port !== undefined && values.port.trim() === '')
