@@ -5,16 +5,14 @@
  */
 import type { Assessment } from './assess.ts';
 import { healthCutoffs, type HealthCutoffs } from './health-cutoffs.ts';
+import { MIN_ENTROPY_BITS_PER_BYTE } from '../../core/config/venue-config.ts';
 
 /** SP 800-90B §3.1.3 (and NIST's tool) ask for at least 1,000,000 samples. */
 export const RECOMMENDED_SAMPLES = 1_000_000;
 /** Below this the confidence bounds swamp the estimates; the tool refuses. */
 export const MINIMUM_SAMPLES = 10_000;
-/**
- * The smallest `devices.rng.minEntropyBitsPerByte` a venue may set (docs/venue-config.md#fields: 0.5 to 8);
- * below it a 256-bit reseed would take more than 512 device bytes. A source assessed lower is not usable.
- */
-export const LOWEST_SETTING = 0.5;
+/** The smallest `devices.rng.minEntropyBitsPerByte` a venue may set; a source assessed lower is not usable. */
+export const LOWEST_SETTING = MIN_ENTROPY_BITS_PER_BYTE.min;
 
 export interface EstimatorLine {
   readonly name: string;
