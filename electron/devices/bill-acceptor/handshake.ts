@@ -80,8 +80,9 @@ export async function openSession(master: SspMaster, fixedKey: bigint): Promise<
 }
 
 /**
- * The first encrypted command. No answer, or one that does not decrypt, means the unit could not decrypt ours:
- * the fixed key differs. A refusal of 7 tries 6; a refusal of both refuses the unit.
+ * The first encrypted command. No answer, one that does not decrypt, or 0xFA KEY NOT SET right after a key
+ * exchange the unit accepted means the unit could not decrypt ours: the fixed key differs
+ * (docs/protocols/essp.md#refused-units). A refusal of 7 tries 6; a refusal of both refuses the unit.
  */
 async function setHostProtocol(master: SspMaster): Promise<number> {
   const refusals: string[] = [];
@@ -100,7 +101,13 @@ async function setHostProtocol(master: SspMaster): Promise<number> {
       throw error;
     }
     if (reply[0] === Reply.OK) return version;
-    if (reply[0] === Reply.KEY_NOT_SET) throw new SspReplyError(Command.HOST_PROTOCOL_VERSION, Reply.KEY_NOT_SET);
+    if (reply[0] === Reply.KEY_NOT_SET) {
+      throw new UnitRefusedError(
+        'key-mismatch',
+        'the bill acceptor answers 0xFA (key not set) to the first encrypted command after a key exchange: the ' +
+          'eSSP fixed key does not match the one set on the acceptor',
+      );
+    }
     refusals.push(`${version}: ${describeReply(reply[0] ?? 0)}`);
   }
   throw new UnitRefusedError(
