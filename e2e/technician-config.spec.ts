@@ -146,3 +146,15 @@ test('six decks with Tie 9:1: the paytable shows the exact figures of the new ru
   await expect(kiosk.getByTestId('rtp-tie')).toHaveText(`${(after.spots.tie.rtp * 100).toFixed(2)}%`);
   await expect(kiosk.getByTestId('paytable-tie')).toContainText('9:1');
 });
+
+test('a change answers what it did to the running cabinet: the staff timer waits for the next start', async ({
+  host,
+}) => {
+  const config = await technicianConfig(host);
+  const staff = config['staff'] as { idleSignOutS: number };
+  const answer = await host.must<{ configApplied?: { restarted: string[]; atNextStart: string[] } }>(
+    'tech:config:apply',
+    { config: { ...config, staff: { ...staff, idleSignOutS: staff.idleSignOutS + 60 } } },
+  );
+  expect(answer.configApplied).toMatchObject({ restarted: [], atNextStart: ['staff.idleSignOutS'] });
+});

@@ -4,12 +4,12 @@
  * these only shape the answers, keep the secret out of them and warm the paytable's exact
  * analysis for new rules before the answer goes out.
  */
-import type { Cabinet, CabinetSnapshot } from '../core/cabinet/cabinet-api.ts';
+import type { Cabinet } from '../core/cabinet/cabinet-api.ts';
 import { configAuditCsv, exportVenueFile, parseVenueFileText } from '../core/config/config-file.ts';
 import { configView } from '../core/config/config-secrets.ts';
 import { ConfigError } from '../core/config/venue-config.ts';
 import { refusal, type ChannelHandlers } from './channel-group.ts';
-import type { ProductionTable } from './contract.ts';
+import type { ConfigApplied, ProductionTable } from './contract.ts';
 import type { RouterServices } from './router.ts';
 
 type ConfigChannels = Pick<
@@ -28,8 +28,9 @@ const EXPORT_AUDIT_ROWS = 10_000;
 export function configHandlers(cabinet: Cabinet, services: RouterServices): ConfigChannels {
   // The role check already ran (technician channels need an open technician session): record that session's role.
   const role = (): string => services.staff.session() ?? 'technician';
-  const apply = (config: unknown): CabinetSnapshot => {
-    const snapshot = cabinet.applyConfig(config, role());
+  const apply = (config: unknown): ConfigApplied => {
+    // The shells' cabinet adds what the change did to the running devices (electron/app/live-devices.ts).
+    const snapshot: ConfigApplied = cabinet.applyConfig(config, role());
     // The exact analysis of new rules runs now, so the paytable answers at once afterwards.
     services.paytable(snapshot);
     return snapshot;

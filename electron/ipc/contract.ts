@@ -13,6 +13,7 @@
  */
 import { z } from 'zod';
 import type { CabinetErrorCode, CabinetEvent, CabinetSnapshot } from '../core/cabinet/cabinet-api.ts';
+import type { ConfigApplyOutcome } from '../core/config/config-apply-outcome.ts';
 import type { VenueConfigView } from '../core/config/config-secrets.ts';
 import type { FieldIssue } from '../core/config/field-issue.ts';
 import type { ConfigAuditEntry } from '../core/model/config-audit.ts';
@@ -37,6 +38,9 @@ import {
   type ResponseMapOf,
 } from './channel-spec.ts';
 import { EVENT_CHANNEL_NAME, type ChannelName } from './channels.ts';
+
+/** A config change's answer: the new table state, and what the change did to the running devices. */
+export type ConfigApplied = CabinetSnapshot & { readonly configApplied?: ConfigApplyOutcome };
 
 export interface SpotFigures {
   readonly probability: number;
@@ -267,7 +271,7 @@ export const CHANNEL_TABLE = {
     role: 'technician',
     availability: 'production',
     request: z.object({ config: venueConfigObject }).strict(),
-    response: answers<CabinetSnapshot>(),
+    response: answers<ConfigApplied>(),
   },
   'tech:config:audit': {
     role: 'technician',
@@ -285,7 +289,7 @@ export const CHANNEL_TABLE = {
     role: 'technician',
     availability: 'production',
     request: z.object({ json: z.string().max(MAX_VENUE_FILE_CHARS) }).strict(),
-    response: answers<CabinetSnapshot>(),
+    response: answers<ConfigApplied>(),
   },
 } as const satisfies ChannelTable<'production'>;
 

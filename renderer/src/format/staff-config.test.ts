@@ -42,6 +42,19 @@ describe('the editor shows every field of the venue config, grouped', () => {
     expect(byKey.get('defaultLanguage')?.choices).toHaveLength(6);
     expect(byKey.get('devices.rng.port')).toMatchObject({ kind: 'text', nullable: true });
     expect(byKey.get('devices.billAcceptor.fixedKeyHex')?.kind).toBe('secret');
+    expect(byKey.get('devices.billAcceptor.protocol')).toMatchObject({ kind: 'choice', choices: ['essp', 'id003'] });
+    expect(byKey.get('devices.rng.source')).toMatchObject({ kind: 'choice', choices: ['hardware', 'os'] });
+    expect(byKey.get('devices.rng.minEntropyBitsPerByte')?.kind).toBe('decimal');
+  });
+
+  it('every field the schema has is offered, so none can be edited only in a file', () => {
+    const leaves = (v: unknown, path: string): string[] =>
+      typeof v === 'object' && v !== null && !Array.isArray(v)
+        ? Object.entries(v).flatMap(([k, x]) => leaves(x, path ? `${path}.${k}` : k))
+        : [path];
+    expect(new Set(configFields(DEFAULT_VENUE_CONFIG as never).map((f) => f.key))).toEqual(
+      new Set(leaves(DEFAULT_VENUE_CONFIG, '')),
+    );
   });
 });
 

@@ -22,7 +22,7 @@ export const CONFIG_SECTIONS = [
 ] as const;
 export type ConfigSection = (typeof CONFIG_SECTIONS)[number];
 
-export type FieldKind = 'money' | 'int' | 'bool' | 'choice' | 'text' | 'secret' | 'money-list' | 'rows';
+export type FieldKind = 'money' | 'int' | 'decimal' | 'bool' | 'choice' | 'text' | 'secret' | 'money-list' | 'rows';
 
 export interface ConfigField {
   readonly path: ConfigPath;
@@ -44,8 +44,11 @@ const CHOICES: Readonly<Record<string, readonly (string | number)[]>> = {
   'profile.tiePays': [8, 9],
   defaultLanguage: LANGUAGE_CHOICES,
   'devices.rng.protocol': ['truerng', 'onerng'],
-  'devices.billAcceptor.protocol': ['essp'],
+  'devices.rng.source': ['hardware', 'os'],
+  'devices.billAcceptor.protocol': ['essp', 'id003'],
 };
+/** Numbers that may have a fraction (the schema's non-integer fields). */
+const DECIMAL = new Set(['devices.rng.minEntropyBitsPerByte']);
 /** Text fields that may be left empty. */
 const NULLABLE = new Set([
   'devices.rng.port',
@@ -99,6 +102,7 @@ function leafKind(key: string, value: unknown): FieldKind {
   if (SECRET_FIELDS.has(key)) return 'secret';
   if (CHOICES[key]) return 'choice';
   if (typeof value === 'boolean') return 'bool';
+  if (DECIMAL.has(key)) return 'decimal';
   if (typeof value === 'number') return /Minor$/.test(key) ? 'money' : 'int';
   return 'text';
 }

@@ -9,6 +9,7 @@ import type { Tilt } from '../../../electron/core/model/tilt.ts';
 import { setAt, type ConfigPath } from '../format/staff-config.ts';
 import { useCabinetStore } from './useCabinetStore.ts';
 import type { ConfigAuditEntry, ConfigView, FieldIssue, StaffError, StaffRole, StaffStatus } from './staff-types.ts';
+import type { ConfigApplyOutcome } from '../../../electron/core/config/config-apply-outcome.ts';
 
 /**
  * The operator menu's one line to main. Every staff channel is called here and nowhere else; main decides
@@ -87,6 +88,8 @@ export const useStaffStore = defineStore('staff', () => {
   const issues = shallowRef<readonly FieldIssue[]>([]);
   const audit = shallowRef<ConfigAuditEntry[] | null>(null);
   const diagnostics = shallowRef<Diagnostics | null>(null);
+  /** What the last applied change did to the running devices (restarted, at next start, overridden). */
+  const applied = shallowRef<ConfigApplyOutcome | null>(null);
   let validateSeq = 0;
 
   const keyOn = computed(() => status.value?.keyOn === true);
@@ -254,6 +257,7 @@ export const useStaffStore = defineStore('staff', () => {
     if (!draft.value) return;
     draft.value = setAt(draft.value, path, value) as ConfigView;
     done.value = null;
+    applied.value = null;
     await validate(draft.value);
   }
 
@@ -264,7 +268,9 @@ export const useStaffStore = defineStore('staff', () => {
 
   async function applyConfig(): Promise<boolean> {
     if (!draft.value) return false;
-    const ok = adopt(await invoke('tech:config:apply', { config: draft.value }), 'config-applied');
+    const answer = await invoke('tech:config:apply', { config: draft.value });
+    applied.value = answer?.configApplied ?? null;
+    const ok = adopt(answer, 'config-applied');
     if (ok) {
       await loadConfig();
       done.value = { key: 'config-applied' };
@@ -282,7 +288,9 @@ export const useStaffStore = defineStore('staff', () => {
   }
 
   async function importConfig(json: string): Promise<boolean> {
-    const ok = adopt(await invoke('tech:config:import', { json }), 'config-imported');
+    const answer = await invoke('tech:config:import', { json });
+    applied.value = answer?.configApplied ?? null;
+    const ok = adopt(answer, 'config-imported');
     if (ok) {
       await loadConfig();
       done.value = { key: 'config-imported' };
@@ -365,6 +373,7 @@ export const useStaffStore = defineStore('staff', () => {
     edit,
     resetDraft,
     applyConfig,
+    applied,
     exportConfig,
     importConfig,
     loadAudit,

@@ -157,6 +157,21 @@ const staff: Messages['staff'] = {
     differences: 'Rozdíly',
   },
   config: {
+    applied: {
+      restarted: 'Restartováno s novým nastavením: {what}',
+      atNextStart: 'Platí od příštího spuštění automatu: {what}',
+      overridden: {
+        flag: '{what} je nastaveno spouštěcím přepínačem, který má přednost, dokud se neodstraní',
+        env: '{what} je nastaveno instalací (proměnná prostředí), která má přednost, dokud se neodstraní',
+      },
+    },
+    device: {
+      rng: 'RNG',
+      'bill-acceptor': 'akceptor bankovek',
+      'key-switch': 'servisní klíč',
+      'door-switch': 'dveřní spínač',
+    },
+    choice: { hardware: 'Hardwarový RNG', os: 'Operační systém (schválený provozovatelem)' },
     channelN: 'Kanál {n}',
     minor: '{n} haléřů',
     minorHint: 'Částky v haléřích: 500 = 5,00',
@@ -222,6 +237,8 @@ const staff: Messages['staff'] = {
     operatorKeyFile: 'Vstupní soubor klíče',
     doorFile: 'Vstupní soubor dvířek',
     idleSignOutS: 'Odhlášení při nečinnosti (s)',
+    source: 'Zdroj entropie',
+    minEntropyBitsPerByte: 'Min-entropie H (bitů na bajt)',
   },
   rule: {
     required: 'Povinné.',

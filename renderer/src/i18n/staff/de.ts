@@ -158,6 +158,21 @@ const staff: Messages['staff'] = {
     differences: 'Abweichungen',
   },
   config: {
+    applied: {
+      restarted: 'Mit den neuen Einstellungen neu gestartet: {what}',
+      atNextStart: 'Gilt ab dem nächsten Start des Automaten: {what}',
+      overridden: {
+        flag: '{what} ist durch einen Startparameter gesetzt, der Vorrang hat, bis er entfernt wird',
+        env: '{what} ist durch die Installation (Umgebung) gesetzt, die Vorrang hat, bis sie entfernt wird',
+      },
+    },
+    device: {
+      rng: 'RNG',
+      'bill-acceptor': 'Banknotenprüfer',
+      'key-switch': 'Betreiberschlüssel',
+      'door-switch': 'Türschalter',
+    },
+    choice: { hardware: 'Hardware-RNG', os: 'Betriebssystem (vom Betreiber freigegeben)' },
     channelN: 'Kanal {n}',
     minor: '{n} Cent',
     minorHint: 'Beträge in Cent: 500 = 5,00',
@@ -223,6 +238,8 @@ const staff: Messages['staff'] = {
     operatorKeyFile: 'Eingangsdatei Betreiberschlüssel',
     doorFile: 'Eingangsdatei Tür',
     idleSignOutS: 'Abmeldung nach Leerlauf (s)',
+    source: 'Entropiequelle',
+    minEntropyBitsPerByte: 'Min-Entropie H (Bit pro Byte)',
   },
   rule: {
     required: 'Pflichtfeld.',

@@ -155,6 +155,21 @@ export default {
     differences: 'Differences',
   },
   config: {
+    applied: {
+      restarted: 'Restarted with the new settings: {what}',
+      atNextStart: 'Applies when the cabinet next starts: {what}',
+      overridden: {
+        flag: '{what} is set by a start-up flag, which wins until it is removed',
+        env: '{what} is set by the installation (environment), which wins until it is removed',
+      },
+    },
+    device: {
+      rng: 'RNG',
+      'bill-acceptor': 'bill acceptor',
+      'key-switch': 'operator key switch',
+      'door-switch': 'door switch',
+    },
+    choice: { hardware: 'Hardware RNG', os: 'Operating system (venue-approved)' },
     channelN: 'Channel {n}',
     minor: '{n} minor',
     minorHint: 'Amounts in minor units (cents): 500 = 5.00',
@@ -220,6 +235,8 @@ export default {
     operatorKeyFile: 'Operator key input file',
     doorFile: 'Door input file',
     idleSignOutS: 'Idle sign-out (s)',
+    source: 'Entropy source',
+    minEntropyBitsPerByte: 'Min-entropy H (bits per byte)',
   },
   rule: {
     required: 'Required.',

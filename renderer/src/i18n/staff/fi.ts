@@ -157,6 +157,16 @@ const staff: Messages['staff'] = {
     differences: 'Erot',
   },
   config: {
+    applied: {
+      restarted: 'Käynnistetty uudelleen uusilla asetuksilla: {what}',
+      atNextStart: 'Tulee voimaan, kun laite seuraavan kerran käynnistyy: {what}',
+      overridden: {
+        flag: '{what} on asetettu käynnistysvalitsimella, joka on voimassa, kunnes se poistetaan',
+        env: '{what} on asetettu asennuksessa (ympäristömuuttuja), joka on voimassa, kunnes se poistetaan',
+      },
+    },
+    device: { rng: 'RNG', 'bill-acceptor': 'setelinlukija', 'key-switch': 'huoltoavain', 'door-switch': 'ovikytkin' },
+    choice: { hardware: 'Laitteisto-RNG', os: 'Käyttöjärjestelmä (pelipaikan hyväksymä)' },
     channelN: 'Kanava {n}',
     minor: '{n} senttiä',
     minorHint: 'Summat sentteinä: 500 = 5,00',
@@ -222,6 +232,8 @@ const staff: Messages['staff'] = {
     operatorKeyFile: 'Huoltoavaimen tulotiedosto',
     doorFile: 'Oven tulotiedosto',
     idleSignOutS: 'Uloskirjaus toimettomana (s)',
+    source: 'Entropialähde',
+    minEntropyBitsPerByte: 'Min-entropia H (bittiä tavua kohden)',
   },
   rule: {
     required: 'Pakollinen.',

@@ -157,6 +157,21 @@ const staff: Messages['staff'] = {
     differences: 'Verschillen',
   },
   config: {
+    applied: {
+      restarted: 'Herstart met de nieuwe instellingen: {what}',
+      atNextStart: 'Geldt vanaf de volgende start van de kast: {what}',
+      overridden: {
+        flag: '{what} wordt gezet door een startoptie, die voorgaat tot ze wordt verwijderd',
+        env: '{what} wordt gezet door de installatie (omgeving), die voorgaat tot ze wordt verwijderd',
+      },
+    },
+    device: {
+      rng: 'RNG',
+      'bill-acceptor': 'biljettenlezer',
+      'key-switch': 'operatorsleutel',
+      'door-switch': 'deurschakelaar',
+    },
+    choice: { hardware: 'Hardware-RNG', os: 'Besturingssysteem (goedgekeurd door de locatie)' },
     channelN: 'Kanaal {n}',
     minor: '{n} cent',
     minorHint: 'Bedragen in centen: 500 = 5,00',
@@ -222,6 +237,8 @@ const staff: Messages['staff'] = {
     operatorKeyFile: 'Invoerbestand operatorsleutel',
     doorFile: 'Invoerbestand deur',
     idleSignOutS: 'Afmelden na inactiviteit (s)',
+    source: 'Entropiebron',
+    minEntropyBitsPerByte: 'Min-entropie H (bits per byte)',
   },
   rule: {
     required: 'Verplicht.',

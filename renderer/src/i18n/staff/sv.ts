@@ -157,6 +157,21 @@ const staff: Messages['staff'] = {
     differences: 'Skillnader',
   },
   config: {
+    applied: {
+      restarted: 'Omstartad med de nya inställningarna: {what}',
+      atNextStart: 'Gäller från nästa start av automaten: {what}',
+      overridden: {
+        flag: '{what} anges av en startflagga, som gäller tills den tas bort',
+        env: '{what} anges av installationen (miljövariabel), som gäller tills den tas bort',
+      },
+    },
+    device: {
+      rng: 'RNG',
+      'bill-acceptor': 'sedelläsare',
+      'key-switch': 'operatörsnyckel',
+      'door-switch': 'dörrbrytare',
+    },
+    choice: { hardware: 'Hårdvaru-RNG', os: 'Operativsystemet (godkänt av spelstället)' },
     channelN: 'Kanal {n}',
     minor: '{n} öre',
     minorHint: 'Belopp i öre: 500 = 5,00',
@@ -222,6 +237,8 @@ const staff: Messages['staff'] = {
     operatorKeyFile: 'Indatafil operatörsnyckel',
     doorFile: 'Indatafil dörr',
     idleSignOutS: 'Utloggning vid inaktivitet (s)',
+    source: 'Entropikälla',
+    minEntropyBitsPerByte: 'Min-entropi H (bitar per byte)',
   },
   rule: {
     required: 'Obligatoriskt.',
