@@ -83,6 +83,8 @@ test.describe('results in net terms', () => {
     await expect(row.getByTestId('history-paid')).toHaveAttribute('data-minor', '975');
     await expect(row.getByTestId('history-net')).toHaveAttribute('data-minor', '-25');
     await expect(row.getByTestId('history-net')).toHaveAttribute('data-kind', 'returned');
+    mkdirSync(SHOTS, { recursive: true });
+    await kiosk.screenshot({ path: `${SHOTS}/history-en-1920x1080.png`, animations: 'disabled' });
   });
 
   test('a net win shows the net; the WIN meter shows the whole payout', async ({ kiosk, host }) => {
