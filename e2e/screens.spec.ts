@@ -59,7 +59,9 @@ for (const viewport of VIEWPORTS) {
 
       // A controllable clock (time still flows) lets the test jump over the attract idle time.
       await page.clock.install();
-      await page.goto(host.url);
+      // "Still playing?" (asked of a player with credit) is held off past the attract idle time, so the
+      // idle table reaches attract mode; useInactivity's own tests cover the question.
+      await page.goto(`${host.url}${host.url.includes('?') ? '&' : '?'}inactivityAfterMs=${ATTRACT_AFTER_MS * 10}`);
       await waitForTable(page);
       await shoot('01-table-empty');
 
@@ -75,7 +77,7 @@ for (const viewport of VIEWPORTS) {
 
       await dealGiven(page, host, 'banker', () => page.getByTestId('btn-deal').click());
       await shoot('04-result-banker');
-      // REBET places the same bets and deals.
+      // REBET, on the empty felt after a round, places the same bets and deals.
       await dealGiven(page, host, 'player', () => page.getByTestId('btn-rebet').click());
       await shoot('04-result-player');
       await dealGiven(page, host, 'tie', () => page.getByTestId('btn-rebet').click());

@@ -115,6 +115,7 @@ const CABINET_ERROR_CODES: ReadonlySet<string> = new Set<CabinetErrorCode>([
   'no-credits',
   'invalid-config',
   'bets-on-table',
+  'rebet-needs-empty-table',
   'not-permitted',
 ]);
 

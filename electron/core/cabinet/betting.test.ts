@@ -164,3 +164,34 @@ describe('chip placement, as a property', () => {
     );
   });
 });
+
+describe('REBET repeats the last round on an empty table only (docs/rules.md#round-buttons)', () => {
+  it('with chips on the table a rebet is refused with rebet-needs-empty-table and nothing changes', () => {
+    const h = setupCabinet(tightLimits);
+    fund(h.cabinet, 10_000, 5);
+    const c = h.cabinet;
+    c.placeChip('player', 500);
+    c.deal();
+    c.placeChip('banker', 100);
+    const before = c.snapshot();
+    const roundsBefore = c.recall({ limit: 10 }).length;
+    for (const multiplier of [1, 2] as const) {
+      const e = refusal(() => c.rebet(multiplier));
+      expect(e.code).toBe('rebet-needs-empty-table');
+      expect(e.message).toMatch(/empty table.*deal or clear those bets first/);
+      expect(c.snapshot()).toEqual(before);
+    }
+    expect(c.recall({ limit: 10 })).toHaveLength(roundsBefore);
+    // The chips on the table are what DEAL plays.
+    expect(c.deal().bets).toEqual({ banker: 100 });
+  });
+
+  it('on an empty table after a round the rebet deals the last bets', () => {
+    const h = setupCabinet(tightLimits);
+    fund(h.cabinet, 10_000, 5);
+    const c = h.cabinet;
+    c.placeChip('player', 500);
+    c.deal();
+    expect(c.rebet(2).bets).toEqual({ player: 1_000 });
+  });
+});

@@ -68,6 +68,21 @@ export function clearBets(ctx: CabinetContext): CabinetSnapshot {
   return setLayout(ctx, {}, false);
 }
 
+/**
+ * REBET and REBET ×2 repeat the last round on an empty table only: with chips on the table, DEAL plays those
+ * chips and a rebet is refused, so a layout the player built is never swapped for another one
+ * (docs/rules.md#round-buttons).
+ */
+export function requireEmptyTableForRebet(ctx: CabinetContext): void {
+  const onTable = sumSpots(ctx.layout);
+  if (onTable > 0) {
+    throw new CabinetError(
+      'rebet-needs-empty-table',
+      `REBET repeats the last round on an empty table, but ${String(onTable)} (minor units) is on the table; deal or clear those bets first`,
+    );
+  }
+}
+
 /** Clears the table and the undo history (after a lock, a cash-out, a RAM clear, a config change). */
 export function resetTable(ctx: CabinetContext): void {
   ctx.layout = {};

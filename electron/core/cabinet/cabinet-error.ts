@@ -17,6 +17,8 @@ export type CabinetErrorCode =
   | 'no-credits'
   | 'invalid-config'
   | 'bets-on-table'
+  /** REBET asked for while chips are on the table: DEAL plays those chips (docs/rules.md#round-buttons). */
+  | 'rebet-needs-empty-table'
   | 'not-permitted';
 
 /** A refused request: nothing changed. `limit` names the limit that was hit. */

@@ -5,8 +5,8 @@
  *   3. settled: one win row per spot, the meters and the round's final state.
  * Events (`round-dealt`, `round-settled`) go out only after their commit returned. Critical
  * memory is checked before and after every round (docs/cabinet-rules.md#critical-memory).
- * REBET replaces whatever is on the table with the last settled round's bets (×1 or ×2),
- * checks every limit and deals at once (docs/rules.md#round-buttons).
+ * REBET, on an empty table only, puts the last settled round's bets (×1 or ×2) down, checks every
+ * limit and deals at once (docs/rules.md#round-buttons).
  */
 import { dealRound, type RoundOutcome } from '../engine/round.ts';
 import { settle, SPOTS, type Bets } from '../engine/settlement.ts';
@@ -17,7 +17,7 @@ import { now, requirePlayable, wallet, type CabinetContext } from './cabinet-con
 import { CabinetError } from './cabinet-error.ts';
 import { emit, emitState } from './cabinet-events.ts';
 import { checkForDeal } from './bet-limits.ts';
-import { cleanBets, resetTable } from './betting.ts';
+import { cleanBets, requireEmptyTableForRebet, resetTable } from './betting.ts';
 import { commit, memoryErrorRefusal, verifyCritical } from './critical-memory.ts';
 import { roundResult } from './meters.ts';
 import { refillDemoCredits } from './money-in-out.ts';
@@ -38,6 +38,7 @@ export function deal(ctx: CabinetContext): RoundRecord {
 export function rebet(ctx: CabinetContext, multiplier: 1 | 2): RoundRecord {
   if (multiplier !== 1 && multiplier !== 2) throw new CabinetError('not-permitted', 'REBET multiplier must be 1 or 2');
   requirePlayable(ctx);
+  requireEmptyTableForRebet(ctx);
   const last = ctx.rebetBets;
   if (!last) throw new CabinetError('no-previous-bets', 'there is no previous round to repeat');
   const bets: Bets = {};

@@ -7,13 +7,18 @@ describe('keyboard map (docs/rules.md#keyboard)', () => {
     expect(keyAction({ key: '9' })).toEqual({ kind: 'chip', index: 8 });
     expect(keyAction({ key: '0' })).toEqual({ kind: 'none' });
   });
-  it('Space is REBET, Esc opens the menu', () => {
-    expect(keyAction({ key: ' ' })).toEqual({ kind: 'rebet' });
+  it('Space is DEAL (the same action as the button), Esc opens the menu', () => {
+    expect(keyAction({ key: ' ' })).toEqual({ kind: 'deal' });
     expect(keyAction({ key: 'Escape' })).toEqual({ kind: 'menu' });
   });
-  it('Space under an open dialog is swallowed: it neither rebets nor presses a dialog button', () => {
+  it('Enter presses the focused control natively; with no control focused it is DEAL', () => {
+    expect(keyAction({ key: 'Enter' }, { controlFocused: true })).toEqual({ kind: 'none' });
+    expect(keyAction({ key: 'Enter' }, { controlFocused: false })).toEqual({ kind: 'deal' });
+    expect(keyAction({ key: 'Enter' }, { controlFocused: false, dialogOpen: true })).toEqual({ kind: 'none' });
+  });
+  it('Space under an open dialog is swallowed: it neither deals nor presses a dialog button', () => {
     expect(keyAction({ key: ' ' }, { dialogOpen: true })).toEqual({ kind: 'swallow' });
-    expect(keyAction({ key: ' ' }, { dialogOpen: false })).toEqual({ kind: 'rebet' });
+    expect(keyAction({ key: ' ' }, { dialogOpen: false })).toEqual({ kind: 'deal' });
     expect(keyAction({ key: 'Escape' }, { dialogOpen: true })).toEqual({ kind: 'menu' });
   });
   it('Shift+I toggles the service panel; plain i does nothing', () => {

@@ -14,6 +14,7 @@ vi.mock('../bridge/index.ts', () => ({ connectBridge: async () => bridge }));
 const { useCabinetStore } = await import('./useCabinetStore.ts');
 const { useRoundStore } = await import('./useRoundStore.ts');
 const { useUiStore } = await import('./useUiStore.ts');
+const { useChipStore } = await import('./useChipStore.ts');
 
 function connect(): void {
   real = createInProcessBridge({ seed: 20261201 });
@@ -143,5 +144,120 @@ describe('the handpay amount comes from main, so a reload still shows it', () =>
     real.cabinet.clearHandpay('attendant');
     expect(cabinet.activeTilt).toBeNull();
     expect(cabinet.handpayMinor).toBeNull();
+  });
+});
+
+describe('the bet flow after a round (docs/rules.md#round-buttons)', () => {
+  async function afterRound(): Promise<ReturnType<typeof useCabinetStore>> {
+    const cabinet = useCabinetStore();
+    await cabinet.init();
+    real.insertNote(5); // 100.00
+    await cabinet.placeBet('player', 500, false);
+    await cabinet.deal();
+    vi.runAllTimers();
+    return cabinet;
+  }
+
+  it('the last layout stays on the felt, dimmed, until the player touches it', async () => {
+    const cabinet = await afterRound();
+    const round = useRoundStore();
+    expect(cabinet.tableTotalMinor).toBe(0);
+    expect(round.stage).toBe('result');
+    expect(cabinet.shownBets).toEqual({ player: 500 });
+    await cabinet.placeBet('banker', 100, false);
+    expect(round.stage).toBe('none');
+    expect(cabinet.shownBets).toEqual({ banker: 100 });
+  });
+
+  it('DEAL on an empty felt after a round repeats the last bets and deals them', async () => {
+    const cabinet = await afterRound();
+    expect(cabinet.dealAction).toBe('rebet');
+    await cabinet.dealOrRebet();
+    expect(sent.filter((c) => c === 'round:rebet')).toHaveLength(1);
+    expect(useRoundStore().round?.bets).toEqual({ player: 500 });
+  });
+
+  it('with chips on the felt REBET is off with its reason, and DEAL plays the felt as it stands', async () => {
+    const cabinet = await afterRound();
+    await cabinet.placeBet('banker', 100, false);
+    expect(cabinet.canRebet).toBe(false);
+    expect(cabinet.rebetBlocked).toBe(true);
+    await cabinet.rebet(1);
+    expect(sent).not.toContain('round:rebet');
+    expect(cabinet.dealAction).toBe('deal');
+    await cabinet.dealOrRebet();
+    expect(sent).not.toContain('round:rebet');
+    expect(useRoundStore().round?.bets).toEqual({ banker: 100 });
+  });
+
+  it('main itself refuses a rebet over chips on the table, with a code the screen translates, and keeps them', async () => {
+    const cabinet = await afterRound();
+    await cabinet.placeBet('tie', 100, false);
+    const before = cabinet.snapshot;
+    const answer = await real.bridge.invoke('round:rebet', { multiplier: 2 });
+    expect(answer.ok).toBe(false);
+    if (!answer.ok) expect(answer.error.code).toBe('rebet-needs-empty-table');
+    expect(real.cabinet.snapshot().tableBets).toEqual(before?.tableBets);
+    expect(real.cabinet.snapshot().creditsMinor).toBe(before?.creditsMinor);
+  });
+});
+
+describe('limits are visible before they bite (docs/rules.md#chips-and-bets)', () => {
+  it('a bet below its spot minimum is named with the minimum, and DEAL waits until it reaches it', async () => {
+    const cabinet = useCabinetStore();
+    await cabinet.init();
+    real.insertNote(3);
+    await cabinet.placeBet('player', 50, false);
+    expect(cabinet.belowMinimum).toEqual({ player: 100 });
+    expect(cabinet.dealAction).toBeNull();
+    await cabinet.dealOrRebet();
+    expect(sent).not.toContain('round:deal');
+    await cabinet.placeBet('player', 50, false);
+    expect(cabinet.belowMinimum).toEqual({});
+    expect(cabinet.dealAction).toBe('deal');
+  });
+
+  it('the rail starts on the smallest chip that meets every spot minimum', async () => {
+    const cabinet = useCabinetStore();
+    await cabinet.init();
+    const chips = useChipStore();
+    expect(cabinet.snapshot?.limits.spots.player.minMinor).toBe(100);
+    expect(chips.activeChip).toBe(100);
+  });
+
+  it('a refusal in the banner goes at the next request', async () => {
+    const cabinet = useCabinetStore();
+    await cabinet.init();
+    await cabinet.undo(); // nothing to undo: refused
+    expect(useUiStore().error?.error.code).toBe('nothing-to-undo');
+    real.insertNote(3);
+    await cabinet.placeBet('player', 100, false);
+    expect(useUiStore().error).toBeNull();
+  });
+});
+
+describe('taking chips off a spot (docs/rules.md#chips-and-bets)', () => {
+  it('a right click takes off the chip placed there last, not the active one', async () => {
+    const cabinet = useCabinetStore();
+    await cabinet.init();
+    real.insertNote(5);
+    await cabinet.placeBet('player', 500, false);
+    await cabinet.placeBet('player', 100, false);
+    await cabinet.removeBet('player');
+    expect(cabinet.snapshot?.tableBets).toEqual({ player: 500 });
+    await cabinet.removeBet('player');
+    expect(cabinet.snapshot?.tableBets).toEqual({});
+  });
+
+  it('the eraser takes the whole bet off the spot it touches, also one above the largest chip', async () => {
+    const cabinet = useCabinetStore();
+    await cabinet.init();
+    real.insertNote(5); // 100.00
+    real.insertNote(5);
+    for (let i = 0; i < 6; i++) await cabinet.placeBet('banker', 2_500, false);
+    await cabinet.placeBet('player', 100, false);
+    expect(cabinet.snapshot?.tableBets).toEqual({ banker: 15_000, player: 100 });
+    await cabinet.placeBet('banker', 100, true);
+    expect(cabinet.snapshot?.tableBets).toEqual({ player: 100 });
   });
 });

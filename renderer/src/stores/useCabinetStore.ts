@@ -13,6 +13,8 @@ import type { Tilt } from '../../../electron/core/model/tilt.ts';
 import { connectBridge } from '../bridge/index.ts';
 import { sumBets, type BetSpot } from '../format/money.ts';
 import { useSound } from '../composables/useSound.ts';
+import { followLayout, lastPlacedChip, type ChipStacks } from './placed-chips.ts';
+import { spotsBelowMinimum } from './table-limits.ts';
 import { useRoundStore } from './useRoundStore.ts';
 import { useUiStore } from './useUiStore.ts';
 
@@ -61,10 +63,29 @@ export const useCabinetStore = defineStore('cabinet', () => {
   /** The table's buttons are locked: a request or a replay is running, the cabinet is tilted, or not loaded. */
   const controlsLocked = computed(() => round.busy || activeTilt.value !== null || snapshot.value === null);
   /**
-   * REBET, REBET ×2 and the Space key (docs/rules.md#round-buttons): main has a settled round's bets to
-   * repeat and the table is free. The buttons, the key and the rebet action all read this one rule.
+   * REBET and REBET ×2 (docs/rules.md#round-buttons): main has a settled round's bets to repeat and the table
+   * is empty. With chips on the table they are off and `rebetBlocked` says why; main refuses such a rebet too.
    */
-  const canRebet = computed(() => !controlsLocked.value && !!snapshot.value?.rebetBets);
+  const canRebet = computed(() => !controlsLocked.value && !!snapshot.value?.rebetBets && tableTotalMinor.value === 0);
+  const rebetBlocked = computed(
+    () => !controlsLocked.value && !!snapshot.value?.rebetBets && tableTotalMinor.value > 0,
+  );
+  /** Spots whose bet is below the spot minimum, with that minimum: DEAL waits until there is none. */
+  const belowMinimum = computed<Partial<Record<BetSpot, number>>>(() => {
+    const s = snapshot.value;
+    return s ? spotsBelowMinimum(s.tableBets, s.limits.spots) : {};
+  });
+  /**
+   * What DEAL (and Space) does now: deal the chips on the table as they lie, or on an empty table after a
+   * round repeat the last bets and deal them (rule sheet E's "DEAL again"); null while it can do nothing.
+   */
+  const dealAction = computed<'deal' | 'rebet' | null>(() => {
+    if (controlsLocked.value) return null;
+    if (tableTotalMinor.value > 0) return Object.keys(belowMinimum.value).length === 0 ? 'deal' : null;
+    return canRebet.value ? 'rebet' : null;
+  });
+  /** The chips on each spot, newest last, for the right click (placed-chips.ts). */
+  let stacks: ChipStacks = {};
 
   /** Meters as displayed: held at pre-round values while the cards are being revealed. */
   const shownCredits = computed(() => round.hold?.creditsMinor ?? snapshot.value?.creditsMinor ?? 0);
@@ -91,6 +112,8 @@ export const useCabinetStore = defineStore('cabinet', () => {
     quiet = false,
   ): Promise<DevKioskResponseOf<C> | null> {
     if (!bridge) return null;
+    // The banner shows the latest refusal only: the player's next action takes the old one away.
+    if (!quiet) ui.dismissError();
     let result;
     try {
       result = await (bridge as DevKioskBridge).invoke(channel, request);
@@ -114,6 +137,9 @@ export const useCabinetStore = defineStore('cabinet', () => {
   }
 
   function setSnapshot(s: CabinetSnapshot): void {
+    // The first snapshot's bets were placed before this screen knew them: read them as table chips.
+    const before = snapshot.value?.tableBets ?? s.tableBets;
+    stacks = followLayout(stacks, before, s.tableBets, s.limits.chipDenominationsMinor);
     snapshot.value = s;
   }
 
@@ -199,19 +225,49 @@ export const useCabinetStore = defineStore('cabinet', () => {
     if (s) setSnapshot(s);
   }
 
+  /** The chips the venue's table takes, smallest first. */
+  function chipValues(): readonly number[] {
+    return snapshot.value?.limits.chipDenominationsMinor ?? [];
+  }
+
+  /**
+   * A tap on a spot. The first touch of the felt after a round takes the last round's layout away; with the
+   * eraser it then takes the spot's whole bet off, otherwise it adds one chip of the active value.
+   */
   async function placeBet(spot: BetSpot, chipMinor: number | null, erase: boolean): Promise<void> {
     if (round.busy || chipMinor === null) return;
     if (round.stage === 'result' && tableTotalMinor.value === 0) round.clearTable();
-    if (erase) return removeBet(spot, chipMinor);
+    if (erase) return eraseBet(spot);
     const s = await call('bets:place', { spot, chipMinor });
     if (s) sound.chip();
     adopt(s);
   }
 
-  async function removeBet(spot: BetSpot, chipMinor: number | null): Promise<void> {
-    if (round.busy || chipMinor === null) return;
+  /** Right click or Delete on a spot: takes off the chip placed there last (main takes a larger one off whole). */
+  async function removeBet(spot: BetSpot): Promise<void> {
+    if (round.busy) return;
     if (round.stage === 'result' && tableTotalMinor.value === 0) return;
+    const chipMinor = lastPlacedChip(stacks, spot, chipValues());
+    if (chipMinor === null) return;
     adopt(await call('bets:remove', { spot, chipMinor }));
+  }
+
+  /**
+   * The eraser: the spot's whole bet comes off. Main removes a chip's value, or the whole bet when the chip is
+   * larger, so one request with the smallest chip at or above the bet does it; a bet above the largest chip
+   * takes one request per largest chip.
+   */
+  async function eraseBet(spot: BetSpot): Promise<void> {
+    const chips = chipValues();
+    const largest = chips[chips.length - 1];
+    if (largest === undefined) return;
+    for (let i = 0; i < 100; i++) {
+      const bet = snapshot.value?.tableBets[spot] ?? 0;
+      if (bet === 0) return;
+      const s = await call('bets:remove', { spot, chipMinor: chips.find((c) => c >= bet) ?? largest });
+      if (!s) return;
+      adopt(s);
+    }
   }
 
   async function undo(): Promise<void> {
@@ -245,6 +301,12 @@ export const useCabinetStore = defineStore('cabinet', () => {
     const r = await call('round:deal', {});
     if (r) round.show(r);
     else round.requestFailed();
+  }
+
+  /** DEAL and Space: the chips on the table as they lie, or on an empty table after a round the last bets. */
+  async function dealOrRebet(): Promise<void> {
+    if (dealAction.value === 'deal') await deal();
+    else if (dealAction.value === 'rebet') await rebet(1);
   }
 
   async function rebet(multiplier: 1 | 2): Promise<void> {
@@ -291,6 +353,9 @@ export const useCabinetStore = defineStore('cabinet', () => {
     tableTotalMinor,
     controlsLocked,
     canRebet,
+    rebetBlocked,
+    belowMinimum,
+    dealAction,
     shownCredits,
     shownLastWin,
     shownTotalBet,
@@ -304,6 +369,7 @@ export const useCabinetStore = defineStore('cabinet', () => {
     clear,
     newBet,
     deal,
+    dealOrRebet,
     rebet,
     cashout,
     insertNote,

@@ -1,8 +1,13 @@
 import { defineStore, storeToRefs } from 'pinia';
 import { computed, ref, watch } from 'vue';
 import { useCabinetStore } from './useCabinetStore.ts';
+import { startChipIndex } from './table-limits.ts';
 
-/** The chip rail: one active chip (from snapshot.limits.chipDenominationsMinor) and the eraser mode. */
+/**
+ * The chip rail: one active chip (from snapshot.limits.chipDenominationsMinor) and the eraser mode. The rail
+ * starts on the smallest chip that reaches every spot minimum, and again whenever the venue's chips or
+ * minimums change (docs/rules.md#chips-and-bets).
+ */
 export const useChipStore = defineStore('chips', () => {
   const { snapshot } = storeToRefs(useCabinetStore());
   const denominations = computed<readonly number[]>(() => snapshot.value?.limits.chipDenominationsMinor ?? []);
@@ -11,10 +16,15 @@ export const useChipStore = defineStore('chips', () => {
 
   const activeChip = computed<number | null>(() => denominations.value[activeIndex.value] ?? null);
 
+  const minimums = computed<number[]>(() => {
+    const spots = snapshot.value?.limits.spots;
+    return spots ? [spots.player.minMinor, spots.banker.minMinor, spots.tie.minMinor] : [];
+  });
+  const limitsKey = computed(() => `${denominations.value.join(',')}|${minimums.value.join(',')}`);
   watch(
-    denominations,
-    (d) => {
-      if (activeIndex.value < 0 || activeIndex.value >= d.length) activeIndex.value = d.length > 2 ? 1 : 0;
+    limitsKey,
+    () => {
+      activeIndex.value = startChipIndex(denominations.value, minimums.value);
     },
     { immediate: true },
   );

@@ -2,6 +2,7 @@ import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
 import type { Card } from '../../../electron/core/cards/card.ts';
 import type { RoundRecord } from '../../../electron/core/model/round-record.ts';
+import { roundResultOf, type RoundResultSummary } from '../../../electron/core/engine/round-result-kind.ts';
 import { dealSequence, shownTotal } from '../format/cards.ts';
 import { sumBets } from '../format/money.ts';
 import { useSound } from '../composables/useSound.ts';
@@ -62,7 +63,15 @@ export const useRoundStore = defineStore('round', () => {
   const playerTotal = computed(() => shownTotal(shown.value.player));
   const bankerTotal = computed(() => shownTotal(shown.value.banker));
   const busy = computed(() => requestPending.value || stage.value === 'dealing');
-  const winAmountMinor = computed(() => (round.value ? sumBets(round.value.returns) : 0));
+  /**
+   * The settled round on show in net terms (docs/rules.md#results-in-net-terms): the banner, the win styling
+   * and the win sound all read this one kind, so nothing celebrates a round that paid back less than it staked.
+   */
+  const result = computed<RoundResultSummary | null>(() =>
+    round.value && round.value.status === 'settled' && sumBets(round.value.bets) > 0
+      ? roundResultOf(round.value)
+      : null,
+  );
 
   function stopTimers(): void {
     timers.forEach(clearTimeout);
@@ -143,7 +152,7 @@ export const useRoundStore = defineStore('round', () => {
           stage.value = 'result';
           hold.value = null; // the reveal is done: the meters may show the round's credits now
           if (round.value) addBead(round.value);
-          if (winAmountMinor.value > 0) sound.win();
+          if (result.value?.kind === 'win') sound.win();
         },
         t.card * steps.length + t.pause,
       ),
@@ -197,7 +206,7 @@ export const useRoundStore = defineStore('round', () => {
     busy,
     playerTotal,
     bankerTotal,
-    winAmountMinor,
+    result,
     beginRequest,
     requestFailed,
     show,

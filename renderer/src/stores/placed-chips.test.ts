@@ -1,0 +1,70 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { LISTED_SPOTS } from '../format/money.ts';
+import { followLayout, lastPlacedChip, type ChipStacks } from './placed-chips.ts';
+
+const CHIPS = [10, 50, 100, 500];
+
+describe('a right click takes off the chip put on that spot last (docs/rules.md#chips-and-bets)', () => {
+  it('after 1.00 then 0.10 on Player, the last chip is 0.10; after it goes, 1.00', () => {
+    let s: ChipStacks = {};
+    s = followLayout(s, {}, { player: 100 }, CHIPS);
+    s = followLayout(s, { player: 100 }, { player: 110 }, CHIPS);
+    expect(lastPlacedChip(s, 'player', CHIPS)).toBe(10);
+    s = followLayout(s, { player: 110 }, { player: 100 }, CHIPS);
+    expect(lastPlacedChip(s, 'player', CHIPS)).toBe(100);
+  });
+
+  it('each spot keeps its own stack', () => {
+    let s: ChipStacks = {};
+    s = followLayout(s, {}, { player: 500 }, CHIPS);
+    s = followLayout(s, { player: 500 }, { player: 500, banker: 50 }, CHIPS);
+    expect(lastPlacedChip(s, 'player', CHIPS)).toBe(500);
+    expect(lastPlacedChip(s, 'banker', CHIPS)).toBe(50);
+    expect(lastPlacedChip(s, 'tie', CHIPS)).toBeNull();
+  });
+
+  it('an undo of a removal puts the removed chip back on top', () => {
+    let s: ChipStacks = {};
+    s = followLayout(s, {}, { tie: 100 }, CHIPS);
+    s = followLayout(s, { tie: 100 }, { tie: 150 }, CHIPS);
+    s = followLayout(s, { tie: 150 }, { tie: 100 }, CHIPS); // right click
+    s = followLayout(s, { tie: 100 }, { tie: 150 }, CHIPS); // undo
+    expect(lastPlacedChip(s, 'tie', CHIPS)).toBe(50);
+  });
+
+  it('bets already on the table when the screen loads are read as table chips, largest first', () => {
+    const s = followLayout({}, { banker: 610 }, { banker: 610 }, CHIPS);
+    expect(s.banker).toEqual([500, 100, 10]);
+    expect(lastPlacedChip(s, 'banker', CHIPS)).toBe(10);
+  });
+
+  it('a leftover that is not a chip is sent as the largest chip not above it', () => {
+    expect(lastPlacedChip({ player: [100, 60] }, 'player', CHIPS)).toBe(50);
+    expect(lastPlacedChip({ player: [5] }, 'player', CHIPS)).toBe(10);
+  });
+
+  it('property: every stack sums to the amount main reports, and an empty spot has no stack', () => {
+    const layout = fc.record({
+      player: fc.integer({ min: 0, max: 5_000 }),
+      banker: fc.integer({ min: 0, max: 5_000 }),
+      tie: fc.integer({ min: 0, max: 5_000 }),
+    });
+    fc.assert(
+      fc.property(fc.array(layout, { maxLength: 25 }), (layouts) => {
+        let stacks: ChipStacks = {};
+        let before = {};
+        for (const after of layouts) {
+          stacks = followLayout(stacks, before, after, CHIPS);
+          for (const spot of LISTED_SPOTS) {
+            const sum = (stacks[spot] ?? []).reduce((a, b) => a + b, 0);
+            expect(sum).toBe(after[spot]);
+            if (after[spot] === 0) expect(stacks[spot]).toBeUndefined();
+            expect((stacks[spot] ?? []).every((c) => c > 0)).toBe(true);
+          }
+          before = after;
+        }
+      }),
+    );
+  });
+});
