@@ -61,11 +61,12 @@ describe('device settings precedence', () => {
     const s = resolveDeviceSettings(onlyRng, { flags: {}, env: {}, emulators });
     expect(s.rng.port).toBe('/dev/config-rng');
     expect(s.bill).toMatchObject({ port: '/tmp/emu/bill', protocol: 'essp', fixedKeyHex: 'feedfacecafe0123' });
-    expect(emulatorsNeeded(onlyRng, {}, {})).toEqual({ rng: false, bill: true });
-    expect(emulatorsNeeded(onlyRng, { billPort: '/dev/x' }, {})).toEqual({ rng: false, bill: false });
+    expect(emulatorsNeeded(onlyRng, {}, {})).toEqual({ rng: false, bill: true, currency: 'EUR' });
+    expect(emulatorsNeeded(onlyRng, { billPort: '/dev/x' }, {})).toEqual({ rng: false, bill: false, currency: 'EUR' });
     expect(emulatorsNeeded(DEFAULT_VENUE_CONFIG, {}, { BACCARAT_RNG_PORT: '/dev/x' })).toEqual({
       rng: false,
       bill: true,
+      currency: 'EUR',
     });
   });
 

@@ -76,11 +76,19 @@ function fromEnv(env: Env, field: keyof typeof ENV_FOR_FIELD): string | undefine
 }
 
 /** Which emulators a start-up needs: one for each device that no flag, variable or config names. */
-export function emulatorsNeeded(config: VenueConfig, flags: DeviceFlags, env: Env): { rng: boolean; bill: boolean } {
+export function emulatorsNeeded(
+  config: VenueConfig,
+  flags: DeviceFlags,
+  env: Env,
+): { rng: boolean; bill: boolean; currency: string } {
   const rngNamed = flags.rngPort ?? fromEnv(env, 'devices.rng.port') ?? config.devices.rng.port;
   const billNamed = flags.billPort ?? fromEnv(env, 'devices.billAcceptor.port') ?? config.devices.billAcceptor.port;
   // A venue that approves OS entropy wants no hardware RNG, not even an emulated one.
-  return { rng: !rngNamed && config.devices.rng.source === 'hardware', bill: !billNamed };
+  return {
+    rng: !rngNamed && config.devices.rng.source === 'hardware',
+    bill: !billNamed,
+    currency: config.currency.code,
+  };
 }
 
 export function resolveDeviceSettings(

@@ -56,7 +56,11 @@ export interface StartCabinetOptions {
   readonly configFile?: string;
   /** Starts the embedded emulators asked for (the devices nothing else names); null on a real cabinet. */
   readonly startEmulators?:
-    ((log: (message: string) => void, which: { rng: boolean; bill: boolean }) => Promise<EmbeddedEmulators>) | null;
+    | ((
+        log: (message: string) => void,
+        which: { rng: boolean; bill: boolean; currency?: string },
+      ) => Promise<EmbeddedEmulators>)
+    | null;
   /** The browser host's device flags (`--rng-port`, `--bill-port`, …): they win over the environment and the config. */
   readonly deviceFlags?: DeviceFlags;
   /** The bill acceptor drivers (default: this build's, bill-acceptor-factory.ts); tests inject stubs. */

@@ -20,6 +20,8 @@ const RNG_RATE = 64_000;
 export interface EmulatorChoice {
   readonly rng: boolean;
   readonly bill: boolean;
+  /** The venue's currency: the emulated acceptor carries a dataset of it, as the venue's own unit would. */
+  readonly currency?: string;
 }
 
 export async function startEmbeddedEmulators(
@@ -45,7 +47,10 @@ export async function startEmbeddedEmulators(
   let bill: Awaited<ReturnType<typeof startEmbeddedBillAcceptorEmulator>> | null = null;
   if (which.bill) {
     try {
-      bill = await startEmbeddedBillAcceptorEmulator({ log: (line) => log(`bill emulator: ${line}`) });
+      bill = await startEmbeddedBillAcceptorEmulator({
+        ...(which.currency ? { countryCode: which.currency } : {}),
+        log: (line) => log(`bill emulator: ${line}`),
+      });
     } catch (error) {
       abort.abort();
       await rngPair?.dispose();

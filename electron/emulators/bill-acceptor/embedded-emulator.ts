@@ -61,6 +61,8 @@ export interface EmbeddedOptions {
   readonly mode?: 'in-process' | 'process';
   readonly fixedKeyHex?: string;
   readonly channelsMajor?: readonly number[];
+  /** The currency of the unit's dataset (ISO 4217, default EUR): a cabinet takes only notes of its own. */
+  readonly countryCode?: string;
   readonly escrowTimeoutMs?: number;
   readonly log?: (line: string) => void;
 }
@@ -84,6 +86,9 @@ export async function startEmbeddedBillAcceptorEmulator(options: EmbeddedOptions
       port: socat.a,
       fixedKeyHex,
       channelsMajor: options.channelsMajor,
+      ...(options.countryCode
+        ? { countryCode: options.countryCode, datasetVersion: `${options.countryCode}01610` }
+        : {}),
       escrowTimeoutMs: options.escrowTimeoutMs,
       output: (line) => log(`bill-acceptor emulator: ${line}`),
     });
@@ -94,6 +99,7 @@ export async function startEmbeddedBillAcceptorEmulator(options: EmbeddedOptions
     const args = [script, 'bill-acceptor', '--port', socat.a, '--fixed-key', fixedKeyHex];
     if (options.channelsMajor) args.push('--channels', options.channelsMajor.join(','));
     if (options.escrowTimeoutMs) args.push('--escrow-timeout-ms', String(options.escrowTimeoutMs));
+    if (options.countryCode) args.push('--country', options.countryCode);
     let current: { child: ChildProcess; exited: boolean; exit: Promise<void>; waiting: Array<(line: string) => void> };
     const launch = async () => {
       const child: ChildProcess = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'] });
