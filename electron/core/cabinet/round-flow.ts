@@ -5,6 +5,8 @@
  *   3. settled: one win row per spot, the meters and the round's final state.
  * Events (`round-dealt`, `round-settled`) go out only after their commit returned. Critical
  * memory is checked before and after every round (docs/cabinet-rules.md#critical-memory).
+ * A commit the journal refuses (a full or failing disk) raises the storage-fault tilt, and the round
+ * is voided and refunded once the journal works again (docs/cabinet-rules.md#storage-faults).
  * REBET replaces whatever is on the table with the last settled round's bets (×1 or ×2),
  * checks every limit and deals at once (docs/rules.md#round-buttons).
  */
@@ -20,6 +22,7 @@ import { checkForDeal } from './bet-limits.ts';
 import { cleanBets, resetTable } from './betting.ts';
 import { commit, memoryErrorRefusal, verifyCritical } from './critical-memory.ts';
 import { roundResult } from './meters.ts';
+import { guardStorage } from './storage-fault.ts';
 import { refillDemoCredits } from './money-in-out.ts';
 import { assertTransition } from './round-machine.ts';
 import { voidRound } from './void-round.ts';
@@ -61,7 +64,8 @@ function playRound(ctx: CabinetContext, bets: Bets): RoundRecord {
 
   // 1. locked: the bets are debited in the same transaction that opens the round.
   const startedAt = now(ctx);
-  commit(ctx, (s) => {
+  guardStorage(ctx, 'lock', () =>
+    commit(ctx, (s) => {
     journal.insertRound({
       roundId,
       demo,
@@ -83,7 +87,8 @@ function playRound(ctx: CabinetContext, bets: Bets): RoundRecord {
     else s.creditsMinor = balance;
     s.lastRoundId = roundId;
     s.openRoundId = roundId;
-  });
+    }),
+  );
   ctx.phase = 'locked';
   resetTable(ctx);
   emitState(ctx);
@@ -96,12 +101,14 @@ function playRound(ctx: CabinetContext, bets: Bets): RoundRecord {
     outcome = dealRound(new FreshShoe(profile.decks, ctx.random));
   } catch (error) {
     const reason = `RNG failure during the deal: ${message(error)}`;
-    return voidRound(ctx, { roundId, bets, demo }, reason, { kind: 'rng-fault', source: 'rng', reason });
+    return guardStorage(ctx, 'void', () =>
+      voidRound(ctx, { roundId, bets, demo }, reason, { kind: 'rng-fault', source: 'rng', reason }),
+    );
   }
 
   // 3. dealt: the cards are committed before anyone can see them.
   const dealtAt = now(ctx);
-  journal.transaction(() => journal.markDealt(roundId, outcome, dealtAt));
+  guardStorage(ctx, 'deal', () => journal.transaction(() => journal.markDealt(roundId, outcome, dealtAt)));
   assertTransition(ctx.phase, 'dealt');
   ctx.phase = 'dealt';
   const dealtRecord = journal.round(roundId);
@@ -112,7 +119,8 @@ function playRound(ctx: CabinetContext, bets: Bets): RoundRecord {
   const returns = settle(bets, outcome.winner, profile);
   const totalReturn = sumSpots(returns);
   const endedAt = now(ctx);
-  commit(ctx, (s) => {
+  guardStorage(ctx, 'settle', () =>
+    commit(ctx, (s) => {
     const balance = postPerSpot((e) => journal.appendLedger(e), {
       kind: 'win',
       demo,
@@ -139,7 +147,8 @@ function playRound(ctx: CabinetContext, bets: Bets): RoundRecord {
       else m.roundsTied++;
     }
     s.openRoundId = null;
-  });
+    }),
+  );
   assertTransition(ctx.phase, 'settled');
   ctx.phase = 'settled';
   const record = journal.round(roundId)!;
