@@ -109,6 +109,8 @@ export class WriteTrigger implements StatementObserver {
   private at: number | null = null;
   private writes = 0;
   private action: (() => void) | null = null;
+  /** The SQL of every write statement since the last `count`. */
+  readonly writesSeen: string[] = [];
 
   arm(n: number, action: () => void): void {
     if (!Number.isSafeInteger(n) || n < 1) throw new Error(`arm needs a whole number ≥ 1, got ${String(n)}`);
@@ -119,6 +121,7 @@ export class WriteTrigger implements StatementObserver {
   /** Counts the write statements `fn` runs. */
   count(fn: () => void): number {
     const before = this.writes;
+    this.writesSeen.length = 0;
     fn();
     return this.writes - before;
   }
@@ -126,6 +129,7 @@ export class WriteTrigger implements StatementObserver {
   beforeStatement(info: StatementInfo): void {
     if (!isWriteStatement(info.sql)) return;
     this.writes++;
+    this.writesSeen.push(info.sql);
     if (this.at !== null && this.writes >= this.at) {
       const action = this.action;
       this.at = null;

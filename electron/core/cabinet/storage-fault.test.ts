@@ -84,7 +84,7 @@ function billFault(k: number, sqlite: SqliteFault, sticky: boolean): void {
   expect(refusal(() => rig.cabinet.cashOut()).code).toBe('tilted');
   fault.heal();
   // The note in the cashbox is credited once the journal works again, once only.
-  expectRecovered(rig, rig.path, { stage: 'lock', sqlite, creditsMinor: FUNDS_MINOR });
+  expectRecovered(rig, rig.path, { stage: 'bill', sqlite, creditsMinor: FUNDS_MINOR });
   expect(rig.cabinet.creditBill(note)).toBe(false);
   expect(rig.journal.auditRows().ledger.filter((r) => r.kind === 'bill')).toHaveLength(1);
 }
