@@ -31,7 +31,11 @@ export interface Rig {
 /** A cabinet on the journal at `path`, every statement told to `observer`. */
 export function openRig(path: string, observer: StatementObserver): Rig {
   const journal = Journal.open(path, { observer });
-  const cabinet = startCabinetOn(journal, { config: testConfig(), random: deterministicRandom(7), clock: steppingClock() });
+  const cabinet = startCabinetOn(journal, {
+    config: testConfig(),
+    random: deterministicRandom(7),
+    clock: steppingClock(),
+  });
   const events: CabinetEvent[] = [];
   cabinet.subscribe((e) => events.push(e));
   return { cabinet, journal, events };

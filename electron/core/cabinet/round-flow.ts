@@ -66,27 +66,27 @@ function playRound(ctx: CabinetContext, bets: Bets): RoundRecord {
   const startedAt = now(ctx);
   guardStorage(ctx, 'lock', () =>
     commit(ctx, (s) => {
-    journal.insertRound({
-      roundId,
-      demo,
-      bets,
-      stakeMinor: stake,
-      creditsBeforeMinor: creditsBefore,
-      at: startedAt,
-      profile,
-    });
-    const balance = postPerSpot((e) => journal.appendLedger(e), {
-      kind: 'stake',
-      demo,
-      roundId,
-      at: startedAt,
-      amounts: bets,
-      balanceBeforeMinor: creditsBefore,
-    });
-    if (demo) s.demoCreditsMinor = balance;
-    else s.creditsMinor = balance;
-    s.lastRoundId = roundId;
-    s.openRoundId = roundId;
+      journal.insertRound({
+        roundId,
+        demo,
+        bets,
+        stakeMinor: stake,
+        creditsBeforeMinor: creditsBefore,
+        at: startedAt,
+        profile,
+      });
+      const balance = postPerSpot((e) => journal.appendLedger(e), {
+        kind: 'stake',
+        demo,
+        roundId,
+        at: startedAt,
+        amounts: bets,
+        balanceBeforeMinor: creditsBefore,
+      });
+      if (demo) s.demoCreditsMinor = balance;
+      else s.creditsMinor = balance;
+      s.lastRoundId = roundId;
+      s.openRoundId = roundId;
     }),
   );
   ctx.phase = 'locked';
@@ -121,32 +121,32 @@ function playRound(ctx: CabinetContext, bets: Bets): RoundRecord {
   const endedAt = now(ctx);
   guardStorage(ctx, 'settle', () =>
     commit(ctx, (s) => {
-    const balance = postPerSpot((e) => journal.appendLedger(e), {
-      kind: 'win',
-      demo,
-      roundId,
-      at: endedAt,
-      amounts: returns,
-      balanceBeforeMinor: demo ? s.demoCreditsMinor : s.creditsMinor,
-    });
-    journal.markSettled(roundId, returns, totalReturn, balance, endedAt);
-    if (demo) s.demoCreditsMinor = balance;
-    else {
-      s.creditsMinor = balance;
-      const m = s.meters;
-      m.roundsPlayed++;
-      m.wageredMinor += stake;
-      m.wonMinor += totalReturn;
-      for (const spot of SPOTS) {
-        m.wageredBySpot[spot] += bets[spot] ?? 0;
-        m.wonBySpot[spot] += returns[spot] ?? 0;
+      const balance = postPerSpot((e) => journal.appendLedger(e), {
+        kind: 'win',
+        demo,
+        roundId,
+        at: endedAt,
+        amounts: returns,
+        balanceBeforeMinor: demo ? s.demoCreditsMinor : s.creditsMinor,
+      });
+      journal.markSettled(roundId, returns, totalReturn, balance, endedAt);
+      if (demo) s.demoCreditsMinor = balance;
+      else {
+        s.creditsMinor = balance;
+        const m = s.meters;
+        m.roundsPlayed++;
+        m.wageredMinor += stake;
+        m.wonMinor += totalReturn;
+        for (const spot of SPOTS) {
+          m.wageredBySpot[spot] += bets[spot] ?? 0;
+          m.wonBySpot[spot] += returns[spot] ?? 0;
+        }
+        const result = roundResult(stake, totalReturn);
+        if (result === 'won') m.roundsWon++;
+        else if (result === 'lost') m.roundsLost++;
+        else m.roundsTied++;
       }
-      const result = roundResult(stake, totalReturn);
-      if (result === 'won') m.roundsWon++;
-      else if (result === 'lost') m.roundsLost++;
-      else m.roundsTied++;
-    }
-    s.openRoundId = null;
+      s.openRoundId = null;
     }),
   );
   assertTransition(ctx.phase, 'settled');

@@ -149,7 +149,8 @@ function tryResolve(ctx: CabinetContext): boolean {
       emitTilts(ctx);
     }
     if (ctx.memoryGood && verifyCritical(ctx, 'storage recovery', true)) {
-      for (const open of journal.openRounds()) voidForStorage(ctx, open, storageVoidReason(fault.roundStage, fault.sqlite, open));
+      for (const open of journal.openRounds())
+        voidForStorage(ctx, open, storageVoidReason(fault.roundStage, fault.sqlite, open));
     }
     if (ctx.critical.openRoundId === null && ctx.phase !== 'betting') ctx.phase = 'idle';
     while (fault.pendingBills.length > 0) {

@@ -47,7 +47,15 @@ export type VoidReason =
  * cards recorded), its settlement, a void, a bill credit, a cash-out, or anything else.
  */
 export type StorageStage = 'lock' | 'deal' | 'settle' | 'void' | 'bill' | 'cash-out' | 'other';
-export const STORAGE_STAGES = ['lock', 'deal', 'settle', 'void', 'bill', 'cash-out', 'other'] as const satisfies readonly StorageStage[];
+export const STORAGE_STAGES = [
+  'lock',
+  'deal',
+  'settle',
+  'void',
+  'bill',
+  'cash-out',
+  'other',
+] as const satisfies readonly StorageStage[];
 
 /** What ended a tilt. */
 export type ClearCause = 'device-healthy' | 'door-closed' | 'ram-clear' | 'handpay-paid' | 'staff';
