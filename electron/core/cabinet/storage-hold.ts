@@ -57,7 +57,8 @@ const SQLITE_PRIMARY: Readonly<Record<number, string>> = {
   15: 'SQLITE_PROTOCOL',
   26: 'SQLITE_NOTADB',
 };
-const SYSTEM_CODES = new Set(['EIO', 'ENOSPC', 'EROFS', 'EDQUOT']);
+// EACCES/EPERM: a journal-side file (the config secret beside the journal) made read-only.
+const SYSTEM_CODES = new Set(['EIO', 'ENOSPC', 'EROFS', 'EDQUOT', 'EACCES', 'EPERM']);
 
 /**
  * The code of a storage error — the disk or the file refused a write, or the file is damaged — or null
