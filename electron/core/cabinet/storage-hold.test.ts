@@ -2,8 +2,9 @@
  * Which errors are storage faults (docs/cabinet-rules.md#storage-faults): the disk or the file refused a
  * write, or the file is damaged. A bug or a broken constraint is not, so it is never hidden as a tilt.
  */
-import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
+import { Journal } from '../../storage/journal.ts';
+import { tempJournalPath } from '../../testing/fixtures.ts';
 import { sqliteError } from '../../testing/statement-fault.ts';
 import { storageErrorCode } from './storage-hold.ts';
 
@@ -23,17 +24,23 @@ describe('storageErrorCode', () => {
   });
 
   it('a constraint the cabinet broke, a bug or a non-error is not a storage fault', () => {
-    const db = new DatabaseSync(':memory:');
-    db.exec('CREATE TABLE t (x INTEGER UNIQUE)');
-    db.exec('INSERT INTO t VALUES (1)');
+    // The journal refuses a second bill row with the same event key (UNIQUE): a cabinet bug, not the disk.
+    const tmp = tempJournalPath('storage-hold-');
+    const journal = Journal.open(tmp.path);
+    const bill = { at: '2026-12-01T03:00:00.000Z', kind: 'bill', demo: false, deltaMinor: 500, eventKey: 'k' } as const;
     let constraint: unknown = null;
     try {
-      db.exec('INSERT INTO t VALUES (1)');
+      journal.transaction(() => {
+        journal.appendLedger({ ...bill, denominationMinor: 500, balanceAfterMinor: 500 });
+        journal.appendLedger({ ...bill, denominationMinor: 500, balanceAfterMinor: 1000 });
+      });
     } catch (error) {
       constraint = error;
+    } finally {
+      journal.close();
+      tmp.cleanup();
     }
-    db.close();
-    expect(constraint).not.toBeNull();
+    expect((constraint as { code?: unknown }).code).toBe('ERR_SQLITE_ERROR');
     expect(storageErrorCode(constraint)).toBeNull();
     expect(storageErrorCode(new TypeError('undefined is not a function'))).toBeNull();
     expect(storageErrorCode('SQLITE_FULL')).toBeNull();
