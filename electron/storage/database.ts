@@ -10,7 +10,9 @@
  *
  * `StatementObserver` is the one seam for crash testing: when an observer is
  * given at open, it is called synchronously after every statement (including
- * BEGIN and COMMIT), so a test observer can kill the process at an exact point.
+ * BEGIN and COMMIT), so a test observer can kill the process at an exact point;
+ * an observer with `beforeStatement` is called just before each one and may throw
+ * in its place, as SQLite would (electron/testing/statement-fault.ts).
  * Production opens the database without one, and then nothing is counted or called.
  */
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
@@ -27,6 +29,8 @@ export interface StatementInfo {
 /** Told about every statement right after it ran (must be synchronous). */
 export interface StatementObserver {
   afterStatement(info: StatementInfo): void;
+  /** Fault testing: called before the statement runs; a throw here stands for SQLite refusing it. */
+  beforeStatement?(info: StatementInfo): void;
 }
 
 export interface DatabaseOptions {
@@ -84,6 +88,14 @@ export class Database {
     this.observer.afterStatement({ statement: this.statementsRun, inTransaction: this.db.isTransaction, sql });
   }
 
+  private beforeRun(sql: string): void {
+    this.observer?.beforeStatement?.({
+      statement: this.statementsRun + 1,
+      inTransaction: this.db.isTransaction,
+      sql,
+    });
+  }
+
   private prepared(sql: string): StatementSync {
     let s = this.statements.get(sql);
     if (!s) {
@@ -95,23 +107,27 @@ export class Database {
 
   /** Runs SQL without parameters or results (pragmas, DDL, BEGIN/COMMIT). */
   exec(sql: string): void {
+    this.beforeRun(sql);
     this.db.exec(sql);
     this.ran(sql);
   }
 
   run(sql: string, ...params: SQLInputValue[]): { changes: number; lastId: number } {
+    this.beforeRun(sql);
     const r = this.prepared(sql).run(...params);
     this.ran(sql);
     return { changes: Number(r.changes), lastId: Number(r.lastInsertRowid) };
   }
 
   get<T>(sql: string, ...params: SQLInputValue[]): T | undefined {
+    this.beforeRun(sql);
     const r = this.prepared(sql).get(...params) as T | undefined;
     this.ran(sql);
     return r;
   }
 
   all<T>(sql: string, ...params: SQLInputValue[]): T[] {
+    this.beforeRun(sql);
     const r = this.prepared(sql).all(...params) as T[];
     this.ran(sql);
     return r;
@@ -132,8 +148,13 @@ export class Database {
       this.exec('COMMIT');
       return result;
     } catch (error) {
-      // Not observed: a ROLLBACK only undoes, and a crash right here undoes the same.
-      if (this.db.isTransaction) this.db.exec('ROLLBACK');
+      // Not observed: a ROLLBACK only undoes, and a crash right here undoes the same. On a failing
+      // disk the ROLLBACK may fail too: the caller must see the first error, not the rollback's.
+      try {
+        if (this.db.isTransaction) this.db.exec('ROLLBACK');
+      } catch {
+        // SQLite rolls back by itself when it cannot go on (a full disk, an I/O error).
+      }
       throw error;
     } finally {
       this.open = false;

@@ -5,6 +5,7 @@
 import type { CabinetEvent } from './cabinet-api.ts';
 import type { CabinetContext } from './cabinet-context.ts';
 import { snapshot } from './snapshot.ts';
+import { withHeldTilts } from './storage-hold.ts';
 
 export function emit(ctx: CabinetContext, event: CabinetEvent): void {
   for (const listener of ctx.listeners) {
@@ -20,8 +21,17 @@ export function emitState(ctx: CabinetContext): void {
   if (ctx.listeners.size > 0) emit(ctx, { type: 'state', snapshot: snapshot(ctx) });
 }
 
-/** Re-reads the durable tilts and tells the listeners. */
+/**
+ * Re-reads the durable tilts (plus a storage-fault tilt held in memory: storage-hold.ts) and tells the
+ * listeners. A journal that cannot even be read keeps the tilts last read.
+ */
 export function emitTilts(ctx: CabinetContext): void {
-  ctx.tilts = ctx.journal.tilts();
+  let durable = ctx.tilts.filter((t) => t.kind !== 'storage-fault');
+  try {
+    durable = ctx.journal.tilts();
+  } catch {
+    // The storage fault that made it unreadable is already held (storage-fault.ts).
+  }
+  ctx.tilts = withHeldTilts(ctx, durable);
   emit(ctx, { type: 'tilt', tilts: ctx.tilts });
 }

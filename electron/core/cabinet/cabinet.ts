@@ -8,7 +8,9 @@
  *
  * Ordering rule: every state change is committed to the journal (one atomic transaction with
  * its ledger rows and both copies of critical memory), and only then is the in-memory mirror
- * updated, the method returns and events go out.
+ * updated, the method returns and events go out. A write the journal refuses (a full or failing
+ * disk) becomes the storage-fault tilt, never a frozen cabinet (storage-fault.ts,
+ * docs/cabinet-rules.md#storage-faults).
  */
 import type { VenueConfig } from '../config/venue-config.ts';
 import type { Spot } from '../engine/settlement.ts';
@@ -32,6 +34,7 @@ import * as money from './money-in-out.ts';
 import { ramClear } from './ram-clear.ts';
 import * as rounds from './round-flow.ts';
 import { snapshot } from './snapshot.ts';
+import { guardStorage, holdBill, retryStorage, stopStorageRetry, storageErrorCode } from './storage-fault.ts';
 import * as startup from './startup-recovery.ts';
 import * as technician from './technician-actions.ts';
 import { clearTilt, type ClearConditions } from './tilt-clear.ts';
@@ -109,20 +112,20 @@ export class CabinetCore implements Cabinet {
   }
 
   deal(): RoundRecord {
-    return rounds.deal(this.ctx);
+    return guardStorage(this.ctx, 'other', () => rounds.deal(this.ctx));
   }
 
   rebet(multiplier: 1 | 2): RoundRecord {
-    return rounds.rebet(this.ctx, multiplier);
+    return guardStorage(this.ctx, 'other', () => rounds.rebet(this.ctx, multiplier));
   }
 
   cashOut(): Handpay {
-    return money.cashOut(this.ctx);
+    return guardStorage(this.ctx, 'cash-out', () => money.cashOut(this.ctx));
   }
 
   /** Demo mode only: tops the free-play credits back up to the configured amount (never metered). */
   refillDemoCredits(): CabinetSnapshot {
-    return money.refillDemoCredits(this.ctx);
+    return guardStorage(this.ctx, 'other', () => money.refillDemoCredits(this.ctx));
   }
 
   recall(range: RecallQuery): RoundRecord[] {
@@ -135,37 +138,43 @@ export class CabinetCore implements Cabinet {
   }
 
   creditBill(credit: BillCredit): boolean {
-    return money.creditBill(this.ctx, credit);
+    // A note in the cashbox is never lost: one the journal refused is held and credited once it works again.
+    return guardStorage(
+      this.ctx,
+      'bill',
+      () => money.creditBill(this.ctx, credit),
+      () => holdBill(this.ctx, credit),
+    );
   }
 
   reportDevice(status: DeviceStatus): void {
-    faults.reportDevice(this.ctx, status);
+    guardStorage(this.ctx, 'other', () => faults.reportDevice(this.ctx, status));
   }
 
   raiseFault(kind: faults.FaultKind, source: string, reason: string): void {
-    faults.raiseFault(this.ctx, kind, source, reason);
+    guardStorage(this.ctx, 'other', () => faults.raiseFault(this.ctx, kind, source, reason));
   }
 
   // ------------------------------------------------------------ technician
   setDoorOpen(open: boolean): void {
-    technician.setDoorOpen(this.ctx, open);
+    guardStorage(this.ctx, 'other', () => technician.setDoorOpen(this.ctx, open));
   }
 
   clearHandpay(paidBy: StaffRole): void {
-    technician.clearHandpay(this.ctx, paidBy);
+    guardStorage(this.ctx, 'other', () => technician.clearHandpay(this.ctx, paidBy));
   }
 
   clearTilt(kind: TiltKind, source: string, conditions: ClearConditions): void {
-    clearTilt(this.ctx, kind, source, conditions);
+    guardStorage(this.ctx, 'other', () => clearTilt(this.ctx, kind, source, conditions));
   }
 
   ramClear(): void {
-    ramClear(this.ctx);
+    guardStorage(this.ctx, 'other', () => ramClear(this.ctx));
   }
 
   /** Technician: installs a new venue config (idle only); the change goes to the event log. */
   reconfigure(input: unknown): CabinetSnapshot {
-    return configChange.reconfigure(this.ctx, input);
+    return guardStorage(this.ctx, 'other', () => configChange.reconfigure(this.ctx, input));
   }
 
   validateConfig(input: unknown): VenueConfig {
@@ -173,7 +182,7 @@ export class CabinetCore implements Cabinet {
   }
 
   applyConfig(input: unknown, role: string): CabinetSnapshot {
-    return configChange.applyConfig(this.ctx, input, role);
+    return guardStorage(this.ctx, 'other', () => configChange.applyConfig(this.ctx, input, role));
   }
 
   configAudit(range: { limit?: number; beforeId?: number }): ConfigAuditEntry[] {
@@ -188,15 +197,27 @@ export class CabinetCore implements Cabinet {
     return technician.events(this.ctx, range);
   }
 
+  /**
+   * Tries the journal now after a storage fault (a timer does the same): voids and refunds the open
+   * round, credits held notes. True when nothing is left to do.
+   */
+  retryStorage(): boolean {
+    return retryStorage(this.ctx);
+  }
+
   // ------------------------------------------------------------ lifecycle
   /** Logs the shutdown and closes the journal. */
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    stopStorageRetry(this.ctx);
     try {
       this.journal.transaction(() => {
         this.journal.appendEvent('shutdown', 'orderly shutdown', now(this.ctx));
       });
+    } catch (error) {
+      // A journal that refuses writes cannot log the shutdown; the storage-fault tilt already says why.
+      if (storageErrorCode(error) === null) throw error;
     } finally {
       this.journal.close();
       this.ctx.listeners.clear();

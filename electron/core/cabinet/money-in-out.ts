@@ -11,7 +11,8 @@
  *   logged (docs/cabinet-rules.md#bill-validator, docs/protocols/essp.md#credit-rules).
  * - Cash-out: every collect is a handpay (cashOut and handpay meters both grow), then the
  *   handpay-pending tilt until a technician clears it. Collect is possible during rng-fault
- *   and device-fault tilts, refused during door-open, memory-error and handpay-pending.
+ *   and device-fault tilts, refused during door-open, memory-error, handpay-pending and storage-fault
+ *   (the tilt is named before an open round: docs/cabinet-rules.md#storage-faults).
  */
 import { formatMinor, type MinorUnits } from '../money/minor-units.ts';
 import type { Handpay } from '../model/handpay.ts';
@@ -105,9 +106,10 @@ export function creditBill(ctx: CabinetContext, credit: BillCredit): boolean {
 export function cashOut(ctx: CabinetContext): Handpay {
   const { journal } = ctx;
   if (ctx.config.demoMode) throw new CabinetError('not-permitted', 'demo mode: demo credits cannot be collected');
-  requireNoOpenRound(ctx);
+  // The tilt first: during a storage fault a round may still be open, and the player must hear why.
   const blocking = ctx.tilts.find((t) => !TILTS_ALLOWING_CASHOUT.has(t.kind));
   if (blocking) throw new CabinetError('tilted', `collect is disabled: ${blocking.kind} (${blocking.reason})`);
+  requireNoOpenRound(ctx);
   const amount = ctx.critical.creditsMinor;
   if (amount <= 0) throw new CabinetError('no-credits', 'there are no credits to collect');
   const at = now(ctx);

@@ -5,6 +5,8 @@
  *   3. settled: one win row per spot, the meters and the round's final state.
  * Events (`round-dealt`, `round-settled`) go out only after their commit returned. Critical
  * memory is checked before and after every round (docs/cabinet-rules.md#critical-memory).
+ * A commit the journal refuses (a full or failing disk) raises the storage-fault tilt, and the round
+ * is voided and refunded once the journal works again (docs/cabinet-rules.md#storage-faults).
  * REBET, on an empty table only, puts the last settled round's bets (×1 or ×2) down, checks every
  * limit and deals at once (docs/rules.md#round-buttons).
  */
@@ -20,6 +22,7 @@ import { checkForDeal } from './bet-limits.ts';
 import { cleanBets, requireEmptyTableForRebet, resetTable } from './betting.ts';
 import { commit, memoryErrorRefusal, verifyCritical } from './critical-memory.ts';
 import { roundResult } from './meters.ts';
+import { guardStorage } from './storage-fault.ts';
 import { refillDemoCredits } from './money-in-out.ts';
 import { assertTransition } from './round-machine.ts';
 import { voidRound } from './void-round.ts';
@@ -62,29 +65,31 @@ function playRound(ctx: CabinetContext, bets: Bets): RoundRecord {
 
   // 1. locked: the bets are debited in the same transaction that opens the round.
   const startedAt = now(ctx);
-  commit(ctx, (s) => {
-    journal.insertRound({
-      roundId,
-      demo,
-      bets,
-      stakeMinor: stake,
-      creditsBeforeMinor: creditsBefore,
-      at: startedAt,
-      profile,
-    });
-    const balance = postPerSpot((e) => journal.appendLedger(e), {
-      kind: 'stake',
-      demo,
-      roundId,
-      at: startedAt,
-      amounts: bets,
-      balanceBeforeMinor: creditsBefore,
-    });
-    if (demo) s.demoCreditsMinor = balance;
-    else s.creditsMinor = balance;
-    s.lastRoundId = roundId;
-    s.openRoundId = roundId;
-  });
+  guardStorage(ctx, 'lock', () =>
+    commit(ctx, (s) => {
+      journal.insertRound({
+        roundId,
+        demo,
+        bets,
+        stakeMinor: stake,
+        creditsBeforeMinor: creditsBefore,
+        at: startedAt,
+        profile,
+      });
+      const balance = postPerSpot((e) => journal.appendLedger(e), {
+        kind: 'stake',
+        demo,
+        roundId,
+        at: startedAt,
+        amounts: bets,
+        balanceBeforeMinor: creditsBefore,
+      });
+      if (demo) s.demoCreditsMinor = balance;
+      else s.creditsMinor = balance;
+      s.lastRoundId = roundId;
+      s.openRoundId = roundId;
+    }),
+  );
   ctx.phase = 'locked';
   resetTable(ctx);
   emitState(ctx);
@@ -97,12 +102,14 @@ function playRound(ctx: CabinetContext, bets: Bets): RoundRecord {
     outcome = dealRound(new FreshShoe(profile.decks, ctx.random));
   } catch (error) {
     const reason = `RNG failure during the deal: ${message(error)}`;
-    return voidRound(ctx, { roundId, bets, demo }, reason, { kind: 'rng-fault', source: 'rng', reason });
+    return guardStorage(ctx, 'void', () =>
+      voidRound(ctx, { roundId, bets, demo }, reason, { kind: 'rng-fault', source: 'rng', reason }),
+    );
   }
 
   // 3. dealt: the cards are committed before anyone can see them.
   const dealtAt = now(ctx);
-  journal.transaction(() => journal.markDealt(roundId, outcome, dealtAt));
+  guardStorage(ctx, 'deal', () => journal.transaction(() => journal.markDealt(roundId, outcome, dealtAt)));
   assertTransition(ctx.phase, 'dealt');
   ctx.phase = 'dealt';
   const dealtRecord = journal.round(roundId);
@@ -113,34 +120,36 @@ function playRound(ctx: CabinetContext, bets: Bets): RoundRecord {
   const returns = settle(bets, outcome.winner, profile);
   const totalReturn = sumSpots(returns);
   const endedAt = now(ctx);
-  commit(ctx, (s) => {
-    const balance = postPerSpot((e) => journal.appendLedger(e), {
-      kind: 'win',
-      demo,
-      roundId,
-      at: endedAt,
-      amounts: returns,
-      balanceBeforeMinor: demo ? s.demoCreditsMinor : s.creditsMinor,
-    });
-    journal.markSettled(roundId, returns, totalReturn, balance, endedAt);
-    if (demo) s.demoCreditsMinor = balance;
-    else {
-      s.creditsMinor = balance;
-      const m = s.meters;
-      m.roundsPlayed++;
-      m.wageredMinor += stake;
-      m.wonMinor += totalReturn;
-      for (const spot of SPOTS) {
-        m.wageredBySpot[spot] += bets[spot] ?? 0;
-        m.wonBySpot[spot] += returns[spot] ?? 0;
+  guardStorage(ctx, 'settle', () =>
+    commit(ctx, (s) => {
+      const balance = postPerSpot((e) => journal.appendLedger(e), {
+        kind: 'win',
+        demo,
+        roundId,
+        at: endedAt,
+        amounts: returns,
+        balanceBeforeMinor: demo ? s.demoCreditsMinor : s.creditsMinor,
+      });
+      journal.markSettled(roundId, returns, totalReturn, balance, endedAt);
+      if (demo) s.demoCreditsMinor = balance;
+      else {
+        s.creditsMinor = balance;
+        const m = s.meters;
+        m.roundsPlayed++;
+        m.wageredMinor += stake;
+        m.wonMinor += totalReturn;
+        for (const spot of SPOTS) {
+          m.wageredBySpot[spot] += bets[spot] ?? 0;
+          m.wonBySpot[spot] += returns[spot] ?? 0;
+        }
+        const result = roundResult(stake, totalReturn);
+        if (result === 'won') m.roundsWon++;
+        else if (result === 'lost') m.roundsLost++;
+        else m.roundsTied++;
       }
-      const result = roundResult(stake, totalReturn);
-      if (result === 'won') m.roundsWon++;
-      else if (result === 'lost') m.roundsLost++;
-      else m.roundsTied++;
-    }
-    s.openRoundId = null;
-  });
+      s.openRoundId = null;
+    }),
+  );
   assertTransition(ctx.phase, 'settled');
   ctx.phase = 'settled';
   const record = journal.round(roundId)!;

@@ -20,13 +20,14 @@ describe('round lifecycle state machine', () => {
     expect(all.sort()).toEqual(['betting', 'dealt', 'idle', 'locked', 'settled']);
   });
 
-  it('names what clears each tilt; a memory error only by a technician RAM clear', () => {
+  it('names what clears each tilt; a memory error only by a technician RAM clear, a storage fault after a test write', () => {
     expect(TILT_CLEARANCE).toEqual({
       'rng-fault': 'device-healthy',
       'device-fault': 'device-healthy',
       'memory-error': 'technician-ram-clear',
       'door-open': 'door-closed',
       'handpay-pending': 'technician-handpay-clear',
+      'storage-fault': 'technician-test-write',
     });
   });
 });

@@ -38,6 +38,7 @@ export const TILT_CLEARANCE: Readonly<Record<TiltKind, TiltClearance>> = {
   'memory-error': 'technician-ram-clear',
   'door-open': 'door-closed',
   'handpay-pending': 'technician-handpay-clear',
+  'storage-fault': 'technician-test-write',
 };
 
 /** Cash-out stays possible during these tilts (the player can always leave with a broken RNG or acceptor). */

@@ -13,6 +13,7 @@ import { now, readPendingHandpay, refreshFromJournal, type CabinetContext } from
 import { applyConfigAtStart } from './config-change.ts';
 import { commitWhenMemoryGood, loadCriticalAtStart } from './critical-memory.ts';
 import { refillDemoCredits } from './money-in-out.ts';
+import { storageVoidAtStart } from './storage-fault.ts';
 import { voidRound } from './void-round.ts';
 
 export function start(ctx: CabinetContext): void {
@@ -25,10 +26,22 @@ export function start(ctx: CabinetContext): void {
   refreshFromJournal(ctx);
 }
 
-/** A round in progress at power-up is voided and every bet refunded. */
+/**
+ * A round in progress at power-up is voided and every bet refunded: for the storage error the journal's
+ * storage-fault tilt names (docs/cabinet-rules.md#storage-faults), otherwise for the power loss.
+ */
 function recoverOpenRounds(ctx: CabinetContext): void {
   for (const open of ctx.journal.openRounds()) {
-    voidRound(ctx, open, `power lost while the round was ${open.status}; voided at power-up`, null);
+    const storage = storageVoidAtStart(ctx, open);
+    if (storage) {
+      voidRound(
+        ctx,
+        open,
+        `storage error during ${storage.stage === 'settle' ? 'settlement' : `the ${storage.stage}`}: ${storage.sqlite}; voided at power-up`,
+        null,
+        storage,
+      );
+    } else voidRound(ctx, open, `power lost while the round was ${open.status}; voided at power-up`, null);
   }
 }
 

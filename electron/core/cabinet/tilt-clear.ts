@@ -5,7 +5,8 @@
  * its condition has gone — a fault raised while the device itself is healthy (a credit with
  * no escrow, a fault noticed during a deal), or a door-open tilt whose door is closed. A tilt
  * whose condition is still there is refused, saying why; memory-error and handpay-pending
- * have their own clearances (RAM clear, handpay clear).
+ * have their own clearances (RAM clear, handpay clear). A storage-fault is cleared by a technician
+ * only, once a test write to the journal succeeded (docs/cabinet-rules.md#storage-faults).
  */
 import type { StaffRole } from '../staff/staff-status.ts';
 import type { TiltKind } from '../model/tilt.ts';
@@ -13,6 +14,7 @@ import type { DeviceName } from './cabinet-api.ts';
 import { now, type CabinetContext } from './cabinet-context.ts';
 import { CabinetError } from './cabinet-error.ts';
 import { emitState, emitTilts } from './cabinet-events.ts';
+import { storageClearBlocker, storageFaultCleared } from './storage-fault.ts';
 
 /** What the cabinet cannot see itself: the door switch as main reads it. */
 export interface ClearConditions {
@@ -36,6 +38,8 @@ function stillThere(ctx: CabinetContext, kind: TiltKind, source: string, conditi
       return 'a memory error is cleared only by a RAM clear (tech:ram-clear)';
     case 'handpay-pending':
       return 'a pending handpay is cleared by paying it (tech:clear-handpay)';
+    case 'storage-fault':
+      return storageClearBlocker(ctx, conditions.by);
   }
 }
 
@@ -56,6 +60,7 @@ export function clearTilt(ctx: CabinetContext, kind: TiltKind, source: string, c
       role: conditions.by,
     });
   });
+  if (kind === 'storage-fault') storageFaultCleared(ctx);
   emitTilts(ctx);
   emitState(ctx);
 }

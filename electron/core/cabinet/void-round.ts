@@ -2,7 +2,8 @@
  * Voiding an open round (docs/rules.md#faults-void-and-refund): every bet is refunded per spot,
  * the reason journaled and an optional tilt set, all in one transaction. The journal refunds a
  * round at most once (UNIQUE per round) and never voids a settled round. Used by the round flow
- * (RNG failure), by faults raised while a round is open and by start-up recovery (power loss).
+ * (RNG failure), by faults raised while a round is open, by start-up recovery (power loss) and by the
+ * storage-fault recovery (storage-fault.ts), which passes its coded reason.
  */
 import type { Bets } from '../engine/settlement.ts';
 import { postPerSpot, sumSpots } from '../money/ledger-postings.ts';
@@ -43,6 +44,7 @@ export function voidRound(
   round: { readonly roundId: number; readonly bets: Bets; readonly demo: boolean },
   reason: string,
   tilt: VoidTilt | null,
+  reasonCode?: VoidReason,
 ): RoundRecord {
   const { journal } = ctx;
   const { roundId, bets, demo } = round;
@@ -50,7 +52,7 @@ export function voidRound(
   const at = now(ctx);
   const dealt = journal.openRounds().some((r) => r.roundId === roundId && r.status === 'dealt');
   const tiltReason = tilt ? tiltReasonOf(tilt.source, tilt.reason) : null;
-  const code = voidReasonOf(tilt, tiltReason, dealt);
+  const code = reasonCode ?? voidReasonOf(tilt, tiltReason, dealt);
   commit(ctx, (s) => {
     const balance = postPerSpot((e) => journal.appendLedger(e), {
       kind: 'refund',

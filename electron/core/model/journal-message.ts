@@ -27,6 +27,8 @@ export type TiltReason =
   | { readonly code: 'door-is-open' }
   | { readonly code: 'handpay-waiting'; readonly amountMinor: number }
   | { readonly code: 'memory-no-good-copy' }
+  /** The journal refused a write (docs/cabinet-rules.md#storage-faults): the SQLite code and what was being written. */
+  | { readonly code: 'storage-error'; readonly stage: StorageStage; readonly sqlite: string }
   /** A reason this version does not know: only the original words say more. */
   | { readonly code: 'reason-as-written' };
 
@@ -36,7 +38,24 @@ export type VoidReason =
   | { readonly code: 'rng-fault'; readonly source: string; readonly reason: TiltReason }
   | { readonly code: 'device-fault'; readonly device: string; readonly reason: TiltReason }
   | { readonly code: 'memory-error'; readonly source: string; readonly reason: TiltReason }
-  | { readonly code: 'ram-clear' };
+  | { readonly code: 'ram-clear' }
+  /** The journal refused a write while the round was open; `stage` says which commit of the round failed. */
+  | { readonly code: 'storage-error'; readonly stage: StorageStage; readonly sqlite: string };
+
+/**
+ * What the cabinet was writing when the journal refused it: a round's lock (bets debited), its deal (the
+ * cards recorded), its settlement, a void, a bill credit, a cash-out, or anything else.
+ */
+export type StorageStage = 'lock' | 'deal' | 'settle' | 'void' | 'bill' | 'cash-out' | 'other';
+export const STORAGE_STAGES = [
+  'lock',
+  'deal',
+  'settle',
+  'void',
+  'bill',
+  'cash-out',
+  'other',
+] as const satisfies readonly StorageStage[];
 
 /** What ended a tilt. */
 export type ClearCause = 'device-healthy' | 'door-closed' | 'ram-clear' | 'handpay-paid' | 'staff';
@@ -106,6 +125,8 @@ export type EventMessage =
   | { readonly code: 'staff-wrong-pin'; readonly role: StaffRole; readonly failures: number }
   | { readonly code: 'staff-locked-out'; readonly role: StaffRole; readonly failures: number; readonly until: string }
   | { readonly code: 'key-switch'; readonly on: boolean }
+  /** A technician's clear of a storage-fault tilt first wrote this row: the journal takes writes again. */
+  | { readonly code: 'storage-test-write' }
   /** An event this version does not know: only the original words say more. */
   | { readonly code: 'event-as-written' };
 
@@ -120,6 +141,7 @@ export const TILT_REASON_CODES = [
   'door-is-open',
   'handpay-waiting',
   'memory-no-good-copy',
+  'storage-error',
   'reason-as-written',
 ] as const satisfies readonly TiltReasonCode[];
 
@@ -129,6 +151,7 @@ export const VOID_REASON_CODES = [
   'device-fault',
   'memory-error',
   'ram-clear',
+  'storage-error',
 ] as const satisfies readonly VoidReasonCode[];
 
 export const CLEAR_CAUSES = [
@@ -172,6 +195,7 @@ export const EVENT_MESSAGE_CODES = [
   'staff-wrong-pin',
   'staff-locked-out',
   'key-switch',
+  'storage-test-write',
   'event-as-written',
 ] as const satisfies readonly EventMessageCode[];
 

@@ -18,6 +18,7 @@ import {
   SIGN_OUT_WHYS,
   TILT_REASON_CODES,
   VOID_REASON_CODES,
+  STORAGE_STAGES,
   type EventMessage,
   type TiltReason,
   type VoidReason,
@@ -50,6 +51,7 @@ const TILT_REASONS: Samples<TiltReason> = {
   'door-is-open': { code: 'door-is-open' },
   'handpay-waiting': { code: 'handpay-waiting', amountMinor: 125_000 },
   'memory-no-good-copy': { code: 'memory-no-good-copy' },
+  'storage-error': { code: 'storage-error', stage: 'bill', sqlite: 'SQLITE_FULL' },
   'reason-as-written': { code: 'reason-as-written' },
 };
 const VOID_REASONS: Samples<VoidReason> = {
@@ -58,6 +60,7 @@ const VOID_REASONS: Samples<VoidReason> = {
   'device-fault': { code: 'device-fault', device: 'bill-acceptor', reason: REASON },
   'memory-error': { code: 'memory-error', source: 'critical-memory', reason: { code: 'memory-no-good-copy' } },
   'ram-clear': { code: 'ram-clear' },
+  'storage-error': { code: 'storage-error', stage: 'settle', sqlite: 'SQLITE_IOERR' },
 };
 const EVENTS: Samples<EventMessage> = {
   'door-opened': { code: 'door-opened' },
@@ -90,6 +93,7 @@ const EVENTS: Samples<EventMessage> = {
   'staff-wrong-pin': { code: 'staff-wrong-pin', role: 'attendant', failures: 2 },
   'staff-locked-out': { code: 'staff-locked-out', role: 'attendant', failures: 5, until: AT },
   'key-switch': { code: 'key-switch', on: true },
+  'storage-test-write': { code: 'storage-test-write' },
   'event-as-written': { code: 'event-as-written' },
 };
 const DEVICE: Samples<DeviceDetail> = {
@@ -162,14 +166,30 @@ describe.each(LOCALES)('staff words for every code main sends, in %s', (locale) 
       ...SIGN_OUT_WHYS.map((c) => `staff.signOutWhy.${c}`),
       ...ACCEPTOR_CONDITIONS.map((c) => `staff.condition.${c}`),
       ...LINK_CAUSES.map((c) => `staff.linkCause.${c}`),
-      ...(['rng-fault', 'device-fault', 'memory-error', 'door-open', 'handpay-pending'] satisfies TiltKind[]).map(
-        (c) => `staff.tiltKind.${c}`,
-      ),
       ...(
-        ['device-healthy', 'door-closed', 'technician-ram-clear', 'technician-handpay-clear'] satisfies TiltClearance[]
+        [
+          'rng-fault',
+          'device-fault',
+          'memory-error',
+          'door-open',
+          'handpay-pending',
+          'storage-fault',
+        ] satisfies TiltKind[]
+      ).map((c) => `staff.tiltKind.${c}`),
+      ...(
+        [
+          'device-healthy',
+          'door-closed',
+          'technician-ram-clear',
+          'technician-handpay-clear',
+          'technician-test-write',
+        ] satisfies TiltClearance[]
       ).map((c) => `staff.clearance.${c}`),
-      ...['rng', 'bill-acceptor', 'door', 'cash-out', 'critical-memory', 'any'].map((c) => `staff.source.${c}`),
+      ...['rng', 'bill-acceptor', 'door', 'cash-out', 'critical-memory', 'journal', 'any'].map(
+        (c) => `staff.source.${c}`,
+      ),
       ...['locked', 'dealt'].map((c) => `staff.roundStage.${c}`),
+      ...STORAGE_STAGES.map((c) => `staff.storageStage.${c}`),
     ].filter((key) => !has(key));
     expect(missing).toEqual([]);
   });
@@ -201,6 +221,13 @@ describe.each(LOCALES)('staff words for every code main sends, in %s', (locale) 
     expect(old).toEqual({ text: tr.t('staff.eventKind.door'), raw: true });
     expect(deviceDetailText(tr, DEVICE['detail-as-written']).raw).toBe(true);
     expect(tiltReasonText(tr, { code: 'device-reported', device: 'rng', health: 'fault' }).raw).toBe(true);
+  });
+
+  it('a storage-error void names the failed commit in the language and keeps the SQLite code', () => {
+    const w = voidReasonText(tr, VOID_REASONS['storage-error']);
+    expect(w.text).toContain(tr.t('staff.storageStage.settle'));
+    expect(w.text).toContain('SQLITE_IOERR');
+    expect(w.raw).toBe(false);
   });
 });
 

@@ -126,6 +126,8 @@ function paramWord(tr: Translator, domain: Domain, key: string, value: string): 
       return word(tr, 'health', value);
     case 'status':
       return word(tr, 'roundStage', value);
+    case 'stage':
+      return word(tr, 'storageStage', value);
     case 'clearance':
       return word(tr, 'clearance', value);
     case 'cause':

@@ -126,6 +126,16 @@ const cs: Messages = {
     reason: 'Důvod: {reason}',
     note: 'Všechny sázky z tohoto kola jsme vrátili na váš kredit.',
     ok: 'OK',
+    why: {
+      'power-lost': 'Během kola došlo k výpadku napájení.',
+      'rng-fault': 'Během kola selhal generátor náhodných čísel.',
+      'device-fault': 'Během kola selhalo zařízení.',
+      'memory-error': 'Během kola byla zjištěna chyba paměti.',
+      'ram-clear': 'Technik vymazal paměť automatu.',
+      'storage-error': 'Automat nemohl kolo uložit.',
+      'storage-settle': 'Karty byly rozdány a zaznamenány, ale výsledek nešlo uložit, proto je kolo zrušeno.',
+      'storage-deal': 'Karty nešlo zaznamenat, proto je kolo zrušeno dříve, než byla ukázána jakákoli karta.',
+    },
   },
   tilt: {
     title: 'Dočasně mimo provoz',
@@ -140,6 +150,9 @@ const cs: Messages = {
     resumesHandpay: 'Obsluha tuto obrazovku zavře, až vám vyplatí peníze.',
     creditsSafe: 'Váš kredit {amount} zůstává uložen.',
     callAttendant: 'Pokud to trvá dlouho, zavolejte obsluhu.',
+    storageFault: 'Chyba záznamu',
+    storageWhat: 'Automat nemohl uložit své záznamy, proto jsou hra i vkládání peněz zastaveny a nic se neztratí.',
+    resumesStorage: 'Automat musí zkontrolovat technik. Probíhající kolo se ruší a sázky se vracejí.',
   },
   device: {
     rng: 'generátor náhodných čísel',

@@ -126,6 +126,18 @@ const de: Messages = {
     reason: 'Grund: {reason}',
     note: 'Alle Einsätze dieser Runde wurden Ihrem Guthaben gutgeschrieben.',
     ok: 'OK',
+    why: {
+      'power-lost': 'Die Stromversorgung wurde während der Runde unterbrochen.',
+      'rng-fault': 'Der Zufallszahlengenerator ist während der Runde ausgefallen.',
+      'device-fault': 'Ein Gerät ist während der Runde ausgefallen.',
+      'memory-error': 'Während der Runde wurde ein Speicherfehler festgestellt.',
+      'ram-clear': 'Ein Techniker hat den Speicher des Geräts zurückgesetzt.',
+      'storage-error': 'Das Gerät konnte die Runde nicht speichern.',
+      'storage-settle':
+        'Die Karten wurden ausgeteilt und aufgezeichnet, aber das Ergebnis konnte nicht gespeichert werden. Die Runde ist daher ungültig.',
+      'storage-deal':
+        'Die Karten konnten nicht aufgezeichnet werden. Die Runde ist ungültig, bevor eine Karte gezeigt wurde.',
+    },
   },
   tilt: {
     title: 'Vorübergehend außer Betrieb',
@@ -140,6 +152,11 @@ const de: Messages = {
     resumesHandpay: 'Ein Mitarbeiter schließt diese Anzeige, nachdem er Sie ausgezahlt hat.',
     creditsSafe: 'Ihr Guthaben von {amount} bleibt erhalten.',
     callAttendant: 'Bitte rufen Sie einen Mitarbeiter, falls es länger dauert.',
+    storageFault: 'Fehler bei der Aufzeichnung',
+    storageWhat:
+      'Das Gerät konnte seine Aufzeichnungen nicht speichern. Spiel und Geldeingabe sind gestoppt, damit nichts verloren geht.',
+    resumesStorage:
+      'Ein Techniker muss das Gerät prüfen. Eine laufende Runde wird annulliert und die Einsätze werden erstattet.',
   },
   device: {
     rng: 'der Zufallsgenerator',

@@ -131,6 +131,16 @@ export default {
     reason: 'Reason: {reason}',
     note: 'Every bet of this round has been returned to your credit.',
     ok: 'OK',
+    why: {
+      'power-lost': 'The power was interrupted during the round.',
+      'rng-fault': 'The random number generator failed during the round.',
+      'device-fault': 'A device failed during the round.',
+      'memory-error': 'A memory fault was found during the round.',
+      'ram-clear': 'A technician reset the machine’s memory.',
+      'storage-error': 'The machine could not save the round.',
+      'storage-settle': 'The cards were dealt and recorded, but the result could not be saved, so the round is void.',
+      'storage-deal': 'The cards could not be recorded, so the round is void before any card was shown.',
+    },
   },
   tilt: {
     title: 'Temporarily out of service',
@@ -145,6 +155,9 @@ export default {
     resumesHandpay: 'An attendant will clear this screen after paying you.',
     creditsSafe: 'Your credit of {amount} is kept safe.',
     callAttendant: 'Please call an attendant if this takes long.',
+    storageFault: 'Record-keeping fault',
+    storageWhat: 'The machine could not save its records, so play and money-in are stopped and nothing is lost.',
+    resumesStorage: 'A technician must check the machine. A round in progress is voided and its bets returned.',
   },
   device: {
     rng: 'random number generator',

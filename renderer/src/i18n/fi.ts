@@ -126,6 +126,17 @@ const fi: Messages = {
     reason: 'Syy: {reason}',
     note: 'Kaikki tämän kierroksen panokset on palautettu saldoosi.',
     ok: 'OK',
+    why: {
+      'power-lost': 'Virta katkesi kierroksen aikana.',
+      'rng-fault': 'Satunnaislukugeneraattori vikaantui kierroksen aikana.',
+      'device-fault': 'Laite vikaantui kierroksen aikana.',
+      'memory-error': 'Kierroksen aikana havaittiin muistivirhe.',
+      'ram-clear': 'Teknikko nollasi laitteen muistin.',
+      'storage-error': 'Laite ei pystynyt tallentamaan kierrosta.',
+      'storage-settle':
+        'Kortit jaettiin ja tallennettiin, mutta tulosta ei voitu tallentaa, joten kierros mitätöidään.',
+      'storage-deal': 'Kortteja ei voitu tallentaa, joten kierros mitätöidään ennen kuin yhtään korttia näytettiin.',
+    },
   },
   tilt: {
     title: 'Tilapäisesti pois käytöstä',
@@ -140,6 +151,10 @@ const fi: Messages = {
     resumesHandpay: 'Henkilökunta sulkee tämän näytön maksettuaan sinulle.',
     creditsSafe: 'Saldosi {amount} on tallessa.',
     callAttendant: 'Kutsu henkilökuntaa, jos tämä kestää.',
+    storageFault: 'Tallennusvika',
+    storageWhat:
+      'Laite ei pystynyt tallentamaan tietojaan, joten pelaaminen ja rahan syöttö on pysäytetty eikä mitään menetetä.',
+    resumesStorage: 'Teknikon on tarkistettava laite. Käynnissä oleva kierros mitätöidään ja panokset palautetaan.',
   },
   device: {
     rng: 'satunnaislukugeneraattori',

@@ -126,6 +126,18 @@ const nl: Messages = {
     reason: 'Reden: {reason}',
     note: 'Alle inzetten van deze ronde staan weer op uw krediet.',
     ok: 'OK',
+    why: {
+      'power-lost': 'De stroom viel weg tijdens de ronde.',
+      'rng-fault': 'De willekeurige-getallengenerator faalde tijdens de ronde.',
+      'device-fault': 'Een apparaat faalde tijdens de ronde.',
+      'memory-error': 'Tijdens de ronde werd een geheugenfout gevonden.',
+      'ram-clear': 'Een technicus heeft het geheugen van de machine gewist.',
+      'storage-error': 'De machine kon de ronde niet opslaan.',
+      'storage-settle':
+        'De kaarten zijn gedeeld en vastgelegd, maar de uitslag kon niet worden opgeslagen, dus de ronde is ongeldig.',
+      'storage-deal':
+        'De kaarten konden niet worden vastgelegd, dus de ronde is ongeldig voordat er een kaart werd getoond.',
+    },
   },
   tilt: {
     title: 'Tijdelijk buiten gebruik',
@@ -140,6 +152,11 @@ const nl: Messages = {
     resumesHandpay: 'Een medewerker sluit dit scherm nadat u bent uitbetaald.',
     creditsSafe: 'Uw krediet van {amount} blijft bewaard.',
     callAttendant: 'Roep een medewerker als dit lang duurt.',
+    storageFault: 'Fout bij het vastleggen',
+    storageWhat:
+      'De machine kon haar gegevens niet opslaan. Spelen en geld invoeren zijn gestopt, zodat er niets verloren gaat.',
+    resumesStorage:
+      'Een technicus moet de machine controleren. Een lopende ronde wordt ongeldig verklaard en de inzetten worden teruggegeven.',
   },
   device: {
     rng: 'de toevalsgenerator',

@@ -126,6 +126,16 @@ const sv: Messages = {
     reason: 'Orsak: {reason}',
     note: 'Alla insatser i rundan har lagts tillbaka på din kredit.',
     ok: 'OK',
+    why: {
+      'power-lost': 'Strömmen bröts under omgången.',
+      'rng-fault': 'Slumptalsgeneratorn fick fel under omgången.',
+      'device-fault': 'En enhet fick fel under omgången.',
+      'memory-error': 'Ett minnesfel upptäcktes under omgången.',
+      'ram-clear': 'En tekniker nollställde maskinens minne.',
+      'storage-error': 'Maskinen kunde inte spara omgången.',
+      'storage-settle': 'Korten gavs och registrerades, men resultatet kunde inte sparas, så omgången annulleras.',
+      'storage-deal': 'Korten kunde inte registreras, så omgången annulleras innan något kort visades.',
+    },
   },
   tilt: {
     title: 'Tillfälligt ur funktion',
@@ -140,6 +150,9 @@ const sv: Messages = {
     resumesHandpay: 'En värd stänger den här skärmen när du fått betalt.',
     creditsSafe: 'Din kredit på {amount} är sparad.',
     callAttendant: 'Tillkalla en värd om det dröjer.',
+    storageFault: 'Fel i registreringen',
+    storageWhat: 'Maskinen kunde inte spara sina uppgifter, så spel och insättning är stoppade och inget går förlorat.',
+    resumesStorage: 'En tekniker måste kontrollera maskinen. En pågående omgång annulleras och insatserna återbetalas.',
   },
   device: {
     rng: 'slumptalsgeneratorn',

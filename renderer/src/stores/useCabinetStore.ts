@@ -26,6 +26,7 @@ interface RawBridge {
 /** Which tilt the lock-up screen shows first when several are active. */
 const TILT_PRIORITY: readonly Tilt['kind'][] = [
   'memory-error',
+  'storage-fault',
   'door-open',
   'handpay-pending',
   'rng-fault',

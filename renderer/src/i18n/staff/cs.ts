@@ -100,6 +100,7 @@ const staff: Messages['staff'] = {
     doorStillOpen: 'Dvířka jsou stále otevřená: nejprve je zavřete.',
     deviceUnknown: 'Zařízení {device} se automatu nehlásí, poruchu nelze zrušit.',
     deviceNotHealthy: 'Zařízení {device} stále hlásí: {health}. Nejprve to opravte.',
+    needsTechnician: 'Chybu úložiště smí zrušit jen technik; automat nejprve provede zkušební zápis do deníku.',
   },
   tiltKind: {
     'rng-fault': 'Porucha generátoru náhodných čísel',
@@ -107,6 +108,7 @@ const staff: Messages['staff'] = {
     'memory-error': 'Chyba paměti',
     'door-open': 'Dvířka otevřena',
     'handpay-pending': 'Čeká ruční výplata',
+    'storage-fault': 'Chyba úložiště',
   },
   health: {
     connected: 'připojeno',
@@ -132,6 +134,7 @@ const staff: Messages['staff'] = {
     'ram-clear': 'Vymazání RAM',
     bill: 'Bankovka',
     shutdown: 'Vypnutí',
+    storage: 'Úložiště',
   },
   range: { hour: 'Poslední hodina', day: 'Posledních 24 h', week: 'Posledních 7 dní', all: 'Vše' },
   recall: {
@@ -335,6 +338,7 @@ const staff: Messages['staff'] = {
     'staff-locked-out': '{role}: přihlášení selhalo, chybný PIN ({failures} za sebou); zablokováno do {until}',
     'key-switch': 'Klíč obsluhy přepnut: {on}',
     'event-as-written': 'Událost, jak byla zaznamenána',
+    'storage-test-write': 'Zkušební zápis do deníku se podařil',
   },
   reason: {
     'device-reported': '{device} hlásí stav {health}: {deviceDetail}',
@@ -344,6 +348,7 @@ const staff: Messages['staff'] = {
     'handpay-waiting': 'ruční výplata {amountMinor} čeká na obsluhu',
     'memory-no-good-copy': 'kritická paměť nemá žádnou platnou kopii',
     'reason-as-written': 'důvod, jak byl zaznamenán',
+    'storage-error': 'deník odmítl zápis během fáze {stage}: {sqlite}',
   },
   void: {
     'power-lost': 'výpadek napájení, když bylo kolo ve stavu {status}; zrušeno při zapnutí',
@@ -351,6 +356,7 @@ const staff: Messages['staff'] = {
     'device-fault': 'porucha zařízení ({device}): {reason}',
     'memory-error': 'chyba paměti ({source}): {reason}',
     'ram-clear': 'Vymazání RAM',
+    'storage-error': 'chyba úložiště během fáze {stage}: {sqlite}',
   },
   dev: {
     'not-reported': 'Bez hlášení',
@@ -416,11 +422,21 @@ const staff: Messages['staff'] = {
     'as-written': 'viz původní text',
   },
   roundStage: { locked: 'uzamčeno (sázky přijaty)', dealt: 'rozdáno' },
+  storageStage: {
+    lock: 'uzamčení (sázky strženy)',
+    deal: 'rozdání (karty zaznamenány)',
+    settle: 'vyúčtování',
+    void: 'zrušení kola',
+    bill: 'připsání bankovky',
+    'cash-out': 'výplata',
+    other: 'zápis do deníku',
+  },
   clearance: {
     'device-healthy': 'zařízení je opět v pořádku',
     'door-closed': 'dvířka jsou zavřená',
     'technician-ram-clear': 'technik provede vymazání RAM',
     'technician-handpay-clear': 'ruční výplata je vyplacena',
+    'technician-test-write': 'technik ji zruší po úspěšném zkušebním zápisu',
   },
   source: {
     rng: 'Generátor náhodných čísel',
@@ -429,6 +445,7 @@ const staff: Messages['staff'] = {
     'cash-out': 'Výplata',
     'critical-memory': 'Kritická paměť',
     any: 'všechny zdroje',
+    journal: 'Deník',
   },
   flag: {
     on: { true: 'zapnuto', false: 'vypnuto' },

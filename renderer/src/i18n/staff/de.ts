@@ -100,6 +100,8 @@ const staff: Messages['staff'] = {
     doorStillOpen: 'Die Tür ist noch offen: zuerst schließen.',
     deviceUnknown: 'Das Gerät {device} meldet sich nicht beim Automaten; die Störung kann nicht aufgehoben werden.',
     deviceNotHealthy: 'Das Gerät {device} meldet noch: {health}. Zuerst beheben.',
+    needsTechnician:
+      'Nur ein Techniker hebt einen Speicherfehler auf; das Gerät macht zuerst einen Testschreibvorgang im Journal.',
   },
   tiltKind: {
     'rng-fault': 'Zufallsgenerator-Fehler',
@@ -107,6 +109,7 @@ const staff: Messages['staff'] = {
     'memory-error': 'Speicherfehler',
     'door-open': 'Tür offen',
     'handpay-pending': 'Handauszahlung offen',
+    'storage-fault': 'Speicherfehler',
   },
   health: {
     connected: 'verbunden',
@@ -132,6 +135,7 @@ const staff: Messages['staff'] = {
     'ram-clear': 'RAM-Löschung',
     bill: 'Banknote',
     shutdown: 'Herunterfahren',
+    storage: 'Speicher',
   },
   range: { hour: 'Letzte Stunde', day: 'Letzte 24 h', week: 'Letzte 7 Tage', all: 'Alle' },
   recall: {
@@ -337,6 +341,7 @@ const staff: Messages['staff'] = {
     'staff-locked-out': 'Anmeldung {role} fehlgeschlagen: falsche PIN ({failures} in Folge); gesperrt bis {until}',
     'key-switch': 'Betreiberschlüssel auf {on} gedreht',
     'event-as-written': 'Ereignis wie aufgezeichnet',
+    'storage-test-write': 'Testschreibvorgang im Journal erfolgreich',
   },
   reason: {
     'device-reported': '{device} meldet {health}: {deviceDetail}',
@@ -346,6 +351,7 @@ const staff: Messages['staff'] = {
     'handpay-waiting': 'eine Handauszahlung über {amountMinor} wartet auf das Personal',
     'memory-no-good-copy': 'der kritische Speicher hat keine gültige Kopie',
     'reason-as-written': 'Grund wie aufgezeichnet',
+    'storage-error': 'das Journal hat einen Schreibvorgang während {stage} abgelehnt: {sqlite}',
   },
   void: {
     'power-lost': 'Stromausfall, während die Runde {status} war; beim Einschalten annulliert',
@@ -353,6 +359,7 @@ const staff: Messages['staff'] = {
     'device-fault': 'Gerätestörung ({device}): {reason}',
     'memory-error': 'Speicherfehler ({source}): {reason}',
     'ram-clear': 'RAM-Löschung',
+    'storage-error': 'Speicherfehler während {stage}: {sqlite}',
   },
   dev: {
     'not-reported': 'Keine Meldung',
@@ -419,11 +426,21 @@ const staff: Messages['staff'] = {
     'as-written': 'siehe Originaltext',
   },
   roundStage: { locked: 'gesperrt (Einsätze angenommen)', dealt: 'gegeben' },
+  storageStage: {
+    lock: 'der Sperre (Einsätze abgebucht)',
+    deal: 'des Austeilens (Karten aufgezeichnet)',
+    settle: 'der Abrechnung',
+    void: 'einer Annullierung',
+    bill: 'einer Notengutschrift',
+    'cash-out': 'einer Auszahlung',
+    other: 'eines Journaleintrags',
+  },
   clearance: {
     'device-healthy': 'das Gerät wieder in Ordnung ist',
     'door-closed': 'die Tür geschlossen ist',
     'technician-ram-clear': 'ein Techniker eine RAM-Löschung durchführt',
     'technician-handpay-clear': 'die Handauszahlung bezahlt ist',
+    'technician-test-write': 'ein Techniker hebt ihn nach erfolgreichem Testschreibvorgang auf',
   },
   source: {
     rng: 'Zufallsgenerator',
@@ -432,6 +449,7 @@ const staff: Messages['staff'] = {
     'cash-out': 'Auszahlung',
     'critical-memory': 'Kritischer Speicher',
     any: 'alle Quellen',
+    journal: 'Journal',
   },
   flag: {
     on: { true: 'Ein', false: 'Aus' },

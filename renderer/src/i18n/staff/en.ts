@@ -98,6 +98,7 @@ export default {
     doorStillOpen: 'The door is still open: close it first.',
     deviceUnknown: 'The {device} does not report to the cabinet, so the tilt cannot be cleared.',
     deviceNotHealthy: 'The {device} still reports: {health}. Fix it first.',
+    needsTechnician: 'Only a technician clears a storage fault; the cabinet first makes a test write to the journal.',
   },
   tiltKind: {
     'rng-fault': 'RNG fault',
@@ -105,6 +106,7 @@ export default {
     'memory-error': 'Memory error',
     'door-open': 'Door open',
     'handpay-pending': 'Handpay waiting',
+    'storage-fault': 'Storage fault',
   },
   health: {
     connected: 'connected',
@@ -130,6 +132,7 @@ export default {
     'ram-clear': 'RAM clear',
     bill: 'Bill',
     shutdown: 'Shutdown',
+    storage: 'Storage',
   },
   range: { hour: 'Last hour', day: 'Last 24 h', week: 'Last 7 days', all: 'All' },
   recall: {
@@ -333,6 +336,7 @@ export default {
     'staff-locked-out': '{role} sign-in failed: wrong PIN ({failures} in a row); locked out until {until}',
     'key-switch': 'Operator key switch turned {on}',
     'event-as-written': 'Event as recorded',
+    'storage-test-write': 'Journal test write succeeded',
   },
   reason: {
     'device-reported': '{device} reports {health}: {deviceDetail}',
@@ -342,6 +346,7 @@ export default {
     'handpay-waiting': 'a handpay of {amountMinor} waits for an attendant',
     'memory-no-good-copy': 'critical memory has no good copy',
     'reason-as-written': 'reason as recorded',
+    'storage-error': 'the journal refused a write during {stage}: {sqlite}',
   },
   void: {
     'power-lost': 'power was lost while the round was {status}; voided at power-up',
@@ -349,6 +354,7 @@ export default {
     'device-fault': 'device fault ({device}): {reason}',
     'memory-error': 'memory error ({source}): {reason}',
     'ram-clear': 'RAM clear',
+    'storage-error': 'storage error during {stage}: {sqlite}',
   },
   dev: {
     'not-reported': 'Not reported',
@@ -415,11 +421,21 @@ export default {
     'as-written': 'see the original text',
   },
   roundStage: { locked: 'locked (bets taken)', dealt: 'dealt' },
+  storageStage: {
+    lock: 'the lock (bets taken)',
+    deal: 'the deal (cards recorded)',
+    settle: 'settlement',
+    void: 'a void',
+    bill: 'a bill credit',
+    'cash-out': 'a cash-out',
+    other: 'a journal write',
+  },
   clearance: {
     'device-healthy': 'the device is healthy again',
     'door-closed': 'the door is closed',
     'technician-ram-clear': 'a technician does a RAM clear',
     'technician-handpay-clear': 'the handpay is paid',
+    'technician-test-write': 'a technician clears it after a test write succeeds',
   },
   source: {
     rng: 'RNG',
@@ -428,6 +444,7 @@ export default {
     'cash-out': 'Cash-out',
     'critical-memory': 'Critical memory',
     any: 'all sources',
+    journal: 'Journal',
   },
   flag: {
     on: { true: 'on', false: 'off' },

@@ -100,6 +100,7 @@ const staff: Messages['staff'] = {
     doorStillOpen: 'Ovi on yhä auki: sulje se ensin.',
     deviceUnknown: 'Laite {device} ei raportoi pelilaitteelle, joten häiriötä ei voi kuitata.',
     deviceNotHealthy: 'Laite {device} ilmoittaa yhä: {health}. Korjaa se ensin.',
+    needsTechnician: 'Vain teknikko voi kuitata tallennusvian; laite tekee ensin koekirjoituksen lokiin.',
   },
   tiltKind: {
     'rng-fault': 'Satunnaislukugeneraattorin vika',
@@ -107,6 +108,7 @@ const staff: Messages['staff'] = {
     'memory-error': 'Muistivirhe',
     'door-open': 'Ovi auki',
     'handpay-pending': 'Käsimaksu odottaa',
+    'storage-fault': 'Tallennusvika',
   },
   health: {
     connected: 'yhdistetty',
@@ -132,6 +134,7 @@ const staff: Messages['staff'] = {
     'ram-clear': 'RAM-tyhjennys',
     bill: 'Seteli',
     shutdown: 'Sammutus',
+    storage: 'Tallennus',
   },
   range: { hour: 'Viim. tunti', day: 'Viim. 24 h', week: 'Viim. 7 pv', all: 'Kaikki' },
   recall: {
@@ -331,6 +334,7 @@ const staff: Messages['staff'] = {
     'staff-locked-out': 'Kirjautuminen {role} epäonnistui: väärä PIN ({failures} peräkkäin); lukittu {until} asti',
     'key-switch': 'Operaattoriavain käännetty asentoon {on}',
     'event-as-written': 'Tapahtuma kuten kirjattu',
+    'storage-test-write': 'Koekirjoitus lokiin onnistui',
   },
   reason: {
     'device-reported': '{device} ilmoittaa tilan {health}: {deviceDetail}',
@@ -340,6 +344,7 @@ const staff: Messages['staff'] = {
     'handpay-waiting': 'käsimaksu {amountMinor} odottaa henkilökuntaa',
     'memory-no-good-copy': 'kriittisellä muistilla ei ole ehjää kopiota',
     'reason-as-written': 'syy kuten kirjattu',
+    'storage-error': 'loki hylkäsi kirjoituksen vaiheessa {stage}: {sqlite}',
   },
   void: {
     'power-lost': 'virta katkesi kierroksen ollessa tilassa {status}; mitätöity käynnistyksessä',
@@ -347,6 +352,7 @@ const staff: Messages['staff'] = {
     'device-fault': 'laitevika ({device}): {reason}',
     'memory-error': 'muistivirhe ({source}): {reason}',
     'ram-clear': 'RAM-tyhjennys',
+    'storage-error': 'tallennusvirhe vaiheessa {stage}: {sqlite}',
   },
   dev: {
     'not-reported': 'Ei ilmoitusta',
@@ -413,11 +419,21 @@ const staff: Messages['staff'] = {
     'as-written': 'katso alkuperäinen teksti',
   },
   roundStage: { locked: 'lukittu (panokset otettu)', dealt: 'jaettu' },
+  storageStage: {
+    lock: 'lukitus (panokset veloitettu)',
+    deal: 'jako (kortit tallennettu)',
+    settle: 'tilitys',
+    void: 'mitätöinti',
+    bill: 'setelihyvitys',
+    'cash-out': 'kotiutus',
+    other: 'lokikirjoitus',
+  },
   clearance: {
     'device-healthy': 'laite on taas kunnossa',
     'door-closed': 'ovi on suljettu',
     'technician-ram-clear': 'teknikko tekee RAM-tyhjennyksen',
     'technician-handpay-clear': 'käsimaksu on maksettu',
+    'technician-test-write': 'teknikko kuittaa onnistuneen koekirjoituksen jälkeen',
   },
   source: {
     rng: 'Satunnaislukugeneraattori',
@@ -426,6 +442,7 @@ const staff: Messages['staff'] = {
     'cash-out': 'Kotiutus',
     'critical-memory': 'Kriittinen muisti',
     any: 'kaikki lähteet',
+    journal: 'Loki',
   },
   flag: {
     on: { true: 'päälle', false: 'pois' },

@@ -100,6 +100,8 @@ const staff: Messages['staff'] = {
     doorStillOpen: 'De deur is nog open: sluit haar eerst.',
     deviceUnknown: 'Het apparaat {device} meldt zich niet bij de automaat; de storing kan niet worden opgeheven.',
     deviceNotHealthy: 'Het apparaat {device} meldt nog: {health}. Los dit eerst op.',
+    needsTechnician:
+      'Alleen een technicus heft een opslagfout op; de kast doet eerst een testschrijfactie in het journaal.',
   },
   tiltKind: {
     'rng-fault': 'Fout toevalsgenerator',
@@ -107,6 +109,7 @@ const staff: Messages['staff'] = {
     'memory-error': 'Geheugenfout',
     'door-open': 'Deur open',
     'handpay-pending': 'Handbetaling wacht',
+    'storage-fault': 'Opslagfout',
   },
   health: {
     connected: 'verbonden',
@@ -132,6 +135,7 @@ const staff: Messages['staff'] = {
     'ram-clear': 'RAM-wissing',
     bill: 'Biljet',
     shutdown: 'Afsluiten',
+    storage: 'Opslag',
   },
   range: { hour: 'Laatste uur', day: 'Laatste 24 u', week: 'Laatste 7 dagen', all: 'Alle' },
   recall: {
@@ -336,6 +340,7 @@ const staff: Messages['staff'] = {
     'staff-locked-out': 'Aanmelding {role} mislukt: verkeerde pincode ({failures} op rij); geblokkeerd tot {until}',
     'key-switch': 'Operatorsleutel op {on} gezet',
     'event-as-written': 'Gebeurtenis zoals vastgelegd',
+    'storage-test-write': 'Testschrijfactie in het journaal gelukt',
   },
   reason: {
     'device-reported': '{device} meldt {health}: {deviceDetail}',
@@ -345,6 +350,7 @@ const staff: Messages['staff'] = {
     'handpay-waiting': 'een handuitbetaling van {amountMinor} wacht op een medewerker',
     'memory-no-good-copy': 'het kritieke geheugen heeft geen geldige kopie',
     'reason-as-written': 'reden zoals vastgelegd',
+    'storage-error': 'het journaal weigerde een schrijfactie tijdens {stage}: {sqlite}',
   },
   void: {
     'power-lost': 'stroom uitgevallen terwijl de ronde {status} was; geannuleerd bij inschakeling',
@@ -352,6 +358,7 @@ const staff: Messages['staff'] = {
     'device-fault': 'apparaatstoring ({device}): {reason}',
     'memory-error': 'geheugenfout ({source}): {reason}',
     'ram-clear': 'RAM-wissing',
+    'storage-error': 'opslagfout tijdens {stage}: {sqlite}',
   },
   dev: {
     'not-reported': 'Geen melding',
@@ -418,11 +425,21 @@ const staff: Messages['staff'] = {
     'as-written': 'zie de originele tekst',
   },
   roundStage: { locked: 'vergrendeld (inzetten genomen)', dealt: 'gedeeld' },
+  storageStage: {
+    lock: 'het vastzetten (inzetten afgeschreven)',
+    deal: 'het delen (kaarten vastgelegd)',
+    settle: 'de afrekening',
+    void: 'een ongeldigverklaring',
+    bill: 'een biljetcreditering',
+    'cash-out': 'een uitbetaling',
+    other: 'een journaalregel',
+  },
   clearance: {
     'device-healthy': 'het apparaat weer in orde is',
     'door-closed': 'de deur gesloten is',
     'technician-ram-clear': 'een technicus een RAM-wissing doet',
     'technician-handpay-clear': 'de handuitbetaling betaald is',
+    'technician-test-write': 'een technicus heft hem op na een geslaagde testschrijfactie',
   },
   source: {
     rng: 'Toevalsgenerator',
@@ -431,6 +448,7 @@ const staff: Messages['staff'] = {
     'cash-out': 'Uitbetaling',
     'critical-memory': 'Kritiek geheugen',
     any: 'alle bronnen',
+    journal: 'Journaal',
   },
   flag: {
     on: { true: 'aan', false: 'uit' },

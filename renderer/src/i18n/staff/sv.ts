@@ -100,6 +100,8 @@ const staff: Messages['staff'] = {
     doorStillOpen: 'Dörren är fortfarande öppen: stäng den först.',
     deviceUnknown: 'Enheten {device} rapporterar inte till automaten, så larmet kan inte kvitteras.',
     deviceNotHealthy: 'Enheten {device} rapporterar fortfarande: {health}. Åtgärda först.',
+    needsTechnician:
+      'Endast en tekniker kan kvittera ett lagringsfel; kabinettet gör först en provskrivning i journalen.',
   },
   tiltKind: {
     'rng-fault': 'Fel på slumptalsgeneratorn',
@@ -107,6 +109,7 @@ const staff: Messages['staff'] = {
     'memory-error': 'Minnesfel',
     'door-open': 'Dörren öppen',
     'handpay-pending': 'Handutbetalning väntar',
+    'storage-fault': 'Lagringsfel',
   },
   health: {
     connected: 'ansluten',
@@ -132,6 +135,7 @@ const staff: Messages['staff'] = {
     'ram-clear': 'RAM-rensning',
     bill: 'Sedel',
     shutdown: 'Avstängning',
+    storage: 'Lagring',
   },
   range: { hour: 'Senaste timmen', day: 'Senaste 24 h', week: 'Senaste 7 dagar', all: 'Alla' },
   recall: {
@@ -336,6 +340,7 @@ const staff: Messages['staff'] = {
     'staff-locked-out': 'Inloggning {role} misslyckades: fel PIN ({failures} i rad); låst till {until}',
     'key-switch': 'Operatörsnyckeln vriden till {on}',
     'event-as-written': 'Händelse som registrerad',
+    'storage-test-write': 'Provskrivning i journalen lyckades',
   },
   reason: {
     'device-reported': '{device} rapporterar {health}: {deviceDetail}',
@@ -345,6 +350,7 @@ const staff: Messages['staff'] = {
     'handpay-waiting': 'en handutbetalning på {amountMinor} väntar på personal',
     'memory-no-good-copy': 'kritiskt minne saknar giltig kopia',
     'reason-as-written': 'orsak som registrerad',
+    'storage-error': 'journalen vägrade en skrivning under {stage}: {sqlite}',
   },
   void: {
     'power-lost': 'strömmen bröts medan omgången var {status}; annullerad vid start',
@@ -352,6 +358,7 @@ const staff: Messages['staff'] = {
     'device-fault': 'enhetsfel ({device}): {reason}',
     'memory-error': 'minnesfel ({source}): {reason}',
     'ram-clear': 'RAM-rensning',
+    'storage-error': 'lagringsfel under {stage}: {sqlite}',
   },
   dev: {
     'not-reported': 'Ingen rapport',
@@ -416,11 +423,21 @@ const staff: Messages['staff'] = {
     'as-written': 'se originaltexten',
   },
   roundStage: { locked: 'låst (insatser tagna)', dealt: 'given' },
+  storageStage: {
+    lock: 'låsningen (insatser dragna)',
+    deal: 'given (korten registrerade)',
+    settle: 'avräkningen',
+    void: 'en annullering',
+    bill: 'en sedelkreditering',
+    'cash-out': 'en utbetalning',
+    other: 'en journalskrivning',
+  },
   clearance: {
     'device-healthy': 'enheten är frisk igen',
     'door-closed': 'dörren är stängd',
     'technician-ram-clear': 'en tekniker gör en RAM-rensning',
     'technician-handpay-clear': 'handutbetalningen är betald',
+    'technician-test-write': 'en tekniker kvitterar efter en lyckad provskrivning',
   },
   source: {
     rng: 'Slumptalsgenerator',
@@ -429,6 +446,7 @@ const staff: Messages['staff'] = {
     'cash-out': 'Utbetalning',
     'critical-memory': 'Kritiskt minne',
     any: 'alla källor',
+    journal: 'Journal',
   },
   flag: {
     on: { true: 'på', false: 'av' },
