@@ -88,12 +88,15 @@ export class Journal implements JournalPort, JournalAuditReader {
   private readonly configAuditStore: ConfigAuditStore;
   private readonly secrets: ConfigSecretFile;
   private readonly chain: RecordChain;
+  /** false only for the benchmark's unchained baseline (JournalOptions.recordChain). */
+  private readonly chained: boolean;
   /** Staff access records (PIN hashes, lockouts); the shell's staff access writes here, never the cabinet. */
   readonly staff: StaffStore;
 
   private constructor(db: Database, path: string, readOnly: boolean, chained: boolean) {
     this.db = db;
     this.chain = new RecordChain(db, readRecordKey(path));
+    this.chained = chained;
     const stamping = chained ? this.chain : null;
     this.critical = new CriticalMemoryStore(db);
     this.ledger = new LedgerStore(db, stamping);
@@ -329,10 +332,13 @@ export class Journal implements JournalPort, JournalAuditReader {
   // ---------------------------------------------------------- record chain
 
   verifyRecent(): RecordCheck {
+    // The unchained baseline has nothing to verify (and is never a cabinet's journal).
+    if (!this.chained) return { ok: true, rowsChecked: 0 };
     return this.chain.verifyRecent();
   }
 
   verifiedLedgerState(demo: boolean): VerifiedLedgerState {
+    if (!this.chained) return { ledgerId: this.ledger.lastId(), balanceMinor: this.ledger.balance(demo) };
     return this.chain.verifiedLedgerState(demo);
   }
 
