@@ -44,7 +44,7 @@ import { RoundStore, type RefundAuditRow, type RoundAuditRow } from './round-sto
 import { StaffStore } from './staff-store.ts';
 import { TiltStore } from './tilt-store.ts';
 import { RecordChain } from './record-chain.ts';
-import { readRecordKey } from './record-chain-key.ts';
+import { readOrCreateRecordKey, readRecordKey } from './record-chain-key.ts';
 import type { RecordBreak, RecordCheck, VerifiedLedgerState } from '../core/model/record-check.ts';
 
 export interface JournalOptions extends DatabaseOptions {
@@ -95,7 +95,11 @@ export class Journal implements JournalPort, JournalAuditReader {
 
   private constructor(db: Database, path: string, readOnly: boolean, chained: boolean) {
     this.db = db;
-    this.chain = new RecordChain(db, readRecordKey(path));
+    const key = readRecordKey(path);
+    // A writable journal whose key file is gone gets a new key, so the RAM-error state can still be
+    // written and cleared; the chain reports the loss until a RAM clear accepts the journal.
+    const lost = key === null && !readOnly && chained;
+    this.chain = new RecordChain(db, lost ? readOrCreateRecordKey(path) : key, lost);
     this.chained = chained;
     const stamping = chained ? this.chain : null;
     this.critical = new CriticalMemoryStore(db);

@@ -94,10 +94,32 @@ describe('the record chain', () => {
     const path = tempPath();
     playedJournal(path, 1).close();
     rmSync(recordKeyPath(path)!);
+    const audit = Journal.open(path, { readOnly: true });
+    onTestFinished(() => audit.close());
+    expect(audit.verifyAllRecords().breaks[0]?.problem).toBe('the record-chain key file is missing');
+    // The cabinet's own open gets a new key so it can still record the error, and says the old one is gone.
     const j = reopen(path);
-    const check = j.verifyRecent();
-    expect(check.ok).toBe(false);
-    if (!check.ok) expect(check.firstBreak.problem).toBe('the record-chain key file is missing');
+    expect(j.verifyRecent()).toMatchObject({ ok: false, firstBreak: { table: 'record_chain', rowId: 0 } });
+    j.transaction(() => j.recordRamClear({ at: 't', creditsRemovedMinor: 0, metersBefore: null }));
+    expect(j.verifyRecent()).toMatchObject({ ok: true });
+  });
+
+  it('a round that no longer verifies is not settled (its damage would be re-stamped as a write)', () => {
+    const path = tempPath();
+    const j = playedJournal(path, 1);
+    j.transaction(() =>
+      j.insertRound({
+        roundId: 2,
+        demo: false,
+        bets: { player: 100 },
+        stakeMinor: 100,
+        creditsBeforeMinor: 100,
+        at: 't',
+      }),
+    );
+    changeStoredByte(path, { table: 'rounds', idColumn: 'round_id', id: 2, column: 'bets_json', byteIndex: 3 });
+    expect(() => j.transaction(() => j.markDealt(2, sampleOutcome(), 't'))).toThrow('rounds row 2 does not verify');
+    expect(j.verifyRecent()).toMatchObject({ ok: false, firstBreak: { table: 'rounds', rowId: 2 } });
   });
 
   it("a bit flipped in a round's cards on disk is found at the next open, naming the round", () => {

@@ -120,11 +120,14 @@ type Row = Record<string, ChainValue> & { chain_digest: string | null };
 export class RecordChain {
   private readonly db: Database;
   private readonly key: Buffer | null;
+  /** The key file had gone and a new key was made: nothing before it verifies until a RAM clear. */
+  private keyLost: boolean;
 
-  /** `key` null: the key file is missing, and nothing verifies (writers refuse). */
-  constructor(db: Database, key: Buffer | null) {
+  /** `key` null (a read-only open without the key file): nothing verifies and writers refuse. */
+  constructor(db: Database, key: Buffer | null, keyLost = false) {
     this.db = db;
     this.key = key;
+    this.keyLost = keyLost;
   }
 
   private requireKey(): Buffer {
@@ -141,6 +144,28 @@ export class RecordChain {
       `SELECT chain_digest AS d FROM ${def.table} ORDER BY ${def.idColumn} DESC LIMIT 1`,
     );
     return rowDigest(this.requireKey(), chain, prev ? (prev.d ?? GENESIS) : GENESIS, values);
+  }
+
+  /**
+   * Before a round row is changed: it must still verify, or its damage would be re-stamped as if it
+   * were the cabinet's own write. Throws JournalError naming the row.
+   */
+  requireIntact(chain: ChainedTable, id: number): void {
+    const def = CHAINS[chain];
+    const key = this.requireKey();
+    const row = this.db.get<Row>(
+      `SELECT ${def.columns.join(', ')}, chain_digest FROM ${def.table} WHERE ${def.idColumn} = ?`,
+      id,
+    );
+    if (!row) return;
+    const before = this.db.get<{ d: string | null }>(
+      `SELECT chain_digest AS d FROM ${def.table} WHERE ${def.idColumn} < ? ORDER BY ${def.idColumn} DESC LIMIT 1`,
+      id,
+    );
+    const link = before ? (before.d ?? GENESIS) : GENESIS;
+    if (!same(row.chain_digest, rowDigest(key, chain, link, values(def, row)))) {
+      throw new JournalError(`${def.table} row ${id} does not verify; it is not changed`);
+    }
   }
 
   /** After a round row changed: re-stamps it and every round after it, and keeps the checkpoint on them. */
@@ -213,6 +238,7 @@ export class RecordChain {
 
   /** RAM clear: every row written so far is accepted; incremental checks start after them. */
   acceptAllUpToNow(): void {
+    this.keyLost = false;
     for (const chain of CHAIN_NAMES) {
       const cp = this.checkpoint(chain);
       if (!cp) continue;
@@ -233,6 +259,10 @@ export class RecordChain {
    * When all verify and a checkpoint is `ADVANCE_EVERY` rows behind, it is moved to the last row.
    */
   verifyRecent(): RecordCheck {
+    if (this.keyLost) {
+      const problem = 'the record-chain key file was missing; a new key was made and earlier rows cannot be verified';
+      return { ok: false, rowsChecked: 0, firstBreak: { table: 'record_chain', rowId: 0, problem } };
+    }
     let rowsChecked = 0;
     const advances: CheckpointRow[] = [];
     for (const chain of CHAIN_NAMES) {

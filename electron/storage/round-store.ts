@@ -97,6 +97,11 @@ export class RoundStore {
     this.chain?.restampFrom('rounds', roundId);
   }
 
+  /** A round that no longer verifies is never changed (its damage would be re-stamped). */
+  private requireIntact(roundId: number): void {
+    this.chain?.requireIntact('rounds', roundId);
+  }
+
   /** Locks a new round (its stake rows go to the ledger in the same transaction). */
   insert(r: NewRound): void {
     this.db.requireTransaction('insertRound');
@@ -118,6 +123,7 @@ export class RoundStore {
   /** Records the cards (committed before any is shown). */
   markDealt(roundId: number, outcome: RoundOutcome, at: string): void {
     this.db.requireTransaction('markDealt');
+    this.requireIntact(roundId);
     const r = this.db.run(
       `UPDATE rounds SET status = 'dealt', cards_json = ?, outcome_json = ?, dealt_at = ? WHERE round_id = ? AND status = 'locked'`,
       JSON.stringify(outcome.dealOrder),
@@ -137,6 +143,7 @@ export class RoundStore {
     at: string,
   ): void {
     this.db.requireTransaction('markSettled');
+    this.requireIntact(roundId);
     const r = this.db.run(
       `UPDATE rounds SET status = 'settled', returns_json = ?, return_minor = ?, credits_after_minor = ?, ended_at = ?
        WHERE round_id = ? AND status = 'dealt'`,
@@ -159,6 +166,8 @@ export class RoundStore {
     at: string,
     code: VoidReason | null = null,
   ): void {
+    // Not checked here: voiding is the way out (power-up recovery after a verified start, and the RAM
+    // clear, which must work on a damaged round too).
     this.db.requireTransaction('markVoided');
     const coded = code ? splitMessage(code) : { code: null, paramsJson: null };
     this.db.run(
