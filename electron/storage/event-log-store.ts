@@ -53,8 +53,10 @@ export class EventLogStore {
   append(kind: string, detail: string, at: string, message?: EventMessage): number {
     this.db.requireTransaction('appendEvent');
     const { code, paramsJson } = splitMessage(message ?? messageOfEventText(kind, detail));
-    const values = [this.lastId() + 1, at, kind, detail, code, paramsJson] as const;
-    const digest = this.chain ? this.chain.digestForAppend('events', values) : null;
+    // One read gives the next id and the previous row's digest (the digest covers the id).
+    const tail = this.chain ? this.chain.tail('events') : { id: this.lastId(), digest: '' };
+    const values = [tail.id + 1, at, kind, detail, code, paramsJson] as const;
+    const digest = this.chain ? this.chain.digestAfter('events', tail, values) : null;
     return this.db.run(
       'INSERT INTO events (id, at, kind, detail, code, params_json, chain_digest) VALUES (?, ?, ?, ?, ?, ?, ?)',
       ...values,

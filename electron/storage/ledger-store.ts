@@ -36,9 +36,11 @@ export class LedgerStore {
 
   append(entry: LedgerEntry): number {
     this.db.requireTransaction('appendLedger');
-    // The id is chosen here (inside BEGIN IMMEDIATE nobody else writes) because the digest covers it.
+    // The id is chosen here (inside BEGIN IMMEDIATE nobody else writes) because the digest covers it;
+    // one read gives it and the previous row's digest.
+    const tail = this.chain ? this.chain.tail('ledger') : { id: this.lastId(), digest: '' };
     const values = [
-      this.lastId() + 1,
+      tail.id + 1,
       entry.at,
       entry.kind,
       entry.demo ? 1 : 0,
@@ -49,7 +51,7 @@ export class LedgerStore {
       entry.denominationMinor ?? null,
       entry.balanceAfterMinor,
     ] as const;
-    const digest = this.chain ? this.chain.digestForAppend('ledger', values) : null;
+    const digest = this.chain ? this.chain.digestAfter('ledger', tail, values) : null;
     return this.db.run(
       `INSERT INTO ledger (id, at, kind, demo, delta_minor, round_id, spot, event_key, denomination_minor, balance_after_minor, chain_digest)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,

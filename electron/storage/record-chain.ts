@@ -137,13 +137,14 @@ export class RecordChain {
 
   // ---------------------------------------------------------------- writing
 
-  /** The digest a new last row with these values gets (its id must be above every existing id). */
-  digestForAppend(chain: ChainedTable, values: readonly ChainValue[]): string {
-    const def = CHAINS[chain];
-    const prev = this.db.get<{ d: string | null }>(
-      `SELECT chain_digest AS d FROM ${def.table} ORDER BY ${def.idColumn} DESC LIMIT 1`,
-    );
-    return rowDigest(this.requireKey(), chain, prev ? (prev.d ?? GENESIS) : GENESIS, values);
+  /** The chain's last row (id 0 and the genesis link when it has none): the next row's id and link. */
+  tail(chain: ChainedTable): { id: number; digest: string } {
+    return this.lastRow(chain);
+  }
+
+  /** The digest of a new last row with these values, given the chain's `tail` read in this transaction. */
+  digestAfter(chain: ChainedTable, tail: { digest: string }, values: readonly ChainValue[]): string {
+    return rowDigest(this.requireKey(), chain, tail.digest, values);
   }
 
   /**
