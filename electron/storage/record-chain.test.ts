@@ -1,4 +1,5 @@
 import { copyFileSync, rmSync, statSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
 import fc from 'fast-check';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { Database } from './database.ts';
@@ -183,6 +184,32 @@ describe('the record chain', () => {
     expect(again.ok).toBe(true);
     expect(again.rowsChecked).toBeLessThanOrEqual(CHAIN_NAMES.length * (RECENT_ROWS + ADVANCE_EVERY));
     expect(again.rowsChecked).toBeLessThan(first.rowsChecked);
+  });
+
+  it('a damaged checkpoint, or rows cut off the end of a chain, do not verify', () => {
+    const path = tempPath();
+    playedJournal(path, 100).close();
+    reopen(path).verifyRecent(); // checkpoints at the last rows
+    const damaged = `${path}.damaged`;
+    copyFileSync(path, damaged);
+    copyFileSync(recordKeyPath(path)!, recordKeyPath(damaged)!);
+    changeStoredByte(damaged, {
+      table: 'record_chain',
+      idColumn: 'chain',
+      id: 'ledger',
+      column: 'verified_through_id',
+      byteIndex: 1,
+    });
+    expect(reopen(damaged).verifyRecent()).toMatchObject({ ok: false, firstBreak: { table: 'record_chain' } });
+
+    // The last events go missing (the chain is shorter than its checkpoint says).
+    const raw = new DatabaseSync(path);
+    raw.exec('DELETE FROM events WHERE id > (SELECT MAX(id) - 3 FROM events)');
+    raw.close();
+    expect(reopen(path).verifyRecent()).toMatchObject({
+      ok: false,
+      firstBreak: { table: 'events', problem: 'a verified row is missing' },
+    });
   });
 
   it('a damaged row older than the recent window is still found by the full check', () => {

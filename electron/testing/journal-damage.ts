@@ -80,7 +80,7 @@ function withOneByteChanged(value: string | number | null, byteIndex: number): s
  */
 export function changeStoredByte(
   journalPath: string,
-  where: { table: string; idColumn: string; id: number; column: string; byteIndex: number },
+  where: { table: string; idColumn: string; id: number | string; column: string; byteIndex: number },
 ): void {
   const db = new DatabaseSync(journalPath);
   try {
