@@ -16,58 +16,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { JournalError } from '../core/model/journal-port.ts';
 import type { ChainedTable, RecordBreak, RecordCheck, VerifiedLedgerState } from '../core/model/record-check.ts';
 import type { Database } from './database.ts';
+import { CHAINS, type ChainDef } from './record-chain-columns.ts';
 
-export interface ChainDef {
-  readonly table: ChainedTable;
-  readonly idColumn: string;
-  /** Every column but the digest, in the order they are encoded. */
-  readonly columns: readonly string[];
-}
-
-export const CHAINS: Readonly<Record<ChainedTable, ChainDef>> = {
-  ledger: {
-    table: 'ledger',
-    idColumn: 'id',
-    columns: [
-      'id',
-      'at',
-      'kind',
-      'demo',
-      'delta_minor',
-      'round_id',
-      'spot',
-      'event_key',
-      'denomination_minor',
-      'balance_after_minor',
-    ],
-  },
-  rounds: {
-    table: 'rounds',
-    idColumn: 'round_id',
-    columns: [
-      'round_id',
-      'status',
-      'demo',
-      'bets_json',
-      'stake_minor',
-      'cards_json',
-      'outcome_json',
-      'returns_json',
-      'return_minor',
-      'credits_before_minor',
-      'credits_after_minor',
-      'started_at',
-      'dealt_at',
-      'ended_at',
-      'void_reason',
-      'refunded_minor',
-      'profile_json',
-      'void_code',
-      'void_params_json',
-    ],
-  },
-  events: { table: 'events', idColumn: 'id', columns: ['id', 'at', 'kind', 'detail', 'code', 'params_json'] },
-};
+export { CHAINS, type ChainDef } from './record-chain-columns.ts';
 
 export const CHAIN_NAMES: readonly ChainedTable[] = ['ledger', 'rounds', 'events'];
 
