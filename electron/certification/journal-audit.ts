@@ -4,7 +4,9 @@
  * every kill, by tests, and available to a technician tool.
  *
  * Checks:
- * - integrity: both critical-memory copies valid (SHA-256) and equal; SQLite quick_check ok;
+ * - integrity: both critical-memory copies valid (SHA-256) and equal; SQLite quick_check ok; every
+ *   ledger, round and event row verifies on its record chain, from the first row
+ *   (docs/cabinet-rules.md#verified-records);
  * - money: credits in critical memory = Σ ledger deltas (bills − handpays − stakes + wins + refunds);
  *   every round's stakes = its bets; a settled round's wins = settle(bets, recorded winner);
  *   a voided round's refund = its stake, exactly once. A shortfall is lost_minor, an excess created_minor;
@@ -20,6 +22,7 @@ import type { RuleProfile } from '../core/engine/rule-profile.ts';
 import { settle, SPOTS, type Bets, type Returns } from '../core/engine/settlement.ts';
 import type { Meters } from '../core/model/meters.ts';
 import { roundResult, zeroMeters, type MutableMeters } from '../core/cabinet/meters.ts';
+import type { RecordBreak } from '../core/model/record-check.ts';
 
 export interface AuditReport {
   readonly roundsSettled: number;
@@ -103,6 +106,11 @@ export function auditJournal(journal: JournalAuditReader, profile: RuleProfile, 
   if (quick !== 'ok') {
     integrityFailures++;
     problems.push(`sqlite quick_check: ${quick}`);
+  }
+  const chain = journal.verifyAllRecords();
+  for (const b of chain.breaks) {
+    integrityFailures++;
+    problems.push(`record chain: ${b.table} row ${b.rowId}: ${b.problem}`);
   }
   const copies = journal.readCriticalCopies();
   let state: CriticalState | null = null;
@@ -327,8 +335,25 @@ export function auditJournal(journal: JournalAuditReader, profile: RuleProfile, 
   };
 }
 
-/** Opens a journal file read-only and audits it. */
-export function auditJournalFile(path: string, profile: RuleProfile, allowOpenRounds = true): AuditReport {
+/** What the technician's full record-chain check found (docs/cabinet-rules.md#verified-records). */
+export interface RecordChainReport {
+  readonly rowsChecked: number;
+  /** The first breaks, oldest first per table (at most `limit`). */
+  readonly breaks: readonly RecordBreak[];
+}
+
+/** Checks every row of every record chain of a journal file (it never writes the journal). */
+export function auditRecordChainFile(path: string, limit = 20): RecordChainReport {
+  const journal = openForAudit(path);
+  try {
+    if (!journal.hasSchema()) return { rowsChecked: 0, breaks: [] };
+    return journal.verifyAllRecords(limit);
+  } finally {
+    journal.close();
+  }
+}
+
+function openForAudit(path: string): Journal {
   let journal: Journal;
   try {
     journal = Journal.open(path, { readOnly: true });
@@ -337,6 +362,12 @@ export function auditJournalFile(path: string, profile: RuleProfile, allowOpenRo
     // open only replays the committed WAL (no cabinet logic runs).
     journal = Journal.open(path);
   }
+  return journal;
+}
+
+/** Opens a journal file read-only and audits it. */
+export function auditJournalFile(path: string, profile: RuleProfile, allowOpenRounds = true): AuditReport {
+  const journal = openForAudit(path);
   try {
     return auditJournal(journal, profile, allowOpenRounds);
   } finally {

@@ -44,11 +44,18 @@ export class Database {
   private readonly statements = new Map<string, StatementSync>();
   private readonly observer: StatementObserver | null;
   private readonly migrations: readonly Migration[];
+  private readonly path: string;
   private statementsRun = 0;
   private open = false;
 
-  private constructor(db: DatabaseSync, observer: StatementObserver | null, migrations: readonly Migration[]) {
+  private constructor(
+    db: DatabaseSync,
+    observer: StatementObserver | null,
+    migrations: readonly Migration[],
+    path: string,
+  ) {
     this.db = db;
+    this.path = path;
     this.observer = observer;
     this.migrations = migrations;
   }
@@ -56,7 +63,7 @@ export class Database {
   /** Opens (creating if needed) the database file; read-write opens run the pending migrations. */
   static open(path: string, options: DatabaseOptions = {}, migrations: readonly Migration[] = MIGRATIONS): Database {
     const db = new DatabaseSync(path, { readOnly: options.readOnly ?? false, enableForeignKeyConstraints: true });
-    const database = new Database(db, options.observer ?? null, migrations);
+    const database = new Database(db, options.observer ?? null, migrations, path);
     try {
       if (options.readOnly) {
         database.exec('PRAGMA query_only = ON');
@@ -182,6 +189,7 @@ export class Database {
       if (m.version <= current) continue;
       this.transaction(() => {
         this.exec(m.sql);
+        m.apply?.(this, this.path);
         this.run(
           'INSERT INTO migrations (version, name, applied_at) VALUES (?, ?, ?)',
           m.version,

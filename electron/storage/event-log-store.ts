@@ -1,13 +1,15 @@
 /**
  * The event log: every fault, tilt, clearance, door, configuration change,
  * power-up and shutdown, append-only and in the transaction of the change it
- * describes (docs/cabinet-rules.md#door-and-tilt, docs/cabinet-rules.md#meters).
+ * describes (docs/cabinet-rules.md#door-and-tilt, docs/cabinet-rules.md#meters). Each row carries
+ * its record-chain digest, written by the same INSERT (docs/cabinet-rules.md#verified-records).
  */
 import { messageOfEventText } from '../core/cabinet/event-text-codes.ts';
 import type { EventLogEntry } from '../core/model/event-log.ts';
 import { joinMessage, splitMessage, type EventMessage } from '../core/model/journal-message.ts';
 import type { EventQuery } from '../core/model/journal-port.ts';
 import type { Database } from './database.ts';
+import type { RecordChain } from './record-chain.ts';
 import { pageLimit, timeBound } from './time-bounds.ts';
 
 /** An event row as the audit reads it (power-ups and door opens drive meters). */
@@ -39,22 +41,26 @@ function toEntry(r: EventRow): EventLogEntry {
 
 export class EventLogStore {
   private readonly db: Database;
+  /** null only for the unchained baseline of the benchmark. */
+  private readonly chain: RecordChain | null;
 
-  constructor(db: Database) {
+  constructor(db: Database, chain: RecordChain | null = null) {
     this.db = db;
+    this.chain = chain;
   }
 
   /** Every row gets a code: the writer's own message, or the one its words show (event-text-codes.ts). */
   append(kind: string, detail: string, at: string, message?: EventMessage): number {
     this.db.requireTransaction('appendEvent');
     const { code, paramsJson } = splitMessage(message ?? messageOfEventText(kind, detail));
+    // One read gives the next id and the previous row's digest (the digest covers the id).
+    const tail = this.chain ? this.chain.tail('events') : { id: this.lastId(), digest: '' };
+    const values = [tail.id + 1, at, kind, detail, code, paramsJson] as const;
+    const digest = this.chain ? this.chain.digestAfter('events', tail, values) : null;
     return this.db.run(
-      'INSERT INTO events (at, kind, detail, code, params_json) VALUES (?, ?, ?, ?, ?)',
-      at,
-      kind,
-      detail,
-      code,
-      paramsJson,
+      'INSERT INTO events (id, at, kind, detail, code, params_json, chain_digest) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      ...values,
+      digest,
     ).lastId;
   }
 

@@ -21,10 +21,10 @@ import type {
   JournalReader,
   NewRound,
   RamClearBoundary,
+  RamClearRecord,
   RecallQuery,
 } from '../core/model/journal-port.ts';
 import type { LedgerEntry } from '../core/model/ledger.ts';
-import type { Meters } from '../core/model/meters.ts';
 import type { OpenRound, RoundRecord } from '../core/model/round-record.ts';
 import type { Tilt, TiltKind } from '../core/model/tilt.ts';
 import type { MinorUnits } from '../core/money/minor-units.ts';
@@ -43,8 +43,17 @@ import { RamClearStore } from './ram-clear-store.ts';
 import { RoundStore, type RefundAuditRow, type RoundAuditRow } from './round-store.ts';
 import { StaffStore } from './staff-store.ts';
 import { TiltStore } from './tilt-store.ts';
+import { RecordChain } from './record-chain.ts';
+import { readOrCreateRecordKey, readRecordKey } from './record-chain-key.ts';
+import type { RecordBreak, RecordCheck, VerifiedLedgerState } from '../core/model/record-check.ts';
 
-export type JournalOptions = DatabaseOptions;
+export interface JournalOptions extends DatabaseOptions {
+  /**
+   * false: rows get no record-chain digest. Only the benchmark's baseline (bench/record-chain.bench.ts)
+   * opens a journal so; such a journal does not verify (docs/cabinet-rules.md#verified-records).
+   */
+  readonly recordChain?: boolean;
+}
 
 /** Everything a verifier needs to recompute meters and the money identity. */
 export interface AuditRows {
@@ -62,6 +71,8 @@ export interface JournalAuditReader extends JournalReader {
   auditRows(): AuditRows;
   /** SQLite's page-level check: 'ok' or the first problem. */
   quickCheck(): string;
+  /** Every row of every record chain, from the first (docs/cabinet-rules.md#verified-records). */
+  verifyAllRecords(limit?: number): { rowsChecked: number; breaks: RecordBreak[] };
 }
 
 export class Journal implements JournalPort, JournalAuditReader {
@@ -76,15 +87,25 @@ export class Journal implements JournalPort, JournalAuditReader {
   private readonly ramClears: RamClearStore;
   private readonly configAuditStore: ConfigAuditStore;
   private readonly secrets: ConfigSecretFile;
+  private readonly chain: RecordChain;
+  /** false only for the benchmark's unchained baseline (JournalOptions.recordChain). */
+  private readonly chained: boolean;
   /** Staff access records (PIN hashes, lockouts); the shell's staff access writes here, never the cabinet. */
   readonly staff: StaffStore;
 
-  private constructor(db: Database, path: string, readOnly: boolean) {
+  private constructor(db: Database, path: string, readOnly: boolean, chained: boolean) {
     this.db = db;
+    const key = readRecordKey(path);
+    // A writable journal whose key file is gone gets a new key, so the RAM-error state can still be
+    // written and cleared; the chain reports the loss until a RAM clear accepts the journal.
+    const lost = key === null && !readOnly && chained;
+    this.chain = new RecordChain(db, lost ? readOrCreateRecordKey(path) : key, lost);
+    this.chained = chained;
+    const stamping = chained ? this.chain : null;
     this.critical = new CriticalMemoryStore(db);
-    this.ledger = new LedgerStore(db);
-    this.rounds = new RoundStore(db);
-    this.eventLog = new EventLogStore(db);
+    this.ledger = new LedgerStore(db, stamping);
+    this.rounds = new RoundStore(db, stamping);
+    this.eventLog = new EventLogStore(db, stamping);
     this.tiltStore = new TiltStore(db);
     this.handpays = new HandpayStore(db);
     this.config = new ConfigStore(db);
@@ -111,7 +132,7 @@ export class Journal implements JournalPort, JournalAuditReader {
 
   /** Opens (creating if needed) the journal file and runs pending migrations (not when read-only). */
   static open(path: string, options: JournalOptions = {}): Journal {
-    return new Journal(Database.open(path, options), path, options.readOnly ?? false);
+    return new Journal(Database.open(path, options), path, options.readOnly ?? false, options.recordChain ?? true);
   }
 
   close(): void {
@@ -293,16 +314,40 @@ export class Journal implements JournalPort, JournalAuditReader {
     return this.configAuditStore.list(range);
   }
 
-  recordRamClear(r: { at: string; creditsRemovedMinor: MinorUnits; metersBefore: Meters | null }): void {
+  recordRamClear(r: RamClearRecord): void {
     this.ramClears.record(r, () => ({
       afterLedgerId: this.ledger.lastId(),
       afterRoundId: this.rounds.maxId(),
       afterEventId: this.eventLog.lastId(),
     }));
+    // The technician accepted the journal as it is: incremental checks start after it.
+    this.chain.acceptAllUpToNow();
   }
 
   lastRamClear(): RamClearBoundary | null {
     return this.ramClears.last();
+  }
+
+  /** The last RAM clear's payout and the verified ledger row it names. */
+  lastRamClearPayout(): ReturnType<RamClearStore['lastPayout']> {
+    return this.ramClears.lastPayout();
+  }
+
+  // ---------------------------------------------------------- record chain
+
+  verifyRecent(): RecordCheck {
+    // The unchained baseline has nothing to verify (and is never a cabinet's journal).
+    if (!this.chained) return { ok: true, rowsChecked: 0 };
+    return this.chain.verifyRecent();
+  }
+
+  verifiedLedgerState(demo: boolean): VerifiedLedgerState {
+    if (!this.chained) return { ledgerId: this.ledger.lastId(), balanceMinor: this.ledger.balance(demo) };
+    return this.chain.verifiedLedgerState(demo);
+  }
+
+  verifyAllRecords(limit?: number): { rowsChecked: number; breaks: RecordBreak[] } {
+    return this.chain.verifyAll(limit);
   }
 
   // ------------------------------------------------------- audit (verifier)

@@ -3,11 +3,13 @@
  * DELETE), written in the same transaction as the state change that caused it.
  * Credits always equal the sum of a wallet's deltas (docs/architecture.md#where-the-money-goes);
  * a stacked note's event key is UNIQUE, so a repeated credit is refused
- * (docs/protocols/essp.md#credit-rules).
+ * (docs/protocols/essp.md#credit-rules). Each row carries its record-chain digest, written by
+ * the same INSERT (docs/cabinet-rules.md#verified-records).
  */
 import type { LedgerEntry, LedgerKind } from '../core/model/ledger.ts';
 import type { MinorUnits } from '../core/money/minor-units.ts';
 import type { Database } from './database.ts';
+import type { RecordChain } from './record-chain.ts';
 
 /** A ledger row as the audit reads it. */
 export interface LedgerAuditRow {
@@ -24,16 +26,21 @@ export interface LedgerAuditRow {
 
 export class LedgerStore {
   private readonly db: Database;
+  /** null only for the unchained baseline of the benchmark. */
+  private readonly chain: RecordChain | null;
 
-  constructor(db: Database) {
+  constructor(db: Database, chain: RecordChain | null = null) {
     this.db = db;
+    this.chain = chain;
   }
 
   append(entry: LedgerEntry): number {
     this.db.requireTransaction('appendLedger');
-    return this.db.run(
-      `INSERT INTO ledger (at, kind, demo, delta_minor, round_id, spot, event_key, denomination_minor, balance_after_minor)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    // The id is chosen here (inside BEGIN IMMEDIATE nobody else writes) because the digest covers it;
+    // one read gives it and the previous row's digest.
+    const tail = this.chain ? this.chain.tail('ledger') : { id: this.lastId(), digest: '' };
+    const values = [
+      tail.id + 1,
       entry.at,
       entry.kind,
       entry.demo ? 1 : 0,
@@ -43,6 +50,13 @@ export class LedgerStore {
       entry.eventKey ?? null,
       entry.denominationMinor ?? null,
       entry.balanceAfterMinor,
+    ] as const;
+    const digest = this.chain ? this.chain.digestAfter('ledger', tail, values) : null;
+    return this.db.run(
+      `INSERT INTO ledger (id, at, kind, demo, delta_minor, round_id, spot, event_key, denomination_minor, balance_after_minor, chain_digest)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ...values,
+      digest,
     ).lastId;
   }
 

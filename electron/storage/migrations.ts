@@ -3,11 +3,22 @@
  * together with its row in `migrations`, so a crash mid-migration leaves the
  * previous version intact and the next start simply runs it again.
  */
+import type { Database } from './database.ts';
+import { RecordChain } from './record-chain.ts';
+import { readOrCreateRecordKey } from './record-chain-key.ts';
+
 export interface Migration {
   readonly version: number;
   readonly name: string;
   readonly sql: string;
+  /** A step SQL alone cannot do, run after `sql` in the same transaction. */
+  readonly apply?: (db: Database, journalPath: string) => void;
 }
+
+/** Columns of the rounds table a finished round may never change again (all but its digest). */
+const ROUND_FACT_COLUMNS =
+  'status, demo, bets_json, stake_minor, cards_json, outcome_json, returns_json, return_minor, credits_before_minor, ' +
+  'credits_after_minor, started_at, dealt_at, ended_at, void_reason, refunded_minor, profile_json, void_code, void_params_json';
 
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -185,5 +196,44 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE rounds ADD COLUMN void_code TEXT;
       ALTER TABLE rounds ADD COLUMN void_params_json TEXT;
     `,
+  },
+  {
+    version: 6,
+    name: 'record chain: a keyed digest on every ledger, round and event row; checkpoints',
+    sql: `
+      -- HMAC-SHA-256 over the row's fields and the previous row's digest (electron/storage/record-chain.ts,
+      -- docs/cabinet-rules.md#verified-records). Rows that existed before this migration are chained by it.
+      ALTER TABLE ledger ADD COLUMN chain_digest TEXT;
+      ALTER TABLE rounds ADD COLUMN chain_digest TEXT;
+      ALTER TABLE events ADD COLUMN chain_digest TEXT;
+      -- One row per chain: where it starts (rows up to started_after_id were chained by this migration,
+      -- not as they were written), the last verified row and its digest, the RAM-clear floor; keyed.
+      CREATE TABLE record_chain (
+        chain TEXT PRIMARY KEY CHECK (chain IN ('ledger', 'rounds', 'events')),
+        started_after_id INTEGER NOT NULL,
+        started_at TEXT NOT NULL,
+        verified_through_id INTEGER NOT NULL,
+        verified_digest TEXT NOT NULL,
+        floor_id INTEGER NOT NULL,
+        mac TEXT NOT NULL
+      );
+      -- A RAM clear pays what the last verified ledger row says, and names that row.
+      ALTER TABLE ram_clears ADD COLUMN verified_ledger_id INTEGER;
+      ALTER TABLE ram_clears ADD COLUMN ledger_sum_minor INTEGER;
+      -- Stamping existing rows is an UPDATE: the append-only trigger comes back right after it, and a
+      -- finished round stays final in every column but its digest (which is re-stamped, never trusted).
+      DROP TRIGGER ledger_append_only_u;
+      DROP TRIGGER rounds_final;
+      CREATE TRIGGER rounds_final BEFORE UPDATE OF ${ROUND_FACT_COLUMNS} ON rounds
+        WHEN OLD.status IN ('settled', 'voided') BEGIN
+        SELECT RAISE(ABORT, 'a settled or voided round is final');
+      END;
+    `,
+    apply: (db, journalPath) => {
+      new RecordChain(db, readOrCreateRecordKey(journalPath)).chainExisting(new Date().toISOString());
+      db.exec(`CREATE TRIGGER ledger_append_only_u BEFORE UPDATE ON ledger BEGIN
+        SELECT RAISE(ABORT, 'the ledger is append-only');
+      END`);
+    },
   },
 ];

@@ -1,12 +1,11 @@
 /**
  * RAM clear markers: each RAM clear records the last ledger, round and event ids
  * before it, where the meters restart, so a verifier can recompute them
- * (docs/cabinet-rules.md#critical-memory).
+ * (docs/cabinet-rules.md#critical-memory). From schema v6 it also names the last verified ledger
+ * row whose balance was paid (docs/cabinet-rules.md#verified-records).
  */
 import { canonicalJson } from '../core/integrity/canonical-json.ts';
-import type { RamClearBoundary } from '../core/model/journal-port.ts';
-import type { Meters } from '../core/model/meters.ts';
-import type { MinorUnits } from '../core/money/minor-units.ts';
+import type { RamClearBoundary, RamClearRecord } from '../core/model/journal-port.ts';
 import type { Database } from './database.ts';
 
 export class RamClearStore {
@@ -20,22 +19,30 @@ export class RamClearStore {
    * Records one RAM clear. `boundary` is read only after the transaction check, so
    * a refused call runs no statement at all.
    */
-  record(
-    r: { at: string; creditsRemovedMinor: MinorUnits; metersBefore: Meters | null },
-    boundary: () => RamClearBoundary,
-  ): void {
+  record(r: RamClearRecord, boundary: () => RamClearBoundary): void {
     this.db.requireTransaction('recordRamClear');
     const b = boundary();
     this.db.run(
-      `INSERT INTO ram_clears (at, after_ledger_id, after_round_id, after_event_id, credits_removed_minor, meters_before_json)
-       VALUES (?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO ram_clears (at, after_ledger_id, after_round_id, after_event_id, credits_removed_minor, meters_before_json,
+         verified_ledger_id, ledger_sum_minor)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       r.at,
       b.afterLedgerId,
       b.afterRoundId,
       b.afterEventId,
       r.creditsRemovedMinor,
       r.metersBefore ? canonicalJson(r.metersBefore) : null,
+      r.verifiedLedgerId ?? null,
+      r.ledgerSumMinor ?? null,
     );
+  }
+
+  /** The last RAM clear's payout: the amount and the verified ledger row it came from. */
+  lastPayout(): { creditsRemovedMinor: number; verifiedLedgerId: number | null; ledgerSumMinor: number | null } | null {
+    const row = this.db.get<{ c: number; v: number | null; s: number | null }>(
+      'SELECT credits_removed_minor AS c, verified_ledger_id AS v, ledger_sum_minor AS s FROM ram_clears ORDER BY id DESC LIMIT 1',
+    );
+    return row ? { creditsRemovedMinor: row.c, verifiedLedgerId: row.v, ledgerSumMinor: row.s } : null;
   }
 
   last(): RamClearBoundary | null {

@@ -2,7 +2,8 @@
  * Rounds (game recall) and their refunds. A round moves only forward, locked →
  * dealt → settled, or locked/dealt → voided; triggers make a finished round final,
  * and `refunds` is keyed by round so a round is refunded at most once
- * (docs/cabinet-rules.md#power-loss, docs/cabinet-rules.md#game-recall).
+ * (docs/cabinet-rules.md#power-loss, docs/cabinet-rules.md#game-recall). Every write re-stamps
+ * the round's record-chain digest in the same transaction (docs/cabinet-rules.md#verified-records).
  */
 import type { Card } from '../core/cards/card.ts';
 import type { RoundOutcome } from '../core/engine/round.ts';
@@ -14,6 +15,7 @@ import { joinMessage, splitMessage, type VoidReason } from '../core/model/journa
 import type { OpenRound, RoundRecord, RoundStatus } from '../core/model/round-record.ts';
 import type { MinorUnits } from '../core/money/minor-units.ts';
 import type { Database } from './database.ts';
+import type { RecordChain } from './record-chain.ts';
 import { pageLimit, timeBound } from './time-bounds.ts';
 
 interface RoundRow {
@@ -38,6 +40,7 @@ interface RoundRow {
   /** NULL unless voided from schema v5 on. */
   void_code: string | null;
   void_params_json: string | null;
+  chain_digest: string | null;
 }
 
 /** A round row as the audit reads it. */
@@ -82,9 +85,21 @@ function toRecord(row: RoundRow): RoundRecord {
 
 export class RoundStore {
   private readonly db: Database;
+  /** null only for the unchained baseline of the benchmark. */
+  private readonly chain: RecordChain | null;
 
-  constructor(db: Database) {
+  constructor(db: Database, chain: RecordChain | null = null) {
     this.db = db;
+    this.chain = chain;
+  }
+
+  private stamp(roundId: number): void {
+    this.chain?.restampFrom('rounds', roundId);
+  }
+
+  /** A round that no longer verifies is never changed (its damage would be re-stamped). */
+  private requireIntact(roundId: number): void {
+    this.chain?.requireIntact('rounds', roundId);
   }
 
   /** Locks a new round (its stake rows go to the ledger in the same transaction). */
@@ -102,11 +117,13 @@ export class RoundStore {
       r.at,
       r.profile ? canonicalJson(r.profile) : null,
     );
+    this.stamp(r.roundId);
   }
 
   /** Records the cards (committed before any is shown). */
   markDealt(roundId: number, outcome: RoundOutcome, at: string): void {
     this.db.requireTransaction('markDealt');
+    this.requireIntact(roundId);
     const r = this.db.run(
       `UPDATE rounds SET status = 'dealt', cards_json = ?, outcome_json = ?, dealt_at = ? WHERE round_id = ? AND status = 'locked'`,
       JSON.stringify(outcome.dealOrder),
@@ -115,6 +132,7 @@ export class RoundStore {
       roundId,
     );
     if (r.changes !== 1) throw new JournalError(`round ${roundId} is not locked`);
+    this.stamp(roundId);
   }
 
   markSettled(
@@ -125,6 +143,7 @@ export class RoundStore {
     at: string,
   ): void {
     this.db.requireTransaction('markSettled');
+    this.requireIntact(roundId);
     const r = this.db.run(
       `UPDATE rounds SET status = 'settled', returns_json = ?, return_minor = ?, credits_after_minor = ?, ended_at = ?
        WHERE round_id = ? AND status = 'dealt'`,
@@ -135,6 +154,7 @@ export class RoundStore {
       roundId,
     );
     if (r.changes !== 1) throw new JournalError(`round ${roundId} is not dealt`);
+    this.stamp(roundId);
   }
 
   /** Voids a locked or dealt round and writes its one refund row (UNIQUE per round). */
@@ -146,6 +166,8 @@ export class RoundStore {
     at: string,
     code: VoidReason | null = null,
   ): void {
+    // Not checked here: voiding is the way out (power-up recovery after a verified start, and the RAM
+    // clear, which must work on a damaged round too).
     this.db.requireTransaction('markVoided');
     const coded = code ? splitMessage(code) : { code: null, paramsJson: null };
     this.db.run(
@@ -168,6 +190,7 @@ export class RoundStore {
       roundId,
     );
     if (r.changes !== 1) throw new JournalError(`round ${roundId} is not in progress`);
+    this.stamp(roundId);
   }
 
   open(): OpenRound[] {

@@ -2,7 +2,9 @@
  * RAM clear (technician): the one way out of a memory-error tilt. In one transaction it
  * - voids and refunds any open round (so the removed balance includes its stakes);
  * - writes one `ram-clear` ledger row per wallet that removes the remaining credits (the amount
- *   is in the event log and in `ram_clears`, so the venue can pay the player by hand);
+ *   is in the event log and in `ram_clears`, so the venue can pay the player by hand); the amount
+ *   owed is what the last verified ledger row says, and the record names that row
+ *   (verified-records.ts, docs/cabinet-rules.md#verified-records);
  * - resets every meter to zero (the audit restarts from the `ram_clears` marker);
  * - rebuilds both copies of critical memory and clears the memory-error tilt.
  * Other tilts (door, handpay) stay: they are physical. See docs/cabinet-rules.md#critical-memory.
@@ -15,6 +17,7 @@ import { now, refreshFromJournal, type CabinetContext } from './cabinet-context.
 import { emitState, emitTilts } from './cabinet-events.ts';
 import { resetTable } from './betting.ts';
 import { freshCriticalState } from './critical-memory.ts';
+import { verifiedPayout } from './verified-records.ts';
 
 export function ramClear(ctx: CabinetContext): void {
   const { journal } = ctx;
@@ -33,6 +36,7 @@ export function ramClear(ctx: CabinetContext): void {
       });
       journal.markVoided(r.roundId, 'RAM clear', r.stakeMinor, balance, at, { code: 'ram-clear' });
     }
+    const payout = verifiedPayout(ctx);
     const removed = journal.ledgerBalance(false);
     const removedDemo = journal.ledgerBalance(true);
     for (const [demo, amount] of [
@@ -44,17 +48,23 @@ export function ramClear(ctx: CabinetContext): void {
     }
     journal.appendEvent(
       'ram-clear',
-      `RAM clear by technician: credits ${formatMinor(removed)} removed (per the ledger; pay by hand if owed), ${open.length} open round(s) voided, meters reset` +
+      `RAM clear by technician: credits ${formatMinor(payout.owedMinor)} removed (per verified ledger row #${payout.verifiedLedgerId}; pay by hand if owed), ${open.length} open round(s) voided, meters reset` +
         (metersBefore ? `; meters before: ${canonicalJson(metersBefore)}` : '; meters before: unavailable'),
       at,
       {
         code: 'ram-cleared',
-        creditsRemovedMinor: removed,
+        creditsRemovedMinor: payout.owedMinor,
         roundsVoided: open.length,
         metersKept: metersBefore !== null,
       },
     );
-    journal.recordRamClear({ at, creditsRemovedMinor: removed, metersBefore });
+    journal.recordRamClear({
+      at,
+      creditsRemovedMinor: payout.owedMinor,
+      metersBefore,
+      verifiedLedgerId: payout.verifiedLedgerId,
+      ledgerSumMinor: payout.ledgerSumMinor,
+    });
     const fresh = freshCriticalState(journal, ctx.config, (ctx.memoryGood ? ctx.critical.seq : 0) + 1);
     journal.writeCritical(fresh);
     if (journal.removeTilt('memory-error') > 0) {

@@ -2,7 +2,8 @@
  * Start-up, in this order, each step idempotent so a power loss inside start-up is safe
  * (the journal's migrations already ran in openCabinet):
  *   1. the durable tilts and the pending handpay are read back;
- *   2. critical memory is loaded and checked against the ledger (critical-memory.ts);
+ *   2. the newest journal records are verified (verified-records.ts); if they verify, critical memory
+ *      is loaded and checked against the ledger (critical-memory.ts), else it is a memory error;
  *   3. a changed venue config is logged (config-change.ts);
  *   4. a round that was open at power loss is voided and every bet refunded
  *      (docs/cabinet-rules.md#power-loss) — only when memory is good; otherwise the RAM clear does it;
@@ -15,11 +16,12 @@ import { commitWhenMemoryGood, loadCriticalAtStart } from './critical-memory.ts'
 import { refillDemoCredits } from './money-in-out.ts';
 import { storageVoidAtStart } from './storage-fault.ts';
 import { voidRound } from './void-round.ts';
+import { checkRecords } from './verified-records.ts';
 
 export function start(ctx: CabinetContext): void {
   ctx.tilts = ctx.journal.tilts();
   ctx.pendingHandpay = readPendingHandpay(ctx);
-  loadCriticalAtStart(ctx);
+  if (checkRecords(ctx, 'start-up')) loadCriticalAtStart(ctx);
   applyConfigAtStart(ctx);
   if (ctx.memoryGood) recoverOpenRounds(ctx);
   powerUp(ctx);

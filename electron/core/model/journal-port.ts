@@ -22,6 +22,7 @@ import type { LedgerEntry } from './ledger.ts';
 import type { Meters } from './meters.ts';
 import type { OpenRound, RoundRecord } from './round-record.ts';
 import type { Tilt, TiltKind } from './tilt.ts';
+import type { RecordCheck, VerifiedLedgerState } from './record-check.ts';
 
 /** A storage rule was broken (a write outside a transaction, a round in the wrong state, ...). */
 export class JournalError extends Error {
@@ -74,6 +75,18 @@ export interface RamClearBoundary {
   readonly afterEventId: number;
 }
 
+/** One RAM clear as recorded (docs/cabinet-rules.md#verified-records). */
+export interface RamClearRecord {
+  readonly at: string;
+  /** What the player is owed: the balance of the last verified ledger row of the real wallet. */
+  readonly creditsRemovedMinor: MinorUnits;
+  readonly metersBefore: Meters | null;
+  /** That verified ledger row (0: none verified); absent from callers that predate the record chain. */
+  readonly verifiedLedgerId?: number;
+  /** The sum of the real wallet's ledger deltas at the clear (differs from the amount only after damage). */
+  readonly ledgerSumMinor?: MinorUnits;
+}
+
 /** Everything read from the journal; no method writes. */
 export interface JournalReader {
   schemaVersion(): number;
@@ -111,6 +124,10 @@ export interface JournalReader {
   /** The venue-config audit trail, newest first (docs/venue-config.md#audit-trail). */
   configAudit(range: { limit?: number; beforeId?: number }): ConfigAuditEntry[];
   lastRamClear(): RamClearBoundary | null;
+
+  // record chain (docs/cabinet-rules.md#verified-records)
+  /** The newest ledger row of a wallet whose digest verifies, and the balance it records. */
+  verifiedLedgerState(demo: boolean): VerifiedLedgerState;
 }
 
 /** Every write to the journal. Each one throws JournalError outside `transaction(fn)`. */
@@ -163,7 +180,8 @@ export interface JournalWriter {
   /** Stages the next fixed key; it is in force once the transaction commits, dropped on a rollback. */
   storeConfigSecret(fixedKeyHex: string | null): void;
   appendConfigAudit(entry: NewConfigAuditEntry): number;
-  recordRamClear(r: { at: string; creditsRemovedMinor: MinorUnits; metersBefore: Meters | null }): void;
+  /** Also accepts every row written so far: incremental record checks start after them. */
+  recordRamClear(r: RamClearRecord): void;
 }
 
 /** The whole journal as the cabinet uses it. */
@@ -173,5 +191,12 @@ export interface JournalPort extends JournalReader, JournalWriter {
    * returns, or (on a throw or a crash) nothing of it is. Transactions do not nest.
    */
   transaction<T>(fn: () => T): T;
+  /**
+   * Checks the record chains incrementally: every row after each chain's verified checkpoint and
+   * the newest rows of each chain, so its cost does not grow with the journal. Call at start-up and
+   * before and after every round; it may move the checkpoints forward (its own small transaction,
+   * or the caller's when one is open). A break names the first row that does not verify.
+   */
+  verifyRecent(): RecordCheck;
   close(): void;
 }

@@ -1,0 +1,40 @@
+/**
+ * audit-journal: the technician's full verification of a journal's record chains
+ * (docs/cabinet-rules.md#verified-records). Every ledger, round and event row is checked from the
+ * first, including rows a RAM clear accepted; the first bad rows are named by table and id.
+ */
+import { existsSync } from 'node:fs';
+import { auditRecordChainFile } from '../certification/journal-audit.ts';
+import { intFlag, printJson, runCli, UsageError } from './cli-support.ts';
+
+const USAGE = `Usage: npm run --silent audit-journal -- --journal PATH [--limit N] [--json]
+
+Checks every row of the journal's record chains (ledger, rounds, events) against its keyed digest
+and the previous row's. The key file <journal>.record-key must sit beside the journal.
+
+  --journal PATH  the journal file (it is opened read-only and never changed)
+  --limit N       name at most N bad rows (1 to 1000, default 20)
+  --json          print {"rowsChecked":…,"breaks":[{"table","rowId","problem"}…]} as the last line
+  --help          this text
+
+Exit codes: 0 every row verifies, 1 a row does not verify, 2 bad input.`;
+
+void runCli({
+  name: 'audit-journal',
+  usage: USAGE,
+  options: { journal: { type: 'string' }, limit: { type: 'string' }, json: { type: 'boolean' } },
+  main: ({ values }) => {
+    const journal = values.journal;
+    if (journal === undefined) throw new UsageError('--journal is required (the path of a journal file)');
+    if (!existsSync(journal)) throw new UsageError(`--journal: there is no file at ${journal}`);
+    const limit = intFlag('limit', values.limit, 1, 1000, 20);
+    const report = auditRecordChainFile(journal, limit);
+    if (values.json) printJson(report);
+    else {
+      process.stdout.write(`${report.rowsChecked} rows checked\n`);
+      for (const b of report.breaks) process.stdout.write(`BAD ${b.table} row ${b.rowId}: ${b.problem}\n`);
+      process.stdout.write(report.breaks.length === 0 ? 'every record verifies\n' : 'the record chain is broken\n');
+    }
+    return report.breaks.length === 0 ? 0 : 1;
+  },
+});

@@ -1,0 +1,43 @@
+/**
+ * The cabinet's use of the journal's record chain (docs/cabinet-rules.md#verified-records): at
+ * start-up and before and after every round the newest records are checked (`verifyRecent`, whose
+ * cost does not grow with the journal). A row that does not verify is a memory error, like critical
+ * memory with no good copy: a durable tilt whose reason and fault event name the first bad row
+ * (table and id), cleared only by a technician RAM clear.
+ */
+import { describeBreak } from '../model/record-check.ts';
+import type { CabinetContext } from './cabinet-context.ts';
+import { raiseTilt } from './tilts.ts';
+
+/** The tilt source of a broken record chain (the memory-error tilt of critical memory is `critical-memory`). */
+export const RECORD_CHAIN_SOURCE = 'journal-records';
+
+/**
+ * Checks the newest records; on a break marks memory bad and raises the memory-error tilt naming the
+ * first bad row. Returns whether every record checked verifies.
+ */
+export function checkRecords(ctx: CabinetContext, when: string): boolean {
+  const check = ctx.journal.verifyRecent();
+  if (check.ok) return true;
+  ctx.memoryGood = false;
+  raiseTilt(ctx, 'memory-error', RECORD_CHAIN_SOURCE, `${describeBreak(check.firstBreak)} (${when})`);
+  return false;
+}
+
+/**
+ * What a RAM clear pays the player: the balance of the last ledger row of the real wallet whose digest
+ * verifies (never a sum that a damaged amount could have changed), that row, and the plain sum for
+ * comparison. Read inside the RAM-clear transaction, after its refunds.
+ */
+export function verifiedPayout(ctx: CabinetContext): {
+  owedMinor: number;
+  verifiedLedgerId: number;
+  ledgerSumMinor: number;
+} {
+  const verified = ctx.journal.verifiedLedgerState(false);
+  return {
+    owedMinor: verified.balanceMinor,
+    verifiedLedgerId: verified.ledgerId,
+    ledgerSumMinor: ctx.journal.ledgerBalance(false),
+  };
+}

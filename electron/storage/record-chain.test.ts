@@ -1,0 +1,270 @@
+import { copyFileSync, rmSync, statSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
+import fc from 'fast-check';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { Database } from './database.ts';
+import { Journal } from './journal.ts';
+import { MIGRATIONS } from './migrations.ts';
+import { ADVANCE_EVERY, CHAINS, CHAIN_NAMES, RECENT_ROWS } from './record-chain.ts';
+import { recordKeyPath } from './record-chain-key.ts';
+import { changeStoredByte, flipFileBit } from '../testing/journal-damage.ts';
+import { tempJournalPath } from '../testing/fixtures.ts';
+import { sampleOutcome } from '../testing/journal-fixtures.ts';
+import type { ChainedTable } from '../core/model/record-check.ts';
+
+/** A journal with `rounds` settled rounds, each with a stake, a win and two events, after one bill. */
+function playedJournal(path: string, rounds: number, options: { recordChain?: boolean } = {}): Journal {
+  const j = Journal.open(path, options);
+  let balance = 0;
+  j.transaction(() => {
+    balance += 1_000_000;
+    j.appendLedger({ at: 't0', kind: 'bill', demo: false, deltaMinor: 1_000_000, balanceAfterMinor: balance });
+  });
+  for (let n = 1; n <= rounds; n++) {
+    j.transaction(() => {
+      j.insertRound({
+        roundId: n,
+        demo: false,
+        bets: { player: 100 },
+        stakeMinor: 100,
+        creditsBeforeMinor: balance,
+        at: `t${n}`,
+      });
+      balance -= 100;
+      j.appendLedger({
+        at: `t${n}`,
+        kind: 'stake',
+        demo: false,
+        deltaMinor: -100,
+        roundId: n,
+        spot: 'player',
+        balanceAfterMinor: balance,
+      });
+      j.appendEvent('round', `round ${n} locked`, `t${n}`);
+    });
+    j.transaction(() => j.markDealt(n, sampleOutcome(), `t${n}`));
+    j.transaction(() => {
+      balance += 200;
+      j.appendLedger({
+        at: `t${n}`,
+        kind: 'win',
+        demo: false,
+        deltaMinor: 200,
+        roundId: n,
+        spot: 'player',
+        balanceAfterMinor: balance,
+      });
+      j.markSettled(n, { player: 200 }, 200, balance, `t${n}`);
+      j.appendEvent('round', `round ${n} settled`, `t${n}`);
+    });
+  }
+  return j;
+}
+
+function tempPath(): string {
+  const tmp = tempJournalPath('record-chain-');
+  onTestFinished(tmp.cleanup);
+  return tmp.path;
+}
+
+function reopen(path: string): Journal {
+  const j = Journal.open(path);
+  onTestFinished(() => j.close());
+  return j;
+}
+
+describe('the record chain', () => {
+  it('an untouched journal verifies, incrementally and in full', () => {
+    const path = tempPath();
+    playedJournal(path, 20).close();
+    const j = reopen(path);
+    expect(j.verifyRecent()).toMatchObject({ ok: true });
+    expect(j.verifyAllRecords()).toEqual({ rowsChecked: 41 + 20 + 40, breaks: [] });
+  });
+
+  it('the key lives beside the journal, readable by its owner only, and never in the journal file', () => {
+    const path = tempPath();
+    playedJournal(path, 1).close();
+    const keyFile = recordKeyPath(path)!;
+    expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+    const j = reopen(path);
+    expect(j.verifyRecent()).toMatchObject({ ok: true });
+  });
+
+  it('without its key file a journal does not verify, and says why', () => {
+    const path = tempPath();
+    playedJournal(path, 1).close();
+    rmSync(recordKeyPath(path)!);
+    const audit = Journal.open(path, { readOnly: true });
+    onTestFinished(() => audit.close());
+    expect(audit.verifyAllRecords().breaks[0]?.problem).toBe('the record-chain key file is missing');
+    // The cabinet's own open gets a new key so it can still record the error, and says the old one is gone.
+    const j = reopen(path);
+    expect(j.verifyRecent()).toMatchObject({ ok: false, firstBreak: { table: 'record_chain', rowId: 0 } });
+    j.transaction(() => j.recordRamClear({ at: 't', creditsRemovedMinor: 0, metersBefore: null }));
+    expect(j.verifyRecent()).toMatchObject({ ok: true });
+  });
+
+  it('a round that no longer verifies is not settled (its damage would be re-stamped as a write)', () => {
+    const path = tempPath();
+    const j = playedJournal(path, 1);
+    j.transaction(() =>
+      j.insertRound({
+        roundId: 2,
+        demo: false,
+        bets: { player: 100 },
+        stakeMinor: 100,
+        creditsBeforeMinor: 100,
+        at: 't',
+      }),
+    );
+    changeStoredByte(path, { table: 'rounds', idColumn: 'round_id', id: 2, column: 'bets_json', byteIndex: 3 });
+    expect(() => j.transaction(() => j.markDealt(2, sampleOutcome(), 't'))).toThrow('rounds row 2 does not verify');
+    expect(j.verifyRecent()).toMatchObject({ ok: false, firstBreak: { table: 'rounds', rowId: 2 } });
+  });
+
+  it("a bit flipped in a round's cards on disk is found at the next open, naming the round", () => {
+    const path = tempPath();
+    const j = playedJournal(path, 3);
+    // Round 2's deal order is the same as the others', so make its row unique first.
+    j.transaction(() => {
+      j.insertRound({
+        roundId: 4,
+        demo: false,
+        bets: { banker: 300 },
+        stakeMinor: 300,
+        creditsBeforeMinor: 1_000_300,
+        at: 't4',
+      });
+      j.markDealt(4, sampleOutcome(), 't4-dealt-unique');
+    });
+    j.close();
+    flipFileBit(path, 't4-dealt-unique', 0, 1);
+    const check = reopen(path).verifyRecent();
+    expect(check).toMatchObject({ ok: false, firstBreak: { table: 'rounds', rowId: 4 } });
+  });
+
+  it('a bit flipped in a ledger amount on disk is found at the next open, naming the ledger row', () => {
+    const path = tempPath();
+    const j = playedJournal(path, 2);
+    // An amount whose four big-endian bytes occur nowhere else in the file.
+    const amount = 0x3c5a7e91;
+    j.transaction(() =>
+      j.appendLedger({
+        at: 't9',
+        kind: 'bill',
+        demo: false,
+        deltaMinor: amount,
+        balanceAfterMinor: 1_000_200 + amount,
+      }),
+    );
+    const id = j.lastLedgerId();
+    j.close();
+    flipFileBit(path, Buffer.from([0x3c, 0x5a, 0x7e, 0x91]), 3, 4);
+    const check = reopen(path).verifyRecent();
+    expect(check).toMatchObject({ ok: false, firstBreak: { table: 'ledger', rowId: id } });
+  });
+
+  it('a bit flipped in an event row on disk is found at the next open, naming the event', () => {
+    const path = tempPath();
+    const j = playedJournal(path, 2);
+    const id = j.transaction(() => j.appendEvent('door', 'door opened by a unique hand', 't9'));
+    j.close();
+    flipFileBit(path, 'unique hand', 2, 0);
+    const check = reopen(path).verifyRecent();
+    expect(check).toMatchObject({ ok: false, firstBreak: { table: 'events', rowId: id } });
+  });
+
+  it('start-up reads a bounded number of rows however long the journal is', () => {
+    const path = tempPath();
+    playedJournal(path, 300).close();
+    const first = reopen(path).verifyRecent(); // moves the checkpoints to the end
+    expect(first.ok).toBe(true);
+    const again = reopen(path).verifyRecent();
+    expect(again.ok).toBe(true);
+    expect(again.rowsChecked).toBeLessThanOrEqual(CHAIN_NAMES.length * (RECENT_ROWS + ADVANCE_EVERY));
+    expect(again.rowsChecked).toBeLessThan(first.rowsChecked);
+  });
+
+  it('a damaged checkpoint, or rows cut off the end of a chain, do not verify', () => {
+    const path = tempPath();
+    playedJournal(path, 100).close();
+    reopen(path).verifyRecent(); // checkpoints at the last rows
+    const damaged = `${path}.damaged`;
+    copyFileSync(path, damaged);
+    copyFileSync(recordKeyPath(path)!, recordKeyPath(damaged)!);
+    changeStoredByte(damaged, {
+      table: 'record_chain',
+      idColumn: 'chain',
+      id: 'ledger',
+      column: 'verified_through_id',
+      byteIndex: 1,
+    });
+    expect(reopen(damaged).verifyRecent()).toMatchObject({ ok: false, firstBreak: { table: 'record_chain' } });
+
+    // The last events go missing (the chain is shorter than its checkpoint says).
+    const raw = new DatabaseSync(path);
+    raw.exec('DELETE FROM events WHERE id > (SELECT MAX(id) - 3 FROM events)');
+    raw.close();
+    expect(reopen(path).verifyRecent()).toMatchObject({
+      ok: false,
+      firstBreak: { table: 'events', problem: 'a verified row is missing' },
+    });
+  });
+
+  it('a damaged row older than the recent window is still found by the full check', () => {
+    const path = tempPath();
+    playedJournal(path, 200).close();
+    reopen(path).verifyRecent();
+    changeStoredByte(path, { table: 'ledger', idColumn: 'id', id: 5, column: 'delta_minor', byteIndex: 0 });
+    expect(reopen(path).verifyAllRecords().breaks[0]).toMatchObject({ table: 'ledger', rowId: 5 });
+  });
+
+  it('a journal from before the chain is chained by the migration, which records where the chain starts', () => {
+    const path = tempPath();
+    const v5 = Database.open(path, {}, MIGRATIONS.slice(0, 5));
+    v5.transaction(() => {
+      v5.run("INSERT INTO ledger (at, kind, demo, delta_minor, balance_after_minor) VALUES ('t', 'bill', 0, 500, 500)");
+      v5.run("INSERT INTO events (at, kind, detail) VALUES ('t', 'door', 'door opened')");
+    });
+    v5.close();
+    const j = reopen(path);
+    expect(j.verifyAllRecords()).toEqual({ rowsChecked: 2, breaks: [] });
+    const db = Database.open(path);
+    onTestFinished(() => db.close());
+    expect(db.all('SELECT chain, started_after_id FROM record_chain ORDER BY chain')).toEqual([
+      { chain: 'events', started_after_id: 1 },
+      { chain: 'ledger', started_after_id: 1 },
+      { chain: 'rounds', started_after_id: 0 },
+    ]);
+  });
+
+  it('property: any single-byte change to any chained column of any row is found, naming that row', () => {
+    const base = tempPath();
+    playedJournal(base, 4).close();
+    const targets: Array<{ table: ChainedTable; id: number; column: string }> = [];
+    for (const t of CHAIN_NAMES) {
+      const def = CHAINS[t];
+      const count = t === 'ledger' ? 9 : t === 'rounds' ? 4 : 8;
+      // Every column but the row id itself (a changed id moves the row: found, but under another id).
+      for (let id = 1; id <= count; id++)
+        for (const column of [...def.columns.filter((c) => c !== def.idColumn), 'chain_digest'])
+          targets.push({ table: t, id, column });
+    }
+    fc.assert(
+      fc.property(fc.constantFrom(...targets), fc.nat(200), (target, byteIndex) => {
+        const path = tempPath();
+        copyFileSync(base, path);
+        copyFileSync(recordKeyPath(base)!, recordKeyPath(path)!);
+        changeStoredByte(path, { ...target, idColumn: CHAINS[target.table].idColumn, byteIndex });
+        const j = Journal.open(path, { readOnly: true });
+        try {
+          expect(j.verifyAllRecords().breaks[0]).toMatchObject({ table: target.table, rowId: target.id });
+        } finally {
+          j.close();
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+});

@@ -1,0 +1,394 @@
+/**
+ * The record chain (docs/cabinet-rules.md#verified-records): every ledger row, round record and
+ * event-log row carries `chain_digest` = HMAC-SHA-256(cabinet key, chain name, previous row's
+ * stored digest, canonical JSON of the row's fields in a fixed column order). One chain per
+ * table: a round record is rewritten as it moves locked → dealt → settled, and with one chain over
+ * all tables that rewrite would have to re-stamp every ledger and event row written since its lock;
+ * per table it re-stamps only rounds after it (none in normal play).
+ *
+ * Verification is incremental so start-up does not grow with the journal: each chain has a
+ * checkpoint in `record_chain` (the last verified row id and its digest, itself keyed). A check
+ * reads only the rows after the checkpoint plus the newest `RECENT_ROWS` of each chain; the
+ * checkpoint moves forward once `ADVANCE_EVERY` rows have been verified past it. A RAM clear sets
+ * the floor: rows up to it were accepted by a technician and are left to the full audit.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { JournalError } from '../core/model/journal-port.ts';
+import type { ChainedTable, RecordBreak, RecordCheck, VerifiedLedgerState } from '../core/model/record-check.ts';
+import type { Database } from './database.ts';
+import { CHAINS, type ChainDef } from './record-chain-columns.ts';
+
+export { CHAINS, type ChainDef } from './record-chain-columns.ts';
+
+export const CHAIN_NAMES: readonly ChainedTable[] = ['ledger', 'rounds', 'events'];
+
+/** The link before a chain's first row. */
+export const GENESIS = 'genesis';
+/** How many of each chain's newest rows every check reads, whatever the checkpoint says. */
+export const RECENT_ROWS = 32;
+/** How many verified rows past the checkpoint before it is moved (one small write). */
+export const ADVANCE_EVERY = 64;
+const PAGE = 2000;
+
+export type ChainValue = string | number | null;
+
+interface CheckpointRow {
+  chain: ChainedTable;
+  started_after_id: number;
+  verified_through_id: number;
+  verified_digest: string;
+  floor_id: number;
+  mac: string;
+}
+
+function mac(key: Buffer, parts: readonly string[]): string {
+  return createHmac('sha256', key).update(parts.join('\n')).digest('hex');
+}
+
+function same(a: string | null, b: string): boolean {
+  if (a === null || a.length !== b.length) return false;
+  return timingSafeEqual(Buffer.from(a), Buffer.from(b));
+}
+
+/** The digest of one row, given the previous row's stored digest. */
+export function rowDigest(key: Buffer, chain: ChainedTable, prev: string, values: readonly ChainValue[]): string {
+  return mac(key, [chain, prev, JSON.stringify(values)]);
+}
+
+function checkpointMac(key: Buffer, c: Omit<CheckpointRow, 'mac'>): string {
+  return mac(key, [
+    'checkpoint',
+    c.chain,
+    String(c.started_after_id),
+    String(c.verified_through_id),
+    c.verified_digest,
+    String(c.floor_id),
+  ]);
+}
+
+type Row = Record<string, ChainValue> & { chain_digest: string | null };
+
+export class RecordChain {
+  private readonly db: Database;
+  private readonly key: Buffer | null;
+  /** The key file had gone and a new key was made: nothing before it verifies until a RAM clear. */
+  private keyLost: boolean;
+
+  /** `key` null (a read-only open without the key file): nothing verifies and writers refuse. */
+  constructor(db: Database, key: Buffer | null, keyLost = false) {
+    this.db = db;
+    this.key = key;
+    this.keyLost = keyLost;
+  }
+
+  private requireKey(): Buffer {
+    if (!this.key) throw new JournalError('the record-chain key file is missing: the journal cannot be written');
+    return this.key;
+  }
+
+  // ---------------------------------------------------------------- writing
+
+  /** The chain's last row (id 0 and the genesis link when it has none): the next row's id and link. */
+  tail(chain: ChainedTable): { id: number; digest: string } {
+    return this.lastRow(chain);
+  }
+
+  /** The digest of a new last row with these values, given the chain's `tail` read in this transaction. */
+  digestAfter(chain: ChainedTable, tail: { digest: string }, values: readonly ChainValue[]): string {
+    return rowDigest(this.requireKey(), chain, tail.digest, values);
+  }
+
+  /**
+   * Before a round row is changed: it must still verify, or its damage would be re-stamped as if it
+   * were the cabinet's own write. Throws JournalError naming the row.
+   */
+  requireIntact(chain: ChainedTable, id: number): void {
+    const def = CHAINS[chain];
+    const key = this.requireKey();
+    const row = this.db.get<Row>(
+      `SELECT ${def.columns.join(', ')}, chain_digest FROM ${def.table} WHERE ${def.idColumn} = ?`,
+      id,
+    );
+    if (!row) return;
+    const before = this.db.get<{ d: string | null }>(
+      `SELECT chain_digest AS d FROM ${def.table} WHERE ${def.idColumn} < ? ORDER BY ${def.idColumn} DESC LIMIT 1`,
+      id,
+    );
+    const link = before ? (before.d ?? GENESIS) : GENESIS;
+    if (!same(row.chain_digest, rowDigest(key, chain, link, values(def, row)))) {
+      throw new JournalError(`${def.table} row ${id} does not verify; it is not changed`);
+    }
+  }
+
+  /** After a round row changed: re-stamps it and every round after it, and keeps the checkpoint on them. */
+  restampFrom(chain: ChainedTable, id: number): void {
+    const def = CHAINS[chain];
+    const key = this.requireKey();
+    const before = this.db.get<{ d: string | null }>(
+      `SELECT chain_digest AS d FROM ${def.table} WHERE ${def.idColumn} < ? ORDER BY ${def.idColumn} DESC LIMIT 1`,
+      id,
+    );
+    let prev = before ? (before.d ?? GENESIS) : GENESIS;
+    const rows = this.db.all<Row>(
+      `SELECT ${def.columns.join(', ')}, chain_digest FROM ${def.table} WHERE ${def.idColumn} >= ? ORDER BY ${def.idColumn}`,
+      id,
+    );
+    let oldPrev: string | null = null;
+    for (const [i, row] of rows.entries()) {
+      const rid = row[def.idColumn] as number;
+      // A later row is re-linked only if it verified against the old link: damage is never laundered.
+      if (i > 0 && !same(row.chain_digest, rowDigest(key, chain, oldPrev ?? GENESIS, values(def, row)))) {
+        throw new JournalError(`${def.table} row ${rid} does not verify; it is not re-stamped`);
+      }
+      oldPrev = row.chain_digest;
+      const digest = rowDigest(key, chain, prev, values(def, row));
+      this.db.run(`UPDATE ${def.table} SET chain_digest = ? WHERE ${def.idColumn} = ?`, digest, rid);
+      prev = digest;
+    }
+    const cp = this.checkpoint(chain);
+    if (cp && cp.verified_through_id >= id) {
+      const d = this.db.get<{ d: string | null }>(
+        `SELECT chain_digest AS d FROM ${def.table} WHERE ${def.idColumn} = ?`,
+        cp.verified_through_id,
+      );
+      if (d?.d) this.writeCheckpoint({ ...cp, verified_digest: d.d });
+    }
+  }
+
+  /** Chains every existing row (migration 6) and records that each chain starts there. */
+  chainExisting(at: string): void {
+    const key = this.requireKey();
+    for (const chain of CHAIN_NAMES) {
+      const def = CHAINS[chain];
+      let prev = GENESIS;
+      let last = 0;
+      for (const row of this.pages(def, 0)) {
+        prev = rowDigest(key, chain, prev, values(def, row));
+        last = row[def.idColumn] as number;
+        this.db.run(`UPDATE ${def.table} SET chain_digest = ? WHERE ${def.idColumn} = ?`, prev, last);
+      }
+      const c = {
+        chain,
+        started_after_id: last,
+        verified_through_id: last,
+        verified_digest: last > 0 ? prev : GENESIS,
+        floor_id: 0,
+      };
+      this.db.run(
+        `INSERT INTO record_chain (chain, started_after_id, started_at, verified_through_id, verified_digest, floor_id, mac)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        chain,
+        c.started_after_id,
+        at,
+        c.verified_through_id,
+        c.verified_digest,
+        c.floor_id,
+        checkpointMac(key, c),
+      );
+    }
+  }
+
+  /** RAM clear: every row written so far is accepted; incremental checks start after them. */
+  acceptAllUpToNow(): void {
+    this.keyLost = false;
+    for (const chain of CHAIN_NAMES) {
+      const cp = this.checkpoint(chain);
+      if (!cp) continue;
+      const last = this.lastRow(chain);
+      this.writeCheckpoint({
+        ...cp,
+        verified_through_id: last.id,
+        verified_digest: last.digest,
+        floor_id: last.id,
+      });
+    }
+  }
+
+  // -------------------------------------------------------------- verifying
+
+  /**
+   * The incremental check: each chain's rows after its checkpoint and its newest `RECENT_ROWS`.
+   * When all verify and a checkpoint is `ADVANCE_EVERY` rows behind, it is moved to the last row.
+   */
+  verifyRecent(): RecordCheck {
+    if (this.keyLost) {
+      const problem = 'the record-chain key file was missing; a new key was made and earlier rows cannot be verified';
+      return { ok: false, rowsChecked: 0, firstBreak: { table: 'record_chain', rowId: 0, problem } };
+    }
+    let rowsChecked = 0;
+    const advances: CheckpointRow[] = [];
+    for (const chain of CHAIN_NAMES) {
+      const cp = this.checkpoint(chain);
+      const cpBreak = this.checkpointProblem(chain, cp);
+      if (cpBreak) return { ok: false, rowsChecked, firstBreak: cpBreak };
+      const c = cp as CheckpointRow;
+      const last = this.lastRow(chain);
+      const from = Math.max(c.floor_id, Math.min(c.verified_through_id, last.id - RECENT_ROWS));
+      const r = this.verifyRange(chain, from, Number.MAX_SAFE_INTEGER);
+      rowsChecked += r.rows;
+      if (r.firstBreak) return { ok: false, rowsChecked, firstBreak: r.firstBreak };
+      if (last.id - c.verified_through_id >= ADVANCE_EVERY) {
+        advances.push({ ...c, verified_through_id: last.id, verified_digest: last.digest });
+      }
+    }
+    if (advances.length > 0) {
+      const write = () => advances.forEach((a) => this.writeCheckpoint(a));
+      if (this.db.inTransaction) write();
+      else this.db.transaction(write);
+    }
+    return { ok: true, rowsChecked };
+  }
+
+  /** The technician's check: every row of every chain from the first (also rows a RAM clear accepted). */
+  verifyAll(limit = 20): { rowsChecked: number; breaks: RecordBreak[] } {
+    let rowsChecked = 0;
+    const breaks: RecordBreak[] = [];
+    for (const chain of CHAIN_NAMES) {
+      const cpBreak = this.checkpointProblem(chain, this.checkpoint(chain));
+      if (cpBreak) breaks.push(cpBreak);
+      const r = this.verifyRange(chain, 0, Number.MAX_SAFE_INTEGER, limit);
+      rowsChecked += r.rows;
+      breaks.push(...r.all);
+    }
+    return { rowsChecked, breaks: breaks.slice(0, limit) };
+  }
+
+  /** The newest row of the wallet whose digest verifies, and the balance it records. */
+  verifiedLedgerState(demo: boolean): VerifiedLedgerState {
+    const key = this.key;
+    const def = CHAINS.ledger;
+    let below = Number.MAX_SAFE_INTEGER;
+    for (;;) {
+      const rows = this.db.all<Row>(
+        `SELECT ${def.columns.join(', ')}, chain_digest FROM ledger WHERE demo = ? AND id < ? ORDER BY id DESC LIMIT ?`,
+        demo ? 1 : 0,
+        below,
+        PAGE,
+      );
+      if (rows.length === 0) return { ledgerId: 0, balanceMinor: 0 };
+      for (const row of rows) {
+        const id = row.id as number;
+        const prev = this.db.get<{ d: string | null }>(
+          'SELECT chain_digest AS d FROM ledger WHERE id < ? ORDER BY id DESC LIMIT 1',
+          id,
+        );
+        const link = prev ? (prev.d ?? GENESIS) : GENESIS;
+        if (key && same(row.chain_digest, rowDigest(key, 'ledger', link, values(def, row)))) {
+          return { ledgerId: id, balanceMinor: row.balance_after_minor as number };
+        }
+        below = id;
+      }
+    }
+  }
+
+  // -------------------------------------------------------------- internals
+
+  private verifyRange(
+    chain: ChainedTable,
+    afterId: number,
+    throughId: number,
+    collect = 1,
+  ): { rows: number; firstBreak: RecordBreak | null; all: RecordBreak[] } {
+    const def = CHAINS[chain];
+    const all: RecordBreak[] = [];
+    let rows = 0;
+    if (!this.key) {
+      const b: RecordBreak = { table: chain, rowId: afterId, problem: 'the record-chain key file is missing' };
+      return { rows, firstBreak: b, all: [b] };
+    }
+    const before = this.db.get<{ d: string | null }>(
+      `SELECT chain_digest AS d FROM ${def.table} WHERE ${def.idColumn} <= ? ORDER BY ${def.idColumn} DESC LIMIT 1`,
+      afterId,
+    );
+    let prev = before ? (before.d ?? GENESIS) : GENESIS;
+    for (const row of this.pages(def, afterId, throughId)) {
+      rows++;
+      const expected = rowDigest(this.key, chain, prev, values(def, row));
+      if (!same(row.chain_digest, expected)) {
+        all.push({
+          table: chain,
+          rowId: row[def.idColumn] as number,
+          problem:
+            row.chain_digest === null ? 'the row has no digest' : 'the digest does not match the row and its link',
+        });
+        if (all.length >= collect) break;
+      }
+      prev = row.chain_digest ?? GENESIS;
+    }
+    return { rows, firstBreak: all[0] ?? null, all };
+  }
+
+  private *pages(def: ChainDef, afterId: number, throughId = Number.MAX_SAFE_INTEGER): Generator<Row> {
+    let after = afterId;
+    for (;;) {
+      const rows = this.db.all<Row>(
+        `SELECT ${def.columns.join(', ')}, chain_digest FROM ${def.table}
+         WHERE ${def.idColumn} > ? AND ${def.idColumn} <= ? ORDER BY ${def.idColumn} LIMIT ?`,
+        after,
+        throughId,
+        PAGE,
+      );
+      yield* rows;
+      if (rows.length < PAGE) return;
+      after = rows[rows.length - 1]![def.idColumn] as number;
+    }
+  }
+
+  private lastRow(chain: ChainedTable): { id: number; digest: string } {
+    const def = CHAINS[chain];
+    const r = this.db.get<{ id: number; d: string | null }>(
+      `SELECT ${def.idColumn} AS id, chain_digest AS d FROM ${def.table} ORDER BY ${def.idColumn} DESC LIMIT 1`,
+    );
+    return r ? { id: r.id, digest: r.d ?? GENESIS } : { id: 0, digest: GENESIS };
+  }
+
+  private checkpoint(chain: ChainedTable): CheckpointRow | null {
+    return (
+      this.db.get<CheckpointRow>(
+        'SELECT chain, started_after_id, verified_through_id, verified_digest, floor_id, mac FROM record_chain WHERE chain = ?',
+        chain,
+      ) ?? null
+    );
+  }
+
+  /** The checkpoint must exist, carry its own digest, and still match the row it names. */
+  private checkpointProblem(chain: ChainedTable, cp: CheckpointRow | null): RecordBreak | null {
+    if (!cp) return { table: 'record_chain', rowId: 0, problem: `the ${chain} checkpoint is missing` };
+    if (!this.key)
+      return { table: chain, rowId: cp.verified_through_id, problem: 'the record-chain key file is missing' };
+    if (!same(cp.mac, checkpointMac(this.key, cp))) {
+      return { table: 'record_chain', rowId: cp.verified_through_id, problem: `the ${chain} checkpoint is damaged` };
+    }
+    if (cp.verified_through_id === 0) return null;
+    const def = CHAINS[chain];
+    const row = this.db.get<{ d: string | null }>(
+      `SELECT chain_digest AS d FROM ${def.table} WHERE ${def.idColumn} = ?`,
+      cp.verified_through_id,
+    );
+    if (!row) return { table: chain, rowId: cp.verified_through_id, problem: 'a verified row is missing' };
+    if (!same(row.d, cp.verified_digest)) {
+      return {
+        table: chain,
+        rowId: cp.verified_through_id,
+        problem: 'the digest differs from the verified checkpoint',
+      };
+    }
+    return null;
+  }
+
+  private writeCheckpoint(c: CheckpointRow): void {
+    const key = this.requireKey();
+    this.db.run(
+      'UPDATE record_chain SET verified_through_id = ?, verified_digest = ?, floor_id = ?, mac = ? WHERE chain = ?',
+      c.verified_through_id,
+      c.verified_digest,
+      c.floor_id,
+      checkpointMac(key, c),
+      c.chain,
+    );
+  }
+}
+
+function values(def: ChainDef, row: Row): ChainValue[] {
+  return def.columns.map((c) => row[c] ?? null);
+}
