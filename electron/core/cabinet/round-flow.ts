@@ -23,6 +23,7 @@ import { cleanBets, requireEmptyTableForRebet, resetTable } from './betting.ts';
 import { commit, memoryErrorRefusal, verifyCritical } from './critical-memory.ts';
 import { roundResult } from './meters.ts';
 import { guardStorage } from './storage-fault.ts';
+import { checkRecords } from './verified-records.ts';
 import { refillDemoCredits } from './money-in-out.ts';
 import { assertTransition } from './round-machine.ts';
 import { voidRound } from './void-round.ts';
@@ -56,6 +57,9 @@ export function rebet(ctx: CabinetContext, multiplier: 1 | 2): RoundRecord {
 function playRound(ctx: CabinetContext, bets: Bets): RoundRecord {
   const { journal } = ctx;
   if (!verifyCritical(ctx, 'before round', false)) throw memoryErrorRefusal();
+  // The newest recorded rows verify too (docs/cabinet-rules.md#verified-records); after critical memory,
+  // which could otherwise mark memory good again over a broken record.
+  if (!guardStorage(ctx, 'other', () => checkRecords(ctx, 'before round'))) throw memoryErrorRefusal();
   assertTransition(ctx.phase, 'locked');
   const demo = ctx.config.demoMode;
   const profile = ctx.config.profile;
@@ -164,5 +168,11 @@ function playRound(ctx: CabinetContext, bets: Bets): RoundRecord {
 
   // Check critical memory after every round. A failure tilts; the settled round stands.
   verifyCritical(ctx, 'after round', false);
+  // A checkpoint write the disk refuses raises the storage fault; the settled round still stands.
+  try {
+    guardStorage(ctx, 'other', () => checkRecords(ctx, 'after round'));
+  } catch (error) {
+    if (!(error instanceof CabinetError)) throw error;
+  }
   return record;
 }

@@ -90,3 +90,19 @@ describe('verified records at start-up', () => {
     expect(memoryTilts(h)[0]!.reason).toContain(`events row ${id}`);
   });
 });
+
+describe('verified records around every round', () => {
+  it('a ledger amount changed while the cabinet runs: the next round is refused as a memory error naming the row', () => {
+    const h = setupCabinet();
+    fund(h.cabinet, 10_000);
+    h.cabinet.placeChip('player', 100);
+    h.cabinet.deal();
+    // Another writer changes the first note's amount under the running cabinet.
+    changeStoredByte(h.path, { table: 'ledger', idColumn: 'id', id: 1, column: 'delta_minor', byteIndex: 3 });
+    h.cabinet.placeChip('player', 100);
+    expect(() => h.cabinet.deal()).toThrow(/critical memory error/);
+    const tilts = memoryTilts(h);
+    expect(tilts.map((t) => t.source)).toEqual([RECORD_CHAIN_SOURCE]);
+    expect(tilts[0]!.reason).toMatch(/ledger row 1: .*\(before round\)/);
+  });
+});
