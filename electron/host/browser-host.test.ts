@@ -322,3 +322,67 @@ describe('browser test host: the WebSocket protocol', () => {
     ws.close();
   });
 });
+
+describe('browser test host: a broken or oversized frame closes that client only', () => {
+  async function startLogged(lines: string[]): Promise<RunningHost> {
+    host = await startBrowserHost({
+      host: '127.0.0.1',
+      port: 0,
+      journalPath: '/nonexistent/unused.sqlite',
+      attractAfterMs: null,
+      rendererDir,
+      testControls: false,
+      start: fakeStart,
+      log: (line) => lines.push(line),
+    });
+    return host;
+  }
+
+  /** One masked client frame written straight onto the socket (mask 0, so the payload is sent as is). */
+  function rawFrame(firstByte: number, payload: Buffer): Buffer {
+    if (payload.length > 125) throw new Error('rawFrame writes short frames only');
+    return Buffer.concat([Buffer.from([firstByte, 0x80 | payload.length, 0, 0, 0, 0]), payload]);
+  }
+
+  function closed(ws: WebSocket): Promise<{ code: number; reason: string }> {
+    return new Promise((resolve) => ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+  }
+
+  const cases: Array<{ what: string; code: number; send: (ws: WebSocket) => void }> = [
+    { what: 'a 65 KiB text frame', code: 1009, send: (ws) => ws.send('x'.repeat(65 * 1024 + 1)) },
+    { what: 'a 1 MiB binary frame', code: 1009, send: (ws) => ws.send(Buffer.alloc(1024 * 1024)) },
+    {
+      what: 'a text frame that is not UTF-8',
+      code: 1007,
+      send: (ws) => (ws as unknown as { _socket: net.Socket })._socket.write(rawFrame(0x81, Buffer.from([0xff, 0xfe]))),
+    },
+    {
+      what: 'a frame with a reserved opcode',
+      code: 1002,
+      send: (ws) => (ws as unknown as { _socket: net.Socket })._socket.write(rawFrame(0x83, Buffer.from('hi'))),
+    },
+  ];
+
+  for (const { what, code, send } of cases) {
+    it(`${what}: that client gets close ${code}, one line is logged, another client keeps playing`, async () => {
+      const lines: string[] = [];
+      const h = await startLogged(lines);
+      const url = `ws://127.0.0.1:${h.port}/ws?token=${h.token}`;
+      const bystander = await connect(url);
+      const offender = await connect(url);
+      // The client side reports the close the server sent; its own error event is expected.
+      offender.on('error', () => undefined);
+      const gone = closed(offender);
+      send(offender);
+      expect((await gone).code).toBe(code);
+      expect(lines.filter((line) => line.startsWith('WebSocket client'))).toEqual([
+        expect.stringContaining(`closed ${code}`),
+      ]);
+      expect((await call(bystander, 1, 'cabinet:snapshot', {})).result.ok).toBe(true);
+      const late = await connect(url);
+      expect((await call(late, 2, 'cabinet:snapshot', {})).result.ok).toBe(true);
+      bystander.close();
+      late.close();
+    });
+  }
+});
