@@ -323,7 +323,13 @@ export function isChannel(value: unknown): value is Channel {
  * `menu-open` (a player channel that changes something while a staff session is open).
  */
 export type IpcErrorCode =
-  CabinetErrorCode | StaffErrorCode | 'invalid-request' | 'unknown-channel' | 'forbidden' | 'internal';
+  | CabinetErrorCode
+  | StaffErrorCode
+  | 'invalid-request'
+  | 'payload-too-large'
+  | 'unknown-channel'
+  | 'forbidden'
+  | 'internal';
 
 export interface IpcError {
   readonly code: IpcErrorCode;

@@ -24,6 +24,7 @@ import {
 import type { ChannelSpec } from './channel-spec.ts';
 import type { StaffRole, StaffStatus } from '../core/staff/staff-status.ts';
 import { createFakeCabinet, FakeCabinetError } from '../testing/fake-cabinet.ts';
+import { MAX_IPC_REQUEST_BYTES } from './payload-size.ts';
 import { testStaff } from '../testing/memory-staff.ts';
 
 const PAYTABLE: Paytable = {
@@ -345,6 +346,27 @@ describe('IPC router: roles and sessions, for every channel of the table and eve
     setKey(false);
     refused(await router.handle('tech:ram-clear', { confirm: 'not the words' }), 'key-off');
     expect(cabinet.calls).toEqual([]);
+  });
+});
+
+describe('IPC router: the payload size limit', () => {
+  it('a request over the limit answers payload-too-large on every channel, before the role check, and changes nothing', async () => {
+    const { cabinet, router, refused: log, permitFor } = setup();
+    const huge = { spot: 'player', chipMinor: 500, padding: 'x'.repeat(MAX_IPC_REQUEST_BYTES) };
+    for (const channel of CHANNELS) {
+      permitFor(channel);
+      const error = refused(await router.handle(channel, huge), 'payload-too-large');
+      expect(error.message).toContain(String(MAX_IPC_REQUEST_BYTES));
+    }
+    expect(cabinet.calls).toEqual([]);
+    expect(log.every((line) => line.endsWith(':payload-too-large'))).toBe(true);
+  });
+
+  it('a request just within the limit still reaches its schema', async () => {
+    const { router, permitFor } = setup();
+    permitFor('bets:place');
+    const near = { spot: 'player', chipMinor: 500, padding: 'x'.repeat(MAX_IPC_REQUEST_BYTES - 200) };
+    refused(await router.handle('bets:place', near), 'invalid-request');
   });
 });
 
