@@ -18,7 +18,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { Journal } from '../storage/journal.ts';
-import { startCabinetOn } from '../storage/open-cabinet.ts';
+import { startCabinetOn, startOnJournalOrLocked } from '../storage/open-cabinet.ts';
+import { describeQuarantine, type QuarantinedJournal } from '../storage/journal-quarantine.ts';
 import type { CabinetCore } from '../core/cabinet/cabinet.ts';
 import type { DeviceStatus } from '../core/cabinet/cabinet-api.ts';
 import { storedVenueConfig } from '../core/cabinet/config-change.ts';
@@ -171,14 +172,18 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
   };
   const stopAll: Array<() => Promise<void> | void> = [];
   let journal: Journal | null = null;
+  let quarantined: QuarantinedJournal | null = null;
   try {
-    journal = Journal.open(options.journalPath);
-    // startCabinetOn closes the journal when start-up fails.
-    cabinet = startCabinetOn(journal, {
-      config: loaded.input,
-      configSource: loaded.source,
-      random: options.wrapRandom ? options.wrapRandom(certified) : certified,
-    });
+    // A damaged journal is moved aside and the cabinet starts locked on a fresh one
+    // (docs/cabinet-rules.md#damaged-journal); startCabinetOn closes the journal when start-up fails.
+    const started = startOnJournalOrLocked(options.journalPath, (opened) =>
+      startCabinetOn(opened, {
+        config: loaded.input,
+        configSource: loaded.source,
+        random: options.wrapRandom ? options.wrapRandom(certified) : certified,
+      }),
+    );
+    ({ journal, cabinet, quarantined } = started);
   } catch (error) {
     await emulators?.stop().catch(() => undefined);
     throw error;
@@ -221,8 +226,9 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
   });
   const menuOpen = (): boolean => staff.session() !== null;
   const last = opened.snapshot().lastRound;
-  const recovery =
-    last && last.status === 'voided' && last.voidReason?.includes('power-up')
+  const recovery = quarantined
+    ? `RAM error: ${describeQuarantine(quarantined)}; locked until a technician RAM clear`
+    : last && last.status === 'voided' && last.voidReason?.includes('power-up')
       ? `recovered: round ${last.roundId} voided, ${last.refundedMinor} minor units refunded (${last.voidReason})`
       : 'clean start: no round was interrupted';
   options.afterOpen?.(opened);

@@ -13,6 +13,13 @@ import { DEFAULT_VENUE_CONFIG, parseVenueConfig, type VenueConfig } from '../cor
 import type { RandomSource } from '../core/random/random-source.ts';
 import type { StatementObserver } from './database.ts';
 import { Journal } from './journal.ts';
+import {
+  describeQuarantine,
+  finishQuarantine,
+  quarantineIfDamaged,
+  type QuarantinedJournal,
+} from './journal-quarantine.ts';
+import { statSync } from 'node:fs';
 
 export interface OpenCabinetOptions {
   readonly journalPath: string;
@@ -71,4 +78,65 @@ export function startCabinetOn(journal: Journal, options: Omit<OpenCabinetOption
     journal.close();
     throw error;
   }
+}
+
+/** A SQLite error that says the file itself is bad (corrupt, not a database, cannot be opened), not a bug of ours. */
+function isDamageError(error: unknown): error is Error {
+  if (!(error instanceof Error)) return false;
+  const { code, errcode } = error as Error & { code?: unknown; errcode?: unknown };
+  if (code !== 'ERR_SQLITE_ERROR') return false;
+  const primary = typeof errcode === 'number' ? errcode & 0xff : -1;
+  // SQLITE_CORRUPT 11, SQLITE_CANTOPEN 14, SQLITE_NOTADB 26; a broken schema is a plain SQLITE_ERROR.
+  return primary === 11 || primary === 14 || primary === 26 || /malformed/i.test(error.message);
+}
+
+function sizeOf(path: string): number | null {
+  try {
+    const stat = statSync(path);
+    return stat.isFile() ? stat.size : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface StartedOnJournal {
+  readonly cabinet: CabinetCore;
+  readonly journal: Journal;
+  /** Set when the journal at the path was damaged: the cabinet runs on a fresh one, locked in memory-error. */
+  readonly quarantined: QuarantinedJournal | null;
+}
+
+/**
+ * Opens the journal at `journalPath` and starts the cabinet on it with `start`, never into a crash
+ * loop over a damaged file (docs/cabinet-rules.md#damaged-journal): a journal that fails its checks
+ * before opening, or breaks while it is opened and recovered, is moved aside and the cabinet starts on
+ * a fresh journal in a durable memory-error tilt naming the damage. Other errors are thrown as before.
+ */
+export function startOnJournalOrLocked(
+  journalPath: string,
+  start: (journal: Journal) => CabinetCore,
+  clock: () => Date = () => new Date(),
+): StartedOnJournal {
+  let quarantined = quarantineIfDamaged(journalPath, clock);
+  let journal: Journal;
+  let cabinet: CabinetCore;
+  try {
+    journal = Journal.open(journalPath);
+    cabinet = start(journal); // closes the journal when it throws
+  } catch (error) {
+    if (quarantined !== null || !isDamageError(error)) throw error;
+    quarantined = quarantineIfDamaged(journalPath, clock, {
+      check: 'open',
+      message: error.message,
+      sizeBytes: sizeOf(journalPath),
+    });
+    journal = Journal.open(journalPath);
+    cabinet = start(journal);
+  }
+  if (quarantined !== null) {
+    // Durable before the marker goes: a power loss here starts locked again.
+    cabinet.raiseFault('memory-error', 'journal', describeQuarantine(quarantined));
+    finishQuarantine(journalPath);
+  }
+  return { cabinet, journal, quarantined };
 }
