@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_VENUE_CONFIG } from '../core/config/venue-config.ts';
 import { createIpcRouter } from '../ipc/router.ts';
+import type { JournalDamageView, JournalSalvageExport } from '../ipc/journal-damage-view.ts';
 import { damageJournalFile, FILE_DAMAGES } from '../testing/journal-file-damage.ts';
 import type { RunningCabinet } from './running-cabinet.ts';
 import { startCabinet } from './start-cabinet.ts';
@@ -52,6 +53,15 @@ async function damagedJournal(
   return { journalPath, sha256 };
 }
 
+/** Which check each damage fails first (a truncated file loses schema or data pages, by its layout). */
+const EXPECTED_CHECK: Record<(typeof FILE_DAMAGES)[number], readonly string[]> = {
+  header: ['open'],
+  'schema-page': ['schema'],
+  'data-page': ['quick-check'],
+  truncated: ['schema', 'quick-check'],
+  directory: ['file'],
+};
+
 describe('a damaged journal starts the cabinet in RAM-error mode, never a crash', () => {
   for (const how of FILE_DAMAGES) {
     it(`${how}: locked with a memory-error naming the damage; the technician RAM clear ends it and play resumes`, async () => {
@@ -81,10 +91,35 @@ describe('a damaged journal starts the cabinet in RAM-error mode, never a crash'
       expect(await router.handle('round:deal', {})).toMatchObject({ ok: false });
       expect(r.cabinet.canAcceptBill(1_000).accept).toBe(false);
 
-      // The technician: key on, a PIN set at the first sign-in (none can be read from the damaged file), RAM clear.
+      // The technician: key on, a PIN set at the first sign-in (none can be read from the damaged file).
       r.inputs.setOperatorKey(true);
       await r.staff.signIn('technician', '864209');
+      // Diagnostics: which check failed, in SQLite's words, the size, the file kept and its SHA-256.
+      const view = await router.handle('tech:journal-damage', {});
+      expect(view).toMatchObject({ ok: true, value: { damagedFile: kept, sha256 } });
+      const damage = (view as { value: JournalDamageView }).value;
+      expect(EXPECTED_CHECK[how]).toContain(damage.check);
+      expect(damage.message.length).toBeGreaterThan(0);
+      // Export of whatever can still be read, counted per table.
+      const exported = await router.handle('tech:journal-damage:export', {});
+      if (how === 'directory' || how === 'header') {
+        expect(exported).toMatchObject({ ok: true, value: { tables: null } });
+      } else {
+        const value = (exported as { value: JournalSalvageExport }).value;
+        // A damaged schema may hide the list of tables itself; otherwise every table is listed.
+        expect(value.problem === null || damage.check === 'schema').toBe(true);
+        if (value.tables) {
+          const rows = value.tables.reduce((n, t) => n + t.rows, 0);
+          expect(value.text?.trim().split('\n').filter(Boolean) ?? []).toHaveLength(rows);
+        }
+        if (how === 'data-page') {
+          // The ledger's page is unreadable and stepped over; the other tables are read in full.
+          expect(value.tables?.find((t) => t.table === 'ledger')?.unreadable).toBeGreaterThan(0);
+          expect(value.tables?.find((t) => t.table === 'rounds')?.rows).toBeGreaterThan(0);
+        }
+      }
       expect(await router.handle('tech:ram-clear', { confirm: 'RAM CLEAR' })).toMatchObject({ ok: true });
+      expect(await router.handle('tech:journal-damage', {})).toEqual({ ok: true, value: null });
       const ramClear = r.cabinet.events({ limit: 20 }).find((e) => e.kind === 'ram-clear');
       expect(ramClear?.detail).toContain(kept!);
       r.staff.signOut();

@@ -18,7 +18,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { Journal } from '../storage/journal.ts';
-import { startCabinetOn, startOnJournalOrLocked } from '../storage/open-cabinet.ts';
+import { ramClearAfterQuarantine, startCabinetOn, startOnJournalOrLocked } from '../storage/open-cabinet.ts';
+import { journalDamageService } from './journal-damage-service.ts';
 import { describeQuarantine, type QuarantinedJournal } from '../storage/journal-quarantine.ts';
 import type { CabinetCore } from '../core/cabinet/cabinet.ts';
 import type { DeviceStatus } from '../core/cabinet/cabinet-api.ts';
@@ -303,7 +304,14 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
     });
   }
 
-  const cabinetView = withLiveDevices(opened, running, settingsFor, log);
+  const live = withLiveDevices(opened, running, settingsFor, log);
+  // After a damaged journal, its marker goes once the RAM clear has committed (docs/cabinet-rules.md#damaged-journal).
+  const cabinetView: typeof live = new Proxy(live, {
+    get(target, property) {
+      if (property === 'ramClear') return () => ramClearAfterQuarantine(target, options.journalPath);
+      return Reflect.get(target, property, target) as unknown;
+    },
+  });
 
   // The note test mode ends with the staff session (sign-out, idle sign-out, key off): the acceptor takes money again.
   staff.subscribe((status) => {
@@ -320,6 +328,7 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
     services: {
       staff,
       paytable: paytableFor,
+      journalDamage: journalDamageService(options.journalPath),
       identity: () => {
         const config = opened.venueConfig();
         return { cabinetId, configHash: configHash(config), currency: currencyOf(config) };

@@ -37,6 +37,7 @@ import {
   type ResponseMapOf,
 } from './channel-spec.ts';
 import { EVENT_CHANNEL_NAME, type ChannelName } from './channels.ts';
+import type { JournalDamageView, JournalSalvageExport } from './journal-damage-view.ts';
 
 export interface SpotFigures {
   readonly probability: number;
@@ -287,6 +288,23 @@ export const CHANNEL_TABLE = {
     request: z.object({ json: z.string().max(MAX_VENUE_FILE_CHARS) }).strict(),
     response: answers<CabinetSnapshot>(),
   },
+  /**
+   * The journal found damaged at start-up, kept aside until the RAM clear, or null
+   * (docs/cabinet-rules.md#damaged-journal).
+   */
+  'tech:journal-damage': {
+    role: 'technician',
+    availability: 'production',
+    request: empty,
+    response: answers<JournalDamageView | null>(),
+  },
+  /** A fresh best-effort export of every row still readable in the damaged journal, written beside it. */
+  'tech:journal-damage:export': {
+    role: 'technician',
+    availability: 'production',
+    request: empty,
+    response: answers<JournalSalvageExport>(),
+  },
 } as const satisfies ChannelTable<'production'>;
 
 export type ProductionTable = typeof CHANNEL_TABLE;
@@ -342,6 +360,7 @@ export interface IpcError {
 }
 
 export type { ConfigAuditEntry, FieldIssue, JournalExportFile, VenueConfigView };
+export type { JournalDamageView, JournalSalvageExport } from './journal-damage-view.ts';
 
 /** Every answer is an envelope, so a refusal is data, never a thrown Error across the seam. */
 export type IpcResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: IpcError };

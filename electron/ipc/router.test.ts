@@ -130,6 +130,8 @@ const VALID: Record<Channel, unknown> = {
   'tech:config:audit': { limit: 5 },
   'tech:config:export': {},
   'tech:config:import': { json: '{}' },
+  'tech:journal-damage': {},
+  'tech:journal-damage:export': {},
 };
 
 /** Payloads that each channel's schema must refuse. Every channel has at least the generic ones. */
@@ -203,6 +205,8 @@ const CHANNEL_BAD: Record<Channel, unknown[]> = {
   'tech:config:audit': [{}, { limit: 0 }, { limit: 501 }, { limit: 5, beforeId: -1 }],
   'tech:config:export': [{ withKey: true }],
   'tech:config:import': [{}, { json: 42 }, { json: 'x'.repeat(300_000) }],
+  'tech:journal-damage': [{ all: true }],
+  'tech:journal-damage:export': [{ format: 'csv' }],
 };
 
 describe('IPC router: every payload is validated before the cabinet is called (the renderer is untrusted)', () => {

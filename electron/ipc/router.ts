@@ -31,6 +31,7 @@ import type { StaffAccess } from '../core/staff/staff-access.ts';
 import { roleCovers, type StaffRole } from '../core/staff/staff-status.ts';
 import type { FieldIssue } from '../core/config/field-issue.ts';
 import { configHandlers } from './config-handlers.ts';
+import { journalDamageHandlers } from './journal-damage-handlers.ts';
 import { exceedsPayloadLimit, MAX_IPC_REQUEST_BYTES } from './payload-size.ts';
 import { channelGroup, type ChannelGroup, type ChannelHandlers } from './channel-group.ts';
 import type { ChannelSpec } from './channel-spec.ts';
@@ -44,6 +45,7 @@ import {
   type PushEvent,
 } from './contract.ts';
 import { technicianViewHandlers, type TechnicianViewServices } from './technician-views.ts';
+import type { JournalDamageService } from './journal-damage-view.ts';
 
 /** What the router needs of main's staff access (electron/core/staff/staff-access.ts). */
 export type RouterStaff = Pick<
@@ -52,6 +54,8 @@ export type RouterStaff = Pick<
 >;
 
 export interface RouterServices extends TechnicianViewServices {
+  /** The damaged journal kept aside at start-up (app/journal-damage-service.ts); none: nothing is damaged. */
+  readonly journalDamage?: JournalDamageService;
   /** Main's staff access: the key switch, the door switch and the open session, if any. */
   readonly staff: RouterStaff;
   /** The exact paytable for the running profile and limits. */
@@ -203,6 +207,7 @@ function productionHandlers(cabinet: Cabinet, services: RouterServices): Channel
       return cabinet.snapshot();
     },
     ...configHandlers(cabinet, services),
+    ...journalDamageHandlers(services),
   };
 }
 

@@ -7,8 +7,10 @@
  *
  * Power may fail at any point of this. A marker file `<journal>.ram-error.json`, written and synced
  * BEFORE the rename, carries the diagnosis; start-up finishes a move the marker describes, and the
- * marker goes only after the tilt is durable in the fresh journal. So the lock survives every
- * power loss: either the damaged file is still in place (checked again) or the marker is.
+ * marker goes only after the technician's RAM clear has committed. So the lock survives every
+ * power loss: either the damaged file is still in place (checked again) or the marker is. A power
+ * loss between the RAM clear's commit and the marker's removal asks for one more RAM clear: the
+ * safe side.
  */
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
@@ -64,9 +66,15 @@ function syncFolder(folder: string): void {
   }
 }
 
-/** Renames the journal and its side files to the damaged name (each only if it is still at the old name). */
+/**
+ * Renames the journal and its side files to the damaged name. The side files go first: a -wal left
+ * at the old name without its database could be replayed into the fresh journal. Once the main file
+ * has moved, nothing at the old name belongs to the damaged journal any more (a -wal there is the
+ * fresh journal's), so a repeated call moves nothing.
+ */
 function moveAside(journalPath: string, damagedPath: string): void {
-  for (const suffix of ['', ...SIDE_FILES]) {
+  if (!existsSync(journalPath) || existsSync(damagedPath)) return;
+  for (const suffix of [...SIDE_FILES, '']) {
     if (existsSync(`${journalPath}${suffix}`) && !existsSync(`${damagedPath}${suffix}`)) {
       renameSync(`${journalPath}${suffix}`, `${damagedPath}${suffix}`);
     }
@@ -85,8 +93,8 @@ export function quarantineIfDamaged(
   damage: JournalDamage | null = diagnoseJournal(journalPath),
 ): QuarantinedJournal | null {
   const marker = markerPathOf(journalPath);
-  if (existsSync(marker)) {
-    const pending = JSON.parse(readFileSync(marker, 'utf8')) as QuarantinedJournal;
+  const pending = pendingQuarantine(journalPath);
+  if (pending !== null) {
     moveAside(journalPath, pending.damagedPath);
     return pending;
   }
@@ -110,9 +118,16 @@ export function quarantineIfDamaged(
   return done;
 }
 
-/** After the memory-error tilt is durable in the fresh journal: the marker has done its work. */
+/** After the technician's RAM clear committed: the marker has done its work. */
 export function finishQuarantine(journalPath: string): void {
   rmSync(markerPathOf(journalPath), { force: true });
+  syncFolder(path.dirname(journalPath));
+}
+
+/** The damaged journal a marker says awaits its RAM clear, or null. */
+export function pendingQuarantine(journalPath: string): QuarantinedJournal | null {
+  const marker = markerPathOf(journalPath);
+  return existsSync(marker) ? (JSON.parse(readFileSync(marker, 'utf8')) as QuarantinedJournal) : null;
 }
 
 /** The one line the tilt, the event log and the shell's log carry: what failed, and where the evidence is. */

@@ -133,10 +133,19 @@ export function startOnJournalOrLocked(
     journal = Journal.open(journalPath);
     cabinet = start(journal);
   }
-  if (quarantined !== null) {
-    // Durable before the marker goes: a power loss here starts locked again.
+  // The marker stays until the RAM clear (finishQuarantine), so every start-up before it is locked
+  // again, even one whose tilt was lost to a power cut; the tilt is raised once.
+  if (
+    quarantined !== null &&
+    !cabinet.snapshot().tilts.some((t) => t.kind === 'memory-error' && t.source === 'journal')
+  ) {
     cabinet.raiseFault('memory-error', 'journal', describeQuarantine(quarantined));
-    finishQuarantine(journalPath);
   }
   return { cabinet, journal, quarantined };
+}
+
+/** The RAM clear of a cabinet that started on a damaged journal: after it, the marker has done its work. */
+export function ramClearAfterQuarantine(cabinet: Pick<CabinetCore, 'ramClear'>, journalPath: string): void {
+  cabinet.ramClear();
+  finishQuarantine(journalPath);
 }
