@@ -150,6 +150,30 @@ describe('browser test host: loopback only', () => {
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(/^host: refusing to bind to "0\.0\.0\.0".*127\.0\.0\.1 only/);
   });
+
+  it('the CLI exits 2 with one line naming the value for a journal that would not be durable', () => {
+    const run = (args: string[], env: Record<string, string> = {}) =>
+      spawnSync(process.execPath, [path.join(import.meta.dirname, 'browser-host.ts'), '--port', '0', ...args], {
+        encoding: 'utf8',
+        timeout: 20_000,
+        env: { ...process.env, ...env },
+      });
+    const cases: Array<{ args: string[]; env?: Record<string, string>; shown: string }> = [
+      { args: ['--journal', ':memory:'], shown: '--journal=":memory:"' },
+      { args: ['--journal', 'file:j.sqlite?mode=memory'], shown: '--journal="file:j.sqlite?mode=memory"' },
+      { args: ['--journal', '/nonexistent-folder/j.sqlite'], shown: '--journal="/nonexistent-folder/j.sqlite"' },
+      { args: [], env: { BACCARAT_JOURNAL: '' }, shown: 'BACCARAT_JOURNAL=""' },
+      { args: [], env: { BACCARAT_JOURNAL: 'relative.sqlite' }, shown: 'BACCARAT_JOURNAL="relative.sqlite"' },
+    ];
+    for (const { args, env, shown } of cases) {
+      const result = run(args, env);
+      expect(result.status, shown).toBe(2);
+      const lines = result.stderr.trim().split('\n');
+      expect(lines, shown).toHaveLength(1);
+      expect(lines[0]).toContain(shown);
+      expect(lines[0]).toContain('allowed: an absolute path');
+    }
+  });
 });
 
 describe('browser test host: per-run token', () => {
