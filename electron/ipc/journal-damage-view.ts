@@ -5,8 +5,11 @@
  * import them.
  */
 
-/** Which check failed: not a readable file, SQLite refused to open it, `PRAGMA quick_check`, the schema. */
-export type JournalCheckName = 'file' | 'open' | 'quick-check' | 'schema';
+/**
+ * Which check failed: not a readable file, SQLite refused to open it, `PRAGMA quick_check`, the schema, or
+ * the file passed those but its content broke the cabinet's start-up.
+ */
+export type JournalCheckName = 'file' | 'open' | 'quick-check' | 'schema' | 'start-up';
 
 export interface SalvagedTableCount {
   readonly table: string;

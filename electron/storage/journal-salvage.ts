@@ -10,10 +10,13 @@ import { createHash } from 'node:crypto';
 import { closeSync, openSync, readSync, statSync, writeFileSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 
-export type JournalCheck = 'file' | 'open' | 'quick-check' | 'schema';
+export type JournalCheck = 'file' | 'open' | 'quick-check' | 'schema' | 'start-up';
 
 export interface JournalDamage {
-  /** Which check failed: not a readable file, SQLite refused to open it, quick_check, or the schema. */
+  /**
+   * Which check failed: not a readable file, SQLite refused to open it, quick_check, the schema, or the
+   * file passed those but its content broke the cabinet's start-up.
+   */
   readonly check: JournalCheck;
   /** SQLite's (or the file system's) own words. */
   readonly message: string;

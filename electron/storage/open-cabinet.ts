@@ -80,14 +80,18 @@ export function startCabinetOn(journal: Journal, options: Omit<OpenCabinetOption
   }
 }
 
-/** A SQLite error that says the file itself is bad (corrupt, not a database, cannot be opened), not a bug of ours. */
-function isDamageError(error: unknown): error is Error {
-  if (!(error instanceof Error)) return false;
+/**
+ * SQLite's own verdict on the file (corrupt, not a database, cannot be opened, a malformed schema), or
+ * a journal that passed SQLite's checks but whose content broke start-up: a flipped byte in a schema
+ * text that still parses renames a column, one in a stored JSON text makes it unreadable.
+ */
+function checkOf(error: unknown): 'open' | 'start-up' {
+  if (!(error instanceof Error)) return 'start-up';
   const { code, errcode } = error as Error & { code?: unknown; errcode?: unknown };
-  if (code !== 'ERR_SQLITE_ERROR') return false;
+  if (code !== 'ERR_SQLITE_ERROR') return 'start-up';
   const primary = typeof errcode === 'number' ? errcode & 0xff : -1;
   // SQLITE_CORRUPT 11, SQLITE_CANTOPEN 14, SQLITE_NOTADB 26; a broken schema is a plain SQLITE_ERROR.
-  return primary === 11 || primary === 14 || primary === 26 || /malformed/i.test(error.message);
+  return primary === 11 || primary === 14 || primary === 26 || /malformed/i.test(error.message) ? 'open' : 'start-up';
 }
 
 function sizeOf(path: string): number | null {
@@ -109,8 +113,9 @@ export interface StartedOnJournal {
 /**
  * Opens the journal at `journalPath` and starts the cabinet on it with `start`, never into a crash
  * loop over a damaged file (docs/cabinet-rules.md#damaged-journal): a journal that fails its checks
- * before opening, or breaks while it is opened and recovered, is moved aside and the cabinet starts on
- * a fresh journal in a durable memory-error tilt naming the damage. Other errors are thrown as before.
+ * before opening, or breaks start-up while it is opened and recovered, is moved aside and the cabinet
+ * starts on a fresh journal in a durable memory-error tilt naming the damage. Only a failure on the fresh
+ * journal is thrown (the shell exits; the fault is not in the file).
  */
 export function startOnJournalOrLocked(
   journalPath: string,
@@ -124,10 +129,13 @@ export function startOnJournalOrLocked(
     journal = Journal.open(journalPath);
     cabinet = start(journal); // closes the journal when it throws
   } catch (error) {
-    if (quarantined !== null || !isDamageError(error)) throw error;
+    // Already on a fresh journal: the fault is not in the file, and a restart would not help.
+    if (quarantined !== null) throw error;
+    // Whatever stops start-up on this file is treated as damage: moving it aside loses nothing (it is
+    // kept, and a technician decides), while throwing would restart into the same failure forever.
     quarantined = quarantineIfDamaged(journalPath, clock, {
-      check: 'open',
-      message: error.message,
+      check: checkOf(error),
+      message: error instanceof Error ? error.message : String(error),
       sizeBytes: sizeOf(journalPath),
     });
     journal = Journal.open(journalPath);

@@ -306,6 +306,7 @@ const staff: Messages['staff'] = {
       open: 'SQLite jej nemůže otevřít',
       'quick-check': 'kontrola integrity (quick_check)',
       schema: 'schéma databáze',
+      'start-up': 'obsah zastavil spuštění',
     },
   },
   originalBelow: 'viz původní text',

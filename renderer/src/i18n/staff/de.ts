@@ -308,6 +308,7 @@ const staff: Messages['staff'] = {
       open: 'SQLite kann sie nicht öffnen',
       'quick-check': 'Integritätsprüfung (quick_check)',
       schema: 'das Datenbankschema',
+      'start-up': 'der Inhalt hat den Start verhindert',
     },
   },
   originalBelow: 'siehe Originaltext',

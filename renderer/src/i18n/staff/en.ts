@@ -304,6 +304,7 @@ export default {
       open: 'SQLite cannot open it',
       'quick-check': 'integrity check (quick_check)',
       schema: 'the database schema',
+      'start-up': 'its content broke the start-up',
     },
   },
   originalBelow: 'see the original text',

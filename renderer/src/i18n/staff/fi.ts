@@ -307,6 +307,7 @@ const staff: Messages['staff'] = {
       open: 'SQLite ei voi avata sitä',
       'quick-check': 'eheystarkistus (quick_check)',
       schema: 'tietokannan skeema',
+      'start-up': 'sisältö esti käynnistyksen',
     },
   },
   originalBelow: 'katso alkuperäinen teksti',

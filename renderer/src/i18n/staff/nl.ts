@@ -307,6 +307,7 @@ const staff: Messages['staff'] = {
       open: 'SQLite kan het niet openen',
       'quick-check': 'integriteitscontrole (quick_check)',
       schema: 'het databaseschema',
+      'start-up': 'de inhoud brak het opstarten af',
     },
   },
   originalBelow: 'zie de originele tekst',

@@ -307,6 +307,7 @@ const staff: Messages['staff'] = {
       open: 'SQLite kan inte öppna den',
       'quick-check': 'integritetskontroll (quick_check)',
       schema: 'databasens schema',
+      'start-up': 'innehållet stoppade starten',
     },
   },
   originalBelow: 'se originaltexten',
