@@ -7,7 +7,7 @@
  *   rowid order; a row range SQLite cannot read is stepped over and counted, never fatal.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, openSync, readSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 
 export type JournalCheck = 'file' | 'open' | 'quick-check' | 'schema' | 'start-up';
@@ -129,7 +129,6 @@ function bigintSafe(_key: string, value: unknown): unknown {
  * counts. Reads with its own read-only connection; never writes to `path`.
  */
 export function salvageJournal(path: string, outFile: string): SalvageReport {
-  const lines: string[] = [];
   let db: DatabaseSync;
   try {
     db = new DatabaseSync(path, { readOnly: true });
@@ -137,6 +136,9 @@ export function salvageJournal(path: string, outFile: string): SalvageReport {
     writeFileSync(outFile, '');
     return { tables: null, problem: messageOf(error) };
   }
+  // Row by row to the file, so a large journal never has to fit in memory.
+  const out = openSync(outFile, 'w');
+  const write = (line: string): void => void writeSync(out, `${line}\n`);
   try {
     let names: string[];
     try {
@@ -148,18 +150,18 @@ export function salvageJournal(path: string, outFile: string): SalvageReport {
         }>
       ).map((row) => row.name);
     } catch (error) {
-      writeFileSync(outFile, '');
       return { tables: null, problem: messageOf(error) };
     }
-    const tables = names.map((table) => salvageTable(db, table, lines));
-    writeFileSync(outFile, lines.length ? `${lines.join('\n')}\n` : '');
+    const tables = names.map((table) => salvageTable(db, table, write));
+    fsyncSync(out);
     return { tables, problem: null };
   } finally {
+    closeSync(out);
     db.close();
   }
 }
 
-function salvageTable(db: DatabaseSync, table: string, lines: string[]): SalvagedTable {
+function salvageTable(db: DatabaseSync, table: string, write: (line: string) => void): SalvagedTable {
   const quoted = `"${table.replaceAll('"', '""')}"`;
   let rows = 0;
   let unreadable = 0;
@@ -179,7 +181,7 @@ function salvageTable(db: DatabaseSync, table: string, lines: string[]): Salvage
         after = row.__rowid as bigint;
         step = 1n;
         const { __rowid: _rowid, ...fields } = row;
-        lines.push(JSON.stringify({ table, row: fields }, bigintSafe));
+        write(JSON.stringify({ table, row: fields }, bigintSafe));
         rows++;
       }
       return { table, rows, unreadable };
