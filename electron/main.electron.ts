@@ -12,7 +12,7 @@
  * (BACCARAT_CONFIG, or the config stored at the cabinet); an emulator stands in, unpackaged only,
  * for a device neither names (docs/venue-config.md#device-settings).
  */
-import { app, powerSaveBlocker, type BrowserWindow } from 'electron';
+import { app, dialog, powerSaveBlocker, type BrowserWindow } from 'electron';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCrashPolicy, EXIT_STARTUP_FAILED } from './app/crash-policy.ts';
@@ -24,10 +24,17 @@ import { startCabinet, venueFileLines } from './app/start-cabinet.ts';
 import { ConfigError } from './core/config/venue-config.ts';
 import { attachElectronRouter } from './ipc/electron-router.electron.ts';
 import { createIpcRouter } from './ipc/router.ts';
+import { JournalPathError, resolveJournalPath } from './storage/journal-path.ts';
 import { APP_ORIGIN } from './ipc/sender-policy.ts';
 
 /** A bad venue file (BACCARAT_CONFIG), as for `npm run host -- --config FILE`. */
 const EXIT_BAD_VENUE_CONFIG = 2;
+/**
+ * A refused BACCARAT_JOURNAL (storage/journal-path.ts): the same code, and the kiosk's systemd unit
+ * lists it in RestartPreventExitStatus so a bad setting is one stop, never a restart loop
+ * (docs/cabinet-rules.md#damaged-journal).
+ */
+const EXIT_BAD_JOURNAL_PATH = 2;
 
 /** The development pieces (host/dev-shell.ts): a separate bundle, absent from the package. */
 type DevShell = typeof import('./host/dev-shell.ts');
@@ -67,12 +74,23 @@ if (!app.requestSingleInstanceLock()) {
 
   void app.whenReady().then(async () => {
     try {
-      const journalPath = process.env.BACCARAT_JOURNAL ?? path.join(app.getPath('userData'), 'journal.sqlite');
+      const configured = process.env.BACCARAT_JOURNAL;
+      const journalPath = resolveJournalPath(
+        configured ?? path.join(app.getPath('userData'), 'journal.sqlite'),
+        configured === undefined ? 'the default journal' : 'BACCARAT_JOURNAL',
+      );
       // The embedded emulators and the service panel are a development convenience of `npm start`.
       dev = production ? null : await import('./host/dev-shell.ts');
       running = await startCabinet({ journalPath, startEmulators: dev?.startEmbeddedEmulators ?? null, log });
       log(running.recovery);
     } catch (error) {
+      if (error instanceof JournalPathError) {
+        // One line for the unit's log, and the same line on the screen: no journal, no play.
+        process.stderr.write(`kiosk: ${error.message}\n`);
+        dialog.showErrorBox('Journal path refused', error.message);
+        await shutdown(EXIT_BAD_JOURNAL_PATH);
+        return;
+      }
       if (error instanceof ConfigError) {
         // A bad venue file: one line per bad field, exit code 2 (docs/venue-config.md#starting-with-a-file).
         const file = process.env.BACCARAT_CONFIG ?? '(config)';

@@ -23,6 +23,7 @@ exports.protocol = {
   registerSchemesAsPrivileged: (schemes) => record('registerSchemesAsPrivileged', { schemes }),
   handle: (scheme) => record('protocol.handle', { scheme }),
 };
+exports.dialog = { showErrorBox: (title, content) => record('dialog.showErrorBox', { title, content }) };
 exports.powerSaveBlocker = { start: (type) => (record('powerSaveBlocker.start', { type }), 1) };
 exports.session = {
   defaultSession: {

@@ -95,6 +95,7 @@ describe('composition root (no devices configured)', () => {
       'diagnostics',
       'identity',
       'inputs',
+      'journalDamage',
       'onRefused',
       'paytable',
       'staff',

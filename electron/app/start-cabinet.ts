@@ -18,7 +18,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { Journal } from '../storage/journal.ts';
-import { startCabinetOn } from '../storage/open-cabinet.ts';
+import { ramClearAfterQuarantine, startCabinetOn, startOnJournalOrLocked } from '../storage/open-cabinet.ts';
+import { journalDamageService } from './journal-damage-service.ts';
+import { describeQuarantine, type QuarantinedJournal } from '../storage/journal-quarantine.ts';
 import type { CabinetCore } from '../core/cabinet/cabinet.ts';
 import type { DeviceStatus } from '../core/cabinet/cabinet-api.ts';
 import { storedVenueConfig } from '../core/cabinet/config-change.ts';
@@ -175,14 +177,18 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
   };
   const stopAll: Array<() => Promise<void> | void> = [];
   let journal: Journal | null = null;
+  let quarantined: QuarantinedJournal | null = null;
   try {
-    journal = Journal.open(options.journalPath);
-    // startCabinetOn closes the journal when start-up fails.
-    cabinet = startCabinetOn(journal, {
-      config: loaded.input,
-      configSource: loaded.source,
-      random: options.wrapRandom ? options.wrapRandom(certified) : certified,
-    });
+    // A damaged journal is moved aside and the cabinet starts locked on a fresh one
+    // (docs/cabinet-rules.md#damaged-journal); startCabinetOn closes the journal when start-up fails.
+    const started = startOnJournalOrLocked(options.journalPath, (opened) =>
+      startCabinetOn(opened, {
+        config: loaded.input,
+        configSource: loaded.source,
+        random: options.wrapRandom ? options.wrapRandom(certified) : certified,
+      }),
+    );
+    ({ journal, cabinet, quarantined } = started);
   } catch (error) {
     await emulators?.stop().catch(() => undefined);
     throw error;
@@ -225,8 +231,9 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
   });
   const menuOpen = (): boolean => staff.session() !== null;
   const last = opened.snapshot().lastRound;
-  const recovery =
-    last && last.status === 'voided' && last.voidReason?.includes('power-up')
+  const recovery = quarantined
+    ? `RAM error: ${describeQuarantine(quarantined)}; locked until a technician RAM clear`
+    : last && last.status === 'voided' && last.voidReason?.includes('power-up')
       ? `recovered: round ${last.roundId} voided, ${last.refundedMinor} minor units refunded (${last.voidReason})`
       : 'clean start: no round was interrupted';
   options.afterOpen?.(opened);
@@ -301,7 +308,14 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
     });
   }
 
-  const cabinetView = withLiveDevices(opened, running, settingsFor, log);
+  const live = withLiveDevices(opened, running, settingsFor, log);
+  // After a damaged journal, its marker goes once the RAM clear has committed (docs/cabinet-rules.md#damaged-journal).
+  const cabinetView: typeof live = new Proxy(live, {
+    get(target, property) {
+      if (property === 'ramClear') return () => ramClearAfterQuarantine(target, options.journalPath);
+      return Reflect.get(target, property, target) as unknown;
+    },
+  });
 
   // The note test mode ends with the staff session (sign-out, idle sign-out, key off): the acceptor takes money again.
   staff.subscribe((status) => {
@@ -318,6 +332,7 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
     services: {
       staff,
       paytable: paytableFor,
+      journalDamage: journalDamageService(options.journalPath),
       identity: () => {
         const config = opened.venueConfig();
         return { cabinetId, configHash: configHash(config), currency: currencyOf(config) };

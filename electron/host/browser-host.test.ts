@@ -150,6 +150,30 @@ describe('browser test host: loopback only', () => {
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(/^host: refusing to bind to "0\.0\.0\.0".*127\.0\.0\.1 only/);
   });
+
+  it('the CLI exits 2 with one line naming the value for a journal that would not be durable', () => {
+    const run = (args: string[], env: Record<string, string> = {}) =>
+      spawnSync(process.execPath, [path.join(import.meta.dirname, 'browser-host.ts'), '--port', '0', ...args], {
+        encoding: 'utf8',
+        timeout: 20_000,
+        env: { ...process.env, ...env },
+      });
+    const cases: Array<{ args: string[]; env?: Record<string, string>; shown: string }> = [
+      { args: ['--journal', ':memory:'], shown: '--journal=":memory:"' },
+      { args: ['--journal', 'file:j.sqlite?mode=memory'], shown: '--journal="file:j.sqlite?mode=memory"' },
+      { args: ['--journal', '/nonexistent-folder/j.sqlite'], shown: '--journal="/nonexistent-folder/j.sqlite"' },
+      { args: [], env: { BACCARAT_JOURNAL: '' }, shown: 'BACCARAT_JOURNAL=""' },
+      { args: [], env: { BACCARAT_JOURNAL: 'relative.sqlite' }, shown: 'BACCARAT_JOURNAL="relative.sqlite"' },
+    ];
+    for (const { args, env, shown } of cases) {
+      const result = run(args, env);
+      expect(result.status, shown).toBe(2);
+      const lines = result.stderr.trim().split('\n');
+      expect(lines, shown).toHaveLength(1);
+      expect(lines[0]).toContain(shown);
+      expect(lines[0]).toContain('allowed: an absolute path');
+    }
+  });
 });
 
 describe('browser test host: per-run token', () => {
@@ -321,4 +345,68 @@ describe('browser test host: the WebSocket protocol', () => {
     expect(forced.length).toBe(count);
     ws.close();
   });
+});
+
+describe('browser test host: a broken or oversized frame closes that client only', () => {
+  async function startLogged(lines: string[]): Promise<RunningHost> {
+    host = await startBrowserHost({
+      host: '127.0.0.1',
+      port: 0,
+      journalPath: '/nonexistent/unused.sqlite',
+      attractAfterMs: null,
+      rendererDir,
+      testControls: false,
+      start: fakeStart,
+      log: (line) => lines.push(line),
+    });
+    return host;
+  }
+
+  /** One masked client frame written straight onto the socket (mask 0, so the payload is sent as is). */
+  function rawFrame(firstByte: number, payload: Buffer): Buffer {
+    if (payload.length > 125) throw new Error('rawFrame writes short frames only');
+    return Buffer.concat([Buffer.from([firstByte, 0x80 | payload.length, 0, 0, 0, 0]), payload]);
+  }
+
+  function closed(ws: WebSocket): Promise<{ code: number; reason: string }> {
+    return new Promise((resolve) => ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+  }
+
+  const cases: Array<{ what: string; code: number; send: (ws: WebSocket) => void }> = [
+    { what: 'a 65 KiB text frame', code: 1009, send: (ws) => ws.send('x'.repeat(65 * 1024 + 1)) },
+    { what: 'a 1 MiB binary frame', code: 1009, send: (ws) => ws.send(Buffer.alloc(1024 * 1024)) },
+    {
+      what: 'a text frame that is not UTF-8',
+      code: 1007,
+      send: (ws) => (ws as unknown as { _socket: net.Socket })._socket.write(rawFrame(0x81, Buffer.from([0xff, 0xfe]))),
+    },
+    {
+      what: 'a frame with a reserved opcode',
+      code: 1002,
+      send: (ws) => (ws as unknown as { _socket: net.Socket })._socket.write(rawFrame(0x83, Buffer.from('hi'))),
+    },
+  ];
+
+  for (const { what, code, send } of cases) {
+    it(`${what}: that client gets close ${code}, one line is logged, another client keeps playing`, async () => {
+      const lines: string[] = [];
+      const h = await startLogged(lines);
+      const url = `ws://127.0.0.1:${h.port}/ws?token=${h.token}`;
+      const bystander = await connect(url);
+      const offender = await connect(url);
+      // The client side reports the close the server sent; its own error event is expected.
+      offender.on('error', () => undefined);
+      const gone = closed(offender);
+      send(offender);
+      expect((await gone).code).toBe(code);
+      expect(lines.filter((line) => line.startsWith('WebSocket client'))).toEqual([
+        expect.stringContaining(`closed ${code}`),
+      ]);
+      expect((await call(bystander, 1, 'cabinet:snapshot', {})).result.ok).toBe(true);
+      const late = await connect(url);
+      expect((await call(late, 2, 'cabinet:snapshot', {})).result.ok).toBe(true);
+      bystander.close();
+      late.close();
+    });
+  }
 });

@@ -31,7 +31,7 @@ import { contentType, resolveStaticPath } from '../app/static-files.ts';
 import { createIpcRouter } from '../ipc/router.ts';
 import { serviceChannels } from './service-channels.ts';
 import { testControlChannels, type TestControlHooks } from './test-controls.ts';
-import { MAX_MESSAGE_BYTES, parseClientMessage } from './ws-protocol.ts';
+import { describeSocketError, MAX_MESSAGE_BYTES, parseClientMessage } from './ws-protocol.ts';
 
 export const LOOPBACK = '127.0.0.1';
 const COOKIE = 'kiosk_token';
@@ -181,6 +181,10 @@ export async function startBrowserHost(options: HostOptions): Promise<RunningHos
   sockets.on('connection', (ws: WebSocket) => {
     clients.add(ws);
     ws.on('close', () => clients.delete(ws));
+    // A frame over MAX_MESSAGE_BYTES, bad UTF-8 or a broken frame: ws has already begun the close
+    // with the matching code (1009, 1007, 1002). Without this listener the error would end the
+    // whole host; with it, only this client goes and the others keep playing.
+    ws.on('error', (error) => log(describeSocketError(error)));
     ws.on('message', (data, isBinary) => {
       void (async () => {
         if (isBinary) {
@@ -254,7 +258,8 @@ real cabinet core, journal and embedded device emulators behind a WebSocket. Pri
 
   --port N              TCP port (0 = pick a free one; default 5180)
   --host ${LOOPBACK}       bind address; anything else is refused
-  --journal PATH        journal file (default: a fresh temporary one)
+  --journal PATH        journal file (default: BACCARAT_JOURNAL, else a fresh temporary one); ":memory:",
+                        "file:" URIs, an empty path and a missing or unwritable folder are refused (exit 2)
   --attract-after-ms N  idle time before attract mode, passed to the page (1000..3600000)
   --renderer DIR        renderer build folder (default dist-renderer/)
   --config FILE         venue config file (docs/venue-config.md; example docs/venue-config.example.json);
@@ -308,9 +313,14 @@ async function main(): Promise<void> {
       const attractAfterMs = attract === undefined ? null : intFlag('attract-after-ms', attract, 1000, 3_600_000);
       const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
       const rendererDir = path.resolve(values.renderer ?? path.join(repo, 'dist-renderer'));
-      const journalPath = values.journal
-        ? path.resolve(values.journal)
-        : path.join(mkdtempSync(path.join(os.tmpdir(), 'baccarat-host-')), 'journal.sqlite');
+      const { resolveJournalPath } = await import('../storage/journal-path.ts');
+      // --journal, else BACCARAT_JOURNAL, else a fresh temporary file; a refused value is one line and exit 2.
+      const journalPath =
+        values.journal !== undefined
+          ? resolveJournalPath(values.journal, '--journal', { relativeFrom: process.cwd() })
+          : process.env.BACCARAT_JOURNAL !== undefined
+            ? resolveJournalPath(process.env.BACCARAT_JOURNAL, 'BACCARAT_JOURNAL')
+            : path.join(mkdtempSync(path.join(os.tmpdir(), 'baccarat-host-')), 'journal.sqlite');
       const { parseDeviceFlags } = await import('../app/device-flags.ts');
       // Checked before anything starts: a bad flag is one stderr line and exit 2 (runCli).
       const deviceFlags = parseDeviceFlags(values);

@@ -15,6 +15,24 @@ export interface WsRequest {
 
 export const MAX_MESSAGE_BYTES = 64 * 1024;
 
+/** The close code ws sends for each frame error it meets (RFC 6455 §7.4.1). */
+const CLOSE_REASONS: Readonly<Record<number, string>> = {
+  1002: 'protocol error',
+  1007: 'invalid UTF-8 in a text frame',
+  1009: `message too big (over ${MAX_MESSAGE_BYTES} bytes)`,
+};
+
+/** One log line for a client whose frame broke the protocol; that client is closed, the host keeps serving. */
+export function describeSocketError(error: Error): string {
+  const fields = error as Error & { code?: unknown } & Record<symbol, unknown>;
+  const status = Object.getOwnPropertySymbols(error)
+    .map((key) => fields[key])
+    .find((value): value is number => typeof value === 'number' && value in CLOSE_REASONS);
+  const reason = status === undefined ? 'socket error' : `closed ${status} ${CLOSE_REASONS[status]}`;
+  const code = typeof fields.code === 'string' ? fields.code : 'no code';
+  return `WebSocket client ${reason}: ${code}: ${error.message}`;
+}
+
 /** Parses one client frame; returns an error result (with the id if one could be read). */
 export function parseClientMessage(
   text: string,

@@ -36,6 +36,8 @@ export const CHANNEL_NAMES = [
   'tech:config:audit',
   'tech:config:export',
   'tech:config:import',
+  'tech:journal-damage',
+  'tech:journal-damage:export',
 ] as const;
 
 export type ChannelName = (typeof CHANNEL_NAMES)[number];

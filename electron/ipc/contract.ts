@@ -38,6 +38,7 @@ import {
   type ResponseMapOf,
 } from './channel-spec.ts';
 import { EVENT_CHANNEL_NAME, type ChannelName } from './channels.ts';
+import type { JournalDamageView, JournalSalvageExport } from './journal-damage-view.ts';
 
 /** A config change's answer: the new table state, and what the change did to the running devices. */
 export type ConfigApplied = CabinetSnapshot & { readonly configApplied?: ConfigApplyOutcome };
@@ -291,6 +292,23 @@ export const CHANNEL_TABLE = {
     request: z.object({ json: z.string().max(MAX_VENUE_FILE_CHARS) }).strict(),
     response: answers<ConfigApplied>(),
   },
+  /**
+   * The journal found damaged at start-up, kept aside until the RAM clear, or null
+   * (docs/cabinet-rules.md#damaged-journal).
+   */
+  'tech:journal-damage': {
+    role: 'technician',
+    availability: 'production',
+    request: empty,
+    response: answers<JournalDamageView | null>(),
+  },
+  /** A fresh best-effort export of every row still readable in the damaged journal, written beside it. */
+  'tech:journal-damage:export': {
+    role: 'technician',
+    availability: 'production',
+    request: empty,
+    response: answers<JournalSalvageExport>(),
+  },
 } as const satisfies ChannelTable<'production'>;
 
 export type ProductionTable = typeof CHANNEL_TABLE;
@@ -327,7 +345,13 @@ export function isChannel(value: unknown): value is Channel {
  * `menu-open` (a player channel that changes something while a staff session is open).
  */
 export type IpcErrorCode =
-  CabinetErrorCode | StaffErrorCode | 'invalid-request' | 'unknown-channel' | 'forbidden' | 'internal';
+  | CabinetErrorCode
+  | StaffErrorCode
+  | 'invalid-request'
+  | 'payload-too-large'
+  | 'unknown-channel'
+  | 'forbidden'
+  | 'internal';
 
 export interface IpcError {
   readonly code: IpcErrorCode;
@@ -340,6 +364,7 @@ export interface IpcError {
 }
 
 export type { ConfigAuditEntry, FieldIssue, JournalExportFile, VenueConfigView };
+export type { JournalDamageView, JournalSalvageExport } from './journal-damage-view.ts';
 
 /** Every answer is an envelope, so a refusal is data, never a thrown Error across the seam. */
 export type IpcResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: IpcError };

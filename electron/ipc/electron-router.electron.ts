@@ -3,7 +3,9 @@
  * It registers one handler per channel the router answers (the production table; in the
  * unpackaged dev path also the service panel's), checks that the sender is our kiosk
  * window's main frame on the app:// origin, then hands the untrusted payload to the
- * transport-neutral router. Cabinet events are pushed to the kiosk window only.
+ * transport-neutral router, which measures its size before anything parses or validates it
+ * (payload-size.ts: `payload-too-large`, the same limit behind the browser host's socket).
+ * Cabinet events are pushed to the kiosk window only.
  */
 import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import { EVENT_CHANNEL, type IpcResult } from './contract.ts';

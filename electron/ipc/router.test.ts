@@ -24,6 +24,7 @@ import {
 import type { ChannelSpec } from './channel-spec.ts';
 import type { StaffRole, StaffStatus } from '../core/staff/staff-status.ts';
 import { createFakeCabinet, FakeCabinetError } from '../testing/fake-cabinet.ts';
+import { MAX_IPC_REQUEST_BYTES } from './payload-size.ts';
 import { testStaff } from '../testing/memory-staff.ts';
 
 const PAYTABLE: Paytable = {
@@ -129,6 +130,8 @@ const VALID: Record<Channel, unknown> = {
   'tech:config:audit': { limit: 5 },
   'tech:config:export': {},
   'tech:config:import': { json: '{}' },
+  'tech:journal-damage': {},
+  'tech:journal-damage:export': {},
 };
 
 /** Payloads that each channel's schema must refuse. Every channel has at least the generic ones. */
@@ -202,6 +205,8 @@ const CHANNEL_BAD: Record<Channel, unknown[]> = {
   'tech:config:audit': [{}, { limit: 0 }, { limit: 501 }, { limit: 5, beforeId: -1 }],
   'tech:config:export': [{ withKey: true }],
   'tech:config:import': [{}, { json: 42 }, { json: 'x'.repeat(300_000) }],
+  'tech:journal-damage': [{ all: true }],
+  'tech:journal-damage:export': [{ format: 'csv' }],
 };
 
 describe('IPC router: every payload is validated before the cabinet is called (the renderer is untrusted)', () => {
@@ -345,6 +350,27 @@ describe('IPC router: roles and sessions, for every channel of the table and eve
     setKey(false);
     refused(await router.handle('tech:ram-clear', { confirm: 'not the words' }), 'key-off');
     expect(cabinet.calls).toEqual([]);
+  });
+});
+
+describe('IPC router: the payload size limit', () => {
+  it('a request over the limit answers payload-too-large on every channel, before the role check, and changes nothing', async () => {
+    const { cabinet, router, refused: log, permitFor } = setup();
+    const huge = { spot: 'player', chipMinor: 500, padding: 'x'.repeat(MAX_IPC_REQUEST_BYTES) };
+    for (const channel of CHANNELS) {
+      permitFor(channel);
+      const error = refused(await router.handle(channel, huge), 'payload-too-large');
+      expect(error.message).toContain(String(MAX_IPC_REQUEST_BYTES));
+    }
+    expect(cabinet.calls).toEqual([]);
+    expect(log.every((line) => line.endsWith(':payload-too-large'))).toBe(true);
+  });
+
+  it('a request just within the limit still reaches its schema', async () => {
+    const { router, permitFor } = setup();
+    permitFor('bets:place');
+    const near = { spot: 'player', chipMinor: 500, padding: 'x'.repeat(MAX_IPC_REQUEST_BYTES - 200) };
+    refused(await router.handle('bets:place', near), 'invalid-request');
   });
 });
 

@@ -11,6 +11,8 @@
  * passes none, so those channels do not exist there.
  *
  * Rules (the project's non-negotiables for an untrusted renderer):
+ * - a payload larger than MAX_IPC_REQUEST_BYTES (payload-size.ts) gets `payload-too-large` before
+ *   anything else reads it;
  * - every payload is validated; a bad one gets `invalid-request` naming the field and
  *   what is allowed, and the cabinet is never called;
  * - unknown channels get `unknown-channel`;
@@ -29,6 +31,8 @@ import type { StaffAccess } from '../core/staff/staff-access.ts';
 import { roleCovers, type StaffRole } from '../core/staff/staff-status.ts';
 import type { FieldIssue } from '../core/config/field-issue.ts';
 import { configHandlers } from './config-handlers.ts';
+import { journalDamageHandlers } from './journal-damage-handlers.ts';
+import { exceedsPayloadLimit, MAX_IPC_REQUEST_BYTES } from './payload-size.ts';
 import { channelGroup, type ChannelGroup, type ChannelHandlers } from './channel-group.ts';
 import type { ChannelSpec } from './channel-spec.ts';
 export { channelGroup, refusal, type ChannelGroup, type ChannelHandlers } from './channel-group.ts';
@@ -41,6 +45,7 @@ import {
   type PushEvent,
 } from './contract.ts';
 import { technicianViewHandlers, type TechnicianViewServices } from './technician-views.ts';
+import type { JournalDamageService } from './journal-damage-view.ts';
 
 /** What the router needs of main's staff access (electron/core/staff/staff-access.ts). */
 export type RouterStaff = Pick<
@@ -49,6 +54,8 @@ export type RouterStaff = Pick<
 >;
 
 export interface RouterServices extends TechnicianViewServices {
+  /** The damaged journal kept aside at start-up (app/journal-damage-service.ts); none: nothing is damaged. */
+  readonly journalDamage?: JournalDamageService;
   /** Main's staff access: the key switch, the door switch and the open session, if any. */
   readonly staff: RouterStaff;
   /** The exact paytable for the running profile and limits. */
@@ -201,6 +208,7 @@ function productionHandlers(cabinet: Cabinet, services: RouterServices): Channel
       return cabinet.snapshot();
     },
     ...configHandlers(cabinet, services),
+    ...journalDamageHandlers(services),
   };
 }
 
@@ -247,6 +255,14 @@ export function createIpcRouter(
     if (typeof channel !== 'string' || route === undefined) {
       const shown = typeof channel === 'string' ? `"${channel.slice(0, 60)}"` : typeof channel;
       return refuse(String(channel).slice(0, 60), 'unknown-channel', `unknown channel ${shown}`);
+    }
+    // Before the role check and the schema: an oversized request is refused unread and changes nothing.
+    if (exceedsPayloadLimit(request)) {
+      return refuse(
+        channel,
+        'payload-too-large',
+        `the request for ${channel} is larger than ${MAX_IPC_REQUEST_BYTES} bytes of JSON (the limit for every channel)`,
+      );
     }
     const refusal = roleRefusal(route.spec, channel, services.staff);
     if (refusal !== null) return refuse(channel, refusal.code, refusal.message);

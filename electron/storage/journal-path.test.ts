@@ -1,20 +1,75 @@
+import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { JOURNAL_ENV, resolveJournalPath } from './journal-path.ts';
+import { JournalPathError, resolveJournalPath } from './journal-path.ts';
 
-describe('journal path resolver', () => {
-  it('uses --journal first, then BACCARAT_JOURNAL, then the default folder', () => {
-    expect(
-      resolveJournalPath({ argv: ['--journal', '/x/j.sqlite'], env: { [JOURNAL_ENV]: '/y' }, defaultDir: '/d' }),
-    ).toBe('/x/j.sqlite');
-    expect(resolveJournalPath({ argv: ['--journal=rel.sqlite'], defaultDir: '/d', cwd: '/w' })).toBe('/w/rel.sqlite');
-    expect(resolveJournalPath({ env: { [JOURNAL_ENV]: '/y/j.sqlite' }, defaultDir: '/d' })).toBe('/y/j.sqlite');
-    expect(resolveJournalPath({ defaultDir: '/d' })).toBe('/d/cabinet-journal.sqlite');
+const dir = mkdtempSync(path.join(os.tmpdir(), 'journal-path-'));
+
+function refusal(value: string | undefined, options = {}): string {
+  try {
+    resolveJournalPath(value, 'BACCARAT_JOURNAL', options);
+  } catch (error) {
+    expect(error).toBeInstanceOf(JournalPathError);
+    return (error as Error).message;
+  }
+  throw new Error(`${String(value)} was accepted`);
+}
+
+describe('the journal path resolver', () => {
+  it('accepts an absolute path in a writable folder, normalised', () => {
+    expect(resolveJournalPath(`${dir}/./sub/../journal.sqlite`, 'BACCARAT_JOURNAL')).toBe(
+      path.join(dir, 'journal.sqlite'),
+    );
   });
 
-  it('refuses a missing path or :memory: with a clear message', () => {
-    expect(() => resolveJournalPath({ argv: ['--journal'], defaultDir: '/d' })).toThrow(/--journal needs a file path/);
-    expect(() => resolveJournalPath({ argv: ['--journal', ':memory:'], defaultDir: '/d' })).toThrow(
-      /must be a file on disk/,
+  it('refuses the names that keep the journal in RAM, naming the value and what is allowed', () => {
+    for (const value of [
+      undefined,
+      '',
+      '   ',
+      ':memory:',
+      ':MEMORY:',
+      'file:journal?mode=memory',
+      'FILE:/tmp/j.sqlite',
+    ]) {
+      const message = refusal(value);
+      expect(message).toContain('BACCARAT_JOURNAL=');
+      expect(message).toContain(JSON.stringify(value ?? ''));
+      expect(message).toContain('allowed: an absolute path');
+    }
+  });
+
+  it('refuses a relative path from the environment, resolves one from a command line flag', () => {
+    expect(refusal('journal.sqlite')).toContain('relative path');
+    expect(resolveJournalPath('journal.sqlite', '--journal', { relativeFrom: dir })).toBe(
+      path.join(dir, 'journal.sqlite'),
+    );
+  });
+
+  it('refuses a missing folder, a file where the folder should be and a read-only folder', () => {
+    expect(refusal(path.join(dir, 'missing', 'journal.sqlite'))).toContain('does not exist');
+    writeFileSync(path.join(dir, 'plain-file'), 'x');
+    expect(refusal(path.join(dir, 'plain-file', 'journal.sqlite'))).toContain('is not a folder');
+    const readOnly = path.join(dir, 'read-only');
+    mkdirSync(readOnly);
+    chmodSync(readOnly, 0o500);
+    // root may write anywhere; the rule is checked where it can be.
+    if (process.getuid?.() !== 0) expect(refusal(path.join(readOnly, 'journal.sqlite'))).toContain('not writable');
+  });
+
+  it('never accepts a value that does not name a file in an existing absolute folder', () => {
+    fc.assert(
+      fc.property(fc.string(), (value) => {
+        try {
+          const resolved = resolveJournalPath(value, 'BACCARAT_JOURNAL');
+          expect(path.isAbsolute(resolved)).toBe(true);
+          expect(resolved.toLowerCase().startsWith('file:')).toBe(false);
+        } catch (error) {
+          expect(error).toBeInstanceOf(JournalPathError);
+        }
+      }),
     );
   });
 });

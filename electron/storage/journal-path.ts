@@ -1,46 +1,58 @@
 /**
- * Where the journal file lives. Electron main passes its userData folder as the
- * default; a `--journal PATH` flag or the BACCARAT_JOURNAL environment variable
- * overrides it (tests, the browser host, technicians), the flag first.
+ * The one resolver for the journal's location (`BACCARAT_JOURNAL` in the kiosk's systemd unit,
+ * `--journal` of the browser host). SQLite accepts names that silently give up durability —
+ * `:memory:` and an empty name are private in-RAM databases, a `file:` URI can carry
+ * `mode=memory` or `vfs=` options — and a relative path depends on the working directory a unit
+ * happens to start in. Each would run a cabinet whose money survives no power loss and raises
+ * no tilt, so they are refused before anything opens (docs/cabinet-rules.md#damaged-journal).
  */
-import { isAbsolute, join, resolve } from 'node:path';
-
-export const JOURNAL_FILE_NAME = 'cabinet-journal.sqlite';
-export const JOURNAL_ENV = 'BACCARAT_JOURNAL';
+import { accessSync, constants, statSync } from 'node:fs';
+import path from 'node:path';
 
 export class JournalPathError extends Error {
   override readonly name = 'JournalPathError';
 }
 
-export function resolveJournalPath(options: {
-  readonly argv?: readonly string[];
-  readonly env?: Readonly<Record<string, string | undefined>>;
-  /** The folder used when neither the flag nor the variable is set (Electron: app.getPath('userData')). */
-  readonly defaultDir: string;
-  readonly cwd?: string;
-}): string {
-  const argv = options.argv ?? [];
-  const cwd = options.cwd ?? process.cwd();
-  let fromFlag: string | undefined;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? '';
-    if (arg === '--journal') {
-      const next = argv[i + 1];
-      if (next === undefined || next.startsWith('--') || next.trim() === '') {
-        throw new JournalPathError('--journal needs a file path, e.g. --journal /var/lib/cabinet/journal.sqlite');
-      }
-      fromFlag = next;
-    } else if (arg.startsWith('--journal=')) {
-      fromFlag = arg.slice('--journal='.length);
-      if (fromFlag.trim() === '') throw new JournalPathError('--journal= needs a file path after the =');
-    }
+const ALLOWED =
+  'an absolute path to a journal file (e.g. /var/lib/baccarat/journal.sqlite) in an existing, writable folder';
+
+/**
+ * Returns the normalised absolute path, or throws JournalPathError naming `source`, the value
+ * and what is allowed. `relativeFrom`: a command line flag may be relative to the caller's
+ * working directory (it is resolved against it); an environment variable may not.
+ */
+export function resolveJournalPath(
+  value: string | undefined,
+  source: string,
+  options: { readonly relativeFrom?: string } = {},
+): string {
+  const refuse = (why: string): never => {
+    throw new JournalPathError(`${source}=${JSON.stringify(value ?? '')}: ${why}; allowed: ${ALLOWED}`);
+  };
+  if (value === undefined || value.trim() === '')
+    return refuse('the path is empty (SQLite would keep the journal in RAM)');
+  if (value.includes('\0')) return refuse('the path holds a NUL character');
+  if (value.trim().toLowerCase() === ':memory:')
+    return refuse('":memory:" keeps the journal in RAM, it survives no power loss');
+  if (/^file:/i.test(value.trim()))
+    return refuse('SQLite URIs ("file:…") are not accepted (they can select RAM or another VFS)');
+  if (value !== value.trim()) return refuse('the path starts or ends with white space');
+  let absolute: string;
+  if (path.isAbsolute(value)) absolute = path.normalize(value);
+  else if (options.relativeFrom !== undefined) absolute = path.resolve(options.relativeFrom, value);
+  else return refuse('a relative path depends on the working directory the service starts in');
+  const folder = path.dirname(absolute);
+  let isFolder = false;
+  try {
+    isFolder = statSync(folder).isDirectory();
+  } catch {
+    return refuse(`its folder ${folder} does not exist`);
   }
-  const fromEnv = options.env?.[JOURNAL_ENV];
-  const chosen = fromFlag ?? (fromEnv !== undefined && fromEnv.trim() !== '' ? fromEnv : undefined);
-  if (chosen !== undefined) {
-    if (chosen === ':memory:')
-      throw new JournalPathError('the journal must be a file on disk, not :memory: (it must survive a power loss)');
-    return isAbsolute(chosen) ? chosen : resolve(cwd, chosen);
+  if (!isFolder) return refuse(`${folder} is not a folder`);
+  try {
+    accessSync(folder, constants.W_OK | constants.X_OK);
+  } catch {
+    return refuse(`its folder ${folder} is not writable by this process`);
   }
-  return join(options.defaultDir, JOURNAL_FILE_NAME);
+  return absolute;
 }

@@ -13,6 +13,13 @@ import { DEFAULT_VENUE_CONFIG, parseVenueConfig, type VenueConfig } from '../cor
 import type { RandomSource } from '../core/random/random-source.ts';
 import type { StatementObserver } from './database.ts';
 import { Journal } from './journal.ts';
+import {
+  describeQuarantine,
+  finishQuarantine,
+  quarantineIfDamaged,
+  type QuarantinedJournal,
+} from './journal-quarantine.ts';
+import { statSync } from 'node:fs';
 
 export interface OpenCabinetOptions {
   readonly journalPath: string;
@@ -71,4 +78,82 @@ export function startCabinetOn(journal: Journal, options: Omit<OpenCabinetOption
     journal.close();
     throw error;
   }
+}
+
+/**
+ * SQLite's own verdict on the file (corrupt, not a database, cannot be opened, a malformed schema), or
+ * a journal that passed SQLite's checks but whose content broke start-up: a flipped byte in a schema
+ * text that still parses renames a column, one in a stored JSON text makes it unreadable.
+ */
+function checkOf(error: unknown): 'open' | 'start-up' {
+  if (!(error instanceof Error)) return 'start-up';
+  const { code, errcode } = error as Error & { code?: unknown; errcode?: unknown };
+  if (code !== 'ERR_SQLITE_ERROR') return 'start-up';
+  const primary = typeof errcode === 'number' ? errcode & 0xff : -1;
+  // SQLITE_CORRUPT 11, SQLITE_CANTOPEN 14, SQLITE_NOTADB 26; a broken schema is a plain SQLITE_ERROR.
+  return primary === 11 || primary === 14 || primary === 26 || /malformed/i.test(error.message) ? 'open' : 'start-up';
+}
+
+function sizeOf(path: string): number | null {
+  try {
+    const stat = statSync(path);
+    return stat.isFile() ? stat.size : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface StartedOnJournal {
+  readonly cabinet: CabinetCore;
+  readonly journal: Journal;
+  /** Set when the journal at the path was damaged: the cabinet runs on a fresh one, locked in memory-error. */
+  readonly quarantined: QuarantinedJournal | null;
+}
+
+/**
+ * Opens the journal at `journalPath` and starts the cabinet on it with `start`, never into a crash
+ * loop over a damaged file (docs/cabinet-rules.md#damaged-journal): a journal that fails its checks
+ * before opening, or breaks start-up while it is opened and recovered, is moved aside and the cabinet
+ * starts on a fresh journal in a durable memory-error tilt naming the damage. Only a failure on the fresh
+ * journal is thrown (the shell exits; the fault is not in the file).
+ */
+export function startOnJournalOrLocked(
+  journalPath: string,
+  start: (journal: Journal) => CabinetCore,
+  clock: () => Date = () => new Date(),
+): StartedOnJournal {
+  let quarantined = quarantineIfDamaged(journalPath, clock);
+  let journal: Journal;
+  let cabinet: CabinetCore;
+  try {
+    journal = Journal.open(journalPath);
+    cabinet = start(journal); // closes the journal when it throws
+  } catch (error) {
+    // Already on a fresh journal: the fault is not in the file, and a restart would not help.
+    if (quarantined !== null) throw error;
+    // Whatever stops start-up on this file is treated as damage: moving it aside loses nothing (it is
+    // kept, and a technician decides), while throwing would restart into the same failure forever.
+    quarantined = quarantineIfDamaged(journalPath, clock, {
+      check: checkOf(error),
+      message: error instanceof Error ? error.message : String(error),
+      sizeBytes: sizeOf(journalPath),
+    });
+    journal = Journal.open(journalPath);
+    cabinet = start(journal);
+  }
+  // The marker stays until the RAM clear (finishQuarantine), so every start-up before it is locked
+  // again, even one whose tilt was lost to a power cut; the tilt is raised once.
+  if (
+    quarantined !== null &&
+    !cabinet.snapshot().tilts.some((t) => t.kind === 'memory-error' && t.source === 'journal')
+  ) {
+    cabinet.raiseFault('memory-error', 'journal', describeQuarantine(quarantined));
+  }
+  return { cabinet, journal, quarantined };
+}
+
+/** The RAM clear of a cabinet that started on a damaged journal: after it, the marker has done its work. */
+export function ramClearAfterQuarantine(cabinet: Pick<CabinetCore, 'ramClear'>, journalPath: string): void {
+  cabinet.ramClear();
+  finishQuarantine(journalPath);
 }

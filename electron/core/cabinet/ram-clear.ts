@@ -8,6 +8,7 @@
  * - resets every meter to zero (the audit restarts from the `ram_clears` marker);
  * - rebuilds both copies of critical memory and clears the memory-error tilt.
  * Other tilts (door, handpay) stay: they are physical. See docs/cabinet-rules.md#critical-memory.
+ * After a damaged journal was moved aside, the record also names that file and its SHA-256.
  */
 import { canonicalJson } from '../integrity/canonical-json.ts';
 import { postPerSpot } from '../money/ledger-postings.ts';
@@ -24,6 +25,10 @@ export function ramClear(ctx: CabinetContext): void {
   const at = now(ctx);
   const metersBefore = ctx.memoryGood ? ctx.critical.meters : null;
   const open = journal.openRounds();
+  // A journal that was damaged at start-up (docs/cabinet-rules.md#damaged-journal): its tilt names the
+  // file kept aside and its SHA-256, and the RAM clear's record repeats it, so the audit trail of the
+  // fresh journal starts from the damaged one.
+  const damaged = ctx.tilts.filter((t) => t.kind === 'memory-error' && t.source === 'journal').map((t) => t.reason);
   const state = journal.transaction((): CriticalState => {
     for (const r of open) {
       const balance = postPerSpot((e) => journal.appendLedger(e), {
@@ -49,7 +54,8 @@ export function ramClear(ctx: CabinetContext): void {
     journal.appendEvent(
       'ram-clear',
       `RAM clear by technician: credits ${formatMinor(payout.owedMinor)} removed (per verified ledger row #${payout.verifiedLedgerId}; pay by hand if owed), ${open.length} open round(s) voided, meters reset` +
-        (metersBefore ? `; meters before: ${canonicalJson(metersBefore)}` : '; meters before: unavailable'),
+        (metersBefore ? `; meters before: ${canonicalJson(metersBefore)}` : '; meters before: unavailable') +
+        damaged.map((reason) => `; clears the damaged journal: ${reason}`).join(''),
       at,
       {
         code: 'ram-cleared',

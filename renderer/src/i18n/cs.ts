@@ -197,6 +197,7 @@ const cs: Messages = {
     'invalid-config': 'Nastavení obsahuje problémy; viz označená pole.',
     'invalid-request': 'Automat tento požadavek nepřijal.',
     'unknown-channel': 'Automat tuto funkci zatím nenabízí.',
+    'payload-too-large': 'Požadavek je pro automat příliš velký.',
     forbidden: 'To teď není dovoleno.',
     dismiss: 'Zavřít',
   },

@@ -201,6 +201,7 @@ const de: Messages = {
     'invalid-config': 'Die Konfiguration hat Probleme; siehe die markierten Felder.',
     'invalid-request': 'Der Automat hat diese Anfrage nicht angenommen.',
     'unknown-channel': 'Das bietet der Automat noch nicht an.',
+    'payload-too-large': 'Die Anfrage ist für den Automaten zu groß.',
     forbidden: 'Das ist gerade nicht erlaubt.',
     dismiss: 'Schließen',
   },

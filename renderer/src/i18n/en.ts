@@ -202,6 +202,7 @@ export default {
     'invalid-config': 'The configuration has problems; see the fields marked.',
     'invalid-request': 'The cabinet did not accept that request.',
     'unknown-channel': 'The cabinet does not offer this yet.',
+    'payload-too-large': 'That request is too large for the cabinet.',
     forbidden: 'That is not allowed right now.',
     dismiss: 'Dismiss',
   },

@@ -199,6 +199,7 @@ const fi: Messages = {
     'invalid-config': 'Asetuksissa on ongelmia; katso merkityt kentät.',
     'invalid-request': 'Pelilaite ei hyväksynyt pyyntöä.',
     'unknown-channel': 'Pelilaite ei vielä tarjoa tätä.',
+    'payload-too-large': 'Pyyntö on liian suuri pelilaitteelle.',
     forbidden: 'Se ei ole nyt sallittua.',
     dismiss: 'Sulje',
   },

@@ -201,6 +201,7 @@ const nl: Messages = {
     'invalid-config': 'De configuratie heeft problemen; zie de gemarkeerde velden.',
     'invalid-request': 'De automaat heeft dit verzoek niet geaccepteerd.',
     'unknown-channel': 'De automaat biedt dit nog niet aan.',
+    'payload-too-large': 'Het verzoek is te groot voor de automaat.',
     forbidden: 'Dat mag nu niet.',
     dismiss: 'Sluiten',
   },

@@ -197,6 +197,7 @@ const sv: Messages = {
     'invalid-config': 'Inställningarna har problem; se de markerade fälten.',
     'invalid-request': 'Automaten godtog inte den begäran.',
     'unknown-channel': 'Automaten erbjuder inte det här ännu.',
+    'payload-too-large': 'Begäran är för stor för automaten.',
     forbidden: 'Det är inte tillåtet just nu.',
     dismiss: 'Stäng',
   },

@@ -38,13 +38,18 @@ type StaffChannel =
   | 'tech:config:apply'
   | 'tech:config:audit'
   | 'tech:config:export'
-  | 'tech:config:import';
+  | 'tech:config:import'
+  | 'tech:journal-damage'
+  | 'tech:journal-damage:export';
 type StaffApi = { [C in StaffChannel]: { request: RequestOf<C>; response: ResponseMap[C] } };
 
 export type EventQuery = RequestOf<'tech:events'>;
 export type RecallQuery = RequestOf<'tech:recall'>;
 export type Diagnostics = ResponseMap['tech:diagnostics'];
 export type ReplayCheck = ResponseMap['tech:recall:replay'];
+/** A journal found damaged at start-up and kept aside until the RAM clear (docs/cabinet-rules.md#damaged-journal). */
+export type JournalDamage = NonNullable<ResponseMap['tech:journal-damage']>;
+export type JournalSalvage = ResponseMap['tech:journal-damage:export'];
 /** The journal files main builds: game recall, and the event log as JSON or CSV. */
 export type JournalExport = 'recall' | 'events' | 'events-csv';
 
@@ -90,6 +95,8 @@ export const useStaffStore = defineStore('staff', () => {
   const diagnostics = shallowRef<Diagnostics | null>(null);
   /** What the last applied change did to the running devices (restarted, at next start, overridden). */
   const applied = shallowRef<ConfigApplyOutcome | null>(null);
+  const journalDamage = shallowRef<JournalDamage | null>(null);
+  const journalSalvage = shallowRef<JournalSalvage | null>(null);
   let validateSeq = 0;
 
   const keyOn = computed(() => status.value?.keyOn === true);
@@ -119,6 +126,8 @@ export const useStaffStore = defineStore('staff', () => {
     issues.value = [];
     audit.value = null;
     diagnostics.value = null;
+    journalDamage.value = null;
+    journalSalvage.value = null;
     error.value = null;
     done.value = null;
     peekTable.value = false;
@@ -185,6 +194,7 @@ export const useStaffStore = defineStore('staff', () => {
     else if (next === 'config') await loadConfig();
     else if (next === 'audit') await loadAudit();
     else if (next === 'diagnostics') await loadDiagnostics();
+    else if (next === 'ram-clear') await loadJournalDamage();
   }
 
   async function loadMeters(): Promise<void> {
@@ -332,7 +342,27 @@ export const useStaffStore = defineStore('staff', () => {
   }
 
   async function ramClear(): Promise<boolean> {
-    return adopt(await invoke('tech:ram-clear', { confirm: 'RAM CLEAR' }), 'ram-cleared');
+    const ok = adopt(await invoke('tech:ram-clear', { confirm: 'RAM CLEAR' }), 'ram-cleared');
+    // A damaged journal kept aside is dealt with by the clear: main no longer reports one.
+    if (ok) await loadJournalDamage();
+    return ok;
+  }
+
+  /** The damaged journal main kept aside at start-up, if any (shown on the RAM clear screen). */
+  async function loadJournalDamage(): Promise<void> {
+    journalDamage.value = await invoke('tech:journal-damage', {}, true);
+  }
+
+  /** A fresh export of what can still be read from the damaged journal, handed to `save` when main sent the text. */
+  async function exportJournalDamage(
+    save: (fileName: string, text: string, contentType: string) => void,
+  ): Promise<boolean> {
+    const r = await invoke('tech:journal-damage:export', {});
+    if (!r) return false;
+    journalSalvage.value = r;
+    if (r.text !== null) save(r.fileName, r.text, r.contentType);
+    done.value = { key: 'exported', detail: r.fileName };
+    return true;
   }
 
   return {
@@ -352,6 +382,8 @@ export const useStaffStore = defineStore('staff', () => {
     issues,
     audit,
     diagnostics,
+    journalDamage,
+    journalSalvage,
     keyOn,
     role,
     views,
@@ -381,5 +413,7 @@ export const useStaffStore = defineStore('staff', () => {
     setBillTestMode,
     exportJournal,
     ramClear,
+    loadJournalDamage,
+    exportJournalDamage,
   };
 });

@@ -309,6 +309,26 @@ const staff: Messages['staff'] = {
     confirm2: 'Smazat teď celou paměť? Nelze to vrátit.',
     clearNow: 'Vymazat RAM nyní',
   },
+  journalDamage: {
+    title: 'Deník byl poškozen',
+    explain:
+      'Při spuštění deník neprošel kontrolami. Byl beze změny odložen stranou a automat se spustil s novým deníkem, uzamčený až do vymazání RAM. Nejprve exportujte, co lze ještě přečíst.',
+    check: 'Neúspěšná kontrola',
+    found: 'Zjištěno',
+    size: 'Velikost souboru',
+    bytes: '{n} bajtů',
+    kept: 'Poškozený soubor uložen jako',
+    counts: 'Čitelné: {rows} řádků v {tables} tabulkách; přeskočeno {unreadable} nečitelných míst.',
+    nothingReadable: 'Z poškozeného souboru nebylo možné nic přečíst.',
+    export: 'Exportovat čitelné řádky',
+    checks: {
+      file: 'nejde o čitelný soubor',
+      open: 'SQLite jej nemůže otevřít',
+      'quick-check': 'kontrola integrity (quick_check)',
+      schema: 'schéma databáze',
+      'start-up': 'obsah zastavil spuštění',
+    },
+  },
   originalBelow: 'viz původní text',
   original: 'Původní text (jak byl zaznamenán)',
   msg: {

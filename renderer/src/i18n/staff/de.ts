@@ -312,6 +312,26 @@ const staff: Messages['staff'] = {
     confirm2: 'Jetzt den ganzen Speicher löschen? Das kann nicht rückgängig gemacht werden.',
     clearNow: 'Jetzt RAM löschen',
   },
+  journalDamage: {
+    title: 'Das Journal war beschädigt',
+    explain:
+      'Beim Start hat das Journal seine Prüfungen nicht bestanden. Es wurde unverändert beiseitegelegt, und der Automat startete mit einem neuen Journal, gesperrt, bis der RAM gelöscht wird. Exportieren Sie zuerst, was noch lesbar ist.',
+    check: 'Fehlgeschlagene Prüfung',
+    found: 'Festgestellt',
+    size: 'Dateigröße',
+    bytes: '{n} Bytes',
+    kept: 'Beschädigte Datei aufbewahrt als',
+    counts: 'Lesbar: {rows} Zeile(n) in {tables} Tabelle(n); {unreadable} unlesbare Stelle(n) übersprungen.',
+    nothingReadable: 'Aus der beschädigten Datei war nichts lesbar.',
+    export: 'Lesbare Zeilen exportieren',
+    checks: {
+      file: 'keine lesbare Datei',
+      open: 'SQLite kann sie nicht öffnen',
+      'quick-check': 'Integritätsprüfung (quick_check)',
+      schema: 'das Datenbankschema',
+      'start-up': 'der Inhalt hat den Start verhindert',
+    },
+  },
   originalBelow: 'siehe Originaltext',
   original: 'Originaltext (wie aufgezeichnet)',
   msg: {

@@ -307,6 +307,26 @@ export default {
     confirm2: 'Erase all memory now? This cannot be undone.',
     clearNow: 'RAM clear now',
   },
+  journalDamage: {
+    title: 'The journal was damaged',
+    explain:
+      'At start-up the journal failed its checks. It was kept aside unchanged and the cabinet started on a fresh journal, locked until a RAM clear. Export what can still be read first.',
+    check: 'Check that failed',
+    found: 'Found',
+    size: 'File size',
+    bytes: '{n} bytes',
+    kept: 'Damaged file kept as',
+    counts: 'Readable: {rows} row(s) in {tables} table(s); {unreadable} unreadable spot(s) skipped.',
+    nothingReadable: 'Nothing could be read from the damaged file.',
+    export: 'Export readable rows',
+    checks: {
+      file: 'not a readable file',
+      open: 'SQLite cannot open it',
+      'quick-check': 'integrity check (quick_check)',
+      schema: 'the database schema',
+      'start-up': 'its content broke the start-up',
+    },
+  },
   originalBelow: 'see the original text',
   original: 'Original text (as recorded)',
   msg: {

@@ -305,6 +305,26 @@ const staff: Messages['staff'] = {
     confirm2: 'Tyhjennetäänkö koko muisti nyt? Tätä ei voi perua.',
     clearNow: 'Tyhjennä muisti nyt',
   },
+  journalDamage: {
+    title: 'Päiväkirja oli vahingoittunut',
+    explain:
+      'Käynnistyksessä päiväkirja ei läpäissyt tarkistuksiaan. Se säilytettiin muuttamattomana sivussa, ja pelilaite käynnistyi uudella päiväkirjalla lukittuna muistin tyhjennykseen asti. Vie ensin se, mikä on vielä luettavissa.',
+    check: 'Epäonnistunut tarkistus',
+    found: 'Havaittu',
+    size: 'Tiedoston koko',
+    bytes: '{n} tavua',
+    kept: 'Vahingoittunut tiedosto säilytetty nimellä',
+    counts: 'Luettavissa: {rows} riviä {tables} taulussa; {unreadable} lukukelvotonta kohtaa ohitettiin.',
+    nothingReadable: 'Vahingoittuneesta tiedostosta ei voitu lukea mitään.',
+    export: 'Vie luettavat rivit',
+    checks: {
+      file: 'ei luettava tiedosto',
+      open: 'SQLite ei voi avata sitä',
+      'quick-check': 'eheystarkistus (quick_check)',
+      schema: 'tietokannan skeema',
+      'start-up': 'sisältö esti käynnistyksen',
+    },
+  },
   originalBelow: 'katso alkuperäinen teksti',
   original: 'Alkuperäinen teksti (kuten kirjattu)',
   msg: {

@@ -311,6 +311,26 @@ const staff: Messages['staff'] = {
     confirm2: 'Nu het hele geheugen wissen? Dit kan niet ongedaan worden gemaakt.',
     clearNow: 'Nu RAM wissen',
   },
+  journalDamage: {
+    title: 'Het journaal was beschadigd',
+    explain:
+      'Bij het opstarten doorstond het journaal zijn controles niet. Het is ongewijzigd apart bewaard en de automaat startte met een nieuw journaal, vergrendeld tot het RAM gewist is. Exporteer eerst wat nog leesbaar is.',
+    check: 'Mislukte controle',
+    found: 'Gevonden',
+    size: 'Bestandsgrootte',
+    bytes: '{n} bytes',
+    kept: 'Beschadigd bestand bewaard als',
+    counts: 'Leesbaar: {rows} rij(en) in {tables} tabel(len); {unreadable} onleesbare plek(ken) overgeslagen.',
+    nothingReadable: 'Uit het beschadigde bestand kon niets gelezen worden.',
+    export: 'Leesbare rijen exporteren',
+    checks: {
+      file: 'geen leesbaar bestand',
+      open: 'SQLite kan het niet openen',
+      'quick-check': 'integriteitscontrole (quick_check)',
+      schema: 'het databaseschema',
+      'start-up': 'de inhoud brak het opstarten af',
+    },
+  },
   originalBelow: 'zie de originele tekst',
   original: 'Originele tekst (zoals vastgelegd)',
   msg: {

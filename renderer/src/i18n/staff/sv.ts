@@ -311,6 +311,26 @@ const staff: Messages['staff'] = {
     confirm2: 'Radera hela minnet nu? Det kan inte ångras.',
     clearNow: 'Rensa RAM nu',
   },
+  journalDamage: {
+    title: 'Journalen var skadad',
+    explain:
+      'Vid start klarade journalen inte sina kontroller. Den har sparats oförändrad och automaten startade på en ny journal, låst tills en RAM-rensning görs. Exportera först det som fortfarande går att läsa.',
+    check: 'Kontroll som misslyckades',
+    found: 'Upptäckt',
+    size: 'Filstorlek',
+    bytes: '{n} byte',
+    kept: 'Skadad fil sparad som',
+    counts: 'Läsbart: {rows} rad(er) i {tables} tabell(er); {unreadable} oläsbara ställen hoppades över.',
+    nothingReadable: 'Ingenting kunde läsas från den skadade filen.',
+    export: 'Exportera läsbara rader',
+    checks: {
+      file: 'inte en läsbar fil',
+      open: 'SQLite kan inte öppna den',
+      'quick-check': 'integritetskontroll (quick_check)',
+      schema: 'databasens schema',
+      'start-up': 'innehållet stoppade starten',
+    },
+  },
   originalBelow: 'se originaltexten',
   original: 'Originaltext (som registrerad)',
   msg: {

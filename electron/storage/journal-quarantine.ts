@@ -1,0 +1,145 @@
+/**
+ * Moving a damaged journal aside (docs/cabinet-rules.md#damaged-journal). A journal that fails its
+ * checks is never written again and never deleted: it is renamed, with its -wal and -shm, to
+ * `<journal>.damaged-<timestamp>` (kept for forensics), a best-effort export of what is still
+ * readable is written beside it, and the cabinet starts on a fresh journal locked in a
+ * memory-error tilt that only a technician's RAM clear ends.
+ *
+ * Power may fail at any point of this. A marker file `<journal>.ram-error.json`, written and synced
+ * BEFORE the rename, carries the diagnosis; start-up finishes a move the marker describes, and the
+ * marker goes only after the technician's RAM clear has committed. So the lock survives every
+ * power loss: either the damaged file is still in place (checked again) or the marker is. A power
+ * loss between the RAM clear's commit and the marker's removal asks for one more RAM clear: the
+ * safe side.
+ */
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import {
+  diagnoseJournal,
+  fileSha256,
+  salvageJournal,
+  type JournalDamage,
+  type SalvageReport,
+} from './journal-salvage.ts';
+
+export interface QuarantinedJournal extends JournalDamage {
+  readonly journalPath: string;
+  /** Where the damaged file now is. */
+  readonly damagedPath: string;
+  readonly sha256: string | null;
+  /** The export of the readable rows, beside the damaged file. */
+  readonly salvagePath: string;
+  readonly salvage: SalvageReport | null;
+  readonly at: string;
+}
+
+const SIDE_FILES = ['-wal', '-shm'] as const;
+
+export function markerPathOf(journalPath: string): string {
+  return `${journalPath}.ram-error.json`;
+}
+
+/** `2026-12-01T13:40:05.123Z` → `20261201T134005123Z`: sortable, and a legal file name everywhere. */
+function stamp(at: string): string {
+  return at.replace(/[-:.]/g, '');
+}
+
+function writeSynced(file: string, text: string): void {
+  const temporary = `${file}.tmp`;
+  const fd = openSync(temporary, 'w');
+  try {
+    writeSync(fd, text);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(temporary, file);
+  syncFolder(path.dirname(file));
+}
+
+function syncFolder(folder: string): void {
+  const fd = openSync(folder, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Renames the journal and its side files to the damaged name. The side files go first: a -wal left
+ * at the old name without its database could be replayed into the fresh journal. Once the main file
+ * has moved, nothing at the old name belongs to the damaged journal any more (a -wal there is the
+ * fresh journal's), so a repeated call moves nothing.
+ */
+function moveAside(journalPath: string, damagedPath: string): void {
+  if (!existsSync(journalPath) || existsSync(damagedPath)) return;
+  for (const suffix of [...SIDE_FILES, '']) {
+    if (existsSync(`${journalPath}${suffix}`) && !existsSync(`${damagedPath}${suffix}`)) {
+      renameSync(`${journalPath}${suffix}`, `${damagedPath}${suffix}`);
+    }
+  }
+  syncFolder(path.dirname(journalPath));
+}
+
+/**
+ * Start-up: returns null for a sound (or new) journal. A damaged one is moved aside as above and
+ * described; so is one a marker says was being moved when power failed. `damage` lets the caller
+ * report a failure it met itself (a page that broke while the journal was opened).
+ */
+export function quarantineIfDamaged(
+  journalPath: string,
+  clock: () => Date,
+  damage: JournalDamage | null = diagnoseJournal(journalPath),
+): QuarantinedJournal | null {
+  const marker = markerPathOf(journalPath);
+  const pending = pendingQuarantine(journalPath);
+  if (pending !== null) {
+    moveAside(journalPath, pending.damagedPath);
+    return pending;
+  }
+  if (damage === null) return null;
+  const at = clock().toISOString();
+  const damagedPath = `${journalPath}.damaged-${stamp(at)}`;
+  const record: QuarantinedJournal = {
+    ...damage,
+    journalPath,
+    damagedPath,
+    sha256: fileSha256(journalPath),
+    salvagePath: `${damagedPath}.salvage.jsonl`,
+    salvage: null,
+    at,
+  };
+  writeSynced(marker, JSON.stringify(record));
+  moveAside(journalPath, damagedPath);
+  const salvage = damage.sizeBytes === null ? null : salvageJournal(damagedPath, record.salvagePath);
+  const done = { ...record, salvage };
+  writeSynced(marker, JSON.stringify(done));
+  return done;
+}
+
+/** After the technician's RAM clear committed: the marker has done its work. */
+export function finishQuarantine(journalPath: string): void {
+  rmSync(markerPathOf(journalPath), { force: true });
+  syncFolder(path.dirname(journalPath));
+}
+
+/** The damaged journal a marker says awaits its RAM clear, or null. */
+export function pendingQuarantine(journalPath: string): QuarantinedJournal | null {
+  const marker = markerPathOf(journalPath);
+  return existsSync(marker) ? (JSON.parse(readFileSync(marker, 'utf8')) as QuarantinedJournal) : null;
+}
+
+/** The one line the tilt, the event log and the shell's log carry: what failed, and where the evidence is. */
+export function describeQuarantine(q: QuarantinedJournal): string {
+  const counts =
+    q.salvage === null
+      ? 'nothing could be exported'
+      : q.salvage.tables === null
+        ? `nothing could be exported (${q.salvage.problem ?? 'unreadable'})`
+        : `exported ${q.salvage.tables.reduce((n, t) => n + t.rows, 0)} readable row(s) from ${q.salvage.tables.length} table(s), ${q.salvage.tables.reduce((n, t) => n + t.unreadable, 0)} unreadable spot(s) skipped, to ${path.basename(q.salvagePath)}`;
+  return (
+    `journal damaged (${q.check} check failed: ${q.message}); size ${q.sizeBytes ?? 'n/a'} bytes; ` +
+    `kept as ${path.basename(q.damagedPath)} (SHA-256 ${q.sha256 ?? 'n/a'}); ${counts}`
+  );
+}
