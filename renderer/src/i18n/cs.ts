@@ -143,7 +143,12 @@ const cs: Messages = {
     rngFault: 'Porucha generátoru náhodných čísel',
     doorOpen: 'Otevřená dvířka',
     memoryError: 'Chyba paměti',
-    whatHappened: 'Co se stalo: {reason}',
+    what: {
+      'rng-fault': 'Generátor náhodných čísel neprošel kontrolami, proto se nerozdávají karty.',
+      'device-fault': 'Zařízení {device} hlásí poruchu a nyní nepřijímá peníze.',
+      'door-open': 'Dvířka automatu byla otevřena.',
+      'memory-error': 'Automat našel chybu v uložených záznamech a zastavil se, aby je ochránil.',
+    },
     resumesDevice: 'Hra bude automaticky pokračovat, až bude {device} znovu fungovat.',
     resumesDoor: 'Hra bude automaticky pokračovat po zavření dvířek.',
     resumesRam: 'Obsluha musí obnovit paměť automatu. Zavolejte prosím obsluhu.',
@@ -161,7 +166,7 @@ const cs: Messages = {
   },
   handpay: {
     title: 'Zavolejte obsluhu',
-    amount: 'Zavolejte obsluhu — ruční výplata {amount}',
+    amount: 'Ruční výplata: {amount}',
     note: 'Zůstaňte prosím u automatu. Obsluha vám vyplatí peníze do ruky.',
   },
   cashout: {

@@ -145,7 +145,13 @@ const de: Messages = {
     rngFault: 'Fehler des Zufallsgenerators',
     doorOpen: 'Tür offen',
     memoryError: 'Speicherfehler',
-    whatHappened: 'Was ist passiert: {reason}',
+    what: {
+      'rng-fault': 'Der Zufallszahlengenerator hat seine Prüfungen nicht bestanden, daher werden keine Karten gegeben.',
+      'device-fault': '{device} hat einen Fehler gemeldet und nimmt vorerst kein Geld an.',
+      'door-open': 'Die Gerätetür wurde geöffnet.',
+      'memory-error':
+        'Das Gerät hat einen Fehler in seinen gespeicherten Daten gefunden und angehalten, um sie zu schützen.',
+    },
     resumesDevice: 'Das Spiel geht automatisch weiter, sobald {device} wieder funktioniert.',
     resumesDoor: 'Das Spiel geht automatisch weiter, sobald die Tür geschlossen ist.',
     resumesRam: 'Ein Mitarbeiter muss den Speicher des Automaten zurücksetzen. Bitte rufen Sie einen Mitarbeiter.',
@@ -165,7 +171,7 @@ const de: Messages = {
   },
   handpay: {
     title: 'Bitte Mitarbeiter rufen',
-    amount: 'Bitte Mitarbeiter rufen — Handauszahlung {amount}',
+    amount: 'Handauszahlung: {amount}',
     note: 'Bitte bleiben Sie am Automaten. Ein Mitarbeiter zahlt Sie von Hand aus.',
   },
   cashout: {

@@ -148,7 +148,12 @@ export default {
     rngFault: 'Random number generator fault',
     doorOpen: 'Door open',
     memoryError: 'Memory error',
-    whatHappened: 'What happened: {reason}',
+    what: {
+      'rng-fault': 'The random number generator failed its checks, so no cards are dealt.',
+      'device-fault': 'The {device} reported a problem, so it takes no money for now.',
+      'door-open': 'The cabinet door has been opened.',
+      'memory-error': 'The machine found a problem in its stored records and has stopped to keep them safe.',
+    },
     resumesDevice: 'Play resumes automatically when the {device} works again.',
     resumesDoor: 'Play resumes automatically when the door is closed.',
     resumesRam: 'An attendant must reset the machine’s memory. Please call an attendant.',
@@ -166,7 +171,7 @@ export default {
   },
   handpay: {
     title: 'Call an attendant',
-    amount: 'Call an attendant — handpay {amount}',
+    amount: 'Handpay: {amount}',
     note: 'Please stay at the machine. An attendant will pay you by hand.',
   },
   cashout: {

@@ -144,7 +144,12 @@ const fi: Messages = {
     rngFault: 'Satunnaislukugeneraattorin vika',
     doorOpen: 'Luukku auki',
     memoryError: 'Muistivirhe',
-    whatHappened: 'Mitä tapahtui: {reason}',
+    what: {
+      'rng-fault': 'Satunnaislukugeneraattori ei läpäissyt tarkistuksiaan, joten kortteja ei jaeta.',
+      'device-fault': '{device} ilmoitti viasta eikä ota rahaa vastaan juuri nyt.',
+      'door-open': 'Laitteen ovi on avattu.',
+      'memory-error': 'Laite löysi virheen tallennetuista tiedoistaan ja pysähtyi suojatakseen ne.',
+    },
     resumesDevice: 'Peli jatkuu itsestään, kun {device} toimii taas.',
     resumesDoor: 'Peli jatkuu itsestään, kun luukku suljetaan.',
     resumesRam: 'Henkilökunnan on nollattava laitteen muisti. Kutsu henkilökuntaa.',
@@ -163,7 +168,7 @@ const fi: Messages = {
   },
   handpay: {
     title: 'Kutsu henkilökuntaa',
-    amount: 'Kutsu henkilökuntaa — käsinmaksu {amount}',
+    amount: 'Käsinmaksu: {amount}',
     note: 'Pysy laitteen luona. Henkilökunta maksaa summan käteen.',
   },
   cashout: {

@@ -145,7 +145,12 @@ const nl: Messages = {
     rngFault: 'Storing in de toevalsgenerator',
     doorOpen: 'Deur open',
     memoryError: 'Geheugenfout',
-    whatHappened: 'Wat er gebeurde: {reason}',
+    what: {
+      'rng-fault': 'De toevalsgenerator is niet door zijn controles gekomen, dus er worden geen kaarten gedeeld.',
+      'device-fault': 'De {device} meldde een probleem en neemt nu geen geld aan.',
+      'door-open': 'De deur van de kast is geopend.',
+      'memory-error': 'De kast vond een fout in de opgeslagen gegevens en is gestopt om ze te beschermen.',
+    },
     resumesDevice: 'Het spel gaat vanzelf verder zodra {device} weer werkt.',
     resumesDoor: 'Het spel gaat vanzelf verder zodra de deur dicht is.',
     resumesRam: 'Een medewerker moet het geheugen van de automaat herstellen. Roep een medewerker.',
@@ -165,7 +170,7 @@ const nl: Messages = {
   },
   handpay: {
     title: 'Roep een medewerker',
-    amount: 'Roep een medewerker — handbetaling {amount}',
+    amount: 'Handbetaling: {amount}',
     note: 'Blijf bij de automaat. Een medewerker betaalt u met de hand uit.',
   },
   cashout: {

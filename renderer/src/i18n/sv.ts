@@ -143,7 +143,12 @@ const sv: Messages = {
     rngFault: 'Fel på slumptalsgeneratorn',
     doorOpen: 'Luckan är öppen',
     memoryError: 'Minnesfel',
-    whatHappened: 'Vad hände: {reason}',
+    what: {
+      'rng-fault': 'Slumptalsgeneratorn klarade inte sina kontroller, så inga kort delas ut.',
+      'device-fault': '{device} rapporterade ett fel och tar inte emot pengar just nu.',
+      'door-open': 'Automatens dörr har öppnats.',
+      'memory-error': 'Automaten hittade ett fel i sina sparade uppgifter och har stannat för att skydda dem.',
+    },
     resumesDevice: 'Spelet fortsätter av sig självt när {device} fungerar igen.',
     resumesDoor: 'Spelet fortsätter av sig självt när luckan stängs.',
     resumesRam: 'En värd måste återställa automatens minne. Tillkalla en värd.',
@@ -161,7 +166,7 @@ const sv: Messages = {
   },
   handpay: {
     title: 'Tillkalla en värd',
-    amount: 'Tillkalla en värd — manuell utbetalning {amount}',
+    amount: 'Manuell utbetalning: {amount}',
     note: 'Stanna vid automaten. En värd betalar ut för hand.',
   },
   cashout: {
