@@ -93,7 +93,7 @@ describe('link supervisor: reconnect with backoff after an unplug', () => {
       'no answer to SYNC',
       'no answer to SYNC',
     ]);
-    supervisor.linkLost('the device stopped answering');
+    supervisor.linkLost('the device stopped answering', 'stopped-answering');
     await until(() => port.state.opens === 4, 'reopened after linkLost');
     await supervisor.stop();
     expect(supervisor.current()).toBeNull();
