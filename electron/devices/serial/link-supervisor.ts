@@ -64,7 +64,7 @@ export function osErrorCode(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && /^E[A-Z0-9]+$/.test(code)) return code;
   const message = error instanceof Error ? error.message : String(error);
-  return OS_MESSAGES.find(([text]) => message.includes(text))?.[1];
+  return OS_MESSAGES.find(([text]) => message.includes(text))?.[1] ?? /\b(E[A-Z]{3,})\b/.exec(message)?.[1];
 }
 
 export interface LinkSupervisorOptions {
