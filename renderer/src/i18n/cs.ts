@@ -134,6 +134,19 @@ const cs: Messages = {
     creditsSafe: 'Váš kredit {amount} zůstává uložen.',
     callAttendant: 'Pokud to trvá dlouho, zavolejte obsluhu.',
   },
+  /** Why the cabinet is locked, for the player (renderer/src/format/lock-reason.ts). */
+  tiltWhy: {
+    jam: 'Zaseknutá bankovka: {device} potřebuje obsluhu.',
+    cashbox: 'Pokladnička potřebuje obsluhu.',
+    fault: 'Porucha: {device} hlásí chybu.',
+    notConnected: 'Bez spojení: {device} neodpovídá.',
+    notSetUp: 'Chybí nastavení: {device} není připraveno ke hře.',
+    rngHealth: 'Autotest selhal: {device}.',
+    starting: 'Čekejte prosím: {device} se ještě spouští.',
+    restarting: 'Čekejte prosím: {device} se restartuje s novým nastavením.',
+    doorOpen: 'Dveře automatu jsou otevřené.',
+    memory: 'Paměť automatu neprošla kontrolou.',
+  },
   device: {
     rng: 'generátor náhodných čísel',
     'bill-acceptor': 'čtečka bankovek',

@@ -134,6 +134,19 @@ const de: Messages = {
     creditsSafe: 'Ihr Guthaben von {amount} bleibt erhalten.',
     callAttendant: 'Bitte rufen Sie einen Mitarbeiter, falls es länger dauert.',
   },
+  /** Why the cabinet is locked, for the player (renderer/src/format/lock-reason.ts). */
+  tiltWhy: {
+    jam: 'Banknotenstau: {device} meldet eine eingeklemmte Banknote.',
+    cashbox: 'Die Geldkassette muss von einem Mitarbeiter geleert oder eingesetzt werden.',
+    fault: 'Störung: {device} meldet einen Fehler.',
+    notConnected: 'Keine Verbindung: {device} antwortet nicht.',
+    notSetUp: 'Nicht eingerichtet: {device} ist nicht für das Spiel eingerichtet.',
+    rngHealth: 'Selbsttest fehlgeschlagen: {device} hat den Selbsttest nicht bestanden.',
+    starting: 'Bitte warten: {device} startet noch.',
+    restarting: 'Bitte warten: {device} startet mit neuen Einstellungen neu.',
+    doorOpen: 'Die Gehäusetür ist offen.',
+    memory: 'Der Speicher des Automaten hat die Prüfung nicht bestanden.',
+  },
   device: {
     rng: 'der Zufallsgenerator',
     'bill-acceptor': 'der Banknotenprüfer',

@@ -139,6 +139,19 @@ export default {
     creditsSafe: 'Your credit of {amount} is kept safe.',
     callAttendant: 'Please call an attendant if this takes long.',
   },
+  /** Why the cabinet is locked, for the player (renderer/src/format/lock-reason.ts). */
+  tiltWhy: {
+    jam: 'A note is jammed in the {device}.',
+    cashbox: 'The cashbox needs an attendant.',
+    fault: 'The {device} reported a fault.',
+    notConnected: 'The {device} is not connected.',
+    notSetUp: 'The {device} is not set up for play.',
+    rngHealth: 'The {device} failed its self-test.',
+    starting: 'The {device} is still starting up.',
+    restarting: 'The {device} is restarting with new settings.',
+    doorOpen: 'The cabinet door is open.',
+    memory: 'The machine’s memory failed its check.',
+  },
   device: {
     rng: 'random number generator',
     'bill-acceptor': 'bill acceptor',

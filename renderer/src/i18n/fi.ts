@@ -134,6 +134,19 @@ const fi: Messages = {
     creditsSafe: 'Saldosi {amount} on tallessa.',
     callAttendant: 'Kutsu henkilökuntaa, jos tämä kestää.',
   },
+  /** Why the cabinet is locked, for the player (renderer/src/format/lock-reason.ts). */
+  tiltWhy: {
+    jam: 'Seteli on juuttunut laitteeseen: {device}.',
+    cashbox: 'Kassalipas tarvitsee henkilökuntaa.',
+    fault: 'Laite ilmoitti viasta: {device}.',
+    notConnected: 'Laite ei ole yhteydessä: {device}.',
+    notSetUp: 'Laitetta ei ole asetettu peliin: {device}.',
+    rngHealth: 'Laitteen itsetesti epäonnistui: {device}.',
+    starting: 'Laite käynnistyy vielä: {device}.',
+    restarting: 'Laite käynnistyy uusin asetuksin: {device}.',
+    doorOpen: 'Pelilaitteen ovi on auki.',
+    memory: 'Pelilaitteen muistin tarkistus epäonnistui.',
+  },
   device: {
     rng: 'satunnaislukugeneraattori',
     'bill-acceptor': 'setelinlukija',

@@ -134,6 +134,19 @@ const nl: Messages = {
     creditsSafe: 'Uw krediet van {amount} blijft bewaard.',
     callAttendant: 'Roep een medewerker als dit lang duurt.',
   },
+  /** Why the cabinet is locked, for the player (renderer/src/format/lock-reason.ts). */
+  tiltWhy: {
+    jam: 'Er zit een biljet vast in {device}.',
+    cashbox: 'De geldcassette heeft een medewerker nodig.',
+    fault: 'Storing: {device} meldt een fout.',
+    notConnected: 'Geen verbinding: {device} antwoordt niet.',
+    notSetUp: 'Niet ingesteld: {device} is niet ingesteld om te spelen.',
+    rngHealth: 'Zelftest mislukt: {device} is niet geslaagd voor de zelftest.',
+    starting: 'Even geduld: {device} start nog op.',
+    restarting: 'Even geduld: {device} start opnieuw met nieuwe instellingen.',
+    doorOpen: 'De deur van de kast is open.',
+    memory: 'Het geheugen van de machine is niet door de controle gekomen.',
+  },
   device: {
     rng: 'de toevalsgenerator',
     'bill-acceptor': 'de biljettenlezer',

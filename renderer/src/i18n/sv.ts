@@ -134,6 +134,19 @@ const sv: Messages = {
     creditsSafe: 'Din kredit på {amount} är sparad.',
     callAttendant: 'Tillkalla en värd om det dröjer.',
   },
+  /** Why the cabinet is locked, for the player (renderer/src/format/lock-reason.ts). */
+  tiltWhy: {
+    jam: 'En sedel har fastnat i {device}.',
+    cashbox: 'Kassaskrinet behöver en värd.',
+    fault: 'Fel: {device} har rapporterat ett fel.',
+    notConnected: 'Ingen anslutning: {device} svarar inte.',
+    notSetUp: 'Inte inställd: {device} är inte inställd för spel.',
+    rngHealth: 'Självtestet misslyckades: {device} klarade inte sitt självtest.',
+    starting: 'Vänta: {device} startar fortfarande.',
+    restarting: 'Vänta: {device} startar om med nya inställningar.',
+    doorOpen: 'Maskinens dörr är öppen.',
+    memory: 'Maskinens minne klarade inte kontrollen.',
+  },
   device: {
     rng: 'slumptalsgeneratorn',
     'bill-acceptor': 'sedelläsaren',
