@@ -54,6 +54,9 @@ export type PortProblem =
   | { readonly problem: 'not-a-serial-device'; readonly is: PortKind }
   | { readonly problem: 'no-permission'; readonly osCode: string };
 
+/** A cabinet switch read from a GPIO value file (electron/devices/switches/switch-input.ts). */
+export type SwitchName = 'key-switch' | 'door-switch';
+
 /** Which device a composition-root fault is about. */
 export type DeviceRole = 'bill-acceptor' | 'rng';
 
@@ -88,6 +91,10 @@ export type DeviceDetail =
   | { readonly code: 'id003-not-installed'; readonly port: string }
   | { readonly code: 'acceptor-start-failed'; readonly port: string; readonly osCode: string | null }
   | ({ readonly code: 'port-unusable'; readonly device: DeviceRole; readonly port: string } & PortProblem)
+  | { readonly code: 'switch-not-read'; readonly switch: SwitchName; readonly file: string }
+  | { readonly code: 'switch-ready'; readonly switch: SwitchName; readonly file: string }
+  | { readonly code: 'switch-unreadable'; readonly switch: SwitchName; readonly file: string; readonly osCode: string }
+  | { readonly code: 'switch-bad-value'; readonly switch: SwitchName; readonly file: string; readonly value: string }
   | { readonly code: 'rng-no-approved-source' }
   | { readonly code: 'rng-os-approved' }
   | { readonly code: 'rng-os-demo' }
@@ -126,6 +133,10 @@ export const DEVICE_DETAIL_CODES = [
   'id003-not-installed',
   'acceptor-start-failed',
   'port-unusable',
+  'switch-not-read',
+  'switch-ready',
+  'switch-unreadable',
+  'switch-bad-value',
   'rng-no-approved-source',
   'rng-os-approved',
   'rng-os-demo',

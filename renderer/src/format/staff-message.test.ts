@@ -117,6 +117,10 @@ const DEVICE: Samples<DeviceDetail> = {
     problem: 'not-a-serial-device',
     is: 'directory',
   },
+  'switch-not-read': { code: 'switch-not-read', switch: 'key-switch', file: '/sys/class/gpio/gpio17/value' },
+  'switch-ready': { code: 'switch-ready', switch: 'door-switch', file: '/sys/class/gpio/gpio18/value' },
+  'switch-unreadable': { code: 'switch-unreadable', switch: 'door-switch', file: '/x', osCode: 'ENOENT' },
+  'switch-bad-value': { code: 'switch-bad-value', switch: 'key-switch', file: '/x', value: '2' },
   'rng-no-approved-source': { code: 'rng-no-approved-source' },
   'rng-os-approved': { code: 'rng-os-approved' },
   'rng-os-demo': { code: 'rng-os-demo' },
@@ -206,6 +210,7 @@ describe.each(LOCALES)('staff words for every code main sends, in %s', (locale) 
       ...LINK_CAUSES.map((c) => `staff.linkCause.${c}`),
       ...ID003_ACCEPTOR_CONDITIONS.map((c) => `staff.id003Condition.${c}`),
       ...PORT_KINDS.map((c) => `staff.portKind.${c}`),
+      ...(['key-switch', 'door-switch'] as const).map((c) => `staff.switchName.${c}`),
       ...(['essp', 'id003'] as const).map((c) => `staff.acceptorProtocol.${c}`),
       ...(['rng-fault', 'device-fault', 'memory-error', 'door-open', 'handpay-pending'] satisfies TiltKind[]).map(
         (c) => `staff.tiltKind.${c}`,

@@ -168,6 +168,8 @@ function paramWord(tr: Translator, domain: Domain, key: string, value: string): 
       return word(tr, 'linkCause', value);
     case 'is':
       return word(tr, 'portKind', value);
+    case 'switch':
+      return word(tr, 'switchName', value);
     case 'protocol':
       return word(tr, 'acceptorProtocol', value);
     case 'why':

@@ -377,6 +377,10 @@ const staff: Messages['staff'] = {
     'rng-restarting': 'Restart s novým nastavením',
     'rng-pool-exhausted':
       'Zásoba entropie na {port} vyčerpána: {have} otestovaných bajtů, potřeba {need} (zařízení je příliš pomalé)',
+    'switch-not-read': '{switch}: {file} zatím nepřečteno',
+    'switch-ready': '{switch} na {file}',
+    'switch-unreadable': '{switch}: {file} nelze přečíst ({osCode})',
+    'switch-bad-value': '{switch}: {file} obsahuje „{value}“, ne 0 ani 1',
     'detail-as-written': 'Jak hlásí zařízení',
   },
   replay: {
@@ -426,6 +430,10 @@ const staff: Messages['staff'] = {
   acceptorProtocol: {
     essp: 'eSSP',
     id003: 'ID-003',
+  },
+  switchName: {
+    'key-switch': 'Klíčový spínač obsluhy',
+    'door-switch': 'Spínač dveří',
   },
   linkCause: {
     'open-failed': 'port nelze otevřít',

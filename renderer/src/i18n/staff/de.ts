@@ -379,6 +379,10 @@ const staff: Messages['staff'] = {
     'rng-restarting': 'Neustart mit neuen Einstellungen',
     'rng-pool-exhausted':
       'Entropievorrat an {port} erschöpft: {have} geprüfte Bytes, {need} nötig (das Gerät ist zu langsam)',
+    'switch-not-read': '{switch}: {file} noch nicht gelesen',
+    'switch-ready': '{switch} an {file}',
+    'switch-unreadable': '{switch}: {file} kann nicht gelesen werden ({osCode})',
+    'switch-bad-value': '{switch}: {file} enthält „{value}“, nicht 0 oder 1',
     'detail-as-written': 'Wie vom Gerät gemeldet',
   },
   replay: {
@@ -429,6 +433,10 @@ const staff: Messages['staff'] = {
   acceptorProtocol: {
     essp: 'eSSP',
     id003: 'ID-003',
+  },
+  switchName: {
+    'key-switch': 'Betreiber-Schlüsselschalter',
+    'door-switch': 'Türschalter',
   },
   linkCause: {
     'open-failed': 'Anschluss ließ sich nicht öffnen',

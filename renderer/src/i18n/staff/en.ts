@@ -375,6 +375,10 @@ export default {
     'rng-restarting': 'Restarting with new settings',
     'rng-pool-exhausted':
       'Entropy pool exhausted on {port}: {have} tested bytes, {need} needed (the device is too slow)',
+    'switch-not-read': '{switch}: {file} not read yet',
+    'switch-ready': '{switch} on {file}',
+    'switch-unreadable': '{switch}: {file} cannot be read ({osCode})',
+    'switch-bad-value': '{switch}: {file} holds “{value}”, not 0 or 1',
     'detail-as-written': 'As the device reports it',
   },
   replay: {
@@ -425,6 +429,10 @@ export default {
   acceptorProtocol: {
     essp: 'eSSP',
     id003: 'ID-003',
+  },
+  switchName: {
+    'key-switch': 'Operator key switch',
+    'door-switch': 'Door switch',
   },
   linkCause: {
     'open-failed': 'the port could not be opened',

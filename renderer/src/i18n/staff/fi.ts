@@ -378,6 +378,10 @@ const staff: Messages['staff'] = {
     'rng-restarting': 'Käynnistyy uudelleen uusin asetuksin',
     'rng-pool-exhausted':
       'Entropiavarasto lopussa portissa {port}: {have} testattua tavua, tarvitaan {need} (laite on liian hidas)',
+    'switch-not-read': '{switch}: tiedostoa {file} ei ole vielä luettu',
+    'switch-ready': '{switch}: {file}',
+    'switch-unreadable': '{switch}: tiedostoa {file} ei voi lukea ({osCode})',
+    'switch-bad-value': '{switch}: tiedostossa {file} on ”{value}”, ei 0 tai 1',
     'detail-as-written': 'Kuten laite ilmoittaa',
   },
   replay: {
@@ -428,6 +432,10 @@ const staff: Messages['staff'] = {
   acceptorProtocol: {
     essp: 'eSSP',
     id003: 'ID-003',
+  },
+  switchName: {
+    'key-switch': 'Henkilökunnan avainkytkin',
+    'door-switch': 'Ovikytkin',
   },
   linkCause: {
     'open-failed': 'porttia ei voitu avata',

@@ -378,6 +378,10 @@ const staff: Messages['staff'] = {
     'rng-restarting': 'Herstart met nieuwe instellingen',
     'rng-pool-exhausted':
       'Entropievoorraad op {port} uitgeput: {have} geteste bytes, {need} nodig (het apparaat is te traag)',
+    'switch-not-read': '{switch}: {file} nog niet gelezen',
+    'switch-ready': '{switch} op {file}',
+    'switch-unreadable': '{switch}: {file} kan niet worden gelezen ({osCode})',
+    'switch-bad-value': '{switch}: {file} bevat „{value}”, niet 0 of 1',
     'detail-as-written': 'Zoals het apparaat het meldt',
   },
   replay: {
@@ -429,6 +433,10 @@ const staff: Messages['staff'] = {
   acceptorProtocol: {
     essp: 'eSSP',
     id003: 'ID-003',
+  },
+  switchName: {
+    'key-switch': 'Sleutelschakelaar van de operator',
+    'door-switch': 'Deurschakelaar',
   },
   linkCause: {
     'open-failed': 'de poort kon niet worden geopend',

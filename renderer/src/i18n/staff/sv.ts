@@ -376,6 +376,10 @@ const staff: Messages['staff'] = {
     'rng-os-demo': 'Operativsystemets entropi (demoläge: endast gratisspel)',
     'rng-restarting': 'Startar om med nya inställningar',
     'rng-pool-exhausted': 'Entropipoolen på {port} är tom: {have} testade byte, {need} behövs (enheten är för långsam)',
+    'switch-not-read': '{switch}: {file} inte läst ännu',
+    'switch-ready': '{switch} på {file}',
+    'switch-unreadable': '{switch}: {file} kan inte läsas ({osCode})',
+    'switch-bad-value': '{switch}: {file} innehåller ”{value}”, inte 0 eller 1',
     'detail-as-written': 'Som enheten rapporterar det',
   },
   replay: {
@@ -426,6 +430,10 @@ const staff: Messages['staff'] = {
   acceptorProtocol: {
     essp: 'eSSP',
     id003: 'ID-003',
+  },
+  switchName: {
+    'key-switch': 'Operatörens nyckelbrytare',
+    'door-switch': 'Dörrbrytare',
   },
   linkCause: {
     'open-failed': 'porten kunde inte öppnas',
