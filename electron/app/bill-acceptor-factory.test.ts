@@ -67,7 +67,12 @@ describe('chooseBillAcceptor', () => {
     const choice = chooseBillAcceptor({ ...base, protocol: 'id003' }, context, constructors);
     expect(choice).toEqual({
       kind: 'fault',
-      status: { device: 'bill-acceptor', health: 'fault', detail: `${ID003_NOT_INSTALLED} (/dev/ttyUSB0)` },
+      status: {
+        device: 'bill-acceptor',
+        health: 'fault',
+        detail: `${ID003_NOT_INSTALLED} (/dev/ttyUSB0)`,
+        detailCode: { code: 'id003-not-installed', port: '/dev/ttyUSB0' },
+      },
     });
     expect(calls).toEqual([]);
   });
@@ -83,6 +88,10 @@ describe('chooseBillAcceptor', () => {
     expect(choice.kind === 'fault' && choice.status.detail).toMatch(
       /no eSSP fixed key is set for \/dev\/ttyUSB0: set devices\.billAcceptor\.fixedKeyHex/,
     );
+    expect(choice.kind === 'fault' && choice.status.detailCode).toEqual({
+      code: 'acceptor-no-fixed-key',
+      port: '/dev/ttyUSB0',
+    });
     expect(calls).toEqual([]);
   });
 
@@ -92,5 +101,18 @@ describe('chooseBillAcceptor', () => {
     expect(choice.kind === 'fault' && choice.status.detail).toMatch(
       /^essp bill acceptor on \/dev\/ttyUSB0: .*factory default/,
     );
+    expect(choice.kind === 'fault' && choice.status.detailCode).toEqual({
+      code: 'acceptor-factory-key-refused',
+      port: '/dev/ttyUSB0',
+    });
+  });
+
+  it('a key the driver refuses for another reason: settings refused, naming the protocol', () => {
+    const choice = chooseBillAcceptor({ ...base, fixedKeyHex: 'xyz' }, context);
+    expect(choice.kind === 'fault' && choice.status.detailCode).toEqual({
+      code: 'acceptor-settings-refused',
+      port: '/dev/ttyUSB0',
+      protocol: 'essp',
+    });
   });
 });

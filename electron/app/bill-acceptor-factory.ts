@@ -6,6 +6,8 @@
  * the published factory key, no ID-003 driver in this build) is a device fault in words, never a throw.
  */
 import type { DevicePort, DeviceStatus } from '../core/cabinet/cabinet-api.ts';
+import type { DeviceDetail } from '../core/model/device-detail.ts';
+import { BillAcceptorConfigError } from '../devices/bill-acceptor/bill-acceptor-config.ts';
 import {
   createBillAcceptorService,
   type BillAcceptorConfig,
@@ -38,8 +40,8 @@ export type BillAcceptorChoice =
   | { readonly kind: 'service'; readonly service: BillAcceptorService }
   | { readonly kind: 'fault'; readonly status: DeviceStatus };
 
-function fault(detail: string): BillAcceptorChoice {
-  return { kind: 'fault', status: { device: 'bill-acceptor', health: 'fault', detail } };
+function fault(detail: string, detailCode: DeviceDetail): BillAcceptorChoice {
+  return { kind: 'fault', status: { device: 'bill-acceptor', health: 'fault', detail, detailCode } };
 }
 
 export function chooseBillAcceptor(
@@ -54,12 +56,15 @@ export function chooseBillAcceptor(
   const common = { portPath: settings.port, cabinet: context.cabinet, stateFile: context.stateFile };
   try {
     if (settings.protocol === 'id003') {
-      if (!constructors.id003) return fault(`${ID003_NOT_INSTALLED} (${settings.port})`);
+      if (!constructors.id003) {
+        return fault(`${ID003_NOT_INSTALLED} (${settings.port})`, { code: 'id003-not-installed', port: settings.port });
+      }
       return { kind: 'service', service: constructors.id003({ ...common, config }) };
     }
     if (!settings.fixedKeyHex) {
       return fault(
         `no eSSP fixed key is set for ${settings.port}: set devices.billAcceptor.fixedKeyHex at the cabinet (or BACCARAT_BILL_FIXED_KEY)`,
+        { code: 'acceptor-no-fixed-key', port: settings.port },
       );
     }
     return {
@@ -68,8 +73,14 @@ export function chooseBillAcceptor(
     };
   } catch (error) {
     // The driver refuses its settings (the factory key, a bad channel list) before it opens anything.
+    const port = settings.port;
+    const code: DeviceDetail =
+      error instanceof BillAcceptorConfigError && error.factoryKey
+        ? { code: 'acceptor-factory-key-refused', port }
+        : { code: 'acceptor-settings-refused', port, protocol: settings.protocol };
     return fault(
-      `${settings.protocol} bill acceptor on ${settings.port}: ${error instanceof Error ? error.message : String(error)}`,
+      `${settings.protocol} bill acceptor on ${port}: ${error instanceof Error ? error.message : String(error)}`,
+      code,
     );
   }
 }

@@ -14,9 +14,11 @@
  */
 import type { DevicePort, DeviceStatus } from '../core/cabinet/cabinet-api.ts';
 import { CabinetError } from '../core/cabinet/cabinet-error.ts';
+import type { DeviceDetail } from '../core/model/device-detail.ts';
 import type { RandomSource } from '../core/random/random-source.ts';
 import type { BillAcceptorService } from '../devices/bill-acceptor/bill-acceptor-service.ts';
 import { fileStore } from '../devices/bill-acceptor/note-tracker.ts';
+import { osErrorCode } from '../devices/serial/link-supervisor.ts';
 import {
   createRngService,
   type RngService,
@@ -175,7 +177,12 @@ export class CabinetDevices {
     if (plan.inputs) this.#options.applyInputs?.(next.inputs);
     if (plan.rng) {
       this.#rngToken = {}; // the old source's statuses no longer count
-      this.#options.report({ device: 'rng', health: 'fault', detail: 'restarting with new settings' });
+      this.#options.report({
+        device: 'rng',
+        health: 'fault',
+        detail: 'restarting with new settings',
+        detailCode: { code: 'rng-restarting' },
+      });
     }
     const run = async (): Promise<void> => {
       if (this.#stopped) return;
@@ -210,7 +217,13 @@ export class CabinetDevices {
     if (settings.port === null) return this.#createRng({ ...common, portPath: null, noPort: settings.noPort });
     const problem = this.#checkPath(settings.port);
     if (problem && neverSerial(problem)) {
-      return this.#createRng({ ...common, portPath: null, noPort: 'refuse', refuseReason: `RNG: ${problem.message}` });
+      return this.#createRng({
+        ...common,
+        portPath: null,
+        noPort: 'refuse',
+        refuseReason: `RNG: ${problem.message}`,
+        refuseCode: { code: 'port-unusable', device: 'rng', port: settings.port, ...problem.code },
+      });
     }
     // A OneRNG streams only after "cmdO" (docs/protocols/serial-rng.md#what-the-reader-does).
     const oneRng = settings.protocol === 'onerng' ? { startCommand: 'cmdO', stopCommand: 'cmdo' } : {};
@@ -232,12 +245,22 @@ export class CabinetDevices {
     this.#billToken = token;
     const port = settings.port;
     if (port === null) {
-      report({ device: 'bill-acceptor', health: 'not-configured', detail: 'no bill acceptor configured' });
+      report({
+        device: 'bill-acceptor',
+        health: 'not-configured',
+        detail: 'no bill acceptor configured',
+        detailCode: { code: 'acceptor-not-configured' },
+      });
       return;
     }
     const problem = this.#checkPath(port);
     if (problem && neverSerial(problem)) {
-      report({ device: 'bill-acceptor', health: 'fault', detail: `bill acceptor: ${problem.message}` });
+      report({
+        device: 'bill-acceptor',
+        health: 'fault',
+        detail: `bill acceptor: ${problem.message}`,
+        detailCode: { code: 'port-unusable', device: 'bill-acceptor', port, ...problem.code },
+      });
       return;
     }
     const choice = chooseBillAcceptor(
@@ -257,7 +280,8 @@ export class CabinetDevices {
       if (token === this.#billToken) log(`bill acceptor (${settings.protocol}) on ${port}`);
     } catch (error) {
       const detail = `bill acceptor on ${port} cannot start: ${error instanceof Error ? error.message : String(error)}`;
-      if (token === this.#billToken) report({ device: 'bill-acceptor', health: 'fault', detail });
+      const detailCode: DeviceDetail = { code: 'acceptor-start-failed', port, osCode: osErrorCode(error) ?? null };
+      if (token === this.#billToken) report({ device: 'bill-acceptor', health: 'fault', detail, detailCode });
     }
   }
 
@@ -270,7 +294,7 @@ export class CabinetDevices {
       canAcceptBill: (valueMinor) => cabinet.canAcceptBill(valueMinor),
       creditBill: (credit) => cabinet.creditBill(credit),
       reportDevice: (status) => report(status),
-      raiseFault: (kind, source, reason) => cabinet.raiseFault(kind, source, reason),
+      raiseFault: (kind, source, reason, detail) => cabinet.raiseFault(kind, source, reason, detail),
     };
   }
 

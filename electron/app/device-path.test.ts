@@ -21,6 +21,7 @@ describe('serialPathProblem', () => {
     expect(serialPathProblem(path.join(dir, 'ttyUSB9'))).toEqual({
       kind: 'missing',
       message: `${path.join(dir, 'ttyUSB9')} does not exist (is the device plugged in, is the name right?)`,
+      code: { problem: 'missing' },
     });
   });
 
@@ -38,10 +39,14 @@ describe('serialPathProblem', () => {
     expect(serialPathProblem(fifo)?.message).toMatch(/is a named pipe \(FIFO\), not a serial device/);
     expect(serialPathProblem(locked)).toMatchObject({ kind: 'not-a-serial-device' });
     expect(serialPathProblem(locked)?.message).toMatch(/is a regular file, not a serial device/);
+    // The same, as the code the screens word: what the path is instead.
+    expect(serialPathProblem(folder)?.code).toEqual({ problem: 'not-a-serial-device', is: 'directory' });
+    expect(serialPathProblem(fifo)?.code).toEqual({ problem: 'not-a-serial-device', is: 'fifo' });
+    expect(serialPathProblem(locked)?.code).toEqual({ problem: 'not-a-serial-device', is: 'file' });
   });
 
   it('a relative path is refused', () => {
-    expect(serialPathProblem('ttyACM0')?.kind).toBe('not-absolute');
+    expect(serialPathProblem('ttyACM0')).toMatchObject({ kind: 'not-absolute', code: { problem: 'not-absolute' } });
   });
 
   it('a socat pty (a symlink to /dev/pts/N) and /dev/null are character devices: no problem here', async () => {

@@ -10,24 +10,43 @@
  *   the driver if it is no serial port (tcsetattr: "Inappropriate ioctl for device").
  */
 import { accessSync, constants, statSync, type Stats } from 'node:fs';
+import type { PortKind, PortProblem } from '../core/model/device-detail.ts';
 
+/** What is wrong: `kind` for the caller's decision, `message` in words for the log, `code` for the screens. */
 export type PathProblem =
-  | { readonly kind: 'missing'; readonly message: string }
-  | { readonly kind: 'not-a-serial-device' | 'no-permission' | 'not-absolute'; readonly message: string };
+  | { readonly kind: 'missing'; readonly message: string; readonly code: PortProblem }
+  | {
+      readonly kind: 'not-a-serial-device' | 'no-permission' | 'not-absolute';
+      readonly message: string;
+      readonly code: PortProblem;
+    };
 
-function kindOf(stats: Stats): string {
-  if (stats.isDirectory()) return 'a directory';
-  if (stats.isFIFO()) return 'a named pipe (FIFO)';
-  if (stats.isFile()) return 'a regular file';
-  if (stats.isSocket()) return 'a socket';
-  if (stats.isBlockDevice()) return 'a block device';
-  return 'not a device';
+const KIND_WORDS: Readonly<Record<PortKind, string>> = {
+  directory: 'a directory',
+  fifo: 'a named pipe (FIFO)',
+  file: 'a regular file',
+  socket: 'a socket',
+  'block-device': 'a block device',
+  other: 'not a device',
+};
+
+function kindOf(stats: Stats): PortKind {
+  if (stats.isDirectory()) return 'directory';
+  if (stats.isFIFO()) return 'fifo';
+  if (stats.isFile()) return 'file';
+  if (stats.isSocket()) return 'socket';
+  if (stats.isBlockDevice()) return 'block-device';
+  return 'other';
 }
 
 /** Null when `path` is a character device this process may open; else what is wrong, in words. */
 export function serialPathProblem(path: string): PathProblem | null {
   if (!path.startsWith('/')) {
-    return { kind: 'not-absolute', message: `${path} is not an absolute path (e.g. /dev/ttyUSB0)` };
+    return {
+      kind: 'not-absolute',
+      message: `${path} is not an absolute path (e.g. /dev/ttyUSB0)`,
+      code: { problem: 'not-absolute' },
+    };
   }
   let stats: Stats;
   try {
@@ -35,14 +54,24 @@ export function serialPathProblem(path: string): PathProblem | null {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') {
-      return { kind: 'missing', message: `${path} does not exist (is the device plugged in, is the name right?)` };
+      return {
+        kind: 'missing',
+        message: `${path} does not exist (is the device plugged in, is the name right?)`,
+        code: { problem: 'missing' },
+      };
     }
-    return { kind: 'no-permission', message: `${path} cannot be examined (${code ?? String(error)})` };
+    return {
+      kind: 'no-permission',
+      message: `${path} cannot be examined (${code ?? String(error)})`,
+      code: { problem: 'no-permission', osCode: code ?? 'unknown' },
+    };
   }
   if (!stats.isCharacterDevice()) {
+    const is = kindOf(stats);
     return {
       kind: 'not-a-serial-device',
-      message: `${path} is ${kindOf(stats)}, not a serial device (a character device such as /dev/ttyUSB0 or a pty)`,
+      message: `${path} is ${KIND_WORDS[is]}, not a serial device (a character device such as /dev/ttyUSB0 or a pty)`,
+      code: { problem: 'not-a-serial-device', is },
     };
   }
   try {
@@ -52,6 +81,7 @@ export function serialPathProblem(path: string): PathProblem | null {
     return {
       kind: 'no-permission',
       message: `${path} cannot be opened for reading and writing (${code}: add the kiosk user to the group that owns it, usually dialout)`,
+      code: { problem: 'no-permission', osCode: code },
     };
   }
   return null;

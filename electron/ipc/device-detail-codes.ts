@@ -1,9 +1,9 @@
 /**
- * The coded form of what a device says (electron/core/model/device-detail.ts). The bill acceptor driver and
- * the RNG reader report words (DeviceStatus.detail, the RNG's source and last failure); each pattern here is
- * the exact shape they write, and the acceptor's conditions are matched against the driver's own texts. The
- * words stay beside the code as the device's original text; an unknown shape is `detail-as-written`.
- * When the devices report codes themselves, this file goes.
+ * The coded form of what a device said, for records written before the devices reported codes themselves:
+ * journal rows of an older version (device-detail-enrich.ts) and a diagnostics view built without a code.
+ * Every device status now carries its own DeviceStatus.detailCode (electron/core/model/device-detail.ts);
+ * nothing new is coded here. Each pattern is the exact shape the older drivers wrote; an unknown shape is
+ * `detail-as-written`.
  */
 import type { AcceptorCondition, DeviceDetail, LinkCause, RngFailureDetail } from '../core/model/device-detail.ts';
 import { CONDITION_TEXT, type Condition } from '../devices/bill-acceptor/acceptor-conditions.ts';

@@ -1,6 +1,6 @@
 /**
- * Adds the coded form of a device's words to the journal rows the technician reads: a tilt reason
- * `device-reported` keeps the device's words only inside the row's text (`<kind> from <source>: <device>
+ * Adds the coded form of a device's words to journal rows written before devices reported codes: such a
+ * tilt reason `device-reported` keeps the device's words only inside the row's text (`<kind> from <source>: <device>
  * <health>: <words>`), so they are found there and coded (device-detail-codes.ts) on the way out. The
  * journal itself is never changed.
  */
@@ -18,7 +18,7 @@ function deviceWords(text: string, device: string, health: string): string | nul
 }
 
 function codedReason(reason: TiltReason, text: string): TiltReason {
-  if (reason.code !== 'device-reported') return reason;
+  if (reason.code !== 'device-reported' || reason.deviceDetail) return reason;
   const words = deviceWords(text, reason.device, reason.health);
   return words === null ? reason : { ...reason, deviceDetail: deviceDetailOf(reason.device, words) };
 }

@@ -98,16 +98,17 @@ function fallbackRng(status: DeviceStatus): RngDiagnostics {
   };
 }
 
+// The drivers report their codes; the words are read only for a view built without one.
 function codedBillAcceptor(d: BillAcceptorDiagnostics): BillAcceptorDiagnostics {
-  return { ...d, detailCode: deviceDetailOf('bill-acceptor', d.detail) };
+  return { ...d, detailCode: d.detailCode ?? deviceDetailOf('bill-acceptor', d.detail) };
 }
 
 function codedRng(d: RngDiagnostics): RngDiagnostics {
   return {
     ...d,
-    detailCode: deviceDetailOf('rng', d.detail),
-    sourceCode: rngSourceOf(d.source),
-    lastFailureCode: rngFailureOf(d.lastFailure),
+    detailCode: d.detailCode ?? deviceDetailOf('rng', d.detail),
+    sourceCode: d.sourceCode ?? rngSourceOf(d.source),
+    lastFailureCode: d.lastFailureCode !== undefined ? d.lastFailureCode : rngFailureOf(d.lastFailure),
   };
 }
 

@@ -11,6 +11,7 @@ import type { RuleProfile } from '../engine/rule-profile.ts';
 import type { Bets, Spot } from '../engine/settlement.ts';
 import type { MinorUnits } from '../money/minor-units.ts';
 import type { ConfigAuditEntry } from '../model/config-audit.ts';
+import type { DeviceDetail } from '../model/device-detail.ts';
 import type { EventLogEntry } from '../model/event-log.ts';
 import type { Handpay } from '../model/handpay.ts';
 import type { EventQuery, RecallQuery } from '../model/journal-port.ts';
@@ -60,6 +61,8 @@ export interface DeviceStatus {
   readonly device: DeviceName;
   readonly health: DeviceHealth;
   readonly detail: string; // e.g. "emulator on /tmp/ttyRNG", "OS entropy only", "stacker full"
+  /** What `detail` says as a code with typed parameters: the screens word this, never `detail`. */
+  readonly detailCode?: DeviceDetail;
 }
 
 export interface CabinetSnapshot {
@@ -136,8 +139,16 @@ export interface DevicePort {
   /** Credits a stacked note exactly once per eventKey. Returns false if already credited. */
   creditBill(credit: BillCredit): boolean;
   reportDevice(status: DeviceStatus): void;
-  /** A fault that affects the round: voids and refunds it, then tilts. */
-  raiseFault(kind: 'rng-fault' | 'device-fault' | 'memory-error', source: string, reason: string): void;
+  /**
+   * A fault that affects the round: voids and refunds it, then tilts. `detail` is the device's coded reason:
+   * the tilt then carries it (a `device-reported` reason) beside the words.
+   */
+  raiseFault(
+    kind: 'rng-fault' | 'device-fault' | 'memory-error',
+    source: string,
+    reason: string,
+    detail?: DeviceDetail,
+  ): void;
 }
 
 /** What the staff menu may do (behind the operator key switch and a staff session). */

@@ -21,6 +21,7 @@ import type { Handpay } from '../model/handpay.ts';
 import type { EventQuery, JournalPort, RecallQuery } from '../model/journal-port.ts';
 import type { Meters } from '../model/meters.ts';
 import type { RoundRecord } from '../model/round-record.ts';
+import type { DeviceDetail } from '../model/device-detail.ts';
 import type { TiltKind } from '../model/tilt.ts';
 import type { RandomSource } from '../random/random-source.ts';
 import type { StaffRole } from '../staff/staff-status.ts';
@@ -151,8 +152,10 @@ export class CabinetCore implements Cabinet {
     guardStorage(this.ctx, 'other', () => faults.reportDevice(this.ctx, status));
   }
 
-  raiseFault(kind: faults.FaultKind, source: string, reason: string): void {
-    guardStorage(this.ctx, 'other', () => faults.raiseFault(this.ctx, kind, source, reason));
+  raiseFault(kind: faults.FaultKind, source: string, reason: string, detail?: DeviceDetail): void {
+    guardStorage(this.ctx, 'other', () =>
+      faults.raiseFault(this.ctx, kind, source, reason, detail && faults.deviceReason(source, 'fault', detail)),
+    );
   }
 
   // ------------------------------------------------------------ technician

@@ -9,6 +9,8 @@
  *   verify; when they do not, the RAM clear voids and refunds it before resetting.
  * - Only a device reporting 'healthy' clears its tilt.
  */
+import type { DeviceDetail } from '../model/device-detail.ts';
+import type { ReportedHealth, TiltReason } from '../model/journal-message.ts';
 import type { TiltKind } from '../model/tilt.ts';
 import type { DeviceStatus } from './cabinet-api.ts';
 import type { CabinetContext } from './cabinet-context.ts';
@@ -19,17 +21,23 @@ import { voidRound } from './void-round.ts';
 
 export type FaultKind = 'rng-fault' | 'device-fault' | 'memory-error';
 
-export function raiseFault(ctx: CabinetContext, kind: FaultKind, source: string, reason: string): void {
+export function raiseFault(
+  ctx: CabinetContext,
+  kind: FaultKind,
+  source: string,
+  reason: string,
+  reasonCode?: TiltReason,
+): void {
   const open = ctx.critical.openRoundId;
   const openRound = () => (open !== null ? ctx.journal.openRounds().find((r) => r.roundId === open) : undefined);
-  const tilt = { kind, source, reason };
+  const tilt = reasonCode ? { kind, source, reason, reasonCode } : { kind, source, reason };
   if (kind === 'memory-error') {
     // Critical memory is suspect from here on: only a technician RAM clear lets play resume.
     const round = openRound();
     if (round && ctx.memoryGood && verifyCritical(ctx, 'memory fault', false)) {
       voidRound(ctx, round, `memory-error from ${source}: ${reason}`, tilt);
     } else {
-      raiseTilt(ctx, 'memory-error', source, reason);
+      raiseTilt(ctx, 'memory-error', source, reason, reasonCode);
     }
     ctx.memoryGood = false;
     emitState(ctx);
@@ -40,8 +48,13 @@ export function raiseFault(ctx: CabinetContext, kind: FaultKind, source: string,
     voidRound(ctx, round, `${kind} from ${source}: ${reason}`, tilt);
     return;
   }
-  raiseTilt(ctx, kind, source, reason);
+  raiseTilt(ctx, kind, source, reason, reasonCode);
   emitState(ctx);
+}
+
+/** The coded reason of a device's fault: the device's own code rides in the tilt beside its words. */
+export function deviceReason(source: string, health: ReportedHealth, detail: DeviceDetail): TiltReason {
+  return { code: 'device-reported', device: source, health, deviceDetail: detail };
 }
 
 /** A device status change: fault or disconnected tilts (once per change), healthy clears. */
@@ -52,7 +65,9 @@ export function reportDevice(ctx: CabinetContext, status: DeviceStatus): void {
   const kind: TiltKind = status.device === 'rng' ? 'rng-fault' : 'device-fault';
   if (status.health === 'fault' || status.health === 'disconnected') {
     if (before?.health !== status.health || !ctx.tilts.some((t) => t.kind === kind && t.source === status.device)) {
-      raiseFault(ctx, kind, status.device, `${status.device} ${status.health}: ${status.detail}`);
+      const words = `${status.device} ${status.health}: ${status.detail}`;
+      const code = status.detailCode ? deviceReason(status.device, status.health, status.detailCode) : undefined;
+      raiseFault(ctx, kind, status.device, words, code);
     }
   } else if (status.health === 'healthy') {
     // Only 'healthy' clears: 'connected' comes before the RNG's start-up health test and

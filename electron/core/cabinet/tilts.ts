@@ -38,9 +38,14 @@ export function putTilt(
 }
 
 /** A tilt with no critical-memory change: the fault is logged and the tilt stored in one transaction. */
-export function raiseTilt(ctx: CabinetContext, kind: TiltKind, source: string, reason: string): void {
+export function raiseTilt(
+  ctx: CabinetContext,
+  kind: TiltKind,
+  source: string,
+  reason: string,
+  reasonCode: TiltReason = tiltReasonOf(source, reason),
+): void {
   const at = now(ctx);
-  const reasonCode = tiltReasonOf(source, reason);
   ctx.journal.transaction(() => {
     ctx.journal.appendEvent('fault', `${kind} from ${source}: ${reason}`, at, {
       code: 'fault-raised',

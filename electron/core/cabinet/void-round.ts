@@ -21,6 +21,8 @@ export interface VoidTilt {
   readonly kind: TiltKind;
   readonly source: string;
   readonly reason: string;
+  /** The reason's code when the caller has it (a device's coded status); else the words are read. */
+  readonly reasonCode?: TiltReason;
 }
 
 /**
@@ -51,7 +53,7 @@ export function voidRound(
   const stake = sumSpots(bets);
   const at = now(ctx);
   const dealt = journal.openRounds().some((r) => r.roundId === roundId && r.status === 'dealt');
-  const tiltReason = tilt ? tiltReasonOf(tilt.source, tilt.reason) : null;
+  const tiltReason = tilt ? (tilt.reasonCode ?? tiltReasonOf(tilt.source, tilt.reason)) : null;
   const code = reasonCode ?? voidReasonOf(tilt, tiltReason, dealt);
   commit(ctx, (s) => {
     const balance = postPerSpot((e) => journal.appendLedger(e), {

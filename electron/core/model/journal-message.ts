@@ -19,7 +19,7 @@ export type TiltReason =
       readonly code: 'device-reported';
       readonly device: string;
       readonly health: ReportedHealth;
-      /** What the device's words say, added when the staff menu reads the row (never stored). */
+      /** What the device reported, as its code (rows written before devices reported codes: read from the words). */
       readonly deviceDetail?: DeviceDetail;
     }
   | { readonly code: 'rng-deal-failure' }

@@ -11,6 +11,7 @@
  * - A **status** event changes no condition; the driver acts on it (re-enable, set up again, log).
  * Every raised condition is a `device-fault` for the cabinet; while any is active the acceptor is disabled.
  */
+import type { DeviceDetail } from '../../core/model/device-detail.ts';
 import { Event } from './ssp-protocol.ts';
 import type { RefusalKind } from './unit-refusal.ts';
 
@@ -97,6 +98,8 @@ export interface ConditionEffects {
 export class AcceptorConditions {
   readonly #effects: ConditionEffects;
   readonly #active = new Set<Condition>();
+  /** The byte of the last poll event the driver could not read, while 'unknown-event' is active. */
+  #unknownEventCode: number | null = null;
 
   constructor(effects: ConditionEffects) {
     this.#effects = effects;
@@ -113,6 +116,33 @@ export class AcceptorConditions {
   /** The texts of the active conditions, for the device status. */
   describe(): string {
     return [...this.#active].map((c) => CONDITION_TEXT[c]).join('; ');
+  }
+
+  /** The active conditions as a code, for the device status (the words are describe()'s). */
+  code(): DeviceDetail & { readonly code: 'acceptor-conditions' } {
+    const unknown = this.#active.has('unknown-event') && this.#unknownEventCode !== null;
+    return {
+      code: 'acceptor-conditions',
+      conditions: [...this.#active],
+      ...(unknown ? { unknownEventCode: this.#unknownEventCode! } : {}),
+    };
+  }
+
+  /** The code of a freshly raised condition alone, for the tilt it raises. */
+  codeOf(condition: Condition): DeviceDetail {
+    return {
+      code: 'acceptor-conditions',
+      conditions: [condition],
+      ...(condition === 'unknown-event' && this.#unknownEventCode !== null
+        ? { unknownEventCode: this.#unknownEventCode }
+        : {}),
+    };
+  }
+
+  /** A poll reply held an event byte the driver does not know: raises 'unknown-event' naming that byte. */
+  raiseUnknownEvent(eventCode: number, reason: string): void {
+    if (!this.#active.has('unknown-event')) this.#unknownEventCode = eventCode;
+    this.raise('unknown-event', reason);
   }
 
   /** Raises `condition` (the cabinet hears of it once, while it stays active). */
@@ -142,6 +172,7 @@ export class AcceptorConditions {
   drop(conditions: readonly Condition[]): void {
     let dropped = false;
     for (const condition of conditions) dropped = this.#active.delete(condition) || dropped;
+    if (!this.#active.has('unknown-event')) this.#unknownEventCode = null;
     if (dropped) this.#effects.changed();
   }
 }

@@ -4,7 +4,7 @@
  * (docs/protocols/essp.md#link-settings: at least 200 ms apart) and the cabinet's currency.
  */
 import type { BackoffOptions } from '../serial/link-supervisor.ts';
-import { parseFixedKey } from './essp-crypto.ts';
+import { ITL_DEFAULT_FIXED_KEY_HEX, parseFixedKey } from './essp-crypto.ts';
 import type { RefusalBackoffOptions } from './unit-refusal.ts';
 import type { SetupInfo } from './ssp-protocol.ts';
 
@@ -42,6 +42,12 @@ export interface ValidatedConfig {
 
 export class BillAcceptorConfigError extends Error {
   override readonly name = 'BillAcceptorConfigError';
+  /** True when the refused key is the manufacturer's published default (a code of its own on the screens). */
+  readonly factoryKey: boolean;
+  constructor(message: string, factoryKey = false) {
+    super(message);
+    this.factoryKey = factoryKey;
+  }
 }
 
 /** Throws BillAcceptorConfigError naming the field that is wrong. */
@@ -50,7 +56,9 @@ export function validateConfig(config: BillAcceptorConfig): ValidatedConfig {
   try {
     fixedKey = parseFixedKey(config.fixedKeyHex);
   } catch (error) {
-    throw new BillAcceptorConfigError((error as Error).message);
+    const factoryKey =
+      typeof config.fixedKeyHex === 'string' && config.fixedKeyHex.toLowerCase() === ITL_DEFAULT_FIXED_KEY_HEX;
+    throw new BillAcceptorConfigError((error as Error).message, factoryKey);
   }
   const pollIntervalMs = config.pollIntervalMs ?? 250;
   if (!Number.isInteger(pollIntervalMs) || pollIntervalMs < 200 || pollIntervalMs > 5_000) {

@@ -4,6 +4,7 @@
  * after an acknowledgement, renegotiation during escrow and refused units (docs/protocols/essp.md).
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import type { DeviceDetail } from '../../core/model/device-detail.ts';
 import { fakeCabinet, morePolls, until, type FakeCabinet } from '../../testing/bill-acceptor-harness.ts';
 import { BillAcceptorDriver } from './bill-acceptor-driver.ts';
 import type { BillAcceptorConfig } from './bill-acceptor-config.ts';
@@ -25,9 +26,20 @@ const HOLD = 0x18;
 const REJECT = 0x08;
 
 const drivers: BillAcceptorDriver[] = [];
+const cabinets: { cabinet: FakeCabinet; faultCodes: (DeviceDetail | undefined)[] }[] = [];
 afterEach(async () => {
   await Promise.all(drivers.splice(0).map((d) => d.stop()));
+  // Whatever a run made the driver say, it said as a code the screens word, never words alone.
+  for (const { cabinet, faultCodes } of cabinets.splice(0)) {
+    for (const status of cabinet.devices) {
+      expect(status.detailCode?.code ?? 'none', status.detail).not.toMatch(/^(none|detail-as-written)$/);
+    }
+    expect(faultCodes.filter((code) => code === undefined)).toEqual([]);
+  }
 });
+
+/** The coded condition a fault or status names. */
+const conditions = (...list: string[]) => expect.objectContaining({ code: 'acceptor-conditions', conditions: list });
 
 function rig(
   unitOptions: Partial<ScriptedUnitOptions> = {},
@@ -35,6 +47,13 @@ function rig(
 ) {
   const unit = new ScriptedUnit({ fixedKey: KEY, ...unitOptions });
   const cabinet = extra.cabinet ?? fakeCabinet();
+  const faultCodes: (DeviceDetail | undefined)[] = [];
+  const raise = cabinet.raiseFault.bind(cabinet);
+  cabinet.raiseFault = (kind, source, reason, detail) => {
+    faultCodes.push(detail);
+    raise(kind, source, reason, detail);
+  };
+  cabinets.push({ cabinet, faultCodes });
   const driver = new BillAcceptorDriver({
     portPath: '/dev/scripted',
     cabinet,
@@ -50,7 +69,7 @@ function rig(
     },
   });
   drivers.push(driver);
-  return { unit, cabinet, driver };
+  return { unit, cabinet, driver, faultCodes };
 }
 
 /** Index of the first logged command with `code` (and optionally matching `also`), or -1. */
@@ -112,9 +131,11 @@ describe('eSSP driver against a unit that follows the manual (docs/protocols/ess
   });
 
   it('refuses a unit that will run neither protocol 7 nor 6: a device fault saying so, never enabled', async () => {
-    const { unit, cabinet, driver } = rig({ protocols: [4, 5] });
+    const { unit, cabinet, driver, faultCodes } = rig({ protocols: [4, 5] });
     await driver.start();
     await until(() => cabinet.faults.some((f) => /protocol 6 or later/.test(f)), 'protocol fault');
+    expect(faultCodes).toContainEqual(conditions('protocol-refused'));
+    expect(driver.status().detailCode).toEqual(conditions('protocol-refused'));
     expect(unit.commands(HOST_PROTOCOL_VERSION).map((c) => c.data)).toEqual([
       [HOST_PROTOCOL_VERSION, 7],
       [HOST_PROTOCOL_VERSION, 6],
@@ -125,16 +146,18 @@ describe('eSSP driver against a unit that follows the manual (docs/protocols/ess
   });
 
   it('refuses a unit whose SETUP_REQUEST reports protocol 5 (a note would credit a hundredth of its value)', async () => {
-    const { unit, cabinet, driver } = rig({ setupProtocol: 5 });
+    const { unit, cabinet, driver, faultCodes } = rig({ setupProtocol: 5 });
     await driver.start();
     await until(() => cabinet.faults.some((f) => /hundredth/.test(f)), 'legacy protocol fault');
+    expect(faultCodes).toContainEqual(conditions('protocol-refused'));
     expect(unit.commands(ENABLE)).toEqual([]);
   });
 
   it('refuses a unit that does not know POLL_WITH_ACK, and never falls back to plain POLL', async () => {
-    const { unit, cabinet, driver } = rig({ pollWithAck: false });
+    const { unit, cabinet, driver, faultCodes } = rig({ pollWithAck: false });
     await driver.start();
     await until(() => cabinet.faults.some((f) => /does not know POLL_WITH_ACK/.test(f)), 'no POLL_WITH_ACK fault');
+    expect(faultCodes).toContainEqual(conditions('no-poll-with-ack'));
     expect(unit.commands(POLL)).toEqual([]);
     expect(unit.commands(ENABLE)).toEqual([]);
     expect(driver.status().health).toBe('fault');
@@ -149,7 +172,7 @@ describe('eSSP driver against a unit that follows the manual (docs/protocols/ess
         if (waits.length <= 3) return resolve();
         signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
       });
-    const { unit, cabinet, driver } = rig(
+    const { unit, cabinet, driver, faultCodes } = rig(
       { fixedKey: 0x1111222233334444n },
       { wait, config: { refusalBackoff: { initialMs: 1_000, maxMs: 3_000 } } },
     );
@@ -162,13 +185,19 @@ describe('eSSP driver against a unit that follows the manual (docs/protocols/ess
     expect(unit.commands(SET_GENERATOR)).toHaveLength(1);
     expect(cabinet.faults.filter((f) => /fixed key does not match/.test(f))).toHaveLength(1);
     expect(driver.status()).toMatchObject({ health: 'fault', detail: expect.stringMatching(/fixed key/) });
+    expect(faultCodes).toEqual([conditions('key-mismatch')]);
+    expect(driver.status().detailCode).toEqual(conditions('key-mismatch'));
+    // While it is retried the link is down as well, and the status says why in its code.
+    expect(cabinet.devices.some((d) => d.detailCode?.code === 'acceptor-conditions' && d.detailCode.linkDown)).toBe(
+      true,
+    );
     expect(unit.commands(ENABLE)).toEqual([]);
   });
 
   it('acknowledges a fraud attempt only after its tilt was raised', async () => {
     let faultsAtAck = -1;
     const cabinet = fakeCabinet();
-    const { unit, driver } = rig(
+    const { unit, driver, faultCodes } = rig(
       { onCommand: (c) => c.code === EVENT_ACK && (faultsAtAck = cabinet.faults.length) },
       { cabinet },
     );
@@ -177,11 +206,12 @@ describe('eSSP driver against a unit that follows the manual (docs/protocols/ess
     unit.poll([0xe6, 0x02]);
     await until(() => cabinet.faults.length === 1 && unit.acks > 0 && faultsAtAck >= 0, 'fraud acknowledged');
     expect(cabinet.faults[0]).toMatch(/fraud/);
+    expect(faultCodes).toEqual([conditions('fraud')]);
     expect(faultsAtAck).toBe(1);
   });
 
   it('keeps a credit read before an unknown event, reports the code as a fault and acknowledges nothing', async () => {
-    const { unit, cabinet, driver } = rig();
+    const { unit, cabinet, driver, faultCodes } = rig();
     await driver.start();
     await until(() => unit.enabled, 'enabled');
     const acksBefore = unit.acks;
@@ -193,6 +223,9 @@ describe('eSSP driver against a unit that follows the manual (docs/protocols/ess
     expect(cabinet.credits.map((c) => c.channel)).toEqual([2]);
     expect(unit.acks).toBe(acksBefore);
     expect(driver.status().health).toBe('fault');
+    const unknown = { code: 'acceptor-conditions', conditions: ['unknown-event'], unknownEventCode: 0x99 };
+    expect(faultCodes).toEqual([unknown]);
+    expect(driver.status().detailCode).toEqual(unknown);
   });
 
   it('a credit after its note was acknowledged, with no new escrow, is never credited: "count the cashbox"', async () => {

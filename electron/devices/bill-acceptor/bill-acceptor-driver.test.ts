@@ -9,13 +9,20 @@ import { crashAfterFirstCredit } from '../../testing/host-crash.ts';
 
 const KEY = '9A3F04C27E51B8D6';
 const drivers: BillAcceptorDriver[] = [];
+const cabinets: FakeCabinet[] = [];
+
+/** A fake cabinet whose every reported status is checked for its code after the test. */
+function watched(cabinet: FakeCabinet): FakeCabinet {
+  cabinets.push(cabinet);
+  return cabinet;
+}
 
 function rig(
   options: { enabledChannels?: number[]; store?: ReturnType<typeof memoryStore>; cabinet?: FakeCabinet } = {},
 ) {
   const slave = new BillAcceptorSlave({ fixedKeyHex: KEY, escrowTimeoutMs: 10_000 });
   const line = inMemoryLine(slave);
-  const cabinet = options.cabinet ?? fakeCabinet();
+  const cabinet = watched(options.cabinet ?? fakeCabinet());
   const store = options.store ?? memoryStore();
   const make = (host: { open: SerialLinkOpener; cabinet: DevicePort } = { open: line.open, cabinet }) => {
     const driver = new BillAcceptorDriver({
@@ -33,7 +40,13 @@ function rig(
 
 afterEach(async () => {
   await Promise.all(drivers.splice(0).map((d) => d.stop()));
+  // Every status the driver reported in the run carries a code the screens word, not only its words.
+  for (const status of cabinets.splice(0).flatMap((c) => c.devices)) {
+    expect(status.detailCode?.code ?? 'none', status.detail).not.toMatch(/^(none|detail-as-written)$/);
+  }
 });
+
+const conditions = (...list: string[]) => ({ code: 'acceptor-conditions', conditions: list });
 
 describe('bill acceptor driver (docs/protocols/essp.md#credit-rules)', () => {
   it('learns channel values from SETUP_REQUEST and credits a stacked note exactly once', async () => {
@@ -109,12 +122,15 @@ describe('bill acceptor driver (docs/protocols/essp.md#credit-rules)', () => {
     await until(() => slave.status().enabled === true, 'enabled');
     slave.jam('safe');
     await until(() => driver.status().health === 'fault', 'jam fault');
+    expect(driver.status().detailCode).toEqual(conditions('safe-jam'));
     await until(() => slave.status().enabled === false, 'disabled while jammed');
     slave.clearJam();
     await until(() => driver.status().health === 'healthy', 'jam cleared');
     slave.setStackerFull(true);
     slave.setCashboxOut(true);
     await until(() => cabinet.faults.length === 3, 'stacker and cashbox faults');
+    await until(() => driver.status().detailCode?.code === 'acceptor-conditions', 'coded');
+    expect(cabinet.devices.map((d) => d.detailCode)).toContainEqual(conditions('stacker-full', 'cashbox-removed'));
     slave.setStackerFull(false);
     slave.setCashboxOut(false);
     await until(() => driver.status().health === 'healthy', 'stacker emptied, cashbox in');
@@ -122,6 +138,7 @@ describe('bill acceptor driver (docs/protocols/essp.md#credit-rules)', () => {
     await until(() => cabinet.faults.length === 4, 'fraud fault');
     expect(cabinet.faults.join('\n')).toMatch(/jam[\s\S]*stacker full[\s\S]*cashbox removed[\s\S]*fraud/);
     expect(driver.status().health).toBe('fault'); // fraud is latched until the acceptor resets
+    expect(driver.status().detailCode).toEqual(conditions('fraud'));
     slave.powerCycle();
     await until(() => driver.status().health === 'healthy', 'reset clears fraud');
   });
@@ -160,7 +177,7 @@ describe('bill acceptor driver (docs/protocols/essp.md#credit-rules)', () => {
   it('a wrong fixed key is reported as such and no note is ever enabled', async () => {
     const slave = new BillAcceptorSlave({ fixedKeyHex: '1111222233334444' });
     const line = inMemoryLine(slave);
-    const cabinet = fakeCabinet();
+    const cabinet = watched(fakeCabinet());
     const driver = new BillAcceptorDriver({
       portPath: '/dev/in-memory',
       cabinet,
@@ -174,6 +191,7 @@ describe('bill acceptor driver (docs/protocols/essp.md#credit-rules)', () => {
       'key error',
     );
     expect(cabinet.faults.filter((f) => /fixed key does not match/.test(f))).toHaveLength(1);
+    expect(driver.status().detailCode).toMatchObject(conditions('key-mismatch'));
     expect(slave.status().enabled).toBe(false);
     expect(cabinet.devices.some((d) => d.health === 'healthy')).toBe(false);
   });
@@ -184,6 +202,7 @@ describe('bill acceptor driver (docs/protocols/essp.md#credit-rules)', () => {
     await driver.start();
     await until(() => cabinet.faults.some((f) => /accepts no note/.test(f)), 'no-channels fault');
     expect(driver.status().health).toBe('fault');
+    expect(driver.status().detailCode).toEqual(conditions('no-channels'));
     expect(slave.status().enabled).toBe(false);
   });
 

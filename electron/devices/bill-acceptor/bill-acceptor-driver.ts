@@ -24,6 +24,7 @@
  * (session generation, enable state, initialising, refusals, health); every rule lives in its own file.
  */
 import type { CabinetSnapshot, DeviceHealth, DevicePort, DeviceStatus } from '../../core/cabinet/cabinet-api.ts';
+import type { DeviceDetail } from '../../core/model/device-detail.ts';
 import type { SerialLinkOpener } from '../serial/serial-link.ts';
 import { LinkSupervisor } from '../serial/link-supervisor.ts';
 import { TypedEmitter } from '../typed-emitter.ts';
@@ -114,12 +115,17 @@ export class BillAcceptorDriver {
     this.#config = validateConfig(options.config);
     this.#store = options.store ?? memoryStore();
     this.#refusal = new RefusalBackoff(this.#config.refusalBackoff);
-    this.#status = { device: 'bill-acceptor', health: 'disconnected', detail: `not started (${options.portPath})` };
+    this.#status = {
+      device: 'bill-acceptor',
+      health: 'disconnected',
+      detail: `not started (${options.portPath})`,
+      detailCode: { code: 'device-not-started', port: options.portPath },
+    };
     this.#conditions = new AcceptorConditions({
       raised: (condition, reason) => {
         if (condition === 'safe-jam' || condition === 'unsafe-jam') this.#counters.jams++;
         this.#emit('fault', reason);
-        this.#options.cabinet.raiseFault('device-fault', 'bill-acceptor', reason);
+        this.#options.cabinet.raiseFault('device-fault', 'bill-acceptor', reason, this.#conditions.codeOf(condition));
       },
       cleared: (condition) => this.#emit('cleared', `${condition} cleared`),
       changed: () => this.#refreshHealth(),
@@ -161,8 +167,20 @@ export class BillAcceptorDriver {
         this.#master = null;
         this.#deviceEnabled = null;
         const refused = REFUSALS.some((kind) => this.#conditions.has(kind));
-        if (refused) this.#report('fault', `${this.#conditions.describe()}; ${report.reason}`);
-        else this.#report('disconnected', `${report.reason}; retrying in ${report.retryInMs} ms`);
+        if (refused) {
+          this.#report('fault', `${this.#conditions.describe()}; ${report.reason}`, {
+            ...this.#conditions.code(),
+            linkDown: report.cause,
+          });
+        } else {
+          this.#report('disconnected', `${report.reason}; retrying in ${report.retryInMs} ms`, {
+            code: 'link-retrying',
+            port: this.#options.portPath,
+            cause: report.cause,
+            retryInMs: report.retryInMs,
+            ...(report.osCode === undefined ? {} : { osCode: report.osCode }),
+          });
+        }
       }
     });
   }
@@ -182,6 +200,7 @@ export class BillAcceptorDriver {
     return {
       health: this.#status.health,
       detail: this.#status.detail,
+      ...(this.#status.detailCode ? { detailCode: this.#status.detailCode } : {}),
       ...(identity && identity.acceptorId !== 'unknown' ? { serialNumber: identity.acceptorId } : {}),
       ...(identity ? { firmware: identity.firmwareVersion ?? identity.setup.firmware } : {}),
       ...(identity?.datasetVersion ? { dataset: identity.datasetVersion } : {}),
@@ -245,7 +264,12 @@ export class BillAcceptorDriver {
     this.#master = null;
     await this.#supervisor.stop();
     // A deliberate stop (shutdown) is not a fault: the cabinet is not told, so no tilt outlives the shutdown.
-    this.#status = { device: 'bill-acceptor', health: 'disconnected', detail: 'stopped' };
+    this.#status = {
+      device: 'bill-acceptor',
+      health: 'disconnected',
+      detail: 'stopped',
+      detailCode: { code: 'device-stopped', port: this.#options.portPath },
+    };
   }
 
   async #handshake(master: SspMaster): Promise<void> {
@@ -306,10 +330,10 @@ export class BillAcceptorDriver {
       isCurrent: () => this.#running && generation === this.#generation,
       cycle: () => this.#cycle(master, generation),
       rehandshake: () => this.#rehandshake(master, generation),
-      linkLost: (reason) => this.#supervisor.linkLost(reason),
+      linkLost: (reason) => this.#supervisor.linkLost(reason, 'stopped-answering'),
       refused: (error) => {
         this.#refuse(error);
-        this.#supervisor.linkLost(error.message);
+        this.#supervisor.linkLost(error.message, 'unit-refused');
       },
       emit: (type, detail) => this.#emit(type, detail),
     });
@@ -365,7 +389,7 @@ export class BillAcceptorDriver {
       if (generation !== this.#generation) return;
       if (error instanceof UnitRefusedError) this.#refuse(error);
       this.#emit('error', `handshake failed: ${error instanceof Error ? error.message : String(error)}`);
-      this.#supervisor.linkLost('handshake failed');
+      this.#supervisor.linkLost('handshake failed', 'handshake-failed');
     }
   }
 
@@ -388,18 +412,24 @@ export class BillAcceptorDriver {
   }
 
   #refreshHealth(): void {
+    const port = this.#options.portPath;
     if (this.#conditions.active) {
-      this.#report('fault', this.#conditions.describe());
+      this.#report('fault', this.#conditions.describe(), this.#conditions.code());
     } else if (this.#master && this.#polledOk) {
-      this.#report('healthy', `${this.#deviceEnabled ? 'enabled' : 'disabled'} on ${this.#options.portPath}`);
+      const enabled = this.#deviceEnabled === true;
+      this.#report('healthy', `${enabled ? 'enabled' : 'disabled'} on ${port}`, {
+        code: 'acceptor-ready',
+        port,
+        enabled,
+      });
     } else if (this.#master && this.#setup) {
-      this.#report('connected', `key exchanged, first poll pending on ${this.#options.portPath}`);
+      this.#report('connected', `key exchanged, first poll pending on ${port}`, { code: 'acceptor-first-poll', port });
     }
   }
 
-  #report(health: DeviceHealth, detail: string): void {
+  #report(health: DeviceHealth, detail: string, detailCode: DeviceDetail): void {
     if (this.#status.health === health && this.#status.detail === detail) return;
-    this.#status = { device: 'bill-acceptor', health, detail };
+    this.#status = { device: 'bill-acceptor', health, detail, detailCode };
     try {
       this.#options.cabinet.reportDevice(this.#status);
     } catch (error) {

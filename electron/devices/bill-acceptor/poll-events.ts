@@ -93,7 +93,7 @@ export async function actOnPollEvents(
   if (unread) {
     const detail = `${unread.reason} at byte ${unread.offset}; the events after it were not read and nothing is acknowledged`;
     hooks.emit('bad-poll', detail);
-    conditions.raise('unknown-event', `bill acceptor: ${detail}`);
+    conditions.raiseUnknownEvent(unread.code, `bill acceptor: ${detail}`);
   }
   conditions.update(seen);
   if (ackNeeded && !unread) {

@@ -7,7 +7,8 @@
  *
  * Poll replies come from a script the test writes (`poll(...)`) and from a small note model (`insert`): escrow,
  * a poll accepts (every other command keeps the note held), stacking, then a credit that repeats until
- * EVENT_ACK. Every command is logged with whether it was encrypted and its count. Never packaged.
+ * EVENT_ACK. Every command is logged with whether it was encrypted and its count. It answers on an in-memory
+ * line (`open`) or on the device end of a pty (`serve`). Never packaged.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { SerialLink, SerialLinkOpener } from '../serial/serial-link.ts';
@@ -107,6 +108,21 @@ export class ScriptedUnit {
 
   get acks(): number {
     return this.commands(0x57).length;
+  }
+
+  /**
+   * Plays the unit on a real line (the device end of a socat pty pair): answers each frame the host writes.
+   * Returns a function that stops answering.
+   */
+  serve(link: SerialLink): () => void {
+    const deframer = new SspDeframer();
+    return link.onData((bytes) => {
+      for (const result of deframer.push(bytes)) {
+        if (result.kind !== 'frame') continue;
+        const reply = this.#frame(result.frame.seqId, result.frame.data);
+        if (reply) void link.write(reply).catch(() => undefined);
+      }
+    });
   }
 
   /** An in-memory line to this unit. */

@@ -59,7 +59,16 @@ beforeEach(async () => {
   await socat.start();
 });
 
+/** Every status a run reported carries a code the screens word, never words alone. */
+function expectEveryStatusCoded(): void {
+  for (const status of statuses) {
+    expect(status.detailCode, `${status.health}: ${status.detail}`).toBeDefined();
+    expect(status.detailCode!.code).not.toBe('detail-as-written');
+  }
+}
+
 afterEach(async () => {
+  expectEveryStatusCoded();
   await service?.stop();
   service = null;
   if (emulator && emulator.exitCode === null) {
@@ -101,6 +110,7 @@ describe('hardware RNG service over a socat pty (docs/protocols/serial-rng.md#wh
     setMode('stuck');
     const fault = await rng.reader!.whenHealth('fault', 5000);
     expect(fault.detail).toMatch(/repetition count test failed: 9 identical samples \(0xa5\)/);
+    expect(fault.detailCode).toEqual({ code: 'rng-repetition-failed', port: socat.b, cutoff: 9 });
     // The failure came at most 9 samples after the stuck bytes began: the run is exactly the cutoff.
     const stuckRun = rng.reader!.counters.samples - before;
     expect(stuckRun).toBeGreaterThanOrEqual(9);
@@ -118,6 +128,8 @@ describe('hardware RNG service over a socat pty (docs/protocols/serial-rng.md#wh
     expect(d.bytesRead).toBe(rng.reader!.counters.samples);
     expect(d.source).toMatch(/^hardware RNG on .*, mixed with OS entropy$/);
     expect(d.lastFailure).toMatch(/^\d{4}-\d\d-\d\dT.*Z: repetition count test failed: 9 identical samples/);
+    expect(d.lastFailureCode?.failure).toEqual({ code: 'rng-repetition-failed', port: socat.b, cutoff: 9 });
+    expect(d.sourceCode).toEqual({ code: 'rng-source-hardware', port: socat.b });
     // Back to good: a fresh start-up test on 1024 samples makes it healthy again.
     setMode('good');
     await rng.reader!.whenHealth('healthy', 10_000);
@@ -149,6 +161,7 @@ describe('hardware RNG service over a socat pty (docs/protocols/serial-rng.md#wh
     setMode('biased');
     const fault = await rng.reader!.whenHealth('fault', 5000);
     expect(fault.detail).toMatch(/adaptive proportion test failed: one value \(0x0[0-3]\) 71 times in a window of 512/);
+    expect(fault.detailCode).toEqual({ code: 'rng-proportion-failed', port: socat.b, cutoff: 71, window: 512 });
     expect(tests[0]).toBe('adaptive-proportion');
     expect(() => rng.random.beforeShuffle!()).toThrow(RngUnavailableError);
   });
@@ -161,6 +174,7 @@ describe('hardware RNG service over a socat pty (docs/protocols/serial-rng.md#wh
     setMode('stalled');
     const fault = await rng.reader!.whenHealth('fault', 5000);
     expect(fault.detail).toMatch(/stalled: no bytes from the device/);
+    expect(fault.detailCode).toMatchObject({ code: 'rng-stalled', port: socat.b, limitMs: 1000 });
     expect(() => rng.random.nextInt(10)).toThrow(RngUnavailableError);
     setMode('good');
     await rng.reader!.whenHealth('healthy', 10_000);
@@ -174,7 +188,9 @@ describe('hardware RNG service over a socat pty (docs/protocols/serial-rng.md#wh
     await rng.reader!.whenAvailable(256, 5000);
     const disconnected = rng.reader!.whenHealth('disconnected', 5000);
     await socat.kill();
-    expect((await disconnected).detail).toMatch(/retrying in \d+ ms/);
+    const down = await disconnected;
+    expect(down.detail).toMatch(/retrying in \d+ ms/);
+    expect(down.detailCode).toMatchObject({ code: 'link-retrying', port: socat.b });
     expect(() => new FreshShoe(8, rng.random)).toThrow(RngUnavailableError);
     expect(rng.reader!.available).toBe(0);
     await socat.start(); // the emulator reopens A by itself, the service reopens B with backoff
@@ -215,8 +231,15 @@ describe('hardware RNG service over a socat pty (docs/protocols/serial-rng.md#wh
     const rng = createRngService({ portPath: null, onStatus: (s) => statuses.push(s) });
     statuses = [];
     await rng.start();
-    expect(rng.status()).toEqual({ device: 'rng', health: 'not-configured', detail: 'OS entropy only' });
+    expect(rng.status()).toEqual({
+      device: 'rng',
+      health: 'not-configured',
+      detail: 'OS entropy only',
+      detailCode: { code: 'os-entropy-only' },
+    });
     expect(rng.diagnostics()).toMatchObject({
+      detailCode: { code: 'os-entropy-only' },
+      sourceCode: { code: 'rng-source-os' },
       bytesRead: 0,
       rctFailures: 0,
       aptFailures: 0,
@@ -234,6 +257,7 @@ describe('hardware RNG service over a socat pty (docs/protocols/serial-rng.md#wh
     await rng.start();
     expect(rng.status().health).toBe('fault');
     expect(rng.status().detail).toMatch(/^no approved entropy source: .*devices\.rng\.port.*devices\.rng\.source "os"/);
+    expect(rng.status().detailCode).toEqual({ code: 'rng-no-approved-source' });
     expect(statuses).toEqual([rng.status()]);
     expect(rng.diagnostics()).toMatchObject({ entropySource: 'none', health: 'fault', tests: null });
     expect(() => new FreshShoe(8, rng.random)).toThrow(RngUnavailableError);
@@ -247,6 +271,7 @@ describe('hardware RNG service over a socat pty (docs/protocols/serial-rng.md#wh
       await rng.start();
       expect(rng.status().health).toBe('healthy');
       expect(rng.diagnostics().entropySource).toBe(noPort);
+      expect(rng.status().detailCode).toEqual({ code: noPort === 'os-approved' ? 'rng-os-approved' : 'rng-os-demo' });
       expect(dealRound(new FreshShoe(8, rng.random)).dealOrder.length).toBeGreaterThanOrEqual(4);
       await rng.stop();
     }

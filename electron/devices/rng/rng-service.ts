@@ -11,6 +11,7 @@
  */
 import type { DeviceStatus } from '../../core/cabinet/cabinet-api.ts';
 import type { RngDiagnostics } from '../../core/cabinet/diagnostics.ts';
+import type { DeviceDetail } from '../../core/model/device-detail.ts';
 import {
   createDrbgRandomSource,
   createOsEntropySource,
@@ -36,6 +37,8 @@ export interface RngServiceOptions extends Partial<Omit<SerialEntropyReaderOptio
   readonly noPort?: NoPortPolicy;
   /** With noPort 'refuse': why (default NO_APPROVED_SOURCE), e.g. a configured port that is no serial device. */
   readonly refuseReason?: string;
+  /** The same reason as a code (default rng-no-approved-source). */
+  readonly refuseCode?: DeviceDetail;
   /** SP 800-90B H credited per device byte (devices.rng.minEntropyBitsPerByte): sets the RCT/APT cutoffs. */
   readonly minEntropyBitsPerByte?: number;
   readonly onStatus?: (status: DeviceStatus) => void;
@@ -64,7 +67,12 @@ export interface RngService {
 
 export type { RngDiagnostics };
 
-export const OS_ENTROPY_STATUS: DeviceStatus = { device: 'rng', health: 'not-configured', detail: 'OS entropy only' };
+export const OS_ENTROPY_STATUS: DeviceStatus = {
+  device: 'rng',
+  health: 'not-configured',
+  detail: 'OS entropy only',
+  detailCode: { code: 'os-entropy-only' },
+};
 
 export const NO_APPROVED_SOURCE =
   'no approved entropy source: no hardware RNG port is set (devices.rng.port), and the venue config does not approve OS entropy (devices.rng.source "os")';
@@ -75,9 +83,20 @@ const NO_PORT_STATUS: Record<NoPortPolicy, DeviceStatus> = {
     device: 'rng',
     health: 'healthy',
     detail: 'OS entropy, the venue-approved source (devices.rng.source "os")',
+    detailCode: { code: 'rng-os-approved' },
   },
-  'os-demo': { device: 'rng', health: 'healthy', detail: 'OS entropy (demo mode: free play only)' },
-  refuse: { device: 'rng', health: 'fault', detail: NO_APPROVED_SOURCE },
+  'os-demo': {
+    device: 'rng',
+    health: 'healthy',
+    detail: 'OS entropy (demo mode: free play only)',
+    detailCode: { code: 'rng-os-demo' },
+  },
+  refuse: {
+    device: 'rng',
+    health: 'fault',
+    detail: NO_APPROVED_SOURCE,
+    detailCode: { code: 'rng-no-approved-source' },
+  },
 };
 
 /** An entropy source that never delivers: the DRBG over it throws RngUnavailableError on every draw. */
@@ -95,7 +114,8 @@ function noPortService(policy: NoPortPolicy, options: RngServiceOptions): RngSer
   const known = NO_PORT_STATUS[policy];
   if (!known) throw new TypeError(`noPort must be one of ${Object.keys(NO_PORT_STATUS).join(', ')}`);
   const reason = options.refuseReason ?? NO_APPROVED_SOURCE;
-  const status: DeviceStatus = policy === 'refuse' ? { ...known, detail: reason } : known;
+  const refuseCode = options.refuseCode ?? known.detailCode!;
+  const status: DeviceStatus = policy === 'refuse' ? { ...known, detail: reason, detailCode: refuseCode } : known;
   const entropy = policy === 'refuse' ? noEntropy(reason) : createOsEntropySource();
   const random = createDrbgRandomSource({ entropy, predictionResistance: options.predictionResistance ?? true });
   const entropySource: RngEntropySource = policy === 'refuse' ? 'none' : policy;
@@ -108,7 +128,9 @@ function noPortService(policy: NoPortPolicy, options: RngServiceOptions): RngSer
     diagnostics: () => ({
       health: status.health,
       detail: status.detail,
+      detailCode: status.detailCode!,
       source: policy === 'refuse' ? reason : `operating system entropy (${entropySource})`,
+      sourceCode: policy === 'refuse' ? refuseCode : { code: 'rng-source-os' },
       entropySource,
       minEntropyBitsPerByte: null,
       bytesRead: 0,
@@ -124,9 +146,18 @@ function noPortService(policy: NoPortPolicy, options: RngServiceOptions): RngSer
 }
 
 export function createRngService(options: RngServiceOptions): RngService {
-  const { portPath, onStatus, predictionResistance, noPort, minEntropyBitsPerByte, refuseReason, ...readerOptions } =
-    options;
+  const {
+    portPath,
+    onStatus,
+    predictionResistance,
+    noPort,
+    minEntropyBitsPerByte,
+    refuseReason,
+    refuseCode,
+    ...readerOptions
+  } = options;
   void refuseReason;
+  void refuseCode;
   if (portPath === null) return noPortService(noPort ?? 'os-tool', options);
   if (typeof portPath !== 'string' || portPath.trim() === '') {
     throw new TypeError('portPath must be a serial port path such as /dev/ttyACM0, or null for no hardware RNG');
@@ -147,7 +178,9 @@ export function createRngService(options: RngServiceOptions): RngService {
       return {
         health: status.health,
         detail: status.detail,
+        ...(status.detailCode ? { detailCode: status.detailCode } : {}),
         source: `${reader.description}, mixed with OS entropy`,
+        sourceCode: { code: 'rng-source-hardware', port: portPath },
         entropySource: 'hardware',
         minEntropyBitsPerByte: health.entropyBits,
         bytesRead: c.samples,
@@ -155,6 +188,7 @@ export function createRngService(options: RngServiceOptions): RngService {
         rctFailures: c.rctFailures,
         aptFailures: c.aptFailures,
         lastFailure: c.lastFailure ? `${c.lastFailure.at}: ${c.lastFailure.reason}` : null,
+        lastFailureCode: c.lastFailure ? { at: c.lastFailure.at, failure: c.lastFailure.code } : null,
         tests: { rctCutoff: c.rctCutoff, aptCutoff: c.aptCutoff, aptWindow: c.aptWindow },
       };
     },

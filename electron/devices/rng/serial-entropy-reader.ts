@@ -17,8 +17,9 @@
  */
 import { existsSync } from 'node:fs';
 import type { DeviceStatus } from '../../core/cabinet/cabinet-api.ts';
+import type { DeviceDetail } from '../../core/model/device-detail.ts';
 import { RngUnavailableError, type EntropySource } from '../../core/random/drbg-random-source.ts';
-import { LinkSupervisor, type BackoffOptions } from '../serial/link-supervisor.ts';
+import { LinkSupervisor, type BackoffOptions, type LinkReport } from '../serial/link-supervisor.ts';
 import type { SerialLink, SerialLinkOpener } from '../serial/serial-link.ts';
 import { openSerialportLink } from '../serial/serialport-link.ts';
 import {
@@ -68,8 +69,8 @@ export interface ReaderCounters {
   /** Health-test failures by test since start(). */
   readonly rctFailures: number;
   readonly aptFailures: number;
-  /** The last health-test failure, or null. */
-  readonly lastFailure: { readonly at: string; readonly reason: string } | null;
+  /** The last health-test failure (its words and its code), or null. */
+  readonly lastFailure: { readonly at: string; readonly reason: string; readonly code: DeviceDetail } | null;
   /** The tests' cutoffs (SP 800-90B §4.4) and the APT window, for the diagnostics screen. */
   readonly rctCutoff: number;
   readonly aptCutoff: number;
@@ -103,7 +104,7 @@ export class SerialEntropyReader implements EntropySource {
   #delivered = 0;
   #rctFailures = 0;
   #aptFailures = 0;
-  #lastFailure: { at: string; reason: string } | null = null;
+  #lastFailure: { at: string; reason: string; code: DeviceDetail } | null = null;
 
   constructor(options: SerialEntropyReaderOptions) {
     this.#options = options;
@@ -124,7 +125,12 @@ export class SerialEntropyReader implements EntropySource {
     if (!Number.isInteger(this.#readyBytes) || this.#readyBytes < 64 || this.#readyBytes > poolBytes) {
       throw new RangeError('readyBytes must be a whole number from 64 to poolBytes');
     }
-    this.#status = { device: 'rng', health: 'disconnected', detail: `${this.description}: not started` };
+    this.#status = {
+      device: 'rng',
+      health: 'disconnected',
+      detail: `${this.description}: not started`,
+      detailCode: { code: 'device-not-started', port: options.portPath },
+    };
     this.#supervisor = new LinkSupervisor({
       open: options.open ?? openSerialportLink,
       link: { path: options.portPath, baudRate: options.baudRate ?? 115200 },
@@ -132,7 +138,7 @@ export class SerialEntropyReader implements EntropySource {
       onConnected: (link) => this.#attach(link),
     });
     this.#supervisor.onReport((report) => {
-      if (report.state === 'disconnected') this.#detach(report.reason, report.retryInMs);
+      if (report.state === 'disconnected') this.#detach(report);
     });
   }
 
@@ -188,7 +194,7 @@ export class SerialEntropyReader implements EntropySource {
     this.#phase = 'stopped';
     this.#flushPool();
     await this.#supervisor.stop();
-    this.#setStatus('disconnected', `${this.description}: stopped`);
+    this.#setStatus('disconnected', `${this.description}: stopped`, { code: 'device-stopped', port: this.#port });
     this.#wake();
   }
 
@@ -205,7 +211,7 @@ export class SerialEntropyReader implements EntropySource {
       // Demand outran the device: unhealthy until a fresh start-up test and a refilled pool say otherwise,
       // so the cabinet's tilt is cleared by a status event like any other RNG fault.
       const reason = `entropy pool exhausted: ${this.#poolCount} tested bytes, ${need} needed (device too slow for the demand)`;
-      this.#fault(reason);
+      this.#fault(reason, { code: 'rng-pool-exhausted', port: this.#port, have: this.#poolCount, need });
       throw new RngUnavailableError(`RNG unavailable: ${this.description}: ${reason}`);
     }
     // Take the newest bytes (the freshest entropy) and zeroize them in the pool.
@@ -279,18 +285,29 @@ export class SerialEntropyReader implements EntropySource {
     this.#phase = 'startup';
     this.#lastByteAt = Date.now();
     this.#unsubscribeData = link.onData((chunk) => this.#onData(chunk));
-    this.#setStatus('connected', `${this.description}: connected, start-up test on ${this.#startupSamples} samples`);
+    this.#setStatus('connected', `${this.description}: connected, start-up test on ${this.#startupSamples} samples`, {
+      code: 'rng-starting',
+      port: this.#port,
+      samples: this.#startupSamples,
+    });
     if (this.#options.startCommand) await link.write(new TextEncoder().encode(this.#options.startCommand));
   }
 
-  #detach(reason: string, retryInMs: number): void {
+  #detach(report: LinkReport & { readonly state: 'disconnected' }): void {
+    const { reason, retryInMs } = report;
     if (this.#phase === 'stopped') return;
     this.#unsubscribeData?.();
     this.#unsubscribeData = null;
     this.#link = null;
     this.#phase = 'disconnected';
     this.#flushPool();
-    this.#setStatus('disconnected', `${this.description}: ${reason}; retrying in ${retryInMs} ms`);
+    this.#setStatus('disconnected', `${this.description}: ${reason}; retrying in ${retryInMs} ms`, {
+      code: 'link-retrying',
+      port: this.#port,
+      cause: report.cause,
+      retryInMs,
+      ...(report.osCode === undefined ? {} : { osCode: report.osCode }),
+    });
     this.#wake();
   }
 
@@ -306,9 +323,10 @@ export class SerialEntropyReader implements EntropySource {
         this.#failures++;
         if (failure.test === 'repetition-count') this.#rctFailures++;
         else this.#aptFailures++;
-        this.#lastFailure = { at: new Date().toISOString(), reason: failure.reason };
+        const code = this.#failureCode(failure.test);
+        this.#lastFailure = { at: new Date().toISOString(), reason: failure.reason, code };
         this.events.emit('failure', { ...failure, samplesSinceReset: this.#health.samples });
-        this.#fault(failure.reason);
+        this.#fault(failure.reason, code);
         continue;
       }
       if (this.#startupPassed) {
@@ -322,6 +340,12 @@ export class SerialEntropyReader implements EntropySource {
           this.#setStatus(
             'healthy',
             `${this.description}: healthy (start-up test passed on ${this.#startupSamples} samples; continuous RCT/APT, H = ${this.#entropyPerSample} bits/byte)`,
+            {
+              code: 'rng-healthy',
+              port: this.#port,
+              samples: this.#startupSamples,
+              bitsPerByte: this.#entropyPerSample,
+            },
           );
         }
       } else {
@@ -338,7 +362,7 @@ export class SerialEntropyReader implements EntropySource {
     // An unplugged USB device loses its /dev node, and socat removes its link when it dies; a hung-up
     // pty does not always make `serialport` close the port (reads return 0 after a hangup), so look.
     if (this.#link && !existsSync(this.#options.portPath)) {
-      this.#supervisor.linkLost(`device unplugged (${this.#options.portPath} is gone)`);
+      this.#supervisor.linkLost(`device unplugged (${this.#options.portPath} is gone)`, 'device-unplugged');
       return;
     }
     const silent = Date.now() - this.#lastByteAt;
@@ -348,15 +372,20 @@ export class SerialEntropyReader implements EntropySource {
     }
     if (this.#phase === 'fault') return;
     if (silent > this.#stallTimeoutMs)
-      this.#fault(`stalled: no bytes from the device for ${silent} ms (limit ${this.#stallTimeoutMs} ms)`);
+      this.#fault(`stalled: no bytes from the device for ${silent} ms (limit ${this.#stallTimeoutMs} ms)`, {
+        code: 'rng-stalled',
+        port: this.#port,
+        silentMs: silent,
+        limitMs: this.#stallTimeoutMs,
+      });
   }
 
-  #fault(reason: string): void {
+  #fault(reason: string, code: DeviceDetail): void {
     this.#restartTests();
     const wasFault = this.#phase === 'fault';
     this.#phase = 'fault';
     if (!wasFault || this.#status.detail !== `${this.description}: ${reason}`) {
-      this.#setStatus('fault', `${this.description}: ${reason}`);
+      this.#setStatus('fault', `${this.description}: ${reason}`, code);
     }
     this.#wake();
   }
@@ -374,8 +403,19 @@ export class SerialEntropyReader implements EntropySource {
     this.#poolCount = 0;
   }
 
-  #setStatus(health: DeviceStatus['health'], detail: string): void {
-    this.#status = { device: 'rng', health, detail };
+  get #port(): string {
+    return this.#options.portPath;
+  }
+
+  #failureCode(test: 'repetition-count' | 'adaptive-proportion'): DeviceDetail {
+    const port = this.#port;
+    if (test === 'repetition-count') return { code: 'rng-repetition-failed', port, cutoff: this.#health.rct.cutoff };
+    const { cutoff, window } = this.#health.apt;
+    return { code: 'rng-proportion-failed', port, cutoff, window };
+  }
+
+  #setStatus(health: DeviceStatus['health'], detail: string, detailCode: DeviceDetail): void {
+    this.#status = { device: 'rng', health, detail, detailCode };
     this.events.emit('status', this.#status);
   }
 

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, renameSync, rmSync, symlinkSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LinkSupervisor, backoffDelay, type LinkReport } from './link-supervisor.ts';
+import { LinkSupervisor, backoffDelay, osErrorCode, type LinkReport } from './link-supervisor.ts';
 import type { SerialLink, SerialLinkOpener } from './serial-link.ts';
 import { until } from '../../testing/until.ts';
 
@@ -61,12 +61,19 @@ describe('link supervisor: reconnect with backoff after an unplug', () => {
     await until(() => reports.some((r) => r.state === 'connected'), 'connected');
     const delays = reports.filter((r) => r.state === 'disconnected').map((r) => (r as { retryInMs: number }).retryInMs);
     expect(delays.slice(0, 3)).toEqual([5, 10, 20]);
+    // A port that would not open says so as a cause, with the OS error it gave.
+    expect(reports[0]).toMatchObject({ state: 'disconnected', cause: 'open-failed', osCode: 'ENOENT' });
     expect(supervisor.current()).not.toBeNull();
 
     port.unplug();
     expect(supervisor.current()).toBeNull();
     const last = reports.at(-1)!;
-    expect(last).toMatchObject({ state: 'disconnected', reason: 'device unplugged', retryInMs: 5 });
+    expect(last).toMatchObject({
+      state: 'disconnected',
+      reason: 'device unplugged',
+      cause: 'device-unplugged',
+      retryInMs: 5,
+    });
     port.plug();
     await until(() => reports.at(-1)?.state === 'connected', 'reconnected');
     expect(port.state.opens).toBe(2);
@@ -93,8 +100,18 @@ describe('link supervisor: reconnect with backoff after an unplug', () => {
       'no answer to SYNC',
       'no answer to SYNC',
     ]);
-    supervisor.linkLost('the device stopped answering');
+    // The port opened; the device's set-up failed: not an open failure, and no OS error to name.
+    expect(reports.filter((r) => r.state === 'disconnected')).toEqual([
+      expect.not.objectContaining({ osCode: expect.anything() }),
+      expect.not.objectContaining({ osCode: expect.anything() }),
+    ]);
+    expect(reports.filter((r) => r.state === 'disconnected').map((r) => 'cause' in r && r.cause)).toEqual([
+      'handshake-failed',
+      'handshake-failed',
+    ]);
+    supervisor.linkLost('the device stopped answering', 'stopped-answering');
     await until(() => port.state.opens === 4, 'reopened after linkLost');
+    expect(reports).toContainEqual(expect.objectContaining({ state: 'disconnected', cause: 'stopped-answering' }));
     await supervisor.stop();
     expect(supervisor.current()).toBeNull();
   });
@@ -129,6 +146,7 @@ describe('link supervisor: reconnect with backoff after an unplug', () => {
       rmSync(portPath);
       await until(() => reports.some((r) => r.state === 'disconnected'), 'the vanished path noticed');
       expect((reports.find((r) => r.state === 'disconnected') as { reason: string }).reason).toMatch(/vanished/);
+      expect(reports.find((r) => r.state === 'disconnected')).toMatchObject({ cause: 'device-unplugged' });
       symlinkSync(devA, portPath);
       await until(() => port.state.opens === 2, 'reopened once the path is back');
       // A new socat on the same link name, swapped in at once (rename over the old link).
@@ -140,5 +158,14 @@ describe('link supervisor: reconnect with backoff after an unplug', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('names the OS error of a failed open: from the error code, the C library message or the errno name', () => {
+    const enoent = Object.assign(new Error('open failed'), { code: 'ENOENT' });
+    expect(osErrorCode(enoent)).toBe('ENOENT');
+    expect(osErrorCode(new Error('Error: Permission denied, cannot open /dev/ttyUSB0'))).toBe('EACCES');
+    expect(osErrorCode(new Error('Error setting custom baud rate: Inappropriate ioctl for device'))).toBe('ENOTTY');
+    expect(osErrorCode(new Error('cannot open /dev/ttyS0: EBUSY'))).toBe('EBUSY');
+    expect(osErrorCode(new Error('the device said no'))).toBeUndefined();
   });
 });

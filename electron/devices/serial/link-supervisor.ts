@@ -4,6 +4,7 @@
  * and the RNG service both use it, and each maps its connected/disconnected reports to their DeviceStatus.
  */
 import { realpathSync } from 'node:fs';
+import type { LinkCause } from '../../core/model/device-detail.ts';
 import type { SerialLink, SerialLinkOpener, SerialLinkOptions } from './serial-link.ts';
 import { TypedEmitter } from '../typed-emitter.ts';
 
@@ -27,7 +28,44 @@ export const DEFAULT_BACKOFF: BackoffOptions = { initialMs: 200, maxMs: 5_000, f
 
 export type LinkReport =
   | { readonly state: 'connected'; readonly link: SerialLink; readonly attempt: number }
-  | { readonly state: 'disconnected'; readonly reason: string; readonly retryInMs: number; readonly attempt: number };
+  | {
+      readonly state: 'disconnected';
+      /** In words, for the event log. */
+      readonly reason: string;
+      /** The same as a code, for the device status (docs/protocols/essp.md#handshake). */
+      readonly cause: LinkCause;
+      /** The OS error code of a failed open, when the error carried one. */
+      readonly osCode?: string;
+      readonly retryInMs: number;
+      readonly attempt: number;
+    };
+
+/** Why the driver gave the link up (what linkLost is told). */
+export type LostCause = Extract<
+  LinkCause,
+  'device-unplugged' | 'stopped-answering' | 'handshake-failed' | 'unit-refused'
+>;
+
+/**
+ * The errno name of a failed open. Node's own errors carry it as `code`; the serialport binding's errors only
+ * say the C library's message, so the few that a port open can give are looked up by that message.
+ */
+const OS_MESSAGES: ReadonlyArray<readonly [string, string]> = [
+  ['No such file or directory', 'ENOENT'],
+  ['Permission denied', 'EACCES'],
+  ['Inappropriate ioctl for device', 'ENOTTY'],
+  ['Device or resource busy', 'EBUSY'],
+  ['No such device', 'ENODEV'],
+  ['Input/output error', 'EIO'],
+  ['Is a directory', 'EISDIR'],
+];
+
+export function osErrorCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && /^E[A-Z0-9]+$/.test(code)) return code;
+  const message = error instanceof Error ? error.message : String(error);
+  return OS_MESSAGES.find(([text]) => message.includes(text))?.[1] ?? /\b(E[A-Z]{3,})\b/.exec(message)?.[1];
+}
 
 export interface LinkSupervisorOptions {
   readonly open: SerialLinkOpener;
@@ -103,9 +141,9 @@ export class LinkSupervisor {
    * The driver decided the device is gone although the port is open (no answers): close and reopen with
    * backoff. Safe to call more than once.
    */
-  linkLost(reason: string): void {
+  linkLost(reason: string, cause: LostCause): void {
     if (!this.#running || !this.#link) return;
-    void this.#drop().then(() => this.#scheduleRetry(reason));
+    void this.#drop().then(() => this.#scheduleRetry(reason, cause));
   }
 
   #tryOpen(): Promise<void> {
@@ -125,7 +163,8 @@ export class LinkSupervisor {
           this.#unsubscribeClose = null;
           this.#link = null;
           this.#stopPathWatch();
-          this.#scheduleRetry(disconnected ? 'device unplugged' : 'port closed');
+          if (disconnected) this.#scheduleRetry('device unplugged', 'device-unplugged');
+          else this.#scheduleRetry('port closed', 'port-closed');
         });
         await this.#options.onConnected?.(link);
         if (this.#link !== link) return; // closed during the handshake; a retry is already scheduled
@@ -135,7 +174,12 @@ export class LinkSupervisor {
       } catch (error) {
         if (link && this.#link === link) await this.#drop();
         else if (link) await link.close().catch(() => undefined);
-        if (this.#running && !this.#timer) this.#scheduleRetry(error instanceof Error ? error.message : String(error));
+        // Thrown by open(): the port never opened; thrown later: onConnected's handshake failed.
+        const opened = link !== null;
+        const words = error instanceof Error ? error.message : String(error);
+        const osCode = opened ? undefined : osErrorCode(error);
+        if (this.#running && !this.#timer)
+          this.#scheduleRetry(words, opened ? 'handshake-failed' : 'open-failed', osCode);
       }
     })();
     this.#opening = opening.finally(() => {
@@ -154,7 +198,8 @@ export class LinkSupervisor {
       if (this.#link !== link) return this.#stopPathWatch();
       const now = resolvedPath(this.#options.link.path);
       if (now === target) return;
-      this.linkLost(now === null ? 'device unplugged (the port vanished)' : 'device unplugged (the port was replaced)');
+      const words = now === null ? 'device unplugged (the port vanished)' : 'device unplugged (the port was replaced)';
+      this.linkLost(words, 'device-unplugged');
     }, PATH_WATCH_MS);
     this.#pathWatch.unref();
   }
@@ -173,10 +218,11 @@ export class LinkSupervisor {
     if (link) await link.close().catch(() => undefined);
   }
 
-  #scheduleRetry(reason: string): void {
+  #scheduleRetry(reason: string, cause: LinkCause, osCode?: string): void {
     if (!this.#running || this.#timer) return;
     const retryInMs = backoffDelay(this.#attempt, this.#backoff);
-    this.#emit({ state: 'disconnected', reason, retryInMs, attempt: this.#attempt });
+    const os = osCode === undefined ? {} : { osCode };
+    this.#emit({ state: 'disconnected', reason, cause, ...os, retryInMs, attempt: this.#attempt });
     this.#attempt++;
     this.#timer = setTimeout(() => {
       this.#timer = null;

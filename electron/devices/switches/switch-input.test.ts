@@ -45,7 +45,11 @@ describe('a switch input on a GPIO value file (docs/cabinet-rules.md#operator-me
     const file = tempFile('0\n');
     const input = started(createSwitchInput({ name: 'key-switch', file }));
     expect(input.value()).toBe(false);
-    expect(input.status()).toMatchObject({ device: 'key-switch', health: 'healthy' });
+    expect(input.status()).toMatchObject({
+      device: 'key-switch',
+      health: 'healthy',
+      detailCode: { code: 'switch-ready', switch: 'key-switch' },
+    });
     const on = nextChange(input);
     writeFileSync(file, '1\n');
     expect(await on).toBe(true);
@@ -60,6 +64,12 @@ describe('a switch input on a GPIO value file (docs/cabinet-rules.md#operator-me
     expect(input.value()).toBeNull();
     expect(input.status().health).toBe('fault');
     expect(input.status().detail).toBe(`door switch input ${file} cannot be read (ENOENT)`);
+    expect(input.status().detailCode).toEqual({
+      code: 'switch-unreadable',
+      switch: 'door-switch',
+      file,
+      osCode: 'ENOENT',
+    });
     const healthy = nextStatus(input);
     const change = nextChange(input);
     writeFileSync(file, '1');
@@ -71,6 +81,7 @@ describe('a switch input on a GPIO value file (docs/cabinet-rules.md#operator-me
     const input = started(createSwitchInput({ name: 'key-switch', file: tempFile('maybe') }));
     expect(input.status()).toMatchObject({ health: 'fault' });
     expect(input.status().detail).toContain('holds "maybe", not 0 or 1');
+    expect(input.status().detailCode).toMatchObject({ code: 'switch-bad-value', value: 'maybe' });
   });
 
   it('debounces: a value counts only once it held for the debounce time; a bounce back is ignored', () => {

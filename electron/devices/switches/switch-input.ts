@@ -14,9 +14,11 @@
  */
 import { readFileSync, watch, type FSWatcher } from 'node:fs';
 import type { DeviceStatus } from '../../core/cabinet/cabinet-api.ts';
+import type { DeviceDetail } from '../../core/model/device-detail.ts';
 import { TypedEmitter } from '../typed-emitter.ts';
 
-export type SwitchName = 'key-switch' | 'door-switch';
+export type { SwitchName } from '../../core/model/device-detail.ts';
+import type { SwitchName } from '../../core/model/device-detail.ts';
 
 export interface SwitchInputOptions {
   readonly name: SwitchName;
@@ -47,7 +49,7 @@ export interface SwitchInput {
 export const DEFAULT_DEBOUNCE_MS = 30;
 export const DEFAULT_POLL_MS = 250;
 
-type Sample = { ok: true; value: boolean } | { ok: false; detail: string };
+type Sample = { ok: true; value: boolean } | { ok: false; detail: string; code: DeviceDetail };
 
 export function createSwitchInput(options: SwitchInputOptions): SwitchInput {
   const { name, file } = options;
@@ -58,7 +60,12 @@ export function createSwitchInput(options: SwitchInputOptions): SwitchInput {
   const label = name === 'key-switch' ? 'operator key switch' : 'door switch';
 
   let value: boolean | null = null;
-  let status: DeviceStatus = { device: name, health: 'not-configured', detail: `${label} not read yet (${file})` };
+  let status: DeviceStatus = {
+    device: name,
+    health: 'not-configured',
+    detail: `${label} not read yet (${file})`,
+    detailCode: { code: 'switch-not-read', switch: name, file },
+  };
   let pending: { value: boolean; timer: ReturnType<typeof setTimeout> } | null = null;
   let poll: ReturnType<typeof setInterval> | null = null;
   let watcher: FSWatcher | null = null;
@@ -71,12 +78,22 @@ export function createSwitchInput(options: SwitchInputOptions): SwitchInput {
     } catch (error) {
       const code = (error as { code?: unknown }).code;
       const why = typeof code === 'string' ? code : error instanceof Error ? error.message : String(error);
-      return { ok: false, detail: `${label} input ${file} cannot be read (${why})` };
+      const osCode = typeof code === 'string' ? code : 'unknown';
+      return {
+        ok: false,
+        detail: `${label} input ${file} cannot be read (${why})`,
+        code: { code: 'switch-unreadable', switch: name, file, osCode },
+      };
     }
     const trimmed = text.trim();
     if (trimmed === '1') return { ok: true, value: true };
     if (trimmed === '0') return { ok: true, value: false };
-    return { ok: false, detail: `${label} input ${file} holds ${JSON.stringify(trimmed.slice(0, 20))}, not 0 or 1` };
+    const held = trimmed.slice(0, 20);
+    return {
+      ok: false,
+      detail: `${label} input ${file} holds ${JSON.stringify(held)}, not 0 or 1`,
+      code: { code: 'switch-bad-value', switch: name, file, value: held },
+    };
   }
 
   function setStatus(next: DeviceStatus): void {
@@ -102,10 +119,15 @@ export function createSwitchInput(options: SwitchInputOptions): SwitchInput {
     if (!s.ok) {
       cancelPending();
       value = null;
-      setStatus({ device: name, health: 'fault', detail: s.detail });
+      setStatus({ device: name, health: 'fault', detail: s.detail, detailCode: s.code });
       return;
     }
-    setStatus({ device: name, health: 'healthy', detail: `${label} on ${file}` });
+    setStatus({
+      device: name,
+      health: 'healthy',
+      detail: `${label} on ${file}`,
+      detailCode: { code: 'switch-ready', switch: name, file },
+    });
     if (immediate || value === null) {
       cancelPending();
       commit(s.value);

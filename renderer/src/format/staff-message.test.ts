@@ -9,7 +9,9 @@ import { REPLAY_DIFFERENCE_CODES, type ReplayDifference } from '../../../electro
 import {
   ACCEPTOR_CONDITIONS,
   DEVICE_DETAIL_CODES,
+  ID003_ACCEPTOR_CONDITIONS,
   LINK_CAUSES,
+  PORT_KINDS,
   type DeviceDetail,
 } from '../../../electron/core/model/device-detail.ts';
 import {
@@ -107,6 +109,27 @@ const DEVICE: Samples<DeviceDetail> = {
   'acceptor-first-poll': { code: 'acceptor-first-poll', port: '/dev/ttyUSB0' },
   'acceptor-no-fixed-key': { code: 'acceptor-no-fixed-key', port: '/dev/ttyUSB0' },
   'acceptor-conditions': { code: 'acceptor-conditions', conditions: ['safe-jam', 'fraud'] },
+  'id003-conditions': { code: 'id003-conditions', conditions: ['acceptor-jam', 'cheated'] },
+  'acceptor-factory-key-refused': { code: 'acceptor-factory-key-refused', port: '/dev/ttyUSB0' },
+  'acceptor-settings-refused': { code: 'acceptor-settings-refused', port: '/dev/ttyUSB0', protocol: 'essp' },
+  'id003-not-installed': { code: 'id003-not-installed', port: '/dev/ttyUSB0' },
+  'acceptor-start-failed': { code: 'acceptor-start-failed', port: '/dev/ttyUSB0', osCode: null },
+  'port-unusable': {
+    code: 'port-unusable',
+    device: 'bill-acceptor',
+    port: '/tmp',
+    problem: 'not-a-serial-device',
+    is: 'directory',
+  },
+  'switch-not-read': { code: 'switch-not-read', switch: 'key-switch', file: '/sys/class/gpio/gpio17/value' },
+  'switch-ready': { code: 'switch-ready', switch: 'door-switch', file: '/sys/class/gpio/gpio18/value' },
+  'switch-unreadable': { code: 'switch-unreadable', switch: 'door-switch', file: '/x', osCode: 'ENOENT' },
+  'switch-bad-value': { code: 'switch-bad-value', switch: 'key-switch', file: '/x', value: '2' },
+  'rng-no-approved-source': { code: 'rng-no-approved-source' },
+  'rng-os-approved': { code: 'rng-os-approved' },
+  'rng-os-demo': { code: 'rng-os-demo' },
+  'rng-restarting': { code: 'rng-restarting' },
+  'rng-pool-exhausted': { code: 'rng-pool-exhausted', port: '/dev/ttyACM0', have: 12, need: 32 },
   'rng-starting': { code: 'rng-starting', port: '/dev/ttyACM0', samples: 1024 },
   'rng-healthy': { code: 'rng-healthy', port: '/dev/ttyACM0', samples: 1024, bitsPerByte: 7.5 },
   'rng-repetition-failed': { code: 'rng-repetition-failed', port: null, cutoff: 5 },
@@ -116,6 +139,29 @@ const DEVICE: Samples<DeviceDetail> = {
   'rng-source-hardware': { code: 'rng-source-hardware', port: '/dev/ttyACM0' },
   'detail-as-written': { code: 'detail-as-written' },
 };
+/** The forms with words of their own: an OS error named, the link down as well, each unusable port. */
+const VARIANTS: readonly DeviceDetail[] = [
+  { code: 'link-retrying', port: '/dev/ttyUSB0', cause: 'open-failed', retryInMs: 400, osCode: 'ENOENT' },
+  { code: 'acceptor-start-failed', port: '/dev/ttyUSB0', osCode: 'EACCES' },
+  { code: 'acceptor-conditions', conditions: ['key-mismatch'], linkDown: 'unit-refused' },
+  { code: 'acceptor-conditions', conditions: ['unknown-event'], unknownEventCode: 0x9a },
+  ...(['missing', 'not-absolute'] as const).map((problem): DeviceDetail => ({
+    code: 'port-unusable',
+    device: 'rng',
+    port: 'dev/x',
+    problem,
+  })),
+  ...PORT_KINDS.map((is): DeviceDetail => ({
+    code: 'port-unusable',
+    device: 'rng',
+    port: '/x',
+    problem: 'not-a-serial-device',
+    is,
+  })),
+  { code: 'port-unusable', device: 'bill-acceptor', port: '/dev/ttyUSB0', problem: 'no-permission', osCode: 'EACCES' },
+  ...LINK_CAUSES.map((cause): DeviceDetail => ({ code: 'link-retrying', port: '/dev/ttyUSB0', cause, retryInMs: 200 })),
+];
+
 const REPLAY: Samples<ReplayDifference> = {
   'replay-field': { code: 'replay-field', path: 'returns.tie', recorded: 900, replayed: 1000 },
   'replay-extra-cards': {
@@ -166,6 +212,10 @@ describe.each(LOCALES)('staff words for every code main sends, in %s', (locale) 
       ...SIGN_OUT_WHYS.map((c) => `staff.signOutWhy.${c}`),
       ...ACCEPTOR_CONDITIONS.map((c) => `staff.condition.${c}`),
       ...LINK_CAUSES.map((c) => `staff.linkCause.${c}`),
+      ...ID003_ACCEPTOR_CONDITIONS.map((c) => `staff.id003Condition.${c}`),
+      ...PORT_KINDS.map((c) => `staff.portKind.${c}`),
+      ...(['key-switch', 'door-switch'] as const).map((c) => `staff.switchName.${c}`),
+      ...(['essp', 'id003'] as const).map((c) => `staff.acceptorProtocol.${c}`),
       ...(
         [
           'rng-fault',
@@ -206,6 +256,10 @@ describe.each(LOCALES)('staff words for every code main sends, in %s', (locale) 
       expectWhole(deviceDetailText(tr, d).text, `${locale} dev ${d.code}`);
       expect(deviceDetailText(tr, d).text).not.toMatch(MAIN_WORDS);
     }
+    for (const d of VARIANTS) {
+      expectWhole(deviceDetailText(tr, d).text, `${locale} dev ${d.code} variant`);
+      expect(deviceDetailText(tr, d).text).not.toMatch(MAIN_WORDS);
+    }
     for (const d of Object.values(REPLAY)) expectWhole(replayDifferenceText(tr, d).text, `${locale} replay ${d.code}`);
   });
 
@@ -220,6 +274,17 @@ describe.each(LOCALES)('staff words for every code main sends, in %s', (locale) 
     const old = eventText(tr, { id: 1, at: AT, kind: 'door', detail: 'door opened', message: null });
     expect(old).toEqual({ text: tr.t('staff.eventKind.door'), raw: true });
     expect(deviceDetailText(tr, DEVICE['detail-as-written']).raw).toBe(true);
+    const unknown = deviceDetailText(tr, VARIANTS[3]!);
+    expect(unknown.text).toContain('0x9A');
+    const directory = deviceDetailText(
+      tr,
+      VARIANTS.find((d) => 'is' in d && d.is === 'directory')!,
+    );
+    expect(directory.text).toContain(tr.t('staff.portKind.directory'));
+    expect(directory.text).toContain(tr.t('staff.source.rng'));
+    const open = deviceDetailText(tr, VARIANTS[0]!);
+    expect(open.text).toContain('ENOENT');
+    expect(open.text).toContain(tr.t('staff.linkCause.open-failed'));
     expect(tiltReasonText(tr, { code: 'device-reported', device: 'rng', health: 'fault' }).raw).toBe(true);
   });
 

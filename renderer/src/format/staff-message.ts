@@ -83,10 +83,12 @@ export function wordCoded(tr: Translator, domain: Domain, coded: Coded): Worded 
       params[key] = key === 'source' ? tr.t('staff.source.any') : '';
     } else if (key.endsWith('Minor') && typeof value === 'number') {
       params[key] = formatMinor(value);
+    } else if (key === 'unknownEventCode' && typeof value === 'number') {
+      params[key] = byteHex(value);
     } else if (typeof value === 'boolean') {
       params[key] = tr.t(`staff.flag.${key}.${value}`);
     } else if (Array.isArray(value)) {
-      if (key === 'conditions') params[key] = value.map((c) => word(tr, 'condition', String(c))).join('; ');
+      if (key === 'conditions') params[key] = conditionWords(tr, coded, value);
       else if (key === 'handpayIds') params[key] = value.map((id) => `#${String(id)}`).join(', ');
       else params[key] = value.map(String).join(', ');
     } else if (typeof value === 'string') {
@@ -106,8 +108,40 @@ export function wordCoded(tr: Translator, domain: Domain, coded: Coded): Worded 
     raw = true;
   }
   if (ALWAYS_RAW.has(coded.code)) raw = true;
-  const key = `staff.${domain}.${coded.code}`;
+  const key = `staff.${domain}.${variantOf(coded)}`;
   return { text: tr.te(key) ? tr.t(key, params) : coded.code, raw };
+}
+
+/** A byte as the protocol documents write it: 0x0A. */
+function byteHex(value: number): string {
+  return `0x${value.toString(16).toUpperCase().padStart(2, '0')}`;
+}
+
+/**
+ * The key of a device detail that has words of its own for an optional parameter or a kind: a failed open
+ * that named its OS error, conditions while the link is down, a port that is unusable for one reason.
+ */
+function variantOf(coded: Coded): string {
+  const { code } = coded;
+  if ((code === 'link-retrying' || code === 'acceptor-start-failed') && typeof coded.osCode === 'string') {
+    return `${code}-os`;
+  }
+  if (code === 'acceptor-conditions' && typeof coded.linkDown === 'string') return `${code}-link-down`;
+  if (code === 'port-unusable' && typeof coded.problem === 'string') return `${code}-${coded.problem}`;
+  return code;
+}
+
+/** The acceptor's conditions, each in the screen's words (an unknown poll event names its byte). */
+function conditionWords(tr: Translator, coded: Coded, conditions: readonly unknown[]): string {
+  const group = coded.code === 'id003-conditions' ? 'id003Condition' : 'condition';
+  const eventCode = typeof coded.unknownEventCode === 'number' ? byteHex(coded.unknownEventCode) : null;
+  return conditions
+    .map((c) =>
+      c === 'unknown-event' && eventCode !== null && group === 'condition'
+        ? tr.t('staff.condition.unknown-event-byte', { eventCode })
+        : word(tr, group, String(c)),
+    )
+    .join('; ');
 }
 
 /** Codes whose original words say more than the code (a bill credited with a warning names the warning). */
@@ -132,6 +166,14 @@ function paramWord(tr: Translator, domain: Domain, key: string, value: string): 
       return word(tr, 'clearance', value);
     case 'cause':
       return word(tr, domain === 'dev' ? 'linkCause' : 'clearCause', value);
+    case 'linkDown':
+      return word(tr, 'linkCause', value);
+    case 'is':
+      return word(tr, 'portKind', value);
+    case 'switch':
+      return word(tr, 'switchName', value);
+    case 'protocol':
+      return word(tr, 'acceptorProtocol', value);
     case 'why':
       return word(tr, 'signOutWhy', value);
     case 'until':

@@ -143,12 +143,6 @@ const cs: Messages = {
     rngFault: 'Porucha generátoru náhodných čísel',
     doorOpen: 'Otevřená dvířka',
     memoryError: 'Chyba paměti',
-    what: {
-      'rng-fault': 'Generátor náhodných čísel neprošel kontrolami, proto se nerozdávají karty.',
-      'device-fault': 'Zařízení {device} hlásí poruchu a nyní nepřijímá peníze.',
-      'door-open': 'Dvířka automatu byla otevřena.',
-      'memory-error': 'Automat našel chybu v uložených záznamech a zastavil se, aby je ochránil.',
-    },
     resumesDevice: 'Hra bude automaticky pokračovat, až bude {device} znovu fungovat.',
     resumesDoor: 'Hra bude automaticky pokračovat po zavření dvířek.',
     resumesRam: 'Obsluha musí obnovit paměť automatu. Zavolejte prosím obsluhu.',
@@ -158,6 +152,19 @@ const cs: Messages = {
     storageFault: 'Chyba záznamu',
     storageWhat: 'Automat nemohl uložit své záznamy, proto jsou hra i vkládání peněz zastaveny a nic se neztratí.',
     resumesStorage: 'Automat musí zkontrolovat technik. Probíhající kolo se ruší a sázky se vracejí.',
+  },
+  /** Why the cabinet is locked, for the player (renderer/src/format/lock-reason.ts). */
+  tiltWhy: {
+    jam: 'Zaseknutá bankovka: {device} potřebuje obsluhu.',
+    cashbox: 'Pokladnička potřebuje obsluhu.',
+    fault: 'Porucha: {device} hlásí chybu.',
+    notConnected: 'Bez spojení: {device} neodpovídá.',
+    notSetUp: 'Chybí nastavení: {device} není připraveno ke hře.',
+    rngHealth: 'Autotest selhal: {device}.',
+    starting: 'Čekejte prosím: {device} se ještě spouští.',
+    restarting: 'Čekejte prosím: {device} se restartuje s novým nastavením.',
+    doorOpen: 'Dveře automatu jsou otevřené.',
+    memory: 'Paměť automatu neprošla kontrolou.',
   },
   device: {
     rng: 'generátor náhodných čísel',

@@ -145,13 +145,6 @@ const de: Messages = {
     rngFault: 'Fehler des Zufallsgenerators',
     doorOpen: 'Tür offen',
     memoryError: 'Speicherfehler',
-    what: {
-      'rng-fault': 'Der Zufallszahlengenerator hat seine Prüfungen nicht bestanden, daher werden keine Karten gegeben.',
-      'device-fault': '{device} hat einen Fehler gemeldet und nimmt vorerst kein Geld an.',
-      'door-open': 'Die Gerätetür wurde geöffnet.',
-      'memory-error':
-        'Das Gerät hat einen Fehler in seinen gespeicherten Daten gefunden und angehalten, um sie zu schützen.',
-    },
     resumesDevice: 'Das Spiel geht automatisch weiter, sobald {device} wieder funktioniert.',
     resumesDoor: 'Das Spiel geht automatisch weiter, sobald die Tür geschlossen ist.',
     resumesRam: 'Ein Mitarbeiter muss den Speicher des Automaten zurücksetzen. Bitte rufen Sie einen Mitarbeiter.',
@@ -163,6 +156,19 @@ const de: Messages = {
       'Das Gerät konnte seine Aufzeichnungen nicht speichern. Spiel und Geldeingabe sind gestoppt, damit nichts verloren geht.',
     resumesStorage:
       'Ein Techniker muss das Gerät prüfen. Eine laufende Runde wird annulliert und die Einsätze werden erstattet.',
+  },
+  /** Why the cabinet is locked, for the player (renderer/src/format/lock-reason.ts). */
+  tiltWhy: {
+    jam: 'Banknotenstau: {device} meldet eine eingeklemmte Banknote.',
+    cashbox: 'Die Geldkassette muss von einem Mitarbeiter geleert oder eingesetzt werden.',
+    fault: 'Störung: {device} meldet einen Fehler.',
+    notConnected: 'Keine Verbindung: {device} antwortet nicht.',
+    notSetUp: 'Nicht eingerichtet: {device} ist nicht für das Spiel eingerichtet.',
+    rngHealth: 'Selbsttest fehlgeschlagen: {device} hat den Selbsttest nicht bestanden.',
+    starting: 'Bitte warten: {device} startet noch.',
+    restarting: 'Bitte warten: {device} startet mit neuen Einstellungen neu.',
+    doorOpen: 'Die Gehäusetür ist offen.',
+    memory: 'Der Speicher des Automaten hat die Prüfung nicht bestanden.',
   },
   device: {
     rng: 'der Zufallsgenerator',

@@ -148,12 +148,6 @@ export default {
     rngFault: 'Random number generator fault',
     doorOpen: 'Door open',
     memoryError: 'Memory error',
-    what: {
-      'rng-fault': 'The random number generator failed its checks, so no cards are dealt.',
-      'device-fault': 'The {device} reported a problem, so it takes no money for now.',
-      'door-open': 'The cabinet door has been opened.',
-      'memory-error': 'The machine found a problem in its stored records and has stopped to keep them safe.',
-    },
     resumesDevice: 'Play resumes automatically when the {device} works again.',
     resumesDoor: 'Play resumes automatically when the door is closed.',
     resumesRam: 'An attendant must reset the machine’s memory. Please call an attendant.',
@@ -163,6 +157,19 @@ export default {
     storageFault: 'Record-keeping fault',
     storageWhat: 'The machine could not save its records, so play and money-in are stopped and nothing is lost.',
     resumesStorage: 'A technician must check the machine. A round in progress is voided and its bets returned.',
+  },
+  /** Why the cabinet is locked, for the player (renderer/src/format/lock-reason.ts). */
+  tiltWhy: {
+    jam: 'A note is jammed in the {device}.',
+    cashbox: 'The cashbox needs an attendant.',
+    fault: 'The {device} reported a fault.',
+    notConnected: 'The {device} is not connected.',
+    notSetUp: 'The {device} is not set up for play.',
+    rngHealth: 'The {device} failed its self-test.',
+    starting: 'The {device} is still starting up.',
+    restarting: 'The {device} is restarting with new settings.',
+    doorOpen: 'The cabinet door is open.',
+    memory: 'The machine’s memory failed its check.',
   },
   device: {
     rng: 'random number generator',

@@ -144,12 +144,6 @@ const fi: Messages = {
     rngFault: 'Satunnaislukugeneraattorin vika',
     doorOpen: 'Luukku auki',
     memoryError: 'Muistivirhe',
-    what: {
-      'rng-fault': 'Satunnaislukugeneraattori ei läpäissyt tarkistuksiaan, joten kortteja ei jaeta.',
-      'device-fault': '{device} ilmoitti viasta eikä ota rahaa vastaan juuri nyt.',
-      'door-open': 'Laitteen ovi on avattu.',
-      'memory-error': 'Laite löysi virheen tallennetuista tiedoistaan ja pysähtyi suojatakseen ne.',
-    },
     resumesDevice: 'Peli jatkuu itsestään, kun {device} toimii taas.',
     resumesDoor: 'Peli jatkuu itsestään, kun luukku suljetaan.',
     resumesRam: 'Henkilökunnan on nollattava laitteen muisti. Kutsu henkilökuntaa.',
@@ -160,6 +154,19 @@ const fi: Messages = {
     storageWhat:
       'Laite ei pystynyt tallentamaan tietojaan, joten pelaaminen ja rahan syöttö on pysäytetty eikä mitään menetetä.',
     resumesStorage: 'Teknikon on tarkistettava laite. Käynnissä oleva kierros mitätöidään ja panokset palautetaan.',
+  },
+  /** Why the cabinet is locked, for the player (renderer/src/format/lock-reason.ts). */
+  tiltWhy: {
+    jam: 'Seteli on juuttunut laitteeseen: {device}.',
+    cashbox: 'Kassalipas tarvitsee henkilökuntaa.',
+    fault: 'Laite ilmoitti viasta: {device}.',
+    notConnected: 'Laite ei ole yhteydessä: {device}.',
+    notSetUp: 'Laitetta ei ole asetettu peliin: {device}.',
+    rngHealth: 'Laitteen itsetesti epäonnistui: {device}.',
+    starting: 'Laite käynnistyy vielä: {device}.',
+    restarting: 'Laite käynnistyy uusin asetuksin: {device}.',
+    doorOpen: 'Pelilaitteen ovi on auki.',
+    memory: 'Pelilaitteen muistin tarkistus epäonnistui.',
   },
   device: {
     rng: 'satunnaislukugeneraattori',

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { TiltKind } from '../../../electron/core/model/tilt.ts';
 import en from './en.ts';
 import sv from './sv.ts';
 import de from './de.ts';
@@ -38,22 +37,4 @@ describe('every language file has the same keys as English (style guide: vue-i18
       for (const [key, text] of leaves(messages as unknown as Tree)) expect(/[@|]/.test(text), key).toBe(false);
     }
   });
-});
-
-describe('the player tilt screen words every tilt itself, never main’s reason', () => {
-  // Type-checked against TiltKind: a new kind fails to compile here until it is listed.
-  const OWN_SCREEN = {
-    'handpay-pending': true,
-    'storage-fault': true,
-    'rng-fault': false,
-    'device-fault': false,
-    'door-open': false,
-    'memory-error': false,
-  } as const satisfies Record<TiltKind, boolean>;
-  for (const [kind, own] of Object.entries(OWN_SCREEN)) {
-    if (own) continue;
-    it(`${kind} has its own sentence for players`, () => {
-      expect(base.get(`tilt.what.${kind}`)).toMatch(/\w{3}/);
-    });
-  }
 });

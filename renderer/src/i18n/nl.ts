@@ -145,12 +145,6 @@ const nl: Messages = {
     rngFault: 'Storing in de toevalsgenerator',
     doorOpen: 'Deur open',
     memoryError: 'Geheugenfout',
-    what: {
-      'rng-fault': 'De toevalsgenerator is niet door zijn controles gekomen, dus er worden geen kaarten gedeeld.',
-      'device-fault': 'De {device} meldde een probleem en neemt nu geen geld aan.',
-      'door-open': 'De deur van de kast is geopend.',
-      'memory-error': 'De kast vond een fout in de opgeslagen gegevens en is gestopt om ze te beschermen.',
-    },
     resumesDevice: 'Het spel gaat vanzelf verder zodra {device} weer werkt.',
     resumesDoor: 'Het spel gaat vanzelf verder zodra de deur dicht is.',
     resumesRam: 'Een medewerker moet het geheugen van de automaat herstellen. Roep een medewerker.',
@@ -162,6 +156,19 @@ const nl: Messages = {
       'De machine kon haar gegevens niet opslaan. Spelen en geld invoeren zijn gestopt, zodat er niets verloren gaat.',
     resumesStorage:
       'Een technicus moet de machine controleren. Een lopende ronde wordt ongeldig verklaard en de inzetten worden teruggegeven.',
+  },
+  /** Why the cabinet is locked, for the player (renderer/src/format/lock-reason.ts). */
+  tiltWhy: {
+    jam: 'Er zit een biljet vast in {device}.',
+    cashbox: 'De geldcassette heeft een medewerker nodig.',
+    fault: 'Storing: {device} meldt een fout.',
+    notConnected: 'Geen verbinding: {device} antwoordt niet.',
+    notSetUp: 'Niet ingesteld: {device} is niet ingesteld om te spelen.',
+    rngHealth: 'Zelftest mislukt: {device} is niet geslaagd voor de zelftest.',
+    starting: 'Even geduld: {device} start nog op.',
+    restarting: 'Even geduld: {device} start opnieuw met nieuwe instellingen.',
+    doorOpen: 'De deur van de kast is open.',
+    memory: 'Het geheugen van de machine is niet door de controle gekomen.',
   },
   device: {
     rng: 'de toevalsgenerator',

@@ -143,12 +143,6 @@ const sv: Messages = {
     rngFault: 'Fel på slumptalsgeneratorn',
     doorOpen: 'Luckan är öppen',
     memoryError: 'Minnesfel',
-    what: {
-      'rng-fault': 'Slumptalsgeneratorn klarade inte sina kontroller, så inga kort delas ut.',
-      'device-fault': '{device} rapporterade ett fel och tar inte emot pengar just nu.',
-      'door-open': 'Automatens dörr har öppnats.',
-      'memory-error': 'Automaten hittade ett fel i sina sparade uppgifter och har stannat för att skydda dem.',
-    },
     resumesDevice: 'Spelet fortsätter av sig självt när {device} fungerar igen.',
     resumesDoor: 'Spelet fortsätter av sig självt när luckan stängs.',
     resumesRam: 'En värd måste återställa automatens minne. Tillkalla en värd.',
@@ -158,6 +152,19 @@ const sv: Messages = {
     storageFault: 'Fel i registreringen',
     storageWhat: 'Maskinen kunde inte spara sina uppgifter, så spel och insättning är stoppade och inget går förlorat.',
     resumesStorage: 'En tekniker måste kontrollera maskinen. En pågående omgång annulleras och insatserna återbetalas.',
+  },
+  /** Why the cabinet is locked, for the player (renderer/src/format/lock-reason.ts). */
+  tiltWhy: {
+    jam: 'En sedel har fastnat i {device}.',
+    cashbox: 'Kassaskrinet behöver en värd.',
+    fault: 'Fel: {device} har rapporterat ett fel.',
+    notConnected: 'Ingen anslutning: {device} svarar inte.',
+    notSetUp: 'Inte inställd: {device} är inte inställd för spel.',
+    rngHealth: 'Självtestet misslyckades: {device} klarade inte sitt självtest.',
+    starting: 'Vänta: {device} startar fortfarande.',
+    restarting: 'Vänta: {device} startar om med nya inställningar.',
+    doorOpen: 'Maskinens dörr är öppen.',
+    memory: 'Maskinens minne klarade inte kontrollen.',
   },
   device: {
     rng: 'slumptalsgeneratorn',

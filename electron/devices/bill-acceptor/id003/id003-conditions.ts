@@ -11,18 +11,11 @@
  *   it); no-channels until the next set-up finds an acceptable channel.
  * Every raised condition is a `device-fault` for the cabinet; while any is active the unit stays inhibited.
  */
+import type { Id003AcceptorCondition } from '../../../core/model/device-detail.ts';
 import { Status } from './id003-protocol.ts';
 
-export type Id003Condition =
-  | 'acceptor-jam'
-  | 'stacker-jam'
-  | 'stacker-full'
-  | 'stacker-open'
-  | 'cheated'
-  | 'failure'
-  | 'credit-anomaly'
-  | 'uncredited-bill-in-stacker'
-  | 'no-channels';
+/** The list is the device-detail model's, so every condition has a code the screens word. */
+export type Id003Condition = Id003AcceptorCondition;
 
 export const ID003_CONDITION_TEXT: Readonly<Record<Id003Condition, string>> = {
   'acceptor-jam': 'note jammed in the acceptor: clear the note path',

@@ -15,6 +15,7 @@
  * 'disconnected' while the link is down.
  */
 import type { CabinetSnapshot, DeviceHealth, DevicePort, DeviceStatus } from '../../../core/cabinet/cabinet-api.ts';
+import type { DeviceDetail } from '../../../core/model/device-detail.ts';
 import type { SerialLinkOpener } from '../../serial/serial-link.ts';
 import { LinkSupervisor } from '../../serial/link-supervisor.ts';
 import { TypedEmitter } from '../../typed-emitter.ts';
@@ -94,12 +95,18 @@ export class Id003BillAcceptorDriver {
     this.#options = options;
     this.#config = validateId003Config(options.config);
     this.#store = options.store ?? memoryStore();
-    this.#status = { device: 'bill-acceptor', health: 'disconnected', detail: `not started (${options.portPath})` };
+    this.#status = {
+      device: 'bill-acceptor',
+      health: 'disconnected',
+      detail: `not started (${options.portPath})`,
+      detailCode: { code: 'device-not-started', port: options.portPath },
+    };
     this.#conditions = new Id003Conditions({
       raised: (condition, reason) => {
         if (condition === 'acceptor-jam' || condition === 'stacker-jam') this.#counters.jams++;
         this.#emit('fault', reason);
-        this.#options.cabinet.raiseFault('device-fault', 'bill-acceptor', reason);
+        const code: DeviceDetail = { code: 'id003-conditions', conditions: [condition] };
+        this.#options.cabinet.raiseFault('device-fault', 'bill-acceptor', reason, code);
       },
       cleared: (condition) => this.#emit('cleared', `${condition} cleared`),
       changed: () => this.#refreshHealth(),
@@ -128,7 +135,13 @@ export class Id003BillAcceptorDriver {
       this.#master = null;
       this.#deviceEnabled = null;
       this.#configured = false;
-      this.#report('disconnected', `${report.reason}; retrying in ${report.retryInMs} ms`);
+      this.#report('disconnected', `${report.reason}; retrying in ${report.retryInMs} ms`, {
+        code: 'link-retrying',
+        port: this.#options.portPath,
+        cause: report.cause,
+        retryInMs: report.retryInMs,
+        ...(report.osCode === undefined ? {} : { osCode: report.osCode }),
+      });
     });
   }
 
@@ -194,7 +207,12 @@ export class Id003BillAcceptorDriver {
     master?.close();
     this.#master = null;
     await this.#supervisor.stop();
-    this.#status = { device: 'bill-acceptor', health: 'disconnected', detail: 'stopped' };
+    this.#status = {
+      device: 'bill-acceptor',
+      health: 'disconnected',
+      detail: 'stopped',
+      detailCode: { code: 'device-stopped', port: this.#options.portPath },
+    };
   }
 
   async #setUp(master: Id003Master): Promise<void> {
@@ -280,7 +298,7 @@ export class Id003BillAcceptorDriver {
           timeouts++;
           this.#emit('timeout', error.message);
           if (timeouts >= 2) {
-            this.#supervisor.linkLost('the bill acceptor stopped answering');
+            this.#supervisor.linkLost('the bill acceptor stopped answering', 'stopped-answering');
             return;
           }
         } else {
@@ -368,17 +386,25 @@ export class Id003BillAcceptorDriver {
   }
 
   #refreshHealth(): void {
-    if (this.#conditions.active) this.#report('fault', this.#conditions.describe());
-    else if (this.#master && this.#polledOk) {
-      this.#report('healthy', `${this.#deviceEnabled ? 'enabled' : 'inhibited'} on ${this.#options.portPath}`);
+    const port = this.#options.portPath;
+    if (this.#conditions.active) {
+      const conditions = this.#conditions.list();
+      this.#report('fault', this.#conditions.describe(), { code: 'id003-conditions', conditions });
+    } else if (this.#master && this.#polledOk) {
+      const enabled = this.#deviceEnabled === true;
+      this.#report('healthy', `${enabled ? 'enabled' : 'inhibited'} on ${port}`, {
+        code: 'acceptor-ready',
+        port,
+        enabled,
+      });
     } else if (this.#master && this.#version !== null) {
-      this.#report('connected', `set up, first poll pending on ${this.#options.portPath}`);
+      this.#report('connected', `set up, first poll pending on ${port}`, { code: 'acceptor-first-poll', port });
     }
   }
 
-  #report(health: DeviceHealth, detail: string): void {
+  #report(health: DeviceHealth, detail: string, detailCode: DeviceDetail): void {
     if (this.#status.health === health && this.#status.detail === detail) return;
-    this.#status = { device: 'bill-acceptor', health, detail };
+    this.#status = { device: 'bill-acceptor', health, detail, detailCode };
     try {
       this.#options.cabinet.reportDevice(this.#status);
     } catch (error) {

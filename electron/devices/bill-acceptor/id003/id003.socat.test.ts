@@ -10,6 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { openCabinet } from '../../../storage/open-cabinet.ts';
 import type { CabinetCore } from '../../../core/cabinet/cabinet.ts';
+import type { DeviceStatus } from '../../../core/cabinet/cabinet-api.ts';
 import { DEFAULT_VENUE_CONFIG } from '../../../core/config/venue-config.ts';
 import { createCryptoRandomSource } from '../../../core/random/crypto-random-source.ts';
 import { tempJournalPath } from '../../../testing/fixtures.ts';
@@ -39,6 +40,15 @@ describe.runIf(socatAvailable)('ID-003 bill acceptor over socat pseudo-terminals
   let emulator: EmbeddedId003Emulator;
   let service: BillAcceptorService;
   const events: string[] = [];
+  /** Every status the cabinet heard from the acceptor in this run. */
+  const statuses: DeviceStatus[] = [];
+  const coded = (condition: string) => ({ code: 'id003-conditions', conditions: [condition] });
+  const deviceReported = (condition: string) => ({
+    code: 'device-reported',
+    device: 'bill-acceptor',
+    health: 'fault',
+    deviceDetail: coded(condition),
+  });
   const stateFile = () => join(temp.dir, 'bill-acceptor-state.json');
 
   const unit = () => emulator.status() as Record<string, unknown> & { stage: string; inhibited: boolean };
@@ -85,6 +95,9 @@ describe.runIf(socatAvailable)('ID-003 bill acceptor over socat pseudo-terminals
   beforeAll(async () => {
     temp = tempJournalPath('id003-socat-');
     cabinet = openCabinet({ journalPath: temp.path, config: DEFAULT_VENUE_CONFIG, random: createCryptoRandomSource() });
+    cabinet.subscribe((e) => {
+      if (e.type === 'device' && e.status.device === 'bill-acceptor') statuses.push(e.status);
+    });
     emulator = await startEmbeddedId003Emulator();
     await startService();
   });
@@ -218,6 +231,7 @@ describe.runIf(socatAvailable)('ID-003 bill acceptor over socat pseudo-terminals
       'the uncredited-bill fault',
     );
     expect(service.status().health).toBe('fault');
+    expect(deviceTilts().map((t) => t.reasonCode)).toEqual([deviceReported('uncredited-bill-in-stacker')]);
     await wait(() => unit().stage === 'idle', 'the unit settled');
     await morePolls(service.metrics, 3);
     expect(unit().inhibited).toBe(true); // no money-in while the fault stands
@@ -228,16 +242,20 @@ describe.runIf(socatAvailable)('ID-003 bill acceptor over socat pseudo-terminals
   });
 
   it('jams in the acceptor and the stacker, the stacker open and full: tilts that inhibit the unit and clear', async () => {
-    const cases: Array<[string, string, RegExp]> = [
-      ['jam acceptor', 'clear-jam', /jammed in the acceptor/],
-      ['jam stacker', 'clear-jam', /jammed in the stacker/],
-      ['stacker-open', 'stacker-close', /stacker \(cashbox\) open/],
-      ['stacker-full', 'stacker-emptied', /stacker full/],
+    const cases: Array<[string, string, RegExp, string]> = [
+      ['jam acceptor', 'clear-jam', /jammed in the acceptor/, 'acceptor-jam'],
+      ['jam stacker', 'clear-jam', /jammed in the stacker/, 'stacker-jam'],
+      ['stacker-open', 'stacker-close', /stacker \(cashbox\) open/, 'stacker-open'],
+      ['stacker-full', 'stacker-emptied', /stacker full/, 'stacker-full'],
     ];
-    for (const [raise, clear, reason] of cases) {
+    for (const [raise, clear, reason, condition] of cases) {
       await enabled();
       control(raise);
       await wait(() => deviceTilts().some((t) => t.kind === 'device-fault' && reason.test(t.reason)), `${raise} tilt`);
+      // The tilt carries the condition's code, and so does the status the staff menu shows.
+      expect(deviceTilts().map((t) => t.reasonCode)).toEqual([deviceReported(condition)]);
+      await wait(() => service.status().detailCode?.code === 'id003-conditions', `${raise} coded status`);
+      expect(service.status().detailCode).toEqual(coded(condition));
       await wait(() => unit().inhibited === true, `${raise} inhibits`);
       expect(cabinet.canAcceptBill(500).accept).toBe(false);
       control(clear);
@@ -248,13 +266,14 @@ describe.runIf(socatAvailable)('ID-003 bill acceptor over socat pseudo-terminals
   });
 
   it('a cheat: a latched fault that a power-cycle clears; a failure likewise, with its code', async () => {
-    for (const [raise, reason] of [
-      ['cheat', /cheat attempt/],
-      ['fail 0xa2', /hardware failure: stacker motor failure/],
+    for (const [raise, reason, condition] of [
+      ['cheat', /cheat attempt/, 'cheated'],
+      ['fail 0xa2', /hardware failure: stacker motor failure/, 'failure'],
     ] as const) {
       await enabled();
       control(raise);
       await wait(() => deviceTilts().some((t) => reason.test(t.reason)), `${raise} tilt`);
+      expect(deviceTilts().map((t) => t.reasonCode)).toEqual([deviceReported(condition)]);
       await wait(() => unit().inhibited === true, `${raise} inhibits`);
       await morePolls(service.metrics, 2);
       expect(service.status().health).toBe('fault');
@@ -348,5 +367,13 @@ describe.runIf(socatAvailable)('ID-003 bill acceptor over socat pseudo-terminals
     await morePolls(service.metrics, 2);
     expect(credits()).toBe(before);
     expect(service.diagnostics().counters.rejects['cabinet-refused']).toBeGreaterThanOrEqual(1);
+  });
+
+  it('every status the driver reported in this run carried a code the screens word', () => {
+    expect(statuses.length).toBeGreaterThan(10);
+    const uncoded = statuses.filter((st) => !st.detailCode || st.detailCode.code === 'detail-as-written');
+    expect(uncoded.map((st) => `${st.health}: ${st.detail}`)).toEqual([]);
+    const codes = new Set(statuses.map((st) => st.detailCode!.code));
+    expect([...codes]).toEqual(expect.arrayContaining(['acceptor-ready', 'id003-conditions']));
   });
 });

@@ -397,6 +397,33 @@ const staff: Messages['staff'] = {
     'rng-stalled': 'Zastaveno: žádné bajty po {silentMs} ms (mez {limitMs} ms)',
     'rng-source-os': 'Pouze entropie operačního systému (hardwarový generátor není nastaven)',
     'rng-source-hardware': 'Hardwarový generátor na {port}, smíchaný s entropií operačního systému',
+    'link-retrying-os': 'Spojení ztraceno ({cause}, {osCode}); další pokus za {retryInMs} ms',
+    'acceptor-conditions-link-down': '{conditions}; spojení přerušeno ({linkDown})',
+    'id003-conditions': '{conditions}',
+    'acceptor-factory-key-refused':
+      'Pevný klíč eSSP pro {port} je zveřejněný tovární klíč: nastavte vlastní klíč ve čtečce i v konfiguraci',
+    'acceptor-settings-refused':
+      'Čtečka bankovek ({protocol}) na {port} odmítá své nastavení: zkontrolujte konfiguraci čtečky bankovek',
+    'id003-not-installed': 'Tato verze nemá ovladač ID-003 ({port})',
+    'acceptor-start-failed': 'Čtečku bankovek na {port} nelze spustit',
+    'acceptor-start-failed-os': 'Čtečku bankovek na {port} nelze spustit ({osCode})',
+    'port-unusable': '{device}: {port} nelze použít jako sériový port',
+    'port-unusable-missing': '{device}: {port} neexistuje (je zařízení připojené, je název správný?)',
+    'port-unusable-not-absolute': '{device}: {port} není absolutní cesta (např. /dev/ttyUSB0)',
+    'port-unusable-not-a-serial-device': '{device}: {port} je {is}, ne sériové zařízení',
+    'port-unusable-no-permission':
+      '{device}: {port} nelze otevřít pro čtení a zápis ({osCode}): zkontrolujte skupinu zařízení',
+    'rng-no-approved-source':
+      'Žádný schválený zdroj entropie: port hardwarového RNG není nastaven a konfigurace neschvaluje entropii operačního systému',
+    'rng-os-approved': 'Entropie operačního systému, zdroj schválený provozovnou',
+    'rng-os-demo': 'Entropie operačního systému (ukázkový režim: jen hra zdarma)',
+    'rng-restarting': 'Restart s novým nastavením',
+    'rng-pool-exhausted':
+      'Zásoba entropie na {port} vyčerpána: {have} otestovaných bajtů, potřeba {need} (zařízení je příliš pomalé)',
+    'switch-not-read': '{switch}: {file} zatím nepřečteno',
+    'switch-ready': '{switch} na {file}',
+    'switch-unreadable': '{switch}: {file} nelze přečíst ({osCode})',
+    'switch-bad-value': '{switch}: {file} obsahuje „{value}“, ne 0 ani 1',
     'detail-as-written': 'Jak hlásí zařízení',
   },
   replay: {
@@ -409,6 +436,7 @@ const staff: Messages['staff'] = {
     'replay-in-progress': 'Kolo stále probíhá',
   },
   condition: {
+    'unknown-event-byte': 'poslala událost, kterou ovladač nezná ({eventCode}): zkontrolujte čtečku',
     'safe-jam': 'zaseknutá bankovka (bezpečně): uvolněte dráhu bankovek',
     'unsafe-jam': 'zaseknutá bankovka v dosahu (nebezpečně): uvolněte dráhu bankovek',
     'stacker-full': 'zásobník plný: vyprázdněte kazetu',
@@ -422,7 +450,39 @@ const staff: Messages['staff'] = {
     'protocol-refused': 'nepodporuje hostitelský protokol 6 nebo vyšší: aktualizujte firmware nebo vyměňte zařízení',
     'no-poll-with-ack': 'nepodporuje POLL_WITH_ACK: aktualizujte firmware nebo vyměňte zařízení',
   },
+  id003Condition: {
+    'acceptor-jam': 'bankovka uvízla ve čtečce: uvolněte dráhu bankovek',
+    'stacker-jam': 'bankovka uvízla ve stohovači: uvolněte stohovač',
+    'stacker-full': 'stohovač plný: vyprázdněte pokladničku',
+    'stacker-open': 'stohovač (pokladnička) otevřen nebo vyjmut',
+    cheated: 'zjištěn pokus o podvod',
+    failure: 'hlášena hardwarová porucha',
+    'credit-anomaly': 'platná bankovka bez odpovídající úschovy: spočítejte pokladničku',
+    'uncredited-bill-in-stacker':
+      'spuštěno s bankovkou ve stohovači, která nebyla nikdy připsána: spočítejte pokladničku a připište ručně',
+    'no-channels': 'nepřijímá žádnou bankovku: nominální hodnoty neodpovídají konfiguraci ani měně',
+  },
+  portKind: {
+    directory: 'adresář',
+    fifo: 'pojmenovaná roura (FIFO)',
+    file: 'běžný soubor',
+    socket: 'soket',
+    'block-device': 'blokové zařízení',
+    other: 'není zařízení',
+  },
+  acceptorProtocol: {
+    essp: 'eSSP',
+    id003: 'ID-003',
+  },
+  switchName: {
+    'key-switch': 'Klíčový spínač obsluhy',
+    'door-switch': 'Spínač dveří',
+  },
   linkCause: {
+    'open-failed': 'port nelze otevřít',
+    'stopped-answering': 'zařízení přestalo odpovídat',
+    'handshake-failed': 'nastavení zařízení selhalo',
+    'unit-refused': 'zařízení bylo odmítnuto',
     'device-unplugged': 'zařízení odpojeno',
     'port-closed': 'port zavřen',
     'as-written': 'viz původní text',

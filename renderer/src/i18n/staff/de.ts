@@ -400,6 +400,33 @@ const staff: Messages['staff'] = {
     'rng-stalled': 'Stillstand: {silentMs} ms lang keine Bytes (Grenze {limitMs} ms)',
     'rng-source-os': 'Nur Entropie des Betriebssystems (kein Hardware-Zufallsgenerator konfiguriert)',
     'rng-source-hardware': 'Hardware-Zufallsgenerator an {port}, gemischt mit Entropie des Betriebssystems',
+    'link-retrying-os': 'Verbindung verloren ({cause}, {osCode}); nächster Versuch in {retryInMs} ms',
+    'acceptor-conditions-link-down': '{conditions}; Verbindung unterbrochen ({linkDown})',
+    'id003-conditions': '{conditions}',
+    'acceptor-factory-key-refused':
+      'Der feste eSSP-Schlüssel für {port} ist der veröffentlichte Werksschlüssel: einen eigenen Schlüssel im Prüfer und in der Konfiguration setzen',
+    'acceptor-settings-refused':
+      'Der Banknotenprüfer ({protocol}) an {port} lehnt seine Einstellungen ab: Konfiguration des Banknotenprüfers prüfen',
+    'id003-not-installed': 'Diese Version hat keinen ID-003-Treiber ({port})',
+    'acceptor-start-failed': 'Der Banknotenprüfer an {port} kann nicht starten',
+    'acceptor-start-failed-os': 'Der Banknotenprüfer an {port} kann nicht starten ({osCode})',
+    'port-unusable': '{device}: {port} ist als serieller Anschluss nicht verwendbar',
+    'port-unusable-missing': '{device}: {port} existiert nicht (ist das Gerät angeschlossen, stimmt der Name?)',
+    'port-unusable-not-absolute': '{device}: {port} ist kein absoluter Pfad (z. B. /dev/ttyUSB0)',
+    'port-unusable-not-a-serial-device': '{device}: {port} ist {is}, kein serielles Gerät',
+    'port-unusable-no-permission':
+      '{device}: {port} kann nicht zum Lesen und Schreiben geöffnet werden ({osCode}): Gerätegruppe prüfen',
+    'rng-no-approved-source':
+      'Keine zugelassene Entropiequelle: kein Hardware-RNG-Anschluss gesetzt, und die Konfiguration lässt Betriebssystem-Entropie nicht zu',
+    'rng-os-approved': 'Betriebssystem-Entropie, die vom Betreiber zugelassene Quelle',
+    'rng-os-demo': 'Betriebssystem-Entropie (Demomodus: nur Freispiel)',
+    'rng-restarting': 'Neustart mit neuen Einstellungen',
+    'rng-pool-exhausted':
+      'Entropievorrat an {port} erschöpft: {have} geprüfte Bytes, {need} nötig (das Gerät ist zu langsam)',
+    'switch-not-read': '{switch}: {file} noch nicht gelesen',
+    'switch-ready': '{switch} an {file}',
+    'switch-unreadable': '{switch}: {file} kann nicht gelesen werden ({osCode})',
+    'switch-bad-value': '{switch}: {file} enthält „{value}“, nicht 0 oder 1',
     'detail-as-written': 'Wie vom Gerät gemeldet',
   },
   replay: {
@@ -412,6 +439,7 @@ const staff: Messages['staff'] = {
     'replay-in-progress': 'Die Runde läuft noch',
   },
   condition: {
+    'unknown-event-byte': 'hat ein Ereignis gesendet, das der Treiber nicht kennt ({eventCode}): Prüfer kontrollieren',
     'safe-jam': 'Banknote verklemmt (sicher): Notenweg frei machen',
     'unsafe-jam': 'Banknote verklemmt, möglicherweise erreichbar (unsicher): Notenweg frei machen',
     'stacker-full': 'Stapler voll: Geldkassette leeren',
@@ -426,7 +454,39 @@ const staff: Messages['staff'] = {
     'protocol-refused': 'unterstützt Host-Protokoll 6 oder höher nicht: Firmware aktualisieren oder Gerät tauschen',
     'no-poll-with-ack': 'kennt POLL_WITH_ACK nicht: Firmware aktualisieren oder Gerät tauschen',
   },
+  id003Condition: {
+    'acceptor-jam': 'Banknotenstau im Prüfer: Notenweg freimachen',
+    'stacker-jam': 'Banknotenstau im Stapler: Stapler freimachen',
+    'stacker-full': 'Stapler voll: Geldkassette leeren',
+    'stacker-open': 'Stapler (Geldkassette) offen oder entnommen',
+    cheated: 'Betrugsversuch erkannt',
+    failure: 'Hardwarefehler gemeldet',
+    'credit-anomaly': 'gültige Banknote ohne passenden Escrow: Geldkassette zählen',
+    'uncredited-bill-in-stacker':
+      'mit einer nie gutgeschriebenen Banknote im Stapler gestartet: Geldkassette zählen und von Hand gutschreiben',
+    'no-channels': 'nimmt keine Banknote an: die Stückelungen passen nicht zur Konfiguration oder Währung',
+  },
+  portKind: {
+    directory: 'ein Verzeichnis',
+    fifo: 'eine benannte Pipe (FIFO)',
+    file: 'eine normale Datei',
+    socket: 'ein Socket',
+    'block-device': 'ein Blockgerät',
+    other: 'kein Gerät',
+  },
+  acceptorProtocol: {
+    essp: 'eSSP',
+    id003: 'ID-003',
+  },
+  switchName: {
+    'key-switch': 'Betreiber-Schlüsselschalter',
+    'door-switch': 'Türschalter',
+  },
   linkCause: {
+    'open-failed': 'Anschluss ließ sich nicht öffnen',
+    'stopped-answering': 'Gerät antwortet nicht mehr',
+    'handshake-failed': 'Einrichtung mit dem Gerät fehlgeschlagen',
+    'unit-refused': 'Gerät abgelehnt',
     'device-unplugged': 'Gerät abgesteckt',
     'port-closed': 'Anschluss geschlossen',
     'as-written': 'siehe Originaltext',

@@ -395,6 +395,33 @@ export default {
     'rng-stalled': 'Stalled: no bytes for {silentMs} ms (limit {limitMs} ms)',
     'rng-source-os': 'Operating-system entropy only (no hardware RNG configured)',
     'rng-source-hardware': 'Hardware RNG on {port}, mixed with operating-system entropy',
+    'link-retrying-os': 'Connection lost ({cause}, {osCode}); next try in {retryInMs} ms',
+    'acceptor-conditions-link-down': '{conditions}; connection down ({linkDown})',
+    'id003-conditions': '{conditions}',
+    'acceptor-factory-key-refused':
+      'The eSSP fixed key for {port} is the published factory key: set a venue key on the acceptor and in the configuration',
+    'acceptor-settings-refused':
+      'The {protocol} bill acceptor on {port} refuses its settings: check the bill acceptor configuration',
+    'id003-not-installed': 'This build has no ID-003 driver ({port})',
+    'acceptor-start-failed': 'The bill acceptor on {port} cannot start',
+    'acceptor-start-failed-os': 'The bill acceptor on {port} cannot start ({osCode})',
+    'port-unusable': '{device}: {port} cannot be used as a serial port',
+    'port-unusable-missing': '{device}: {port} does not exist (is the device plugged in, is the name right?)',
+    'port-unusable-not-absolute': '{device}: {port} is not an absolute path (e.g. /dev/ttyUSB0)',
+    'port-unusable-not-a-serial-device': '{device}: {port} is {is}, not a serial device',
+    'port-unusable-no-permission':
+      '{device}: {port} cannot be opened for reading and writing ({osCode}): check the device group',
+    'rng-no-approved-source':
+      'No approved entropy source: no hardware RNG port is set and the configuration does not approve OS entropy',
+    'rng-os-approved': 'Operating-system entropy, the source the venue approved',
+    'rng-os-demo': 'Operating-system entropy (demo mode: free play only)',
+    'rng-restarting': 'Restarting with new settings',
+    'rng-pool-exhausted':
+      'Entropy pool exhausted on {port}: {have} tested bytes, {need} needed (the device is too slow)',
+    'switch-not-read': '{switch}: {file} not read yet',
+    'switch-ready': '{switch} on {file}',
+    'switch-unreadable': '{switch}: {file} cannot be read ({osCode})',
+    'switch-bad-value': '{switch}: {file} holds “{value}”, not 0 or 1',
     'detail-as-written': 'As the device reports it',
   },
   replay: {
@@ -407,6 +434,7 @@ export default {
     'replay-in-progress': 'The round is still in progress',
   },
   condition: {
+    'unknown-event-byte': 'sent an event this driver does not know ({eventCode}): check the acceptor',
     'safe-jam': 'note jammed (safe jam): clear the note path',
     'unsafe-jam': 'note jammed where it may be reachable (unsafe jam): clear the note path',
     'stacker-full': 'stacker full: empty the cashbox',
@@ -421,7 +449,39 @@ export default {
     'protocol-refused': 'will not run host protocol 6 or later: update its firmware or replace it',
     'no-poll-with-ack': 'does not support POLL_WITH_ACK: update its firmware or replace it',
   },
+  id003Condition: {
+    'acceptor-jam': 'note jammed in the acceptor: clear the note path',
+    'stacker-jam': 'note jammed in the stacker: clear the stacker',
+    'stacker-full': 'stacker full: empty the cashbox',
+    'stacker-open': 'stacker (cashbox) open or removed',
+    cheated: 'cheat attempt detected',
+    failure: 'hardware failure reported',
+    'credit-anomaly': 'valid note without a matching escrow: count the cashbox',
+    'uncredited-bill-in-stacker':
+      'powered up with a note in the stacker that was never credited: count the cashbox and credit by hand',
+    'no-channels': 'accepts no note: its denominations do not match the configuration or currency',
+  },
+  portKind: {
+    directory: 'a directory',
+    fifo: 'a named pipe (FIFO)',
+    file: 'a regular file',
+    socket: 'a socket',
+    'block-device': 'a block device',
+    other: 'not a device',
+  },
+  acceptorProtocol: {
+    essp: 'eSSP',
+    id003: 'ID-003',
+  },
+  switchName: {
+    'key-switch': 'Operator key switch',
+    'door-switch': 'Door switch',
+  },
   linkCause: {
+    'open-failed': 'the port could not be opened',
+    'stopped-answering': 'the device stopped answering',
+    'handshake-failed': 'the set-up with the device failed',
+    'unit-refused': 'the unit was refused',
     'device-unplugged': 'device unplugged',
     'port-closed': 'port closed',
     'as-written': 'see the original text',

@@ -393,6 +393,33 @@ const staff: Messages['staff'] = {
     'rng-stalled': 'Pysähtynyt: ei tavuja {silentMs} ms (raja {limitMs} ms)',
     'rng-source-os': 'Vain käyttöjärjestelmän entropia (laitteistogeneraattoria ei määritetty)',
     'rng-source-hardware': 'Laitteistogeneraattori portissa {port}, sekoitettuna käyttöjärjestelmän entropiaan',
+    'link-retrying-os': 'Yhteys katkesi ({cause}, {osCode}); uusi yritys {retryInMs} ms:n kuluttua',
+    'acceptor-conditions-link-down': '{conditions}; yhteys poikki ({linkDown})',
+    'id003-conditions': '{conditions}',
+    'acceptor-factory-key-refused':
+      'Portin {port} kiinteä eSSP-avain on valmistajan julkaisema oletusavain: aseta oma avain lukijaan ja asetuksiin',
+    'acceptor-settings-refused':
+      'Portin {port} setelinlukija ({protocol}) hylkää asetuksensa: tarkista setelinlukijan asetukset',
+    'id003-not-installed': 'Tässä versiossa ei ole ID-003-ajuria ({port})',
+    'acceptor-start-failed': 'Portin {port} setelinlukija ei käynnisty',
+    'acceptor-start-failed-os': 'Portin {port} setelinlukija ei käynnisty ({osCode})',
+    'port-unusable': '{device}: {port} ei kelpaa sarjaportiksi',
+    'port-unusable-missing': '{device}: {port} ei ole olemassa (onko laite kytketty, onko nimi oikein?)',
+    'port-unusable-not-absolute': '{device}: {port} ei ole absoluuttinen polku (esim. /dev/ttyUSB0)',
+    'port-unusable-not-a-serial-device': '{device}: {port} on {is} eikä sarjalaite',
+    'port-unusable-no-permission':
+      '{device}: porttia {port} ei voi avata lukemista ja kirjoittamista varten ({osCode}): tarkista laitteen ryhmä',
+    'rng-no-approved-source':
+      'Ei hyväksyttyä entropialähdettä: laitteisto-RNG:n porttia ei ole asetettu, eivätkä asetukset hyväksy käyttöjärjestelmän entropiaa',
+    'rng-os-approved': 'Käyttöjärjestelmän entropia, pelipaikan hyväksymä lähde',
+    'rng-os-demo': 'Käyttöjärjestelmän entropia (esittelytila: vain ilmaispelit)',
+    'rng-restarting': 'Käynnistyy uudelleen uusin asetuksin',
+    'rng-pool-exhausted':
+      'Entropiavarasto lopussa portissa {port}: {have} testattua tavua, tarvitaan {need} (laite on liian hidas)',
+    'switch-not-read': '{switch}: tiedostoa {file} ei ole vielä luettu',
+    'switch-ready': '{switch}: {file}',
+    'switch-unreadable': '{switch}: tiedostoa {file} ei voi lukea ({osCode})',
+    'switch-bad-value': '{switch}: tiedostossa {file} on ”{value}”, ei 0 tai 1',
     'detail-as-written': 'Kuten laite ilmoittaa',
   },
   replay: {
@@ -405,6 +432,7 @@ const staff: Messages['staff'] = {
     'replay-in-progress': 'Kierros on yhä kesken',
   },
   condition: {
+    'unknown-event-byte': 'lähetti tapahtuman, jota ajuri ei tunne ({eventCode}): tarkista lukija',
     'safe-jam': 'seteli jumissa (turvallinen): vapauta setelireitti',
     'unsafe-jam': 'seteli jumissa ulottuvilla (turvaton): vapauta setelireitti',
     'stacker-full': 'pinoaja täynnä: tyhjennä kasetti',
@@ -419,7 +447,39 @@ const staff: Messages['staff'] = {
     'protocol-refused': 'ei tue isäntäprotokollaa 6 tai uudempaa: päivitä laiteohjelmisto tai vaihda laite',
     'no-poll-with-ack': 'ei tue POLL_WITH_ACK-komentoa: päivitä laiteohjelmisto tai vaihda laite',
   },
+  id003Condition: {
+    'acceptor-jam': 'seteli jumissa lukijassa: tyhjennä setelin kulkureitti',
+    'stacker-jam': 'seteli jumissa pinoajassa: tyhjennä pinoaja',
+    'stacker-full': 'pinoaja täynnä: tyhjennä kassalipas',
+    'stacker-open': 'pinoaja (kassalipas) auki tai irrotettu',
+    cheated: 'huijausyritys havaittu',
+    failure: 'laitevika ilmoitettu',
+    'credit-anomaly': 'kelvollinen seteli ilman vastaavaa pidätystä: laske kassalipas',
+    'uncredited-bill-in-stacker':
+      'käynnistyi pinoajassa olevan, koskaan hyvittämättömän setelin kanssa: laske kassalipas ja hyvitä käsin',
+    'no-channels': 'ei hyväksy yhtään seteliä: arvot eivät vastaa asetuksia tai valuuttaa',
+  },
+  portKind: {
+    directory: 'hakemisto',
+    fifo: 'nimetty putki (FIFO)',
+    file: 'tavallinen tiedosto',
+    socket: 'pistoke (socket)',
+    'block-device': 'lohkolaite',
+    other: 'ei laite',
+  },
+  acceptorProtocol: {
+    essp: 'eSSP',
+    id003: 'ID-003',
+  },
+  switchName: {
+    'key-switch': 'Henkilökunnan avainkytkin',
+    'door-switch': 'Ovikytkin',
+  },
   linkCause: {
+    'open-failed': 'porttia ei voitu avata',
+    'stopped-answering': 'laite lakkasi vastaamasta',
+    'handshake-failed': 'laitteen käyttöönotto epäonnistui',
+    'unit-refused': 'laite hylättiin',
     'device-unplugged': 'laite irrotettu',
     'port-closed': 'portti suljettu',
     'as-written': 'katso alkuperäinen teksti',

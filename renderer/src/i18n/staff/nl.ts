@@ -399,6 +399,33 @@ const staff: Messages['staff'] = {
     'rng-stalled': 'Stilgevallen: {silentMs} ms geen bytes (grens {limitMs} ms)',
     'rng-source-os': 'Alleen entropie van het besturingssysteem (geen hardwaregenerator geconfigureerd)',
     'rng-source-hardware': 'Hardwaregenerator op {port}, gemengd met entropie van het besturingssysteem',
+    'link-retrying-os': 'Verbinding verbroken ({cause}, {osCode}); volgende poging over {retryInMs} ms',
+    'acceptor-conditions-link-down': '{conditions}; verbinding verbroken ({linkDown})',
+    'id003-conditions': '{conditions}',
+    'acceptor-factory-key-refused':
+      'De vaste eSSP-sleutel voor {port} is de gepubliceerde fabriekssleutel: stel een eigen sleutel in op de acceptor en in de configuratie',
+    'acceptor-settings-refused':
+      'De biljetacceptor ({protocol}) op {port} weigert zijn instellingen: controleer de configuratie van de biljetacceptor',
+    'id003-not-installed': 'Deze versie heeft geen ID-003-stuurprogramma ({port})',
+    'acceptor-start-failed': 'De biljetacceptor op {port} kan niet starten',
+    'acceptor-start-failed-os': 'De biljetacceptor op {port} kan niet starten ({osCode})',
+    'port-unusable': '{device}: {port} is niet bruikbaar als seriële poort',
+    'port-unusable-missing': '{device}: {port} bestaat niet (is het apparaat aangesloten, klopt de naam?)',
+    'port-unusable-not-absolute': '{device}: {port} is geen absoluut pad (bijv. /dev/ttyUSB0)',
+    'port-unusable-not-a-serial-device': '{device}: {port} is {is}, geen serieel apparaat',
+    'port-unusable-no-permission':
+      '{device}: {port} kan niet worden geopend om te lezen en te schrijven ({osCode}): controleer de apparaatgroep',
+    'rng-no-approved-source':
+      'Geen goedgekeurde entropiebron: er is geen poort voor een hardware-RNG ingesteld en de configuratie keurt entropie van het besturingssysteem niet goed',
+    'rng-os-approved': 'Entropie van het besturingssysteem, de bron die de locatie heeft goedgekeurd',
+    'rng-os-demo': 'Entropie van het besturingssysteem (demomodus: alleen gratis spel)',
+    'rng-restarting': 'Herstart met nieuwe instellingen',
+    'rng-pool-exhausted':
+      'Entropievoorraad op {port} uitgeput: {have} geteste bytes, {need} nodig (het apparaat is te traag)',
+    'switch-not-read': '{switch}: {file} nog niet gelezen',
+    'switch-ready': '{switch} op {file}',
+    'switch-unreadable': '{switch}: {file} kan niet worden gelezen ({osCode})',
+    'switch-bad-value': '{switch}: {file} bevat „{value}”, niet 0 of 1',
     'detail-as-written': 'Zoals het apparaat het meldt',
   },
   replay: {
@@ -411,6 +438,8 @@ const staff: Messages['staff'] = {
     'replay-in-progress': 'De ronde is nog bezig',
   },
   condition: {
+    'unknown-event-byte':
+      'stuurde een gebeurtenis die het stuurprogramma niet kent ({eventCode}): controleer de acceptor',
     'safe-jam': 'biljet vastgelopen (veilig): maak de biljetbaan vrij',
     'unsafe-jam': 'biljet vastgelopen waar het bereikbaar kan zijn (onveilig): maak de biljetbaan vrij',
     'stacker-full': 'stapelaar vol: leeg de cassette',
@@ -425,7 +454,39 @@ const staff: Messages['staff'] = {
     'protocol-refused': 'ondersteunt hostprotocol 6 of hoger niet: werk de firmware bij of vervang het apparaat',
     'no-poll-with-ack': 'kent POLL_WITH_ACK niet: werk de firmware bij of vervang het apparaat',
   },
+  id003Condition: {
+    'acceptor-jam': 'biljet vast in de acceptor: maak de biljetbaan vrij',
+    'stacker-jam': 'biljet vast in de stapelaar: maak de stapelaar vrij',
+    'stacker-full': 'stapelaar vol: leeg de geldcassette',
+    'stacker-open': 'stapelaar (geldcassette) open of verwijderd',
+    cheated: 'fraudepoging gedetecteerd',
+    failure: 'hardwarefout gemeld',
+    'credit-anomaly': 'geldig biljet zonder bijbehorende escrow: tel de geldcassette',
+    'uncredited-bill-in-stacker':
+      'opgestart met een nooit gecrediteerd biljet in de stapelaar: tel de geldcassette en crediteer met de hand',
+    'no-channels': 'accepteert geen biljet: de coupures passen niet bij de configuratie of valuta',
+  },
+  portKind: {
+    directory: 'een map',
+    fifo: 'een benoemde pipe (FIFO)',
+    file: 'een gewoon bestand',
+    socket: 'een socket',
+    'block-device': 'een blokapparaat',
+    other: 'geen apparaat',
+  },
+  acceptorProtocol: {
+    essp: 'eSSP',
+    id003: 'ID-003',
+  },
+  switchName: {
+    'key-switch': 'Sleutelschakelaar van de operator',
+    'door-switch': 'Deurschakelaar',
+  },
   linkCause: {
+    'open-failed': 'de poort kon niet worden geopend',
+    'stopped-answering': 'het apparaat antwoordt niet meer',
+    'handshake-failed': 'het instellen van het apparaat is mislukt',
+    'unit-refused': 'het apparaat is geweigerd',
     'device-unplugged': 'apparaat losgekoppeld',
     'port-closed': 'poort gesloten',
     'as-written': 'zie de originele tekst',

@@ -398,6 +398,32 @@ const staff: Messages['staff'] = {
     'rng-stalled': 'Avstannad: inga byte på {silentMs} ms (gräns {limitMs} ms)',
     'rng-source-os': 'Endast operativsystemets entropi (ingen hårdvarugenerator konfigurerad)',
     'rng-source-hardware': 'Hårdvarugenerator på {port}, blandad med operativsystemets entropi',
+    'link-retrying-os': 'Anslutningen förlorad ({cause}, {osCode}); nytt försök om {retryInMs} ms',
+    'acceptor-conditions-link-down': '{conditions}; anslutningen nere ({linkDown})',
+    'id003-conditions': '{conditions}',
+    'acceptor-factory-key-refused':
+      'Den fasta eSSP-nyckeln för {port} är tillverkarens publicerade nyckel: ange en egen nyckel i sedelläsaren och i konfigurationen',
+    'acceptor-settings-refused':
+      'Sedelläsaren ({protocol}) på {port} godtar inte sina inställningar: kontrollera sedelläsarens konfiguration',
+    'id003-not-installed': 'Den här versionen saknar ID-003-drivrutin ({port})',
+    'acceptor-start-failed': 'Sedelläsaren på {port} kan inte starta',
+    'acceptor-start-failed-os': 'Sedelläsaren på {port} kan inte starta ({osCode})',
+    'port-unusable': '{device}: {port} kan inte användas som serieport',
+    'port-unusable-missing': '{device}: {port} finns inte (är enheten ansluten, stämmer namnet?)',
+    'port-unusable-not-absolute': '{device}: {port} är ingen absolut sökväg (t.ex. /dev/ttyUSB0)',
+    'port-unusable-not-a-serial-device': '{device}: {port} är {is}, ingen serieenhet',
+    'port-unusable-no-permission':
+      '{device}: {port} kan inte öppnas för läsning och skrivning ({osCode}): kontrollera enhetens grupp',
+    'rng-no-approved-source':
+      'Ingen godkänd entropikälla: ingen port för hårdvaru-RNG är angiven och konfigurationen godkänner inte operativsystemets entropi',
+    'rng-os-approved': 'Operativsystemets entropi, den källa spelstället har godkänt',
+    'rng-os-demo': 'Operativsystemets entropi (demoläge: endast gratisspel)',
+    'rng-restarting': 'Startar om med nya inställningar',
+    'rng-pool-exhausted': 'Entropipoolen på {port} är tom: {have} testade byte, {need} behövs (enheten är för långsam)',
+    'switch-not-read': '{switch}: {file} inte läst ännu',
+    'switch-ready': '{switch} på {file}',
+    'switch-unreadable': '{switch}: {file} kan inte läsas ({osCode})',
+    'switch-bad-value': '{switch}: {file} innehåller ”{value}”, inte 0 eller 1',
     'detail-as-written': 'Som enheten rapporterar det',
   },
   replay: {
@@ -410,6 +436,8 @@ const staff: Messages['staff'] = {
     'replay-in-progress': 'Omgången pågår fortfarande',
   },
   condition: {
+    'unknown-event-byte':
+      'skickade en händelse som drivrutinen inte känner till ({eventCode}): kontrollera sedelläsaren',
     'safe-jam': 'sedel fastnat (säkert stopp): rensa sedelvägen',
     'unsafe-jam': 'sedel fastnat där den kan nås (osäkert stopp): rensa sedelvägen',
     'stacker-full': 'staplaren full: töm kassetten',
@@ -423,7 +451,39 @@ const staff: Messages['staff'] = {
     'protocol-refused': 'kör inte värdprotokoll 6 eller senare: uppdatera den fasta programvaran eller byt enhet',
     'no-poll-with-ack': 'saknar POLL_WITH_ACK: uppdatera den fasta programvaran eller byt enhet',
   },
+  id003Condition: {
+    'acceptor-jam': 'sedel fastnat i läsaren: rensa sedelvägen',
+    'stacker-jam': 'sedel fastnat i staplaren: rensa staplaren',
+    'stacker-full': 'staplaren full: töm kassaskrinet',
+    'stacker-open': 'staplaren (kassaskrinet) öppen eller borttagen',
+    cheated: 'fuskförsök upptäckt',
+    failure: 'maskinvarufel rapporterat',
+    'credit-anomaly': 'giltig sedel utan matchande spärr: räkna kassaskrinet',
+    'uncredited-bill-in-stacker':
+      'startade med en sedel i staplaren som aldrig krediterades: räkna kassaskrinet och kreditera manuellt',
+    'no-channels': 'tar inte emot några sedlar: valörerna matchar inte konfigurationen eller valutan',
+  },
+  portKind: {
+    directory: 'en katalog',
+    fifo: 'en namngiven pipe (FIFO)',
+    file: 'en vanlig fil',
+    socket: 'en socket',
+    'block-device': 'en blockenhet',
+    other: 'ingen enhet',
+  },
+  acceptorProtocol: {
+    essp: 'eSSP',
+    id003: 'ID-003',
+  },
+  switchName: {
+    'key-switch': 'Operatörens nyckelbrytare',
+    'door-switch': 'Dörrbrytare',
+  },
   linkCause: {
+    'open-failed': 'porten kunde inte öppnas',
+    'stopped-answering': 'enheten slutade svara',
+    'handshake-failed': 'uppkopplingen mot enheten misslyckades',
+    'unit-refused': 'enheten avvisades',
     'device-unplugged': 'enheten urkopplad',
     'port-closed': 'porten stängd',
     'as-written': 'se originaltexten',
