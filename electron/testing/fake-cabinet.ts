@@ -15,7 +15,7 @@ import { ConfigError, DEFAULT_VENUE_CONFIG, parseVenueConfig, type VenueConfig }
 import type { ConfigAuditEntry } from '../core/model/config-audit.ts';
 import { EIGHT_DECK_TIE_8_TO_1 } from '../core/engine/rule-profile.ts';
 import type { Bets, Spot } from '../core/engine/settlement.ts';
-import { tableDisplay } from '../core/cabinet/snapshot.ts';
+import { billNotes, tableDisplay } from '../core/cabinet/snapshot.ts';
 
 export class FakeCabinetError extends Error {
   override readonly name = 'CabinetError';
@@ -84,6 +84,7 @@ export function createFakeCabinet(initialCreditsMinor = 10_000): FakeCabinet {
     profile: EIGHT_DECK_TIE_8_TO_1,
     devices: [],
     display: tableDisplay(config),
+    billNotes: billNotes(config),
   });
   const enter = (method: string): void => {
     calls.push(method);

@@ -90,6 +90,14 @@ export interface CabinetSnapshot {
   readonly devices: readonly DeviceStatus[];
   /** Currency, idle timers and default language for the player's table; follows a config change at once. */
   readonly display: TableDisplay;
+  /** The notes the bill acceptor takes (the venue's enabled billChannels), so a screen can name their values. */
+  readonly billNotes: readonly BillNote[];
+}
+
+/** One enabled bill channel of the venue config (docs/venue-config.md). */
+export interface BillNote {
+  readonly channel: number;
+  readonly valueMinor: MinorUnits;
 }
 
 export type { CabinetErrorCode, CabinetErrorInfo } from './cabinet-error.ts';

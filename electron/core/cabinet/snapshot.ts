@@ -9,7 +9,7 @@ import { sumSpots } from '../money/ledger-postings.ts';
 import type { MinorUnits } from '../money/minor-units.ts';
 import type { RoundRecord } from '../model/round-record.ts';
 import type { VenueConfig } from '../config/venue-config.ts';
-import type { CabinetSnapshot, TableDisplay, TableLimits } from './cabinet-api.ts';
+import type { BillNote, CabinetSnapshot, TableDisplay, TableLimits } from './cabinet-api.ts';
 import { wallet, type CabinetContext } from './cabinet-context.ts';
 
 /** The win shown on the screen: everything the last round paid back, or 0 if it was voided. */
@@ -25,6 +25,14 @@ export function tableDisplay(config: VenueConfig): TableDisplay {
     playerInactivityS: config.playerInactivityS,
     defaultLanguage: config.defaultLanguage,
   };
+}
+
+/** The notes the bill acceptor takes: the venue's enabled bill channels, in channel order. */
+export function billNotes(config: VenueConfig): BillNote[] {
+  return config.billChannels
+    .filter((c) => c.enabled)
+    .map((c) => ({ channel: c.channel, valueMinor: c.valueMinor }))
+    .sort((a, b) => a.channel - b.channel);
 }
 
 export function snapshot(ctx: CabinetContext): CabinetSnapshot {
@@ -46,5 +54,6 @@ export function snapshot(ctx: CabinetContext): CabinetSnapshot {
     profile: ctx.config.profile as RuleProfile,
     devices: [...ctx.devices.values()],
     display: tableDisplay(ctx.config),
+    billNotes: billNotes(ctx.config),
   };
 }

@@ -3,12 +3,13 @@ import { FixedCardSource } from '../../../electron/core/engine/shoe.ts';
 import { dealRound } from '../../../electron/core/engine/round.ts';
 import { attractAfterFromQuery, attractAllowed, DEMO_DEALS, demoRound } from './useAttract.ts';
 
-const quiet = { tableTotalMinor: 0, roundBusy: false, tilted: false, dialogOpen: false };
+const quiet = { creditsMinor: 0, tableTotalMinor: 0, roundBusy: false, tilted: false, dialogOpen: false };
 
-describe('attract mode never starts with money on the table, during a round or a tilt', () => {
+describe('attract mode never starts with credit on the machine, money on the table, during a round or a tilt', () => {
   it('starts only on a quiet, empty table', () => {
     expect(attractAllowed(quiet)).toBe(true);
     expect(attractAllowed({ ...quiet, tableTotalMinor: 100 })).toBe(false);
+    expect(attractAllowed({ ...quiet, creditsMinor: 1 })).toBe(false);
     expect(attractAllowed({ ...quiet, roundBusy: true })).toBe(false);
     expect(attractAllowed({ ...quiet, tilted: true })).toBe(false);
     expect(attractAllowed({ ...quiet, dialogOpen: true })).toBe(false);

@@ -1,6 +1,7 @@
 /**
- * Attract mode rules: it may start only when the table is empty, no round is being dealt or shown, and the
- * cabinet is not tilted; it is purely visual and never calls a dealing channel. The idle time is the venue's
+ * Attract mode rules: it may start only with no credit on the machine and an empty felt, no round being
+ * dealt or shown, and the cabinet not tilted (a player who walked away from credit is asked "Still playing?"
+ * instead, never covered by a demo); it is purely visual and never calls a dealing channel. The idle time is the venue's
  * `attractIdleS` (docs/venue-config.md#the-players-table); `?attractAfterMs=` overrides it for tests only.
  */
 import { onBeforeUnmount, onMounted, watch, type Ref } from 'vue';
@@ -9,6 +10,8 @@ import { dealRound, type RoundOutcome } from '../../../electron/core/engine/roun
 import { FixedCardSource } from '../../../electron/core/engine/shoe.ts';
 
 export interface AttractConditions {
+  /** The credit on the machine (main's snapshot), bets on the felt included. */
+  readonly creditsMinor: number;
   readonly tableTotalMinor: number;
   readonly roundBusy: boolean;
   readonly tilted: boolean;
@@ -16,7 +19,7 @@ export interface AttractConditions {
 }
 
 export function attractAllowed(c: AttractConditions): boolean {
-  return c.tableTotalMinor === 0 && !c.roundBusy && !c.tilted && !c.dialogOpen;
+  return c.creditsMinor === 0 && c.tableTotalMinor === 0 && !c.roundBusy && !c.tilted && !c.dialogOpen;
 }
 
 /**
@@ -37,7 +40,7 @@ export function msFromQuery(search: string, name: string): number | null {
 const card = (text: string): Card => ({ rank: text.slice(0, -1), suit: text.slice(-1) }) as Card;
 
 /**
- * Fixed example rounds for the attract loop, as the cards leave the shoe (P1, B1, P2, B2, then any third
+ * Hand-picked example rounds for the attract loop (mixed with shuffled ones, useAttractHands.ts), as the cards leave the shoe (P1, B1, P2, B2, then any third
  * cards). They are dealt through the core's own dealRound, so every third card, total and winner shown is the
  * real tableau's (docs/rules.md#the-tableau). Purely visual: no money, no dealing channel.
  */

@@ -21,6 +21,14 @@ describe('keyboard map (docs/rules.md#keyboard)', () => {
     expect(keyAction({ key: ' ' }, { dialogOpen: false })).toEqual({ kind: 'deal' });
     expect(keyAction({ key: 'Escape' }, { dialogOpen: true })).toEqual({ kind: 'menu' });
   });
+  it('under a lock screen Esc opens nothing and Space deals nothing', () => {
+    expect(keyAction({ key: 'Escape' }, { locked: true })).toEqual({ kind: 'swallow' });
+    expect(keyAction({ key: ' ' }, { locked: true })).toEqual({ kind: 'swallow' });
+    expect(keyAction({ key: 'Enter' }, { locked: true, dialogOpen: true, controlFocused: false })).toEqual({
+      kind: 'none',
+    });
+    expect(keyAction({ key: 'Escape' }, { locked: false })).toEqual({ kind: 'menu' });
+  });
   it('Shift+I toggles the service panel; plain i does nothing', () => {
     expect(keyAction({ key: 'I', shiftKey: true })).toEqual({ kind: 'service' });
     expect(keyAction({ key: 'i' })).toEqual({ kind: 'none' });

@@ -1,7 +1,7 @@
 /**
  * Keyboard map (docs/rules.md#keyboard): Tab moves between controls and Enter presses (both native), number
  * keys 1..9 choose a chip, Space is DEAL (and so is Enter when no control has the focus), Esc opens the
- * settings menu, Delete/Backspace on a focused spot removes a chip (the keyboard's right click). Shift+I
+ * settings menu (never under a lock screen: a tilt, the handpay lock or the void notice), Delete/Backspace on a focused spot removes a chip (the keyboard's right click). Shift+I
  * toggles the service panel. What DEAL does is the cabinet store's `dealAction`: the chips on the table as
  * they lie, or on an empty table after a round the last bets; never another layout over the player's chips.
  */
@@ -30,9 +30,11 @@ export interface KeyLike {
  */
 export function keyAction(
   e: KeyLike,
-  context: { readonly dialogOpen?: boolean; readonly controlFocused?: boolean } = {},
+  context: { readonly dialogOpen?: boolean; readonly controlFocused?: boolean; readonly locked?: boolean } = {},
 ): KeyAction {
   if (e.ctrlKey || e.altKey || e.metaKey) return { kind: 'none' };
+  // A lock screen is the only dialog: Esc, Space and Enter-as-DEAL reach nothing under it.
+  if (context.locked && (e.key === 'Escape' || e.key === ' ' || e.key === 'Spacebar')) return { kind: 'swallow' };
   if (e.key === 'Escape') return { kind: 'menu' };
   if (e.key === ' ' || e.key === 'Spacebar') return context.dialogOpen ? { kind: 'swallow' } : { kind: 'deal' };
   if (e.key === 'Enter' && !context.dialogOpen && context.controlFocused === false) return { kind: 'deal' };
@@ -49,11 +51,14 @@ export function useKeyboard(handlers: {
   service: () => void;
   /** A modal dialog is open over the table. */
   dialogOpen: () => boolean;
+  /** A lock screen is up (tilt, handpay lock, void notice). */
+  locked: () => boolean;
 }): void {
   const onKey = (e: KeyboardEvent): void => {
     const target = e.target as HTMLElement | null;
     const controlFocused = !!target?.closest?.('button, a, input, select, textarea, [tabindex]');
-    const a = keyAction(e, { dialogOpen: handlers.dialogOpen(), controlFocused });
+    const locked = handlers.locked();
+    const a = keyAction(e, { dialogOpen: handlers.dialogOpen() || locked, controlFocused, locked });
     const typing = target?.tagName === 'INPUT' || target?.tagName === 'TEXTAREA';
     if (typing && a.kind !== 'menu') return;
     switch (a.kind) {

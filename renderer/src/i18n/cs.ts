@@ -234,6 +234,18 @@ const cs: Messages = {
     left: 'Zbývá {seconds} s',
   },
   language: { name: 'Čeština' },
+  /** Reload, void, demo cash-out and service-panel texts of the table flow. */
+  tableFlow: {
+    lastVoid: 'Minulé kolo bylo zrušeno: {amount} bylo vráceno do vašeho kreditu.',
+    voidUnknown: 'Kolo nebylo možné dokončit.',
+    cashoutDemoTitle: 'Ukázková hra',
+    cashoutDemo: 'Ukázkový kredit slouží jen ke hře a nelze jej vyplatit.',
+    cashoutDemoShort: 'Ukázkový kredit nelze vyplatit',
+    ok: 'OK',
+    serviceInsert: 'Vložit {amount}',
+    serviceTab: 'Servis',
+    serviceHide: 'Skrýt',
+  },
   staff,
 };
 export default cs;

@@ -238,6 +238,18 @@ const de: Messages = {
     left: 'Noch {seconds} Sekunden',
   },
   language: { name: 'Deutsch' },
+  /** Reload, void, demo cash-out and service-panel texts of the table flow. */
+  tableFlow: {
+    lastVoid: 'Die letzte Runde wurde annulliert: {amount} wurden Ihrem Guthaben erstattet.',
+    voidUnknown: 'Die Runde konnte nicht abgeschlossen werden.',
+    cashoutDemoTitle: 'Demospiel',
+    cashoutDemo: 'Demo-Guthaben dient nur zum Spielen und kann nicht ausgezahlt werden.',
+    cashoutDemoShort: 'Demo-Guthaben ist nicht auszahlbar',
+    ok: 'OK',
+    serviceInsert: '{amount} einzahlen',
+    serviceTab: 'Service',
+    serviceHide: 'Ausblenden',
+  },
   staff,
 };
 export default de;

@@ -241,5 +241,17 @@ export default {
   language: {
     name: 'English',
   },
+  /** Reload, void, demo cash-out and service-panel texts of the table flow. */
+  tableFlow: {
+    lastVoid: 'The last round was voided: {amount} refunded to your credit.',
+    voidUnknown: 'The round could not be completed.',
+    cashoutDemoTitle: 'Demo play',
+    cashoutDemo: 'Demo credits are for play only and cannot be cashed out.',
+    cashoutDemoShort: 'Demo credits cannot be cashed out',
+    ok: 'OK',
+    serviceInsert: 'Insert {amount}',
+    serviceTab: 'Service',
+    serviceHide: 'Hide',
+  },
   staff,
 } as const;

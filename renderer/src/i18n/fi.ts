@@ -236,6 +236,18 @@ const fi: Messages = {
     left: '{seconds} sekuntia jäljellä',
   },
   language: { name: 'Suomi' },
+  /** Reload, void, demo cash-out and service-panel texts of the table flow. */
+  tableFlow: {
+    lastVoid: 'Edellinen kierros mitätöitiin: {amount} palautettiin saldoosi.',
+    voidUnknown: 'Kierrosta ei voitu suorittaa loppuun.',
+    cashoutDemoTitle: 'Demopeli',
+    cashoutDemo: 'Demosaldo on vain pelaamista varten, eikä sitä voi nostaa.',
+    cashoutDemoShort: 'Demosaldoa ei voi nostaa',
+    ok: 'OK',
+    serviceInsert: 'Syötä {amount}',
+    serviceTab: 'Huolto',
+    serviceHide: 'Piilota',
+  },
   staff,
 };
 export default fi;

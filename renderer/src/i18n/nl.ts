@@ -238,6 +238,18 @@ const nl: Messages = {
     left: 'Nog {seconds} seconden',
   },
   language: { name: 'Nederlands' },
+  /** Reload, void, demo cash-out and service-panel texts of the table flow. */
+  tableFlow: {
+    lastVoid: 'De vorige ronde is ongeldig verklaard: {amount} is teruggestort op uw tegoed.',
+    voidUnknown: 'De ronde kon niet worden voltooid.',
+    cashoutDemoTitle: 'Demospel',
+    cashoutDemo: 'Demotegoed is alleen om te spelen en kan niet worden uitbetaald.',
+    cashoutDemoShort: 'Demotegoed kan niet worden uitbetaald',
+    ok: 'OK',
+    serviceInsert: '{amount} invoeren',
+    serviceTab: 'Service',
+    serviceHide: 'Verbergen',
+  },
   staff,
 };
 export default nl;

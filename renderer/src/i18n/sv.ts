@@ -234,6 +234,18 @@ const sv: Messages = {
     left: '{seconds} sekunder kvar',
   },
   language: { name: 'Svenska' },
+  /** Reload, void, demo cash-out and service-panel texts of the table flow. */
+  tableFlow: {
+    lastVoid: 'Förra omgången ogiltigförklarades: {amount} har återbetalats till din kredit.',
+    voidUnknown: 'Omgången kunde inte slutföras.',
+    cashoutDemoTitle: 'Demospel',
+    cashoutDemo: 'Demokrediter är bara för spel och kan inte tas ut.',
+    cashoutDemoShort: 'Demokrediter kan inte tas ut',
+    ok: 'OK',
+    serviceInsert: 'Sätt in {amount}',
+    serviceTab: 'Service',
+    serviceHide: 'Dölj',
+  },
   staff,
 };
 export default sv;

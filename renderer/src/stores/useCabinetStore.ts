@@ -59,6 +59,13 @@ export const useCabinetStore = defineStore('cabinet', () => {
     return list[0] ?? null;
   });
   const tableTotalMinor = computed(() => snapshot.value?.tableTotalMinor ?? 0);
+  /**
+   * A lock screen is up (a tilt, the handpay lock, or the void notice): it is the only dialog, and no
+   * menu opens under it, by Esc or by the settings button.
+   */
+  const lockUp = computed(() => activeTilt.value !== null || round.voided !== null);
+  /** Why CASH OUT cannot pay out now, as a message key; null when it can (demo credits are play money). */
+  const cashoutBlockedKey = computed<string | null>(() => (snapshot.value?.demo ? 'tableFlow.cashoutDemoShort' : null));
   /** The cash-out waiting for an attendant, as main's journal holds it: also after a reload or a restart. */
   const handpayMinor = computed<number | null>(() => snapshot.value?.pendingHandpay?.amountMinor ?? null);
   /** The table's buttons are locked: a request or a replay is running, the cabinet is tilted, or not loaded. */
@@ -181,17 +188,32 @@ export const useCabinetStore = defineStore('cabinet', () => {
     bridge = await connectBridge((ok) => {
       const regained = ok && !connected.value;
       connected.value = ok;
-      if (regained) void loadPaytable();
+      if (regained) {
+        void loadPaytable();
+        void restoreLastRound();
+      }
     });
     bridge.onEvent(onEvent);
     const s = await call('cabinet:snapshot', {});
     if (s) {
       setSnapshot(s);
-      if (s.lastRound) round.showRecoveredVoid(s.lastRound);
+      // A reload shows the round the credit meter already counts: its cards, result and payout (or its refund).
+      if (s.lastRound) round.restore(s.lastRound, s.tableTotalMinor === 0);
     }
     void loadPaytable();
     const h = await call('history:list', { limit: 60 }, true);
     if (h) round.loadBeads(h);
+  }
+
+  /**
+   * Back on the line after a lost connection (the cabinet may have restarted): the last round as main
+   * recorded it goes on the felt unless this screen already showed it.
+   */
+  async function restoreLastRound(): Promise<void> {
+    const s = await call('cabinet:snapshot', {}, true);
+    if (!s) return;
+    setSnapshot(s);
+    if (s.lastRound && !round.busy) round.restore(s.lastRound, s.tableTotalMinor === 0);
   }
 
   /**
@@ -237,7 +259,7 @@ export const useCabinetStore = defineStore('cabinet', () => {
    */
   async function placeBet(spot: BetSpot, chipMinor: number | null, erase: boolean): Promise<void> {
     if (round.busy || chipMinor === null) return;
-    if (round.stage === 'result' && tableTotalMinor.value === 0) round.clearTable();
+    if ((round.stage === 'result' || round.lastVoid) && tableTotalMinor.value === 0) round.clearTable();
     if (erase) return eraseBet(spot);
     const s = await call('bets:place', { spot, chipMinor });
     if (s) sound.chip();
@@ -352,6 +374,8 @@ export const useCabinetStore = defineStore('cabinet', () => {
     tilts,
     activeTilt,
     tableTotalMinor,
+    lockUp,
+    cashoutBlockedKey,
     controlsLocked,
     canRebet,
     rebetBlocked,

@@ -55,6 +55,11 @@ export const useRoundStore = defineStore('round', () => {
   const shown = ref<{ player: Card[]; banker: Card[] }>({ player: [], banker: [] });
   const hold = ref<HeldMeters | null>(null);
   const voided = shallowRef<RoundRecord | null>(null);
+  /**
+   * The last round was voided and refunded: the felt says so in words after its notice (and after a
+   * reload, when the notice was already acknowledged), until the next round or the next layout.
+   */
+  const lastVoid = shallowRef<RoundRecord | null>(null);
   const requestPending = ref(false);
   const beads = ref<BeadEntry[]>([]);
   const seen = new Set<number>();
@@ -123,6 +128,7 @@ export const useRoundStore = defineStore('round', () => {
     if (seen.has(record.roundId) || !record.outcome) return;
     seen.add(record.roundId);
     stopTimers();
+    lastVoid.value = null;
     requestPending.value = false;
     const stake = sumBets(record.bets);
     hold.value = {
@@ -163,6 +169,7 @@ export const useRoundStore = defineStore('round', () => {
     stopTimers();
     seen.add(record.roundId);
     voided.value = record;
+    lastVoid.value = record;
     if (!round.value || round.value.roundId === record.roundId) {
       round.value = null;
       stage.value = 'none';
@@ -186,9 +193,35 @@ export const useRoundStore = defineStore('round', () => {
     showVoid(record);
   }
 
+  /**
+   * The screen has just loaded (a reload, a reconnect, a renderer restart): main's last finished round
+   * goes back on the felt as it ended, cards, result and payout, without a replay, so the credit meter
+   * never shows a result the table does not (docs/cabinet-rules.md#game-recall). A voided one shows its
+   * refund: the notice once, then the felt's line. Nothing is restored over a layout the player started,
+   * nor over a round this screen already showed.
+   */
+  function restore(record: RoundRecord, tableEmpty: boolean): void {
+    if (record.status === 'voided') {
+      if (seen.has(record.roundId) || !tableEmpty) return;
+      lastVoid.value = record;
+      showRecoveredVoid(record);
+      seen.add(record.roundId);
+      return;
+    }
+    if (record.status !== 'settled' || !record.outcome || seen.has(record.roundId)) return;
+    seen.add(record.roundId);
+    if (!tableEmpty || round.value || stage.value !== 'none') return;
+    round.value = record;
+    shown.value = { player: [...record.outcome.player.cards], banker: [...record.outcome.banker.cards] };
+    stage.value = 'result';
+    hold.value = null;
+    addBead(record);
+  }
+
   /** NEW BET, or the first chip of a new layout: the finished round leaves the felt. */
   function clearTable(): void {
     if (stage.value === 'dealing') return;
+    lastVoid.value = null;
     stopTimers();
     round.value = null;
     stage.value = 'none';
@@ -201,6 +234,7 @@ export const useRoundStore = defineStore('round', () => {
     shown,
     hold,
     voided,
+    lastVoid,
     requestPending,
     beads,
     busy,
@@ -212,6 +246,7 @@ export const useRoundStore = defineStore('round', () => {
     show,
     showVoid,
     showRecoveredVoid,
+    restore,
     dismissVoid,
     clearTable,
     loadBeads,
