@@ -12,7 +12,7 @@
  * journal's next start is judged against a start of its undamaged copy (docs/cabinet-rules.md#storage-faults).
  */
 import { fork } from 'node:child_process';
-import { accessSync, constants, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { accessSync, constants, cpSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -69,6 +69,8 @@ interface ChildResult {
   readonly stderr: string;
   /** What a probe child sent: its start view. */
   readonly message: { view: StartView; quarantined: boolean } | null;
+  /** Killed by the watchdog: the child stopped answering. */
+  readonly hung: boolean;
 }
 
 let compileCache: string | null = null;
@@ -89,12 +91,16 @@ function runChild(env: Record<string, string>, killAfterMs: number | null): Prom
     });
     let timer: NodeJS.Timeout | null = null;
     if (killAfterMs !== null) timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
-    const watchdog = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    let hung = false;
+    const watchdog = setTimeout(() => {
+      hung = true;
+      child.kill('SIGKILL');
+    }, 60_000);
     child.on('error', reject);
     child.on('exit', (code, signal) => {
       if (timer) clearTimeout(timer);
       clearTimeout(watchdog);
-      resolve({ code, signal, stderr, message });
+      resolve({ code, signal, stderr, message, hung });
     });
   });
 }
@@ -178,8 +184,13 @@ await runCli({
       exact: 0,
       tilted: 0,
       auditOnly: 0,
+      byKind: {} as Record<string, number>,
     };
-    const noteFreezes = (stderr: string, when: string): void => {
+    const noteFreezes = ({ stderr, hung }: ChildResult, when: string): void => {
+      if (hung) {
+        sf.freezes++;
+        problems.push(`${when}: freeze: the child stopped answering for 60 s`);
+      }
       for (const m of stderr.matchAll(/CHAOS-FREEZE (.*)/g)) {
         sf.freezes++;
         problems.push(`${when}: freeze: ${m[1]}`);
@@ -214,6 +225,7 @@ await runCli({
           CHAOS_RUN: String(run),
         };
         let killAfterMs: number | null = null;
+        let faultKind: string | null = null;
         const r = rand();
         if (r < 0.3) {
           // Inside start-up: migrations, the integrity check, config, recovery of a round, power-up.
@@ -226,14 +238,18 @@ await runCli({
         }
         if (disk && rand() < 0.6) {
           const kind = disk.kinds[Math.floor(rand() * disk.kinds.length)]!;
+          faultKind = kind;
           env.CHAOS_FAULT = JSON.stringify(childFault(kind, 1 + Math.floor(rand() * 150)));
         }
         const result = await runChild(env, killAfterMs);
         const struck = result.stderr.includes('CHAOS-FAULT');
         if (storage) {
-          if (struck) sf.storageFaults++;
+          if (struck) {
+            sf.storageFaults++;
+            if (faultKind) sf.byKind[faultKind] = (sf.byKind[faultKind] ?? 0) + 1;
+          }
           healDisk(journal);
-          noteFreezes(result.stderr, `run ${run} (seed ${env.CHAOS_SEED}, fault ${env.CHAOS_FAULT ?? 'none'})`);
+          noteFreezes(result, `run ${run} (seed ${env.CHAOS_SEED}, fault ${env.CHAOS_FAULT ?? 'none'})`);
           if (result.signal !== 'SIGKILL' && result.code !== 0 && !result.stderr.includes('CHAOS-STARTED')) {
             sf.crashLoops++;
             problems.push(`run ${run}: did not start: ${result.stderr.trim().split('\n').slice(-2).join(' | ')}`);
@@ -280,10 +296,13 @@ await runCli({
               { CHAOS_JOURNAL: journal, CHAOS_SEED: '1', CHAOS_RUN: String(run), CHAOS_MODE: 'probe' },
               null,
             );
-            noteFreezes(probe.stderr, what);
+            noteFreezes(probe, what);
             if (probe.code !== 0 || probe.message === null) {
               sf.crashLoops++;
-              problems.push(`${what}: did not start: ${probe.stderr.trim().split('\n').slice(-2).join(' | ')}`);
+              const kept = `${dir}-crash-run-${run}`;
+              cpSync(journalDir, kept, { recursive: true });
+              const why = probe.stderr.split('\n').find((l) => /Error/.test(l)) ?? probe.stderr.trim();
+              problems.push(`${what}: did not start (journal kept at ${kept}): ${why}`);
               wipeJournal(journalDir);
             } else if (reference) {
               const verdict = judgeStart(reference, probe.message.view);
@@ -358,6 +377,7 @@ await runCli({
       ...(storage
         ? {
             storage_faults: sf.storageFaults,
+            storage_faults_by_kind: sf.byKind,
             byte_flips: sf.byteFlips,
             starts_exact: sf.exact,
             starts_tilted: sf.tilted,

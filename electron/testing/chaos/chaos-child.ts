@@ -135,7 +135,11 @@ async function play(): Promise<void> {
   }
 
   function clearTilts(): void {
-    for (const t of cabinet.snapshot().tilts) {
+    // A storage fault first: until it is cleared, clearing any other tilt is itself a refused write.
+    const tilts = [...cabinet.snapshot().tilts].sort(
+      (a, b) => Number(b.kind === 'storage-fault') - Number(a.kind === 'storage-fault'),
+    );
+    for (const t of tilts) {
       switch (t.kind) {
         case 'door-open':
           cabinet.setDoorOpen(false);
