@@ -20,7 +20,7 @@ import { auditJournalFile, type AuditReport } from '../certification/journal-aud
 import { CHAOS_CONFIG } from '../testing/chaos/chaos-config.ts';
 import { seededUniform } from '../testing/fixtures.ts';
 import { healDisk } from '../testing/chaos/child-fault.ts';
-import { judgeStart, type StartView } from '../testing/chaos/start-view.ts';
+import { DOUBT_TILTS, judgeStart, type StartView } from '../testing/chaos/start-view.ts';
 import {
   childFault,
   copyJournal,
@@ -68,7 +68,10 @@ interface ChildResult {
   readonly code: number | null;
   readonly stderr: string;
   /** What a probe child sent: its start view. */
-  readonly message: { view: StartView; quarantined: boolean } | null;
+  readonly message:
+    | { view: StartView; quarantined: boolean; viewError?: undefined }
+    | { viewError: string; tilts: string[]; view?: undefined }
+    | null;
   /** Killed by the watchdog: the child stopped answering. */
   readonly hung: boolean;
 }
@@ -303,6 +306,15 @@ await runCli({
               cpSync(journalDir, kept, { recursive: true });
               const why = probe.stderr.split('\n').find((l) => /Error/.test(l)) ?? probe.stderr.trim();
               problems.push(`${what}: did not start (journal kept at ${kept}): ${why}`);
+              wipeJournal(journalDir);
+            } else if (probe.message.viewError !== undefined) {
+              // It started, but showing the credits or the recall failed: with no doubt tilt, that is
+              // a change the cabinet did not detect.
+              if (probe.message.tilts.some((t) => DOUBT_TILTS.includes(t))) sf.tilted++;
+              else {
+                sf.undetected++;
+                problems.push(`${what}: undetected change: the start view failed: ${probe.message.viewError}`);
+              }
               wipeJournal(journalDir);
             } else if (reference) {
               const verdict = judgeStart(reference, probe.message.view);

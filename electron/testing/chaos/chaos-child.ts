@@ -80,11 +80,20 @@ if (mode === 'probe') {
   const started = startOnJournalOrLocked(journalPath, (journal) =>
     startCabinetOn(journal, { config: CHAOS_CONFIG, random }),
   );
-  const view = startView(started.cabinet);
-  const doubt = view.tilts.find((t) => t === 'memory-error' || t === 'storage-fault');
-  if (doubt) expectAnswers(started.cabinet, doubt);
+  process.stderr.write('CHAOS-STARTED\n');
+  let message: object;
+  try {
+    const view = startView(started.cabinet);
+    const doubt = view.tilts.find((t) => t === 'memory-error' || t === 'storage-fault');
+    if (doubt) expectAnswers(started.cabinet, doubt);
+    message = { view, quarantined: started.quarantined !== null };
+  } catch (error) {
+    // It started, but a query a player or technician may make failed: the parent judges it.
+    const tilts = started.cabinet.snapshot().tilts.map((t) => t.kind);
+    message = { viewError: error instanceof Error ? error.message : String(error), tilts };
+  }
   started.cabinet.close();
-  process.send!({ view, quarantined: started.quarantined !== null }, () => process.exit(0));
+  process.send!(message, () => process.exit(0));
 } else {
   await play();
 }
