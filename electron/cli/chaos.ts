@@ -10,6 +10,8 @@
  * With `--faults storage` the runs also meet full disks, read-only journals and SQLite errors inside
  * rounds, and bit flips in the journal and its record key between kills; every faulted or flipped
  * journal's next start is judged against a start of its undamaged copy (docs/cabinet-rules.md#storage-faults).
+ * Over 400 lines: the usage text and the one loop that interleaves kills, faults, flips and audits read
+ * best together; the storage pieces themselves live in electron/testing/chaos/.
  */
 import { fork } from 'node:child_process';
 import { accessSync, constants, cpSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
