@@ -4,17 +4,34 @@
  * wall-clock moments, restarts it, and audits the journal after every kill.
  *
  *   npm run --silent chaos -- --kills 200 --seed 20261201 --json
+ *   npm run --silent chaos -- --faults storage --kills 200 --seed 20261201 --json
  *
  * The last stdout line is the JSON summary; the exit code is 1 when any count is non-zero.
+ * With `--faults storage` the runs also meet full disks, read-only journals and SQLite errors inside
+ * rounds, and bit flips in the journal and its record key between kills; every faulted or flipped
+ * journal's next start is judged against a start of its undamaged copy (docs/cabinet-rules.md#storage-faults).
+ * Over 400 lines: the usage text and the one loop that interleaves kills, faults, flips and audits read
+ * best together; the storage pieces themselves live in electron/testing/chaos/.
  */
 import { fork } from 'node:child_process';
-import { accessSync, constants, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { accessSync, constants, cpSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { auditJournalFile, type AuditReport } from '../certification/journal-audit.ts';
 import { CHAOS_CONFIG } from '../testing/chaos/chaos-config.ts';
 import { seededUniform } from '../testing/fixtures.ts';
+import { healDisk } from '../testing/chaos/child-fault.ts';
+import { DOUBT_TILTS, judgeStart, type StartView } from '../testing/chaos/start-view.ts';
+import {
+  childFault,
+  copyJournal,
+  flipRandomBit,
+  prepareStorageDisk,
+  referenceView,
+  wipeJournal,
+  type StorageDisk,
+} from '../testing/chaos/storage-chaos.ts';
 import { intFlag, printJson, runCli, UsageError } from './cli-support.ts';
 
 const CHILD = fileURLToPath(new URL('../testing/chaos/chaos-child.ts', import.meta.url));
@@ -22,10 +39,18 @@ const CHILD = fileURLToPath(new URL('../testing/chaos/chaos-child.ts', import.me
 const USAGE = `
 chaos — SIGKILL the cabinet core at random points and check nothing is lost or created
 
-Usage: npm run --silent chaos -- [--kills N] [--seed S] [--json] [--keep]
+Usage: npm run --silent chaos -- [--kills N] [--seed S] [--faults storage] [--json] [--keep]
 
   --kills N   number of SIGKILLs, 1..100000 (default 200)
   --seed S    seed of every random choice, 0..4294967295 (default 1)
+  --faults storage
+              also break the storage: a full disk (a small tmpfs or loop ext4 the journal lives
+              on, filled; needs root), a read-only journal (chattr +i on the loop ext4, else an
+              injected SQLITE_READONLY), an injected SQLITE_IOERR/SQLITE_FULL at a random write,
+              and random bit flips in the journal and its record-key file between kills. After
+              each, the next start must show exactly what a start of the undamaged copy shows, or
+              be in a memory-error or storage-fault tilt; it must start, and keep answering.
+              Exit 1 also when freezes, crash_loops or undetected_changes is above 0.
   --json      print the summary as JSON on the last line
   --keep      keep the temp journal and print its path
   --dir PATH  folder for the temp journal (default /dev/shm when present, else the OS temp
@@ -44,6 +69,13 @@ interface ChildResult {
   readonly signal: NodeJS.Signals | null;
   readonly code: number | null;
   readonly stderr: string;
+  /** What a probe child sent: its start view. */
+  readonly message:
+    | { view: StartView; quarantined: boolean; viewError?: undefined }
+    | { viewError: string; tilts: string[]; view?: undefined }
+    | null;
+  /** Killed by the watchdog: the child stopped answering. */
+  readonly hung: boolean;
 }
 
 let compileCache: string | null = null;
@@ -57,17 +89,23 @@ function runChild(env: Record<string, string>, killAfterMs: number | null): Prom
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     });
     let stderr = '';
+    let message: ChildResult['message'] = null;
+    child.on('message', (m) => (message = m as ChildResult['message']));
     child.stderr?.on('data', (d: Buffer) => {
       stderr += d.toString();
     });
     let timer: NodeJS.Timeout | null = null;
     if (killAfterMs !== null) timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
-    const watchdog = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    let hung = false;
+    const watchdog = setTimeout(() => {
+      hung = true;
+      child.kill('SIGKILL');
+    }, 60_000);
     child.on('error', reject);
     child.on('exit', (code, signal) => {
       if (timer) clearTimeout(timer);
       clearTimeout(watchdog);
-      resolve({ code, signal, stderr });
+      resolve({ code, signal, stderr, message, hung });
     });
   });
 }
@@ -119,15 +157,50 @@ await runCli({
     json: { type: 'boolean' },
     keep: { type: 'boolean' },
     dir: { type: 'string' },
+    faults: { type: 'string' },
   },
   main: async ({ values, positionals }) => {
     if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
     const kills = intFlag('kills', values.kills, 1, 100_000, 200);
     const seed = intFlag('seed', values.seed, 0, 4_294_967_295, 1);
     const rand = seededUniform(seed);
+    if (values.faults !== undefined && values.faults !== 'storage')
+      throw new UsageError(`--faults must be "storage" (the only fault family besides kills), got "${values.faults}"`);
+    const storage = values.faults === 'storage';
     const dir = mkdtempSync(join(chaosBaseDir(values.dir), 'baccarat-chaos-'));
-    const journal = join(dir, 'journal.sqlite');
+    let disk: StorageDisk | null = null;
+    if (storage) {
+      try {
+        disk = prepareStorageDisk(dir, (line) => process.stderr.write(`${line}\n`));
+      } catch (error) {
+        rmSync(dir, { recursive: true, force: true });
+        throw error;
+      }
+    }
+    const journalDir = disk?.journalDir ?? dir;
+    const journal = join(journalDir, 'journal.sqlite');
     compileCache = join(dir, 'compile-cache');
+    const sf = {
+      storageFaults: 0,
+      byteFlips: 0,
+      freezes: 0,
+      crashLoops: 0,
+      undetected: 0,
+      exact: 0,
+      tilted: 0,
+      auditOnly: 0,
+      byKind: {} as Record<string, number>,
+    };
+    const noteFreezes = ({ stderr, hung }: ChildResult, when: string): void => {
+      if (hung) {
+        sf.freezes++;
+        problems.push(`${when}: freeze: the child stopped answering for 60 s`);
+      }
+      for (const m of stderr.matchAll(/CHAOS-FREEZE (.*)/g)) {
+        sf.freezes++;
+        problems.push(`${when}: freeze: ${m[1]}`);
+      }
+    };
     const started = performance.now();
     const totals: Totals = {
       lost: 0,
@@ -157,6 +230,7 @@ await runCli({
           CHAOS_RUN: String(run),
         };
         let killAfterMs: number | null = null;
+        let faultKind: string | null = null;
         const r = rand();
         if (r < 0.3) {
           // Inside start-up: migrations, the integrity check, config, recovery of a round, power-up.
@@ -167,7 +241,25 @@ await runCli({
           // An external SIGKILL at an arbitrary moment (start-up takes ~150 ms).
           killAfterMs = 80 + Math.floor(rand() * 400);
         }
+        if (disk && rand() < 0.6) {
+          const kind = disk.kinds[Math.floor(rand() * disk.kinds.length)]!;
+          faultKind = kind;
+          env.CHAOS_FAULT = JSON.stringify(childFault(kind, 1 + Math.floor(rand() * 150)));
+        }
         const result = await runChild(env, killAfterMs);
+        const struck = result.stderr.includes('CHAOS-FAULT');
+        if (storage) {
+          if (struck) {
+            sf.storageFaults++;
+            if (faultKind) sf.byKind[faultKind] = (sf.byKind[faultKind] ?? 0) + 1;
+          }
+          healDisk(journal);
+          noteFreezes(result, `run ${run} (seed ${env.CHAOS_SEED}, fault ${env.CHAOS_FAULT ?? 'none'})`);
+          if (result.signal !== 'SIGKILL' && result.code !== 0 && !result.stderr.includes('CHAOS-STARTED')) {
+            sf.crashLoops++;
+            problems.push(`run ${run}: did not start: ${result.stderr.trim().split('\n').slice(-2).join(' | ')}`);
+          }
+        }
         const where = /CHAOS-KILL (\{.*\})/.exec(result.stderr);
         if (where?.[1]) {
           const info = JSON.parse(where[1]) as { inTransaction: boolean; starting: boolean; sql: string };
@@ -179,17 +271,75 @@ await runCli({
           done++;
           if (killAfterMs === null) byHook++;
           else byTimer++;
-        } else if (result.code !== 0) {
+        } else if (result.code !== 0 && !(storage && result.code === 4)) {
           childFailures++;
           problems.push(
-            `run ${run}: child exited with code ${result.code}: ${result.stderr.trim().split('\n').slice(0, 3).join(' | ')}`,
+            `run ${run}: child exited with code ${result.code}: ${result.stderr.trim().split('\n').slice(0, 8).join(' | ')}`,
           );
           if (childFailures > 5) break;
         }
+        if (!existsSync(journal)) continue; // killed before the journal was made
         last = auditJournalFile(journal, CHAOS_CONFIG.profile, true);
         add(totals, last);
         if (last.problems.length > 0)
           problems.push(...last.problems.slice(0, 5).map((p) => `after kill ${done}: ${p}`));
+        if (storage && disk) {
+          const flip = rand() < 0.3;
+          if (flip || struck) {
+            const copy = copyJournal(journal, journalDir, join(dir, 'reference'));
+            const flipped = flip ? flipRandomBit(journal, rand) : null;
+            if (flipped) sf.byteFlips++;
+            const what = `run ${run} (seed ${seed}, fault ${env.CHAOS_FAULT ?? 'none'}, flip ${JSON.stringify(flipped)})`;
+            let reference: StartView | null = null;
+            try {
+              reference = referenceView(copy);
+            } catch (error) {
+              sf.crashLoops++;
+              problems.push(`${what}: the undamaged copy did not start: ${(error as Error).message}`);
+            }
+            const probe = await runChild(
+              { CHAOS_JOURNAL: journal, CHAOS_SEED: '1', CHAOS_RUN: String(run), CHAOS_MODE: 'probe' },
+              null,
+            );
+            noteFreezes(probe, what);
+            if (probe.code !== 0 || probe.message === null) {
+              sf.crashLoops++;
+              const kept = `${dir}-crash-run-${run}`;
+              cpSync(journalDir, kept, { recursive: true });
+              const why = probe.stderr.split('\n').find((l) => /Error/.test(l)) ?? probe.stderr.trim();
+              problems.push(`${what}: did not start (journal kept at ${kept}): ${why}`);
+              wipeJournal(journalDir);
+            } else if (probe.message.viewError !== undefined) {
+              // It started, but showing the credits or the recall failed: with no doubt tilt, that is
+              // a change the cabinet did not detect.
+              if (probe.message.tilts.some((t) => DOUBT_TILTS.includes(t))) sf.tilted++;
+              else {
+                sf.undetected++;
+                problems.push(`${what}: undetected change: the start view failed: ${probe.message.viewError}`);
+              }
+              wipeJournal(journalDir);
+            } else if (reference) {
+              const verdict = judgeStart(reference, probe.message.view);
+              if (verdict.kind === 'undetected-change') {
+                sf.undetected++;
+                problems.push(`${what}: undetected change: ${verdict.what}`);
+              } else if (verdict.kind === 'tilted') {
+                sf.tilted++;
+                // The damaged journal is in doubt (and kept aside by the cabinet): go on with a fresh one.
+                if (verdict.tilt === 'memory-error') wipeJournal(journalDir);
+              } else {
+                sf.exact++;
+                // The start showed the same; a flip in a row nothing shows (an old ledger row) is
+                // still found by the full audit. Count it, and go on with a fresh journal so the
+                // audit of later kills keeps its meaning.
+                if (flipped && auditJournalFile(journal, CHAOS_CONFIG.profile, true).problems.length > 0) {
+                  sf.auditOnly++;
+                  wipeJournal(journalDir);
+                }
+              }
+            }
+          }
+        }
         if (done % 20 === 0 || done === kills) {
           const s = ((performance.now() - started) / 1000).toFixed(1);
           process.stderr.write(
@@ -213,7 +363,11 @@ await runCli({
       if (last.problems.length > 0) problems.push(...last.problems.slice(0, 10).map((p) => `final: ${p}`));
     } finally {
       if (values.keep) process.stderr.write(`chaos: journal kept at ${journal}\n`);
-      else rmSync(dir, { recursive: true, force: true });
+      else {
+        // The scratch disk is mounted inside the folder: unmount it first.
+        disk?.cleanup();
+        rmSync(dir, { recursive: true, force: true });
+      }
     }
     const seconds = (performance.now() - started) / 1000;
     for (const p of problems.slice(0, 20)) process.stderr.write(`chaos: PROBLEM ${p}\n`);
@@ -234,6 +388,19 @@ await runCli({
       integrity_failures: totals.integrity + childFailures,
       kills_inside_transaction: inTransaction,
       kills_during_startup_recovery: inStartup,
+      ...(storage
+        ? {
+            storage_faults: sf.storageFaults,
+            storage_faults_by_kind: sf.byKind,
+            byte_flips: sf.byteFlips,
+            starts_exact: sf.exact,
+            starts_tilted: sf.tilted,
+            flips_found_by_audit_only: sf.auditOnly,
+            freezes: sf.freezes,
+            crash_loops: sf.crashLoops,
+            undetected_changes: sf.undetected,
+          }
+        : {}),
       seconds: Math.round(seconds * 10) / 10,
     };
     if (values.json) printJson(summary);
@@ -244,7 +411,10 @@ await runCli({
       summary.double_refunds +
       summary.meter_mismatches +
       summary.recall_mismatches +
-      summary.integrity_failures;
+      summary.integrity_failures +
+      sf.freezes +
+      sf.crashLoops +
+      sf.undetected;
     return bad === 0 && done === kills ? 0 : 1;
   },
 });

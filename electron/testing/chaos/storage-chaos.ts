@@ -1,0 +1,138 @@
+/**
+ * The parent's side of `chaos --faults storage` (docs/cabinet-rules.md#storage-faults): the disk the
+ * journal lives on, the fault each run meets, the byte flips between kills, and the reference start
+ * every damaged or faulted journal is judged against.
+ */
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { startCabinetOn, startOnJournalOrLocked } from '../../storage/open-cabinet.ts';
+import { recordKeyPath } from '../../storage/record-chain-key.ts';
+import { deterministicRandom } from '../fixtures.ts';
+import { mountExt4, mountTmpfs, type ScratchFilesystem } from '../scratch-filesystem.ts';
+import type { SqliteFault } from '../statement-fault.ts';
+import { CHAOS_CONFIG } from './chaos-config.ts';
+import type { ChildFault } from './child-fault.ts';
+import { fillerPath } from './child-fault.ts';
+import { startView, type StartView } from './start-view.ts';
+
+export type FaultKind = 'full' | 'immutable' | 'sqlite-readonly' | 'sqlite-ioerr' | 'sqlite-full';
+
+export interface StorageDisk {
+  /** The folder the journal lives in (wiped when a damaged journal is given up). */
+  readonly journalDir: string;
+  readonly kinds: readonly FaultKind[];
+  cleanup(): void;
+}
+
+/** RAM-backed so filling it is quick; the ext4 image sits in /dev/shm when it can. */
+const DISK_MIB = 48;
+
+/**
+ * A loop ext4 (full disk and chattr +i), else a tmpfs (full disk; read-only through SQLITE_READONLY),
+ * else the scratch folder with injected errors only. Says on stderr (`note`) what it had to skip.
+ */
+export function prepareStorageDisk(scratchDir: string, note: (line: string) => void): StorageDisk {
+  const previous = process.env.TMPDIR;
+  process.env.TMPDIR = scratchDir;
+  let fs: ScratchFilesystem | null = null;
+  let kinds: FaultKind[] = ['sqlite-ioerr', 'sqlite-full'];
+  try {
+    const ext4 = mountExt4(DISK_MIB);
+    if ('skip' in ext4) {
+      note(`chaos: read-only journal by chattr +i skipped (${ext4.skip}); injecting SQLITE_READONLY instead`);
+      const tmpfs = mountTmpfs(DISK_MIB * 1024 * 1024);
+      if ('skip' in tmpfs) note(`chaos: full-disk faults skipped (${tmpfs.skip})`);
+      else fs = tmpfs;
+      kinds = [...kinds, 'sqlite-readonly', ...(fs ? (['full'] as const) : [])];
+    } else {
+      fs = ext4;
+      kinds = [...kinds, 'full', 'immutable'];
+    }
+  } finally {
+    if (previous === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = previous;
+  }
+  const journalDir = join(fs?.dir ?? scratchDir, 'journal');
+  mkdirSync(journalDir, { recursive: true });
+  return {
+    journalDir,
+    kinds,
+    cleanup() {
+      rmSync(journalDir, { recursive: true, force: true });
+      fs?.cleanup();
+    },
+  };
+}
+
+const SQLITE_OF: Partial<Record<FaultKind, SqliteFault>> = {
+  'sqlite-readonly': 'SQLITE_READONLY',
+  'sqlite-ioerr': 'SQLITE_IOERR',
+  'sqlite-full': 'SQLITE_FULL',
+};
+
+/** The fault of one run, before a random write statement of its play (start-up included). */
+export function childFault(kind: FaultKind, atWrite: number): ChildFault {
+  const sqlite = SQLITE_OF[kind];
+  if (sqlite) return { kind: 'sqlite', atWrite, sqlite };
+  return { kind: kind === 'full' ? 'full' : 'immutable', atWrite };
+}
+
+/** Empties the journal folder: the next run starts a fresh journal. */
+export function wipeJournal(journalDir: string): void {
+  for (const name of readdirSync(journalDir)) rmSync(join(journalDir, name), { recursive: true, force: true });
+}
+
+/** Copies every file of the journal folder (journal, WAL, record key, markers) except the filler. */
+export function copyJournal(journalPath: string, journalDir: string, toDir: string): string {
+  rmSync(toDir, { recursive: true, force: true });
+  mkdirSync(toDir, { recursive: true });
+  const filler = fillerPath(journalPath);
+  for (const name of readdirSync(journalDir)) {
+    const from = join(journalDir, name);
+    if (from !== filler && statSync(from).isFile()) copyFileSync(from, join(toDir, name));
+  }
+  return join(toDir, journalPath.slice(journalDir.length + 1));
+}
+
+/** What a clean start of the journal at `path` shows (it recovers, so run it on a copy). */
+export function referenceView(path: string): StartView {
+  const { cabinet } = startOnJournalOrLocked(path, (journal) =>
+    startCabinetOn(journal, { config: CHAOS_CONFIG, random: deterministicRandom(1) }),
+  );
+  try {
+    return startView(cabinet);
+  } finally {
+    cabinet.close();
+  }
+}
+
+export interface Flip {
+  readonly file: 'journal' | 'record-key';
+  readonly offset: number;
+  readonly bit: number;
+}
+
+/**
+ * Flips one random bit of the closed journal file (the WAL folded in first, so the flip hits the only
+ * copy of its page) or, one time in eight, of the record-key file.
+ */
+export function flipRandomBit(journalPath: string, rand: () => number): Flip {
+  const keyPath = recordKeyPath(journalPath)!;
+  const file = rand() < 0.125 ? 'record-key' : 'journal';
+  if (file === 'journal') {
+    const db = new DatabaseSync(journalPath);
+    try {
+      db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    } finally {
+      db.close();
+    }
+  }
+  const path = file === 'journal' ? journalPath : keyPath;
+  const bytes = readFileSync(path);
+  const offset = Math.floor(rand() * bytes.length);
+  const bit = Math.floor(rand() * 8);
+  bytes[offset] = bytes[offset]! ^ (1 << bit);
+  writeFileSync(path, bytes);
+  return { file, offset, bit };
+}
