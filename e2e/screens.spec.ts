@@ -64,6 +64,14 @@ for (const viewport of VIEWPORTS) {
       await page.goto(`${host.url}${host.url.includes('?') ? '&' : '?'}inactivityAfterMs=${ATTRACT_AFTER_MS * 10}`);
       await waitForTable(page);
       await shoot('01-table-empty');
+      // Attract mode runs only on an empty machine: before the first note.
+      await page.clock.fastForward(ATTRACT_AFTER_MS + 1_000);
+      await expect(page.getByTestId('attract')).toBeVisible();
+      await shoot('08-attract');
+      await page.mouse.click(viewport.width / 2, viewport.height / 2);
+      await expect(page.getByTestId('attract')).toBeHidden();
+      // The waking touch swallows taps for a moment (so it cannot place a bet): let that pass.
+      await page.clock.fastForward(1_000);
 
       await insertNote(page, host, 5, 10_000);
       await insertNote(page, host, 5, 10_000);
@@ -101,14 +109,6 @@ for (const viewport of VIEWPORTS) {
       await shoot('07-limit-error');
       await page.getByTestId('btn-clear').click();
       await expectMeter(page, 'total-bet', 0);
-
-      await page.clock.fastForward(ATTRACT_AFTER_MS + 1_000);
-      await expect(page.getByTestId('attract')).toBeVisible();
-      await shoot('08-attract');
-      await page.mouse.click(viewport.width / 2, viewport.height / 2);
-      await expect(page.getByTestId('attract')).toBeHidden();
-      // The waking touch swallows taps for a moment (so it cannot place a bet): let that pass.
-      await page.clock.fastForward(1_000);
 
       await bet(page, 'player', 500, 1);
       await expectMeter(page, 'total-bet', 500);
