@@ -22,6 +22,9 @@
  *
  * Length: a little over 400 lines, because this is the one place that holds the state joining the pieces
  * (session generation, enable state, initialising, refusals, health); every rule lives in its own file.
+ *
+ * Over 400 lines: this is the one place the session, enable policy and status meet; every protocol step is
+ * in its own file above, and splitting the rest would only pass the shared state around.
  */
 import type { CabinetSnapshot, DeviceHealth, DevicePort, DeviceStatus } from '../../core/cabinet/cabinet-api.ts';
 import type { DeviceDetail } from '../../core/model/device-detail.ts';

@@ -14,6 +14,9 @@
  *   makes the source unhealthy at once: the pool is zeroized, getEntropy() throws
  *   RngUnavailableError, and a status event says why. The cabinet voids the round and stops play.
  * - Reconnection with exponential backoff comes from the shared LinkSupervisor.
+ *
+ * Over 400 lines: reading, the start-up test, the pool and recovery share one state machine per
+ * connection; the health tests themselves are in health-tests.ts.
  */
 import { existsSync } from 'node:fs';
 import type { DeviceStatus } from '../../core/cabinet/cabinet-api.ts';

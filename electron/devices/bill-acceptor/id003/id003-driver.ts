@@ -13,6 +13,9 @@
  *   (docs/cabinet-rules.md#bill-validator).
  * Status: 'connected' once set up, 'healthy' after the first good poll, 'fault' while a condition is active,
  * 'disconnected' while the link is down.
+ *
+ * Over 400 lines for the same reason as the eSSP driver: the state that joins link, set-up, polling and
+ * enable policy; the protocol steps are in their own files.
  */
 import type { CabinetSnapshot, DeviceHealth, DevicePort, DeviceStatus } from '../../../core/cabinet/cabinet-api.ts';
 import type { DeviceDetail } from '../../../core/model/device-detail.ts';
