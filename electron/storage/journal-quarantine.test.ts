@@ -37,14 +37,15 @@ describe('moving a damaged journal aside', () => {
     expect(diagnoseJournal(file)).toMatchObject({ check: 'file', sizeBytes: 0 });
   });
 
-  it('keeps the file and its -wal and -shm under the damaged name, with a marker until the RAM clear', () => {
+  it('keeps the file, its -wal and -shm and its record key under the damaged name, with a marker until the RAM clear', () => {
     const file = journalFile();
     damageJournalFile(file, 'header');
     writeFileSync(`${file}-wal`, 'wal bytes');
     writeFileSync(`${file}-shm`, 'shm bytes');
+    writeFileSync(`${file}.record-key`, 'key bytes');
     const q = quarantineIfDamaged(file, clock);
     expect(q).toMatchObject({ check: 'open', damagedPath: `${file}.damaged-20261201T134005123Z` });
-    for (const suffix of ['', '-wal', '-shm']) {
+    for (const suffix of ['', '-wal', '-shm', '.record-key']) {
       expect(existsSync(`${q!.damagedPath}${suffix}`)).toBe(true);
       expect(existsSync(`${file}${suffix}`)).toBe(false);
     }

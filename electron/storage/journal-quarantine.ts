@@ -1,6 +1,6 @@
 /**
  * Moving a damaged journal aside (docs/cabinet-rules.md#damaged-journal). A journal that fails its
- * checks is never written again and never deleted: it is renamed, with its -wal and -shm, to
+ * checks is never written again and never deleted: it is renamed, with its -wal, -shm and record key, to
  * `<journal>.damaged-<timestamp>` (kept for forensics), a best-effort export of what is still
  * readable is written beside it, and the cabinet starts on a fresh journal locked in a
  * memory-error tilt that only a technician's RAM clear ends.
@@ -33,7 +33,9 @@ export interface QuarantinedJournal extends JournalDamage {
   readonly at: string;
 }
 
-const SIDE_FILES = ['-wal', '-shm'] as const;
+/** The files that belong to one journal: its WAL and shared memory, and the key of its record chain
+ * (record-chain-key.ts), so the kept journal can still be verified under its new name. */
+const SIDE_FILES = ['-wal', '-shm', '.record-key'] as const;
 
 export function markerPathOf(journalPath: string): string {
   return `${journalPath}.ram-error.json`;
