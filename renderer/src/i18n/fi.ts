@@ -36,7 +36,7 @@ const fi: Messages = {
     rebet: 'Sama panos',
     rebetX2: 'Sama ×2',
     undo: 'Kumoa',
-    clear: 'Tyhjennä',
+    clear: 'Tyhjen\u00adnä',
     cashout: 'Kotiuta',
     menu: 'Valikko',
     placeBets: 'Aseta panoksesi',
