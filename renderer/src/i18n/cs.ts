@@ -68,7 +68,7 @@ const cs: Messages = {
     title: 'Tabulka výplat',
     bet: 'Sázka',
     pays: 'Vyplácí',
-    probability: 'Pravděpodobnost',
+    probability: 'Pravdě\u00adpodobnost',
     rtp: 'Návratnost',
     limits: 'Limity',
     spotLimit: '{min} – {max}',

@@ -69,7 +69,7 @@ const de: Messages = {
     bet: 'Wette',
     pays: 'Zahlt',
     probability: 'Chance',
-    rtp: 'Auszahlungsquote',
+    rtp: 'Auszahlungs\u00adquote',
     limits: 'Limits',
     spotLimit: '{min} – {max}',
     tableMax: 'Tischmaximum',

@@ -69,7 +69,7 @@ const nl: Messages = {
     bet: 'Inzet',
     pays: 'Betaalt',
     probability: 'Kans',
-    rtp: 'Uitbetalingspercentage',
+    rtp: 'Uitbetalings\u00adpercentage',
     limits: 'Limieten',
     spotLimit: '{min} – {max}',
     tableMax: 'Tafelmaximum',
