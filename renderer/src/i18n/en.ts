@@ -50,7 +50,7 @@ export default {
     total: 'Total {n}',
     hand: '{name} hand',
     natural: 'Natural',
-    feltPrint: 'Banker pays 0.95 to 1 · Tie pays {n} to 1',
+    feltPrint: 'Banker pays {banker} to 1 · Tie pays {tie} to 1',
   },
   result: {
     playerWins: 'Player wins',
@@ -78,7 +78,7 @@ export default {
     tableMax: 'Table maximum',
     maxWin: 'Maximum win per round',
     decks: '{n} decks, shuffled before every round',
-    commission: 'Banker wins pay 0.95 to 1 (5% commission, rounded down to the cent).',
+    commission: 'Banker wins pay {pays} (5% commission, rounded down to the cent).',
     tiePush: 'On a tie, Player and Banker bets are returned.',
     loading: 'Loading the paytable…',
     close: 'Close',

@@ -1,0 +1,253 @@
+/**
+ * No clipped words and no small print, in every language and at both screen sizes
+ * (docs/rules.md#spot-names-on-the-table). For each of the six languages, landscape 1920×1080 and
+ * portrait 1080×1920, every visible piece of text on the table (during a result and between rounds,
+ * bead plate included), the settings menu, the paytable and the cash-out dialog is measured against its
+ * box: text wider than its box (scrollWidth > clientWidth), or a text range reaching outside its box or
+ * outside a clipping ancestor, fails with the language, size, test id and text. Text a player must read
+ * is at least 20 px; the only exceptions are SVG lettering (the chip faces and the decorative felt
+ * print, which repeats the spots' payouts) and the emulator's service panel, which a cabinet never shows.
+ * The table in each language is also saved as a screenshot in /tmp/words-shots/ for a person to look at.
+ */
+import type { Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { LOCALES } from '../renderer/src/i18n/index.ts';
+import { bet, expect, insertNote, lastRounds, test, waitForTable } from './fixtures.ts';
+
+const SHOTS = '/tmp/words-shots';
+const MIN_FONT_PX = 20;
+
+const VIEWPORTS = [
+  { name: 'landscape', width: 1920, height: 1080 },
+  { name: 'portrait', width: 1080, height: 1920 },
+] as const;
+
+/** Player 2♥ 3♠ = 5 draws 4♣ = 9; Banker K♣ 6♦ = 6 stands: a Player win with a third card on the felt. */
+const PLAYER_WIN = ['2H', 'KC', '3S', '6D', '4C'];
+
+/**
+ * The few browser APIs the probe uses, typed here because the e2e programs compile without the DOM
+ * library (the probe runs in the page, where these are the real objects).
+ */
+interface Box {
+  readonly left: number;
+  readonly right: number;
+  readonly top: number;
+  readonly bottom: number;
+  readonly width: number;
+  readonly height: number;
+}
+interface ProbeNode {
+  readonly nodeType: number;
+  readonly textContent: string | null;
+}
+interface ProbeElement extends ProbeNode {
+  readonly tagName: string;
+  readonly className: unknown;
+  readonly childNodes: ArrayLike<ProbeNode>;
+  readonly parentElement: ProbeElement | null;
+  readonly clientWidth: number;
+  readonly scrollWidth: number;
+  closest(selector: string): ProbeElement | null;
+  getAttribute(name: string): string | null;
+  getBoundingClientRect(): Box;
+  checkVisibility(options: { opacityProperty: boolean; visibilityProperty: boolean }): boolean;
+  querySelectorAll(selector: string): Iterable<ProbeElement>;
+}
+interface ProbeGlobals {
+  readonly document: {
+    readonly body: ProbeElement;
+    readonly documentElement: ProbeElement;
+    querySelector(selector: string): ProbeElement | null;
+    createRange(): {
+      setStartBefore(n: ProbeNode): void;
+      setEndAfter(n: ProbeNode): void;
+      getBoundingClientRect(): Box;
+    };
+  };
+  getComputedStyle(el: ProbeElement): {
+    display: string;
+    overflowX: string;
+    overflowY: string;
+    fontSize: string;
+    transform: string;
+  };
+}
+const TEXT_NODE = 3;
+
+interface Finding {
+  readonly where: string;
+  readonly text: string;
+  readonly problem: string;
+}
+
+/**
+ * Every visible element with its own text under `rootSelector` (the whole page when null, dialogs
+ * excluded), checked in the page. Returns one finding per clipped or too-small text.
+ */
+async function measure(page: Page, rootSelector: string | null, minFontPx: number): Promise<Finding[]> {
+  return page.evaluate(
+    ({ rootSelector, minFontPx, TEXT_NODE }) => {
+      const { document, getComputedStyle } = globalThis as unknown as ProbeGlobals;
+      const root = rootSelector ? document.querySelector(rootSelector) : document.body;
+      if (!root) return [{ where: String(rootSelector), text: '', problem: 'not on the screen' }];
+      const out: { where: string; text: string; problem: string }[] = [];
+      const exempt = (el: ProbeElement): boolean =>
+        el.closest('svg') !== null ||
+        el.closest('[data-testid="service-panel"]') !== null ||
+        (rootSelector === null && el.closest('dialog, [role="dialog"]') !== null);
+      const where = (el: ProbeElement): string => {
+        const owner = el.closest('[data-testid]');
+        const id = owner?.getAttribute('data-testid') ?? '(no test id)';
+        const cls = typeof el.className === 'string' && el.className ? `.${el.className.split(' ')[0]}` : '';
+        return `${id} ${el.tagName.toLowerCase()}${cls}`;
+      };
+      /** The element whose box the text must stay in: the nearest ancestor that is not inline. */
+      const boxOf = (el: ProbeElement): ProbeElement => {
+        let b: ProbeElement | null = el;
+        while (b && getComputedStyle(b).display.startsWith('inline') && !getComputedStyle(b).display.includes('-'))
+          b = b.parentElement;
+        return b ?? el;
+      };
+      /** Ancestors that cut off what overflows them; a scroller (the chip carousel) only hides what it scrolls to. */
+      const clippers = (el: ProbeElement): ProbeElement[] => {
+        const list: ProbeElement[] = [];
+        const cuts = (v: string): boolean => v === 'hidden' || v === 'clip';
+        for (let a = el.parentElement; a && a !== document.documentElement; a = a.parentElement) {
+          const s = getComputedStyle(a);
+          if (s.overflowX === 'auto' || s.overflowX === 'scroll' || s.overflowY === 'auto' || s.overflowY === 'scroll')
+            break;
+          if (cuts(s.overflowX) || cuts(s.overflowY)) list.push(a);
+        }
+        return list;
+      };
+      /** Rotated by itself or an ancestor: a transform matrix with a shear or rotation part. */
+      const turned = (el: ProbeElement): boolean => {
+        for (let a: ProbeElement | null = el; a; a = a.parentElement) {
+          const m = /^matrix\(([^)]+)\)$/.exec(getComputedStyle(a).transform);
+          const [, b, c] = (m?.[1] ?? '1, 0, 0, 1').split(',').map(Number);
+          if (Math.abs(b ?? 0) > 1e-6 || Math.abs(c ?? 0) > 1e-6) return true;
+        }
+        return false;
+      };
+      const TOL = 1.5;
+      for (const el of root.querySelectorAll('*')) {
+        if (exempt(el)) continue;
+        const own = Array.from(el.childNodes).filter(
+          (n) => n.nodeType === TEXT_NODE && (n.textContent ?? '').trim() !== '',
+        );
+        if (own.length === 0) continue;
+        if (!el.checkVisibility({ opacityProperty: false, visibilityProperty: true })) continue;
+        const text = own
+          .map((n) => n.textContent!.trim())
+          .join(' ')
+          .replace(/\s+/g, ' ');
+        const range = document.createRange();
+        range.setStartBefore(own[0]!);
+        range.setEndAfter(own[own.length - 1]!);
+        const r = range.getBoundingClientRect();
+        if (r.width === 0 && r.height === 0) continue;
+        const px = parseFloat(getComputedStyle(el).fontSize);
+        if (px < minFontPx - 0.01) out.push({ where: where(el), text, problem: `${px}px text, under ${minFontPx}px` });
+        // A turned element (a third card lies sideways) has no upright box to compare its text with.
+        if (turned(el)) continue;
+        const box = boxOf(el);
+        const b = box.getBoundingClientRect();
+        const problems: string[] = [];
+        if (box.clientWidth > 0 && box.scrollWidth > box.clientWidth + 1)
+          problems.push(`text ${box.scrollWidth}px wide in a ${box.clientWidth}px box`);
+        // Glyph boxes are taller than a tight line-height, so only a clipping ancestor judges the height.
+        const vTol = Math.max(TOL, parseFloat(getComputedStyle(el).fontSize) * 0.3);
+        if (r.left < b.left - TOL || r.right > b.right + TOL)
+          problems.push(
+            `text at x ${Math.round(r.left)}–${Math.round(r.right)} outside its box x ${Math.round(b.left)}–${Math.round(b.right)}`,
+          );
+        for (const c of clippers(box)) {
+          const cr = c.getBoundingClientRect();
+          if (
+            r.left < cr.left - TOL ||
+            r.right > cr.right + TOL ||
+            r.top < cr.top - vTol ||
+            r.bottom > cr.bottom + vTol
+          )
+            problems.push(`cut off by ${where(c)}`);
+        }
+        for (const problem of problems) out.push({ where: where(el), text, problem });
+      }
+      return out;
+    },
+    { rootSelector, minFontPx, TEXT_NODE },
+  );
+}
+
+async function language(page: Page, lang: string): Promise<void> {
+  if ((await page.locator('html').getAttribute('lang')) === lang) return;
+  await page.getByTestId('language-switch').click();
+  await page.getByTestId(`language-${lang}`).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', lang);
+}
+
+for (const viewport of VIEWPORTS) {
+  const size = `${viewport.width}x${viewport.height}`;
+  test.describe(`labels ${size}`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    test(`no clipped or small player text in any language, ${viewport.name}`, async ({ page, host }) => {
+      test.slow();
+      mkdirSync(SHOTS, { recursive: true });
+      await page.goto(host.url);
+      await waitForTable(page);
+      await insertNote(page, host, 5, 10_000);
+      await bet(page, 'player', 500, 2);
+      await bet(page, 'banker', 100, 3);
+      await bet(page, 'tie', 100, 1);
+      expect(await host.must<{ armed: string[] }>('test:force-cards', { cards: PLAYER_WIN })).toEqual({
+        armed: PLAYER_WIN,
+      });
+      await page.getByTestId('btn-deal').click();
+      await expect(page.getByTestId('result-banner')).toHaveAttribute('data-winner', 'player', { timeout: 20_000 });
+      expect((await lastRounds(host, 1))[0]?.status).toBe('settled');
+      await expect(page.getByTestId('card')).toHaveCount(PLAYER_WIN.length);
+
+      const findings: string[] = [];
+      const check = async (lang: string, screen: string, root: string | null): Promise<void> => {
+        for (const f of await measure(page, root, MIN_FONT_PX))
+          findings.push(`${lang} ${size} ${screen}: ${f.where} "${f.text}": ${f.problem}`);
+      };
+
+      for (const lang of LOCALES) {
+        await language(page, lang);
+        await check(lang, 'table (result)', null);
+        await page.screenshot({ path: `${SHOTS}/result-${lang}-${size}.png`, animations: 'disabled' });
+      }
+      // Between rounds: the last round's layout on the felt and the bead plate beside it.
+      await page.getByTestId('btn-new-bet').click();
+      await bet(page, 'banker', 100, 1);
+      await expect(page.getByTestId('bead-plate')).toBeVisible();
+      for (const lang of LOCALES) {
+        await language(page, lang);
+        await check(lang, 'table', null);
+        await page.screenshot({ path: `${SHOTS}/table-${lang}-${size}.png`, animations: 'disabled' });
+
+        await page.getByTestId('btn-menu').click();
+        await expect(page.getByTestId('settings-menu')).toBeVisible();
+        await check(lang, 'settings menu', '[data-testid="settings-menu"]');
+        await page.getByTestId('menu-paytable').click();
+        await expect(page.getByTestId('paytable')).toBeVisible();
+        await check(lang, 'paytable', '[data-testid="settings-menu"]');
+        await page.screenshot({ path: `${SHOTS}/paytable-${lang}-${size}.png`, animations: 'disabled' });
+        for (let i = 0; i < 3 && (await page.getByTestId('settings-menu').isVisible()); i++) {
+          await page.getByTestId('menu-back').click();
+        }
+        await expect(page.getByTestId('settings-menu')).toBeHidden();
+
+        await page.getByTestId('btn-cashout').click();
+        await expect(page.getByTestId('cashout-dialog')).toBeVisible();
+        await check(lang, 'cash-out dialog', '[data-testid="cashout-dialog"]');
+        await page.getByTestId('cashout-cancel').click();
+        await expect(page.getByTestId('cashout-dialog')).toBeHidden();
+      }
+      expect(findings, findings.join('\n')).toEqual([]);
+    });
+  });
+}
