@@ -213,10 +213,15 @@ const cs: Messages = {
     forbidden: 'To teď není dovoleno.',
     dismiss: 'Zavřít',
   },
+  card: {
+    name: '{rank}, {suit}',
+    rank: { A: 'eso', J: 'kluk', Q: 'dáma', K: 'král' },
+    suit: { S: 'piky', H: 'srdce', D: 'káry', C: 'kříže' },
+  },
   attract: {
     touch: 'Dotkněte se a hrajte',
     title: 'Baccarat',
-    tagline: 'Player · Banker · Tie',
+    tagline: '{player} · {banker} · {tie}',
     paytable: 'Výplaty',
   },
   service: {

@@ -217,10 +217,15 @@ const de: Messages = {
     forbidden: 'Das ist gerade nicht erlaubt.',
     dismiss: 'Schließen',
   },
+  card: {
+    name: '{suit} {rank}',
+    rank: { A: 'Ass', J: 'Bube', Q: 'Dame', K: 'König' },
+    suit: { S: 'Pik', H: 'Herz', D: 'Karo', C: 'Kreuz' },
+  },
   attract: {
     touch: 'Zum Spielen berühren',
     title: 'Baccarat',
-    tagline: 'Player · Banker · Tie',
+    tagline: '{player} · {banker} · {tie}',
     paytable: 'Auszahlungen',
   },
   service: {

@@ -218,10 +218,15 @@ export default {
     forbidden: 'That is not allowed right now.',
     dismiss: 'Dismiss',
   },
+  card: {
+    name: '{rank} of {suit}',
+    rank: { A: 'ace', J: 'jack', Q: 'queen', K: 'king' },
+    suit: { S: 'spades', H: 'hearts', D: 'diamonds', C: 'clubs' },
+  },
   attract: {
     touch: 'Touch to play',
     title: 'Baccarat',
-    tagline: 'Player · Banker · Tie',
+    tagline: '{player} · {banker} · {tie}',
     paytable: 'Payouts',
   },
   service: {

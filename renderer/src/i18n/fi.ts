@@ -215,10 +215,15 @@ const fi: Messages = {
     forbidden: 'Se ei ole nyt sallittua.',
     dismiss: 'Sulje',
   },
+  card: {
+    name: '{suit} {rank}',
+    rank: { A: 'ässä', J: 'jätkä', Q: 'kuningatar', K: 'kuningas' },
+    suit: { S: 'pata', H: 'hertta', D: 'ruutu', C: 'risti' },
+  },
   attract: {
     touch: 'Kosketa ja pelaa',
     title: 'Baccarat',
-    tagline: 'Player · Banker · Tie',
+    tagline: '{player} · {banker} · {tie}',
     paytable: 'Voitot',
   },
   service: {

@@ -217,10 +217,15 @@ const nl: Messages = {
     forbidden: 'Dat mag nu niet.',
     dismiss: 'Sluiten',
   },
+  card: {
+    name: '{suit} {rank}',
+    rank: { A: 'aas', J: 'boer', Q: 'vrouw', K: 'heer' },
+    suit: { S: 'schoppen', H: 'harten', D: 'ruiten', C: 'klaveren' },
+  },
   attract: {
     touch: 'Tik om te spelen',
     title: 'Baccarat',
-    tagline: 'Player · Banker · Tie',
+    tagline: '{player} · {banker} · {tie}',
     paytable: 'Uitbetalingen',
   },
   service: {

@@ -213,10 +213,15 @@ const sv: Messages = {
     forbidden: 'Det är inte tillåtet just nu.',
     dismiss: 'Stäng',
   },
+  card: {
+    name: '{suit} {rank}',
+    rank: { A: 'ess', J: 'knekt', Q: 'dam', K: 'kung' },
+    suit: { S: 'spader', H: 'hjärter', D: 'ruter', C: 'klöver' },
+  },
   attract: {
     touch: 'Tryck för att spela',
     title: 'Baccarat',
-    tagline: 'Player · Banker · Tie',
+    tagline: '{player} · {banker} · {tie}',
     paytable: 'Utbetalningar',
   },
   service: {
