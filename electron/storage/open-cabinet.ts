@@ -11,7 +11,10 @@ import { storedVenueConfig } from '../core/cabinet/config-change.ts';
 import { keepSecrets } from '../core/config/config-secrets.ts';
 import { DEFAULT_VENUE_CONFIG, parseVenueConfig, type VenueConfig } from '../core/config/venue-config.ts';
 import type { RandomSource } from '../core/random/random-source.ts';
+import { attachCriticalCopy } from '../core/cabinet/critical-memory.ts';
+import { CriticalCopyFile, journalWithCriticalCopy } from './critical-copy-file.ts';
 import type { StatementObserver } from './database.ts';
+import { resolveCriticalCopyPath } from './journal-path.ts';
 import { Journal } from './journal.ts';
 import {
   describeQuarantine,
@@ -43,6 +46,11 @@ export interface OpenCabinetOptions {
    * journal statement, start-up included. Production passes none.
    */
   readonly statementObserver?: StatementObserver;
+  /**
+   * The second copy of critical memory (docs/cabinet-rules.md#critical-memory). Default: the
+   * installation's BACCARAT_CRITICAL_COPY, else `<journalPath>.critical`.
+   */
+  readonly criticalCopyPath?: string;
 }
 
 export function openCabinet(options: OpenCabinetOptions): CabinetCore {
@@ -58,15 +66,28 @@ export function openCabinet(options: OpenCabinetOptions): CabinetCore {
  * the journal keep their handle; the cabinet never hands its journal out). Closes the
  * journal when start-up fails.
  */
-export function startCabinetOn(journal: Journal, options: Omit<OpenCabinetOptions, 'journalPath'>): CabinetCore {
+export function startCabinetOn(
+  journal: Journal,
+  options: Omit<OpenCabinetOptions, 'journalPath'> & { readonly journalPath?: string },
+): CabinetCore {
   try {
+    // Without a journal path or a copy path (a tool on a journal it opened) there is no copy file.
+    const copyPath =
+      options.criticalCopyPath ??
+      (options.journalPath === undefined ? undefined : resolveCriticalCopyPath(options.journalPath));
+    let port: Journal = journal;
+    if (copyPath !== undefined) {
+      const file = new CriticalCopyFile(copyPath);
+      port = journalWithCriticalCopy(journal, file);
+      attachCriticalCopy(port, file);
+    }
     const stored = storedVenueConfig({ journal });
     const config =
       options.configSource === 'stored-first' && stored
         ? stored
         : parseVenueConfig(keepSecrets(options.config, stored ?? DEFAULT_VENUE_CONFIG));
     const cabinet = new CabinetCore(
-      journal,
+      port,
       config,
       options.random,
       options.clock ?? (() => new Date()),

@@ -1,0 +1,144 @@
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { closeCabinets, fund, setupCabinet, type CabinetHandle } from '../testing/cabinet-harness.ts';
+import { corruptCriticalCopy } from '../testing/journal-damage.ts';
+import { CriticalCopyFile } from './critical-copy-file.ts';
+import { JournalPathError, resolveCriticalCopyPath } from './journal-path.ts';
+
+afterEach(closeCabinets);
+
+const copyOf = (h: CabinetHandle) => new CriticalCopyFile(`${h.path}.critical`);
+
+function memoryEvents(h: CabinetHandle): string[] {
+  return h.cabinet
+    .events({ limit: 50 })
+    .filter((e) => e.kind === 'memory')
+    .map((e) => e.detail);
+}
+
+function memoryErrors(h: CabinetHandle) {
+  return h.cabinet.snapshot().tilts.filter((t) => t.kind === 'memory-error');
+}
+
+/** What a power cut leaves on disk of a running cabinet: the journal, its WAL and the copy file. */
+function powerCutImage(h: CabinetHandle): Map<string, Buffer> {
+  const image = new Map<string, Buffer>();
+  for (const file of [h.path, `${h.path}-wal`, `${h.path}.critical`])
+    if (existsSync(file)) image.set(file, readFileSync(file));
+  return image;
+}
+
+function restoreImage(h: CabinetHandle, image: Map<string, Buffer>, only?: string): void {
+  for (const [file, bytes] of image) if (only === undefined || file === only) writeFileSync(file, bytes);
+  if (only === undefined) rmSync(`${h.path}-shm`, { force: true });
+}
+
+describe('the second copy of critical memory, in its own file', () => {
+  it('is written after every commit with the credits, the critical seq and the last ledger row', () => {
+    const h = setupCabinet();
+    fund(h.cabinet, 5_000, 4);
+    const read = copyOf(h).read();
+    expect(read.problem).toBeNull();
+    expect(read.record?.state.creditsMinor).toBe(5_000);
+    fund(h.cabinet, 2_000, 3);
+    const after = copyOf(h).read();
+    expect(after.record?.state.creditsMinor).toBe(7_000);
+    expect(after.record!.state.seq).toBeGreaterThan(read.record!.state.seq);
+    expect(after.record!.lastLedgerId).toBeGreaterThan(read.record!.lastLedgerId);
+  });
+
+  it.each([
+    ['deleted', (file: string) => rmSync(file), /missing/],
+    ['truncated', (file: string) => writeFileSync(file, readFileSync(file).subarray(0, 40)), /not valid JSON/],
+    [
+      'flipped',
+      (file: string) => {
+        const bytes = readFileSync(file);
+        const at = bytes.indexOf('"creditsMinor":') + 16;
+        bytes[at] = bytes[at]! ^ 0x01;
+        writeFileSync(file, bytes);
+      },
+      /checksum mismatch/,
+    ],
+  ])('a %s copy file is rebuilt from the journal and that is logged', (_name, damage, problem) => {
+    const h = setupCabinet();
+    fund(h.cabinet, 5_000, 4);
+    h.cabinet.close();
+    damage(`${h.path}.critical`);
+    h.restart();
+    expect(memoryErrors(h)).toEqual([]);
+    expect(h.cabinet.snapshot().creditsMinor).toBe(5_000);
+    const rebuilt = memoryEvents(h).find((d) => /copy file .* rebuilt from the journal/.test(d));
+    expect(rebuilt).toMatch(problem);
+    expect(copyOf(h).read().record?.state.creditsMinor).toBe(5_000);
+  });
+
+  it('power lost between the journal commit and the file write: the file is one commit behind and repaired', () => {
+    const h = setupCabinet();
+    fund(h.cabinet, 5_000, 4);
+    const before = readFileSync(`${h.path}.critical`);
+    fund(h.cabinet, 2_000, 3);
+    h.cabinet.close();
+    writeFileSync(`${h.path}.critical`, before); // the write that never happened
+    h.restart();
+    expect(memoryErrors(h)).toEqual([]);
+    expect(h.cabinet.snapshot().creditsMinor).toBe(7_000);
+    expect(memoryEvents(h).some((d) => /rebuilt from the journal \(one commit behind/.test(d))).toBe(true);
+    expect(copyOf(h).read().record?.state.creditsMinor).toBe(7_000);
+  });
+
+  it('a journal older than its copy file lost committed data: memory error naming both credits', () => {
+    const h = setupCabinet();
+    fund(h.cabinet, 5_000, 4);
+    const older = powerCutImage(h);
+    fund(h.cabinet, 2_000, 3);
+    const newer = powerCutImage(h);
+    h.cabinet.close();
+    restoreImage(h, older);
+    restoreImage(h, newer, `${h.path}.critical`);
+    h.restart();
+    const [tilt] = memoryErrors(h);
+    expect(tilt?.reason).toMatch(/lost committed data: copy file .* credits 7000.*the journal holds .*credits 5000/);
+    expect(() => h.cabinet.placeChip('player', 100)).toThrow(/memory-error/);
+  });
+
+  it('one flipped bit in the last quarter of the WAL, after a power cut, is a memory error, not an older state', () => {
+    const h = setupCabinet();
+    for (let i = 0; i < 6; i++) fund(h.cabinet, 1_000 * (i + 1), 5);
+    const image = powerCutImage(h);
+    expect(image.get(`${h.path}-wal`)?.length ?? 0).toBeGreaterThan(0);
+    h.cabinet.close();
+    restoreImage(h, image);
+    const wal = `${h.path}-wal`;
+    const bytes = readFileSync(wal);
+    const at = Math.floor(bytes.length * 0.85);
+    bytes[at] = bytes[at]! ^ 0x10;
+    writeFileSync(wal, bytes);
+    expect(statSync(wal).size).toBe(image.get(wal)!.length);
+    h.restart();
+    // SQLite drops the damaged frame and every later one without an error: the journal is older.
+    expect(h.cabinet.snapshot().creditsMinor).toBeLessThan(21_000);
+    const tilts = memoryErrors(h);
+    expect(tilts.map((t) => t.reason).join()).toMatch(/lost committed data: copy file .* credits 21000/);
+  });
+
+  it('both copies in the journal bad and the copy file missing: memory error', () => {
+    const h = setupCabinet();
+    fund(h.cabinet, 5_000, 4);
+    h.cabinet.close();
+    corruptCriticalCopy(h.path, 'a', 'flip-body');
+    corruptCriticalCopy(h.path, 'b', 'bad-checksum');
+    rmSync(`${h.path}.critical`);
+    h.restart();
+    expect(memoryErrors(h)).toHaveLength(1);
+  });
+});
+
+describe('resolveCriticalCopyPath', () => {
+  it('defaults to <journal>.critical and refuses a relative path or the journal itself', () => {
+    expect(resolveCriticalCopyPath('/tmp/j.sqlite', undefined)).toBe('/tmp/j.sqlite.critical');
+    expect(resolveCriticalCopyPath('/tmp/j.sqlite', '/tmp/other.critical')).toBe('/tmp/other.critical');
+    expect(() => resolveCriticalCopyPath('/tmp/j.sqlite', 'rel.critical')).toThrow(JournalPathError);
+    expect(() => resolveCriticalCopyPath('/tmp/j.sqlite', '/tmp/j.sqlite')).toThrow(/the journal itself/);
+  });
+});
