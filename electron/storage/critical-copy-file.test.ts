@@ -1,11 +1,27 @@
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeCabinets, fund, setupCabinet, type CabinetHandle } from '../testing/cabinet-harness.ts';
 import { corruptCriticalCopy } from '../testing/journal-damage.ts';
+import { deterministicRandom, tempJournalPath, testConfig } from '../testing/fixtures.ts';
+import { openCabinet } from './open-cabinet.ts';
 import { CriticalCopyFile } from './critical-copy-file.ts';
 import { JournalPathError, resolveCriticalCopyPath } from './journal-path.ts';
 
-afterEach(closeCabinets);
+const RECOVERY_CHILD = fileURLToPath(new URL('../testing/recovery-child.ts', import.meta.url));
+const cleanups: Array<() => void> = [];
+afterEach(() => {
+  while (cleanups.length) cleanups.pop()!();
+  closeCabinets();
+});
+
+function flipBitInLastQuarter(file: string): void {
+  const bytes = readFileSync(file);
+  const at = Math.floor(bytes.length * 0.85);
+  bytes[at] = bytes[at]! ^ 0x10;
+  writeFileSync(file, bytes);
+}
 
 const copyOf = (h: CabinetHandle) => new CriticalCopyFile(`${h.path}.critical`);
 
@@ -110,16 +126,38 @@ describe('the second copy of critical memory, in its own file', () => {
     h.cabinet.close();
     restoreImage(h, image);
     const wal = `${h.path}-wal`;
-    const bytes = readFileSync(wal);
-    const at = Math.floor(bytes.length * 0.85);
-    bytes[at] = bytes[at]! ^ 0x10;
-    writeFileSync(wal, bytes);
+    flipBitInLastQuarter(wal);
     expect(statSync(wal).size).toBe(image.get(wal)!.length);
     h.restart();
     // SQLite drops the damaged frame and every later one without an error: the journal is older.
     expect(h.cabinet.snapshot().creditsMinor).toBeLessThan(21_000);
     const tilts = memoryErrors(h);
     expect(tilts.map((t) => t.reason).join()).toMatch(/lost committed data: copy file .* credits 21000/);
+  });
+
+  it('a cabinet SIGKILLed after a round, one WAL bit flipped: memory error; the RAM clear rewrites the copy', () => {
+    const tmp = tempJournalPath();
+    cleanups.push(tmp.cleanup);
+    const env = { ...process.env, RECOVERY_JOURNAL: tmp.path, RECOVERY_STATE: 'settled' };
+    delete env.CHAOS_KILL_AT_STATEMENT;
+    const child = spawnSync(process.execPath, [RECOVERY_CHILD], { env, encoding: 'utf8', timeout: 30_000 });
+    expect(child.signal).toBe('SIGKILL');
+    const durable = new CriticalCopyFile(`${tmp.path}.critical`).read().record!.state.creditsMinor;
+    flipBitInLastQuarter(`${tmp.path}-wal`);
+    const open = () => openCabinet({ journalPath: tmp.path, config: testConfig(), random: deterministicRandom(3) });
+    let cabinet = open();
+    try {
+      const tilts = cabinet.snapshot().tilts.filter((t) => t.kind === 'memory-error');
+      expect(tilts.map((t) => t.reason).join()).toMatch(
+        new RegExp(`lost committed data: copy file .* credits ${durable},`),
+      );
+      cabinet.ramClear();
+      cabinet.close();
+      cabinet = open();
+      expect(cabinet.snapshot().tilts).toEqual([]);
+    } finally {
+      cabinet.close();
+    }
   });
 
   it('both copies in the journal bad and the copy file missing: memory error', () => {
