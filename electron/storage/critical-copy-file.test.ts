@@ -138,7 +138,7 @@ describe('the second copy of critical memory, in its own file', () => {
   it('a cabinet SIGKILLed after a round, one WAL bit flipped: memory error; the RAM clear rewrites the copy', () => {
     const tmp = tempJournalPath();
     cleanups.push(tmp.cleanup);
-    const env = { ...process.env, RECOVERY_JOURNAL: tmp.path, RECOVERY_STATE: 'settled' };
+    const env: NodeJS.ProcessEnv = { ...process.env, RECOVERY_JOURNAL: tmp.path, RECOVERY_STATE: 'settled' };
     delete env.CHAOS_KILL_AT_STATEMENT;
     const child = spawnSync(process.execPath, [RECOVERY_CHILD], { env, encoding: 'utf8', timeout: 30_000 });
     expect(child.signal).toBe('SIGKILL');
