@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeCabinets, fund, setupCabinet, type CabinetHandle } from '../testing/cabinet-harness.ts';
 import { corruptCriticalCopy } from '../testing/journal-damage.ts';
@@ -169,6 +170,49 @@ describe('the second copy of critical memory, in its own file', () => {
     rmSync(`${h.path}.critical`);
     h.restart();
     expect(memoryErrors(h)).toHaveLength(1);
+  });
+});
+
+describe('property: the cabinet never starts silently on an older journal than its copy file', () => {
+  it('any journal image older than the copy is a memory error; the copy one commit older is repaired', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 50 }), { minLength: 2, maxLength: 5 }),
+        fc.nat(),
+        fc.boolean(),
+        (notes, pick, fileBehind) => {
+          closeCabinets();
+          const h = setupCabinet();
+          const images: Map<string, Buffer>[] = [];
+          for (const n of notes) {
+            fund(h.cabinet, n * 100, 5);
+            images.push(powerCutImage(h));
+          }
+          const total = notes.reduce((a, n) => a + n * 100, 0);
+          h.cabinet.close();
+          const last = images[images.length - 1]!;
+          if (fileBehind) {
+            // The journal has the last commit, the file the one before: a power cut between them.
+            restoreImage(h, last);
+            restoreImage(h, images[images.length - 2]!, `${h.path}.critical`);
+            h.restart();
+            expect(memoryErrors(h)).toEqual([]);
+            expect(h.cabinet.snapshot().creditsMinor).toBe(total);
+          } else {
+            const older = pick % (images.length - 1);
+            restoreImage(h, images[older]!);
+            restoreImage(h, last, `${h.path}.critical`);
+            h.restart();
+            expect(
+              memoryErrors(h)
+                .map((t) => t.reason)
+                .join(),
+            ).toMatch(new RegExp(`lost committed data: copy file .* credits ${total},`));
+          }
+        },
+      ),
+      { numRuns: 15 },
+    );
   });
 });
 
