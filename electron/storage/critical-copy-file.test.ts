@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { closeCabinets, fund, setupCabinet, type CabinetHandle } from '../testing/cabinet-harness.ts';
 import { corruptCriticalCopy } from '../testing/journal-damage.ts';
 import { deterministicRandom, tempJournalPath, testConfig } from '../testing/fixtures.ts';
-import { openCabinet } from './open-cabinet.ts';
+import { openCabinet, startCabinetOn, startOnJournalOrLocked } from './open-cabinet.ts';
 import { CriticalCopyFile } from './critical-copy-file.ts';
 import { JournalPathError, resolveCriticalCopyPath } from './journal-path.ts';
 
@@ -213,6 +213,41 @@ describe('property: the cabinet never starts silently on an older journal than i
       ),
       { numRuns: 15 },
     );
+  });
+});
+
+describe('the start-up the shells use (startOnJournalOrLocked)', () => {
+  const start = (path: string) =>
+    startOnJournalOrLocked(path, (journal) =>
+      startCabinetOn(journal, { config: testConfig(), random: deterministicRandom(5) }),
+    );
+
+  it('keeps the copy beside the journal, or where BACCARAT_CRITICAL_COPY says', () => {
+    const tmp = tempJournalPath();
+    cleanups.push(tmp.cleanup);
+    const { cabinet } = start(tmp.path);
+    cabinet.creditBill({ valueMinor: 3_000, channel: 5, eventKey: 'copy-beside' });
+    cabinet.close();
+    expect(new CriticalCopyFile(`${tmp.path}.critical`).read().record?.state.creditsMinor).toBe(3_000);
+
+    const elsewhere = tempJournalPath();
+    cleanups.push(elsewhere.cleanup);
+    const placed = `${elsewhere.dir}/copy.critical`;
+    process.env.BACCARAT_CRITICAL_COPY = placed;
+    cleanups.push(() => delete process.env.BACCARAT_CRITICAL_COPY);
+    const again = start(tmp.path).cabinet;
+    again.close();
+    expect(new CriticalCopyFile(placed).read().record?.state.creditsMinor).toBe(3_000);
+  });
+
+  it('a refused BACCARAT_CRITICAL_COPY stops start-up with the reason and leaves the journal where it is', () => {
+    const tmp = tempJournalPath();
+    cleanups.push(tmp.cleanup);
+    start(tmp.path).cabinet.close();
+    process.env.BACCARAT_CRITICAL_COPY = 'relative.critical';
+    cleanups.push(() => delete process.env.BACCARAT_CRITICAL_COPY);
+    expect(() => start(tmp.path)).toThrow(/BACCARAT_CRITICAL_COPY="relative.critical": a relative path/);
+    expect(existsSync(tmp.path)).toBe(true);
   });
 });
 

@@ -61,6 +61,9 @@ export function openCabinet(options: OpenCabinetOptions): CabinetCore {
   return startCabinetOn(journal, options);
 }
 
+/** The copy file of a journal opened by startOnJournalOrLocked, whose `start` callback knows no path. */
+const copyPaths = new WeakMap<Journal, string>();
+
 /**
  * Starts the cabinet on a journal the caller has opened (tools and tests that also read
  * the journal keep their handle; the cabinet never hands its journal out). Closes the
@@ -74,6 +77,7 @@ export function startCabinetOn(
     // Without a journal path or a copy path (a tool on a journal it opened) there is no copy file.
     const copyPath =
       options.criticalCopyPath ??
+      copyPaths.get(journal) ??
       (options.journalPath === undefined ? undefined : resolveCriticalCopyPath(options.journalPath));
     let port: Journal = journal;
     if (copyPath !== undefined) {
@@ -143,11 +147,18 @@ export function startOnJournalOrLocked(
   start: (journal: Journal) => CabinetCore,
   clock: () => Date = () => new Date(),
 ): StartedOnJournal {
+  // Resolved first: a refused BACCARAT_CRITICAL_COPY is a setting to fix, not damage in the journal.
+  const copyPath = resolveCriticalCopyPath(journalPath);
+  const openJournal = () => {
+    const opened = Journal.open(journalPath);
+    copyPaths.set(opened, copyPath);
+    return opened;
+  };
   let quarantined = quarantineIfDamaged(journalPath, clock);
   let journal: Journal;
   let cabinet: CabinetCore;
   try {
-    journal = Journal.open(journalPath);
+    journal = openJournal();
     cabinet = start(journal); // closes the journal when it throws
   } catch (error) {
     // Already on a fresh journal: the fault is not in the file, and a restart would not help.
@@ -159,7 +170,7 @@ export function startOnJournalOrLocked(
       message: error instanceof Error ? error.message : String(error),
       sizeBytes: sizeOf(journalPath),
     });
-    journal = Journal.open(journalPath);
+    journal = openJournal();
     cabinet = start(journal);
   }
   // The marker stays until the RAM clear (finishQuarantine), so every start-up before it is locked
