@@ -22,7 +22,7 @@ import {
   quarantineIfDamaged,
   type QuarantinedJournal,
 } from './journal-quarantine.ts';
-import { statSync } from 'node:fs';
+import { existsSync, renameSync, statSync } from 'node:fs';
 
 export interface OpenCabinetOptions {
   readonly journalPath: string;
@@ -128,6 +128,18 @@ function sizeOf(path: string): number | null {
   }
 }
 
+/**
+ * The critical copy describes the damaged journal, not the fresh one: it moves beside the damaged file
+ * (it names the credits at the loss), once, so the fresh journal starts its own copy and the
+ * quarantine's tilt is the one that says what happened.
+ */
+function keepCopyWithDamagedJournal(quarantined: QuarantinedJournal | null, copyPath: string): void {
+  if (quarantined === null) return;
+  const kept = `${quarantined.damagedPath}.critical`;
+  if (existsSync(kept) || !existsSync(copyPath)) return;
+  renameSync(copyPath, kept);
+}
+
 export interface StartedOnJournal {
   readonly cabinet: CabinetCore;
   readonly journal: Journal;
@@ -155,6 +167,7 @@ export function startOnJournalOrLocked(
     return opened;
   };
   let quarantined = quarantineIfDamaged(journalPath, clock);
+  keepCopyWithDamagedJournal(quarantined, copyPath);
   let journal: Journal;
   let cabinet: CabinetCore;
   try {
@@ -170,6 +183,7 @@ export function startOnJournalOrLocked(
       message: error instanceof Error ? error.message : String(error),
       sizeBytes: sizeOf(journalPath),
     });
+    keepCopyWithDamagedJournal(quarantined, copyPath);
     journal = openJournal();
     cabinet = start(journal);
   }
