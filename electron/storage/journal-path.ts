@@ -56,3 +56,23 @@ export function resolveJournalPath(
   }
   return absolute;
 }
+
+/**
+ * Where the second copy of critical memory lives (docs/cabinet-rules.md#critical-memory):
+ * `BACCARAT_CRITICAL_COPY` when the installation sets it (another device, so the journal and the copy
+ * do not fail together), else `<journal>.critical` beside the journal. Validated like the journal path;
+ * the copy may not be the journal itself.
+ */
+export function resolveCriticalCopyPath(
+  journalPath: string,
+  configured: string | undefined = process.env.BACCARAT_CRITICAL_COPY,
+  source = 'BACCARAT_CRITICAL_COPY',
+): string {
+  if (configured === undefined) return `${journalPath}.critical`;
+  const resolved = resolveJournalPath(configured, source);
+  if (resolved === path.normalize(journalPath))
+    throw new JournalPathError(
+      `${source}=${JSON.stringify(configured)}: it is the journal itself; allowed: a separate file, ideally on another device`,
+    );
+  return resolved;
+}

@@ -11,7 +11,10 @@ import { storedVenueConfig } from '../core/cabinet/config-change.ts';
 import { keepSecrets } from '../core/config/config-secrets.ts';
 import { DEFAULT_VENUE_CONFIG, parseVenueConfig, type VenueConfig } from '../core/config/venue-config.ts';
 import type { RandomSource } from '../core/random/random-source.ts';
+import { attachCriticalCopy } from '../core/cabinet/critical-memory.ts';
+import { CriticalCopyFile, journalWithCriticalCopy } from './critical-copy-file.ts';
 import type { StatementObserver } from './database.ts';
+import { resolveCriticalCopyPath } from './journal-path.ts';
 import { Journal } from './journal.ts';
 import {
   describeQuarantine,
@@ -19,7 +22,7 @@ import {
   quarantineIfDamaged,
   type QuarantinedJournal,
 } from './journal-quarantine.ts';
-import { statSync } from 'node:fs';
+import { existsSync, renameSync, statSync } from 'node:fs';
 
 export interface OpenCabinetOptions {
   readonly journalPath: string;
@@ -43,6 +46,11 @@ export interface OpenCabinetOptions {
    * journal statement, start-up included. Production passes none.
    */
   readonly statementObserver?: StatementObserver;
+  /**
+   * The second copy of critical memory (docs/cabinet-rules.md#critical-memory). Default: the
+   * installation's BACCARAT_CRITICAL_COPY, else `<journalPath>.critical`.
+   */
+  readonly criticalCopyPath?: string;
 }
 
 export function openCabinet(options: OpenCabinetOptions): CabinetCore {
@@ -53,20 +61,37 @@ export function openCabinet(options: OpenCabinetOptions): CabinetCore {
   return startCabinetOn(journal, options);
 }
 
+/** The copy file of a journal opened by startOnJournalOrLocked, whose `start` callback knows no path. */
+const copyPaths = new WeakMap<Journal, string>();
+
 /**
  * Starts the cabinet on a journal the caller has opened (tools and tests that also read
  * the journal keep their handle; the cabinet never hands its journal out). Closes the
  * journal when start-up fails.
  */
-export function startCabinetOn(journal: Journal, options: Omit<OpenCabinetOptions, 'journalPath'>): CabinetCore {
+export function startCabinetOn(
+  journal: Journal,
+  options: Omit<OpenCabinetOptions, 'journalPath'> & { readonly journalPath?: string },
+): CabinetCore {
   try {
+    // Without a journal path or a copy path (a tool on a journal it opened) there is no copy file.
+    const copyPath =
+      options.criticalCopyPath ??
+      copyPaths.get(journal) ??
+      (options.journalPath === undefined ? undefined : resolveCriticalCopyPath(options.journalPath));
+    let port: Journal = journal;
+    if (copyPath !== undefined) {
+      const file = new CriticalCopyFile(copyPath);
+      port = journalWithCriticalCopy(journal, file);
+      attachCriticalCopy(port, file);
+    }
     const stored = storedVenueConfig({ journal });
     const config =
       options.configSource === 'stored-first' && stored
         ? stored
         : parseVenueConfig(keepSecrets(options.config, stored ?? DEFAULT_VENUE_CONFIG));
     const cabinet = new CabinetCore(
-      journal,
+      port,
       config,
       options.random,
       options.clock ?? (() => new Date()),
@@ -103,6 +128,18 @@ function sizeOf(path: string): number | null {
   }
 }
 
+/**
+ * The critical copy describes the damaged journal, not the fresh one: it moves beside the damaged file
+ * (it names the credits at the loss), once, so the fresh journal starts its own copy and the
+ * quarantine's tilt is the one that says what happened.
+ */
+function keepCopyWithDamagedJournal(quarantined: QuarantinedJournal | null, copyPath: string): void {
+  if (quarantined === null) return;
+  const kept = `${quarantined.damagedPath}.critical`;
+  if (existsSync(kept) || !existsSync(copyPath)) return;
+  renameSync(copyPath, kept);
+}
+
 export interface StartedOnJournal {
   readonly cabinet: CabinetCore;
   readonly journal: Journal;
@@ -122,11 +159,19 @@ export function startOnJournalOrLocked(
   start: (journal: Journal) => CabinetCore,
   clock: () => Date = () => new Date(),
 ): StartedOnJournal {
+  // Resolved first: a refused BACCARAT_CRITICAL_COPY is a setting to fix, not damage in the journal.
+  const copyPath = resolveCriticalCopyPath(journalPath);
+  const openJournal = () => {
+    const opened = Journal.open(journalPath);
+    copyPaths.set(opened, copyPath);
+    return opened;
+  };
   let quarantined = quarantineIfDamaged(journalPath, clock);
+  keepCopyWithDamagedJournal(quarantined, copyPath);
   let journal: Journal;
   let cabinet: CabinetCore;
   try {
-    journal = Journal.open(journalPath);
+    journal = openJournal();
     cabinet = start(journal); // closes the journal when it throws
   } catch (error) {
     // Already on a fresh journal: the fault is not in the file, and a restart would not help.
@@ -138,7 +183,8 @@ export function startOnJournalOrLocked(
       message: error instanceof Error ? error.message : String(error),
       sizeBytes: sizeOf(journalPath),
     });
-    journal = Journal.open(journalPath);
+    keepCopyWithDamagedJournal(quarantined, copyPath);
+    journal = openJournal();
     cabinet = start(journal);
   }
   // The marker stays until the RAM clear (finishQuarantine), so every start-up before it is locked

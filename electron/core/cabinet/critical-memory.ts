@@ -7,6 +7,9 @@
  * - Checked before and after every round (round-flow.ts).
  * - One bad copy is rebuilt from the good one and logged (event `memory`).
  * - No good copy: memory-error tilt, durable, cleared only by a technician RAM clear.
+ * - A second copy outside the journal file (CriticalCopyPort, attached by the storage layer) is
+ *   compared at start-up: behind the journal it is rebuilt and logged; ahead of it, the journal
+ *   lost committed data and that is a memory error (compareWithCopyFile).
  *
  * `commitWhenMemoryGood` is the one place that decides "memory good ? commit : plain
  * transaction": the writes that must happen even while memory is bad (a stacked note, the door,
@@ -15,6 +18,7 @@
 import { configHash } from '../config/config-hash.ts';
 import type { VenueConfig } from '../config/venue-config.ts';
 import { canonicalJson } from '../integrity/canonical-json.ts';
+import type { CriticalCopyPort } from '../model/critical-copy.ts';
 import type { CopyName, CriticalState } from '../model/critical-state.ts';
 import type { JournalPort } from '../model/journal-port.ts';
 import { now, type CabinetContext } from './cabinet-context.ts';
@@ -40,11 +44,28 @@ export function freshCriticalState(journal: JournalPort, config: VenueConfig, se
   };
 }
 
-/** Start-up: a brand-new journal gets a zero state; otherwise both copies are verified against the ledger. */
+const copyFiles = new WeakMap<JournalPort, CriticalCopyPort>();
+
+/** The storage layer names the second copy of the journal it opened (electron/storage/open-cabinet.ts). */
+export function attachCriticalCopy(journal: JournalPort, copy: CriticalCopyPort): void {
+  copyFiles.set(journal, copy);
+}
+
+/**
+ * Start-up: a brand-new journal gets a zero state; otherwise both copies are verified against the
+ * ledger, then against the copy file.
+ */
 export function loadCriticalAtStart(ctx: CabinetContext): void {
   const { journal } = ctx;
   const copies = journal.readCriticalCopies();
+  const copyFile = copyFiles.get(journal) ?? null;
   if (!copies.exists && journal.lastLedgerId() === 0 && journal.maxRoundId() === 0) {
+    const file = copyFile?.read();
+    if (copyFile && file?.record && (file.record.state.seq > 0 || file.record.lastLedgerId > 0)) {
+      // A new journal next to a copy that has seen commits: the journal file was lost or replaced.
+      lostCommittedData(ctx, copyFile.location, file.record.state, file.record.lastLedgerId, null);
+      return;
+    }
     const at = now(ctx);
     const state = freshCriticalState(journal, ctx.config);
     journal.transaction(() => {
@@ -54,7 +75,62 @@ export function loadCriticalAtStart(ctx: CabinetContext): void {
     ctx.critical = state;
     return;
   }
-  verifyCritical(ctx, 'start-up', true);
+  if (verifyCritical(ctx, 'start-up', true) && copyFile) compareWithCopyFile(ctx, copyFile);
+}
+
+/**
+ * The journal's good copy against the copy file (docs/cabinet-rules.md#critical-memory). The file
+ * is written after each commit, so it may be one commit behind (a power loss in between) or more
+ * (a write that failed): the journal holds everything, the file is rebuilt and that is logged. A file
+ * that is missing or fails its checksum is rebuilt too. A file AHEAD of the journal means the journal
+ * lost committed data: a memory-error tilt naming both, never a silent older state.
+ */
+export function compareWithCopyFile(ctx: CabinetContext, copyFile: CriticalCopyPort): void {
+  const { journal } = ctx;
+  const state = ctx.critical;
+  const lastLedgerId = journal.lastLedgerId();
+  const file = copyFile.read();
+  const rebuild = (why: string) => {
+    copyFile.write({ state, lastLedgerId });
+    const at = now(ctx);
+    journal.transaction(() =>
+      journal.appendEvent(
+        'memory',
+        `critical memory copy file ${copyFile.location} rebuilt from the journal (${why})`,
+        at,
+      ),
+    );
+  };
+  if (!file.record) return rebuild(file.problem);
+  const { state: saved, lastLedgerId: savedLedgerId } = file.record;
+  if (saved.seq > state.seq || savedLedgerId > lastLedgerId)
+    return lostCommittedData(ctx, copyFile.location, saved, savedLedgerId, lastLedgerId);
+  if (saved.seq === state.seq) {
+    if (canonicalJson(saved) === canonicalJson(state) && savedLedgerId === lastLedgerId) return;
+    return lostCommittedData(ctx, copyFile.location, saved, savedLedgerId, lastLedgerId);
+  }
+  const behind = state.seq - saved.seq;
+  rebuild(behind === 1 ? 'one commit behind: power lost before it was written' : `${behind} commits behind`);
+}
+
+function lostCommittedData(
+  ctx: CabinetContext,
+  location: string,
+  saved: CriticalState,
+  savedLedgerId: number,
+  journalLedgerId: number | null,
+): void {
+  ctx.memoryGood = false;
+  const journalSide =
+    journalLedgerId === null
+      ? 'the journal is new'
+      : `the journal holds seq ${ctx.critical.seq}, credits ${ctx.critical.creditsMinor}, demo credits ${ctx.critical.demoCreditsMinor}, ledger row ${journalLedgerId}`;
+  raiseTilt(
+    ctx,
+    'memory-error',
+    'critical-memory',
+    `the journal lost committed data: copy file ${location} holds seq ${saved.seq}, credits ${saved.creditsMinor}, demo credits ${saved.demoCreditsMinor}, ledger row ${savedLedgerId}; ${journalSide}`,
+  );
 }
 
 /**
