@@ -181,12 +181,16 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
   try {
     // A damaged journal is moved aside and the cabinet starts locked on a fresh one
     // (docs/cabinet-rules.md#damaged-journal); startCabinetOn closes the journal when start-up fails.
-    const started = startOnJournalOrLocked(options.journalPath, (opened) =>
-      startCabinetOn(opened, {
-        config: loaded.input,
-        configSource: loaded.source,
-        random: options.wrapRandom ? options.wrapRandom(certified) : certified,
-      }),
+    const started = startOnJournalOrLocked(
+      options.journalPath,
+      (opened) =>
+        startCabinetOn(opened, {
+          config: loaded.input,
+          configSource: loaded.source,
+          random: options.wrapRandom ? options.wrapRandom(certified) : certified,
+        }),
+      undefined,
+      loaded.preview.journal.criticalCopyPath,
     );
     ({ journal, cabinet, quarantined } = started);
   } catch (error) {

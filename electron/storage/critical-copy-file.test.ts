@@ -8,7 +8,7 @@ import { corruptCriticalCopy } from '../testing/journal-damage.ts';
 import { deterministicRandom, tempJournalPath, testConfig } from '../testing/fixtures.ts';
 import { openCabinet, startCabinetOn, startOnJournalOrLocked } from './open-cabinet.ts';
 import { CriticalCopyFile } from './critical-copy-file.ts';
-import { JournalPathError, resolveCriticalCopyPath } from './journal-path.ts';
+import { criticalCopyPathFor, JournalPathError, resolveCriticalCopyPath } from './journal-path.ts';
 
 const RECOVERY_CHILD = fileURLToPath(new URL('../testing/recovery-child.ts', import.meta.url));
 const cleanups: Array<() => void> = [];
@@ -257,5 +257,23 @@ describe('resolveCriticalCopyPath', () => {
     expect(resolveCriticalCopyPath('/tmp/j.sqlite', '/tmp/other.critical')).toBe('/tmp/other.critical');
     expect(() => resolveCriticalCopyPath('/tmp/j.sqlite', 'rel.critical')).toThrow(JournalPathError);
     expect(() => resolveCriticalCopyPath('/tmp/j.sqlite', '/tmp/j.sqlite')).toThrow(/the journal itself/);
+  });
+});
+
+describe('criticalCopyPathFor: the installation, then the venue config, then beside the journal', () => {
+  it('takes BACCARAT_CRITICAL_COPY over the venue config, and the venue config over the default', () => {
+    expect(criticalCopyPathFor('/tmp/j.sqlite', '/tmp/venue.critical', '/tmp/env.critical')).toBe('/tmp/env.critical');
+    expect(criticalCopyPathFor('/tmp/j.sqlite', '/tmp/venue.critical', undefined)).toBe('/tmp/venue.critical');
+    expect(criticalCopyPathFor('/tmp/j.sqlite', null, undefined)).toBe('/tmp/j.sqlite.critical');
+  });
+
+  it('names the setting that is wrong and what is allowed', () => {
+    expect(() => criticalCopyPathFor('/tmp/j.sqlite', '/tmp/j.sqlite', undefined)).toThrow(
+      /journal\.criticalCopyPath=.*the journal itself; allowed: a separate file/,
+    );
+    expect(() => criticalCopyPathFor('/tmp/j.sqlite', '/no/such/folder/c.critical', undefined)).toThrow(
+      /journal\.criticalCopyPath=/,
+    );
+    expect(() => criticalCopyPathFor('/tmp/j.sqlite', null, '')).toThrow(/BACCARAT_CRITICAL_COPY/);
   });
 });

@@ -59,10 +59,22 @@ export function resolveJournalPath(
 
 /**
  * Where the second copy of critical memory lives (docs/cabinet-rules.md#critical-memory):
- * `BACCARAT_CRITICAL_COPY` when the installation sets it (another device, so the journal and the copy
- * do not fail together), else `<journal>.critical` beside the journal. Validated like the journal path;
- * the copy may not be the journal itself.
+ * `BACCARAT_CRITICAL_COPY` when the installation sets it, else the venue config's
+ * `journal.criticalCopyPath` (another device, so the journal and the copy do not fail together), else
+ * `<journal>.critical` beside the journal. Validated like the journal path; the copy may not be the
+ * journal itself.
  */
+export function criticalCopyPathFor(
+  journalPath: string,
+  fromVenue: string | null,
+  fromEnv: string | undefined = process.env.BACCARAT_CRITICAL_COPY,
+): string {
+  if (fromEnv !== undefined) return resolveCriticalCopyPath(journalPath, fromEnv, 'BACCARAT_CRITICAL_COPY');
+  if (fromVenue !== null) return resolveCriticalCopyPath(journalPath, fromVenue, 'journal.criticalCopyPath');
+  return resolveCriticalCopyPath(journalPath, undefined);
+}
+
+/** One configured copy path (or none: beside the journal), validated; `source` names it in the error. */
 export function resolveCriticalCopyPath(
   journalPath: string,
   configured: string | undefined = process.env.BACCARAT_CRITICAL_COPY,

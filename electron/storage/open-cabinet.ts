@@ -14,7 +14,7 @@ import type { RandomSource } from '../core/random/random-source.ts';
 import { attachCriticalCopy } from '../core/cabinet/critical-memory.ts';
 import { CriticalCopyFile, journalWithCriticalCopy } from './critical-copy-file.ts';
 import type { StatementObserver } from './database.ts';
-import { resolveCriticalCopyPath } from './journal-path.ts';
+import { criticalCopyPathFor, resolveCriticalCopyPath } from './journal-path.ts';
 import { Journal } from './journal.ts';
 import {
   describeQuarantine,
@@ -80,9 +80,17 @@ export function startCabinetOn(
       copyPaths.get(journal) ??
       (options.journalPath === undefined ? undefined : resolveCriticalCopyPath(options.journalPath));
     let port: Journal = journal;
+    // A copy write that fails after a commit becomes the cabinet's critical-copy tilt: told after the
+    // synchronous operation that committed (a round runs in one call), so it never interleaves with it.
+    let cabinet: CabinetCore | null = null;
+    let failedAtStart: unknown = null;
+    const copyFailed = (error: unknown) => {
+      if (cabinet === null) failedAtStart ??= error;
+      else queueMicrotask(() => cabinet?.criticalCopyFailed(error));
+    };
     if (copyPath !== undefined) {
       const file = new CriticalCopyFile(copyPath);
-      port = journalWithCriticalCopy(journal, file);
+      port = journalWithCriticalCopy(journal, file, copyFailed);
       attachCriticalCopy(port, file);
     }
     const stored = storedVenueConfig({ journal });
@@ -90,15 +98,17 @@ export function startCabinetOn(
       options.configSource === 'stored-first' && stored
         ? stored
         : parseVenueConfig(keepSecrets(options.config, stored ?? DEFAULT_VENUE_CONFIG));
-    const cabinet = new CabinetCore(
+    const started = new CabinetCore(
       port,
       config,
       options.random,
       options.clock ?? (() => new Date()),
       options.devices ?? [],
     );
-    cabinet.start();
-    return cabinet;
+    started.start();
+    cabinet = started;
+    if (failedAtStart !== null) started.criticalCopyFailed(failedAtStart);
+    return started;
   } catch (error) {
     journal.close();
     throw error;
@@ -158,9 +168,10 @@ export function startOnJournalOrLocked(
   journalPath: string,
   start: (journal: Journal) => CabinetCore,
   clock: () => Date = () => new Date(),
+  venueCopyPath: string | null = null,
 ): StartedOnJournal {
-  // Resolved first: a refused BACCARAT_CRITICAL_COPY is a setting to fix, not damage in the journal.
-  const copyPath = resolveCriticalCopyPath(journalPath);
+  // Resolved first: a refused copy path is a setting to fix, not damage in the journal.
+  const copyPath = criticalCopyPathFor(journalPath, venueCopyPath);
   const openJournal = () => {
     const opened = Journal.open(journalPath);
     copyPaths.set(opened, copyPath);

@@ -36,6 +36,7 @@ import { ramClear } from './ram-clear.ts';
 import * as rounds from './round-flow.ts';
 import { snapshot } from './snapshot.ts';
 import { guardStorage, holdBill, retryStorage, stopStorageRetry, storageErrorCode } from './storage-fault.ts';
+import { copyWriteFailed } from './critical-copy-fault.ts';
 import * as startup from './startup-recovery.ts';
 import * as technician from './technician-actions.ts';
 import { clearTilt, type ClearConditions } from './tilt-clear.ts';
@@ -156,6 +157,11 @@ export class CabinetCore implements Cabinet {
     guardStorage(this.ctx, 'other', () =>
       faults.raiseFault(this.ctx, kind, source, reason, detail && faults.deviceReason(source, 'fault', detail)),
     );
+  }
+
+  /** The storage layer could not write the second copy of critical memory after a commit. */
+  criticalCopyFailed(error: unknown): void {
+    copyWriteFailed(this.ctx, error);
   }
 
   // ------------------------------------------------------------ technician

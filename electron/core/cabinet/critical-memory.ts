@@ -23,6 +23,7 @@ import type { CopyName, CriticalState } from '../model/critical-state.ts';
 import type { JournalPort } from '../model/journal-port.ts';
 import { now, type CabinetContext } from './cabinet-context.ts';
 import { CabinetError } from './cabinet-error.ts';
+import { copyWriteFailed } from './critical-copy-fault.ts';
 import { copyMeters, zeroMeters, type MutableMeters } from './meters.ts';
 import { raiseTilt } from './tilts.ts';
 
@@ -49,6 +50,14 @@ const copyFiles = new WeakMap<JournalPort, CriticalCopyPort>();
 /** The storage layer names the second copy of the journal it opened (electron/storage/open-cabinet.ts). */
 export function attachCriticalCopy(journal: JournalPort, copy: CriticalCopyPort): void {
   copyFiles.set(journal, copy);
+}
+
+/**
+ * Writes the copy file from the journal's state now (a technician's clear of a failed copy); throws the
+ * file system's error. No copy attached (a tool on a journal it opened): nothing to write.
+ */
+export function rewriteCopyFile(ctx: CabinetContext): void {
+  copyFiles.get(ctx.journal)?.write({ state: ctx.critical, lastLedgerId: ctx.journal.lastLedgerId() });
 }
 
 /**
@@ -91,7 +100,12 @@ export function compareWithCopyFile(ctx: CabinetContext, copyFile: CriticalCopyP
   const lastLedgerId = journal.lastLedgerId();
   const file = copyFile.read();
   const rebuild = (why: string) => {
-    copyFile.write({ state, lastLedgerId });
+    try {
+      copyFile.write({ state, lastLedgerId });
+    } catch (error) {
+      // An unwritable copy is a storage fault of the copy, never a reason to refuse the journal.
+      return copyWriteFailed(ctx, error);
+    }
     const at = now(ctx);
     journal.transaction(() =>
       journal.appendEvent(

@@ -14,6 +14,7 @@ import type { DeviceName } from './cabinet-api.ts';
 import { now, type CabinetContext } from './cabinet-context.ts';
 import { CabinetError } from './cabinet-error.ts';
 import { emitState, emitTilts } from './cabinet-events.ts';
+import { COPY_SOURCE, copyClearBlocker } from './critical-copy-fault.ts';
 import { storageClearBlocker, storageFaultCleared } from './storage-fault.ts';
 
 /** What the cabinet cannot see itself: the door switch as main reads it. */
@@ -39,7 +40,7 @@ function stillThere(ctx: CabinetContext, kind: TiltKind, source: string, conditi
     case 'handpay-pending':
       return 'a pending handpay is cleared by paying it (tech:clear-handpay)';
     case 'storage-fault':
-      return storageClearBlocker(ctx, conditions.by);
+      return source === COPY_SOURCE ? copyClearBlocker(ctx, conditions.by) : storageClearBlocker(ctx, conditions.by);
   }
 }
 
@@ -60,7 +61,7 @@ export function clearTilt(ctx: CabinetContext, kind: TiltKind, source: string, c
       role: conditions.by,
     });
   });
-  if (kind === 'storage-fault') storageFaultCleared(ctx);
+  if (kind === 'storage-fault' && source !== COPY_SOURCE) storageFaultCleared(ctx);
   emitTilts(ctx);
   emitState(ctx);
 }

@@ -17,4 +17,4 @@ export interface ConfigApplyOutcome {
 }
 
 /** Fields read once at start-up (the staff session timer is fixed when staff access is created). */
-export const FIELDS_APPLIED_AT_START: readonly string[] = ['staff.idleSignOutS'];
+export const FIELDS_APPLIED_AT_START: readonly string[] = ['staff.idleSignOutS', 'journal.criticalCopyPath'];

@@ -134,6 +134,11 @@ describe('FieldIssue: every rule kind, structured for a translated screen', () =
     ['min (money)', { ...base, demoCreditsMinor: 0 }, { path: 'demoCreditsMinor', rule: 'min', limit: 1 }],
     ['max', { ...base, staff: { idleSignOutS: 4000 } }, { path: 'staff.idleSignOutS', rule: 'max', limit: 3600 }],
     [
+      'pattern (a relative copy path)',
+      { ...base, journal: { criticalCopyPath: 'copy.critical' } },
+      { path: 'journal.criticalCopyPath', rule: 'pattern' },
+    ],
+    [
       'max (list)',
       { ...base, limits: { ...base.limits, chipDenominationsMinor: Array.from({ length: 13 }, (_, i) => i + 1) } },
       { path: 'limits.chipDenominationsMinor', rule: 'max', limit: 12 },

@@ -210,6 +210,27 @@ export const VenueConfigSchema = z
       })
       .strict()
       .prefault({}),
+    /**
+     * The journal's files (docs/cabinet-rules.md#critical-memory): where the second copy of critical memory
+     * lives. null: `<journal>.critical` beside the journal; a path on another device lets the two fail apart.
+     * Read at start-up; BACCARAT_CRITICAL_COPY overrides it.
+     */
+    journal: z
+      .object({
+        criticalCopyPath: z
+          .string({ error: 'criticalCopyPath must be an absolute file path or null' })
+          .min(1, 'criticalCopyPath must not be empty (use null for the file beside the journal)')
+          .max(4096, 'criticalCopyPath must be at most 4096 characters')
+          .refine((p) => p.startsWith('/'), {
+            error:
+              'criticalCopyPath must be an absolute path (starting with /), or null for the file beside the journal',
+            params: { rule: 'pattern' },
+          })
+          .nullable()
+          .default(null),
+      })
+      .strict()
+      .prefault({}),
   })
   .strict()
   .superRefine((cfg, ctx) => {
@@ -316,6 +337,7 @@ export const DEFAULT_VENUE_CONFIG: VenueConfig = {
   },
   inputs: { operatorKeyFile: null, doorFile: null },
   staff: { idleSignOutS: 300 },
+  journal: { criticalCopyPath: null },
 };
 
 export { describeConfigChange } from './config-diff.ts';

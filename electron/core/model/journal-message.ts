@@ -29,6 +29,8 @@ export type TiltReason =
   | { readonly code: 'memory-no-good-copy' }
   /** The journal refused a write (docs/cabinet-rules.md#storage-faults): the SQLite code and what was being written. */
   | { readonly code: 'storage-error'; readonly stage: StorageStage; readonly sqlite: string }
+  /** The second copy of critical memory could not be written (docs/cabinet-rules.md#critical-memory): its errno. */
+  | { readonly code: 'copy-write-failed'; readonly errno: string }
   /** A reason this version does not know: only the original words say more. */
   | { readonly code: 'reason-as-written' };
 
@@ -127,6 +129,8 @@ export type EventMessage =
   | { readonly code: 'key-switch'; readonly on: boolean }
   /** A technician's clear of a storage-fault tilt first wrote this row: the journal takes writes again. */
   | { readonly code: 'storage-test-write' }
+  /** A technician's clear rewrote the second copy of critical memory after it could not be written. */
+  | { readonly code: 'copy-rewritten' }
   /** An event this version does not know: only the original words say more. */
   | { readonly code: 'event-as-written' };
 
@@ -142,6 +146,7 @@ export const TILT_REASON_CODES = [
   'handpay-waiting',
   'memory-no-good-copy',
   'storage-error',
+  'copy-write-failed',
   'reason-as-written',
 ] as const satisfies readonly TiltReasonCode[];
 
@@ -196,6 +201,7 @@ export const EVENT_MESSAGE_CODES = [
   'staff-locked-out',
   'key-switch',
   'storage-test-write',
+  'copy-rewritten',
   'event-as-written',
 ] as const satisfies readonly EventMessageCode[];
 

@@ -18,6 +18,7 @@ export const CONFIG_SECTIONS = [
   'devices',
   'inputs',
   'staff',
+  'journal',
   'other',
 ] as const;
 export type ConfigSection = (typeof CONFIG_SECTIONS)[number];
@@ -56,6 +57,7 @@ const NULLABLE = new Set([
   'devices.billAcceptor.fixedKeyHex',
   'inputs.operatorKeyFile',
   'inputs.doorFile',
+  'journal.criticalCopyPath',
 ]);
 /** Write-only: main shows only whether it is set. */
 export const SECRET_FIELDS = new Set(['devices.billAcceptor.fixedKeyHex']);
@@ -88,6 +90,7 @@ export function sectionOf(path: ConfigPath): ConfigSection {
     case 'devices':
     case 'inputs':
     case 'staff':
+    case 'journal':
       return top;
     default:
       return 'other';

@@ -54,6 +54,7 @@ const TILT_REASONS: Samples<TiltReason> = {
   'handpay-waiting': { code: 'handpay-waiting', amountMinor: 125_000 },
   'memory-no-good-copy': { code: 'memory-no-good-copy' },
   'storage-error': { code: 'storage-error', stage: 'bill', sqlite: 'SQLITE_FULL' },
+  'copy-write-failed': { code: 'copy-write-failed', errno: 'ENOSPC' },
   'reason-as-written': { code: 'reason-as-written' },
 };
 const VOID_REASONS: Samples<VoidReason> = {
@@ -96,6 +97,7 @@ const EVENTS: Samples<EventMessage> = {
   'staff-locked-out': { code: 'staff-locked-out', role: 'attendant', failures: 5, until: AT },
   'key-switch': { code: 'key-switch', on: true },
   'storage-test-write': { code: 'storage-test-write' },
+  'copy-rewritten': { code: 'copy-rewritten' },
   'event-as-written': { code: 'event-as-written' },
 };
 const DEVICE: Samples<DeviceDetail> = {

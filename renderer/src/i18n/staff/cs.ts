@@ -211,6 +211,7 @@ const staff: Messages['staff'] = {
     devices: 'Zařízení',
     inputs: 'Vstupy',
     staff: 'Personál',
+    journal: 'Žurnál',
     other: 'Ostatní',
   },
   field: {
@@ -243,6 +244,7 @@ const staff: Messages['staff'] = {
     operatorKeyFile: 'Vstupní soubor klíče',
     doorFile: 'Vstupní soubor dvířek',
     idleSignOutS: 'Odhlášení při nečinnosti (s)',
+    criticalCopyPath: 'Druhá kopie kritické paměti (soubor)',
     source: 'Zdroj entropie',
     minEntropyBitsPerByte: 'Min-entropie H (bitů na bajt)',
   },
@@ -362,6 +364,7 @@ const staff: Messages['staff'] = {
     'key-switch': 'Klíč obsluhy přepnut: {on}',
     'event-as-written': 'Událost, jak byla zaznamenána',
     'storage-test-write': 'Zkušební zápis do deníku se podařil',
+    'copy-rewritten': 'Druhá kopie kritické paměti znovu zapsána',
   },
   reason: {
     'device-reported': '{device} hlásí stav {health}: {deviceDetail}',
@@ -372,6 +375,7 @@ const staff: Messages['staff'] = {
     'memory-no-good-copy': 'kritická paměť nemá žádnou platnou kopii',
     'reason-as-written': 'důvod, jak byl zaznamenán',
     'storage-error': 'deník odmítl zápis během fáze {stage}: {sqlite}',
+    'copy-write-failed': 'druhou kopii kritické paměti nebylo možné zapsat ({errno})',
   },
   void: {
     'power-lost': 'výpadek napájení, když bylo kolo ve stavu {status}; zrušeno při zapnutí',

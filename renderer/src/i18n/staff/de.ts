@@ -210,6 +210,7 @@ const staff: Messages['staff'] = {
     devices: 'Geräte',
     inputs: 'Eingänge',
     staff: 'Personal',
+    journal: 'Journal',
     other: 'Sonstiges',
   },
   field: {
@@ -242,6 +243,7 @@ const staff: Messages['staff'] = {
     operatorKeyFile: 'Eingangsdatei Betreiberschlüssel',
     doorFile: 'Eingangsdatei Tür',
     idleSignOutS: 'Abmeldung nach Leerlauf (s)',
+    criticalCopyPath: 'Zweite Kopie des kritischen Speichers (Datei)',
     source: 'Entropiequelle',
     minEntropyBitsPerByte: 'Min-Entropie H (Bit pro Byte)',
   },
@@ -362,6 +364,7 @@ const staff: Messages['staff'] = {
     'key-switch': 'Betreiberschlüssel auf {on} gedreht',
     'event-as-written': 'Ereignis wie aufgezeichnet',
     'storage-test-write': 'Testschreibvorgang im Journal erfolgreich',
+    'copy-rewritten': 'Zweite Kopie des kritischen Speichers neu geschrieben',
   },
   reason: {
     'device-reported': '{device} meldet {health}: {deviceDetail}',
@@ -372,6 +375,7 @@ const staff: Messages['staff'] = {
     'memory-no-good-copy': 'der kritische Speicher hat keine gültige Kopie',
     'reason-as-written': 'Grund wie aufgezeichnet',
     'storage-error': 'das Journal hat einen Schreibvorgang während {stage} abgelehnt: {sqlite}',
+    'copy-write-failed': 'die zweite Kopie des kritischen Speichers konnte nicht geschrieben werden ({errno})',
   },
   void: {
     'power-lost': 'Stromausfall, während die Runde {status} war; beim Einschalten annulliert',

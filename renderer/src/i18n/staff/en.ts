@@ -206,6 +206,7 @@ export default {
     devices: 'Devices',
     inputs: 'Inputs',
     staff: 'Staff',
+    journal: 'Journal',
     other: 'Other',
   },
   field: {
@@ -238,6 +239,7 @@ export default {
     operatorKeyFile: 'Operator key input file',
     doorFile: 'Door input file',
     idleSignOutS: 'Idle sign-out (s)',
+    criticalCopyPath: 'Second copy of critical memory (file)',
     source: 'Entropy source',
     minEntropyBitsPerByte: 'Min-entropy H (bits per byte)',
   },
@@ -357,6 +359,7 @@ export default {
     'key-switch': 'Operator key switch turned {on}',
     'event-as-written': 'Event as recorded',
     'storage-test-write': 'Journal test write succeeded',
+    'copy-rewritten': 'Second copy of critical memory rewritten',
   },
   reason: {
     'device-reported': '{device} reports {health}: {deviceDetail}',
@@ -367,6 +370,7 @@ export default {
     'memory-no-good-copy': 'critical memory has no good copy',
     'reason-as-written': 'reason as recorded',
     'storage-error': 'the journal refused a write during {stage}: {sqlite}',
+    'copy-write-failed': 'the second copy of critical memory could not be written ({errno})',
   },
   void: {
     'power-lost': 'power was lost while the round was {status}; voided at power-up',

@@ -203,6 +203,7 @@ const staff: Messages['staff'] = {
     devices: 'Laitteet',
     inputs: 'Tulot',
     staff: 'Henkilöstö',
+    journal: 'Loki',
     other: 'Muut',
   },
   field: {
@@ -235,6 +236,7 @@ const staff: Messages['staff'] = {
     operatorKeyFile: 'Huoltoavaimen tulotiedosto',
     doorFile: 'Oven tulotiedosto',
     idleSignOutS: 'Uloskirjaus toimettomana (s)',
+    criticalCopyPath: 'Kriittisen muistin toinen kopio (tiedosto)',
     source: 'Entropialähde',
     minEntropyBitsPerByte: 'Min-entropia H (bittiä tavua kohden)',
   },
@@ -355,6 +357,7 @@ const staff: Messages['staff'] = {
     'key-switch': 'Operaattoriavain käännetty asentoon {on}',
     'event-as-written': 'Tapahtuma kuten kirjattu',
     'storage-test-write': 'Koekirjoitus lokiin onnistui',
+    'copy-rewritten': 'Kriittisen muistin toinen kopio kirjoitettu uudelleen',
   },
   reason: {
     'device-reported': '{device} ilmoittaa tilan {health}: {deviceDetail}',
@@ -365,6 +368,7 @@ const staff: Messages['staff'] = {
     'memory-no-good-copy': 'kriittisellä muistilla ei ole ehjää kopiota',
     'reason-as-written': 'syy kuten kirjattu',
     'storage-error': 'loki hylkäsi kirjoituksen vaiheessa {stage}: {sqlite}',
+    'copy-write-failed': 'kriittisen muistin toista kopiota ei voitu kirjoittaa ({errno})',
   },
   void: {
     'power-lost': 'virta katkesi kierroksen ollessa tilassa {status}; mitätöity käynnistyksessä',

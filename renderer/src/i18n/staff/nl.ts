@@ -209,6 +209,7 @@ const staff: Messages['staff'] = {
     devices: 'Apparaten',
     inputs: 'Ingangen',
     staff: 'Personeel',
+    journal: 'Journaal',
     other: 'Overig',
   },
   field: {
@@ -241,6 +242,7 @@ const staff: Messages['staff'] = {
     operatorKeyFile: 'Invoerbestand operatorsleutel',
     doorFile: 'Invoerbestand deur',
     idleSignOutS: 'Afmelden na inactiviteit (s)',
+    criticalCopyPath: 'Tweede kopie van kritiek geheugen (bestand)',
     source: 'Entropiebron',
     minEntropyBitsPerByte: 'Min-entropie H (bits per byte)',
   },
@@ -361,6 +363,7 @@ const staff: Messages['staff'] = {
     'key-switch': 'Operatorsleutel op {on} gezet',
     'event-as-written': 'Gebeurtenis zoals vastgelegd',
     'storage-test-write': 'Testschrijfactie in het journaal gelukt',
+    'copy-rewritten': 'Tweede kopie van het kritieke geheugen opnieuw geschreven',
   },
   reason: {
     'device-reported': '{device} meldt {health}: {deviceDetail}',
@@ -371,6 +374,7 @@ const staff: Messages['staff'] = {
     'memory-no-good-copy': 'het kritieke geheugen heeft geen geldige kopie',
     'reason-as-written': 'reden zoals vastgelegd',
     'storage-error': 'het journaal weigerde een schrijfactie tijdens {stage}: {sqlite}',
+    'copy-write-failed': 'de tweede kopie van het kritieke geheugen kon niet worden geschreven ({errno})',
   },
   void: {
     'power-lost': 'stroom uitgevallen terwijl de ronde {status} was; geannuleerd bij inschakeling',

@@ -209,6 +209,7 @@ const staff: Messages['staff'] = {
     devices: 'Enheter',
     inputs: 'Ingångar',
     staff: 'Personal',
+    journal: 'Journal',
     other: 'Övrigt',
   },
   field: {
@@ -241,6 +242,7 @@ const staff: Messages['staff'] = {
     operatorKeyFile: 'Indatafil operatörsnyckel',
     doorFile: 'Indatafil dörr',
     idleSignOutS: 'Utloggning vid inaktivitet (s)',
+    criticalCopyPath: 'Andra kopian av kritiskt minne (fil)',
     source: 'Entropikälla',
     minEntropyBitsPerByte: 'Min-entropi H (bitar per byte)',
   },
@@ -361,6 +363,7 @@ const staff: Messages['staff'] = {
     'key-switch': 'Operatörsnyckeln vriden till {on}',
     'event-as-written': 'Händelse som registrerad',
     'storage-test-write': 'Provskrivning i journalen lyckades',
+    'copy-rewritten': 'Andra kopian av kritiskt minne skriven på nytt',
   },
   reason: {
     'device-reported': '{device} rapporterar {health}: {deviceDetail}',
@@ -371,6 +374,7 @@ const staff: Messages['staff'] = {
     'memory-no-good-copy': 'kritiskt minne saknar giltig kopia',
     'reason-as-written': 'orsak som registrerad',
     'storage-error': 'journalen vägrade en skrivning under {stage}: {sqlite}',
+    'copy-write-failed': 'andra kopian av kritiskt minne kunde inte skrivas ({errno})',
   },
   void: {
     'power-lost': 'strömmen bröts medan omgången var {status}; annullerad vid start',
