@@ -119,7 +119,9 @@ describe('the record chain', () => {
       }),
     );
     changeStoredByte(path, { table: 'rounds', idColumn: 'round_id', id: 2, column: 'bets_json', byteIndex: 3 });
-    expect(() => j.transaction(() => j.markDealt(2, sampleOutcome(), 't'))).toThrow('rounds row 2 does not verify');
+    expect(() => j.transaction(() => j.markDealt(2, sampleOutcome(), 't'))).toThrow(
+      'broken at rounds row 2: the digest does not match the row and its link; it is not changed',
+    );
     expect(j.verifyRecent()).toMatchObject({ ok: false, firstBreak: { table: 'rounds', rowId: 2 } });
   });
 

@@ -14,7 +14,13 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { JournalError } from '../core/model/journal-port.ts';
-import type { ChainedTable, RecordBreak, RecordCheck, VerifiedLedgerState } from '../core/model/record-check.ts';
+import {
+  RecordBreakError,
+  type ChainedTable,
+  type RecordBreak,
+  type RecordCheck,
+  type VerifiedLedgerState,
+} from '../core/model/record-check.ts';
 import type { Database } from './database.ts';
 import { CHAINS, type ChainDef } from './record-chain-columns.ts';
 
@@ -116,7 +122,11 @@ export class RecordChain {
     );
     const link = before ? (before.d ?? GENESIS) : GENESIS;
     if (!same(row.chain_digest, rowDigest(key, chain, link, values(def, row)))) {
-      throw new JournalError(`${def.table} row ${id} does not verify; it is not changed`);
+      throw new RecordBreakError({
+        table: chain,
+        rowId: id,
+        problem: 'the digest does not match the row and its link; it is not changed',
+      });
     }
   }
 

@@ -13,6 +13,7 @@ import type { RuleProfile } from '../core/engine/rule-profile.ts';
 import { JournalError, type NewRound, type RecallQuery } from '../core/model/journal-port.ts';
 import { joinMessage, splitMessage, type VoidReason } from '../core/model/journal-message.ts';
 import type { OpenRound, RoundRecord, RoundStatus } from '../core/model/round-record.ts';
+import { RecordBreakError } from '../core/model/record-check.ts';
 import type { MinorUnits } from '../core/money/minor-units.ts';
 import type { Database } from './database.ts';
 import type { RecordChain } from './record-chain.ts';
@@ -62,16 +63,25 @@ export interface RefundAuditRow {
   amount_minor: number;
 }
 
+/** One stored JSON column; a damaged one is a record break naming the round, never a raw SyntaxError. */
+function parsed<T>(row: RoundRow, column: string, text: string): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new RecordBreakError({ table: 'rounds', rowId: row.round_id, problem: `its ${column} cannot be read` });
+  }
+}
+
 function toRecord(row: RoundRow): RoundRecord {
   const status: RoundStatus = row.status === 'settled' ? 'settled' : row.status === 'voided' ? 'voided' : 'in-progress';
   return {
     roundId: row.round_id,
     status,
     demo: row.demo === 1,
-    bets: JSON.parse(row.bets_json) as Bets,
-    cards: row.cards_json ? (JSON.parse(row.cards_json) as Card[]) : [],
-    outcome: row.outcome_json ? (JSON.parse(row.outcome_json) as RoundOutcome) : null,
-    returns: row.returns_json ? (JSON.parse(row.returns_json) as Returns) : {},
+    bets: parsed<Bets>(row, 'bets_json', row.bets_json),
+    cards: row.cards_json ? parsed<Card[]>(row, 'cards_json', row.cards_json) : [],
+    outcome: row.outcome_json ? parsed<RoundOutcome>(row, 'outcome_json', row.outcome_json) : null,
+    returns: row.returns_json ? parsed<Returns>(row, 'returns_json', row.returns_json) : {},
     creditsBeforeMinor: row.credits_before_minor,
     creditsAfterMinor: row.credits_after_minor ?? row.credits_before_minor - row.stake_minor,
     startedAt: row.started_at,
@@ -79,7 +89,7 @@ function toRecord(row: RoundRow): RoundRecord {
     voidReason: row.void_reason,
     voidCode: joinMessage<VoidReason>(row.void_code, row.void_params_json),
     refundedMinor: row.refunded_minor,
-    profile: row.profile_json ? (JSON.parse(row.profile_json) as RuleProfile) : null,
+    profile: row.profile_json ? parsed<RuleProfile>(row, 'profile_json', row.profile_json) : null,
   };
 }
 
@@ -246,7 +256,11 @@ export class RoundStore {
         ...timeArgs,
         pageLimit(range.limit),
       )
-      .map(toRecord);
+      .map((row) => {
+        // What recall shows must be what was recorded: each row is verified against its chain first.
+        this.chain?.requireIntact('rounds', row.round_id);
+        return toRecord(row);
+      });
   }
 
   auditRows(): RoundAuditRow[] {

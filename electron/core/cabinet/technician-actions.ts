@@ -8,12 +8,14 @@ import type { EventLogEntry } from '../model/event-log.ts';
 import type { EventQuery, RecallQuery } from '../model/journal-port.ts';
 import type { Meters } from '../model/meters.ts';
 import type { RoundRecord } from '../model/round-record.ts';
+import { RecordBreakError } from '../model/record-check.ts';
 import type { StaffRole } from '../staff/staff-status.ts';
 import { now, type CabinetContext } from './cabinet-context.ts';
 import { CabinetError } from './cabinet-error.ts';
 import { emitState, emitTilts } from './cabinet-events.ts';
 import { commitWhenMemoryGood } from './critical-memory.ts';
 import { copyMeters } from './meters.ts';
+import { recordBreakSeen } from './verified-records.ts';
 import { putTilt } from './tilts.ts';
 
 /** The door switch: opening tilts and counts a door open; closing clears the tilt. Both logged. */
@@ -74,9 +76,19 @@ export function meters(ctx: CabinetContext): Meters {
   return copyMeters(ctx.critical.meters);
 }
 
-/** Game recall: every round is kept (docs/cabinet-rules.md#game-recall). */
+/**
+ * Game recall: every round is kept (docs/cabinet-rules.md#game-recall), and every row shown verifies
+ * (docs/cabinet-rules.md#verified-records). A row that does not is a memory error naming it, and the
+ * request is refused: a recall that disagrees with what was dealt is never shown.
+ */
 export function recall(ctx: CabinetContext, range: RecallQuery): RoundRecord[] {
-  return ctx.journal.recall(range);
+  try {
+    return ctx.journal.recall(range);
+  } catch (error) {
+    if (!(error instanceof RecordBreakError)) throw error;
+    recordBreakSeen(ctx, error.recordBreak, 'game recall');
+    throw new CabinetError('tilted', `game recall refused: ${error.message}`);
+  }
 }
 
 /** The event log by id, kind and time, newest first, paged (docs/cabinet-rules.md#door-and-tilt). */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeStoredByte, flipFileBit } from '../../testing/journal-damage.ts';
-import { cleanAudit, closeCabinets, fund, journalOf, setupCabinet } from '../../testing/cabinet-harness.ts';
+import { cleanAudit, closeCabinets, fund, journalOf, refusal, setupCabinet } from '../../testing/cabinet-harness.ts';
 import { RECORD_CHAIN_SOURCE } from './verified-records.ts';
 
 afterEach(closeCabinets);
@@ -34,14 +34,51 @@ describe('verified records at start-up', () => {
     expect(digit).toBeGreaterThan(0);
     flipFileBit(h.path, cards + outcome.slice(0, 12), digit, 0);
     h.restart();
-    // Recall now shows other cards than the ones dealt: exactly what must not pass silently.
-    expect(h.cabinet.recall({ limit: 1 })[0]!.cards).not.toEqual(round.cards);
+    // Recall would show other cards than the ones dealt: it is refused, naming the round.
+    const refused = refusal(() => h.cabinet.recall({ limit: 1 }));
+    expect(refused.code).toBe('tilted');
+    expect(refused.message).toContain(`rounds row ${round.roundId}`);
     const tilts = memoryTilts(h);
     expect(tilts).toHaveLength(1);
     expect(tilts[0]!.source).toBe(RECORD_CHAIN_SOURCE);
     expect(tilts[0]!.reason).toContain(`rounds row ${round.roundId}`);
     const fault = h.cabinet.events({ kind: 'fault', limit: 5 })[0]!;
     expect(fault.detail).toContain(`journal record chain broken at rounds row ${round.roundId}`);
+  });
+
+  it('an old round changed where no start-up check reaches is caught when recall reads it, and never shown', () => {
+    const h = setupCabinet();
+    fund(h.cabinet, 100_000);
+    const first = (() => {
+      h.cabinet.placeChip('banker', 100);
+      return h.cabinet.deal();
+    })();
+    for (let i = 0; i < 80; i++) {
+      h.cabinet.placeChip('banker', 100);
+      h.cabinet.deal();
+    }
+    h.cabinet.close();
+    changeStoredByte(h.path, {
+      table: 'rounds',
+      idColumn: 'round_id',
+      id: first.roundId,
+      column: 'cards_json',
+      byteIndex: 9,
+    });
+    h.restart();
+    // Far behind the checkpoints and the newest rows: start-up does not read it (its cost stays flat).
+    expect(memoryTilts(h)).toEqual([]);
+    expect(h.cabinet.recall({ limit: 10 })).toHaveLength(10);
+    const refused = refusal(() => h.cabinet.recall({ fromRoundId: first.roundId, toRoundId: first.roundId, limit: 1 }));
+    expect(refused.code).toBe('tilted');
+    expect(refused.message).toContain(`rounds row ${first.roundId}`);
+    expect(memoryTilts(h).map((t) => t.source)).toEqual([RECORD_CHAIN_SOURCE]);
+    expect(refusal(() => h.cabinet.placeChip('player', 100)).code).toBe('tilted');
+    // Asking again adds no second fault.
+    refusal(() => h.cabinet.recall({ fromRoundId: first.roundId, toRoundId: first.roundId, limit: 1 }));
+    expect(h.cabinet.events({ kind: 'fault', limit: 10 }).filter((e) => e.detail.includes('game recall'))).toHaveLength(
+      1,
+    );
   });
 
   it('a byte changed in a ledger amount names the ledger row, not critical memory, and the RAM clear pays the verified balance', () => {

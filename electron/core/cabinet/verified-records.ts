@@ -5,7 +5,8 @@
  * memory with no good copy: a durable tilt whose reason and fault event name the first bad row
  * (table and id), cleared only by a technician RAM clear.
  */
-import { describeBreak } from '../model/record-check.ts';
+import { describeBreak, type RecordBreak } from '../model/record-check.ts';
+import { emitState } from './cabinet-events.ts';
 import type { CabinetContext } from './cabinet-context.ts';
 import { raiseTilt } from './tilts.ts';
 
@@ -19,9 +20,16 @@ export const RECORD_CHAIN_SOURCE = 'journal-records';
 export function checkRecords(ctx: CabinetContext, when: string): boolean {
   const check = ctx.journal.verifyRecent();
   if (check.ok) return true;
-  ctx.memoryGood = false;
-  raiseTilt(ctx, 'memory-error', RECORD_CHAIN_SOURCE, `${describeBreak(check.firstBreak)} (${when})`);
+  recordBreakSeen(ctx, check.firstBreak, when);
   return false;
+}
+
+/** A row that does not verify, found by a check or by a read: memory is bad, the tilt names the row (once). */
+export function recordBreakSeen(ctx: CabinetContext, found: RecordBreak, when: string): void {
+  ctx.memoryGood = false;
+  if (ctx.tilts.some((t) => t.kind === 'memory-error' && t.source === RECORD_CHAIN_SOURCE)) return;
+  raiseTilt(ctx, 'memory-error', RECORD_CHAIN_SOURCE, `${describeBreak(found)} (${when})`);
+  emitState(ctx);
 }
 
 /**

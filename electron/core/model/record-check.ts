@@ -3,6 +3,7 @@
  * ledger row, round record and event-log row carries a keyed digest over its fields and the
  * previous row's digest, so a changed byte anywhere shows as the first row that no longer verifies.
  */
+import { JournalError } from './journal-port.ts';
 
 /** The tables whose rows are chained, one chain per table. */
 export type ChainedTable = 'ledger' | 'rounds' | 'events';
@@ -29,4 +30,13 @@ export interface VerifiedLedgerState {
 /** Words for a break, naming table and row (the tilt reason and the event say this). */
 export function describeBreak(b: RecordBreak): string {
   return `journal record chain broken at ${b.table} row ${b.rowId}: ${b.problem}`;
+}
+
+/** A row read for someone (game recall) that does not verify, or cannot be read at all: never shown. */
+export class RecordBreakError extends JournalError {
+  readonly recordBreak: RecordBreak;
+  constructor(recordBreak: RecordBreak) {
+    super(describeBreak(recordBreak));
+    this.recordBreak = recordBreak;
+  }
 }
