@@ -8,7 +8,7 @@
  *
  * The last stdout line is the JSON summary; the exit code is 1 when any count is non-zero.
  * With `--faults storage` the runs also meet full disks, read-only journals and SQLite errors inside
- * rounds, and bit flips in the journal and its record key between kills; every faulted or flipped
+ * rounds, and bit flips in the journal, its WAL, its second critical copy and its record key between kills; every faulted or flipped
  * journal's next start is judged against a start of its undamaged copy (docs/cabinet-rules.md#storage-faults).
  * Over 400 lines: the usage text and the one loop that interleaves kills, faults, flips and audits read
  * best together; the storage pieces themselves live in electron/testing/chaos/.
@@ -50,7 +50,8 @@ Usage: npm run --silent chaos -- [--kills N] [--seed S] [--faults storage] [--js
               also break the storage: a full disk (a small tmpfs or loop ext4 the journal lives
               on, filled; needs root), a read-only journal (chattr +i on the loop ext4, else an
               injected SQLITE_READONLY), an injected SQLITE_IOERR/SQLITE_FULL at a random write,
-              and random bit flips in the journal and its record-key file between kills. After
+              and random bit flips in the journal, its WAL, its second critical-memory copy and
+              its record-key file between kills. After
               each, the next start must show exactly what a start of the undamaged copy shows, or
               be in a memory-error or storage-fault tilt; it must start, and keep answering.
               Exit 1 also when freezes, crash_loops or undetected_changes is above 0.
@@ -193,6 +194,7 @@ await runCli({
       tilted: 0,
       auditOnly: 0,
       byKind: {} as Record<string, number>,
+      flipsByFile: {} as Record<string, number>,
     };
     const noteFreezes = ({ stderr, hung }: ChildResult, when: string): void => {
       if (hung) {
@@ -291,7 +293,10 @@ await runCli({
           if (flip || struck) {
             const copy = copyJournal(journal, journalDir, join(dir, 'reference'));
             const flipped = flip ? flipRandomBit(journal, rand) : null;
-            if (flipped) sf.byteFlips++;
+            if (flipped) {
+              sf.byteFlips++;
+              sf.flipsByFile[flipped.file] = (sf.flipsByFile[flipped.file] ?? 0) + 1;
+            }
             const what = `run ${run} (seed ${seed}, fault ${env.CHAOS_FAULT ?? 'none'}, flip ${JSON.stringify(flipped)})`;
             let reference: StartView | null = null;
             try {
@@ -396,6 +401,7 @@ await runCli({
             storage_faults: sf.storageFaults,
             storage_faults_by_kind: sf.byKind,
             byte_flips: sf.byteFlips,
+            byte_flips_by_file: sf.flipsByFile,
             starts_exact: sf.exact,
             starts_tilted: sf.tilted,
             flips_found_by_audit_only: sf.auditOnly,

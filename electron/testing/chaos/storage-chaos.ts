@@ -3,7 +3,16 @@
  * journal lives on, the fault each run meets, the byte flips between kills, and the reference start
  * every damaged or faulted journal is judged against.
  */
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { startCabinetOn, startOnJournalOrLocked } from '../../storage/open-cabinet.ts';
@@ -108,18 +117,31 @@ export function referenceView(path: string): StartView {
 }
 
 export interface Flip {
-  readonly file: 'journal' | 'record-key';
+  readonly file: 'journal' | 'wal' | 'critical-copy' | 'record-key';
   readonly offset: number;
   readonly bit: number;
 }
 
+/** How much of a WAL is its header (32 bytes) before the first frame: a flip there loses the whole log. */
+const WAL_HEADER_BYTES = 32;
+
+function sizeOf(path: string): number {
+  return existsSync(path) ? statSync(path).size : 0;
+}
+
 /**
- * Flips one random bit of the closed journal file (the WAL folded in first, so the flip hits the only
- * copy of its page) or, one time in eight, of the record-key file.
+ * Flips one random bit in one of the files a power cut leaves: the journal (the WAL folded in first, so
+ * the flip hits the only copy of its page), the WAL itself as the kill left it (a damaged frame makes
+ * SQLite drop it and every later frame: committed transactions silently gone, which only the second
+ * copy of critical memory can notice), that second copy, or the record-key file.
  */
 export function flipRandomBit(journalPath: string, rand: () => number): Flip {
-  const keyPath = recordKeyPath(journalPath)!;
-  const file = rand() < 0.125 ? 'record-key' : 'journal';
+  const wal = `${journalPath}-wal`;
+  const copy = `${journalPath}.critical`;
+  const pick = rand();
+  let file: Flip['file'] = pick < 0.5 ? 'journal' : pick < 0.75 ? 'wal' : pick < 0.9 ? 'critical-copy' : 'record-key';
+  if (file === 'wal' && sizeOf(wal) <= WAL_HEADER_BYTES) file = 'journal';
+  if (file === 'critical-copy' && sizeOf(copy) === 0) file = 'journal';
   if (file === 'journal') {
     const db = new DatabaseSync(journalPath);
     try {
@@ -128,9 +150,10 @@ export function flipRandomBit(journalPath: string, rand: () => number): Flip {
       db.close();
     }
   }
-  const path = file === 'journal' ? journalPath : keyPath;
+  const path = { journal: journalPath, wal, 'critical-copy': copy, 'record-key': recordKeyPath(journalPath)! }[file];
   const bytes = readFileSync(path);
-  const offset = Math.floor(rand() * bytes.length);
+  const floor = file === 'wal' ? WAL_HEADER_BYTES : 0;
+  const offset = floor + Math.floor(rand() * (bytes.length - floor));
   const bit = Math.floor(rand() * 8);
   bytes[offset] = bytes[offset]! ^ (1 << bit);
   writeFileSync(path, bytes);
