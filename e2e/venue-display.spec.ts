@@ -98,7 +98,7 @@ test('amounts are in SEK in the German format, the table starts in German, attra
   await expect.poll(() => onTop(page, 'credit-meter')).toBe(true);
 });
 
-test('"Still playing?" counts down, a touch keeps the bets, no answer clears them back to credit', async ({
+test('"Still playing?" counts down, a touch keeps the bets, no answer clears them back to credit and ends the session', async ({
   page,
   host,
 }) => {
@@ -132,11 +132,18 @@ test('"Still playing?" counts down, a touch keeps the bets, no answer clears the
   await page.getByTestId('spot-banker').click();
   await expectMeter(page, 'total-bet', 300);
 
-  // Nobody answers the next time: the bets on the felt go back to credit, and the credit stays.
+  // This player reads Finnish.
+  await page.getByTestId('language-switch').click();
+  await page.getByTestId('language-fi').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fi');
+
+  // Nobody answers the next time: the bets on the felt go back to credit, the credit stays, and the
+  // player's own settings end with their session: the next player sees the venue's German.
   await page.clock.runFor(INACTIVITY_S * 1000);
   await expect(prompt).toBeVisible();
   await page.clock.runFor(COUNTDOWN_S * 1000);
   await expect(prompt).toBeHidden();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await expectMeter(page, 'total-bet', 0);
   await expectMeter(page, 'credit-meter', 1_000);
   await expect(page.getByTestId('spot-banker-amount')).toHaveAttribute('data-minor', '0');

@@ -2,13 +2,14 @@
  * "Still playing?" at this table: the inactivity clock (useInactivity.ts) fed from the stores. The idle time
  * is the venue's `playerInactivityS` (docs/venue-config.md#the-players-table), or `?inactivityAfterMs=` in a
  * test; when the countdown runs out, only the bets on the felt go back to credit, through the player's own
- * clear-bets channel.
+ * clear-bets channel, and the player's own settings end with their session (the credit meter stays).
  */
 import { storeToRefs } from 'pinia';
 import { computed, type Ref } from 'vue';
 import { useCabinetStore } from '../stores/useCabinetStore.ts';
 import { useDisplayStore } from '../stores/useDisplayStore.ts';
 import { useRoundStore } from '../stores/useRoundStore.ts';
+import { useSettingsStore } from '../stores/useSettingsStore.ts';
 import { useStaffStore } from '../stores/useStaffStore.ts';
 import { msFromQuery } from './useAttract.ts';
 import { inactivityWatched, useInactivity, type InactivityClock } from './useInactivity.ts';
@@ -21,6 +22,7 @@ export function useStillPlaying(options: { attract: Readonly<Ref<boolean>>; sear
   const { keyOn, role } = storeToRefs(useStaffStore());
   const { playerInactivityMs } = storeToRefs(useDisplayStore());
   const override = msFromQuery(options.search, 'inactivityAfterMs');
+  const settings = useSettingsStore();
 
   return useInactivity({
     afterMs: computed(() => override ?? playerInactivityMs.value),
@@ -42,6 +44,7 @@ export function useStillPlaying(options: { attract: Readonly<Ref<boolean>>; sear
     ),
     expired: () => {
       if (tableTotalMinor.value > 0) void cabinet.clear();
+      settings.endSession();
     },
   });
 }

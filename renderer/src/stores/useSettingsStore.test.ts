@@ -29,3 +29,12 @@ describe("the table's language: the venue default until the player chooses, for 
     expect(s.chosenLocale).toBeNull();
   });
 });
+
+describe("the player's own speed ends with their session", () => {
+  it('fast play chosen by one player is off for the next', () => {
+    const s = useSettingsStore();
+    s.fastPlay = true;
+    s.endSession();
+    expect(s.fastPlay).toBe(false);
+  });
+});

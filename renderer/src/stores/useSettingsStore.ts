@@ -75,10 +75,11 @@ export const useSettingsStore = defineStore('settings', () => {
     if (isLocale(l)) venueLanguage.value = l;
   }
 
-  /** A player's session is over: the next player starts in the venue's language. */
+  /** A player's session is over: the next player starts in the venue's language, at normal speed. */
   function endSession(): void {
     chosenLocale.value = null;
     saveChosen(null);
+    fastPlay.value = false;
   }
 
   watch([sound, fastPlay, roads], () => {
