@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { healthCutoffs } from '../certification/min-entropy/health-cutoffs.ts';
+import { healthCutoffs } from '../core/math/health-cutoffs.ts';
 import { startRngEmulatorProcess } from '../testing/rng-emulator-process.ts';
 import { createSocatPair } from '../emulators/socat-pair.ts';
 

@@ -4,7 +4,7 @@
  * value implies (docs/rng.md#assessing-the-sources-min-entropy).
  */
 import type { Assessment } from './assess.ts';
-import { healthCutoffs, type HealthCutoffs } from './health-cutoffs.ts';
+import { healthCutoffs, type HealthCutoffs } from '../../core/math/health-cutoffs.ts';
 import { MIN_ENTROPY_BITS_PER_BYTE } from '../../core/config/venue-config.ts';
 
 /** SP 800-90B §3.1.3 (and NIST's tool) ask for at least 1,000,000 samples. */

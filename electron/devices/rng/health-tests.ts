@@ -15,7 +15,7 @@
  * at a TrueRNG's ~350 kB/s.
  */
 import { MIN_ENTROPY_BITS_PER_BYTE } from '../../core/config/venue-config.ts';
-import { lnGamma } from '../../core/math/ln-gamma.ts';
+import { adaptiveProportionCutoff, repetitionCountCutoff } from '../../core/math/health-cutoffs.ts';
 
 /** α for both tests: SP 800-90B recommends 2^-20 ≤ α ≤ 2^-40; we use 2^-30 (docs/rng.md#health-tests). */
 export const HEALTH_ALPHA = 2 ** -30;
@@ -28,37 +28,14 @@ export const APT_WINDOW = 512;
 /** SP 800-90B §4.3: start-up testing over at least 1024 consecutive samples. */
 export const STARTUP_SAMPLES = 1024;
 
-/** P(X ≥ k) for X ~ Binomial(n, p), summed term by term from the top (no cancellation). */
-export function binomialUpperTail(n: number, p: number, k: number): number {
-  if (k <= 0) return 1;
-  if (k > n) return 0;
-  const lnP = Math.log(p);
-  const lnQ = Math.log1p(-p);
-  let sum = 0;
-  for (let j = n; j >= k; j--) {
-    sum += Math.exp(lnGamma(n + 1) - lnGamma(j + 1) - lnGamma(n - j + 1) + j * lnP + (n - j) * lnQ);
-  }
-  return sum;
-}
-
-/** Excel's CRITBINOM(n, p, q): the smallest k with P(X ≤ k) ≥ q, X ~ Binomial(n, p). */
-export function critBinom(n: number, p: number, q: number): number {
-  // P(X ≤ k) ≥ q  ⟺  P(X ≥ k + 1) ≤ 1 − q; compare tails to keep precision at q = 1 − 2^-30.
-  const alpha = 1 - q;
-  for (let k = 0; k <= n; k++) if (binomialUpperTail(n, p, k + 1) <= alpha) return k;
-  return n;
-}
-
-/** SP 800-90B §4.4.1: C = 1 + ⌈−log2(α) / H⌉. */
+/** SP 800-90B §4.4.1: C = 1 + ⌈−log2(α) / H⌉ (the one formula, in core/math/health-cutoffs.ts). */
 export function rctCutoff(entropyBits: number, alpha = HEALTH_ALPHA): number {
-  if (!(entropyBits > 0 && entropyBits <= 8)) throw new RangeError(`H must be in (0, 8] bits, got ${entropyBits}`);
-  return 1 + Math.ceil(-Math.log2(alpha) / entropyBits);
+  return repetitionCountCutoff(entropyBits, -Math.log2(alpha));
 }
 
-/** SP 800-90B §4.4.2: C = 1 + CRITBINOM(W, 2^−H, 1 − α). */
+/** SP 800-90B §4.4.2: C = 1 + CRITBINOM(W, 2^−H, 1 − α) (the one formula, in core/math/health-cutoffs.ts). */
 export function aptCutoff(window: number, entropyBits: number, alpha = HEALTH_ALPHA): number {
-  if (!(entropyBits > 0 && entropyBits <= 8)) throw new RangeError(`H must be in (0, 8] bits, got ${entropyBits}`);
-  return 1 + critBinom(window, 2 ** -entropyBits, 1 - alpha);
+  return adaptiveProportionCutoff(entropyBits, -Math.log2(alpha), 8, window);
 }
 
 export type HealthTestName = 'repetition-count' | 'adaptive-proportion';

@@ -5,10 +5,10 @@
  *  - Adaptive Proportion Test (§4.4.2): in a window of W samples (512 for non-binary samples, 1024 for
  *    binary ones), the smallest count c of the window's first value with P(X ≥ c) ≤ α for
  *    X ~ Binomial(W, 2^−H) — the same as the standard's 1 + CRITBINOM(W, 2^−H, 1 − α).
- * The cabinet's health tests compute the same formulas for the H they are configured with; this copy
- * lets the certification report state them without depending on the device layer.
+ * The one implementation: the cabinet's health tests (electron/devices/rng/health-tests.ts) and the
+ * certification report (electron/certification/min-entropy/) both use it, so they cannot disagree.
  */
-import { lnGamma } from '../../core/math/ln-gamma.ts';
+import { lnGamma } from './ln-gamma.ts';
 
 /** SP 800-90B §4.4.2's window for a sample of `bitsPerSample` bits. */
 export function aptWindowFor(bitsPerSample: number): number {
