@@ -273,7 +273,7 @@ export const useCabinetStore = defineStore('cabinet', () => {
     if (round.stage === 'result' && tableTotalMinor.value === 0) return;
     const chipMinor = lastPlacedChip(stacks, spot, chipValues());
     if (chipMinor === null) return;
-    adoptRemoval(await call('bets:remove', { spot, chipMinor }));
+    await takeOff(() => call('bets:remove', { spot, chipMinor }));
   }
 
   /**
@@ -297,17 +297,22 @@ export const useCabinetStore = defineStore('cabinet', () => {
 
   async function undo(): Promise<void> {
     if (round.busy) return;
-    adoptRemoval(await call('bets:undo', {}));
+    await takeOff(() => call('bets:undo', {}));
   }
 
   async function clear(): Promise<void> {
     if (round.busy) return;
-    adoptRemoval(await call('bets:clear', {}));
+    await takeOff(() => call('bets:clear', {}));
   }
 
-  /** A layout after chips came off: the chip sound when the table now holds less than before. */
-  function adoptRemoval(s: CabinetSnapshot | null): void {
-    if (s && s.tableTotalMinor < tableTotalMinor.value) sound.chipRemoved();
+  /**
+   * A request that takes chips off: the chip sound when the table holds less afterwards. The total is read
+   * before the request, since main's state event may reach the screen before the reply does.
+   */
+  async function takeOff(request: () => Promise<CabinetSnapshot | null>): Promise<void> {
+    const before = tableTotalMinor.value;
+    const s = await request();
+    if (s && s.tableTotalMinor < before) sound.chipRemoved();
     adopt(s);
   }
 
