@@ -21,7 +21,7 @@ export function chipPlaced(ctx: BaseAudioContext, out: AudioNode, at: number): v
     decay: 0.02,
     gain: 0.45,
   });
-  tone(ctx, out, { at, freq: 2450, type: 'sine', attack: 0.001, decay: 0.035, gain: 0.22 });
+  tone(ctx, out, { at, freq: 2450, type: 'sine', attack: 0.001, decay: 0.055, gain: 0.22 });
   tone(ctx, out, { at: at + 0.016, freq: 3900, type: 'sine', attack: 0.001, decay: 0.02, gain: 0.1 });
 }
 
@@ -56,7 +56,7 @@ export function cardTurned(ctx: BaseAudioContext, out: AudioNode, at: number): v
     filter: 'highpass',
     attack: 0.012,
     decay: 0.05,
-    gain: 0.4,
+    gain: 0.25,
   });
   noiseBurst(ctx, out, {
     at: at + 0.055,
@@ -73,7 +73,7 @@ export function cardTurned(ctx: BaseAudioContext, out: AudioNode, at: number): v
 /** A win: a warm rising Cmaj9 arpeggio of bell voices, spread across the stereo field, ending on a chord. */
 export function win(ctx: BaseAudioContext, out: AudioNode, at: number): void {
   const notes = [72, 76, 79, 83, 86]; // C5 E5 G5 B5 D6
-  notes.forEach((n, i) => bell(ctx, out, at + i * 0.085, midiHz(n), 0.26, 1.1, -0.4 + i * 0.2));
+  notes.forEach((n, i) => bell(ctx, out, at + i * 0.085, midiHz(n), 0.22, 1.1, -0.4 + i * 0.2));
   // The chord again, softer and lower, under the last note: the chime blooms instead of stopping.
   for (const n of [60, 64, 67]) bell(ctx, out, at + 0.45, midiHz(n), 0.12, 1.6);
 }

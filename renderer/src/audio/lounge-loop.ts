@@ -42,6 +42,9 @@ const COMP: readonly { beat: number; beats: number; level: number }[] = [
   { beat: 2.5, beats: 1.3, level: 0.7 },
 ];
 
+/** The loop's level in the mix, relative to the effects (about −9 dB). */
+const MUSIC_LEVEL = 0.35;
+
 /** How long the last notes may ring past the loop's end before they are folded back (s). */
 const TAIL_S = 3;
 
@@ -182,7 +185,10 @@ export async function renderLoungeLoop(
   const mix = ctx.createBiquadFilter();
   mix.type = 'lowpass';
   mix.frequency.value = 6000;
-  mix.connect(ctx.destination);
+  // The music sits under the effects: about 9 dB down, so a chip or a card is always heard over it.
+  const level = ctx.createGain();
+  level.gain.value = MUSIC_LEVEL;
+  mix.connect(level).connect(ctx.destination);
   scheduleScore(ctx, mix);
   const rendered = await ctx.startRendering();
   const loop = live.createBuffer(2, frames, rate);
