@@ -1,6 +1,6 @@
 /**
  * The table's sound, checked through the audio graph, never by listening (docs/sound.md): the venue's
- * defaults reach the table, each setting holds for the session and the mute button is the all-sound
+ * defaults reach the table (a technician's change too, at once), each setting holds for the session and the mute button is the all-sound
  * switch, the effects sound at their moments (a net loss never plays the win), under a tilt only the warning
  * sounds, the music is one looping buffer on exact sample boundaries, and the session's end (attract mode)
  * brings the venue's defaults back.
@@ -140,6 +140,30 @@ test("the venue's defaults play; the music is one buffer looping on exact sample
   expect(music!.frames).toBe(24 * music!.sampleRate);
   expect(music!.loopStart).toBe(0);
   expect(Math.round(music!.loopEnd * music!.sampleRate)).toBe(music!.frames);
+});
+
+test("a technician's change of the venue's sound reaches a player who has changed nothing, at once", async ({
+  page,
+  host,
+}) => {
+  await openTable(page, host);
+  await expectGains(page, { effects: VENUE_GAIN, music: VENUE_GAIN, alert: VENUE_GAIN });
+  await host.must('test:operator-key', { on: true });
+  await host.must('test:set-pin', { role: 'technician', pin: '2468' });
+  await host.must('staff:sign-in', { role: 'technician', pin: '2468' });
+  const { config } = await host.must<{ config: Record<string, unknown> }>('tech:config:get', {});
+  const refused = await host.call('tech:config:apply', {
+    config: { ...config, sound: { ...VENUE_SOUND, volumePercent: 101 } },
+  });
+  expect(refused).toMatchObject({ ok: false, error: { code: 'invalid-config' } });
+  await host.must('tech:config:apply', {
+    config: { ...config, sound: { ...VENUE_SOUND, musicOn: false, volumePercent: 20 } },
+  });
+  await host.must('staff:sign-out', {});
+  await host.must('test:operator-key', { on: false });
+  // (20 %)² = 0.04; the music is off now.
+  await expectGains(page, { effects: '0.0400', music: '0.0000', alert: '0.0400' });
+  await expect(mute(page)).toHaveAttribute('data-music-playing', 'false');
 });
 
 test('each sound setting holds for the session, a reload included; the mute button is the all-sound switch', async ({
