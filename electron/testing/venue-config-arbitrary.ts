@@ -34,6 +34,12 @@ export const venueConfigArb: fc.Arbitrary<VenueConfig> = fc
     attract: fc.integer({ min: 10, max: 3600 }),
     inactivity: fc.integer({ min: 30, max: 3600 }),
     language: fc.constantFrom(...LANGUAGES),
+    sound: fc.record({
+      soundOn: fc.boolean(),
+      effectsOn: fc.boolean(),
+      musicOn: fc.boolean(),
+      volumePercent: fc.integer({ min: 0, max: 100 }),
+    }),
     rngPort: path,
     rngProtocol: fc.constantFrom('truerng' as const, 'onerng' as const),
     rngSource: fc.constantFrom('hardware' as const, 'os' as const),
@@ -71,6 +77,7 @@ export const venueConfigArb: fc.Arbitrary<VenueConfig> = fc
       attractIdleS: r.attract,
       playerInactivityS: r.inactivity,
       defaultLanguage: r.language,
+      sound: r.sound,
       devices: {
         rng: {
           // OS entropy as the approved source names no hardware port (venue-config.ts).

@@ -52,6 +52,16 @@ export interface TableDisplay {
   readonly playerInactivityS: number;
   /** The language a player who has not chosen one sees. */
   readonly defaultLanguage: (typeof LANGUAGES)[number];
+  /** The sound a new player's session starts with (docs/sound.md#venue-defaults). */
+  readonly sound: TableSound;
+}
+
+/** The venue's sound defaults: all sound, effects, music, and the volume from 0 to 100. */
+export interface TableSound {
+  readonly soundOn: boolean;
+  readonly effectsOn: boolean;
+  readonly musicOn: boolean;
+  readonly volumePercent: number;
 }
 
 /** key-switch, door-switch: the GPIO inputs (electron/devices/switches/), reported only when a file is configured. */

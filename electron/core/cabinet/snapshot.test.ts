@@ -143,13 +143,14 @@ describe('the pending handpay is in the snapshot, from the journal', () => {
 });
 
 describe("the player's table gets the venue's display settings in every snapshot", () => {
-  it('carries the currency, the idle timers and the default language, and follows a config change at once', () => {
+  it('carries the currency, the idle timers, the default language and the sound defaults, and follows a config change at once', () => {
     const h = setupCabinet(testConfig({ currency: { code: 'SEK', minorDigits: 2 }, defaultLanguage: 'sv' }));
     expect(h.cabinet.snapshot().display).toEqual({
       currency: { code: 'SEK', minorDigits: 2 },
       attractIdleS: 60,
       playerInactivityS: 120,
       defaultLanguage: 'sv',
+      sound: { soundOn: true, effectsOn: true, musicOn: false, volumePercent: 60 },
     });
     const pushed: unknown[] = [];
     h.cabinet.subscribe((e) => {
@@ -161,6 +162,7 @@ describe("the player's table gets the venue's display settings in every snapshot
       attractIdleS: 15,
       playerInactivityS: 45,
       defaultLanguage: 'de',
+      sound: { soundOn: false, effectsOn: true, musicOn: true, volumePercent: 35 },
     };
     const applied = h.cabinet.applyConfig(next, 'technician');
     const expected = {
@@ -168,6 +170,7 @@ describe("the player's table gets the venue's display settings in every snapshot
       attractIdleS: 15,
       playerInactivityS: 45,
       defaultLanguage: 'de',
+      sound: { soundOn: false, effectsOn: true, musicOn: true, volumePercent: 35 },
     };
     expect(applied.display).toEqual(expected);
     expect(pushed).toEqual([expected]);

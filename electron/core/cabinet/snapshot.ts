@@ -24,6 +24,7 @@ export function tableDisplay(config: VenueConfig): TableDisplay {
     attractIdleS: config.attractIdleS,
     playerInactivityS: config.playerInactivityS,
     defaultLanguage: config.defaultLanguage,
+    sound: { ...config.sound },
   };
 }
 

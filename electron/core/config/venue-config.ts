@@ -2,7 +2,7 @@
  * The venue configuration of one cabinet, validated before anything uses it: the rule
  * profile, table limits, chip denominations, currency, the credit limit, the max win per
  * round, the bill channels that are enabled, demo (free-play) mode, the screen timers, the
- * default language, the device ports, the GPIO inputs and the staff session timer
+ * default language, the sound defaults, the device ports, the GPIO inputs and the staff session timer
  * (docs/venue-config.md). A bad field is refused with an error naming the field and what is
  * allowed; nothing is half-applied. Every field added after the first release has a
  * default, so stored configs and old venue files still load.
@@ -142,6 +142,25 @@ const DevicesSchema = z
   .strict()
   .prefault({});
 
+const onOff = (field: string, fallback: boolean) =>
+  z.boolean({ error: `${field} must be true or false` }).default(fallback);
+
+/** The sound a new player's session starts with (docs/sound.md#venue-defaults); the player may change it. */
+const SoundSchema = z
+  .object({
+    soundOn: onOff('soundOn', true),
+    effectsOn: onOff('effectsOn', true),
+    musicOn: onOff('musicOn', false),
+    volumePercent: z
+      .number({ error: 'volumePercent must be a whole number from 0 to 100' })
+      .int('volumePercent must be a whole number from 0 to 100')
+      .min(0, 'volumePercent must be at least 0')
+      .max(100, 'volumePercent must be at most 100')
+      .default(60),
+  })
+  .strict()
+  .prefault({});
+
 const inputFile = (field: string) =>
   z
     .string({ error: `${field} must be a file path or null` })
@@ -186,6 +205,7 @@ export const VenueConfigSchema = z
     defaultLanguage: z
       .enum(LANGUAGES, { error: `defaultLanguage must be one of ${LANGUAGES.join(', ')}` })
       .default('en'),
+    sound: SoundSchema,
     devices: DevicesSchema,
     /**
      * The cabinet's switch inputs: GPIO value files ("1" on/open, "0" off/closed), read by main
@@ -331,6 +351,7 @@ export const DEFAULT_VENUE_CONFIG: VenueConfig = {
   attractIdleS: 60,
   playerInactivityS: 120,
   defaultLanguage: 'en',
+  sound: { soundOn: true, effectsOn: true, musicOn: false, volumePercent: 60 },
   devices: {
     rng: { port: null, protocol: 'truerng', source: 'hardware', minEntropyBitsPerByte: 4 },
     billAcceptor: { port: null, protocol: 'essp', fixedKeyHex: null },

@@ -1,7 +1,8 @@
 /**
- * A player's session, for the language (docs/venue-config.md#the-players-table): the screen shows the
- * venue's default language until the player picks one, and the pick holds until the session ends — the
- * player cashed out to zero credit (the handpay was paid and the lock lifted), or attract mode started.
+ * A player's session, for the language (docs/venue-config.md#the-players-table) and the sound
+ * (docs/sound.md#settings): the screen shows the venue's defaults until the player changes them, and the
+ * choice holds until the session ends — the player cashed out to zero credit (the handpay was paid and the
+ * lock lifted), or attract mode started.
  */
 import { storeToRefs } from 'pinia';
 import { computed, watch, type Ref } from 'vue';
@@ -24,9 +25,10 @@ export function sessionEnds(before: SessionView, after: SessionView): boolean {
 
 export function usePlayerSession(options: { attract: Readonly<Ref<boolean>> }): void {
   const { snapshot } = storeToRefs(useCabinetStore());
-  const { defaultLanguage } = storeToRefs(useDisplayStore());
+  const { defaultLanguage, venueSound } = storeToRefs(useDisplayStore());
   const settings = useSettingsStore();
   watch(defaultLanguage, (l) => settings.setVenueLanguage(l), { immediate: true });
+  watch(venueSound, (s) => settings.setVenueSound(s), { immediate: true });
   const view = computed<SessionView>(() => ({
     attract: options.attract.value,
     creditsMinor: snapshot.value?.creditsMinor ?? 0,

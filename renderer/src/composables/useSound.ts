@@ -1,38 +1,29 @@
-import { useSettingsStore } from '../stores/useSettingsStore.ts';
+/**
+ * The table's sound effects, for the stores that know when they happen (docs/sound.md#when-each-sound-plays).
+ * Each plays on the screen's one sound output (renderer/src/audio/), which the player's settings and the
+ * cabinet's state gate (useTableSound.ts): under a tilt only the warning sounds.
+ */
+import type { RoundResultKind } from '../../../electron/core/engine/round-result-kind.ts';
+import { tableSound } from '../audio/table-sound.ts';
 
-let ctx: AudioContext | null = null;
-
-function tone(freq: number, ms: number, type: OscillatorType = 'sine', gain = 0.05, delayMs = 0): void {
-  try {
-    ctx ??= new AudioContext();
-    const t0 = ctx.currentTime + delayMs / 1000;
-    const osc = ctx.createOscillator();
-    const g = ctx.createGain();
-    osc.type = type;
-    osc.frequency.value = freq;
-    g.gain.setValueAtTime(gain, t0);
-    g.gain.exponentialRampToValueAtTime(0.0001, t0 + ms / 1000);
-    osc.connect(g).connect(ctx.destination);
-    osc.start(t0);
-    osc.stop(t0 + ms / 1000 + 0.02);
-  } catch {
-    /* no audio device: stay silent */
-  }
+/** The sound of a settled round's net result: only a net win plays the win (docs/rules.md#results-in-net-terms). */
+export function resultEffect(kind: RoundResultKind): 'win' | 'push' | 'lose' {
+  if (kind === 'win') return 'win';
+  return kind === 'push' ? 'push' : 'lose';
 }
 
-/** Small synthesized effects (no audio files to ship). Silent when sound is off in the settings menu. */
 export function useSound() {
-  const settings = useSettingsStore();
-  const on = (): boolean => settings.sound;
+  const play = (...args: Parameters<ReturnType<typeof tableSound>['play']>): void => {
+    tableSound().play(...args);
+  };
   return {
-    chip: () => on() && tone(1800, 60, 'triangle', 0.04),
-    card: () => on() && tone(420, 90, 'sine', 0.035),
-    win: () => {
-      if (!on()) return;
-      tone(660, 180, 'sine', 0.05);
-      tone(880, 220, 'sine', 0.05, 140);
-      tone(1320, 320, 'sine', 0.04, 300);
-    },
-    error: () => on() && tone(220, 160, 'square', 0.02),
+    chipPlaced: () => play('chipPlaced'),
+    chipRemoved: () => play('chipRemoved'),
+    cardDealt: () => play('cardDealt'),
+    /** The card turning face up, `delayS` after it was dealt (when the screen's flip shows it). */
+    cardTurned: (delayS: number) => play('cardTurned', delayS),
+    result: (kind: RoundResultKind) => play(resultEffect(kind)),
+    noteAccepted: () => play('noteAccepted'),
+    warning: () => play('warning'),
   };
 }

@@ -26,6 +26,7 @@ describe('the editor shows every field of the venue config, grouped', () => {
       'demo',
       'timing',
       'language',
+      'sound',
       'devices',
       'inputs',
       'staff',
@@ -46,6 +47,8 @@ describe('the editor shows every field of the venue config, grouped', () => {
     expect(byKey.get('devices.billAcceptor.protocol')).toMatchObject({ kind: 'choice', choices: ['essp', 'id003'] });
     expect(byKey.get('devices.rng.source')).toMatchObject({ kind: 'choice', choices: ['hardware', 'os'] });
     expect(byKey.get('devices.rng.minEntropyBitsPerByte')?.kind).toBe('decimal');
+    expect(byKey.get('sound.musicOn')).toMatchObject({ kind: 'bool', section: 'sound' });
+    expect(byKey.get('sound.volumePercent')).toMatchObject({ kind: 'int', section: 'sound' });
   });
 
   it('every field the schema has is offered, so none can be edited only in a file', () => {

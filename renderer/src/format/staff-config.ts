@@ -15,6 +15,7 @@ export const CONFIG_SECTIONS = [
   'demo',
   'timing',
   'language',
+  'sound',
   'devices',
   'inputs',
   'staff',
@@ -87,6 +88,8 @@ export function sectionOf(path: ConfigPath): ConfigSection {
       return 'timing';
     case 'defaultLanguage':
       return 'language';
+    case 'sound':
+      return 'sound';
     case 'devices':
     case 'inputs':
     case 'staff':

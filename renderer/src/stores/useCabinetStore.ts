@@ -131,7 +131,7 @@ export const useCabinetStore = defineStore('cabinet', () => {
     if (!result.ok) {
       if (quiet) return null;
       ui.showError(result.error as IpcError);
-      sound.error();
+      sound.warning();
       return null;
     }
     return result.value;
@@ -179,7 +179,8 @@ export const useCabinetStore = defineStore('cabinet', () => {
         break;
       case 'bill-credited':
         // Main follows every credited note with a 'state' event carrying the whole snapshot; the screen takes
-        // the credits from there and works out no balance of its own.
+        // the credits from there and works out no balance of its own. It only confirms the note aloud.
+        sound.noteAccepted();
         break;
     }
   }
@@ -262,7 +263,7 @@ export const useCabinetStore = defineStore('cabinet', () => {
     if ((round.stage === 'result' || round.lastVoid) && tableTotalMinor.value === 0) round.clearTable();
     if (erase) return eraseBet(spot);
     const s = await call('bets:place', { spot, chipMinor });
-    if (s) sound.chip();
+    if (s) sound.chipPlaced();
     adopt(s);
   }
 
@@ -272,7 +273,7 @@ export const useCabinetStore = defineStore('cabinet', () => {
     if (round.stage === 'result' && tableTotalMinor.value === 0) return;
     const chipMinor = lastPlacedChip(stacks, spot, chipValues());
     if (chipMinor === null) return;
-    adopt(await call('bets:remove', { spot, chipMinor }));
+    await takeOff(() => call('bets:remove', { spot, chipMinor }));
   }
 
   /**
@@ -284,6 +285,7 @@ export const useCabinetStore = defineStore('cabinet', () => {
     const chips = chipValues();
     const largest = chips[chips.length - 1];
     if (largest === undefined) return;
+    if ((snapshot.value?.tableBets[spot] ?? 0) > 0) sound.chipRemoved();
     for (let i = 0; i < 100; i++) {
       const bet = snapshot.value?.tableBets[spot] ?? 0;
       if (bet === 0) return;
@@ -295,12 +297,23 @@ export const useCabinetStore = defineStore('cabinet', () => {
 
   async function undo(): Promise<void> {
     if (round.busy) return;
-    adopt(await call('bets:undo', {}));
+    await takeOff(() => call('bets:undo', {}));
   }
 
   async function clear(): Promise<void> {
     if (round.busy) return;
-    adopt(await call('bets:clear', {}));
+    await takeOff(() => call('bets:clear', {}));
+  }
+
+  /**
+   * A request that takes chips off: the chip sound when the table holds less afterwards. The total is read
+   * before the request, since main's state event may reach the screen before the reply does.
+   */
+  async function takeOff(request: () => Promise<CabinetSnapshot | null>): Promise<void> {
+    const before = tableTotalMinor.value;
+    const s = await request();
+    if (s && s.tableTotalMinor < before) sound.chipRemoved();
+    adopt(s);
   }
 
   async function newBet(): Promise<void> {

@@ -1,6 +1,7 @@
 import { defineStore, storeToRefs } from 'pinia';
 import { computed } from 'vue';
 import type { TableDisplay } from '../../../electron/core/cabinet/cabinet-api.ts';
+import { SCHEMA_SOUND_DEFAULTS } from '../audio/sound-settings.ts';
 import { FALLBACK_CURRENCY, type MoneyCurrency } from '../format/money.ts';
 import { useCabinetStore } from './useCabinetStore.ts';
 
@@ -10,6 +11,7 @@ const BEFORE_FIRST_SNAPSHOT: TableDisplay = {
   attractIdleS: 60,
   playerInactivityS: 120,
   defaultLanguage: 'en',
+  sound: SCHEMA_SOUND_DEFAULTS,
 };
 
 /**
@@ -24,5 +26,6 @@ export const useDisplayStore = defineStore('display', () => {
   const attractIdleMs = computed(() => display.value.attractIdleS * 1000);
   const playerInactivityMs = computed(() => display.value.playerInactivityS * 1000);
   const defaultLanguage = computed(() => display.value.defaultLanguage);
-  return { display, currency, attractIdleMs, playerInactivityMs, defaultLanguage };
+  const venueSound = computed(() => display.value.sound);
+  return { display, currency, attractIdleMs, playerInactivityMs, defaultLanguage, venueSound };
 });

@@ -4,7 +4,7 @@ import type { Card } from '../../../electron/core/cards/card.ts';
 import type { RoundRecord } from '../../../electron/core/model/round-record.ts';
 
 vi.mock('../composables/useSound.ts', () => ({
-  useSound: () => ({ win: () => {}, card: () => {}, chip: () => {}, error: () => {} }),
+  useSound: () => new Proxy({}, { get: () => () => {} }),
 }));
 const { useRoundStore } = await import('./useRoundStore.ts');
 

@@ -5,9 +5,17 @@ import type { RoundRecord } from '../../../electron/core/model/round-record.ts';
 
 /** The win jingle, as the round store plays it (no audio device in tests). */
 const win = vi.fn();
-vi.mock('../composables/useSound.ts', () => ({
-  useSound: () => ({ win, card: () => {}, chip: () => {}, error: () => {} }),
-}));
+vi.mock('../composables/useSound.ts', async (importActual) => {
+  const actual = await importActual<typeof import('../composables/useSound.ts')>();
+  const quiet = () => {};
+  return {
+    ...actual,
+    useSound: () => ({
+      ...Object.fromEntries(Object.keys(actual.useSound()).map((k) => [k, quiet])),
+      result: (kind: Parameters<typeof actual.resultEffect>[0]) => actual.resultEffect(kind) === 'win' && win(),
+    }),
+  };
+});
 const { useRoundStore } = await import('./useRoundStore.ts');
 
 const c = (rank: Card['rank'], suit: Card['suit']): Card => ({ rank, suit });

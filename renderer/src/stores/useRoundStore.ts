@@ -83,10 +83,11 @@ export const useRoundStore = defineStore('round', () => {
     timers = [];
   }
 
-  function timing(): { card: number; pause: number } {
-    if (settings.fastPlay) return { card: 240, pause: 200 };
-    if (reducedMotion()) return { card: 350, pause: 300 };
-    return { card: 700, pause: 650 };
+  /** `turn`: seconds from a card's arrival to its face showing, as TableHand.vue's animation turns it. */
+  function timing(): { card: number; pause: number; turn: number } {
+    if (settings.fastPlay) return { card: 240, pause: 200, turn: 0.15 };
+    if (reducedMotion()) return { card: 350, pause: 300, turn: 0.05 };
+    return { card: 700, pause: 650, turn: 0.4 };
   }
 
   function beginRequest(held: HeldMeters): void {
@@ -146,7 +147,8 @@ export const useRoundStore = defineStore('round', () => {
         setTimeout(
           () => {
             shown.value = { ...shown.value, [step.side]: [...shown.value[step.side], step.card] };
-            sound.card();
+            sound.cardDealt();
+            sound.cardTurned(t.turn);
           },
           t.card * (i + 0.4),
         ),
@@ -158,7 +160,8 @@ export const useRoundStore = defineStore('round', () => {
           stage.value = 'result';
           hold.value = null; // the reveal is done: the meters may show the round's credits now
           if (round.value) addBead(round.value);
-          if (result.value?.kind === 'win') sound.win();
+          // The sound of the net result: a round that paid back less than it staked never plays the win.
+          if (result.value) sound.result(result.value.kind);
         },
         t.card * steps.length + t.pause,
       ),

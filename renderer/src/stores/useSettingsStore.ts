@@ -1,14 +1,17 @@
 import { defineStore } from 'pinia';
 import { computed, ref, watch } from 'vue';
+import type { TableSound } from '../../../electron/core/cabinet/cabinet-api.ts';
+import { clampVolume, parseSoundSettings, SCHEMA_SOUND_DEFAULTS, type SoundSettings } from '../audio/sound-settings.ts';
 import { isLocale, type Locale } from '../i18n/index.ts';
 
-/** Sound, fast play and roads: the cabinet's own screen preferences, kept across restarts. */
+/** Fast play and roads: the cabinet's own screen preferences, kept across restarts. */
 const KEY = 'baccarat-kiosk.settings.v1';
 /** The language a player chose: kept for their session only (a reload keeps it, a new session does not). */
 const CHOSEN_KEY = 'baccarat-kiosk.language.v1';
+/** The sound a player set: for their session only, like the language (docs/sound.md#settings). */
+const SOUND_KEY = 'baccarat-kiosk.sound.v1';
 
 interface Saved {
-  sound: boolean;
   fastPlay: boolean;
   roads: boolean;
 }
@@ -19,7 +22,6 @@ function load(): Partial<Saved> {
     if (!raw) return {};
     const v = JSON.parse(raw) as Record<string, unknown>;
     return {
-      ...(typeof v.sound === 'boolean' ? { sound: v.sound } : {}),
       ...(typeof v.fastPlay === 'boolean' ? { fastPlay: v.fastPlay } : {}),
       ...(typeof v.roads === 'boolean' ? { roads: v.roads } : {}),
     };
@@ -37,6 +39,23 @@ function loadChosen(): Locale | null {
   }
 }
 
+function loadSound(): SoundSettings | null {
+  try {
+    return parseSoundSettings(sessionStorage.getItem(SOUND_KEY));
+  } catch {
+    return null;
+  }
+}
+
+function saveSound(settings: SoundSettings | null): void {
+  try {
+    if (settings === null) sessionStorage.removeItem(SOUND_KEY);
+    else sessionStorage.setItem(SOUND_KEY, JSON.stringify(settings));
+  } catch {
+    /* storage unavailable: the settings last while the page does */
+  }
+}
+
 function saveChosen(l: Locale | null): void {
   try {
     if (l === null) sessionStorage.removeItem(CHOSEN_KEY);
@@ -49,11 +68,11 @@ function saveChosen(l: Locale | null): void {
 /**
  * Player preferences (docs/rules.md#settings-menu). Presentation only; nothing here touches money.
  * The language is the venue's default (docs/venue-config.md#the-players-table) until the player picks
- * one; the pick holds for their session and `endSession` returns the screen to the venue default.
+ * one; the pick holds for their session and `endSession` returns the screen to the venue default. The
+ * sound works the same way (docs/sound.md#settings): the venue's defaults until the player changes one.
  */
 export const useSettingsStore = defineStore('settings', () => {
   const saved = load();
-  const sound = ref(saved.sound ?? true);
   const fastPlay = ref(saved.fastPlay ?? false);
   const roads = ref(saved.roads ?? true);
   /** The venue's default language, as main last reported it. */
@@ -75,20 +94,66 @@ export const useSettingsStore = defineStore('settings', () => {
     if (isLocale(l)) venueLanguage.value = l;
   }
 
-  /** A player's session is over: the next player starts in the venue's language, at normal speed. */
+  /** The venue's sound defaults, as main last reported them. */
+  const venueSound = ref<SoundSettings>(SCHEMA_SOUND_DEFAULTS);
+  /** The sound the player set in this session; null: none, the venue's defaults hold. */
+  const chosenSound = ref<SoundSettings | null>(loadSound());
+  /** The sound in force: the player's for their session, else the venue's. */
+  const soundSettings = computed<SoundSettings>(() => chosenSound.value ?? venueSound.value);
+
+  /** One of the four sound settings, as a writable value: setting it is the player's choice. */
+  function soundSetting<K extends keyof SoundSettings>(key: K, normal: (v: SoundSettings[K]) => SoundSettings[K]) {
+    return computed<SoundSettings[K]>({
+      get: () => soundSettings.value[key],
+      set: (v) => {
+        chosenSound.value = { ...soundSettings.value, [key]: normal(v) };
+        saveSound(chosenSound.value);
+      },
+    });
+  }
+  const asFlag = (v: boolean): boolean => v === true;
+  /** All sound on or off (the settings menu's first switch and the table's mute button). */
+  const sound = soundSetting('soundOn', asFlag);
+  const effects = soundSetting('effectsOn', asFlag);
+  const music = soundSetting('musicOn', asFlag);
+  const volumePercent = soundSetting('volumePercent', clampVolume);
+
+  function setVenueSound(s: TableSound): void {
+    venueSound.value = { ...s, volumePercent: clampVolume(s.volumePercent) };
+  }
+
+  /** A player's session is over: the next player starts in the venue's language and sound, at normal speed. */
   function endSession(): void {
     chosenLocale.value = null;
     saveChosen(null);
+    chosenSound.value = null;
+    saveSound(null);
     fastPlay.value = false;
   }
 
-  watch([sound, fastPlay, roads], () => {
+  watch([fastPlay, roads], () => {
     try {
-      localStorage.setItem(KEY, JSON.stringify({ sound: sound.value, fastPlay: fastPlay.value, roads: roads.value }));
+      localStorage.setItem(KEY, JSON.stringify({ fastPlay: fastPlay.value, roads: roads.value }));
     } catch {
       /* storage unavailable: settings last for this session */
     }
   });
 
-  return { sound, fastPlay, roads, locale, venueLanguage, chosenLocale, setVenueLanguage, endSession };
+  return {
+    sound,
+    effects,
+    music,
+    volumePercent,
+    soundSettings,
+    chosenSound,
+    venueSound,
+    setVenueSound,
+    fastPlay,
+    roads,
+    locale,
+    venueLanguage,
+    chosenLocale,
+    setVenueLanguage,
+    endSession,
+  };
 });

@@ -1,0 +1,13 @@
+import type { Messages } from '../index.ts';
+
+/** Der Ton am Tisch auf Deutsch (Abschnitt `sound` in de.ts). */
+const sound: Messages['sound'] = {
+  effects: 'Soundeffekte',
+  music: 'Hintergrundmusik',
+  volume: 'Lautstärke',
+  volumeDown: 'Leiser',
+  volumeUp: 'Lauter',
+  mute: 'Ton aus',
+  unmute: 'Ton an',
+};
+export default sound;

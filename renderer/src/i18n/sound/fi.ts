@@ -1,0 +1,13 @@
+import type { Messages } from '../index.ts';
+
+/** Pöydän äänet suomeksi (fi.ts:n osio `sound`). */
+const sound: Messages['sound'] = {
+  effects: 'Ääniefektit',
+  music: 'Taustamusiikki',
+  volume: 'Äänenvoimakkuus',
+  volumeDown: 'Hiljemmalle',
+  volumeUp: 'Kovemmalle',
+  mute: 'Äänet pois',
+  unmute: 'Äänet päälle',
+};
+export default sound;

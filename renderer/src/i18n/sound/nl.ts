@@ -1,0 +1,13 @@
+import type { Messages } from '../index.ts';
+
+/** Het geluid van de tafel in het Nederlands (sectie `sound` van nl.ts). */
+const sound: Messages['sound'] = {
+  effects: 'Geluidseffecten',
+  music: 'Achtergrondmuziek',
+  volume: 'Volume',
+  volumeDown: 'Zachter',
+  volumeUp: 'Harder',
+  mute: 'Geluid uit',
+  unmute: 'Geluid aan',
+};
+export default sound;

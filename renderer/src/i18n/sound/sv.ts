@@ -1,0 +1,13 @@
+import type { Messages } from '../index.ts';
+
+/** Bordets ljud på svenska (avsnittet `sound` i sv.ts). */
+const sound: Messages['sound'] = {
+  effects: 'Ljudeffekter',
+  music: 'Bakgrundsmusik',
+  volume: 'Volym',
+  volumeDown: 'Tystare',
+  volumeUp: 'Högre',
+  mute: 'Ljud av',
+  unmute: 'Ljud på',
+};
+export default sound;
