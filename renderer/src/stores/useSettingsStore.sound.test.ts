@@ -98,10 +98,4 @@ describe("the player's changes hold for their session and end with it", () => {
     expect(busGains(s.soundSettings, { tilted: false, attract: false })).toEqual({ effects: 0, music: 0, alert: 0 });
   });
 
-  it('fast play and roads are not part of the session: they stay when it ends', () => {
-    const s = useSettingsStore();
-    s.fastPlay = true;
-    s.endSession();
-    expect(s.fastPlay).toBe(true);
-  });
 });
