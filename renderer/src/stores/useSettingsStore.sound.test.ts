@@ -97,5 +97,4 @@ describe("the player's changes hold for their session and end with it", () => {
     s.sound = false;
     expect(busGains(s.soundSettings, { tilted: false, attract: false })).toEqual({ effects: 0, music: 0, alert: 0 });
   });
-
 });
