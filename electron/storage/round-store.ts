@@ -10,7 +10,7 @@ import type { RoundOutcome } from '../core/engine/round.ts';
 import type { Bets, Returns } from '../core/engine/settlement.ts';
 import { canonicalJson } from '../core/integrity/canonical-json.ts';
 import type { RuleProfile } from '../core/engine/rule-profile.ts';
-import { JournalError, type NewRound, type RecallQuery } from '../core/model/journal-port.ts';
+import { JournalError, type NewRound, type RecallQuery, type SettledOutcome } from '../core/model/journal-port.ts';
 import { joinMessage, splitMessage, type VoidReason } from '../core/model/journal-message.ts';
 import type { OpenRound, RoundRecord, RoundStatus } from '../core/model/round-record.ts';
 import type { MinorUnits } from '../core/money/minor-units.ts';
@@ -247,6 +247,23 @@ export class RoundStore {
         pageLimit(range.limit),
       )
       .map(toRecord);
+  }
+
+  /**
+   * The roads' window (docs/roads.md): walks the primary key back from the newest round and stops after
+   * `limit` settled rounds of the wallet, so its cost follows the window, not the journal.
+   */
+  settledOutcomes(demo: boolean, afterRoundId: number, limit: number): SettledOutcome[] {
+    return this.db
+      .all<{ round_id: number; outcome_json: string }>(
+        `SELECT round_id, outcome_json FROM rounds
+         WHERE round_id > ? AND status = 'settled' AND demo = ? AND outcome_json IS NOT NULL
+         ORDER BY round_id DESC LIMIT ?`,
+        afterRoundId,
+        demo ? 1 : 0,
+        pageLimit(limit),
+      )
+      .map((row) => ({ roundId: row.round_id, outcome: JSON.parse(row.outcome_json) as RoundOutcome }));
   }
 
   auditRows(): RoundAuditRow[] {

@@ -45,6 +45,8 @@ export const venueConfigArb: fc.Arbitrary<VenueConfig> = fc
     keyFile: path,
     doorFile: path,
     idle: fc.integer({ min: 30, max: 3600 }),
+    roadWindow: fc.integer({ min: 6, max: 500 }),
+    roadsShown: fc.boolean(),
   })
   .map((r): VenueConfig => {
     const spot = (f: number) => {
@@ -81,6 +83,7 @@ export const venueConfigArb: fc.Arbitrary<VenueConfig> = fc
         billAcceptor: { port: r.billPort, protocol: r.billProtocol, fixedKeyHex: r.key },
       },
       inputs: { operatorKeyFile: r.keyFile, doorFile: r.doorFile },
+      roads: { windowRounds: r.roadWindow, shownByDefault: r.roadsShown },
       staff: { idleSignOutS: r.idle },
     };
   });

@@ -150,6 +150,7 @@ describe("the player's table gets the venue's display settings in every snapshot
       attractIdleS: 60,
       playerInactivityS: 120,
       defaultLanguage: 'sv',
+      roadsShown: true,
     });
     const pushed: unknown[] = [];
     h.cabinet.subscribe((e) => {
@@ -161,6 +162,7 @@ describe("the player's table gets the venue's display settings in every snapshot
       attractIdleS: 15,
       playerInactivityS: 45,
       defaultLanguage: 'de',
+      roads: { windowRounds: 60, shownByDefault: false },
     };
     const applied = h.cabinet.applyConfig(next, 'technician');
     const expected = {
@@ -168,6 +170,7 @@ describe("the player's table gets the venue's display settings in every snapshot
       attractIdleS: 15,
       playerInactivityS: 45,
       defaultLanguage: 'de',
+      roadsShown: false,
     };
     expect(applied.display).toEqual(expected);
     expect(pushed).toEqual([expected]);

@@ -68,6 +68,12 @@ export interface EventQuery {
   readonly limit?: number;
 }
 
+/** A settled round's outcome, as the roads read it (docs/roads.md). */
+export interface SettledOutcome {
+  readonly roundId: number;
+  readonly outcome: RoundOutcome;
+}
+
 /** Where the meters restart after a RAM clear (the audit starts counting after these ids). */
 export interface RamClearBoundary {
   readonly afterLedgerId: number;
@@ -106,6 +112,11 @@ export interface JournalReader {
   round(roundId: number): RoundRecord | null;
   lastFinishedRound(demo: boolean, status?: 'settled'): RoundRecord | null;
   recall(range: RecallQuery): RoundRecord[];
+  /**
+   * The settled rounds of one wallet with a round id above `afterRoundId`, newest first, at most
+   * `limit`: the roads' window (docs/roads.md), read without scanning the journal.
+   */
+  settledOutcomes(demo: boolean, afterRoundId: number, limit: number): SettledOutcome[];
 
   // event log
   events(range: EventQuery): EventLogEntry[];

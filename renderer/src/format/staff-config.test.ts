@@ -26,6 +26,7 @@ describe('the editor shows every field of the venue config, grouped', () => {
       'demo',
       'timing',
       'language',
+      'roads',
       'devices',
       'inputs',
       'staff',
@@ -45,6 +46,8 @@ describe('the editor shows every field of the venue config, grouped', () => {
     expect(byKey.get('devices.billAcceptor.protocol')).toMatchObject({ kind: 'choice', choices: ['essp', 'id003'] });
     expect(byKey.get('devices.rng.source')).toMatchObject({ kind: 'choice', choices: ['hardware', 'os'] });
     expect(byKey.get('devices.rng.minEntropyBitsPerByte')?.kind).toBe('decimal');
+    expect(byKey.get('roads.windowRounds')).toMatchObject({ kind: 'int', section: 'roads' });
+    expect(byKey.get('roads.shownByDefault')).toMatchObject({ kind: 'bool', section: 'roads' });
   });
 
   it('every field the schema has is offered, so none can be edited only in a file', () => {

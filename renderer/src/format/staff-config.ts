@@ -15,6 +15,7 @@ export const CONFIG_SECTIONS = [
   'demo',
   'timing',
   'language',
+  'roads',
   'devices',
   'inputs',
   'staff',
@@ -85,6 +86,7 @@ export function sectionOf(path: ConfigPath): ConfigSection {
       return 'timing';
     case 'defaultLanguage':
       return 'language';
+    case 'roads':
     case 'devices':
     case 'inputs':
     case 'staff':

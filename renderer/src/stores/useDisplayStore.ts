@@ -10,6 +10,7 @@ const BEFORE_FIRST_SNAPSHOT: TableDisplay = {
   attractIdleS: 60,
   playerInactivityS: 120,
   defaultLanguage: 'en',
+  roadsShown: true,
 };
 
 /**
@@ -24,5 +25,6 @@ export const useDisplayStore = defineStore('display', () => {
   const attractIdleMs = computed(() => display.value.attractIdleS * 1000);
   const playerInactivityMs = computed(() => display.value.playerInactivityS * 1000);
   const defaultLanguage = computed(() => display.value.defaultLanguage);
-  return { display, currency, attractIdleMs, playerInactivityMs, defaultLanguage };
+  const roadsShown = computed(() => display.value.roadsShown);
+  return { display, currency, attractIdleMs, playerInactivityMs, defaultLanguage, roadsShown };
 });
