@@ -1,6 +1,6 @@
 /**
- * A player's session, for the language (docs/venue-config.md#the-players-table): the screen shows the
- * venue's default language until the player picks one, and the pick holds until the session ends — the
+ * A player's session, for the language and the roads (docs/venue-config.md#the-players-table): the screen
+ * shows the venue's default language and roads until the player picks, and the pick holds until the session ends — the
  * player cashed out to zero credit (the handpay was paid and the lock lifted), or attract mode started.
  */
 import { storeToRefs } from 'pinia';
@@ -24,9 +24,10 @@ export function sessionEnds(before: SessionView, after: SessionView): boolean {
 
 export function usePlayerSession(options: { attract: Readonly<Ref<boolean>> }): void {
   const { snapshot } = storeToRefs(useCabinetStore());
-  const { defaultLanguage } = storeToRefs(useDisplayStore());
+  const { defaultLanguage, roadsShown } = storeToRefs(useDisplayStore());
   const settings = useSettingsStore();
   watch(defaultLanguage, (l) => settings.setVenueLanguage(l), { immediate: true });
+  watch(roadsShown, (on) => settings.setVenueRoads(on), { immediate: true });
   const view = computed<SessionView>(() => ({
     attract: options.attract.value,
     creditsMinor: snapshot.value?.creditsMinor ?? 0,

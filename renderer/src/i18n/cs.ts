@@ -1,5 +1,6 @@
 import type { Messages } from './index.ts';
 import staff from './staff/cs.ts';
+import roadPanel from './roadPanel/cs.ts';
 
 /** Čeština. Vlastní formulace (ne věty z pravidel, docs/rules.md#rule-sheets). */
 const cs: Messages = {
@@ -252,5 +253,6 @@ const cs: Messages = {
     serviceHide: 'Skrýt',
   },
   staff,
+  roadPanel,
 };
 export default cs;

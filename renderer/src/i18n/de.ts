@@ -1,5 +1,6 @@
 import type { Messages } from './index.ts';
 import staff from './staff/de.ts';
+import roadPanel from './roadPanel/de.ts';
 
 /** Deutsch. Eigene Formulierungen (nicht die Sätze der Regelblätter, docs/rules.md#rule-sheets). */
 const de: Messages = {
@@ -256,5 +257,6 @@ const de: Messages = {
     serviceHide: 'Ausblenden',
   },
   staff,
+  roadPanel,
 };
 export default de;

@@ -1,4 +1,5 @@
 import staff from './staff/en.ts';
+import roadPanel from './roadPanel/en.ts';
 
 /** English (default). Every language file has exactly these keys (checked by i18n.test.ts). */
 export default {
@@ -259,4 +260,5 @@ export default {
     serviceHide: 'Hide',
   },
   staff,
+  roadPanel,
 } as const;

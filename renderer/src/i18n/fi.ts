@@ -1,5 +1,6 @@
 import type { Messages } from './index.ts';
 import staff from './staff/fi.ts';
+import roadPanel from './roadPanel/fi.ts';
 
 /** Suomi. Omin sanoin (ei sääntöjen lauseita, docs/rules.md#rule-sheets). */
 const fi: Messages = {
@@ -254,5 +255,6 @@ const fi: Messages = {
     serviceHide: 'Piilota',
   },
   staff,
+  roadPanel,
 };
 export default fi;

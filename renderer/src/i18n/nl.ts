@@ -1,5 +1,6 @@
 import type { Messages } from './index.ts';
 import staff from './staff/nl.ts';
+import roadPanel from './roadPanel/nl.ts';
 
 /** Nederlands. Eigen bewoording (niet de zinnen uit de regelbladen, docs/rules.md#rule-sheets). */
 const nl: Messages = {
@@ -256,5 +257,6 @@ const nl: Messages = {
     serviceHide: 'Verbergen',
   },
   staff,
+  roadPanel,
 };
 export default nl;

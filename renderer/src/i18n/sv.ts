@@ -1,5 +1,6 @@
 import type { Messages } from './index.ts';
 import staff from './staff/sv.ts';
+import roadPanel from './roadPanel/sv.ts';
 
 /** Svenska. Egen formulering (inte regelbladens meningar, docs/rules.md#rule-sheets). */
 const sv: Messages = {
@@ -252,5 +253,6 @@ const sv: Messages = {
     serviceHide: 'Dölj',
   },
   staff,
+  roadPanel,
 };
 export default sv;
