@@ -106,6 +106,13 @@ async function screenRoads(page: Page): Promise<CliRoads> {
   });
 }
 
+async function language(page: Page, lang: string): Promise<void> {
+  if ((await page.locator('html').getAttribute('lang')) === lang) return;
+  await page.getByTestId('language-switch').click();
+  await page.getByTestId(`language-${lang}`).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', lang);
+}
+
 async function toggleRoadsInMenu(page: Page): Promise<void> {
   await page.getByTestId('btn-menu').click();
   await expect(page.getByTestId('settings-menu')).toBeVisible();
@@ -175,6 +182,18 @@ for (const viewport of VIEWPORTS) {
         await expect(kiosk.getByTestId(`road-counter-${key}`), key).toHaveAttribute('data-count', String(n));
       expect(await smallestPanelText(kiosk)).toBeGreaterThanOrEqual(20);
       await shot('01-roads');
+
+      // In every language the ask buttons keep to one line and the panel keeps its size.
+      const panelHeight = (await kiosk.getByTestId('roads-panel').boundingBox())!.height;
+      for (const lang of ['sv', 'de', 'fi', 'nl', 'cs', 'en']) {
+        await language(kiosk, lang);
+        for (const side of ['banker', 'player']) {
+          const text = kiosk.getByTestId(`ask-${side}`).locator('.text');
+          expect((await text.boundingBox())!.height, `${lang} ask-${side}`).toBeLessThan(32);
+        }
+        expect((await kiosk.getByTestId('roads-panel').boundingBox())!.height, lang).toBe(panelHeight);
+        if (lang === 'fi' || lang === 'de') await shot(`01-roads-${lang}`);
+      }
 
       // The ask buttons preview what the core says the next mark of each derived road would be.
       const core = computeRoads(parseOutcomeLetters(LETTERS));

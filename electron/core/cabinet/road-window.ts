@@ -41,12 +41,9 @@ export function roadsStartAfter(journal: JournalReader): number {
   return Math.max(afterReset, journal.lastRamClear()?.afterRoundId ?? 0);
 }
 
-/** The window read from the journal, oldest first. */
+/** The window read from the journal, oldest first (a SettledOutcome is a RoadOutcome with its round id). */
 export function readRoadWindow(journal: JournalReader, demo: boolean, windowRounds: number): RoadOutcome[] {
-  return journal
-    .settledOutcomes(demo, roadsStartAfter(journal), windowRounds)
-    .reverse()
-    .map((r) => roadOutcomeOf(r.roundId, r.outcome));
+  return journal.settledOutcomes(demo, roadsStartAfter(journal), windowRounds).reverse();
 }
 
 interface Cached {
