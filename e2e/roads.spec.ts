@@ -240,12 +240,24 @@ for (const viewport of VIEWPORTS) {
         animations: 'disabled',
       });
 
-      // A technician's reset empties the roads, and a reload still shows them empty.
+      // A technician's reset (the button in the staff menu's diagnostics, behind the key and a technician
+      // PIN) empties the roads, and a reload still shows them empty.
       await host.must('test:operator-key', { on: true });
-      await host.must('staff:sign-in', { role: 'technician', pin: '2468' });
-      await host.must('tech:roads:reset', {});
-      await host.must('staff:sign-out', {});
+      await expect(kiosk.getByTestId('staff-menu')).toBeVisible();
+      await host.must('test:set-pin', { role: 'technician', pin: '2468' });
+      await kiosk.getByTestId('staff-role-technician').click();
+      for (const d of '2468') await kiosk.getByTestId(`staff-key-${d}`).click();
+      await kiosk.getByTestId('staff-key-ok').click();
+      await expect(kiosk.getByTestId('staff-role')).toHaveAttribute('data-role', 'technician');
+      await kiosk.getByTestId('staff-nav-diagnostics').click();
+      await kiosk.getByTestId('staff-roads-reset').click();
+      await expect(kiosk.getByTestId('staff-roads-reset-done')).toBeVisible();
+      await kiosk.screenshot({
+        path: path.join(dir, `05-staff-reset-${viewport.width}x${viewport.height}.png`),
+        animations: 'disabled',
+      });
       await host.must('test:operator-key', { on: false });
+      await expect(kiosk.getByTestId('staff-menu')).toBeHidden();
       await expect(kiosk.getByTestId('bead')).toHaveCount(0);
       await expect(kiosk.getByTestId('big-road-cell')).toHaveCount(0);
       await expect(kiosk.getByTestId('road-counter-rounds')).toHaveAttribute('data-count', '0');
