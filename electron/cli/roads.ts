@@ -24,7 +24,7 @@ Computes the roads of the given rounds (docs/roads.md).
 Without --json, draws the grids as text. Exit codes: 0 done, 2 bad input.`;
 
 /** The --json shape: snake_case keys, the derived roads as their marks in order. */
-export function roadsJson(roads: Roads) {
+function roadsJson(roads: Roads) {
   return {
     bead_plate: roads.beadPlate.map((cell) => ({
       x: cell.x,
@@ -83,7 +83,7 @@ function askLine(side: string, ask: AskPreview): string {
   return `Ask ${side}: Big Eye Boy ${show(ask.bigEyeBoy)}, Small Road ${show(ask.smallRoad)}, Cockroach Pig ${show(ask.cockroachPig)}`;
 }
 
-export function roadsText(roads: Roads): string[] {
+function roadsText(roads: Roads): string[] {
   const c = roads.counters;
   return [
     'Bead plate (B/P/T; b = Banker pair, p = Player pair, n = natural):',
@@ -113,7 +113,7 @@ const ALLOWED = '--outcomes LETTERS, --json and --help';
  * The flag mistakes the shared parser would word without saying what is allowed: an unknown flag, or
  * --outcomes with nothing after it. Checked first so the one stderr line names the allowed flags.
  */
-export function flagProblem(argv: readonly string[]): string | null {
+function flagProblem(argv: readonly string[]): string | null {
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index]!;
     if (arg === '--') return null;

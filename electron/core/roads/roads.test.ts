@@ -93,9 +93,26 @@ const outcomeArbitrary: fc.Arbitrary<RoadOutcome> = fc.record({
   bankerPair: fc.boolean(),
   natural: fc.boolean(),
 });
-const outcomesArbitrary = fc
+const randomRuns = fc
   .array(fc.tuple(outcomeArbitrary, fc.integer({ min: 1, max: 12 })), { maxLength: 30 })
   .map((runs) => runs.flatMap(([outcome, length]) => Array<RoadOutcome>(length).fill(outcome)));
+// Alternating streaks that shrink column by column, so each one meets the tail before it and the
+// tails stack up to row 1 (where a streak's tail runs along the top row and pushes the next head right).
+const stackedTails = fc
+  .tuple(
+    outcomeArbitrary,
+    fc.integer({ min: 6, max: 14 }),
+    fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 1, maxLength: 12 }),
+  )
+  .map(([outcome, first, shrinks]) => {
+    let length = first;
+    const lengths = [first, ...shrinks.map((shrink) => (length = Math.max(1, length - shrink)))];
+    return lengths.flatMap((count, i) => {
+      const winner = i % 2 === 0 ? 'banker' : 'player';
+      return Array<RoadOutcome>(count).fill({ ...outcome, winner });
+    });
+  });
+const outcomesArbitrary = fc.oneof(randomRuns, stackedTails);
 
 const DISTANCES = [
   ['bigEyeBoy', 1],
@@ -124,6 +141,7 @@ function distinctCells(cells: readonly { x: number; y: number }[]): boolean {
 function followsTheDrawingRule(cells: readonly { column: number; row: number; x: number; y: number }[]): boolean {
   const taken = new Set<string>();
   let bent = false;
+  let headX = -1;
   for (let i = 0; i < cells.length; i++) {
     const cell = cells[i]!;
     const before = cells[i - 1];
@@ -139,6 +157,11 @@ function followsTheDrawingRule(cells: readonly { column: number; row: number; x:
     } else {
       if (cell.row !== 0 || cell.y !== 0) return false;
       if (before !== undefined && cell.column !== before.column + 1) return false;
+      // A head takes the first free top cell right of the previous head.
+      let expectedX = headX + 1;
+      while (taken.has(`${expectedX},0`)) expectedX++;
+      if (cell.x !== expectedX) return false;
+      headX = cell.x;
       bent = false;
     }
     taken.add(`${cell.x},${cell.y}`);
