@@ -32,8 +32,14 @@ const CARDS = {
 } as const;
 type Kind = keyof typeof CARDS;
 
-/** The worked example of docs/roads.md (B B P P P T B P B B B P), with a Banker pair and a Player pair. */
-const SEQUENCE: readonly Kind[] = ['B', 'Bb', 'P', 'Pp', 'P', 'T', 'B', 'P', 'B', 'B', 'B', 'P', 'T', 'T'];
+/**
+ * The worked example of docs/roads.md (B B P P P T B P B B B P) with a Banker pair and a Player pair and two
+ * more ties, then eight chops: more big-road columns than the panel shows at once, so it must scroll.
+ */
+const SEQUENCE: readonly Kind[] = [
+  ...['B', 'Bb', 'P', 'Pp', 'P', 'T', 'B', 'P', 'B', 'B', 'B', 'P', 'T', 'T'],
+  ...['B', 'P', 'B', 'P', 'B', 'P', 'B', 'P'],
+] as Kind[];
 const LETTERS = SEQUENCE.join('');
 
 interface CliRoads {
@@ -113,10 +119,10 @@ async function language(page: Page, lang: string): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('lang', lang);
 }
 
-async function toggleRoadsInMenu(page: Page): Promise<void> {
+async function toggleInMenu(page: Page, toggle = 'roads-toggle'): Promise<void> {
   await page.getByTestId('btn-menu').click();
   await expect(page.getByTestId('settings-menu')).toBeVisible();
-  await page.getByTestId('roads-toggle').click();
+  await page.getByTestId(toggle).click();
   await page.getByTestId('menu-back').click();
   await expect(page.getByTestId('settings-menu')).toBeHidden();
 }
@@ -159,6 +165,7 @@ for (const viewport of VIEWPORTS) {
       await expect(kiosk.getByTestId('road-counter-rounds')).toHaveAttribute('data-count', '0');
 
       await insertNote(kiosk, host, 5, 10_000);
+      await toggleInMenu(kiosk, 'fast-play-toggle');
       for (const [i, kind] of SEQUENCE.entries()) await playRound(kiosk, host, kind, i === 0);
       await showRoads(kiosk);
 
@@ -175,9 +182,16 @@ for (const viewport of VIEWPORTS) {
           player_pair,
         })),
       });
+      // The big road has scrolled: its newest ring is in view, its first out of view.
+      const road = (await kiosk.getByTestId('big-road').boundingBox())!;
+      const newest = (await kiosk.getByTestId('big-road-cell').last().boundingBox())!;
+      const oldest = (await kiosk.getByTestId('big-road-cell').first().boundingBox())!;
+      expect(newest.x).toBeGreaterThanOrEqual(road.x);
+      expect(newest.x + newest.width).toBeLessThanOrEqual(road.x + road.width + 0.5);
+      expect(oldest.x + oldest.width).toBeLessThanOrEqual(road.x);
       // The tie slash carries its count; the counters count the window.
       await expect(kiosk.locator('[data-testid="big-road-cell"][data-ties="2"]')).toHaveCount(1);
-      const counts = { rounds: 14, banker: 6, player: 5, tie: 3, bankerPair: 1, playerPair: 1 };
+      const counts = { rounds: 22, banker: 10, player: 9, tie: 3, bankerPair: 1, playerPair: 1 };
       for (const [key, n] of Object.entries(counts))
         await expect(kiosk.getByTestId(`road-counter-${key}`), key).toHaveAttribute('data-count', String(n));
       expect(await smallestPanelText(kiosk)).toBeGreaterThanOrEqual(20);
@@ -228,9 +242,9 @@ for (const viewport of VIEWPORTS) {
       await shot('03-totals');
 
       // Off and on again from the settings menu.
-      await toggleRoadsInMenu(kiosk);
+      await toggleInMenu(kiosk);
       await expect(kiosk.getByTestId('roads-panel')).toBeHidden();
-      await toggleRoadsInMenu(kiosk);
+      await toggleInMenu(kiosk);
       await expect(kiosk.getByTestId('roads-panel')).toBeVisible();
       await expect(kiosk.getByTestId('bead')).toHaveCount(SEQUENCE.length);
 
