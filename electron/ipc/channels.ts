@@ -30,6 +30,7 @@ export const CHANNEL_NAMES = [
   'tech:clear-handpay',
   'tech:clear-tilt',
   'tech:ram-clear',
+  'tech:roads:reset',
   'tech:config:get',
   'tech:config:validate',
   'tech:config:apply',

@@ -254,6 +254,13 @@ export const CHANNEL_TABLE = {
     request: z.object({ confirm: z.literal('RAM CLEAR') }).strict(),
     response: answers<CabinetSnapshot>(),
   },
+  /** Starts the roads afresh after the newest round; the reset is an event row, so it survives a restart. */
+  'tech:roads:reset': {
+    role: 'technician',
+    availability: 'production',
+    request: empty,
+    response: answers<CabinetSnapshot>(),
+  },
   // Venue configuration at the cabinet (docs/venue-config.md). The config itself is judged by the
   // one venue schema in the handler, so a bad field answers `invalid-config` with `fields`.
   'tech:config:get': {

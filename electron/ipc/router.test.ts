@@ -124,6 +124,7 @@ const VALID: Record<Channel, unknown> = {
   'tech:clear-handpay': {},
   'tech:clear-tilt': { kind: 'device-fault', source: 'bill-acceptor' },
   'tech:ram-clear': { confirm: 'RAM CLEAR' },
+  'tech:roads:reset': {},
   'tech:config:get': {},
   'tech:config:validate': { config: {} },
   'tech:config:apply': { config: {} },
@@ -199,6 +200,7 @@ const CHANNEL_BAD: Record<Channel, unknown[]> = {
     { kind: 'door-open', source: '' },
   ],
   'tech:ram-clear': [{}, { confirm: true }, { confirm: 'ram clear' }, { confirm: 'RAM CLEAR', now: true }],
+  'tech:roads:reset': [{ afterRoundId: 3 }, { confirm: true }],
   'tech:config:get': [{ reveal: true }],
   'tech:config:validate': [{}, { config: 'x' }, { config: [] }, { config: null }],
   'tech:config:apply': [{}, { config: 42 }, { config: {}, role: 'technician' }],
@@ -614,5 +616,27 @@ describe('IPC router: the venue config channels (technician)', () => {
     await router.handle('bets:place', { spot: 'player', chipMinor: 100 });
     state.session = 'technician';
     refused(await router.handle('tech:config:apply', { config: config() }), 'bets-on-table');
+  });
+});
+
+describe('IPC router: the roads reset (docs/roads.md#implementation-status)', () => {
+  it('is a technician channel: an attendant or a player is refused before the cabinet hears of it', async () => {
+    const { cabinet, router, state } = setup();
+    state.session = 'attendant';
+    refused(await router.handle('tech:roads:reset', {}), 'wrong-role');
+    state.session = null;
+    refused(await router.handle('tech:roads:reset', {}), 'signed-out');
+    expect(cabinet.calls).toEqual([]);
+    state.session = 'technician';
+    expect(await router.handle('tech:roads:reset', {})).toMatchObject({ ok: true, value: { roads: [] } });
+    expect(cabinet.calls).toEqual(['resetRoads']);
+  });
+
+  it('a payload with fields is a bad request naming the field', async () => {
+    const { cabinet, router, state } = setup();
+    state.session = 'technician';
+    const error = refused(await router.handle('tech:roads:reset', { afterRoundId: 3 }), 'invalid-request');
+    expect(error.message).toContain('"afterRoundId"');
+    expect(cabinet.calls).toEqual([]);
   });
 });

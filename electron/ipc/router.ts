@@ -207,6 +207,10 @@ function productionHandlers(cabinet: Cabinet, services: RouterServices): Channel
       cabinet.ramClear();
       return cabinet.snapshot();
     },
+    'tech:roads:reset': () => {
+      cabinet.resetRoads();
+      return cabinet.snapshot();
+    },
     ...configHandlers(cabinet, services),
     ...journalDamageHandlers(services),
   };

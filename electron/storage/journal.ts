@@ -23,6 +23,7 @@ import type {
   RamClearBoundary,
   RamClearRecord,
   RecallQuery,
+  SettledOutcome,
 } from '../core/model/journal-port.ts';
 import type { LedgerEntry } from '../core/model/ledger.ts';
 import type { OpenRound, RoundRecord } from '../core/model/round-record.ts';
@@ -241,6 +242,10 @@ export class Journal implements JournalPort, JournalAuditReader {
 
   recall(range: RecallQuery): RoundRecord[] {
     return this.rounds.recall(range);
+  }
+
+  settledOutcomes(demo: boolean, afterRoundId: number, limit: number): SettledOutcome[] {
+    return this.rounds.settledOutcomes(demo, afterRoundId, limit);
   }
 
   // ------------------------------------------------------------------ events

@@ -6,11 +6,11 @@
  * the round's record-chain digest in the same transaction (docs/cabinet-rules.md#verified-records).
  */
 import type { Card } from '../core/cards/card.ts';
-import type { RoundOutcome } from '../core/engine/round.ts';
+import type { RoundOutcome, Winner } from '../core/engine/round.ts';
 import type { Bets, Returns } from '../core/engine/settlement.ts';
 import { canonicalJson } from '../core/integrity/canonical-json.ts';
 import type { RuleProfile } from '../core/engine/rule-profile.ts';
-import { JournalError, type NewRound, type RecallQuery } from '../core/model/journal-port.ts';
+import { JournalError, type NewRound, type RecallQuery, type SettledOutcome } from '../core/model/journal-port.ts';
 import { joinMessage, splitMessage, type VoidReason } from '../core/model/journal-message.ts';
 import type { OpenRound, RoundRecord, RoundStatus } from '../core/model/round-record.ts';
 import { RecordBreakError } from '../core/model/record-check.ts';
@@ -42,6 +42,17 @@ interface RoundRow {
   void_code: string | null;
   void_params_json: string | null;
   chain_digest: string | null;
+}
+
+/** The fields of a settled round the roads draw (JSON true/false come back from SQLite as 1/0). */
+interface SettledOutcomeRow {
+  round_id: number;
+  winner: Winner;
+  player_total: number;
+  banker_total: number;
+  player_pair: number;
+  banker_pair: number;
+  natural: number;
 }
 
 /** A round row as the audit reads it. */
@@ -261,6 +272,39 @@ export class RoundStore {
         this.chain?.requireIntact('rounds', row.round_id);
         return toRecord(row);
       });
+  }
+
+  /**
+   * The roads' window (docs/roads.md#implementation-status): walks the primary key back from the newest round
+   * and stops after `limit` settled rounds of the wallet, so its cost follows the window, not the journal.
+   * SQLite reads the few fields the roads draw out of each outcome, so no card list is parsed.
+   */
+  settledOutcomes(demo: boolean, afterRoundId: number, limit: number): SettledOutcome[] {
+    return this.db
+      .all<SettledOutcomeRow>(
+        `SELECT round_id,
+           json_extract(outcome_json, '$.winner') AS winner,
+           json_extract(outcome_json, '$.player.total') AS player_total,
+           json_extract(outcome_json, '$.banker.total') AS banker_total,
+           json_extract(outcome_json, '$.playerPair') AS player_pair,
+           json_extract(outcome_json, '$.bankerPair') AS banker_pair,
+           json_extract(outcome_json, '$.natural') AS natural
+         FROM rounds
+         WHERE round_id > ? AND status = 'settled' AND demo = ? AND outcome_json IS NOT NULL
+         ORDER BY round_id DESC LIMIT ?`,
+        afterRoundId,
+        demo ? 1 : 0,
+        pageLimit(limit),
+      )
+      .map((row) => ({
+        roundId: row.round_id,
+        winner: row.winner,
+        playerTotal: row.player_total,
+        bankerTotal: row.banker_total,
+        playerPair: row.player_pair === 1,
+        bankerPair: row.banker_pair === 1,
+        natural: row.natural === 1,
+      }));
   }
 
   auditRows(): RoundAuditRow[] {

@@ -85,6 +85,7 @@ export function createFakeCabinet(initialCreditsMinor = 10_000): FakeCabinet {
     devices: [],
     display: tableDisplay(config),
     billNotes: billNotes(config),
+    roads: [],
   });
   const enter = (method: string): void => {
     calls.push(method);
@@ -184,6 +185,10 @@ export function createFakeCabinet(initialCreditsMinor = 10_000): FakeCabinet {
     },
     clearTilt: () => void enter('clearTilt'),
     ramClear: () => void enter('ramClear'),
+    resetRoads() {
+      enter('resetRoads');
+      return nextRound - 1;
+    },
     meters(): Meters {
       enter('meters');
       return { ...zeroMeters(), roundsPlayed: rounds.length, powerUps: 1 };

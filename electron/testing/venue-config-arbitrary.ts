@@ -52,6 +52,8 @@ export const venueConfigArb: fc.Arbitrary<VenueConfig> = fc
     doorFile: path,
     idle: fc.integer({ min: 30, max: 3600 }),
     copyPath: fc.option(fc.stringMatching(/^\/[a-z0-9/._-]{1,40}$/), { nil: null }),
+    roadWindow: fc.integer({ min: 6, max: 500 }),
+    roadsShown: fc.boolean(),
   })
   .map((r): VenueConfig => {
     const spot = (f: number) => {
@@ -89,6 +91,7 @@ export const venueConfigArb: fc.Arbitrary<VenueConfig> = fc
         billAcceptor: { port: r.billPort, protocol: r.billProtocol, fixedKeyHex: r.key },
       },
       inputs: { operatorKeyFile: r.keyFile, doorFile: r.doorFile },
+      roads: { windowRounds: r.roadWindow, shownByDefault: r.roadsShown },
       staff: { idleSignOutS: r.idle },
       journal: { criticalCopyPath: r.copyPath },
     };

@@ -18,6 +18,7 @@ import type { EventQuery, RecallQuery } from '../model/journal-port.ts';
 import type { Meters } from '../model/meters.ts';
 import type { RoundRecord } from '../model/round-record.ts';
 import type { Tilt, TiltKind } from '../model/tilt.ts';
+import type { RoadOutcome } from '../roads/road-types.ts';
 import type { StaffRole } from '../staff/staff-status.ts';
 
 /** The round lifecycle (round-machine.ts): idle → betting → locked (debited) → dealt (cards recorded) → settled → idle. */
@@ -52,6 +53,8 @@ export interface TableDisplay {
   readonly playerInactivityS: number;
   /** The language a player who has not chosen one sees. */
   readonly defaultLanguage: (typeof LANGUAGES)[number];
+  /** Whether a player who has not switched them sees the roads (docs/roads.md#implementation-status). */
+  readonly roadsShown: boolean;
   /** The sound a new player's session starts with (docs/sound.md#venue-defaults). */
   readonly sound: TableSound;
 }
@@ -102,6 +105,12 @@ export interface CabinetSnapshot {
   readonly display: TableDisplay;
   /** The notes the bill acceptor takes (the venue's enabled billChannels), so a screen can name their values. */
   readonly billNotes: readonly BillNote[];
+  /**
+   * The rounds the roads span, oldest first: the latest `roads.windowRounds` settled rounds of the wallet in
+   * play (demo rounds in demo mode), after the last roads reset or RAM clear (road-window.ts). The screen
+   * draws its roads from these and nothing else.
+   */
+  readonly roads: readonly RoadOutcome[];
 }
 
 /** One enabled bill channel of the venue config (docs/venue-config.md). */
@@ -179,6 +188,8 @@ export interface TechnicianPort {
   /** Clears a latched tilt whose condition has gone, else refuses saying why (tilt-clear.ts). */
   clearTilt(kind: TiltKind, source: string, conditions: { readonly by: StaffRole; readonly doorOpen: boolean }): void;
   ramClear(): void;
+  /** Starts the roads afresh after the newest round, durably (an event row); answers that round's id. */
+  resetRoads(): number;
   meters(): Meters;
   /** Game recall by round number and time, newest first (docs/cabinet-rules.md#game-recall). */
   recall(range: RecallQuery): RoundRecord[];

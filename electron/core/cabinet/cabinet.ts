@@ -29,10 +29,12 @@ import type { BillCredit, Cabinet, CabinetEvent, CabinetSnapshot, DeviceStatus }
 import { now, type CabinetContext } from './cabinet-context.ts';
 import * as betting from './betting.ts';
 import * as configChange from './config-change.ts';
+import { emitState } from './cabinet-events.ts';
 import { freshCriticalState } from './critical-memory.ts';
 import * as faults from './faults.ts';
 import * as money from './money-in-out.ts';
 import { ramClear } from './ram-clear.ts';
+import { resetRoads } from './road-window.ts';
 import * as rounds from './round-flow.ts';
 import { snapshot } from './snapshot.ts';
 import { guardStorage, holdBill, retryStorage, stopStorageRetry, storageErrorCode } from './storage-fault.ts';
@@ -179,6 +181,15 @@ export class CabinetCore implements Cabinet {
 
   ramClear(): void {
     guardStorage(this.ctx, 'other', () => ramClear(this.ctx));
+  }
+
+  /** Technician: the roads start afresh (road-window.ts); the reset is journaled before the screen hears of it. */
+  resetRoads(): number {
+    return guardStorage(this.ctx, 'other', () => {
+      const afterRoundId = resetRoads(this.ctx);
+      emitState(this.ctx);
+      return afterRoundId;
+    });
   }
 
   /** Technician: installs a new venue config (idle only); the change goes to the event log. */

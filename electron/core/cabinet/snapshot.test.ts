@@ -151,6 +151,7 @@ describe("the player's table gets the venue's display settings in every snapshot
       playerInactivityS: 120,
       defaultLanguage: 'sv',
       sound: { soundOn: true, effectsOn: true, musicOn: false, volumePercent: 60 },
+      roadsShown: true,
     });
     const pushed: unknown[] = [];
     h.cabinet.subscribe((e) => {
@@ -163,6 +164,7 @@ describe("the player's table gets the venue's display settings in every snapshot
       playerInactivityS: 45,
       defaultLanguage: 'de',
       sound: { soundOn: false, effectsOn: true, musicOn: true, volumePercent: 35 },
+      roads: { windowRounds: 60, shownByDefault: false },
     };
     const applied = h.cabinet.applyConfig(next, 'technician');
     const expected = {
@@ -171,6 +173,7 @@ describe("the player's table gets the venue's display settings in every snapshot
       playerInactivityS: 45,
       defaultLanguage: 'de',
       sound: { soundOn: false, effectsOn: true, musicOn: true, volumePercent: 35 },
+      roadsShown: false,
     };
     expect(applied.display).toEqual(expected);
     expect(pushed).toEqual([expected]);

@@ -11,6 +11,7 @@ import type { RoundRecord } from '../model/round-record.ts';
 import type { VenueConfig } from '../config/venue-config.ts';
 import type { BillNote, CabinetSnapshot, TableDisplay, TableLimits } from './cabinet-api.ts';
 import { wallet, type CabinetContext } from './cabinet-context.ts';
+import { roadWindow } from './road-window.ts';
 
 /** The win shown on the screen: everything the last round paid back, or 0 if it was voided. */
 export function lastWinMinor(lastRound: RoundRecord | null): MinorUnits {
@@ -25,6 +26,7 @@ export function tableDisplay(config: VenueConfig): TableDisplay {
     playerInactivityS: config.playerInactivityS,
     defaultLanguage: config.defaultLanguage,
     sound: { ...config.sound },
+    roadsShown: config.roads.shownByDefault,
   };
 }
 
@@ -56,5 +58,6 @@ export function snapshot(ctx: CabinetContext): CabinetSnapshot {
     devices: [...ctx.devices.values()],
     display: tableDisplay(ctx.config),
     billNotes: billNotes(ctx.config),
+    roads: roadWindow(ctx),
   };
 }

@@ -101,6 +101,9 @@ export const LANGUAGES = ['en', 'sv', 'de', 'fi', 'nl', 'cs'] as const;
  */
 export const MIN_ENTROPY_BITS_PER_BYTE = { min: 0.5, max: 8, default: 4 } as const;
 
+/** The roads span this many of the most recent rounds (docs/roads.md): at least one bead-plate column, at most a long session. */
+export const ROAD_WINDOW_ROUNDS = { min: 6, max: 500, default: 60 } as const;
+
 export const RNG_PROTOCOLS = ['truerng', 'onerng'] as const;
 /** hardware: the DRBG is seeded only by the hardware RNG; os: the venue approves OS entropy (docs/rng.md#approved-entropy-source). */
 export const RNG_SOURCES = ['hardware', 'os'] as const;
@@ -215,6 +218,23 @@ export const VenueConfigSchema = z
       .object({
         operatorKeyFile: inputFile('operatorKeyFile').default(null),
         doorFile: inputFile('doorFile').default(null),
+      })
+      .strict()
+      .prefault({}),
+    /** The roads at the table (docs/roads.md): how many recent rounds they span, and whether a new player sees them. */
+    roads: z
+      .object({
+        windowRounds: z
+          .number({
+            error: `windowRounds must be a whole number of rounds from ${ROAD_WINDOW_ROUNDS.min} to ${ROAD_WINDOW_ROUNDS.max}`,
+          })
+          .int(
+            `windowRounds must be a whole number of rounds from ${ROAD_WINDOW_ROUNDS.min} to ${ROAD_WINDOW_ROUNDS.max}`,
+          )
+          .min(ROAD_WINDOW_ROUNDS.min, `windowRounds must be at least ${ROAD_WINDOW_ROUNDS.min} rounds`)
+          .max(ROAD_WINDOW_ROUNDS.max, `windowRounds must be at most ${ROAD_WINDOW_ROUNDS.max} rounds`)
+          .default(ROAD_WINDOW_ROUNDS.default),
+        shownByDefault: z.boolean({ error: 'shownByDefault must be true or false' }).default(true),
       })
       .strict()
       .prefault({}),
@@ -357,6 +377,7 @@ export const DEFAULT_VENUE_CONFIG: VenueConfig = {
     billAcceptor: { port: null, protocol: 'essp', fixedKeyHex: null },
   },
   inputs: { operatorKeyFile: null, doorFile: null },
+  roads: { windowRounds: ROAD_WINDOW_ROUNDS.default, shownByDefault: true },
   staff: { idleSignOutS: 300 },
   journal: { criticalCopyPath: null },
 };

@@ -112,6 +112,8 @@ export type EventMessage =
   | { readonly code: 'memory-copy-rebuilt'; readonly copy: 'a' | 'b'; readonly from: 'a' | 'b' }
   | { readonly code: 'bill-credited-anomaly'; readonly valueMinor: number }
   | { readonly code: 'config-changed'; readonly hash: string }
+  /** A technician reset the roads (docs/roads.md#implementation-status): they start after this round. */
+  | { readonly code: 'roads-reset'; readonly afterRoundId: number }
   | { readonly code: 'staff-signed-in'; readonly role: StaffRole }
   | { readonly code: 'staff-pin-set'; readonly role: StaffRole }
   /** Only the browser test host's controls set a PIN this way. */
@@ -192,6 +194,7 @@ export const EVENT_MESSAGE_CODES = [
   'memory-copy-rebuilt',
   'bill-credited-anomaly',
   'config-changed',
+  'roads-reset',
   'staff-signed-in',
   'staff-pin-set',
   'staff-pin-set-by-test',

@@ -9,7 +9,7 @@
  * are; a writer called outside a transaction throws JournalError and writes
  * nothing (docs/cabinet-rules.md#power-loss).
  */
-import type { RoundOutcome } from '../engine/round.ts';
+import type { RoundOutcome, Winner } from '../engine/round.ts';
 import type { RuleProfile } from '../engine/rule-profile.ts';
 import type { Bets, Returns } from '../engine/settlement.ts';
 import type { MinorUnits } from '../money/minor-units.ts';
@@ -68,6 +68,17 @@ export interface EventQuery {
   readonly limit?: number;
 }
 
+/** A settled round as the roads draw it (docs/roads.md#implementation-status): its round id and result flags. */
+export interface SettledOutcome {
+  readonly roundId: number;
+  readonly winner: Winner;
+  readonly playerTotal: number;
+  readonly bankerTotal: number;
+  readonly playerPair: boolean;
+  readonly bankerPair: boolean;
+  readonly natural: boolean;
+}
+
 /** Where the meters restart after a RAM clear (the audit starts counting after these ids). */
 export interface RamClearBoundary {
   readonly afterLedgerId: number;
@@ -106,6 +117,11 @@ export interface JournalReader {
   round(roundId: number): RoundRecord | null;
   lastFinishedRound(demo: boolean, status?: 'settled'): RoundRecord | null;
   recall(range: RecallQuery): RoundRecord[];
+  /**
+   * The settled rounds of one wallet with a round id above `afterRoundId`, newest first, at most
+   * `limit`: the roads' window (docs/roads.md), read without scanning the journal.
+   */
+  settledOutcomes(demo: boolean, afterRoundId: number, limit: number): SettledOutcome[];
 
   // event log
   events(range: EventQuery): EventLogEntry[];

@@ -27,6 +27,7 @@ describe('the editor shows every field of the venue config, grouped', () => {
       'timing',
       'language',
       'sound',
+      'roads',
       'devices',
       'inputs',
       'staff',
@@ -49,6 +50,8 @@ describe('the editor shows every field of the venue config, grouped', () => {
     expect(byKey.get('devices.rng.minEntropyBitsPerByte')?.kind).toBe('decimal');
     expect(byKey.get('sound.musicOn')).toMatchObject({ kind: 'bool', section: 'sound' });
     expect(byKey.get('sound.volumePercent')).toMatchObject({ kind: 'int', section: 'sound' });
+    expect(byKey.get('roads.windowRounds')).toMatchObject({ kind: 'int', section: 'roads' });
+    expect(byKey.get('roads.shownByDefault')).toMatchObject({ kind: 'bool', section: 'roads' });
   });
 
   it('every field the schema has is offered, so none can be edited only in a file', () => {

@@ -16,6 +16,7 @@ export const CONFIG_SECTIONS = [
   'timing',
   'language',
   'sound',
+  'roads',
   'devices',
   'inputs',
   'staff',
@@ -90,6 +91,7 @@ export function sectionOf(path: ConfigPath): ConfigSection {
       return 'language';
     case 'sound':
       return 'sound';
+    case 'roads':
     case 'devices':
     case 'inputs':
     case 'staff':

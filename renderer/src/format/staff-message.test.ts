@@ -88,6 +88,7 @@ const EVENTS: Samples<EventMessage> = {
   'memory-copy-rebuilt': { code: 'memory-copy-rebuilt', copy: 'b', from: 'a' },
   'bill-credited-anomaly': { code: 'bill-credited-anomaly', valueMinor: 5_000 },
   'config-changed': { code: 'config-changed', hash: '0123456789abcdef' },
+  'roads-reset': { code: 'roads-reset', afterRoundId: 41 },
   'staff-signed-in': { code: 'staff-signed-in', role: 'attendant' },
   'staff-pin-set': { code: 'staff-pin-set', role: 'technician' },
   'staff-pin-set-by-test': { code: 'staff-pin-set-by-test', role: 'attendant' },

@@ -1,6 +1,7 @@
 import type { Messages } from './index.ts';
 import staff from './staff/cs.ts';
 import sound from './sound/cs.ts';
+import roadPanel from './roadPanel/cs.ts';
 
 /** Čeština. Vlastní formulace (ne věty z pravidel, docs/rules.md#rule-sheets). */
 const cs: Messages = {
@@ -254,5 +255,6 @@ const cs: Messages = {
   },
   staff,
   sound,
+  roadPanel,
 };
 export default cs;

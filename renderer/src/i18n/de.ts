@@ -1,6 +1,7 @@
 import type { Messages } from './index.ts';
 import staff from './staff/de.ts';
 import sound from './sound/de.ts';
+import roadPanel from './roadPanel/de.ts';
 
 /** Deutsch. Eigene Formulierungen (nicht die Sätze der Regelblätter, docs/rules.md#rule-sheets). */
 const de: Messages = {
@@ -258,5 +259,6 @@ const de: Messages = {
   },
   staff,
   sound,
+  roadPanel,
 };
 export default de;

@@ -1,5 +1,6 @@
 import staff from './staff/en.ts';
 import sound from './sound/en.ts';
+import roadPanel from './roadPanel/en.ts';
 
 /** English (default). Every language file has exactly these keys (checked by i18n.test.ts). */
 export default {
@@ -261,4 +262,5 @@ export default {
   },
   staff,
   sound,
+  roadPanel,
 } as const;

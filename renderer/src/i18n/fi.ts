@@ -1,6 +1,7 @@
 import type { Messages } from './index.ts';
 import staff from './staff/fi.ts';
 import sound from './sound/fi.ts';
+import roadPanel from './roadPanel/fi.ts';
 
 /** Suomi. Omin sanoin (ei sääntöjen lauseita, docs/rules.md#rule-sheets). */
 const fi: Messages = {
@@ -256,5 +257,6 @@ const fi: Messages = {
   },
   staff,
   sound,
+  roadPanel,
 };
 export default fi;

@@ -1,6 +1,7 @@
 import type { Messages } from './index.ts';
 import staff from './staff/nl.ts';
 import sound from './sound/nl.ts';
+import roadPanel from './roadPanel/nl.ts';
 
 /** Nederlands. Eigen bewoording (niet de zinnen uit de regelbladen, docs/rules.md#rule-sheets). */
 const nl: Messages = {
@@ -258,5 +259,6 @@ const nl: Messages = {
   },
   staff,
   sound,
+  roadPanel,
 };
 export default nl;

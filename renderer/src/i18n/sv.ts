@@ -1,6 +1,7 @@
 import type { Messages } from './index.ts';
 import staff from './staff/sv.ts';
 import sound from './sound/sv.ts';
+import roadPanel from './roadPanel/sv.ts';
 
 /** Svenska. Egen formulering (inte regelbladens meningar, docs/rules.md#rule-sheets). */
 const sv: Messages = {
@@ -254,5 +255,6 @@ const sv: Messages = {
   },
   staff,
   sound,
+  roadPanel,
 };
 export default sv;

@@ -12,6 +12,7 @@ const BEFORE_FIRST_SNAPSHOT: TableDisplay = {
   playerInactivityS: 120,
   defaultLanguage: 'en',
   sound: SCHEMA_SOUND_DEFAULTS,
+  roadsShown: true,
 };
 
 /**
@@ -27,5 +28,6 @@ export const useDisplayStore = defineStore('display', () => {
   const playerInactivityMs = computed(() => display.value.playerInactivityS * 1000);
   const defaultLanguage = computed(() => display.value.defaultLanguage);
   const venueSound = computed(() => display.value.sound);
-  return { display, currency, attractIdleMs, playerInactivityMs, defaultLanguage, venueSound };
+  const roadsShown = computed(() => display.value.roadsShown);
+  return { display, currency, attractIdleMs, playerInactivityMs, defaultLanguage, venueSound, roadsShown };
 });

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
 import { useSettingsStore } from './useSettingsStore.ts';
 
@@ -36,5 +36,41 @@ describe("the player's own speed ends with their session", () => {
     s.fastPlay = true;
     s.endSession();
     expect(s.fastPlay).toBe(false);
+  });
+});
+
+describe("the roads: the venue's default until the player switches them, for their session only", () => {
+  // The page's session storage, as the browser keeps it across a reload of the same tab.
+  beforeEach(() => {
+    const kept = new Map<string, string>();
+    vi.stubGlobal('sessionStorage', {
+      getItem: (k: string) => kept.get(k) ?? null,
+      setItem: (k: string, v: string) => void kept.set(k, v),
+      removeItem: (k: string) => void kept.delete(k),
+    });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("a player who has not switched sees the venue's choice, and follows it when the venue changes it", () => {
+    const s = useSettingsStore();
+    expect(s.roads).toBe(true);
+    s.setVenueRoads(false);
+    expect(s.roads).toBe(false);
+  });
+
+  it("the player's switch holds against the venue default and across a reload, until the session ends", () => {
+    const s = useSettingsStore();
+    s.setVenueRoads(true);
+    s.roads = false;
+    s.setVenueRoads(true);
+    expect(s.roads).toBe(false);
+    setActivePinia(createPinia());
+    const reloaded = useSettingsStore();
+    expect(reloaded.roads).toBe(false);
+    reloaded.endSession();
+    expect(reloaded.roads).toBe(true);
+    expect(reloaded.chosenRoads).toBeNull();
+    setActivePinia(createPinia());
+    expect(useSettingsStore().roads).toBe(true);
   });
 });

@@ -4,16 +4,17 @@ import type { TableSound } from '../../../electron/core/cabinet/cabinet-api.ts';
 import { clampVolume, parseSoundSettings, SCHEMA_SOUND_DEFAULTS, type SoundSettings } from '../audio/sound-settings.ts';
 import { isLocale, type Locale } from '../i18n/index.ts';
 
-/** Fast play and roads: the cabinet's own screen preferences, kept across restarts. */
+/** Fast play: kept across a reload; it ends with the player's session like everything else here. */
 const KEY = 'baccarat-kiosk.settings.v1';
 /** The language a player chose: kept for their session only (a reload keeps it, a new session does not). */
 const CHOSEN_KEY = 'baccarat-kiosk.language.v1';
 /** The sound a player set: for their session only, like the language (docs/sound.md#settings). */
 const SOUND_KEY = 'baccarat-kiosk.sound.v1';
+/** Whether the player switched the roads on or off: for their session only, like the language. */
+const ROADS_KEY = 'baccarat-kiosk.roads.v1';
 
 interface Saved {
   fastPlay: boolean;
-  roads: boolean;
 }
 
 function load(): Partial<Saved> {
@@ -23,7 +24,6 @@ function load(): Partial<Saved> {
     const v = JSON.parse(raw) as Record<string, unknown>;
     return {
       ...(typeof v.fastPlay === 'boolean' ? { fastPlay: v.fastPlay } : {}),
-      ...(typeof v.roads === 'boolean' ? { roads: v.roads } : {}),
     };
   } catch {
     return {};
@@ -36,6 +36,24 @@ function loadChosen(): Locale | null {
     return isLocale(v) ? v : null;
   } catch {
     return null;
+  }
+}
+
+function loadChosenRoads(): boolean | null {
+  try {
+    const v = sessionStorage.getItem(ROADS_KEY);
+    return v === 'on' ? true : v === 'off' ? false : null;
+  } catch {
+    return null;
+  }
+}
+
+function saveChosenRoads(on: boolean | null): void {
+  try {
+    if (on === null) sessionStorage.removeItem(ROADS_KEY);
+    else sessionStorage.setItem(ROADS_KEY, on ? 'on' : 'off');
+  } catch {
+    /* storage unavailable: the choice lasts while the page does */
   }
 }
 
@@ -69,12 +87,27 @@ function saveChosen(l: Locale | null): void {
  * Player preferences (docs/rules.md#settings-menu). Presentation only; nothing here touches money.
  * The language is the venue's default (docs/venue-config.md#the-players-table) until the player picks
  * one; the pick holds for their session and `endSession` returns the screen to the venue default. The
- * sound works the same way (docs/sound.md#settings): the venue's defaults until the player changes one.
+ * sound works the same way (docs/sound.md#settings): the venue's defaults until the player changes one; so
+ * do the roads (the venue's `roads.shownByDefault` until the player switches them).
  */
 export const useSettingsStore = defineStore('settings', () => {
   const saved = load();
   const fastPlay = ref(saved.fastPlay ?? false);
-  const roads = ref(saved.roads ?? true);
+  /** Whether the venue shows the roads to a new player, as main last reported it. */
+  const venueRoads = ref(true);
+  /** The player's own switch of the roads in this session; null: the venue default shows. */
+  const chosenRoads = ref<boolean | null>(loadChosenRoads());
+  const roads = computed<boolean>({
+    get: () => chosenRoads.value ?? venueRoads.value,
+    set: (on) => {
+      chosenRoads.value = on;
+      saveChosenRoads(on);
+    },
+  });
+
+  function setVenueRoads(on: boolean): void {
+    venueRoads.value = on;
+  }
   /** The venue's default language, as main last reported it. */
   const venueLanguage = ref<Locale>('en');
   /** The language the player chose in this session; null: none, the venue default shows. */
@@ -122,18 +155,20 @@ export const useSettingsStore = defineStore('settings', () => {
     venueSound.value = { ...s, volumePercent: clampVolume(s.volumePercent) };
   }
 
-  /** A player's session is over: the next player starts in the venue's language and sound, at normal speed. */
+  /** A player's session is over: the next player starts with the venue's language, sound and roads, at normal speed. */
   function endSession(): void {
     chosenLocale.value = null;
     saveChosen(null);
     chosenSound.value = null;
     saveSound(null);
+    chosenRoads.value = null;
+    saveChosenRoads(null);
     fastPlay.value = false;
   }
 
-  watch([fastPlay, roads], () => {
+  watch(fastPlay, () => {
     try {
-      localStorage.setItem(KEY, JSON.stringify({ fastPlay: fastPlay.value, roads: roads.value }));
+      localStorage.setItem(KEY, JSON.stringify({ fastPlay: fastPlay.value }));
     } catch {
       /* storage unavailable: settings last for this session */
     }
@@ -150,6 +185,8 @@ export const useSettingsStore = defineStore('settings', () => {
     setVenueSound,
     fastPlay,
     roads,
+    chosenRoads,
+    setVenueRoads,
     locale,
     venueLanguage,
     chosenLocale,

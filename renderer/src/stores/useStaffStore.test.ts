@@ -168,3 +168,30 @@ describe('the staff menu follows main: the key opens it, main decides the PIN, t
     expect(staff.done).toEqual({ key: 'exported', detail: saved[2]!.fileName });
   });
 });
+
+describe("the technician's roads reset", () => {
+  it('empties the roads the table draws at once; an attendant has no such power', async () => {
+    real.insertNote(3);
+    for (let i = 0; i < 3; i++) {
+      real.cabinet.placeChip('banker', 100);
+      real.cabinet.deal();
+    }
+    real.staff.staff.setKey(true);
+    const staff = await start();
+    const cabinet = useCabinetStore();
+    expect(cabinet.snapshot?.roads).toHaveLength(3);
+
+    staff.chooseRole('attendant');
+    await staff.signIn('4321');
+    expect(await staff.resetRoads()).toBe(false);
+    expect(staff.error?.code).toBe('wrong-role');
+    expect(real.cabinet.snapshot().roads).toHaveLength(3);
+
+    await staff.signOut();
+    staff.chooseRole('technician');
+    await staff.signIn('2468');
+    expect(await staff.resetRoads()).toBe(true);
+    expect(cabinet.snapshot?.roads).toEqual([]);
+    expect(real.cabinet.snapshot().roads).toEqual([]);
+  });
+});

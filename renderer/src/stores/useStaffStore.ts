@@ -26,6 +26,7 @@ type StaffChannel =
   | 'tech:clear-handpay'
   | 'tech:clear-tilt'
   | 'tech:ram-clear'
+  | 'tech:roads:reset'
   | 'tech:events'
   | 'tech:recall'
   | 'tech:recall:replay'
@@ -348,6 +349,14 @@ export const useStaffStore = defineStore('staff', () => {
     return ok;
   }
 
+  /** Starts the roads at the table afresh (docs/roads.md#implementation-status); the table follows main's snapshot. */
+  async function resetRoads(): Promise<boolean> {
+    const s = await invoke('tech:roads:reset', {});
+    if (!s) return false;
+    cabinet.adopt(s);
+    return true;
+  }
+
   /** The damaged journal main kept aside at start-up, if any (shown on the RAM clear screen). */
   async function loadJournalDamage(): Promise<void> {
     journalDamage.value = await invoke('tech:journal-damage', {}, true);
@@ -413,6 +422,7 @@ export const useStaffStore = defineStore('staff', () => {
     setBillTestMode,
     exportJournal,
     ramClear,
+    resetRoads,
     loadJournalDamage,
     exportJournalDamage,
   };
