@@ -4,9 +4,9 @@ import { PLAYER_HISTORY_ROUNDS } from '../../../electron/core/model/player-histo
 import { clampPage, HISTORY_ROWS_PER_PAGE, pageCount, pageOf, pageRequest } from './history-page.ts';
 
 describe('paging the game history', () => {
-  it('a full history of 100 rounds is 13 pages in landscape and 9 in portrait; an empty one is 1 page', () => {
+  it('a full history of 100 rounds is 13 pages in landscape and 10 in portrait; an empty one is 1 page', () => {
     expect(pageCount(100, HISTORY_ROWS_PER_PAGE.landscape)).toBe(13);
-    expect(pageCount(100, HISTORY_ROWS_PER_PAGE.portrait)).toBe(9);
+    expect(pageCount(100, HISTORY_ROWS_PER_PAGE.portrait)).toBe(10);
     expect(pageCount(0, 8)).toBe(1);
     expect(pageCount(8, 8)).toBe(1);
     expect(pageCount(9, 8)).toBe(2);
@@ -52,8 +52,8 @@ describe('paging the game history', () => {
   it('after the screen turns, the page shown still holds the first round that was in view', () => {
     const landscapePage = 3; // rounds 24–31 at 8 a page
     const first = pageRequest(landscapePage, 8).offset;
-    const portraitPage = pageOf(first, 12);
-    const { offset, limit } = pageRequest(portraitPage, 12);
+    const portraitPage = pageOf(first, 10);
+    const { offset, limit } = pageRequest(portraitPage, 10);
     expect(first).toBeGreaterThanOrEqual(offset);
     expect(first).toBeLessThan(offset + limit);
   });

@@ -10,7 +10,7 @@ import { PLAYER_HISTORY_ROUNDS } from '../../../electron/core/model/player-histo
  * Rows per page, sized so a page fits the dialog with the pager and the back button in view: a row
  * is one line on the wide landscape screen and two on the narrow portrait one, which is taller.
  */
-export const HISTORY_ROWS_PER_PAGE: Readonly<Record<Orientation, number>> = { landscape: 8, portrait: 12 };
+export const HISTORY_ROWS_PER_PAGE: Readonly<Record<Orientation, number>> = { landscape: 8, portrait: 10 };
 
 /** Pages for `total` rounds; an empty history still has its one (empty) page. */
 export function pageCount(total: number, perPage: number): number {

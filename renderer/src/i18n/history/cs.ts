@@ -36,7 +36,7 @@ export default {
   next: 'Další',
   open: 'Zobrazit celé kolo {id}',
   backToList: 'Zpět na seznam',
-  dealtOrder: 'Karty v pořadí rozdání: Player, Banker, Player, Banker, pak případné třetí karty (napříč).',
+  dealtOrder: 'Karty v pořadí rozdání: {player}, {banker}, {player}, {banker}, pak případné třetí karty (napříč).',
   cardAria: '{rank} {suit}, rozdána jako karta {n}',
   suit: { S: 'piky', H: 'srdce', D: 'kára', C: 'kříže' },
 };

@@ -22,7 +22,7 @@ export default {
   winner: 'Gewinner',
   wins: '{spot} gewinnt',
   tie: 'Unentschieden',
-  returned: 'Zurück',
+  returned: 'Rückzahlung',
   voided: 'Ungültig – {amount} erstattet',
   noCards: 'Es wurden keine Karten ausgegeben.',
   kind: {
@@ -36,7 +36,8 @@ export default {
   next: 'Weiter',
   open: 'Runde {id} vollständig zeigen',
   backToList: 'Zurück zur Liste',
-  dealtOrder: 'Karten in Ausgabereihenfolge: Player, Banker, Player, Banker, dann etwaige dritte Karten (quer).',
+  dealtOrder:
+    'Karten in Ausgabereihenfolge: {player}, {banker}, {player}, {banker}, dann etwaige dritte Karten (quer).',
   cardAria: '{suit} {rank}, als {n}. Karte ausgegeben',
   suit: { S: 'Pik', H: 'Herz', D: 'Karo', C: 'Kreuz' },
 };

@@ -36,7 +36,7 @@ export default {
   next: 'Next',
   open: 'Show round {id} in full',
   backToList: 'Back to the list',
-  dealtOrder: 'Cards as dealt: Player, Banker, Player, Banker, then any third cards (drawn sideways).',
+  dealtOrder: 'Cards as dealt: {player}, {banker}, {player}, {banker}, then any third cards (drawn sideways).',
   cardAria: '{rank} of {suit}, card {n} dealt',
   suit: { S: 'spades', H: 'hearts', D: 'diamonds', C: 'clubs' },
 };

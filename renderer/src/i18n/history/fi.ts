@@ -37,7 +37,7 @@ export default {
   open: 'Näytä kierros {id} kokonaan',
   backToList: 'Takaisin listaan',
   dealtOrder:
-    'Kortit jakojärjestyksessä: Player, Banker, Player, Banker, sitten mahdolliset kolmannet kortit (poikittain).',
+    'Kortit jakojärjestyksessä: {player}, {banker}, {player}, {banker}, sitten mahdolliset kolmannet kortit (poikittain).',
   cardAria: '{suit} {rank}, jaettu kortti {n}',
   suit: { S: 'pata', H: 'hertta', D: 'ruutu', C: 'risti' },
 };

@@ -36,7 +36,8 @@ export default {
   next: 'Volgende',
   open: 'Ronde {id} volledig tonen',
   backToList: 'Terug naar de lijst',
-  dealtOrder: 'Kaarten in de volgorde van delen: Player, Banker, Player, Banker, dan eventuele derde kaarten (dwars).',
+  dealtOrder:
+    'Kaarten in de volgorde van delen: {player}, {banker}, {player}, {banker}, dan eventuele derde kaarten (dwars).',
   cardAria: '{suit} {rank}, als kaart {n} gedeeld',
   suit: { S: 'schoppen', H: 'harten', D: 'ruiten', C: 'klaveren' },
 };

@@ -36,7 +36,8 @@ export default {
   next: 'Nästa',
   open: 'Visa runda {id} i sin helhet',
   backToList: 'Tillbaka till listan',
-  dealtOrder: 'Korten i utdelningsordning: Player, Banker, Player, Banker, sedan eventuella tredje kort (på tvären).',
+  dealtOrder:
+    'Korten i utdelningsordning: {player}, {banker}, {player}, {banker}, sedan eventuella tredje kort (på tvären).',
   cardAria: '{rank} i {suit}, kort {n} som delades ut',
   suit: { S: 'spader', H: 'hjärter', D: 'ruter', C: 'klöver' },
 };
