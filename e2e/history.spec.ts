@@ -69,6 +69,11 @@ async function expectDialogFits(page: Page): Promise<void> {
   }
 }
 
+/** A screenshot once the screen is still; the shared machine can be slow to paint. */
+async function shoot(page: Page, file: string): Promise<void> {
+  await page.screenshot({ path: file, animations: 'disabled', timeout: 30_000 });
+}
+
 const cardsOf = async (page: Page, scope: string): Promise<string[]> =>
   page
     .locator(scope)
@@ -182,11 +187,11 @@ test.describe('the game history of real-money rounds', () => {
         await page.getByTestId('menu-history').click();
         await expect(page.getByTestId('history-row')).toHaveCount(viewport.perPage);
         await expectDialogFits(page);
-        await page.screenshot({ path: path.join(SHOTS, `list-${lang}-${viewport.width}x${viewport.height}.png`) });
+        await shoot(page, path.join(SHOTS, `list-${lang}-${viewport.width}x${viewport.height}.png`));
         await page.getByTestId('history-row').nth(1).click();
         await expect(page.getByTestId('history-round')).toBeVisible();
         await expectDialogFits(page);
-        await page.screenshot({ path: path.join(SHOTS, `round-${lang}-${viewport.width}x${viewport.height}.png`) });
+        await shoot(page, path.join(SHOTS, `round-${lang}-${viewport.width}x${viewport.height}.png`));
         await page.getByTestId('history-back').click();
       }
     });
@@ -204,6 +209,7 @@ test.describe('in demo mode', () => {
   test.use({ hostEnv: { BACCARAT_CONFIG: configFile } });
 
   test('no rounds are listed, and the screen says why', async ({ kiosk, host }) => {
+    test.slow();
     await host.must('test:force-cards', { cards: BANKER_NATURAL });
     await bet(kiosk, 'banker', 500, 1);
     await kiosk.getByTestId('btn-deal').click();
@@ -222,12 +228,12 @@ test.describe('in demo mode', () => {
     for (const v of VIEWPORTS) {
       await kiosk.setViewportSize({ width: v.width, height: v.height });
       await expect(kiosk.locator('.stage')).toHaveAttribute('data-orientation', v.name);
-      await kiosk.screenshot({ path: path.join(SHOTS, `demo-en-${v.width}x${v.height}.png`) });
+      await shoot(kiosk, path.join(SHOTS, `demo-en-${v.width}x${v.height}.png`));
     }
     await kiosk.getByTestId('menu-back').click();
     await kiosk.getByTestId('menu-language-de').click();
     await kiosk.getByTestId('menu-history').click();
     await expect(kiosk.getByTestId('history-demo')).toContainText('Demomodus');
-    await kiosk.screenshot({ path: path.join(SHOTS, 'demo-de-1080x1920.png') });
+    await shoot(kiosk, path.join(SHOTS, 'demo-de-1080x1920.png'));
   });
 });
