@@ -157,6 +157,34 @@ test.describe('the game history of real-money rounds', () => {
     await expect(kiosk.getByTestId('history')).toHaveCount(0);
   });
 
+  test('a voided round reads "voided, refunded" with why, and never as a result', async ({ kiosk, host }) => {
+    test.slow();
+    await insertNote(kiosk, host, 4, 5_000);
+    await bet(kiosk, 'player', 500, 2);
+    await bet(kiosk, 'tie', 100, 1);
+    await host.must('test:rng-unplug', { duringNextDeal: true });
+    await kiosk.getByTestId('btn-deal').click();
+    await expect(kiosk.getByTestId('void-screen')).toBeVisible({ timeout: 20_000 });
+    await kiosk.getByTestId('void-ok').click();
+    await host.must('test:rng-replug');
+    await expect(kiosk.getByTestId('tilt-screen')).toBeHidden({ timeout: 30_000 });
+
+    await openHistory(kiosk);
+    const row = kiosk.getByTestId('history-row').first();
+    await expect(row).toHaveAttribute('data-status', 'voided');
+    await expect(row.getByTestId('history-void')).toHaveAttribute('data-minor', '1100');
+    await expect(row.getByTestId('history-void')).toContainText('Voided – €11.00 refunded');
+    await expect(row.getByTestId('history-void')).toContainText('random number generator failed');
+    await expect(row.getByTestId('history-net')).toHaveCount(0);
+    await expect(row.getByTestId('history-winner')).toHaveCount(0);
+    await expectDialogFits(kiosk);
+    mkdirSync(SHOTS, { recursive: true });
+    await shoot(kiosk, path.join(SHOTS, 'voided-en-1920x1080.png'));
+    await row.click();
+    await expect(kiosk.getByTestId('history-round').getByTestId('history-void')).toContainText('€11.00');
+    await shoot(kiosk, path.join(SHOTS, 'voided-round-en-1920x1080.png'));
+  });
+
   test('main answers at most a page, and refuses a page outside the last hundred rounds', async ({ kiosk, host }) => {
     await insertNote(kiosk, host, 5, 10_000);
     await playRounds(host, 3);
