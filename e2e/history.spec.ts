@@ -175,6 +175,12 @@ test.describe('the game history of real-money rounds', () => {
     await expect(row.getByTestId('history-void')).toHaveAttribute('data-minor', '1100');
     await expect(row.getByTestId('history-void')).toContainText('Voided – €11.00 refunded');
     await expect(row.getByTestId('history-void')).toContainText('random number generator failed');
+    // What was at stake, spot by spot: 10.00 on Player, 1.00 on Tie.
+    const stakes = row.getByTestId('history-void-bet');
+    await expect(stakes).toHaveCount(2);
+    await expect(stakes.first()).toHaveAttribute('data-spot', 'player');
+    await expect(stakes.first()).toHaveAttribute('data-minor', '1000');
+    await expect(stakes.last()).toHaveAttribute('data-spot', 'tie');
     await expect(row.getByTestId('history-net')).toHaveCount(0);
     await expect(row.getByTestId('history-winner')).toHaveCount(0);
     await expectDialogFits(kiosk);

@@ -8,7 +8,7 @@ export default {
   demoTitle: 'V demo režimu není historie',
   demoHidden:
     'Historie her ukazuje jen kola o skutečné peníze. Demo kola jsou hra zdarma a neukládají se sem, a kola o peníze se nezobrazují, dokud je automat v demo režimu.',
-  lastRounds: 'Vašich posledních {n} kol o skutečné peníze',
+  lastRounds: 'Kol o skutečné peníze v seznamu: {n} (nejvýše posledních 100)',
   round: 'Kolo',
   roundNo: 'Kolo {id}',
   time: 'Čas',

@@ -8,7 +8,7 @@ export default {
   demoTitle: 'Kein Verlauf im Demomodus',
   demoHidden:
     'Der Spielverlauf zeigt nur Runden mit echtem Geld. Demorunden sind Freispiele und werden hier nicht geführt, und Runden um Geld werden nicht gezeigt, solange das Gerät im Demomodus läuft.',
-  lastRounds: 'Ihre letzten {n} Runden mit echtem Geld',
+  lastRounds: 'Runden mit echtem Geld in der Liste: {n} (höchstens die letzten 100)',
   round: 'Runde',
   roundNo: 'Runde {id}',
   time: 'Zeit',

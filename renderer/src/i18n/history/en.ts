@@ -8,7 +8,7 @@ export default {
   demoTitle: 'No history in demo mode',
   demoHidden:
     'The game history lists real-money rounds only. Demo rounds are free play and are not kept here, and rounds played for money are not shown while the machine is in demo mode.',
-  lastRounds: 'Your last {n} rounds with real money',
+  lastRounds: 'Real-money rounds listed: {n} (at most the last 100)',
   round: 'Round',
   roundNo: 'Round {id}',
   time: 'Time',

@@ -8,7 +8,7 @@ export default {
   demoTitle: 'Demotilassa ei ole historiaa',
   demoHidden:
     'Pelihistoria näyttää vain oikealla rahalla pelatut kierrokset. Demokierrokset ovat ilmaispelejä eikä niitä tallenneta tähän, eikä rahakierroksia näytetä, kun laite on demotilassa.',
-  lastRounds: 'Viimeiset {n} kierrostasi oikealla rahalla',
+  lastRounds: 'Oikean rahan kierroksia listassa: {n} (enintään viimeiset 100)',
   round: 'Kierros',
   roundNo: 'Kierros {id}',
   time: 'Aika',

@@ -8,7 +8,7 @@ export default {
   demoTitle: 'Geen geschiedenis in demomodus',
   demoHidden:
     'De spelgeschiedenis toont alleen rondes met echt geld. Demorondes zijn gratis spel en worden hier niet bewaard, en rondes om geld worden niet getoond zolang de machine in demomodus staat.',
-  lastRounds: 'Uw laatste {n} rondes met echt geld',
+  lastRounds: 'Rondes met echt geld in de lijst: {n} (hooguit de laatste 100)',
   round: 'Ronde',
   roundNo: 'Ronde {id}',
   time: 'Tijd',

@@ -8,7 +8,7 @@ export default {
   demoTitle: 'Ingen historik i demoläge',
   demoHidden:
     'Spelhistoriken visar bara rundor med riktiga pengar. Demorundor är gratisspel och sparas inte här, och rundor om pengar visas inte medan maskinen är i demoläge.',
-  lastRounds: 'Dina senaste {n} rundor med riktiga pengar',
+  lastRounds: 'Rundor med riktiga pengar i listan: {n} (högst de senaste 100)',
   round: 'Runda',
   roundNo: 'Runda {id}',
   time: 'Tid',
