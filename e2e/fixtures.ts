@@ -137,8 +137,8 @@ export const sum = (record: Partial<Record<string, number>>): number =>
 
 /** The cabinet's own record of the most recent rounds (main's journal, not the screen). */
 export async function lastRounds(host: HostProcess, limit = 1): Promise<RoundRecordLike[]> {
-  const rounds = await host.must<RoundRecordLike[]>('history:list', { limit });
-  return [...rounds].sort((a, b) => b.roundId - a.roundId);
+  const page = await host.must<{ rounds: RoundRecordLike[] }>('history:list', { offset: 0, limit });
+  return [...page.rounds].sort((a, b) => b.roundId - a.roundId);
 }
 
 export const ARTIFACTS = path.join(REPO, 'e2e', 'artifacts');

@@ -13,6 +13,7 @@
  */
 import { z } from 'zod';
 import type { CabinetErrorCode, CabinetEvent, CabinetSnapshot } from '../core/cabinet/cabinet-api.ts';
+import { PLAYER_HISTORY_ROUNDS, type PlayerHistoryPage } from '../core/model/player-history-page.ts';
 import type { ConfigApplyOutcome } from '../core/config/config-apply-outcome.ts';
 import type { VenueConfigView } from '../core/config/config-secrets.ts';
 import type { FieldIssue } from '../core/config/field-issue.ts';
@@ -120,13 +121,26 @@ export const CHANNEL_TABLE = {
     request: empty,
     response: answers<Paytable>(),
   },
-  /** The player's own game history: real money only (docs/rules.md#game-history). */
+  /**
+   * The player's own game history, a page at a time, newest first: real money only, hidden in demo mode
+   * (docs/rules.md#game-history; electron/core/cabinet/player-history.ts). It reaches back
+   * PLAYER_HISTORY_ROUNDS rounds, so no page starts or reaches past that.
+   */
   'history:list': {
     role: 'player',
     availability: 'production',
     readOnly: true,
-    request: z.object({ limit: z.number().int().min(1).max(100) }).strict(),
-    response: answers<RoundRecord[]>(),
+    request: z
+      .object({
+        offset: z
+          .number()
+          .int()
+          .min(0)
+          .max(PLAYER_HISTORY_ROUNDS - 1),
+        limit: z.number().int().min(1).max(PLAYER_HISTORY_ROUNDS),
+      })
+      .strict(),
+    response: answers<PlayerHistoryPage>(),
   },
   /** Staff access as the screen may know it (keys, session, lockouts); never a secret. */
   'staff:status': {

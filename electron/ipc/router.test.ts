@@ -108,7 +108,7 @@ const VALID: Record<Channel, unknown> = {
   'round:rebet': { multiplier: 1 },
   'cashout:collect': {},
   'paytable:get': {},
-  'history:list': { limit: 5 },
+  'history:list': { offset: 0, limit: 5 },
   'staff:status': {},
   'staff:sign-in': { role: 'technician', pin: '1234' },
   'staff:sign-out': {},
@@ -157,7 +157,18 @@ const CHANNEL_BAD: Record<Channel, unknown[]> = {
   'round:rebet': [{}, { multiplier: 3 }, { multiplier: 0 }, { multiplier: '2' }, { multiplier: 1.5 }],
   'cashout:collect': [{ amountMinor: 100 }],
   'paytable:get': [{ profile: 'x' }],
-  'history:list': [{}, { limit: 0 }, { limit: 101 }, { limit: 2.5 }],
+  'history:list': [
+    {},
+    { limit: 5 },
+    { offset: 0 },
+    { offset: 0, limit: 0 },
+    { offset: 0, limit: 101 },
+    { offset: 0, limit: 2.5 },
+    { offset: -1, limit: 5 },
+    { offset: 100, limit: 5 },
+    { offset: '0', limit: 5 },
+    { offset: 0, limit: 5, demo: true },
+  ],
   'staff:status': [{ role: 'technician' }],
   'staff:sign-in': [
     {},
@@ -280,8 +291,8 @@ describe('IPC router: channels', () => {
     expect(placed).toMatchObject({ ok: true, value: { tableTotalMinor: 1000 } });
     const dealt = await router.handle('round:deal', {});
     expect(dealt).toMatchObject({ ok: true, value: { status: 'settled', returns: { banker: 1950 } } });
-    const history = await router.handle('history:list', { limit: 5 });
-    expect(history).toMatchObject({ ok: true, value: [{ roundId: 1 }] });
+    const history = await router.handle('history:list', { offset: 0, limit: 5 });
+    expect(history).toMatchObject({ ok: true, value: { hidden: null, total: 1, rounds: [{ roundId: 1 }] } });
     expect(await router.handle('paytable:get', {})).toEqual({ ok: true, value: PAYTABLE });
   });
 });

@@ -26,6 +26,7 @@
  */
 import type { z } from 'zod';
 import type { Cabinet, CabinetErrorCode, CabinetSnapshot } from '../core/cabinet/cabinet-api.ts';
+import { playerHistoryPage } from '../core/cabinet/player-history.ts';
 import { isStaffError } from '../core/staff/staff-error.ts';
 import type { StaffAccess } from '../core/staff/staff-access.ts';
 import { roleCovers, type StaffRole } from '../core/staff/staff-status.ts';
@@ -189,7 +190,7 @@ function productionHandlers(cabinet: Cabinet, services: RouterServices): Channel
     'round:rebet': (r) => cabinet.rebet(r.multiplier),
     'cashout:collect': () => cabinet.cashOut(),
     'paytable:get': () => services.paytable(cabinet.snapshot()),
-    'history:list': (r) => cabinet.recall({ limit: r.limit }).filter((round) => !round.demo),
+    'history:list': (r) => playerHistoryPage((range) => cabinet.recall(range), cabinet.snapshot().demo, r),
     'staff:status': () => staff.status(),
     'staff:sign-in': (r) => staff.signIn(r.role, r.pin),
     'staff:sign-out': () => staff.signOut(),

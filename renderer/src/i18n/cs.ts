@@ -1,4 +1,5 @@
 import type { Messages } from './index.ts';
+import history from './history/cs.ts';
 import staff from './staff/cs.ts';
 import sound from './sound/cs.ts';
 import roadPanel from './roadPanel/cs.ts';
@@ -107,20 +108,7 @@ const cs: Messages = {
     r8: 'Dojde-li během kola k poruše automatu, kolo je neplatné a všechny jeho sázky se vracejí.',
     keys: 'Klávesy: Tab přesouvá, Enter stiskne, 1–9 volí žeton, mezerník je ROZDAT, Esc otevře tuto nabídku.',
   },
-  history: {
-    title: 'Historie her',
-    empty: 'Zatím nebylo odehráno žádné kolo.',
-    round: 'Kolo',
-    time: 'Čas',
-    bets: 'Sázky',
-    cards: 'Karty',
-    result: 'Výsledek',
-    staked: 'Vsazeno',
-    paid: 'Vyplaceno',
-    net: 'Čistý výsledek',
-    voided: 'Neplatné – vráceno {amount}',
-    loading: 'Načítání…',
-  },
+  history,
   roads: { title: 'Perlová tabulka' },
   voidScreen: {
     title: 'Kolo je neplatné',

@@ -1,4 +1,5 @@
 import type { Messages } from './index.ts';
+import history from './history/de.ts';
 import staff from './staff/de.ts';
 import sound from './sound/de.ts';
 import roadPanel from './roadPanel/de.ts';
@@ -107,20 +108,7 @@ const de: Messages = {
     r8: 'Tritt während einer Runde ein Gerätefehler auf, ist die Runde ungültig und jeder Einsatz darin wird erstattet.',
     keys: 'Tasten: Tab wechselt, Enter drückt, 1–9 wählt einen Jeton, Leertaste ist GEBEN, Esc öffnet dieses Menü.',
   },
-  history: {
-    title: 'Spielverlauf',
-    empty: 'Noch keine Runden gespielt.',
-    round: 'Runde',
-    time: 'Zeit',
-    bets: 'Einsätze',
-    cards: 'Karten',
-    result: 'Ergebnis',
-    staked: 'Einsatz',
-    paid: 'Ausgezahlt',
-    net: 'Netto',
-    voided: 'Ungültig – {amount} erstattet',
-    loading: 'Wird geladen…',
-  },
+  history,
   roads: { title: 'Perlentafel' },
   voidScreen: {
     title: 'Runde ungültig',

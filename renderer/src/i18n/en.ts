@@ -1,3 +1,4 @@
+import history from './history/en.ts';
 import staff from './staff/en.ts';
 import sound from './sound/en.ts';
 import roadPanel from './roadPanel/en.ts';
@@ -110,20 +111,7 @@ export default {
     r8: 'If the machine develops a fault during a round, the round is void and every bet in it is refunded.',
     keys: 'Keys: Tab moves, Enter presses, 1–9 choose a chip, Space is DEAL, Esc opens this menu.',
   },
-  history: {
-    title: 'Game history',
-    empty: 'No rounds played yet.',
-    round: 'Round',
-    time: 'Time',
-    bets: 'Bets',
-    cards: 'Cards',
-    result: 'Result',
-    staked: 'Staked',
-    paid: 'Paid',
-    net: 'Net',
-    voided: 'Voided – {amount} refunded',
-    loading: 'Loading…',
-  },
+  history,
   roads: {
     title: 'Bead plate',
   },

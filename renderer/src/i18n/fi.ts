@@ -1,4 +1,5 @@
 import type { Messages } from './index.ts';
+import history from './history/fi.ts';
 import staff from './staff/fi.ts';
 import sound from './sound/fi.ts';
 import roadPanel from './roadPanel/fi.ts';
@@ -107,20 +108,7 @@ const fi: Messages = {
     r8: 'Jos laitteeseen tulee vika kesken kierroksen, kierros mitätöidään ja kaikki sen panokset palautetaan.',
     keys: 'Näppäimet: Tab siirtää, Enter painaa, 1–9 valitsee merkin, välilyönti on JAA, Esc avaa tämän valikon.',
   },
-  history: {
-    title: 'Pelihistoria',
-    empty: 'Kierroksia ei ole vielä pelattu.',
-    round: 'Kierros',
-    time: 'Aika',
-    bets: 'Panokset',
-    cards: 'Kortit',
-    result: 'Tulos',
-    staked: 'Panos',
-    paid: 'Maksettu',
-    net: 'Netto',
-    voided: 'Mitätöity – {amount} palautettu',
-    loading: 'Ladataan…',
-  },
+  history,
   roads: { title: 'Helmitaulu' },
   voidScreen: {
     title: 'Kierros mitätöity',

@@ -1,4 +1,5 @@
 import type { Messages } from './index.ts';
+import history from './history/nl.ts';
 import staff from './staff/nl.ts';
 import sound from './sound/nl.ts';
 import roadPanel from './roadPanel/nl.ts';
@@ -107,20 +108,7 @@ const nl: Messages = {
     r8: 'Treedt er tijdens een ronde een storing op, dan is de ronde ongeldig en wordt elke inzet daarin terugbetaald.',
     keys: 'Toetsen: Tab verspringt, Enter drukt, 1–9 kiest een fiche, spatie is DELEN, Esc opent dit menu.',
   },
-  history: {
-    title: 'Spelgeschiedenis',
-    empty: 'Nog geen rondes gespeeld.',
-    round: 'Ronde',
-    time: 'Tijd',
-    bets: 'Inzetten',
-    cards: 'Kaarten',
-    result: 'Uitslag',
-    staked: 'Inzet',
-    paid: 'Uitbetaald',
-    net: 'Netto',
-    voided: 'Ongeldig – {amount} terugbetaald',
-    loading: 'Laden…',
-  },
+  history,
   roads: { title: 'Parelbord' },
   voidScreen: {
     title: 'Ronde ongeldig',

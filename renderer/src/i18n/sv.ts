@@ -1,4 +1,5 @@
 import type { Messages } from './index.ts';
+import history from './history/sv.ts';
 import staff from './staff/sv.ts';
 import sound from './sound/sv.ts';
 import roadPanel from './roadPanel/sv.ts';
@@ -107,20 +108,7 @@ const sv: Messages = {
     r8: 'Om automaten får ett fel under en runda blir rundan ogiltig och alla insatser i den betalas tillbaka.',
     keys: 'Tangenter: Tab flyttar, Enter trycker, 1–9 väljer marker, mellanslag är DELA UT, Esc öppnar menyn.',
   },
-  history: {
-    title: 'Spelhistorik',
-    empty: 'Inga rundor spelade ännu.',
-    round: 'Runda',
-    time: 'Tid',
-    bets: 'Insatser',
-    cards: 'Kort',
-    result: 'Resultat',
-    staked: 'Insats',
-    paid: 'Utbetalt',
-    net: 'Netto',
-    voided: 'Ogiltig – {amount} återbetalt',
-    loading: 'Hämtar…',
-  },
+  history,
   roads: { title: 'Pärlplatta' },
   voidScreen: {
     title: 'Rundan ogiltig',

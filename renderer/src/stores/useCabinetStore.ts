@@ -8,7 +8,6 @@ import type {
   DevKioskResponseOf,
 } from '../../../electron/ipc/dev-contract.ts';
 import type { CabinetSnapshot } from '../../../electron/core/cabinet/cabinet-api.ts';
-import type { RoundRecord } from '../../../electron/core/model/round-record.ts';
 import type { Tilt } from '../../../electron/core/model/tilt.ts';
 import { connectBridge } from '../bridge/index.ts';
 import { sumBets, type BetSpot } from '../format/money.ts';
@@ -44,7 +43,6 @@ export const useCabinetStore = defineStore('cabinet', () => {
   let bridge: CabinetBridge | null = null;
   const snapshot = shallowRef<CabinetSnapshot | null>(null);
   const paytable = shallowRef<Paytable | null>(null);
-  const history = shallowRef<RoundRecord[] | null>(null);
   const connected = ref(true);
   /** Other stores' listeners for main's push events (the staff menu's `staff` event). */
   const pushListeners = new Set<(event: PushEvent) => void>();
@@ -202,8 +200,8 @@ export const useCabinetStore = defineStore('cabinet', () => {
       if (s.lastRound) round.restore(s.lastRound, s.tableTotalMinor === 0);
     }
     void loadPaytable();
-    const h = await call('history:list', { limit: 60 }, true);
-    if (h) round.loadBeads(h);
+    const h = await call('history:list', { offset: 0, limit: 60 }, true);
+    if (h) round.loadBeads(h.rounds);
   }
 
   /**
@@ -238,11 +236,6 @@ export const useCabinetStore = defineStore('cabinet', () => {
   async function loadPaytable(): Promise<void> {
     const p = await call('paytable:get', {}, true);
     if (p) paytable.value = p;
-  }
-
-  async function loadHistory(): Promise<void> {
-    history.value = null;
-    history.value = (await call('history:list', { limit: 30 })) ?? [];
   }
 
   function adopt(s: CabinetSnapshot | null): void {
@@ -381,7 +374,6 @@ export const useCabinetStore = defineStore('cabinet', () => {
   return {
     snapshot,
     paytable,
-    history,
     handpayMinor,
     connected,
     tilts,
@@ -400,7 +392,6 @@ export const useCabinetStore = defineStore('cabinet', () => {
     shownBets,
     init,
     loadPaytable,
-    loadHistory,
     placeBet,
     removeBet,
     undo,
