@@ -1,0 +1,12 @@
+/**
+ * A venue's time setting as the rules screen words it: whole minutes when it is whole minutes, else
+ * seconds, in the locale's own unit words and plural forms (Intl), so no translation holds the figure.
+ */
+export function formatDuration(seconds: number, locale: string): string {
+  const minutes = seconds >= 60 && seconds % 60 === 0;
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: minutes ? 'minute' : 'second',
+    unitDisplay: 'long',
+  }).format(minutes ? seconds / 60 : seconds);
+}
