@@ -73,6 +73,6 @@ describe('every payout figure on the rules screen is what settlement pays', () =
     expect(formatHundredthsOfMinor(10_450n, eur, 'de')).toBe('1,045\u00a0€');
     expect(formatHundredthsOfMinor(9_500n, eur, 'en')).toBe('€0.95');
     expect(formatHundredthsOfMinor(950n, { code: 'JPY', minorDigits: 0 }, 'en')).toBe('¥9.5');
-    expect(formatHundredthsOfMinor(950n, { code: 'XQQ', minorDigits: 2 }, 'en')).toBe('—');
+    expect(formatHundredthsOfMinor(950n, { code: 'EURO', minorDigits: 2 }, 'en')).toBe('—');
   });
 });

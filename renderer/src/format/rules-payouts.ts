@@ -100,7 +100,7 @@ export function roundedBankerStake(profile: RuleProfile, limits: TableLimits): n
 /**
  * An amount given in hundredths of a minor unit, written exactly in the venue currency and the locale, with
  * only as many extra digits as it needs: 10450 hundredths of a cent → "€1.045". Shows "—" for a currency
- * Intl does not know, like formatMoney.
+ * Intl cannot format (a malformed code), like formatMoney.
  */
 export function formatHundredthsOfMinor(hundredths: bigint, currency: MoneyCurrency, locale: string): string {
   const digits = currency.minorDigits + 2;
