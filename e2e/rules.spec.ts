@@ -18,7 +18,7 @@ interface PaytableLike {
   decks: number;
   spots: Record<Spot, { rtp: number; pays: string }>;
 }
-const TABS = ['play', 'cards', 'drawing', 'payouts', 'returns', 'limits', 'conduct'] as const;
+const TABS = ['play', 'cards', 'playerDraw', 'bankerDraw', 'payouts', 'returns', 'limits', 'conduct'] as const;
 const MIN_FONT_PX = 20;
 
 async function openRules(page: Page): Promise<void> {
