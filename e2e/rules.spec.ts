@@ -66,7 +66,11 @@ test('the rules screen shows the running profile, and a switch to six decks at T
   await signInTechnician(host);
   const { config } = await host.must<{ config: Record<string, unknown> }>('tech:config:get', {});
   await host.must('tech:config:apply', {
-    config: { ...config, profile: { id: 'six-deck-tie-9-to-1', decks: 6, tiePays: 9, bankerCommissionPercent: 5 } },
+    config: {
+      ...config,
+      profile: { id: 'six-deck-tie-9-to-1', decks: 6, tiePays: 9, bankerCommissionPercent: 5 },
+      playerInactivityS: 90,
+    },
   });
   await host.must('test:operator-key', { on: false });
   const after = await host.must<PaytableLike>('paytable:get', {});
@@ -79,6 +83,16 @@ test('the rules screen shows the running profile, and a switch to six decks at T
   await expect(kiosk.getByTestId('rules-rtp-tie')).not.toHaveText(`${(before.spots.tie.rtp * 100).toFixed(2)}%`);
   await showTab(kiosk, 'cards');
   await expect(kiosk.getByTestId('rules-decks')).toContainText('Decks in the shoe: 6, 312 cards in all.');
+  // The venue's idle time and limits come from the same config.
+  await showTab(kiosk, 'conduct');
+  await expect(kiosk.getByTestId('rules-inactivity')).toContainText('for 90 seconds');
+  const limits = (config['limits'] as { spots: Record<Spot, { minMinor: number; maxMinor: number }> }).spots;
+  await showTab(kiosk, 'limits');
+  for (const spot of SPOTS) {
+    const cells = kiosk.getByTestId(`rules-limit-${spot}`).locator('td');
+    await expect(cells.nth(0)).toHaveAttribute('data-minor', String(limits[spot].minMinor));
+    await expect(cells.nth(1)).toHaveAttribute('data-minor', String(limits[spot].maxMinor));
+  }
 });
 
 /** Text in the rules that is smaller than MIN_FONT_PX, or wider than the dialog (sideways scrolling). */

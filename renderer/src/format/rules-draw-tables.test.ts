@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { bankerMatrix, naturalTotals, PLAYER_THIRD_COLUMNS, playerRule } from './rules-draw-tables.ts';
+import {
+  bankerMatrix,
+  formatTotals,
+  naturalTotals,
+  PLAYER_THIRD_COLUMNS,
+  playerRule,
+  playerRuleTotals,
+} from './rules-draw-tables.ts';
 
 /**
  * The standard Punto Banco Banker table as published (docs/rules.md#the-banker-rule), typed by hand here
@@ -48,5 +55,15 @@ describe('the rules screen draws its third-card tables from the engine', () => {
       'natural',
     ]);
     expect(naturalTotals()).toEqual([8, 9]);
+  });
+});
+
+describe('the Player rule in words', () => {
+  it('names the totals the engine draws and stands on, as ranges and lists in the language', () => {
+    const { draw, stand } = playerRuleTotals();
+    expect(formatTotals(draw, 'en')).toBe('0–5');
+    expect(formatTotals(stand, 'en')).toBe('6 or 7');
+    expect(formatTotals(stand, 'de')).toBe('6 oder 7');
+    expect(formatTotals([0, 1, 3, 4, 5, 9], 'en')).toBe('0, 1, 3–5, or 9');
   });
 });

@@ -46,3 +46,29 @@ export function bankerMatrix(): BankerRow[] {
     cells: PLAYER_THIRD_COLUMNS.map((playerThird) => ({ playerThird, draws: bankerDraws(total, playerThird) })),
   }));
 }
+
+/** The Player's rule in two lists of totals, for the sentence above the table. */
+export function playerRuleTotals(): { draw: number[]; stand: number[] } {
+  const cells = playerRule();
+  return {
+    draw: cells.filter((c) => c.action === 'draw').map((c) => c.total),
+    stand: cells.filter((c) => c.action === 'stand').map((c) => c.total),
+  };
+}
+
+/**
+ * Totals as a reader says them: a run of three or more as a range, the rest as a list with "or" in the
+ * locale: ([0, 1, 2, 3, 4, 5], "en") → "0–5", ([6, 7], "en") → "6 or 7", ([8, 9], "de") → "8 oder 9".
+ */
+export function formatTotals(totals: readonly number[], locale: string): string {
+  const parts: string[] = [];
+  let i = 0;
+  while (i < totals.length) {
+    let j = i;
+    while (j + 1 < totals.length && totals[j + 1] === totals[j]! + 1) j++;
+    if (j - i >= 2) parts.push(`${totals[i]}–${totals[j]}`);
+    else for (let k = i; k <= j; k++) parts.push(String(totals[k]));
+    i = j + 1;
+  }
+  return new Intl.ListFormat(locale, { type: 'disjunction' }).format(parts);
+}

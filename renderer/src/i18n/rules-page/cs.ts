@@ -33,7 +33,8 @@ const rulesPage: Messages['rulesPage'] = {
     natural:
       'Má-li kterákoli ruka z prvních dvou karet {totals}, jde o přirozenou ruku: žádná ruka už další kartu nedostane.',
     playerTitle: 'Třetí karta pro Player',
-    playerIntro: 'Bez přirozené ruky se Player řídí součtem svých dvou karet:',
+    playerIntro:
+      'Bez přirozené ruky si Player bere třetí kartu při součtu dvou karet {draw} a při součtu {stand} stojí.',
     playerTotal: 'Součet Player',
     bankerTitle: 'Třetí karta pro Banker',
     bankerIntro:

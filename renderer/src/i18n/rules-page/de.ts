@@ -34,7 +34,8 @@ const rulesPage: Messages['rulesPage'] = {
     natural:
       'Hat eine der beiden Hände mit den ersten zwei Karten {totals}, ist das ein Natural: Keine Hand bekommt eine weitere Karte.',
     playerTitle: 'Die dritte Karte des Spielers',
-    playerIntro: 'Ohne Natural richtet sich der Spieler nach der Summe seiner zwei Karten:',
+    playerIntro:
+      'Ohne Natural zieht der Spieler bei einer Summe von {draw} aus zwei Karten eine dritte Karte und bleibt bei {stand} stehen.',
     playerTotal: 'Summe des Spielers',
     bankerTitle: 'Die dritte Karte des Bankers',
     bankerIntro:

@@ -34,7 +34,7 @@ export default {
     natural:
       'If either hand totals {totals} on its first two cards, that is a natural: neither hand takes another card.',
     playerTitle: 'The Player’s third card',
-    playerIntro: 'With no natural, the Player acts on its two-card total:',
+    playerIntro: 'With no natural, the Player takes a third card on a two-card total of {draw} and stands on {stand}.',
     playerTotal: 'Player total',
     bankerTitle: 'The Banker’s third card',
     bankerIntro: 'With no natural, the Banker acts on its two-card total (rows) and on what the Player did (columns).',

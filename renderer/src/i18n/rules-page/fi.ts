@@ -33,7 +33,8 @@ const rulesPage: Messages['rulesPage'] = {
     natural:
       'Jos kummalla tahansa kädellä on kahdella ensimmäisellä kortilla {totals}, käsi on luonnollinen: kumpikaan käsi ei saa enää kortteja.',
     playerTitle: 'Pelaajan kolmas kortti',
-    playerIntro: 'Ilman luonnollista kättä Pelaaja toimii kahden korttinsa summan mukaan:',
+    playerIntro:
+      'Ilman luonnollista kättä Pelaaja ottaa kolmannen kortin, kun kahden kortin summa on {draw}, ja jää, kun summa on {stand}.',
     playerTotal: 'Pelaajan summa',
     bankerTitle: 'Pankin kolmas kortti',
     bankerIntro:

@@ -34,7 +34,8 @@ const rulesPage: Messages['rulesPage'] = {
     natural:
       'Heeft een van beide handen {totals} met de eerste twee kaarten, dan is dat een natural: geen van beide handen krijgt nog een kaart.',
     playerTitle: 'De derde kaart van de Speler',
-    playerIntro: 'Zonder natural handelt de Speler naar het totaal van zijn twee kaarten:',
+    playerIntro:
+      'Zonder natural neemt de Speler een derde kaart bij een totaal van {draw} met twee kaarten en blijft hij staan bij {stand}.',
     playerTotal: 'Totaal Speler',
     bankerTitle: 'De derde kaart van de Deler',
     bankerIntro:

@@ -33,7 +33,8 @@ const rulesPage: Messages['rulesPage'] = {
     natural:
       'Har någon av händerna {totals} på de två första korten är det en naturlig hand: ingen av händerna får fler kort.',
     playerTitle: 'Spelarens tredje kort',
-    playerIntro: 'Utan naturlig hand gör Spelaren så här efter summan av sina två kort:',
+    playerIntro:
+      'Utan naturlig hand drar Spelaren ett tredje kort när de två korten summerar till {draw} och stannar på {stand}.',
     playerTotal: 'Spelarens summa',
     bankerTitle: 'Bankens tredje kort',
     bankerIntro:
