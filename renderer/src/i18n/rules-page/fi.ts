@@ -93,7 +93,7 @@ const rulesPage: Messages['rulesPage'] = {
     fault:
       'Kierroksen aikana sattuva vika, esimerkiksi satunnaislukugeneraattorissa, muistissa tai virransyötössä, mitätöi kierroksen. Mikään tulos ei ole voimassa, kierroksen jokainen panos palautetaan saldoosi täsmälleen kerran, ja peli on pysähdyksissä, kunnes vika on korjattu.',
     idleTitle: 'Kun kukaan ei pelaa',
-    idle: 'Kun sinulla on saldoa tai panoksia pöydällä ja {idle} kuluu ilman että näyttöön kosketaan, laite kysyy ”{question}” ja laskee alaspäin {countdown}.',
+    idle: 'Kun sinulla on saldoa tai panoksia pöydällä ja {idle} kuluu ilman, että näyttöön kosketaan, laite kysyy ”{question}” ja laskee alaspäin {countdown}.',
     idleTouch: 'Kosketus mihin tahansa riittää jatkamiseen, ja panoksesi pysyvät paikallaan.',
     idleExpire: 'Jos aika loppuu, pöydällä olevat panokset palaavat saldoosi. Saldo jää laitteeseen.',
     idleNever: 'Kysymystä ei koskaan esitetä kierroksen aikana eikä laitteen ollessa lukittuna.',
