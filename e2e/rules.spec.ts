@@ -62,6 +62,11 @@ test('the rules screen shows the running profile, and a switch to six decks at T
   expect(before.decks).toBe(8);
   await openRules(kiosk);
   await expectRulesOf(kiosk, before);
+  // The default venue: a Banker win on €1.10 is worth €1.045 and pays €1.04, so €2.14 comes back.
+  await showTab(kiosk, 'payouts');
+  await expect(kiosk.getByTestId('rules-banker-example').locator('li[data-stake="110"]')).toHaveText(
+    'Stake €1.10: the winnings come to €1.045, paid as €1.04, so you get back €2.14.',
+  );
 
   await signInTechnician(host);
   const { config } = await host.must<{ config: Record<string, unknown> }>('tech:config:get', {});

@@ -57,7 +57,7 @@ export default {
     winHead: 'A win returns',
     winOn: '{paid} on {stake}',
     onTie: 'On a Tie',
-    tieWins: 'wins',
+    tieWins: 'this bet wins',
     returned: 'bet returned',
     lost: 'bet lost',
     part: '{amount} returned',
