@@ -3,6 +3,7 @@ import history from './history/cs.ts';
 import staff from './staff/cs.ts';
 import sound from './sound/cs.ts';
 import roadPanel from './roadPanel/cs.ts';
+import rulesPage from './rules-page/cs.ts';
 
 /** Čeština. Vlastní formulace (ne věty z pravidel, docs/rules.md#rule-sheets). */
 const cs: Messages = {
@@ -101,11 +102,7 @@ const cs: Messages = {
     r1: 'Vsaďte na list, který podle vás skončí blíže k 9: Player, nebo Banker. Můžete také vsadit na to, že oba listy budou mít stejný součet.',
     r2: 'Vyberte žeton v řadě a klepněte na sázkové pole. Každé klepnutí přidá jeden žeton. Pravé tlačítko myši odebere žeton, který jste na pole dali naposledy; guma odebere celou sázku pole.',
     r3: 'Stiskněte ROZDAT. Každý list dostane dvě karty a podle pevných pravidel může přijít třetí. Po rozdání už nic nerozhodujete.',
-    r4: 'Eso má hodnotu 1, dvojka až devítka svou hodnotu, desítky a obrázky 0. Platí jen poslední číslice součtu: 7 + 8 = 15 znamená 5.',
-    r5: 'Součet 8 nebo 9 ze dvou karet je natural: oba listy stojí.',
-    r6: 'Player bere při 0–5 a stojí při 6 nebo 7. Banker pak bere nebo stojí podle svého součtu a třetí karty hráče Player.',
     r7: 'ROZDAT hraje žetony na stole. Na prázdném stole po kole ROZDAT i ZNOVU zopakují vaše poslední sázky a hned rozdají; ZNOVU ×2 je zdvojnásobí. NOVÁ SÁZKA po kole vyčistí stůl.',
-    r8: 'Dojde-li během kola k poruše automatu, kolo je neplatné a všechny jeho sázky se vracejí.',
     keys: 'Klávesy: Tab přesouvá, Enter stiskne, 1–9 volí žeton, mezerník je ROZDAT, Esc otevře tuto nabídku.',
   },
   history,
@@ -244,5 +241,6 @@ const cs: Messages = {
   staff,
   sound,
   roadPanel,
+  rulesPage,
 };
 export default cs;

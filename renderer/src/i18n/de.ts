@@ -3,6 +3,7 @@ import history from './history/de.ts';
 import staff from './staff/de.ts';
 import sound from './sound/de.ts';
 import roadPanel from './roadPanel/de.ts';
+import rulesPage from './rules-page/de.ts';
 
 /** Deutsch. Eigene Formulierungen (nicht die Sätze der Regelblätter, docs/rules.md#rule-sheets). */
 const de: Messages = {
@@ -101,11 +102,7 @@ const de: Messages = {
     r1: 'Setzen Sie auf die Hand, die am Ende näher an 9 liegt: Spieler oder Banker. Sie können auch auf Gleichstand setzen.',
     r2: 'Jeton in der Leiste wählen, dann ein Einsatzfeld antippen. Jedes Antippen legt einen Jeton dazu. Ein Rechtsklick nimmt den zuletzt dort gelegten Jeton weg; der Radierer entfernt den ganzen Einsatz eines Feldes.',
     r3: 'GEBEN drücken. Jede Hand erhält zwei Karten; nach festen Ziehregeln kann eine dritte folgen. Nach dem Geben müssen Sie nichts mehr entscheiden.',
-    r4: 'Ass zählt 1, Zwei bis Neun ihren Wert, Zehn und Bildkarten 0. Es zählt nur die letzte Ziffer der Summe: 7 + 8 = 15 ergibt 5.',
-    r5: 'Eine Zwei-Karten-Summe von 8 oder 9 ist ein Natural: beide Hände bleiben stehen.',
-    r6: 'Spieler zieht bei 0–5 und steht bei 6 oder 7. Danach zieht oder steht Banker nach seiner Summe und der dritten Karte von Spieler.',
     r7: 'GEBEN spielt die Jetons auf dem Tisch. Bei leerem Tisch nach einer Runde wiederholen GEBEN und NOCHMAL die letzten Einsätze und geben sofort; NOCHMAL ×2 verdoppelt sie. NEUER EINSATZ räumt den Tisch nach einer Runde.',
-    r8: 'Tritt während einer Runde ein Gerätefehler auf, ist die Runde ungültig und jeder Einsatz darin wird erstattet.',
     keys: 'Tasten: Tab wechselt, Enter drückt, 1–9 wählt einen Jeton, Leertaste ist GEBEN, Esc öffnet dieses Menü.',
   },
   history,
@@ -248,5 +245,6 @@ const de: Messages = {
   staff,
   sound,
   roadPanel,
+  rulesPage,
 };
 export default de;

@@ -2,6 +2,7 @@ import history from './history/en.ts';
 import staff from './staff/en.ts';
 import sound from './sound/en.ts';
 import roadPanel from './roadPanel/en.ts';
+import rulesPage from './rules-page/en.ts';
 
 /** English (default). Every language file has exactly these keys (checked by i18n.test.ts). */
 export default {
@@ -104,11 +105,7 @@ export default {
     r1: 'Bet on the hand you think will finish closer to 9: Player or Banker. You can also bet that the two hands tie.',
     r2: 'Pick a chip in the rail, then tap a bet spot. Each tap adds one chip. A right click takes off the chip you put there last; the eraser takes the whole bet off a spot.',
     r3: 'Press DEAL. Each hand gets two cards; a third card may follow by the fixed drawing rules. You never have to decide anything after the deal.',
-    r4: 'Aces count 1, two to nine count their number, tens and picture cards count 0. Only the last digit of the sum counts: 7 + 8 = 15 is worth 5.',
-    r5: 'A two-card total of 8 or 9 is a natural: both hands stand.',
-    r6: 'The Player draws on 0–5 and stands on 6 or 7. The Banker then draws or stands by its total and the Player’s third card.',
     r7: 'DEAL plays the chips on the table. On an empty table after a round, DEAL and REBET repeat your last bets and deal at once; REBET ×2 doubles them. NEW BET clears the table after a round.',
-    r8: 'If the machine develops a fault during a round, the round is void and every bet in it is refunded.',
     keys: 'Keys: Tab moves, Enter presses, 1–9 choose a chip, Space is DEAL, Esc opens this menu.',
   },
   history,
@@ -251,4 +248,5 @@ export default {
   staff,
   sound,
   roadPanel,
+  rulesPage,
 } as const;

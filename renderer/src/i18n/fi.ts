@@ -3,6 +3,7 @@ import history from './history/fi.ts';
 import staff from './staff/fi.ts';
 import sound from './sound/fi.ts';
 import roadPanel from './roadPanel/fi.ts';
+import rulesPage from './rules-page/fi.ts';
 
 /** Suomi. Omin sanoin (ei sääntöjen lauseita, docs/rules.md#rule-sheets). */
 const fi: Messages = {
@@ -101,11 +102,7 @@ const fi: Messages = {
     r1: 'Lyö vetoa kädestä, jonka uskot päätyvän lähemmäs yhdeksää: pelaaja tai pankki. Voit myös veikata, että kädet päättyvät tasan.',
     r2: 'Valitse merkki rivistä ja napauta panosaluetta. Jokainen napautus lisää yhden merkin. Hiiren oikea painike poistaa alueelle viimeksi asetetun merkin; pyyhin poistaa alueen koko panoksen.',
     r3: 'Paina JAA. Kumpikin käsi saa kaksi korttia, ja kiinteiden sääntöjen mukaan voi tulla kolmas. Jaon jälkeen sinun ei tarvitse päättää mitään.',
-    r4: 'Ässä on 1, kakkosesta yhdeksikköön oman arvonsa, kympit ja kuvakortit 0. Summasta lasketaan vain viimeinen numero: 7 + 8 = 15 on 5.',
-    r5: 'Kahden kortin summa 8 tai 9 on natural: kumpikaan käsi ei ota lisää.',
-    r6: 'Pelaaja ottaa kortin summilla 0–5 ja jää summilla 6 ja 7. Pankki ottaa tai jää oman summansa ja pelaajan kolmannen kortin mukaan.',
     r7: 'JAA pelaa pöydällä olevat merkit. Tyhjällä pöydällä kierroksen jälkeen JAA ja SAMA PANOS toistavat edelliset panoksesi ja jakavat heti; SAMA ×2 tuplaa ne. UUSI PANOS tyhjentää pöydän kierroksen jälkeen.',
-    r8: 'Jos laitteeseen tulee vika kesken kierroksen, kierros mitätöidään ja kaikki sen panokset palautetaan.',
     keys: 'Näppäimet: Tab siirtää, Enter painaa, 1–9 valitsee merkin, välilyönti on JAA, Esc avaa tämän valikon.',
   },
   history,
@@ -246,5 +243,6 @@ const fi: Messages = {
   staff,
   sound,
   roadPanel,
+  rulesPage,
 };
 export default fi;

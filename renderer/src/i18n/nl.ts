@@ -3,6 +3,7 @@ import history from './history/nl.ts';
 import staff from './staff/nl.ts';
 import sound from './sound/nl.ts';
 import roadPanel from './roadPanel/nl.ts';
+import rulesPage from './rules-page/nl.ts';
 
 /** Nederlands. Eigen bewoording (niet de zinnen uit de regelbladen, docs/rules.md#rule-sheets). */
 const nl: Messages = {
@@ -101,11 +102,7 @@ const nl: Messages = {
     r1: 'Zet in op de hand die volgens u het dichtst bij 9 eindigt: Speler of Deler. U kunt ook inzetten op een gelijke stand.',
     r2: 'Kies een fiche in de rij en tik op een inzetvak. Elke tik legt één fiche bij. Een rechtermuisklik haalt de fiche weg die u daar het laatst legde; de gum haalt de hele inzet van een vak.',
     r3: 'Druk op DELEN. Elke hand krijgt twee kaarten; volgens vaste regels kan een derde volgen. Na het delen hoeft u niets meer te kiezen.',
-    r4: 'Een aas telt 1, twee tot en met negen hun waarde, tienen en plaatjes 0. Alleen het laatste cijfer van de som telt: 7 + 8 = 15 is 5.',
-    r5: 'Een totaal van 8 of 9 met twee kaarten is een natural: beide handen blijven staan.',
-    r6: 'Speler trekt bij 0–5 en past bij 6 of 7. Daarna trekt of past Deler volgens zijn totaal en de derde kaart van Speler.',
     r7: 'DELEN speelt de fiches op de tafel. Op een lege tafel na een ronde herhalen DELEN en HERHAAL uw vorige inzet en delen meteen; HERHAAL ×2 verdubbelt die. NIEUWE INZET maakt de tafel leeg na een ronde.',
-    r8: 'Treedt er tijdens een ronde een storing op, dan is de ronde ongeldig en wordt elke inzet daarin terugbetaald.',
     keys: 'Toetsen: Tab verspringt, Enter drukt, 1–9 kiest een fiche, spatie is DELEN, Esc opent dit menu.',
   },
   history,
@@ -248,5 +245,6 @@ const nl: Messages = {
   staff,
   sound,
   roadPanel,
+  rulesPage,
 };
 export default nl;

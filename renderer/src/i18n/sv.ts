@@ -3,6 +3,7 @@ import history from './history/sv.ts';
 import staff from './staff/sv.ts';
 import sound from './sound/sv.ts';
 import roadPanel from './roadPanel/sv.ts';
+import rulesPage from './rules-page/sv.ts';
 
 /** Svenska. Egen formulering (inte regelbladens meningar, docs/rules.md#rule-sheets). */
 const sv: Messages = {
@@ -101,11 +102,7 @@ const sv: Messages = {
     r1: 'Satsa på den hand du tror hamnar närmast 9: Spelare eller Banken. Du kan också satsa på att händerna blir lika.',
     r2: 'Välj en marker i raden och tryck på en insatsruta. Varje tryck lägger en marker. Högerklick tar bort den marker du lade där sist; suddgummit tar bort hela insatsen från en ruta.',
     r3: 'Tryck på DELA UT. Båda händerna får två kort, och ett tredje kan följa enligt fasta dragregler. Du behöver inte välja något efter utdelningen.',
-    r4: 'Ess räknas som 1, två till nio som sitt värde, tior och klädda kort som 0. Bara sista siffran i summan gäller: 7 + 8 = 15 blir 5.',
-    r5: 'En summa på 8 eller 9 med två kort är en natural: båda händerna står.',
-    r6: 'Spelaren drar på 0–5 och står på 6 eller 7. Banken drar eller står sedan efter sin summa och Spelarens tredje kort.',
     r7: 'DELA UT spelar markerna på bordet. På ett tomt bord efter en runda upprepar DELA UT och SAMMA INSATS dina senaste insatser och delar ut direkt; SAMMA ×2 dubblar dem. NY INSATS rensar bordet efter en runda.',
-    r8: 'Om automaten får ett fel under en runda blir rundan ogiltig och alla insatser i den betalas tillbaka.',
     keys: 'Tangenter: Tab flyttar, Enter trycker, 1–9 väljer marker, mellanslag är DELA UT, Esc öppnar menyn.',
   },
   history,
@@ -244,5 +241,6 @@ const sv: Messages = {
   staff,
   sound,
   roadPanel,
+  rulesPage,
 };
 export default sv;
