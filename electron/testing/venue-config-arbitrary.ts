@@ -45,6 +45,7 @@ export const venueConfigArb: fc.Arbitrary<VenueConfig> = fc
     keyFile: path,
     doorFile: path,
     idle: fc.integer({ min: 30, max: 3600 }),
+    retainRounds: fc.integer({ min: 10_000, max: 10_000_000 }),
   })
   .map((r): VenueConfig => {
     const spot = (f: number) => {
@@ -82,6 +83,7 @@ export const venueConfigArb: fc.Arbitrary<VenueConfig> = fc
       },
       inputs: { operatorKeyFile: r.keyFile, doorFile: r.doorFile },
       staff: { idleSignOutS: r.idle },
+      journal: { retainRounds: r.retainRounds },
     };
   });
 

@@ -149,6 +149,16 @@ const inputFile = (field: string) =>
     .max(4096, `${field} must be at most 4096 characters`)
     .nullable();
 
+/**
+ * Rounds kept in the live journal (the rest move to the archive). Game recall must show at least the last
+ * 10 rounds (docs/cabinet-rules.md#game-recall); the floor of 10,000 keeps weeks of play live, far above it.
+ */
+export const GAME_RECALL_DEPTH = 10;
+export const RETAIN_ROUNDS = { min: Math.max(10_000, GAME_RECALL_DEPTH), max: 10_000_000, default: 20_000 } as const;
+const RETAIN_ROUNDS_RULE =
+  `retainRounds must be a whole number of rounds from ${RETAIN_ROUNDS.min} to ${RETAIN_ROUNDS.max}: ` +
+  `game recall needs the last ${GAME_RECALL_DEPTH} rounds live and the cabinet keeps at least ${RETAIN_ROUNDS.min}`;
+
 export const VenueConfigSchema = z
   .object({
     profile: RuleProfileSchema,
@@ -207,6 +217,18 @@ export const VenueConfigSchema = z
           .min(15, 'idleSignOutS must be at least 15 seconds')
           .max(3600, 'idleSignOutS must be at most 3600 seconds')
           .default(300),
+      })
+      .strict()
+      .prefault({}),
+    /** Retention (docs/cabinet-rules.md#retention-and-archive): the newest this many rounds stay in the live journal. */
+    journal: z
+      .object({
+        retainRounds: z
+          .number({ error: RETAIN_ROUNDS_RULE })
+          .int(RETAIN_ROUNDS_RULE)
+          .min(RETAIN_ROUNDS.min, RETAIN_ROUNDS_RULE)
+          .max(RETAIN_ROUNDS.max, RETAIN_ROUNDS_RULE)
+          .default(RETAIN_ROUNDS.default),
       })
       .strict()
       .prefault({}),
@@ -316,6 +338,7 @@ export const DEFAULT_VENUE_CONFIG: VenueConfig = {
   },
   inputs: { operatorKeyFile: null, doorFile: null },
   staff: { idleSignOutS: 300 },
+  journal: { retainRounds: RETAIN_ROUNDS.default },
 };
 
 export { describeConfigChange } from './config-diff.ts';

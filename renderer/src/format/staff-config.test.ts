@@ -29,6 +29,7 @@ describe('the editor shows every field of the venue config, grouped', () => {
       'devices',
       'inputs',
       'staff',
+      'journal',
     ]);
   });
 

@@ -18,6 +18,7 @@ export const CONFIG_SECTIONS = [
   'devices',
   'inputs',
   'staff',
+  'journal',
   'other',
 ] as const;
 export type ConfigSection = (typeof CONFIG_SECTIONS)[number];
@@ -88,6 +89,7 @@ export function sectionOf(path: ConfigPath): ConfigSection {
     case 'devices':
     case 'inputs':
     case 'staff':
+    case 'journal':
       return top;
     default:
       return 'other';

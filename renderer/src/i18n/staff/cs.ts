@@ -211,6 +211,7 @@ const staff: Messages['staff'] = {
     devices: 'Zařízení',
     inputs: 'Vstupy',
     staff: 'Personál',
+    journal: 'Uchovávání deníku',
     other: 'Ostatní',
   },
   field: {
@@ -243,6 +244,7 @@ const staff: Messages['staff'] = {
     operatorKeyFile: 'Vstupní soubor klíče',
     doorFile: 'Vstupní soubor dvířek',
     idleSignOutS: 'Odhlášení při nečinnosti (s)',
+    retainRounds: 'Kol v aktivním deníku',
     source: 'Zdroj entropie',
     minEntropyBitsPerByte: 'Min-entropie H (bitů na bajt)',
   },
@@ -362,6 +364,11 @@ const staff: Messages['staff'] = {
     'key-switch': 'Klíč obsluhy přepnut: {on}',
     'event-as-written': 'Událost, jak byla zaznamenána',
     'storage-test-write': 'Zkušební zápis do deníku se podařil',
+    'journal-archived':
+      'Archivováno {rounds} kol (do č. {throughRoundId}) a {events} událostí (do č. {throughEventId}) ({resumed})',
+    'journal-archive-set-aside': 'Soubor archivu odložen jako {keptAs}; začíná nový archiv ({problem})',
+    'journal-archive-blocked': 'Archivace zastavena: {table} řádek {rowId} nelze ověřit',
+    'journal-archive-failed': 'Zápis do archivu selhal, nic nebylo přesunuto ({problem})',
   },
   reason: {
     'device-reported': '{device} hlásí stav {health}: {deviceDetail}',
@@ -531,6 +538,7 @@ const staff: Messages['staff'] = {
     journal: 'Deník',
   },
   flag: {
+    resumed: { true: 'přerušená dávka dokončena', false: 'nová dávka' },
     on: { true: 'zapnuto', false: 'vypnuto' },
     enabled: { true: 'Povoleno', false: 'Zakázáno' },
     metersKept: { true: 'uložena v deníku', false: 'nedostupná' },

@@ -210,6 +210,7 @@ const staff: Messages['staff'] = {
     devices: 'Geräte',
     inputs: 'Eingänge',
     staff: 'Personal',
+    journal: 'Journal-Aufbewahrung',
     other: 'Sonstiges',
   },
   field: {
@@ -242,6 +243,7 @@ const staff: Messages['staff'] = {
     operatorKeyFile: 'Eingangsdatei Betreiberschlüssel',
     doorFile: 'Eingangsdatei Tür',
     idleSignOutS: 'Abmeldung nach Leerlauf (s)',
+    retainRounds: 'Runden im laufenden Journal',
     source: 'Entropiequelle',
     minEntropyBitsPerByte: 'Min-Entropie H (Bit pro Byte)',
   },
@@ -362,6 +364,11 @@ const staff: Messages['staff'] = {
     'key-switch': 'Betreiberschlüssel auf {on} gedreht',
     'event-as-written': 'Ereignis wie aufgezeichnet',
     'storage-test-write': 'Testschreibvorgang im Journal erfolgreich',
+    'journal-archived':
+      '{rounds} Runden (bis Nr. {throughRoundId}) und {events} Ereignisse (bis Nr. {throughEventId}) archiviert ({resumed})',
+    'journal-archive-set-aside': 'Archivdatei als {keptAs} beiseitegelegt; ein neues Archiv beginnt ({problem})',
+    'journal-archive-blocked': 'Archivierung angehalten: {table} Zeile {rowId} lässt sich nicht prüfen',
+    'journal-archive-failed': 'Schreiben ins Archiv fehlgeschlagen, nichts verschoben ({problem})',
   },
   reason: {
     'device-reported': '{device} meldet {health}: {deviceDetail}',
@@ -532,6 +539,7 @@ const staff: Messages['staff'] = {
     journal: 'Journal',
   },
   flag: {
+    resumed: { true: 'unterbrochener Stapel abgeschlossen', false: 'neuer Stapel' },
     on: { true: 'Ein', false: 'Aus' },
     enabled: { true: 'Aktiviert', false: 'Deaktiviert' },
     metersKept: { true: 'im Journal gespeichert', false: 'nicht verfügbar' },

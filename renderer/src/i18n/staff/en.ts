@@ -206,6 +206,7 @@ export default {
     devices: 'Devices',
     inputs: 'Inputs',
     staff: 'Staff',
+    journal: 'Journal retention',
     other: 'Other',
   },
   field: {
@@ -238,6 +239,7 @@ export default {
     operatorKeyFile: 'Operator key input file',
     doorFile: 'Door input file',
     idleSignOutS: 'Idle sign-out (s)',
+    retainRounds: 'Rounds kept in the live journal',
     source: 'Entropy source',
     minEntropyBitsPerByte: 'Min-entropy H (bits per byte)',
   },
@@ -357,6 +359,11 @@ export default {
     'key-switch': 'Operator key switch turned {on}',
     'event-as-written': 'Event as recorded',
     'storage-test-write': 'Journal test write succeeded',
+    'journal-archived':
+      'Archived {rounds} rounds (to no. {throughRoundId}) and {events} events (to no. {throughEventId}) ({resumed})',
+    'journal-archive-set-aside': 'Archive file set aside as {keptAs}; a new archive starts ({problem})',
+    'journal-archive-blocked': 'Archiving stopped: {table} row {rowId} does not verify',
+    'journal-archive-failed': 'Archive write failed, nothing moved ({problem})',
   },
   reason: {
     'device-reported': '{device} reports {health}: {deviceDetail}',
@@ -527,6 +534,7 @@ export default {
     journal: 'Journal',
   },
   flag: {
+    resumed: { true: 'finishing an interrupted batch', false: 'new batch' },
     on: { true: 'on', false: 'off' },
     enabled: { true: 'Enabled', false: 'Disabled' },
     metersKept: { true: 'kept in the journal', false: 'unavailable' },

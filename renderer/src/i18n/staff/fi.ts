@@ -203,6 +203,7 @@ const staff: Messages['staff'] = {
     devices: 'Laitteet',
     inputs: 'Tulot',
     staff: 'Henkilöstö',
+    journal: 'Lokin säilytys',
     other: 'Muut',
   },
   field: {
@@ -235,6 +236,7 @@ const staff: Messages['staff'] = {
     operatorKeyFile: 'Huoltoavaimen tulotiedosto',
     doorFile: 'Oven tulotiedosto',
     idleSignOutS: 'Uloskirjaus toimettomana (s)',
+    retainRounds: 'Kierroksia aktiivisessa lokissa',
     source: 'Entropialähde',
     minEntropyBitsPerByte: 'Min-entropia H (bittiä tavua kohden)',
   },
@@ -355,6 +357,11 @@ const staff: Messages['staff'] = {
     'key-switch': 'Operaattoriavain käännetty asentoon {on}',
     'event-as-written': 'Tapahtuma kuten kirjattu',
     'storage-test-write': 'Koekirjoitus lokiin onnistui',
+    'journal-archived':
+      'Arkistoitu {rounds} kierrosta (nroon {throughRoundId} asti) ja {events} tapahtumaa (nroon {throughEventId} asti) ({resumed})',
+    'journal-archive-set-aside': 'Arkistotiedosto siirretty sivuun nimellä {keptAs}; uusi arkisto alkaa ({problem})',
+    'journal-archive-blocked': 'Arkistointi pysäytetty: {table} rivi {rowId} ei todennu',
+    'journal-archive-failed': 'Arkistoon kirjoitus epäonnistui, mitään ei siirretty ({problem})',
   },
   reason: {
     'device-reported': '{device} ilmoittaa tilan {health}: {deviceDetail}',
@@ -525,6 +532,7 @@ const staff: Messages['staff'] = {
     journal: 'Loki',
   },
   flag: {
+    resumed: { true: 'keskeytynyt erä viety loppuun', false: 'uusi erä' },
     on: { true: 'päälle', false: 'pois' },
     enabled: { true: 'Käytössä', false: 'Pois käytöstä' },
     metersKept: { true: 'tallessa päiväkirjassa', false: 'ei saatavilla' },

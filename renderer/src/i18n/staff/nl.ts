@@ -209,6 +209,7 @@ const staff: Messages['staff'] = {
     devices: 'Apparaten',
     inputs: 'Ingangen',
     staff: 'Personeel',
+    journal: 'Bewaring journaal',
     other: 'Overig',
   },
   field: {
@@ -241,6 +242,7 @@ const staff: Messages['staff'] = {
     operatorKeyFile: 'Invoerbestand operatorsleutel',
     doorFile: 'Invoerbestand deur',
     idleSignOutS: 'Afmelden na inactiviteit (s)',
+    retainRounds: 'Rondes in het actieve journaal',
     source: 'Entropiebron',
     minEntropyBitsPerByte: 'Min-entropie H (bits per byte)',
   },
@@ -361,6 +363,11 @@ const staff: Messages['staff'] = {
     'key-switch': 'Operatorsleutel op {on} gezet',
     'event-as-written': 'Gebeurtenis zoals vastgelegd',
     'storage-test-write': 'Testschrijfactie in het journaal gelukt',
+    'journal-archived':
+      '{rounds} rondes (tot nr. {throughRoundId}) en {events} gebeurtenissen (tot nr. {throughEventId}) gearchiveerd ({resumed})',
+    'journal-archive-set-aside': 'Archiefbestand apart gezet als {keptAs}; een nieuw archief begint ({problem})',
+    'journal-archive-blocked': 'Archiveren gestopt: {table} rij {rowId} is niet te verifiëren',
+    'journal-archive-failed': 'Schrijven naar het archief mislukt, niets verplaatst ({problem})',
   },
   reason: {
     'device-reported': '{device} meldt {health}: {deviceDetail}',
@@ -532,6 +539,7 @@ const staff: Messages['staff'] = {
     journal: 'Journaal',
   },
   flag: {
+    resumed: { true: 'onderbroken batch afgemaakt', false: 'nieuwe batch' },
     on: { true: 'aan', false: 'uit' },
     enabled: { true: 'Ingeschakeld', false: 'Uitgeschakeld' },
     metersKept: { true: 'bewaard in het journaal', false: 'niet beschikbaar' },

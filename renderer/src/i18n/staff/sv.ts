@@ -209,6 +209,7 @@ const staff: Messages['staff'] = {
     devices: 'Enheter',
     inputs: 'Ingångar',
     staff: 'Personal',
+    journal: 'Journalens lagring',
     other: 'Övrigt',
   },
   field: {
@@ -241,6 +242,7 @@ const staff: Messages['staff'] = {
     operatorKeyFile: 'Indatafil operatörsnyckel',
     doorFile: 'Indatafil dörr',
     idleSignOutS: 'Utloggning vid inaktivitet (s)',
+    retainRounds: 'Omgångar kvar i den aktiva journalen',
     source: 'Entropikälla',
     minEntropyBitsPerByte: 'Min-entropi H (bitar per byte)',
   },
@@ -361,6 +363,11 @@ const staff: Messages['staff'] = {
     'key-switch': 'Operatörsnyckeln vriden till {on}',
     'event-as-written': 'Händelse som registrerad',
     'storage-test-write': 'Provskrivning i journalen lyckades',
+    'journal-archived':
+      'Arkiverade {rounds} omgångar (till nr {throughRoundId}) och {events} händelser (till nr {throughEventId}) ({resumed})',
+    'journal-archive-set-aside': 'Arkivfilen lades undan som {keptAs}; ett nytt arkiv börjar ({problem})',
+    'journal-archive-blocked': 'Arkiveringen stoppad: {table} rad {rowId} går inte att verifiera',
+    'journal-archive-failed': 'Skrivning till arkivet misslyckades, inget flyttades ({problem})',
   },
   reason: {
     'device-reported': '{device} rapporterar {health}: {deviceDetail}',
@@ -529,6 +536,7 @@ const staff: Messages['staff'] = {
     journal: 'Journal',
   },
   flag: {
+    resumed: { true: 'en avbruten omgång slutförd', false: 'ny omgång' },
     on: { true: 'på', false: 'av' },
     enabled: { true: 'Aktiverad', false: 'Avaktiverad' },
     metersKept: { true: 'sparade i journalen', false: 'ej tillgängliga' },
