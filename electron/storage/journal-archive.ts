@@ -116,7 +116,8 @@ export class JournalArchiver {
     let batches: ChainBatch[];
     let resumed: boolean;
     try {
-      const file = this.openFile();
+      // No archive file yet: the plan needs none, and none is made for a run that moves nothing.
+      const file = this.file ?? (existsSync(this.path) ? this.openFile() : null);
       ({ batches, resumed } = this.planBatches(file, request));
     } catch (error) {
       if (error instanceof Mismatch || isDamage(error)) return this.setAside(error, request.at);
@@ -160,7 +161,7 @@ export class JournalArchiver {
    * that stays live after this batch. Throws Mismatch when the archive does not continue the live chains.
    */
   private planBatches(
-    file: JournalArchiveFile,
+    file: JournalArchiveFile | null,
     request: ArchiveRunRequest,
   ): { batches: ChainBatch[]; resumed: boolean } {
     const pending = new Map<ArchivedChain, number>();
@@ -176,7 +177,7 @@ export class JournalArchiver {
         const start = starts.get(c)!;
         const through = pending.get(c) ?? start.afterId;
         const rows = this.liveRows(c, start.afterId, through, PENDING_LIMIT);
-        const held = file.rowsAfter(c, start.afterId, PENDING_LIMIT);
+        const held = file?.rowsAfter(c, start.afterId, PENDING_LIMIT) ?? [];
         if (held.length !== rows.length || held.some((h, i) => !sameRow(c, h, rows[i]!))) {
           throw new Mismatch(`the archive's ${c} rows after ${start.afterId} are not the live journal's`);
         }
@@ -228,10 +229,12 @@ export class JournalArchiver {
    * at the cut), and its newest rows must verify. Returns the archive's last id (above the cut: a batch
    * a crash cut short). Throws Mismatch otherwise.
    */
-  private checkContinues(file: JournalArchiveFile, c: ArchivedChain, cut: ArchiveChainStart): number {
-    const start = file.start(c);
-    if (!start) {
-      if (cut.afterId > 0) throw new Mismatch(`the archive has no ${c} rows, the live journal's cut is ${cut.afterId}`);
+  private checkContinues(file: JournalArchiveFile | null, c: ArchivedChain, cut: ArchiveChainStart): number {
+    const start = file?.start(c) ?? null;
+    if (!file || !start) {
+      if (cut.afterId > 0) {
+        throw new Mismatch(`the archive holds no ${c} rows, the live journal's cut is at ${c} row ${cut.afterId}`);
+      }
       return 0;
     }
     const tail = file.tail(c)!;
@@ -340,16 +343,22 @@ export class JournalArchiver {
     for (const suffix of ['-wal', '-shm']) {
       if (existsSync(this.path + suffix)) renameSync(this.path + suffix, keptAs + suffix);
     }
-    if (existsSync(this.path)) renameSync(this.path, keptAs);
-    const problem = message(error);
+    const existed = existsSync(this.path);
+    if (existed) renameSync(this.path, keptAs);
+    const problem = existed ? message(error) : `the archive file is missing (${message(error)})`;
+    // The new archive starts at the live cut: the rows before it are in the file kept aside.
+    this.openFile().append(
+      ARCHIVED_CHAINS.map((c) => ({ chain: c, start: this.liveCut(c)!, rows: [] })),
+      at,
+    );
     this.db.transaction(() => {
-      this.events.append('journal-archive', `archive set aside as ${keptAs}: ${problem}`, at, {
+      this.events.append('journal-archive', `archive set aside as ${existed ? keptAs : '(none)'}: ${problem}`, at, {
         code: 'journal-archive-set-aside',
-        keptAs,
+        keptAs: existed ? keptAs : '',
         problem,
       });
     });
-    return { outcome: 'set-aside', problem, keptAs };
+    return { outcome: 'set-aside', problem, keptAs: existed ? keptAs : '' };
   }
 
   private report(blocked: { table: ArchivedChain; rowId: number; problem: string }, at: string): ArchiveRunResult {
