@@ -30,12 +30,19 @@ function cutMac(key: Buffer, c: ArchiveCut): string {
     .digest('hex');
 }
 
+/** Per connection: whether it has the cut table (asked once; only a migration, run at open, adds it). */
+const cutTables = new WeakMap<Database, boolean>();
+
 /** The journal has the cut table (schema v7): a journal opened read-only at an older version has none. */
 function hasCutTable(db: Database): boolean {
+  const known = cutTables.get(db);
+  if (known !== undefined) return known;
   const t = db.get<{ n: number }>(
     "SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'record_chain_cut'",
   );
-  return (t?.n ?? 0) > 0;
+  const has = (t?.n ?? 0) > 0;
+  cutTables.set(db, has);
+  return has;
 }
 
 export type CutRead =

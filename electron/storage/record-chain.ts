@@ -11,6 +11,11 @@
  * reads only the rows after the checkpoint plus the newest `RECENT_ROWS` of each chain; the
  * checkpoint moves forward once `ADVANCE_EVERY` rows have been verified past it. A RAM clear sets
  * the floor: rows up to it were accepted by a technician and are left to the full audit.
+ *
+ * Rows that moved to the archive (journal-archive.ts) leave a keyed cut (journal-archive-cut.ts): the
+ * first live row links to it, so every check here reads the cut where no earlier live row is left.
+ * Over 400 lines because writing, incremental and full checks and the cut share the private link and
+ * key handling; split, the key would have to leave this class.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { JournalError } from '../core/model/journal-port.ts';

@@ -16,7 +16,7 @@ import { guardStorage } from './storage-fault.ts';
 import { storageFaultOf } from './storage-hold.ts';
 
 /** One run's bound: at most this many rounds, and events, move. */
-export const ARCHIVE_BATCH = { maxRounds: 500, maxEvents: 2_000 } as const;
+export const ARCHIVE_BATCH = { maxRounds: 250, maxEvents: 1_000 } as const;
 /** How often the timer looks for work between rounds. */
 export const ARCHIVE_EVERY_MS = 2_000;
 
