@@ -12,14 +12,14 @@
  *
  *   node bench/journal-retention.bench.ts [--rounds N] [--retain R] [--json]
  */
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { DatabaseSync } from 'node:sqlite';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ARCHIVE_BATCH } from '../electron/core/cabinet/journal-archive-schedule.ts';
 import { RETAIN_ROUNDS } from '../electron/core/config/venue-config.ts';
 import { archivePathOf } from '../electron/storage/journal-archive-file.ts';
+import { fileFigures as sizes, vacuumedBytes } from '../electron/storage/journal-archive-size.ts';
 import { Journal } from '../electron/storage/journal.ts';
 import { writeSettledRounds } from '../electron/testing/journal-archive-fixture.ts';
 
@@ -44,43 +44,6 @@ const MB = 1024 * 1024;
 function percentile(sorted: readonly number[], p: number): number {
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[i] ?? 0;
-}
-
-/** The file's size with its WAL folded in, the pages in use, and bytes per table (dbstat when SQLite has it). */
-function sizes(path: string): { fileBytes: number; usedBytes: number; tables: Record<string, number> } {
-  const db = new DatabaseSync(path);
-  try {
-    db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
-    const pageSize = (db.prepare('PRAGMA page_size').get() as { page_size: number }).page_size;
-    const pages = (db.prepare('PRAGMA page_count').get() as { page_count: number }).page_count;
-    const free = (db.prepare('PRAGMA freelist_count').get() as { freelist_count: number }).freelist_count;
-    const tables: Record<string, number> = {};
-    try {
-      const rows = db
-        .prepare('SELECT name, SUM(pgsize) AS bytes FROM dbstat GROUP BY name ORDER BY bytes DESC')
-        .all() as Array<{
-        name: string;
-        bytes: number;
-      }>;
-      for (const r of rows.slice(0, 8)) tables[r.name] = r.bytes;
-    } catch {
-      // This SQLite was built without the dbstat table: no per-table figures.
-    }
-    return { fileBytes: statSync(path).size, usedBytes: (pages - free) * pageSize, tables };
-  } finally {
-    db.close();
-  }
-}
-
-function vacuumedBytes(path: string): number {
-  const copy = `${path}.vacuumed`;
-  const db = new DatabaseSync(path);
-  try {
-    db.exec(`VACUUM INTO '${copy}'`);
-  } finally {
-    db.close();
-  }
-  return statSync(copy).size;
 }
 
 function mb(bytes: number): string {
@@ -149,7 +112,7 @@ try {
   })();
   for (const xs of [per1000, perBatch, cpu1000, cpuBatch]) xs.sort((a, b) => a - b);
   const after = sizes(path);
-  const vacuumed = vacuumedBytes(path);
+  const vacuumed = vacuumedBytes(path, `${path}.vacuumed`);
   const archive = sizes(archivePathOf(path));
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
   process.stdout.write(
