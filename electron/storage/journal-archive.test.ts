@@ -257,3 +257,26 @@ describe('a damaged archive never stops the cabinet', () => {
     }
   });
 });
+
+describe('a RAM clear keeps the archive', () => {
+  it('the archive is untouched, the chains go on across the cut, and later rounds archive into the same file', () => {
+    const h = playedCabinet(25);
+    const j = journalOf(h.cabinet);
+    archiveAll(j, 10);
+    const before = j.archiveState();
+    h.cabinet.ramClear();
+    expect(j.archiveState()).toEqual(before);
+    expect(j.verifyRecent()).toMatchObject({ ok: true });
+    fund(h.cabinet);
+    for (let i = 0; i < 5; i++) {
+      h.cabinet.placeChip('player', 100);
+      h.cabinet.deal();
+    }
+    archiveAll(j, 10);
+    const after = j.archiveState().find((c) => c.chain === 'rounds')!;
+    expect(after.startsAfterId).toBe(0);
+    expect(after.lastId).toBe(20);
+    expect(j.verifyAllRecords().breaks).toEqual([]);
+    cleanAudit(h.path);
+  });
+});
