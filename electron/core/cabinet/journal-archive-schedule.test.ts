@@ -24,7 +24,7 @@ beforeAll(() => {
   // The checkpoints move to the end once, so each cabinet below starts without catching up the whole chain.
   j.verifyRecent();
   j.close();
-}, 120_000);
+}, 300_000);
 
 afterAll(() => {
   closeCabinets();
