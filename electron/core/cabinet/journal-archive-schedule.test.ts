@@ -3,6 +3,8 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Journal } from '../../storage/journal.ts';
+import { startCabinetOn } from '../../storage/open-cabinet.ts';
+import { StatementFault } from '../../testing/statement-fault.ts';
 import { openTestCabinet, closeCabinets, journalOf } from '../../testing/cabinet-harness.ts';
 import { changeStoredByte } from '../../testing/journal-damage.ts';
 import { writeSettledRounds } from '../../testing/journal-archive-fixture.ts';
@@ -85,6 +87,30 @@ describe('the archive runs between rounds, bounded, and only on a journal that v
     expect(again.snapshot().tilts.map((t) => t.kind)).toContain('memory-error');
     expect(again.archiveBetweenRounds()).toEqual({ outcome: 'skipped', why: 'records-unverified' });
     expect(again.archiveState()).toEqual([]);
+  });
+
+  it('never while a round is open: a settle the journal refused leaves the round open, and nothing moves', () => {
+    const { path, cabinet } = cabinetOnCopy();
+    cabinet.close();
+    const fault = new StatementFault({ fault: 'SQLITE_IOERR', sticky: true });
+    const journal = Journal.open(path, { observer: fault });
+    const held = startCabinetOn(journal, {
+      journalPath: path,
+      config: { ...testConfig(), journal: { retainRounds: RETAIN_ROUNDS.min } },
+      random: deterministicRandom(3),
+      clock: steppingClock(),
+    });
+    try {
+      held.placeChip('player', 100);
+      fault.armWhere(/^\s*UPDATE rounds SET status = 'settled'/);
+      expect(() => held.deal()).toThrow();
+      expect(held.snapshot().tilts.map((t) => t.kind)).toContain('storage-fault');
+      expect(held.archiveBetweenRounds()).toEqual({ outcome: 'skipped', why: 'round-open' });
+      expect(held.archiveState()).toEqual([]);
+    } finally {
+      fault.heal();
+      held.close();
+    }
   });
 
   it('the cabinet starts the timer itself: a batch moves between rounds without being asked', async () => {
