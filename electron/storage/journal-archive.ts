@@ -346,11 +346,20 @@ export class JournalArchiver {
     const existed = existsSync(this.path);
     if (existed) renameSync(this.path, keptAs);
     const problem = existed ? message(error) : `the archive file is missing (${message(error)})`;
-    // The new archive starts at the live cut: the rows before it are in the file kept aside.
-    this.openFile().append(
-      ARCHIVED_CHAINS.map((c) => ({ chain: c, start: this.liveCut(c)!, rows: [] })),
-      at,
-    );
+    // The new archive starts at the live cut: the rows before it are in the file kept aside. A disk that
+    // cannot make it is a failed run (reported below); the next run tries again with no file.
+    let started: string | null = null;
+    try {
+      this.openFile().append(
+        ARCHIVED_CHAINS.map((c) => ({ chain: c, start: this.liveCut(c)!, rows: [] })),
+        at,
+      );
+    } catch (startError) {
+      this.close();
+      started = message(startError);
+    }
+    // Nothing was renamed and no new archive could start: only the failure is worth a record.
+    if (started !== null && !existed) return this.failed(started, at);
     this.db.transaction(() => {
       this.events.append('journal-archive', `archive set aside as ${existed ? keptAs : '(none)'}: ${problem}`, at, {
         code: 'journal-archive-set-aside',
@@ -358,6 +367,7 @@ export class JournalArchiver {
         problem,
       });
     });
+    if (started !== null) return this.failed(started, at);
     return { outcome: 'set-aside', problem, keptAs: existed ? keptAs : '' };
   }
 
