@@ -13,6 +13,8 @@
  * - no round both settled and voided (a refund row on a settled round);
  * - meters = the same figures recomputed from the ledger and the event log;
  * - game recall (rounds table) agrees with the meters.
+ * Rounds and events moved to the journal's archive are read with the live ones (the journal's `auditRows`
+ * and `verifyAllRecords` cover archive + live across the cut: docs/cabinet-rules.md#retention-and-archive).
  */
 import { Journal, type JournalAuditReader } from '../storage/journal.ts';
 import { canonicalJson as canonicalize } from '../core/integrity/canonical-json.ts';

@@ -1,7 +1,9 @@
 /**
  * audit-journal: the technician's full verification of a journal's record chains
  * (docs/cabinet-rules.md#verified-records). Every ledger, round and event row is checked from the
- * first, including rows a RAM clear accepted; the first bad rows are named by table and id.
+ * first, including rows a RAM clear accepted, and the rows moved to the journal's archive (`<journal>.archive`)
+ * with the seam at the cut (docs/cabinet-rules.md#retention-and-archive); the first bad rows are named by
+ * table and id.
  */
 import { existsSync } from 'node:fs';
 import { auditRecordChainFile } from '../certification/journal-audit.ts';
@@ -10,7 +12,8 @@ import { intFlag, printJson, runCli, UsageError } from './cli-support.ts';
 const USAGE = `Usage: npm run --silent audit-journal -- --journal PATH [--limit N] [--json]
 
 Checks every row of the journal's record chains (ledger, rounds, events) against its keyed digest
-and the previous row's. The key file <journal>.record-key must sit beside the journal.
+and the previous row's: the archived rows in <journal>.archive first, then the live journal, as one
+chain across the cut. The key file <journal>.record-key must sit beside the journal.
 
   --journal PATH  the journal file (it is opened read-only and never changed)
   --limit N       name at most N bad rows (1 to 1000, default 20)

@@ -25,6 +25,7 @@ export const CHANNEL_NAMES = [
   'tech:recall:export',
   'tech:events',
   'tech:events:export',
+  'tech:archive:export',
   'tech:diagnostics',
   'tech:bill-test-mode',
   'tech:clear-handpay',

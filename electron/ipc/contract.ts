@@ -234,6 +234,16 @@ export const CHANNEL_TABLE = {
     request: z.object({ format: z.enum(['json', 'csv']) }).strict(),
     response: answers<JournalExportFile>(),
   },
+  /**
+   * The archive of old rounds or events as one JSON file, rows with their chain digests, read a page at a time
+   * (electron/core/cabinet/journal-archive-export.ts, docs/cabinet-rules.md#retention-and-archive).
+   */
+  'tech:archive:export': {
+    role: 'technician',
+    availability: 'production',
+    request: z.object({ part: z.enum(['rounds', 'events']) }).strict(),
+    response: answers<JournalExportFile>(),
+  },
   /** Bill acceptor, RNG and the door and key inputs (electron/core/cabinet/diagnostics.ts). */
   'tech:diagnostics': {
     role: 'technician',

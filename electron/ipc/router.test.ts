@@ -119,6 +119,7 @@ const VALID: Record<Channel, unknown> = {
   'tech:recall:export': {},
   'tech:events': { limit: 5 },
   'tech:events:export': { format: 'json' },
+  'tech:archive:export': { part: 'rounds' },
   'tech:diagnostics': {},
   'tech:bill-test-mode': { on: false },
   'tech:clear-handpay': {},
@@ -185,6 +186,7 @@ const CHANNEL_BAD: Record<Channel, unknown[]> = {
   'tech:meters:export': [{}, { format: 'xlsx' }, { format: 'csv', path: '/tmp/x' }, { format: 'HTML' }],
   'tech:recall:export': [{ limit: 10 }, { format: 'csv' }],
   'tech:events:export': [{}, { format: 'html' }, { format: 'JSON' }, { format: 'csv', kind: 'door' }],
+  'tech:archive:export': [{}, { part: 'ledger' }, { part: 'rounds', afterId: 5 }, { part: 1 }],
   'tech:recall': [
     {},
     { limit: 501 },

@@ -15,6 +15,7 @@ import type {
 } from '../core/cabinet/diagnostics.ts';
 import { configHash } from '../core/config/config-hash.ts';
 import { eventLogCsv, eventLogJson, recallJson, type ExportHeaderInput } from '../core/cabinet/journal-export.ts';
+import { archiveJson } from '../core/cabinet/journal-archive-export.ts';
 import { metersHtml } from '../core/cabinet/meters-page.ts';
 import { metersCsv, type Currency } from '../core/cabinet/meters-report.ts';
 import { replayRound } from '../core/engine/replay.ts';
@@ -63,6 +64,7 @@ type ViewChannel =
   | 'tech:recall:export'
   | 'tech:events'
   | 'tech:events:export'
+  | 'tech:archive:export'
   | 'tech:diagnostics'
   | 'tech:bill-test-mode';
 
@@ -164,6 +166,7 @@ export function technicianViewHandlers(
     'tech:events': (r) => cabinet.events(r).map(withDeviceDetails),
     'tech:events:export': ({ format }) =>
       format === 'csv' ? eventLogCsv(cabinet, exportHeader()) : eventLogJson(cabinet, exportHeader()),
+    'tech:archive:export': ({ part }) => archiveJson(cabinet, exportHeader(), part),
     'tech:diagnostics': () => diagnostics(),
     'tech:bill-test-mode': ({ on }) => {
       const changed = services.diagnostics?.setBillTestMode(on) ?? false;

@@ -41,12 +41,22 @@ import { EventLogStore, type EventAuditRow } from './event-log-store.ts';
 import { HandpayStore } from './handpay-store.ts';
 import { LedgerStore, type LedgerAuditRow } from './ledger-store.ts';
 import { RamClearStore } from './ram-clear-store.ts';
-import { RoundStore, type RefundAuditRow, type RoundAuditRow } from './round-store.ts';
+import { ROUND_AUDIT_COLUMNS, RoundStore, type RefundAuditRow, type RoundAuditRow } from './round-store.ts';
 import { StaffStore } from './staff-store.ts';
 import { TiltStore } from './tilt-store.ts';
 import { RecordChain } from './record-chain.ts';
 import { readOrCreateRecordKey, readRecordKey } from './record-chain-key.ts';
 import type { RecordBreak, RecordCheck, VerifiedLedgerState } from '../core/model/record-check.ts';
+import type {
+  ArchiveChainState,
+  ArchivedChain,
+  ArchivedRow,
+  ArchiveRunRequest,
+  ArchiveRunResult,
+  JournalArchivePort,
+} from '../core/model/journal-archive.ts';
+import { JournalArchiver } from './journal-archive.ts';
+import { archivedAuditRows, verifyArchive } from './journal-archive-audit.ts';
 
 export interface JournalOptions extends DatabaseOptions {
   /**
@@ -76,7 +86,7 @@ export interface JournalAuditReader extends JournalReader {
   verifyAllRecords(limit?: number): { rowsChecked: number; breaks: RecordBreak[] };
 }
 
-export class Journal implements JournalPort, JournalAuditReader {
+export class Journal implements JournalPort, JournalAuditReader, JournalArchivePort {
   private readonly db: Database;
   private readonly critical: CriticalMemoryStore;
   private readonly ledger: LedgerStore;
@@ -91,11 +101,15 @@ export class Journal implements JournalPort, JournalAuditReader {
   private readonly chain: RecordChain;
   /** false only for the benchmark's unchained baseline (JournalOptions.recordChain). */
   private readonly chained: boolean;
+  private readonly path: string;
+  /** Moves rounds and events beyond the retention to `<journal>.archive` (journal-archive.ts). */
+  private readonly archiver: JournalArchiver;
   /** Staff access records (PIN hashes, lockouts); the shell's staff access writes here, never the cabinet. */
   readonly staff: StaffStore;
 
   private constructor(db: Database, path: string, readOnly: boolean, chained: boolean) {
     this.db = db;
+    this.path = path;
     const key = readRecordKey(path);
     // A writable journal whose key file is gone gets a new key, so the RAM-error state can still be
     // written and cleared; the chain reports the loss until a RAM clear accepts the journal.
@@ -113,6 +127,7 @@ export class Journal implements JournalPort, JournalAuditReader {
     this.ramClears = new RamClearStore(db);
     this.staff = new StaffStore(db, this.eventLog);
     this.configAuditStore = new ConfigAuditStore(db);
+    this.archiver = new JournalArchiver(db, this.chain, this.eventLog, path);
     this.secrets = new ConfigSecretFile(path);
     if (!readOnly) this.secrets.recover({ committedWith: (key) => this.committedWithSecret(key) });
   }
@@ -137,6 +152,7 @@ export class Journal implements JournalPort, JournalAuditReader {
   }
 
   close(): void {
+    this.archiver.close();
     this.db.close();
   }
 
@@ -351,18 +367,41 @@ export class Journal implements JournalPort, JournalAuditReader {
     return this.chain.verifiedLedgerState(demo);
   }
 
-  verifyAllRecords(limit?: number): { rowsChecked: number; breaks: RecordBreak[] } {
-    return this.chain.verifyAll(limit);
+  /** Archive and live as one chain per table: the archived rows, the seam at the cut, then every live row. */
+  verifyAllRecords(limit = 20): { rowsChecked: number; breaks: RecordBreak[] } {
+    const archived = verifyArchive(this.path, this.chain, limit);
+    const live = this.chain.verifyAll(limit);
+    return {
+      rowsChecked: archived.rowsChecked + live.rowsChecked,
+      breaks: [...archived.breaks, ...live.breaks].slice(0, limit),
+    };
+  }
+
+  // ---------------------------------------------- archive (docs/cabinet-rules.md#retention-and-archive)
+
+  archiveOldRecords(request: ArchiveRunRequest): ArchiveRunResult {
+    if (!this.chained) return { outcome: 'nothing-to-do' };
+    return this.archiver.run(request);
+  }
+
+  archiveState(): ArchiveChainState[] {
+    return this.archiver.state();
+  }
+
+  archivedRows(chain: ArchivedChain, afterId: number, limit: number): ArchivedRow[] {
+    return this.archiver.rows(chain, afterId, limit);
   }
 
   // ------------------------------------------------------- audit (verifier)
 
+  /** Archived rounds and events first (up to the cut), then the live ones: the meters cover both. */
   auditRows(): AuditRows {
+    const archived = archivedAuditRows<RoundAuditRow, EventAuditRow>(this.path, this.chain, ROUND_AUDIT_COLUMNS);
     return {
       ledger: this.ledger.auditRows(),
-      rounds: this.rounds.auditRows(),
+      rounds: [...archived.rounds, ...this.rounds.auditRows()],
       refunds: this.rounds.auditRefunds(),
-      events: this.eventLog.auditRows(),
+      events: [...archived.events, ...this.eventLog.auditRows()],
     };
   }
 

@@ -236,4 +236,20 @@ export const MIGRATIONS: readonly Migration[] = [
       END`);
     },
   },
+  {
+    version: 7,
+    name: 'archive cut: where rounds and events moved to the archive file end, per chain, keyed',
+    sql: `
+      -- The last row of each chain moved to <journal>.archive and its digest, keyed like the checkpoints
+      -- (electron/storage/journal-archive-cut.ts, docs/cabinet-rules.md#retention-and-archive): the first
+      -- live row links to it, so the live chain verifies from the cut on. The ledger never moves.
+      CREATE TABLE record_chain_cut (
+        chain TEXT PRIMARY KEY CHECK (chain IN ('rounds', 'events')),
+        archived_through_id INTEGER NOT NULL CHECK (archived_through_id > 0),
+        archived_digest TEXT NOT NULL,
+        archived_at TEXT NOT NULL,
+        mac TEXT NOT NULL
+      );
+    `,
+  },
 ];

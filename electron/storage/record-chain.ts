@@ -11,6 +11,11 @@
  * reads only the rows after the checkpoint plus the newest `RECENT_ROWS` of each chain; the
  * checkpoint moves forward once `ADVANCE_EVERY` rows have been verified past it. A RAM clear sets
  * the floor: rows up to it were accepted by a technician and are left to the full audit.
+ *
+ * Rows that moved to the archive (journal-archive.ts) leave a keyed cut (journal-archive-cut.ts): the
+ * first live row links to it, so every check here reads the cut where no earlier live row is left.
+ * Over 400 lines because writing, incremental and full checks and the cut share the private link and
+ * key handling; split, the key would have to leave this class.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { JournalError } from '../core/model/journal-port.ts';
@@ -23,6 +28,7 @@ import {
 } from '../core/model/record-check.ts';
 import type { Database } from './database.ts';
 import { CHAINS, type ChainDef } from './record-chain-columns.ts';
+import { readCut, writeCut, type ArchiveCut } from './journal-archive-cut.ts';
 
 export { CHAINS, type ChainDef } from './record-chain-columns.ts';
 
@@ -116,11 +122,7 @@ export class RecordChain {
       id,
     );
     if (!row) return;
-    const before = this.db.get<{ d: string | null }>(
-      `SELECT chain_digest AS d FROM ${def.table} WHERE ${def.idColumn} < ? ORDER BY ${def.idColumn} DESC LIMIT 1`,
-      id,
-    );
-    const link = before ? (before.d ?? GENESIS) : GENESIS;
+    const link = this.linkAtOrBefore(chain, id - 1);
     if (!same(row.chain_digest, rowDigest(key, chain, link, values(def, row)))) {
       throw new RecordBreakError({
         table: chain,
@@ -134,11 +136,7 @@ export class RecordChain {
   restampFrom(chain: ChainedTable, id: number): void {
     const def = CHAINS[chain];
     const key = this.requireKey();
-    const before = this.db.get<{ d: string | null }>(
-      `SELECT chain_digest AS d FROM ${def.table} WHERE ${def.idColumn} < ? ORDER BY ${def.idColumn} DESC LIMIT 1`,
-      id,
-    );
-    let prev = before ? (before.d ?? GENESIS) : GENESIS;
+    let prev = this.linkAtOrBefore(chain, id - 1);
     const rows = this.db.all<Row>(
       `SELECT ${def.columns.join(', ')}, chain_digest FROM ${def.table} WHERE ${def.idColumn} >= ? ORDER BY ${def.idColumn}`,
       id,
@@ -229,7 +227,7 @@ export class RecordChain {
     const advances: CheckpointRow[] = [];
     for (const chain of CHAIN_NAMES) {
       const cp = this.checkpoint(chain);
-      const cpBreak = this.checkpointProblem(chain, cp);
+      const cpBreak = this.checkpointProblem(chain, cp) ?? this.cutProblem(chain);
       if (cpBreak) return { ok: false, rowsChecked, firstBreak: cpBreak };
       const c = cp as CheckpointRow;
       const last = this.lastRow(chain);
@@ -254,7 +252,7 @@ export class RecordChain {
     let rowsChecked = 0;
     const breaks: RecordBreak[] = [];
     for (const chain of CHAIN_NAMES) {
-      const cpBreak = this.checkpointProblem(chain, this.checkpoint(chain));
+      const cpBreak = this.checkpointProblem(chain, this.checkpoint(chain)) ?? this.cutProblem(chain);
       if (cpBreak) breaks.push(cpBreak);
       const r = this.verifyRange(chain, 0, Number.MAX_SAFE_INTEGER, limit);
       rowsChecked += r.rows;
@@ -306,11 +304,7 @@ export class RecordChain {
       const b: RecordBreak = { table: chain, rowId: afterId, problem: 'the record-chain key file is missing' };
       return { rows, firstBreak: b, all: [b] };
     }
-    const before = this.db.get<{ d: string | null }>(
-      `SELECT chain_digest AS d FROM ${def.table} WHERE ${def.idColumn} <= ? ORDER BY ${def.idColumn} DESC LIMIT 1`,
-      afterId,
-    );
-    let prev = before ? (before.d ?? GENESIS) : GENESIS;
+    let prev = this.linkAtOrBefore(chain, afterId);
     for (const row of this.pages(def, afterId, throughId)) {
       rows++;
       const expected = rowDigest(this.key, chain, prev, values(def, row));
@@ -349,7 +343,10 @@ export class RecordChain {
     const r = this.db.get<{ id: number; d: string | null }>(
       `SELECT ${def.idColumn} AS id, chain_digest AS d FROM ${def.table} ORDER BY ${def.idColumn} DESC LIMIT 1`,
     );
-    return r ? { id: r.id, digest: r.d ?? GENESIS } : { id: 0, digest: GENESIS };
+    if (r) return { id: r.id, digest: r.d ?? GENESIS };
+    // Every row moved to the archive: the next row links to the cut.
+    const cut = this.cut(chain);
+    return cut ? { id: cut.throughId, digest: cut.digest } : { id: 0, digest: GENESIS };
   }
 
   private checkpoint(chain: ChainedTable): CheckpointRow | null {
@@ -375,7 +372,12 @@ export class RecordChain {
       `SELECT chain_digest AS d FROM ${def.table} WHERE ${def.idColumn} = ?`,
       cp.verified_through_id,
     );
-    if (!row) return { table: chain, rowId: cp.verified_through_id, problem: 'a verified row is missing' };
+    if (!row) {
+      // The verified row moved to the archive: the cut keeps its id and digest (journal-archive-cut.ts).
+      const cut = this.cut(chain);
+      if (cut && cut.throughId === cp.verified_through_id && same(cut.digest, cp.verified_digest)) return null;
+      return { table: chain, rowId: cp.verified_through_id, problem: 'a verified row is missing' };
+    }
     if (!same(row.d, cp.verified_digest)) {
       return {
         table: chain,
@@ -384,6 +386,74 @@ export class RecordChain {
       };
     }
     return null;
+  }
+
+  // ------------------------------------------------- the archive cut (journal-archive.ts)
+
+  /** The chain's archive cut when it verifies; null when nothing moved (or for the ledger, which never moves). */
+  cut(chain: ChainedTable): ArchiveCut | null {
+    if (chain === 'ledger') return null;
+    const r = readCut(this.db, this.key, chain);
+    return r.state === 'ok' ? r.cut : null;
+  }
+
+  /** A cut whose keyed mac does not verify: the first live row's link cannot be trusted. */
+  private cutProblem(chain: ChainedTable): RecordBreak | null {
+    if (chain === 'ledger') return null;
+    const r = readCut(this.db, this.key, chain);
+    if (r.state !== 'damaged') return null;
+    return { table: 'record_chain', rowId: r.throughId, problem: `the ${chain} archive cut is damaged` };
+  }
+
+  /**
+   * The stored digest the row after `id` links to: the newest live row at or before `id`, else (every
+   * earlier row moved to the archive) the cut's digest, else the genesis link.
+   */
+  private linkAtOrBefore(chain: ChainedTable, id: number): string {
+    const def = CHAINS[chain];
+    const before = this.db.get<{ d: string | null }>(
+      `SELECT chain_digest AS d FROM ${def.table} WHERE ${def.idColumn} <= ? ORDER BY ${def.idColumn} DESC LIMIT 1`,
+      id,
+    );
+    if (before) return before.d ?? GENESIS;
+    return this.cut(chain)?.digest ?? GENESIS;
+  }
+
+  /**
+   * Checks rows in id order against `prev` (the link before the first): how many verify before the
+   * first that does not, and that row's problem. The archive uses it before rows move and to check
+   * the archive file itself.
+   */
+  verifyRows(
+    chain: ChainedTable,
+    prev: string,
+    rows: readonly Readonly<Record<string, ChainValue>>[],
+  ): { verified: number; problem: string | null } {
+    const def = CHAINS[chain];
+    if (!this.key) return { verified: 0, problem: 'the record-chain key file is missing' };
+    let link = prev;
+    for (const [i, row] of rows.entries()) {
+      const digest = row.chain_digest;
+      if (typeof digest !== 'string') return { verified: i, problem: 'the row has no digest' };
+      if (!same(digest, rowDigest(this.key, chain, link, values(def, row as Row)))) {
+        return { verified: i, problem: 'the digest does not match the row and its link' };
+      }
+      link = digest;
+    }
+    return { verified: rows.length, problem: null };
+  }
+
+  /**
+   * Inside the archive's live transaction: records the new cut and, when the checkpoint is behind it,
+   * moves the checkpoint to the cut (those rows were verified before they moved).
+   */
+  recordCut(chain: 'rounds' | 'events', throughId: number, digest: string, at: string): void {
+    const key = this.requireKey();
+    writeCut(this.db, key, { chain, throughId, digest, at });
+    const cp = this.checkpoint(chain);
+    if (cp && cp.verified_through_id < throughId) {
+      this.writeCheckpoint({ ...cp, verified_through_id: throughId, verified_digest: digest });
+    }
   }
 
   private writeCheckpoint(c: CheckpointRow): void {

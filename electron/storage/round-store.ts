@@ -68,6 +68,19 @@ export interface RoundAuditRow {
   refunded_minor: number;
 }
 
+/** The columns of RoundAuditRow (the archive's rounds are read with the same list). */
+export const ROUND_AUDIT_COLUMNS = [
+  'round_id',
+  'status',
+  'demo',
+  'bets_json',
+  'stake_minor',
+  'outcome_json',
+  'returns_json',
+  'return_minor',
+  'refunded_minor',
+] as const;
+
 /** A refund row as the audit reads it. */
 export interface RefundAuditRow {
   round_id: number;
@@ -308,9 +321,7 @@ export class RoundStore {
   }
 
   auditRows(): RoundAuditRow[] {
-    return this.db.all(
-      'SELECT round_id, status, demo, bets_json, stake_minor, outcome_json, returns_json, return_minor, refunded_minor FROM rounds ORDER BY round_id',
-    );
+    return this.db.all(`SELECT ${ROUND_AUDIT_COLUMNS.join(', ')} FROM rounds ORDER BY round_id`);
   }
 
   auditRefunds(): RefundAuditRow[] {

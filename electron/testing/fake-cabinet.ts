@@ -223,6 +223,14 @@ export function createFakeCabinet(initialCreditsMinor = 10_000): FakeCabinet {
         .reverse()
         .slice(0, range.limit ?? 100);
     },
+    archiveState() {
+      enter('archiveState');
+      return [];
+    },
+    archivedRows() {
+      enter('archivedRows');
+      return [];
+    },
   };
   return cabinet;
 }

@@ -54,6 +54,7 @@ export const venueConfigArb: fc.Arbitrary<VenueConfig> = fc
     copyPath: fc.option(fc.stringMatching(/^\/[a-z0-9/._-]{1,40}$/), { nil: null }),
     roadWindow: fc.integer({ min: 6, max: 500 }),
     roadsShown: fc.boolean(),
+    retainRounds: fc.integer({ min: 10_000, max: 10_000_000 }),
   })
   .map((r): VenueConfig => {
     const spot = (f: number) => {
@@ -93,7 +94,7 @@ export const venueConfigArb: fc.Arbitrary<VenueConfig> = fc
       inputs: { operatorKeyFile: r.keyFile, doorFile: r.doorFile },
       roads: { windowRounds: r.roadWindow, shownByDefault: r.roadsShown },
       staff: { idleSignOutS: r.idle },
-      journal: { criticalCopyPath: r.copyPath },
+      journal: { criticalCopyPath: r.copyPath, retainRounds: r.retainRounds },
     };
   });
 

@@ -6,6 +6,7 @@
  * Ordering rule for every method that changes state: the change is committed
  * to the journal first, then the method returns and events are emitted.
  */
+import type { ArchiveChainState, ArchivedChain, ArchivedRow } from '../model/journal-archive.ts';
 import type { LANGUAGES, VenueConfig } from '../config/venue-config.ts';
 import type { RuleProfile } from '../engine/rule-profile.ts';
 import type { Bets, Spot } from '../engine/settlement.ts';
@@ -203,6 +204,10 @@ export interface TechnicianPort {
   applyConfig(input: unknown, role: string): CabinetSnapshot;
   /** The config audit trail, newest first. */
   configAudit(range: { limit?: number; beforeId?: number }): ConfigAuditEntry[];
+  /** The archive's chains: where each starts and ends (docs/cabinet-rules.md#retention-and-archive). */
+  archiveState(): ArchiveChainState[];
+  /** Up to `limit` archived rows of `chain` after `afterId`, oldest first, as the archive holds them. */
+  archivedRows(chain: ArchivedChain, afterId: number, limit: number): ArchivedRow[];
 }
 
 /** The whole cabinet: the composition root hands each caller only the port it needs. */

@@ -42,6 +42,13 @@ import { copyWriteFailed } from './critical-copy-fault.ts';
 import * as startup from './startup-recovery.ts';
 import * as technician from './technician-actions.ts';
 import { clearTilt, type ClearConditions } from './tilt-clear.ts';
+import {
+  archiveBetweenRounds,
+  startArchiveSchedule,
+  stopArchiveSchedule,
+  type ArchiveAttempt,
+} from './journal-archive-schedule.ts';
+import type { ArchiveChainState, ArchivedChain, ArchivedRow } from '../model/journal-archive.ts';
 
 export class CabinetCore implements Cabinet {
   private readonly journal: JournalPort;
@@ -79,6 +86,21 @@ export class CabinetCore implements Cabinet {
   /** Migrations already ran; integrity check, config, recovery, power-up. Idempotent at every step. */
   start(): void {
     startup.start(this.ctx);
+    // Retention: old rounds and events move to the archive between rounds (docs/cabinet-rules.md#retention-and-archive).
+    startArchiveSchedule(this.ctx);
+  }
+
+  /** One bounded archive batch now (the timer does the same between rounds); skipped during a round. */
+  archiveBetweenRounds(): ArchiveAttempt {
+    return archiveBetweenRounds(this.ctx);
+  }
+
+  archiveState(): ArchiveChainState[] {
+    return this.journal.archiveState();
+  }
+
+  archivedRows(chain: ArchivedChain, afterId: number, limit: number): ArchivedRow[] {
+    return this.journal.archivedRows(chain, afterId, limit);
   }
 
   // ------------------------------------------------------------ queries
@@ -231,6 +253,7 @@ export class CabinetCore implements Cabinet {
     if (this.closed) return;
     this.closed = true;
     stopStorageRetry(this.ctx);
+    stopArchiveSchedule(this.ctx);
     try {
       this.journal.transaction(() => {
         this.journal.appendEvent('shutdown', 'orderly shutdown', now(this.ctx));

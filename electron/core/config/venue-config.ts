@@ -171,6 +171,16 @@ const inputFile = (field: string) =>
     .max(4096, `${field} must be at most 4096 characters`)
     .nullable();
 
+/**
+ * Rounds kept in the live journal (the rest move to the archive). Game recall must show at least the last
+ * 10 rounds (docs/cabinet-rules.md#game-recall); the floor of 10,000 keeps weeks of play live, far above it.
+ */
+export const GAME_RECALL_DEPTH = 10;
+export const RETAIN_ROUNDS = { min: Math.max(10_000, GAME_RECALL_DEPTH), max: 10_000_000, default: 20_000 } as const;
+const RETAIN_ROUNDS_RULE =
+  `retainRounds must be a whole number of rounds from ${RETAIN_ROUNDS.min} to ${RETAIN_ROUNDS.max}: ` +
+  `game recall needs the last ${GAME_RECALL_DEPTH} rounds live and the cabinet keeps at least ${RETAIN_ROUNDS.min}`;
+
 export const VenueConfigSchema = z
   .object({
     profile: RuleProfileSchema,
@@ -251,9 +261,10 @@ export const VenueConfigSchema = z
       .strict()
       .prefault({}),
     /**
-     * The journal's files (docs/cabinet-rules.md#critical-memory): where the second copy of critical memory
-     * lives. null: `<journal>.critical` beside the journal; a path on another device lets the two fail apart.
-     * Read at start-up; BACCARAT_CRITICAL_COPY overrides it.
+     * The journal's files: retention (docs/cabinet-rules.md#retention-and-archive), the newest this many rounds
+     * stay in the live journal; and where the second copy of critical memory lives
+     * (docs/cabinet-rules.md#critical-memory), null: `<journal>.critical` beside the journal, a path on another
+     * device lets the two fail apart (read at start-up; BACCARAT_CRITICAL_COPY overrides it).
      */
     journal: z
       .object({
@@ -268,6 +279,12 @@ export const VenueConfigSchema = z
           })
           .nullable()
           .default(null),
+        retainRounds: z
+          .number({ error: RETAIN_ROUNDS_RULE })
+          .int(RETAIN_ROUNDS_RULE)
+          .min(RETAIN_ROUNDS.min, RETAIN_ROUNDS_RULE)
+          .max(RETAIN_ROUNDS.max, RETAIN_ROUNDS_RULE)
+          .default(RETAIN_ROUNDS.default),
       })
       .strict()
       .prefault({}),
@@ -379,7 +396,7 @@ export const DEFAULT_VENUE_CONFIG: VenueConfig = {
   inputs: { operatorKeyFile: null, doorFile: null },
   roads: { windowRounds: ROAD_WINDOW_ROUNDS.default, shownByDefault: true },
   staff: { idleSignOutS: 300 },
-  journal: { criticalCopyPath: null },
+  journal: { criticalCopyPath: null, retainRounds: RETAIN_ROUNDS.default },
 };
 
 export { describeConfigChange } from './config-diff.ts';

@@ -133,6 +133,24 @@ export type EventMessage =
   | { readonly code: 'storage-test-write' }
   /** A technician's clear rewrote the second copy of critical memory after it could not be written. */
   | { readonly code: 'copy-rewritten' }
+  /**
+   * Retention (docs/cabinet-rules.md#retention-and-archive): a batch of rounds and events beyond the venue's
+   * `journal.retainRounds` moved, verified, to the archive file (`resumed`: a batch a crash had cut short).
+   */
+  | {
+      readonly code: 'journal-archived';
+      readonly rounds: number;
+      readonly events: number;
+      readonly throughRoundId: number;
+      readonly throughEventId: number;
+      readonly resumed: boolean;
+    }
+  /** The archive file was unreadable or did not continue the live chains: kept under `keptAs`, a new one starts. */
+  | { readonly code: 'journal-archive-set-aside'; readonly keptAs: string; readonly problem: string }
+  /** A live row beyond the retention does not verify, so it and every later row stay in the live journal. */
+  | { readonly code: 'journal-archive-blocked'; readonly table: string; readonly rowId: number }
+  /** The archive file refused a write (a full or failing disk): nothing moved, the live journal is unchanged. */
+  | { readonly code: 'journal-archive-failed'; readonly problem: string }
   /** An event this version does not know: only the original words say more. */
   | { readonly code: 'event-as-written' };
 
@@ -205,6 +223,10 @@ export const EVENT_MESSAGE_CODES = [
   'key-switch',
   'storage-test-write',
   'copy-rewritten',
+  'journal-archived',
+  'journal-archive-set-aside',
+  'journal-archive-blocked',
+  'journal-archive-failed',
   'event-as-written',
 ] as const satisfies readonly EventMessageCode[];
 

@@ -9,6 +9,7 @@
  * are; a writer called outside a transaction throws JournalError and writes
  * nothing (docs/cabinet-rules.md#power-loss).
  */
+import type { JournalArchivePort } from './journal-archive.ts';
 import type { RoundOutcome, Winner } from '../engine/round.ts';
 import type { RuleProfile } from '../engine/rule-profile.ts';
 import type { Bets, Returns } from '../engine/settlement.ts';
@@ -200,8 +201,8 @@ export interface JournalWriter {
   recordRamClear(r: RamClearRecord): void;
 }
 
-/** The whole journal as the cabinet uses it. */
-export interface JournalPort extends JournalReader, JournalWriter {
+/** The whole journal as the cabinet uses it; its archive of old rounds and events included (journal-archive.ts). */
+export interface JournalPort extends JournalReader, JournalWriter, JournalArchivePort {
   /**
    * Runs `fn` inside one transaction: everything it wrote is durable when this
    * returns, or (on a throw or a crash) nothing of it is. Transactions do not nest.

@@ -99,6 +99,21 @@ const EVENTS: Samples<EventMessage> = {
   'key-switch': { code: 'key-switch', on: true },
   'storage-test-write': { code: 'storage-test-write' },
   'copy-rewritten': { code: 'copy-rewritten' },
+  'journal-archived': {
+    code: 'journal-archived',
+    rounds: 500,
+    events: 1000,
+    throughRoundId: 500,
+    throughEventId: 1000,
+    resumed: false,
+  },
+  'journal-archive-set-aside': {
+    code: 'journal-archive-set-aside',
+    keptAs: '/var/lib/baccarat/journal.sqlite.archive.set-aside-20261201T100000000Z',
+    problem: 'database disk image is malformed',
+  },
+  'journal-archive-blocked': { code: 'journal-archive-blocked', table: 'rounds', rowId: 17 },
+  'journal-archive-failed': { code: 'journal-archive-failed', problem: 'database or disk is full' },
   'event-as-written': { code: 'event-as-written' },
 };
 const DEVICE: Samples<DeviceDetail> = {

@@ -253,6 +253,7 @@ const staff: Messages['staff'] = {
     criticalCopyPath: 'Druhá kopie kritické paměti (soubor)',
     windowRounds: 'Kol v tabulích výsledků',
     shownByDefault: 'Tabule výsledků zobrazeny novému hráči',
+    retainRounds: 'Kol v aktivním deníku',
     source: 'Zdroj entropie',
     minEntropyBitsPerByte: 'Min-entropie H (bitů na bajt)',
   },
@@ -374,6 +375,11 @@ const staff: Messages['staff'] = {
     'event-as-written': 'Událost, jak byla zaznamenána',
     'storage-test-write': 'Zkušební zápis do deníku se podařil',
     'copy-rewritten': 'Druhá kopie kritické paměti znovu zapsána',
+    'journal-archived':
+      'Archivováno {rounds} kol (do č. {throughRoundId}) a {events} událostí (do č. {throughEventId}) ({resumed})',
+    'journal-archive-set-aside': 'Soubor archivu odložen jako {keptAs}; začíná nový archiv ({problem})',
+    'journal-archive-blocked': 'Archivace zastavena: {table} řádek {rowId} nelze ověřit',
+    'journal-archive-failed': 'Zápis do archivu selhal, nic nebylo přesunuto ({problem})',
   },
   reason: {
     'device-reported': '{device} hlásí stav {health}: {deviceDetail}',
@@ -544,6 +550,7 @@ const staff: Messages['staff'] = {
     journal: 'Deník',
   },
   flag: {
+    resumed: { true: 'přerušená dávka dokončena', false: 'nová dávka' },
     on: { true: 'zapnuto', false: 'vypnuto' },
     enabled: { true: 'Povoleno', false: 'Zakázáno' },
     metersKept: { true: 'uložena v deníku', false: 'nedostupná' },

@@ -252,6 +252,7 @@ const staff: Messages['staff'] = {
     criticalCopyPath: 'Zweite Kopie des kritischen Speichers (Datei)',
     windowRounds: 'Runden in den Roads',
     shownByDefault: 'Roads für neue Spieler sichtbar',
+    retainRounds: 'Runden im laufenden Journal',
     source: 'Entropiequelle',
     minEntropyBitsPerByte: 'Min-Entropie H (Bit pro Byte)',
   },
@@ -374,6 +375,11 @@ const staff: Messages['staff'] = {
     'event-as-written': 'Ereignis wie aufgezeichnet',
     'storage-test-write': 'Testschreibvorgang im Journal erfolgreich',
     'copy-rewritten': 'Zweite Kopie des kritischen Speichers neu geschrieben',
+    'journal-archived':
+      '{rounds} Runden (bis Nr. {throughRoundId}) und {events} Ereignisse (bis Nr. {throughEventId}) archiviert ({resumed})',
+    'journal-archive-set-aside': 'Archivdatei als {keptAs} beiseitegelegt; ein neues Archiv beginnt ({problem})',
+    'journal-archive-blocked': 'Archivierung angehalten: {table} Zeile {rowId} lässt sich nicht prüfen',
+    'journal-archive-failed': 'Schreiben ins Archiv fehlgeschlagen, nichts verschoben ({problem})',
   },
   reason: {
     'device-reported': '{device} meldet {health}: {deviceDetail}',
@@ -545,6 +551,7 @@ const staff: Messages['staff'] = {
     journal: 'Journal',
   },
   flag: {
+    resumed: { true: 'unterbrochener Stapel abgeschlossen', false: 'neuer Stapel' },
     on: { true: 'Ein', false: 'Aus' },
     enabled: { true: 'Aktiviert', false: 'Deaktiviert' },
     metersKept: { true: 'im Journal gespeichert', false: 'nicht verfügbar' },

@@ -248,6 +248,7 @@ export default {
     criticalCopyPath: 'Second copy of critical memory (file)',
     windowRounds: 'Rounds shown in the roads',
     shownByDefault: 'Roads shown to a new player',
+    retainRounds: 'Rounds kept in the live journal',
     source: 'Entropy source',
     minEntropyBitsPerByte: 'Min-entropy H (bits per byte)',
   },
@@ -369,6 +370,11 @@ export default {
     'event-as-written': 'Event as recorded',
     'storage-test-write': 'Journal test write succeeded',
     'copy-rewritten': 'Second copy of critical memory rewritten',
+    'journal-archived':
+      'Archived {rounds} rounds (to no. {throughRoundId}) and {events} events (to no. {throughEventId}) ({resumed})',
+    'journal-archive-set-aside': 'Archive file set aside as {keptAs}; a new archive starts ({problem})',
+    'journal-archive-blocked': 'Archiving stopped: {table} row {rowId} does not verify',
+    'journal-archive-failed': 'Archive write failed, nothing moved ({problem})',
   },
   reason: {
     'device-reported': '{device} reports {health}: {deviceDetail}',
@@ -540,6 +546,7 @@ export default {
     journal: 'Journal',
   },
   flag: {
+    resumed: { true: 'finishing an interrupted batch', false: 'new batch' },
     on: { true: 'on', false: 'off' },
     enabled: { true: 'Enabled', false: 'Disabled' },
     metersKept: { true: 'kept in the journal', false: 'unavailable' },

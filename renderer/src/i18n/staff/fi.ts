@@ -245,6 +245,7 @@ const staff: Messages['staff'] = {
     criticalCopyPath: 'Kriittisen muistin toinen kopio (tiedosto)',
     windowRounds: 'Kierroksia tulostauluissa',
     shownByDefault: 'Tulostaulut näkyvät uudelle pelaajalle',
+    retainRounds: 'Kierroksia aktiivisessa lokissa',
     source: 'Entropialähde',
     minEntropyBitsPerByte: 'Min-entropia H (bittiä tavua kohden)',
   },
@@ -367,6 +368,11 @@ const staff: Messages['staff'] = {
     'event-as-written': 'Tapahtuma kuten kirjattu',
     'storage-test-write': 'Koekirjoitus lokiin onnistui',
     'copy-rewritten': 'Kriittisen muistin toinen kopio kirjoitettu uudelleen',
+    'journal-archived':
+      'Arkistoitu {rounds} kierrosta (nroon {throughRoundId} asti) ja {events} tapahtumaa (nroon {throughEventId} asti) ({resumed})',
+    'journal-archive-set-aside': 'Arkistotiedosto siirretty sivuun nimellä {keptAs}; uusi arkisto alkaa ({problem})',
+    'journal-archive-blocked': 'Arkistointi pysäytetty: {table} rivi {rowId} ei todennu',
+    'journal-archive-failed': 'Arkistoon kirjoitus epäonnistui, mitään ei siirretty ({problem})',
   },
   reason: {
     'device-reported': '{device} ilmoittaa tilan {health}: {deviceDetail}',
@@ -538,6 +544,7 @@ const staff: Messages['staff'] = {
     journal: 'Loki',
   },
   flag: {
+    resumed: { true: 'keskeytynyt erä viety loppuun', false: 'uusi erä' },
     on: { true: 'päälle', false: 'pois' },
     enabled: { true: 'Käytössä', false: 'Pois käytöstä' },
     metersKept: { true: 'tallessa päiväkirjassa', false: 'ei saatavilla' },

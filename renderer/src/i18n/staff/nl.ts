@@ -251,6 +251,7 @@ const staff: Messages['staff'] = {
     criticalCopyPath: 'Tweede kopie van kritiek geheugen (bestand)',
     windowRounds: 'Rondes in de roads',
     shownByDefault: 'Roads zichtbaar voor een nieuwe speler',
+    retainRounds: 'Rondes in het actieve journaal',
     source: 'Entropiebron',
     minEntropyBitsPerByte: 'Min-entropie H (bits per byte)',
   },
@@ -373,6 +374,11 @@ const staff: Messages['staff'] = {
     'event-as-written': 'Gebeurtenis zoals vastgelegd',
     'storage-test-write': 'Testschrijfactie in het journaal gelukt',
     'copy-rewritten': 'Tweede kopie van het kritieke geheugen opnieuw geschreven',
+    'journal-archived':
+      '{rounds} rondes (tot nr. {throughRoundId}) en {events} gebeurtenissen (tot nr. {throughEventId}) gearchiveerd ({resumed})',
+    'journal-archive-set-aside': 'Archiefbestand apart gezet als {keptAs}; een nieuw archief begint ({problem})',
+    'journal-archive-blocked': 'Archiveren gestopt: {table} rij {rowId} is niet te verifiëren',
+    'journal-archive-failed': 'Schrijven naar het archief mislukt, niets verplaatst ({problem})',
   },
   reason: {
     'device-reported': '{device} meldt {health}: {deviceDetail}',
@@ -545,6 +551,7 @@ const staff: Messages['staff'] = {
     journal: 'Journaal',
   },
   flag: {
+    resumed: { true: 'onderbroken batch afgemaakt', false: 'nieuwe batch' },
     on: { true: 'aan', false: 'uit' },
     enabled: { true: 'Ingeschakeld', false: 'Uitgeschakeld' },
     metersKept: { true: 'bewaard in het journaal', false: 'niet beschikbaar' },

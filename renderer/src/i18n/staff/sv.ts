@@ -251,6 +251,7 @@ const staff: Messages['staff'] = {
     criticalCopyPath: 'Andra kopian av kritiskt minne (fil)',
     windowRounds: 'Omgångar i vägarna',
     shownByDefault: 'Vägarna visas för en ny spelare',
+    retainRounds: 'Omgångar kvar i den aktiva journalen',
     source: 'Entropikälla',
     minEntropyBitsPerByte: 'Min-entropi H (bitar per byte)',
   },
@@ -373,6 +374,11 @@ const staff: Messages['staff'] = {
     'event-as-written': 'Händelse som registrerad',
     'storage-test-write': 'Provskrivning i journalen lyckades',
     'copy-rewritten': 'Andra kopian av kritiskt minne skriven på nytt',
+    'journal-archived':
+      'Arkiverade {rounds} omgångar (till nr {throughRoundId}) och {events} händelser (till nr {throughEventId}) ({resumed})',
+    'journal-archive-set-aside': 'Arkivfilen lades undan som {keptAs}; ett nytt arkiv börjar ({problem})',
+    'journal-archive-blocked': 'Arkiveringen stoppad: {table} rad {rowId} går inte att verifiera',
+    'journal-archive-failed': 'Skrivning till arkivet misslyckades, inget flyttades ({problem})',
   },
   reason: {
     'device-reported': '{device} rapporterar {health}: {deviceDetail}',
@@ -542,6 +548,7 @@ const staff: Messages['staff'] = {
     journal: 'Journal',
   },
   flag: {
+    resumed: { true: 'en avbruten omgång slutförd', false: 'ny omgång' },
     on: { true: 'på', false: 'av' },
     enabled: { true: 'Aktiverad', false: 'Avaktiverad' },
     metersKept: { true: 'sparade i journalen', false: 'ej tillgängliga' },
