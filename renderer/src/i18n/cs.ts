@@ -1,5 +1,6 @@
 import type { Messages } from './index.ts';
 import staff from './staff/cs.ts';
+import tablePolish from './table-polish/cs.ts';
 
 /** Čeština. Vlastní formulace (ne věty z pravidel, docs/rules.md#rule-sheets). */
 const cs: Messages = {
@@ -53,7 +54,7 @@ const cs: Messages = {
     playerWins: 'Vyhrává Player',
     bankerWins: 'Vyhrává Banker',
     tie: 'Tie',
-    score: '{player} – {banker}',
+    score: '{name} {first} – {second}',
     youWin: 'Vyhráváte {amount}',
     push: 'Sázky vráceny',
     returned: 'Vráceno {amount}',
@@ -252,5 +253,6 @@ const cs: Messages = {
     serviceHide: 'Skrýt',
   },
   staff,
+  tablePolish,
 };
 export default cs;

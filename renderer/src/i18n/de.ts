@@ -1,5 +1,6 @@
 import type { Messages } from './index.ts';
 import staff from './staff/de.ts';
+import tablePolish from './table-polish/de.ts';
 
 /** Deutsch. Eigene Formulierungen (nicht die Sätze der Regelblätter, docs/rules.md#rule-sheets). */
 const de: Messages = {
@@ -53,7 +54,7 @@ const de: Messages = {
     playerWins: 'Spieler gewinnt',
     bankerWins: 'Banker gewinnt',
     tie: 'Unentschieden',
-    score: '{player} – {banker}',
+    score: '{name} {first} – {second}',
     youWin: 'Sie gewinnen {amount}',
     push: 'Einsätze zurück',
     returned: 'Zurück {amount}',
@@ -256,5 +257,6 @@ const de: Messages = {
     serviceHide: 'Ausblenden',
   },
   staff,
+  tablePolish,
 };
 export default de;

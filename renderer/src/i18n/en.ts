@@ -1,4 +1,5 @@
 import staff from './staff/en.ts';
+import tablePolish from './table-polish/en.ts';
 
 /** English (default). Every language file has exactly these keys (checked by i18n.test.ts). */
 export default {
@@ -56,7 +57,7 @@ export default {
     playerWins: 'Player wins',
     bankerWins: 'Banker wins',
     tie: 'Tie',
-    score: '{player} – {banker}',
+    score: '{name} {first} – {second}',
     youWin: 'You win {amount}',
     push: 'Bets returned',
     returned: 'Returned {amount}',
@@ -259,4 +260,5 @@ export default {
     serviceHide: 'Hide',
   },
   staff,
+  tablePolish,
 } as const;

@@ -1,5 +1,6 @@
 import type { Messages } from './index.ts';
 import staff from './staff/fi.ts';
+import tablePolish from './table-polish/fi.ts';
 
 /** Suomi. Omin sanoin (ei sääntöjen lauseita, docs/rules.md#rule-sheets). */
 const fi: Messages = {
@@ -53,7 +54,7 @@ const fi: Messages = {
     playerWins: 'Pelaaja voittaa',
     bankerWins: 'Pankki voittaa',
     tie: 'Tasapeli',
-    score: '{player} – {banker}',
+    score: '{name} {first} – {second}',
     youWin: 'Voitit {amount}',
     push: 'Panokset palautettu',
     returned: 'Palautui {amount}',
@@ -254,5 +255,6 @@ const fi: Messages = {
     serviceHide: 'Piilota',
   },
   staff,
+  tablePolish,
 };
 export default fi;

@@ -1,5 +1,6 @@
 import type { Messages } from './index.ts';
 import staff from './staff/nl.ts';
+import tablePolish from './table-polish/nl.ts';
 
 /** Nederlands. Eigen bewoording (niet de zinnen uit de regelbladen, docs/rules.md#rule-sheets). */
 const nl: Messages = {
@@ -53,7 +54,7 @@ const nl: Messages = {
     playerWins: 'Speler wint',
     bankerWins: 'Deler wint',
     tie: 'Gelijkspel',
-    score: '{player} – {banker}',
+    score: '{name} {first} – {second}',
     youWin: 'U wint {amount}',
     push: 'Inzet terug',
     returned: 'Terug {amount}',
@@ -256,5 +257,6 @@ const nl: Messages = {
     serviceHide: 'Verbergen',
   },
   staff,
+  tablePolish,
 };
 export default nl;

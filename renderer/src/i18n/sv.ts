@@ -1,5 +1,6 @@
 import type { Messages } from './index.ts';
 import staff from './staff/sv.ts';
+import tablePolish from './table-polish/sv.ts';
 
 /** Svenska. Egen formulering (inte regelbladens meningar, docs/rules.md#rule-sheets). */
 const sv: Messages = {
@@ -53,7 +54,7 @@ const sv: Messages = {
     playerWins: 'Spelaren vinner',
     bankerWins: 'Banken vinner',
     tie: 'Lika',
-    score: '{player} – {banker}',
+    score: '{name} {first} – {second}',
     youWin: 'Du vinner {amount}',
     push: 'Insatserna tillbaka',
     returned: 'Tillbaka {amount}',
@@ -252,5 +253,6 @@ const sv: Messages = {
     serviceHide: 'Dölj',
   },
   staff,
+  tablePolish,
 };
 export default sv;
