@@ -107,7 +107,8 @@ for (const viewport of VIEWPORTS) {
       page,
       host,
     }, testInfo) => {
-      test.slow();
+      // Six languages of five states on a shared machine: far longer than one table round.
+      test.setTimeout(600_000);
       const findings: string[] = [];
       /** In every language: measure what is on the screen and save it. */
       const everyLanguage = async (state: string): Promise<void> => {
