@@ -10,7 +10,7 @@ import type { Page } from '@playwright/test';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { bet, expect, expectMeter, insertNote, meterMinor, test } from './fixtures.ts';
+import { ARTIFACTS, bet, expect, expectMeter, insertNote, meterMinor, test } from './fixtures.ts';
 
 test.use({ viewport: { width: 1920, height: 1080 } });
 
@@ -138,7 +138,12 @@ test.describe('a note being read', () => {
 
   test('"Reading note…" shows from the escrow until the credit lands', async ({ kiosk, host }) => {
     await recordScreen(kiosk);
-    await insertNote(kiosk, host, 3, 2_000);
+    const before = await meterMinor(kiosk, 'credit-meter');
+    expect((await host.must<{ accepted: boolean }>('test:insert-note', { channel: 3 })).accepted).toBe(true);
+    // Held for a few polls while the acceptor reads and stacks it: long enough to keep a picture of.
+    await expect(kiosk.getByTestId('note-reading')).toHaveText('Reading note…');
+    await kiosk.screenshot({ path: path.join(ARTIFACTS, 'table-polish', 'note-reading-en-1920x1080.png') });
+    await expectMeter(kiosk, 'credit-meter', before + 2_000);
     await expect(kiosk.getByTestId('note-reading')).toHaveCount(0);
     const log = await screenLog(kiosk);
     expect(log).toContain('shown');
