@@ -172,13 +172,10 @@ test.describe('demo mode', () => {
   writeFileSync(configFile, JSON.stringify({ ...example, demoMode: true, demoCreditsMinor: 10_000 }));
   test.use({ hostEnv: { BACCARAT_CONFIG: configFile } });
 
-  test('CASH OUT says why demo credits cannot be paid, and offers no confirm', async ({ kiosk }) => {
+  test('CASH OUT gives way to why demo credits cannot be paid, so nothing promises a payout', async ({ kiosk }) => {
     await expect(kiosk.getByTestId('credit-meter')).toHaveAttribute('data-minor', '10000');
-    await kiosk.getByTestId('btn-cashout').click();
-    await expect(kiosk.getByTestId('cashout-dialog')).toHaveAttribute('data-blocked', 'demo');
-    await expect(kiosk.getByTestId('cashout-blocked')).toContainText('cannot be cashed out');
-    await expect(kiosk.getByTestId('cashout-confirm')).toHaveCount(0);
-    await kiosk.getByTestId('cashout-cancel').click();
+    await expect(kiosk.getByTestId('btn-cashout')).toHaveCount(0);
+    await expect(kiosk.getByTestId('cashout-why')).toContainText('cannot be cashed out');
     await expect(kiosk.getByTestId('cashout-dialog')).toHaveCount(0);
     await expect(kiosk.getByTestId('handpay-screen')).toHaveCount(0);
   });

@@ -77,7 +77,15 @@ export interface DeviceStatus {
   readonly detail: string; // e.g. "emulator on /tmp/ttyRNG", "OS entropy only", "stacker full"
   /** What `detail` says as a code with typed parameters: the screens word this, never `detail`. */
   readonly detailCode?: DeviceDetail;
+  /**
+   * The bill acceptor only: a note it is reading or holds in escrow, from the moment it reports one until the
+   * credit is committed or the note is rejected or returned; absent or null when there is none.
+   */
+  readonly note?: NoteInAcceptor | null;
 }
+
+/** Where an inserted note is before it becomes credit (docs/cabinet-rules.md#bill-validator). */
+export type NoteInAcceptor = 'reading' | 'escrow';
 
 export interface CabinetSnapshot {
   readonly creditsMinor: MinorUnits;

@@ -26,7 +26,13 @@
  * Over 400 lines: this is the one place the session, enable policy and status meet; every protocol step is
  * in its own file above, and splitting the rest would only pass the shared state around.
  */
-import type { CabinetSnapshot, DeviceHealth, DevicePort, DeviceStatus } from '../../core/cabinet/cabinet-api.ts';
+import type {
+  CabinetSnapshot,
+  DeviceHealth,
+  DevicePort,
+  DeviceStatus,
+  NoteInAcceptor,
+} from '../../core/cabinet/cabinet-api.ts';
 import type { DeviceDetail } from '../../core/model/device-detail.ts';
 import type { SerialLinkOpener } from '../serial/serial-link.ts';
 import { LinkSupervisor } from '../serial/link-supervisor.ts';
@@ -41,6 +47,7 @@ import {
 } from './bill-acceptor-config.ts';
 import { EscrowPolicy, cabinetTakesMoney, type EscrowMetrics } from './escrow-policy.ts';
 import { configureChannels, describeSetup, openSession, setEnabled, type AcceptorIdentity } from './handshake.ts';
+import { noteAfterPoll } from './note-in-acceptor.ts';
 import { NoteTracker, memoryStore, type TrackerStore } from './note-tracker.ts';
 import { actOnPollEvents, type PollEventHooks } from './poll-events.ts';
 import { PollLoop, pollOnce } from './poll-loop.ts';
@@ -372,6 +379,7 @@ export class BillAcceptorDriver {
         },
       };
       await actOnPollEvents(master, reply.events, reply.received, escrow, this.#conditions, hooks, reply.unread);
+      this.#reportNote(noteAfterPoll(this.#status.note ?? null, reply.events));
     }
     if (!this.#polledOk) {
       this.#polledOk = true;
@@ -430,9 +438,25 @@ export class BillAcceptorDriver {
     }
   }
 
+  /**
+   * The note the unit is reading or holding, for the player's screen (docs/cabinet-rules.md#bill-validator):
+   * reported on each change, after the poll's effects (a credit is committed before its note is cleared).
+   */
+  #reportNote(note: NoteInAcceptor | null): void {
+    if ((this.#status.note ?? null) === note) return;
+    this.#status = { ...this.#status, note };
+    try {
+      this.#options.cabinet.reportDevice(this.#status);
+    } catch (error) {
+      this.#emit('error', `reportDevice failed: ${(error as Error).message}`);
+    }
+  }
+
   #report(health: DeviceHealth, detail: string, detailCode: DeviceDetail): void {
     if (this.#status.health === health && this.#status.detail === detail) return;
-    this.#status = { device: 'bill-acceptor', health, detail, detailCode };
+    // A unit that is not healthy is not taking a note in: the player is no longer told one is being read.
+    const note = health === 'healthy' ? (this.#status.note ?? null) : null;
+    this.#status = { device: 'bill-acceptor', health, detail, detailCode, note };
     try {
       this.#options.cabinet.reportDevice(this.#status);
     } catch (error) {

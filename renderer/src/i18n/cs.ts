@@ -4,6 +4,7 @@ import staff from './staff/cs.ts';
 import sound from './sound/cs.ts';
 import roadPanel from './roadPanel/cs.ts';
 import rulesPage from './rules-page/cs.ts';
+import tablePolish from './table-polish/cs.ts';
 
 /** Čeština. Vlastní formulace (ne věty z pravidel, docs/rules.md#rule-sheets). */
 const cs: Messages = {
@@ -57,7 +58,7 @@ const cs: Messages = {
     playerWins: 'Vyhrává Player',
     bankerWins: 'Vyhrává Banker',
     tie: 'Tie',
-    score: '{player} – {banker}',
+    score: '{name} {first} – {second}',
     youWin: 'Vyhráváte {amount}',
     push: 'Sázky vráceny',
     returned: 'Vráceno {amount}',
@@ -242,5 +243,6 @@ const cs: Messages = {
   sound,
   roadPanel,
   rulesPage,
+  tablePolish,
 };
 export default cs;

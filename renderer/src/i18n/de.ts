@@ -4,6 +4,7 @@ import staff from './staff/de.ts';
 import sound from './sound/de.ts';
 import roadPanel from './roadPanel/de.ts';
 import rulesPage from './rules-page/de.ts';
+import tablePolish from './table-polish/de.ts';
 
 /** Deutsch. Eigene Formulierungen (nicht die Sätze der Regelblätter, docs/rules.md#rule-sheets). */
 const de: Messages = {
@@ -57,7 +58,7 @@ const de: Messages = {
     playerWins: 'Spieler gewinnt',
     bankerWins: 'Banker gewinnt',
     tie: 'Unentschieden',
-    score: '{player} – {banker}',
+    score: '{name} {first} – {second}',
     youWin: 'Sie gewinnen {amount}',
     push: 'Einsätze zurück',
     returned: 'Zurück {amount}',
@@ -246,5 +247,6 @@ const de: Messages = {
   sound,
   roadPanel,
   rulesPage,
+  tablePolish,
 };
 export default de;

@@ -3,6 +3,7 @@ import staff from './staff/en.ts';
 import sound from './sound/en.ts';
 import roadPanel from './roadPanel/en.ts';
 import rulesPage from './rules-page/en.ts';
+import tablePolish from './table-polish/en.ts';
 
 /** English (default). Every language file has exactly these keys (checked by i18n.test.ts). */
 export default {
@@ -60,7 +61,7 @@ export default {
     playerWins: 'Player wins',
     bankerWins: 'Banker wins',
     tie: 'Tie',
-    score: '{player} – {banker}',
+    score: '{name} {first} – {second}',
     youWin: 'You win {amount}',
     push: 'Bets returned',
     returned: 'Returned {amount}',
@@ -249,4 +250,5 @@ export default {
   sound,
   roadPanel,
   rulesPage,
+  tablePolish,
 } as const;

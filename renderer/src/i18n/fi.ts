@@ -4,6 +4,7 @@ import staff from './staff/fi.ts';
 import sound from './sound/fi.ts';
 import roadPanel from './roadPanel/fi.ts';
 import rulesPage from './rules-page/fi.ts';
+import tablePolish from './table-polish/fi.ts';
 
 /** Suomi. Omin sanoin (ei sääntöjen lauseita, docs/rules.md#rule-sheets). */
 const fi: Messages = {
@@ -57,7 +58,7 @@ const fi: Messages = {
     playerWins: 'Pelaaja voittaa',
     bankerWins: 'Pankki voittaa',
     tie: 'Tasapeli',
-    score: '{player} – {banker}',
+    score: '{name} {first} – {second}',
     youWin: 'Voitit {amount}',
     push: 'Panokset palautettu',
     returned: 'Palautui {amount}',
@@ -244,5 +245,6 @@ const fi: Messages = {
   sound,
   roadPanel,
   rulesPage,
+  tablePolish,
 };
 export default fi;

@@ -4,6 +4,7 @@ import staff from './staff/nl.ts';
 import sound from './sound/nl.ts';
 import roadPanel from './roadPanel/nl.ts';
 import rulesPage from './rules-page/nl.ts';
+import tablePolish from './table-polish/nl.ts';
 
 /** Nederlands. Eigen bewoording (niet de zinnen uit de regelbladen, docs/rules.md#rule-sheets). */
 const nl: Messages = {
@@ -57,7 +58,7 @@ const nl: Messages = {
     playerWins: 'Speler wint',
     bankerWins: 'Deler wint',
     tie: 'Gelijkspel',
-    score: '{player} – {banker}',
+    score: '{name} {first} – {second}',
     youWin: 'U wint {amount}',
     push: 'Inzet terug',
     returned: 'Terug {amount}',
@@ -246,5 +247,6 @@ const nl: Messages = {
   sound,
   roadPanel,
   rulesPage,
+  tablePolish,
 };
 export default nl;

@@ -4,6 +4,7 @@ import staff from './staff/sv.ts';
 import sound from './sound/sv.ts';
 import roadPanel from './roadPanel/sv.ts';
 import rulesPage from './rules-page/sv.ts';
+import tablePolish from './table-polish/sv.ts';
 
 /** Svenska. Egen formulering (inte regelbladens meningar, docs/rules.md#rule-sheets). */
 const sv: Messages = {
@@ -57,7 +58,7 @@ const sv: Messages = {
     playerWins: 'Spelaren vinner',
     bankerWins: 'Banken vinner',
     tie: 'Lika',
-    score: '{player} – {banker}',
+    score: '{name} {first} – {second}',
     youWin: 'Du vinner {amount}',
     push: 'Insatserna tillbaka',
     returned: 'Tillbaka {amount}',
@@ -242,5 +243,6 @@ const sv: Messages = {
   sound,
   roadPanel,
   rulesPage,
+  tablePolish,
 };
 export default sv;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LISTED_SPOTS } from '../format/money.ts';
-import { followLayout, lastPlacedChip, type ChipStacks } from './placed-chips.ts';
+import { feltStack, followLayout, lastPlacedChip, type ChipStacks } from './placed-chips.ts';
 
 const CHIPS = [10, 50, 100, 500];
 
@@ -64,6 +64,47 @@ describe('a right click takes off the chip put on that spot last (docs/rules.md#
           }
           before = after;
         }
+      }),
+    );
+  });
+});
+
+describe('the felt draws the chips as placed, newest on top', () => {
+  it('three 1.00 chips then a 5.00 draw four chips with the 5.00 on top', () => {
+    let s: ChipStacks = {};
+    let before: Partial<Record<'player', number>> = {};
+    for (const amount of [100, 200, 300, 800]) {
+      s = followLayout(s, before, { player: amount }, CHIPS);
+      before = { player: amount };
+    }
+    expect(feltStack([s], 'player', 800, CHIPS)).toEqual([100, 100, 100, 500]);
+  });
+
+  it('a round on show keeps the chips its layout was dealt with, once the table itself is empty', () => {
+    const dealt: ChipStacks = { banker: [100, 100, 100] };
+    expect(feltStack([{}, dealt], 'banker', 300, CHIPS)).toEqual([100, 100, 100]);
+  });
+
+  it('an amount no known stack adds up to is drawn in table chips, largest at the bottom', () => {
+    expect(feltStack([{ banker: [100] }], 'banker', 660, CHIPS)).toEqual([500, 100, 50, 10]);
+  });
+
+  it('an empty spot draws no chips', () => {
+    expect(feltStack([{ tie: [100] }], 'tie', 0, CHIPS)).toEqual([]);
+  });
+
+  it('whatever is drawn adds up to the amount main reports', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 40 }), { maxLength: 12 }), (steps) => {
+        let s: ChipStacks = {};
+        let amount = 0;
+        for (const k of steps) {
+          const next = amount + CHIPS[k % CHIPS.length]! * (k % 3 === 0 ? -1 : 1);
+          const after = Math.max(0, next);
+          s = followLayout(s, { player: amount }, { player: after }, CHIPS);
+          amount = after;
+        }
+        expect(feltStack([s], 'player', amount, CHIPS).reduce((a, b) => a + b, 0)).toBe(amount);
       }),
     );
   });

@@ -72,3 +72,22 @@ export function lastPlacedChip(stacks: ChipStacks, spot: BetSpot, denominations:
   const sorted = [...denominations].sort((a, b) => a - b);
   return [...sorted].reverse().find((d) => d <= top) ?? sorted[0]!;
 }
+
+/**
+ * The chips the felt draws on `spot` for `amountMinor` (bottom first): the first of `known` (the chips on the
+ * table now, then those of the layout that was dealt) whose chips on the spot still add up to it, else the
+ * table's chips, largest at the bottom (a screen loaded with bets on it).
+ */
+export function feltStack(
+  known: readonly ChipStacks[],
+  spot: BetSpot,
+  amountMinor: number,
+  denominations: readonly number[],
+): number[] {
+  if (amountMinor <= 0) return [];
+  for (const stacks of known) {
+    const chips = stacks[spot];
+    if (chips && chips.reduce((a, b) => a + b, 0) === amountMinor) return [...chips];
+  }
+  return greedy(amountMinor, denominations);
+}

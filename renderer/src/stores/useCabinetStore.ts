@@ -10,9 +10,9 @@ import type {
 import type { CabinetSnapshot } from '../../../electron/core/cabinet/cabinet-api.ts';
 import type { Tilt } from '../../../electron/core/model/tilt.ts';
 import { connectBridge } from '../bridge/index.ts';
-import { sumBets, type BetSpot } from '../format/money.ts';
+import { LISTED_SPOTS, sumBets, type BetSpot } from '../format/money.ts';
 import { useSound } from '../composables/useSound.ts';
-import { followLayout, lastPlacedChip, type ChipStacks } from './placed-chips.ts';
+import { feltStack, followLayout, lastPlacedChip, type ChipStacks } from './placed-chips.ts';
 import { spotsBelowMinimum } from './table-limits.ts';
 import { useRoundStore } from './useRoundStore.ts';
 import { useUiStore } from './useUiStore.ts';
@@ -90,8 +90,10 @@ export const useCabinetStore = defineStore('cabinet', () => {
     if (tableTotalMinor.value > 0) return Object.keys(belowMinimum.value).length === 0 ? 'deal' : null;
     return canRebet.value ? 'rebet' : null;
   });
-  /** The chips on each spot, newest last, for the right click (placed-chips.ts). */
-  let stacks: ChipStacks = {};
+  /** The chips on each spot, newest last, for the right click and the felt (placed-chips.ts). */
+  const stacks = shallowRef<ChipStacks>({});
+  /** The chips of the layout last taken off the table (dealt, or cleared), for the round on show. */
+  const leftStacks = shallowRef<ChipStacks>({});
 
   /** Meters as displayed: held at pre-round values while the cards are being revealed. */
   const shownCredits = computed(() => round.hold?.creditsMinor ?? snapshot.value?.creditsMinor ?? 0);
@@ -105,6 +107,19 @@ export const useCabinetStore = defineStore('cabinet', () => {
   const shownBets = computed<Partial<Record<BetSpot, number>>>(() => {
     if (round.round && round.stage !== 'none' && tableTotalMinor.value === 0) return round.round.bets;
     return snapshot.value?.tableBets ?? {};
+  });
+
+  /** The note the bill acceptor is reading or holding, until it is credited or goes back (docs/cabinet-rules.md#bill-validator). */
+  const noteInAcceptor = computed(
+    () => snapshot.value?.devices.find((d) => d.device === 'bill-acceptor')?.note ?? null,
+  );
+  /** The chips the felt draws on each spot, bottom first, adding up to the bet shown there. */
+  const feltStacks = computed<Partial<Record<BetSpot, readonly number[]>>>(() => {
+    const denominations = snapshot.value?.limits.chipDenominationsMinor ?? [];
+    const out: Partial<Record<BetSpot, readonly number[]>> = {};
+    for (const spot of LISTED_SPOTS)
+      out[spot] = feltStack([stacks.value, leftStacks.value], spot, shownBets.value[spot] ?? 0, denominations);
+    return out;
   });
 
   /**
@@ -145,7 +160,8 @@ export const useCabinetStore = defineStore('cabinet', () => {
   function setSnapshot(s: CabinetSnapshot): void {
     // The first snapshot's bets were placed before this screen knew them: read them as table chips.
     const before = snapshot.value?.tableBets ?? s.tableBets;
-    stacks = followLayout(stacks, before, s.tableBets, s.limits.chipDenominationsMinor);
+    if (sumBets(before) > 0 && sumBets(s.tableBets) === 0) leftStacks.value = stacks.value;
+    stacks.value = followLayout(stacks.value, before, s.tableBets, s.limits.chipDenominationsMinor);
     snapshot.value = s;
   }
 
@@ -264,7 +280,7 @@ export const useCabinetStore = defineStore('cabinet', () => {
   async function removeBet(spot: BetSpot): Promise<void> {
     if (round.busy) return;
     if (round.stage === 'result' && tableTotalMinor.value === 0) return;
-    const chipMinor = lastPlacedChip(stacks, spot, chipValues());
+    const chipMinor = lastPlacedChip(stacks.value, spot, chipValues());
     if (chipMinor === null) return;
     await takeOff(() => call('bets:remove', { spot, chipMinor }));
   }
@@ -381,6 +397,8 @@ export const useCabinetStore = defineStore('cabinet', () => {
     tableTotalMinor,
     lockUp,
     cashoutBlockedKey,
+    feltStacks,
+    noteInAcceptor,
     controlsLocked,
     canRebet,
     rebetBlocked,

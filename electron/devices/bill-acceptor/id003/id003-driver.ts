@@ -17,7 +17,13 @@
  * Over 400 lines for the same reason as the eSSP driver: the state that joins link, set-up, polling and
  * enable policy; the protocol steps are in their own files.
  */
-import type { CabinetSnapshot, DeviceHealth, DevicePort, DeviceStatus } from '../../../core/cabinet/cabinet-api.ts';
+import type {
+  CabinetSnapshot,
+  DeviceHealth,
+  DevicePort,
+  DeviceStatus,
+  NoteInAcceptor,
+} from '../../../core/cabinet/cabinet-api.ts';
 import type { DeviceDetail } from '../../../core/model/device-detail.ts';
 import type { SerialLinkOpener } from '../../serial/serial-link.ts';
 import { LinkSupervisor } from '../../serial/link-supervisor.ts';
@@ -38,6 +44,7 @@ import {
   type Id003Channel,
 } from './id003-denominations.ts';
 import { Id003Escrow, type Id003Metrics } from './id003-escrow.ts';
+import { noteOfStatus } from './id003-note.ts';
 import type { Id003Frame } from './id003-framing.ts';
 import { Id003Master, Id003ReplyError, Id003TimeoutError } from './id003-master.ts';
 import { Command, Status, parseCurrencyAssignment, parseVersion, type Denomination } from './id003-protocol.ts';
@@ -349,6 +356,7 @@ export class Id003BillAcceptorDriver {
         this.#deviceEnabled = null;
       },
     });
+    this.#reportNote(noteOfStatus(frame.cmd));
     if (!this.#configured && SETTLED.has(frame.cmd)) await this.#configure(master);
   }
 
@@ -405,9 +413,25 @@ export class Id003BillAcceptorDriver {
     }
   }
 
+  /**
+   * The note the unit is reading or holding, for the player's screen (docs/cabinet-rules.md#bill-validator):
+   * reported on each change, after the poll's effects (a credit is committed before its note is cleared).
+   */
+  #reportNote(note: NoteInAcceptor | null): void {
+    if ((this.#status.note ?? null) === note) return;
+    this.#status = { ...this.#status, note };
+    try {
+      this.#options.cabinet.reportDevice(this.#status);
+    } catch (error) {
+      this.#emit('error', `reportDevice failed: ${(error as Error).message}`);
+    }
+  }
+
   #report(health: DeviceHealth, detail: string, detailCode: DeviceDetail): void {
     if (this.#status.health === health && this.#status.detail === detail) return;
-    this.#status = { device: 'bill-acceptor', health, detail, detailCode };
+    // A unit that is not healthy is not taking a note in: the player is no longer told one is being read.
+    const note = health === 'healthy' ? (this.#status.note ?? null) : null;
+    this.#status = { device: 'bill-acceptor', health, detail, detailCode, note };
     try {
       this.#options.cabinet.reportDevice(this.#status);
     } catch (error) {

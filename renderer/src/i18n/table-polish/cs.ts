@@ -1,0 +1,8 @@
+import type { Messages } from '../index.ts';
+
+/** Section `tablePolish` of cs.ts. */
+const tablePolish: Messages['tablePolish'] = {
+  noteReading: 'Čtení bankovky…',
+  callAttendantNow: 'Zavolejte prosím obsluhu.',
+};
+export default tablePolish;

@@ -1,0 +1,8 @@
+import type { Messages } from '../index.ts';
+
+/** Section `tablePolish` of de.ts. */
+const tablePolish: Messages['tablePolish'] = {
+  noteReading: 'Banknote wird geprüft…',
+  callAttendantNow: 'Bitte rufen Sie einen Mitarbeiter.',
+};
+export default tablePolish;

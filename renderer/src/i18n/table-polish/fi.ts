@@ -1,0 +1,8 @@
+import type { Messages } from '../index.ts';
+
+/** Section `tablePolish` of fi.ts. */
+const tablePolish: Messages['tablePolish'] = {
+  noteReading: 'Seteliä luetaan…',
+  callAttendantNow: 'Kutsu henkilökuntaa paikalle.',
+};
+export default tablePolish;

@@ -1,0 +1,8 @@
+import type { Messages } from '../index.ts';
+
+/** Section `tablePolish` of nl.ts. */
+const tablePolish: Messages['tablePolish'] = {
+  noteReading: 'Biljet wordt gelezen…',
+  callAttendantNow: 'Roep een medewerker.',
+};
+export default tablePolish;

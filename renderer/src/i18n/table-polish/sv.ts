@@ -1,0 +1,8 @@
+import type { Messages } from '../index.ts';
+
+/** Section `tablePolish` of sv.ts. */
+const tablePolish: Messages['tablePolish'] = {
+  noteReading: 'Sedeln läses…',
+  callAttendantNow: 'Kalla på en värd.',
+};
+export default tablePolish;
