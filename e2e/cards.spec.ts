@@ -49,10 +49,10 @@ async function probe<T>(page: Page, expression: string): Promise<T> {
   return (await page.evaluate(`window.cardsProbe.${expression}`)) as T;
 }
 
-/** Freezes every running animation half way and shoots the screen, then lets them run on. */
+/** Shoots the screen with every animation frozen half way through, once Banker's second card is moving. */
 async function shootMidDeal(page: Page, file: string): Promise<void> {
-  await probe(page, 'freeze(0.45)');
-  await page.screenshot({ path: path.join(SHOTS, file) });
+  await expect.poll(() => probe(page, 'frozen'), { timeout: 20_000 }).toBe(true);
+  await page.screenshot({ path: path.join(SHOTS, file), timeout: 30_000 });
   await probe(page, 'thaw()');
 }
 
@@ -70,6 +70,7 @@ for (const viewport of VIEWPORTS) {
       await resultShown(kiosk);
       await expect(kiosk.locator('[data-testid="dealt-card"][data-deal-state="placed"]')).toHaveCount(6);
       expect(await probe(kiosk, 'arrivals')).toEqual(DEAL_ORDER);
+      expect((await probe<string[]>(kiosk, 'animated')).sort()).toEqual(['opacity', 'transform']);
 
       for (const side of ['player', 'banker']) {
         const third = kiosk.locator(`[data-testid="dealt-card"][data-side="${side}"][data-slot="2"]`);
@@ -81,19 +82,21 @@ for (const viewport of VIEWPORTS) {
       }
     });
 
-    test('screenshots mid-deal and after the deal', async ({ kiosk, host }) => {
+    test('screenshots mid-deal and after the deal', async ({ page: kiosk, host }) => {
       mkdirSync(SHOTS, { recursive: true });
+      await openTable(kiosk, host);
+      await probe(kiosk, "freezeWhenMoving('banker1', 0.45)");
       await armAndDeal(kiosk, host);
-      const secondBanker = kiosk.locator('[data-testid="dealt-card"][data-side="banker"][data-slot="1"]');
-      await expect(secondBanker).toHaveAttribute('data-deal-state', 'moving', { timeout: 20_000 });
       await shootMidDeal(kiosk, `mid-deal-${viewport.width}x${viewport.height}.png`);
       await resultShown(kiosk);
       await expect(kiosk.locator('[data-testid="dealt-card"][data-deal-state="placed"]')).toHaveCount(6);
       await kiosk.screenshot({ path: path.join(SHOTS, `after-deal-${viewport.width}x${viewport.height}.png`) });
-      const hands = kiosk.locator('.hands [data-testid="hand-player"], .hands section.hand');
-      await hands
-        .first()
-        .screenshot({ path: path.join(SHOTS, `player-hand-${viewport.width}x${viewport.height}.png`) });
+      const hands = kiosk.locator('.hands section.hand');
+      for (const [i, side] of ['player', 'banker'].entries()) {
+        await hands
+          .nth(i)
+          .screenshot({ path: path.join(SHOTS, `${side}-hand-${viewport.width}x${viewport.height}.png`) });
+      }
     });
 
     test(`cards are at least ${MIN_CARD_WIDTH} px wide and court cards are drawn figures`, async ({ kiosk, host }) => {
@@ -140,6 +143,18 @@ test('a reload in the middle of the deal shows every card in place without movin
   expect(await probe(kiosk, 'cardAnimations()')).toBe(0);
   const third = (await kiosk.locator('[data-testid="dealt-card"][data-side="player"][data-slot="2"]').boundingBox())!;
   expect(third.width).toBeGreaterThan(third.height);
+});
+
+test.describe('with reduced motion', () => {
+  test.use({ reducedMotion: 'reduce' });
+  test('the cards fade in where they lie, in deal order, without sliding or turning', async ({ page, host }) => {
+    await openTable(page, host);
+    await armAndDeal(page, host);
+    await resultShown(page);
+    await expect(page.locator('[data-testid="dealt-card"][data-deal-state="placed"]')).toHaveCount(6);
+    expect(await probe(page, 'arrivals')).toEqual(DEAL_ORDER);
+    expect(await probe(page, 'animated')).toEqual(['opacity']);
+  });
 });
 
 test.describe('attract mode', () => {
