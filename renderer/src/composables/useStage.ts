@@ -39,3 +39,28 @@ export function useStage() {
   onBeforeUnmount(() => window.removeEventListener('resize', onResize));
   return fit;
 }
+
+/** How one dealt card moves on the felt (TableHandCard.vue): slide from the shoe face down, then turn over. */
+export interface CardMotion {
+  /** Shoe to slot, face down. 0: no slide (the card fades in where it lies). */
+  slideMs: number;
+  /** The turn-over after it lands. 0: no turn (it arrives face up). */
+  flipMs: number;
+  /** The fade-in used instead of the slide when motion is reduced. */
+  fadeMs: number;
+}
+
+/**
+ * Card motion for the three replay paces of the round store (useRoundStore's timing: a card every
+ * 700 ms, 240 ms with fast play, 350 ms with reduced motion). Each card's whole motion ends before the
+ * next card is shown, so cards land in deal order and the result never shows over a moving card.
+ */
+export function cardMotion(options: { fast: boolean; reduced: boolean }): CardMotion {
+  if (options.reduced) return { slideMs: 0, flipMs: 0, fadeMs: 150 };
+  if (options.fast) return { slideMs: 130, flipMs: 90, fadeMs: 0 };
+  return { slideMs: 380, flipMs: 260, fadeMs: 0 };
+}
+
+export function prefersReducedMotion(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
