@@ -21,10 +21,12 @@ describe('eSSP: the player sees a note being read from its first report until it
     expect(noteAfterPoll(null, [])).toBeNull();
   });
 
-  it('stacking keeps the note shown; its credit ends it', () => {
+  it('stacking keeps the note shown; its credit ends it, and the STACKING repeated after the credit does not bring it back', () => {
     const stacking = noteAfterPoll('escrow', [{ code: Event.NOTE_STACKING }]);
     expect(stacking).toBe('escrow');
-    expect(noteAfterPoll(stacking, [{ code: Event.CREDIT_NOTE, channel: 3 }])).toBeNull();
+    const credited = noteAfterPoll(stacking, [{ code: Event.CREDIT_NOTE, channel: 3 }, { code: Event.NOTE_STACKING }]);
+    expect(credited).toBeNull();
+    expect(noteAfterPoll(credited, [{ code: Event.NOTE_STACKING }])).toBeNull();
   });
 
   it('a rejected or returned note ends it', () => {

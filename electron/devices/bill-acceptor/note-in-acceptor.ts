@@ -2,7 +2,8 @@
  * Where the note in an eSSP acceptor is, from its poll events (docs/cabinet-rules.md#bill-validator): the
  * player's screen shows "reading" from the first READ_NOTE until the credit is committed or the note goes
  * back. Events are taken in order, so a reply with both a READ_NOTE and its CREDIT_NOTE ends with no note.
- * A poll with no note event leaves the note where it was (the acceptor repeats only some events).
+ * A poll with no note event leaves the note where it was (the acceptor repeats only some events); STACKING
+ * leaves it too.
  */
 import type { NoteInAcceptor } from '../../core/cabinet/cabinet-api.ts';
 import { Event } from './poll-event-table.ts';
@@ -27,7 +28,8 @@ export function noteAfterPoll(before: NoteInAcceptor | null, events: readonly Po
   let note = before;
   for (const event of events) {
     if (event.code === Event.READ_NOTE) note = event.channel && event.channel > 0 ? 'escrow' : 'reading';
-    else if (event.code === Event.NOTE_STACKING) note = note ?? 'escrow';
+    // STACKING is repeated in every reply while it lasts, also after the credit (docs/protocols/essp-device-model.md):
+    // it never brings back a note the credit has ended.
     else if (NOTE_GONE.has(event.code)) note = null;
   }
   return note;
