@@ -46,6 +46,7 @@ import {
   archiveBetweenRounds,
   startArchiveSchedule,
   stopArchiveSchedule,
+  archiveAfterRound,
   type ArchiveAttempt,
 } from './journal-archive-schedule.ts';
 import type { ArchiveChainState, ArchivedChain, ArchivedRow } from '../model/journal-archive.ts';
@@ -138,11 +139,15 @@ export class CabinetCore implements Cabinet {
   }
 
   deal(): RoundRecord {
-    return guardStorage(this.ctx, 'other', () => rounds.deal(this.ctx));
+    const round = guardStorage(this.ctx, 'other', () => rounds.deal(this.ctx));
+    archiveAfterRound(this.ctx, round.roundId);
+    return round;
   }
 
   rebet(multiplier: 1 | 2): RoundRecord {
-    return guardStorage(this.ctx, 'other', () => rounds.rebet(this.ctx, multiplier));
+    const round = guardStorage(this.ctx, 'other', () => rounds.rebet(this.ctx, multiplier));
+    archiveAfterRound(this.ctx, round.roundId);
+    return round;
   }
 
   cashOut(): Handpay {

@@ -1,6 +1,8 @@
 /**
  * When the journal's archive runs (docs/cabinet-rules.md#retention-and-archive): between rounds only,
- * one bounded batch at a time, on a timer of its own. The cabinet is synchronous, so a timer never
+ * one bounded batch at a time, on a one-shot timer armed when there may be work: at start-up, after every
+ * ARCHIVE_BATCH.maxRounds-th round, and again right after a full batch (a backlog drains batch by batch).
+ * An idle cabinet with nothing beyond the retention has no timer running. The cabinet is synchronous, so a timer never
  * fires inside a round or a money movement; the checks here also keep it off a round left open (a
  * storage fault that has not been resolved yet), off a journal whose records did not verify, and off
  * a journal that refuses writes. Each batch is short (ARCHIVE_BATCH), so a DEAL pressed while one
@@ -17,7 +19,7 @@ import { storageFaultOf } from './storage-hold.ts';
 
 /** One run's bound: at most this many rounds, and events, move. */
 export const ARCHIVE_BATCH = { maxRounds: 250, maxEvents: 1_000 } as const;
-/** How often the timer looks for work between rounds. */
+/** How long after it is armed the timer runs a batch (rounds in between keep it off the journal). */
 export const ARCHIVE_EVERY_MS = 2_000;
 
 export type ArchiveAttempt =
@@ -44,25 +46,45 @@ export function archiveBetweenRounds(ctx: CabinetContext): ArchiveAttempt {
   );
 }
 
-const timers = new WeakMap<CabinetContext, ReturnType<typeof setInterval>>();
+const timers = new WeakMap<CabinetContext, ReturnType<typeof setTimeout>>();
 
-/** Starts the between-rounds timer (the facade starts it after start-up and stops it at close). */
+/** Whether a batch moved as much as one run may: more is likely waiting. */
+function fullBatch(attempt: ArchiveAttempt): boolean {
+  return (
+    attempt.outcome === 'moved' &&
+    (attempt.rounds >= ARCHIVE_BATCH.maxRounds || attempt.events >= ARCHIVE_BATCH.maxEvents)
+  );
+}
+
+/**
+ * Arms the one-shot timer unless it is armed (the facade arms it after start-up and stops it at close):
+ * one batch when it fires, armed again while batches come back full or the run was skipped.
+ */
 export function startArchiveSchedule(ctx: CabinetContext, everyMs = ARCHIVE_EVERY_MS): void {
   if (timers.has(ctx)) return;
-  const timer = setInterval(() => {
+  const timer = setTimeout(() => {
+    timers.delete(ctx);
+    let again = false;
     try {
-      archiveBetweenRounds(ctx);
+      const attempt = archiveBetweenRounds(ctx);
+      // A round open or a fault not yet resolved: try later; records in doubt stay put until a RAM clear.
+      again = fullBatch(attempt) || (attempt.outcome === 'skipped' && attempt.why !== 'records-unverified');
     } catch (error) {
-      // A journal refusing the write is already the storage-fault tilt (guardStorage); the next tick tries again.
-      if (error instanceof CabinetError) return;
+      // A journal refusing the write is already the storage-fault tilt (guardStorage); try again later.
+      if (error instanceof CabinetError) again = true;
       // Anything else is a fault in the archiving itself: logged once, and archiving stops until the next
       // start, never taking play down with it.
-      stopArchiveSchedule(ctx);
-      logFailure(ctx, error);
+      else logFailure(ctx, error);
     }
+    if (again) startArchiveSchedule(ctx, everyMs);
   }, everyMs);
   timer.unref();
   timers.set(ctx, timer);
+}
+
+/** After a round: every ARCHIVE_BATCH.maxRounds rounds, the rounds beyond the retention grow by one batch. */
+export function archiveAfterRound(ctx: CabinetContext, roundId: number): void {
+  if (roundId % ARCHIVE_BATCH.maxRounds === 0) startArchiveSchedule(ctx);
 }
 
 function logFailure(ctx: CabinetContext, error: unknown): void {
@@ -81,6 +103,6 @@ function logFailure(ctx: CabinetContext, error: unknown): void {
 
 export function stopArchiveSchedule(ctx: CabinetContext): void {
   const timer = timers.get(ctx);
-  if (timer !== undefined) clearInterval(timer);
+  if (timer !== undefined) clearTimeout(timer);
   timers.delete(ctx);
 }
