@@ -10,6 +10,9 @@
  * Dev-only channels (the service panel, the browser host's test controls) are not here:
  * they live in dev-contract.ts and electron/host/test-channels.ts, which no production
  * entry point imports.
+ *
+ * Over 400 lines: it is the one channel table (schema, response, role, availability of every channel), kept
+ * in one place so a reviewer reads the whole surface the renderer can reach in one file.
  */
 import { z } from 'zod';
 import type { CabinetErrorCode, CabinetEvent, CabinetSnapshot } from '../core/cabinet/cabinet-api.ts';

@@ -12,6 +12,10 @@
  *
  * No Node built-ins here: the renderer's type check reads these types (through the IPC
  * contract); the config's hash is in config-hash.ts.
+ *
+ * A little over 400 lines: the schema is the venue file's whole shape, each field beside its error words
+ * and its default, read top to bottom like the table in docs/venue-config.md; split, a field's rule and
+ * its place in the file would live apart.
  */
 import { z } from 'zod';
 import { EIGHT_DECK_TIE_8_TO_1, RuleProfileSchema, type RuleProfile } from '../engine/rule-profile.ts';
