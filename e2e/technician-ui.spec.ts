@@ -219,9 +219,9 @@ for (const viewport of VIEWPORTS) {
       await page.getByTestId('staff-bill-test-toggle').click();
       await expect(page.getByTestId('staff-bill-test-toggle')).toHaveAttribute('data-on', 'false');
 
-      // RAM clear: the exports first, then two confirmations.
+      // RAM clear: the exports first (the archive's too), then two confirmations.
       await page.getByTestId('staff-nav-ram-clear').click();
-      for (const what of ['meters', 'recall', 'events', 'events-csv']) {
+      for (const what of ['meters', 'recall', 'events', 'events-csv', 'archive-rounds', 'archive-events']) {
         const download = page.waitForEvent('download');
         await page.getByTestId(`staff-ram-export-${what}`).click();
         const file = await download;

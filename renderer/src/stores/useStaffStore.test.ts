@@ -167,6 +167,18 @@ describe('the staff menu follows main: the key opens it, main decides the PIN, t
     expect(saved[2]!.text.split('\r\n')[0]).toBe('format,baccarat-kiosk.event-log');
     expect(staff.done).toEqual({ key: 'exported', detail: saved[2]!.fileName });
   });
+
+  it('a technician saves the archived rounds and events too, as the files main builds from the archive', async () => {
+    real.staff.staff.setKey(true);
+    const staff = await start();
+    staff.chooseRole('technician');
+    await staff.signIn('2468');
+    const saved: string[] = [];
+    expect(await staff.exportJournal('archive-rounds', (name) => void saved.push(name))).toBe(true);
+    expect(await staff.exportJournal('archive-events', (name) => void saved.push(name))).toBe(true);
+    expect(saved[0]).toMatch(/^journal-archive-rounds-.*\.json$/);
+    expect(saved[1]).toMatch(/^journal-archive-events-.*\.json$/);
+  });
 });
 
 describe("the technician's roads reset", () => {

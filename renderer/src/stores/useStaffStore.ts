@@ -32,6 +32,7 @@ type StaffChannel =
   | 'tech:recall:replay'
   | 'tech:recall:export'
   | 'tech:events:export'
+  | 'tech:archive:export'
   | 'tech:diagnostics'
   | 'tech:bill-test-mode'
   | 'tech:config:get'
@@ -52,7 +53,8 @@ export type ReplayCheck = ResponseMap['tech:recall:replay'];
 export type JournalDamage = NonNullable<ResponseMap['tech:journal-damage']>;
 export type JournalSalvage = ResponseMap['tech:journal-damage:export'];
 /** The journal files main builds: game recall, and the event log as JSON or CSV. */
-export type JournalExport = 'recall' | 'events' | 'events-csv';
+/** The files a technician can save: recall and event log live, and the archived rounds and events. */
+export type JournalExport = 'recall' | 'events' | 'events-csv' | 'archive-rounds' | 'archive-events';
 
 export type StaffView =
   'meters' | 'handpay' | 'tilts' | 'events' | 'recall' | 'config' | 'audit' | 'diagnostics' | 'ram-clear';
@@ -325,8 +327,9 @@ export const useStaffStore = defineStore('staff', () => {
 
   /** Recall and the event log as files before a RAM clear: every page main holds, newest first. */
   /**
-   * The whole game recall (JSON) or event log (JSON or CSV) as main builds it from the journal, one file
-   * each, handed to `save` with its content type (the RAM clear screen offers them first).
+   * The whole game recall (JSON) or event log (JSON or CSV) as main builds it from the journal, or the
+   * archived rounds or events (docs/cabinet-rules.md#retention-and-archive), one file each, handed to `save`
+   * with its content type (the RAM clear screen offers them first).
    */
   async function exportJournal(
     what: JournalExport,
@@ -335,7 +338,9 @@ export const useStaffStore = defineStore('staff', () => {
     const file =
       what === 'recall'
         ? await invoke('tech:recall:export', {})
-        : await invoke('tech:events:export', { format: what === 'events-csv' ? 'csv' : 'json' });
+        : what === 'archive-rounds' || what === 'archive-events'
+          ? await invoke('tech:archive:export', { part: what === 'archive-rounds' ? 'rounds' : 'events' })
+          : await invoke('tech:events:export', { format: what === 'events-csv' ? 'csv' : 'json' });
     if (!file) return false;
     save(file.fileName, file.text, file.contentType);
     done.value = { key: 'exported', detail: file.fileName };

@@ -313,6 +313,8 @@ const staff: Messages['staff'] = {
       recall: 'Historie her (JSON)',
       events: 'Záznam událostí (JSON)',
       eventsCsv: 'Záznam událostí (CSV)',
+      archiveRounds: 'Archivovaná kola (JSON)',
+      archiveEvents: 'Archivované události (JSON)',
     },
     start: 'Vymazat RAM…',
     confirm1Title: 'Vymazat paměť?',

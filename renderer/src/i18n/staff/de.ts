@@ -313,6 +313,8 @@ const staff: Messages['staff'] = {
       recall: 'Spielabruf (JSON)',
       events: 'Ereignisprotokoll (JSON)',
       eventsCsv: 'Ereignisprotokoll (CSV)',
+      archiveRounds: 'Archivierte Runden (JSON)',
+      archiveEvents: 'Archivierte Ereignisse (JSON)',
     },
     start: 'RAM löschen…',
     confirm1Title: 'Speicher löschen?',

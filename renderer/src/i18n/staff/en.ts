@@ -308,6 +308,8 @@ export default {
       recall: 'Game recall (JSON)',
       events: 'Event log (JSON)',
       eventsCsv: 'Event log (CSV)',
+      archiveRounds: 'Archived rounds (JSON)',
+      archiveEvents: 'Archived events (JSON)',
     },
     start: 'RAM clear…',
     confirm1Title: 'Clear the memory?',

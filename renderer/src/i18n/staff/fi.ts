@@ -306,6 +306,8 @@ const staff: Messages['staff'] = {
       recall: 'Pelihaku (JSON)',
       events: 'Tapahtumaloki (JSON)',
       eventsCsv: 'Tapahtumaloki (CSV)',
+      archiveRounds: 'Arkistoidut kierrokset (JSON)',
+      archiveEvents: 'Arkistoidut tapahtumat (JSON)',
     },
     start: 'Tyhjennä muisti…',
     confirm1Title: 'Tyhjennetäänkö muisti?',

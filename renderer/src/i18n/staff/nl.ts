@@ -312,6 +312,8 @@ const staff: Messages['staff'] = {
       recall: 'Spelhistorie (JSON)',
       events: 'Gebeurtenissen (JSON)',
       eventsCsv: 'Gebeurtenissen (CSV)',
+      archiveRounds: 'Gearchiveerde rondes (JSON)',
+      archiveEvents: 'Gearchiveerde gebeurtenissen (JSON)',
     },
     start: 'RAM wissen…',
     confirm1Title: 'Geheugen wissen?',

@@ -312,6 +312,8 @@ const staff: Messages['staff'] = {
       recall: 'Spelhistorik (JSON)',
       events: 'Händelselogg (JSON)',
       eventsCsv: 'Händelselogg (CSV)',
+      archiveRounds: 'Arkiverade omgångar (JSON)',
+      archiveEvents: 'Arkiverade händelser (JSON)',
     },
     start: 'RAM-rensning…',
     confirm1Title: 'Rensa minnet?',
