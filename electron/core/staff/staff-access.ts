@@ -141,13 +141,13 @@ export function createStaffAccess(options: StaffAccessOptions): StaffAccess {
     return true;
   }
 
-  function end(why: SessionEnd): void {
+  function end(ending: SessionEnd): void {
     if (!session) return;
     const { role } = session;
     session = null;
     cancelTimer();
     cancelTimer = () => undefined;
-    store.log(signedOut(role, why), at());
+    store.log(signedOut(role, ending), at());
   }
 
   function save(role: StaffRole, next: StaffRoleRecord, event: StaffEvent): void {
