@@ -113,7 +113,7 @@ describe('the statement observer seam', () => {
       const path = tmpPath();
       const j = Journal.open(path);
       cleanups.unshift(() => j.close());
-      for (let i = 0; i < 50; i++) j.transaction(() => j.appendEvent('k', `d${i}`, 't'));
+      for (let i = 0; i < 50; i++) j.transaction(() => j.appendEvent('k', `d${i}`, 't', { code: 'event-as-written' }));
       expect(j.events({ limit: 100 })).toHaveLength(50);
       expect(kill).not.toHaveBeenCalled();
       // The production journal carries no test tooling.

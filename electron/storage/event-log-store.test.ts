@@ -14,7 +14,7 @@ function journal() {
 describe('the event log', () => {
   it('appendEvent outside a transaction is refused and logs nothing', () => {
     const j = journal();
-    expect(() => j.appendEvent('door', 'door opened', 't')).toThrow(
+    expect(() => j.appendEvent('door', 'door opened', 't', { code: 'door-opened' })).toThrow(
       'appendEvent must run inside a journal transaction',
     );
     expect(j.events({})).toEqual([]);
@@ -24,7 +24,8 @@ describe('the event log', () => {
   it('lists newest first, by id range and kind', () => {
     const j = journal();
     j.transaction(() => {
-      for (let i = 1; i <= 6; i++) j.appendEvent(i % 2 ? 'door' : 'fault', `e${i}`, `t${i}`);
+      for (let i = 1; i <= 6; i++)
+        j.appendEvent(i % 2 ? 'door' : 'fault', `e${i}`, `t${i}`, { code: 'event-as-written' });
     });
     expect(j.events({}).map((e) => e.id)).toEqual([6, 5, 4, 3, 2, 1]);
     expect(j.events({ fromId: 2, toId: 5, limit: 3 }).map((e) => e.detail)).toEqual(['e5', 'e4', 'e3']);
@@ -45,7 +46,8 @@ describe('the event log', () => {
       const j = journal();
       j.transaction(() => {
         for (let i = 1; i <= 25; i++) {
-          j.appendEvent(i % 2 ? 'door' : 'fault', `e${i}`, new Date(Date.UTC(2026, 11, 1, 3, i - 1)).toISOString());
+          const at = new Date(Date.UTC(2026, 11, 1, 3, i - 1)).toISOString();
+          j.appendEvent(i % 2 ? 'door' : 'fault', `e${i}`, at, { code: 'event-as-written' });
         }
       });
       return j;
@@ -137,15 +139,16 @@ describe('the event log', () => {
       });
     });
 
-    it('a writer that passes words only gets the code its words show', () => {
+    it('the code is stored as the writer passed it, never read from the words beside it', () => {
       const j = journal();
       j.transaction(() => {
-        j.appendEvent('power-up', 'power-up #4 (journal schema v5)', 't');
-        j.appendEvent('staff', 'technician signed in', 't');
+        // Words that once matched a pattern, and a code that says otherwise: the code wins, the words stay.
+        j.appendEvent('staff', 'technician signed in', 't', { code: 'staff-signed-in', role: 'attendant' });
+        j.appendEvent('power-up', 'the words of a later version', 't', { code: 'power-up', count: 4, schema: 5 });
       });
-      expect(j.events({}).map((e) => e.message)).toEqual([
-        { code: 'staff-signed-in', role: 'technician' },
-        { code: 'power-up', count: 4, schema: 5 },
+      expect(j.events({}).map((e) => [e.detail, e.message])).toEqual([
+        ['the words of a later version', { code: 'power-up', count: 4, schema: 5 }],
+        ['technician signed in', { code: 'staff-signed-in', role: 'attendant' }],
       ]);
     });
 

@@ -4,7 +4,6 @@
  * describes (docs/cabinet-rules.md#door-and-tilt, docs/cabinet-rules.md#meters). Each row carries
  * its record-chain digest, written by the same INSERT (docs/cabinet-rules.md#verified-records).
  */
-import { messageOfEventText } from '../core/cabinet/event-text-codes.ts';
 import type { EventLogEntry } from '../core/model/event-log.ts';
 import { joinMessage, splitMessage, type EventMessage } from '../core/model/journal-message.ts';
 import type { EventQuery } from '../core/model/journal-port.ts';
@@ -49,10 +48,10 @@ export class EventLogStore {
     this.chain = chain;
   }
 
-  /** Every row gets a code: the writer's own message, or the one its words show (event-text-codes.ts). */
-  append(kind: string, detail: string, at: string, message?: EventMessage): number {
+  /** Every row gets its writer's code; the words are kept beside it as written. */
+  append(kind: string, detail: string, at: string, message: EventMessage): number {
     this.db.requireTransaction('appendEvent');
-    const { code, paramsJson } = splitMessage(message ?? messageOfEventText(kind, detail));
+    const { code, paramsJson } = splitMessage(message);
     // One read gives the next id and the previous row's digest (the digest covers the id).
     const tail = this.chain ? this.chain.tail('events') : { id: this.lastId(), digest: '' };
     const values = [tail.id + 1, at, kind, detail, code, paramsJson] as const;

@@ -266,7 +266,7 @@ export class Journal implements JournalPort, JournalAuditReader, JournalArchiveP
 
   // ------------------------------------------------------------------ events
 
-  appendEvent(kind: string, detail: string, at: string, message?: EventMessage): number {
+  appendEvent(kind: string, detail: string, at: string, message: EventMessage): number {
     return this.eventLog.append(kind, detail, at, message);
   }
 

@@ -40,7 +40,7 @@ function playedJournal(path: string, rounds: number, options: { recordChain?: bo
         spot: 'player',
         balanceAfterMinor: balance,
       });
-      j.appendEvent('round', `round ${n} locked`, `t${n}`);
+      j.appendEvent('round', `round ${n} locked`, `t${n}`, { code: 'event-as-written' });
     });
     j.transaction(() => j.markDealt(n, sampleOutcome(), `t${n}`));
     j.transaction(() => {
@@ -55,7 +55,7 @@ function playedJournal(path: string, rounds: number, options: { recordChain?: bo
         balanceAfterMinor: balance,
       });
       j.markSettled(n, { player: 200 }, 200, balance, `t${n}`);
-      j.appendEvent('round', `round ${n} settled`, `t${n}`);
+      j.appendEvent('round', `round ${n} settled`, `t${n}`, { code: 'event-as-written' });
     });
   }
   return j;
@@ -170,7 +170,9 @@ describe('the record chain', () => {
   it('a bit flipped in an event row on disk is found at the next open, naming the event', () => {
     const path = tempPath();
     const j = playedJournal(path, 2);
-    const id = j.transaction(() => j.appendEvent('door', 'door opened by a unique hand', 't9'));
+    const id = j.transaction(() =>
+      j.appendEvent('door', 'door opened by a unique hand', 't9', { code: 'door-opened' }),
+    );
     j.close();
     flipFileBit(path, 'unique hand', 2, 0);
     const check = reopen(path).verifyRecent();

@@ -1,4 +1,5 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { keySwitchTurned, signedIn, wrongPin } from '../core/staff/staff-event.ts';
 import { tempJournal } from '../testing/journal-fixtures.ts';
 
 function journal() {
@@ -16,21 +17,24 @@ describe('staff store', () => {
       technician: { pinHash: null, failures: 0, lockedUntil: null },
     });
     const record = { pinHash: 'scrypt$16$1$1$c2FsdA==$a2V5', failures: 5, lockedUntil: '2026-01-01T00:15:00.000Z' };
-    j.staff.save('technician', record, 'technician locked out', '2026-01-01T00:00:00.000Z');
-    j.staff.log('operator key switch turned on', '2026-01-01T00:00:01.000Z');
+    j.staff.save('technician', record, wrongPin('technician', 5, record.lockedUntil), '2026-01-01T00:00:00.000Z');
+    j.staff.log(keySwitchTurned(true), '2026-01-01T00:00:01.000Z');
     const again = t.reopen();
     expect(again.staff.load().technician).toEqual(record);
-    expect(again.events({ kind: 'staff', limit: 5 }).map((e) => e.detail)).toEqual([
-      'operator key switch turned on',
-      'technician locked out',
+    expect(again.events({ kind: 'staff', limit: 5 }).map((e) => [e.detail, e.message])).toEqual([
+      ['operator key switch turned on', { code: 'key-switch', on: true }],
+      [
+        'technician sign-in failed: wrong PIN (5 in a row); technician locked out until 2026-01-01T00:15:00.000Z',
+        { code: 'staff-locked-out', role: 'technician', failures: 5, until: '2026-01-01T00:15:00.000Z' },
+      ],
     ]);
   });
 
   it('refuses a PIN that is not a scrypt hash, and writes neither the record nor its event', () => {
     const { journal: j } = journal();
-    expect(() => j.staff.save('attendant', { pinHash: '1234', failures: 0, lockedUntil: null }, 'x', 't')).toThrow(
-      /CHECK constraint/,
-    );
+    expect(() =>
+      j.staff.save('attendant', { pinHash: '1234', failures: 0, lockedUntil: null }, signedIn('attendant'), 't'),
+    ).toThrow(/CHECK constraint/);
     expect(j.staff.load().attendant.pinHash).toBeNull();
     expect(j.events({ kind: 'staff', limit: 5 })).toEqual([]);
   });

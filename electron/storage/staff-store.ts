@@ -2,10 +2,12 @@
  * Staff access records (docs/cabinet-rules.md#operator-menu-and-key-switch): one row per
  * role with its scrypt PIN hash, wrong-PIN count and lockout end, so a lockout survives a
  * restart. Every change is written in one transaction with its event-log line (kind
- * 'staff'), which names the role and never the PIN. Implements StaffStorePort.
+ * 'staff', its words and code from staff-event.ts), which names the role and never the PIN.
+ * Implements StaffStorePort.
  */
 import type { StaffRoleRecord } from '../core/staff/lockout.ts';
 import type { StaffStorePort } from '../core/staff/staff-access.ts';
+import type { StaffEvent } from '../core/staff/staff-event.ts';
 import { STAFF_ROLES, type StaffRole } from '../core/staff/staff-status.ts';
 import type { Database } from './database.ts';
 import type { EventLogStore } from './event-log-store.ts';
@@ -35,7 +37,7 @@ export class StaffStore implements StaffStorePort {
     return out;
   }
 
-  save(role: StaffRole, record: StaffRoleRecord, event: string, at: string): void {
+  save(role: StaffRole, record: StaffRoleRecord, event: StaffEvent, at: string): void {
     this.db.transaction(() => {
       this.db.run(
         `INSERT INTO staff_roles (role, pin_hash, failures, locked_until, updated_at) VALUES (?, ?, ?, ?, ?)
@@ -47,13 +49,13 @@ export class StaffStore implements StaffStorePort {
         record.lockedUntil,
         at,
       );
-      this.events.append(STAFF_EVENT_KIND, event, at);
+      this.events.append(STAFF_EVENT_KIND, event.detail, at, event.message);
     });
   }
 
-  log(event: string, at: string): void {
+  log(event: StaffEvent, at: string): void {
     this.db.transaction(() => {
-      this.events.append(STAFF_EVENT_KIND, event, at);
+      this.events.append(STAFF_EVENT_KIND, event.detail, at, event.message);
     });
   }
 }

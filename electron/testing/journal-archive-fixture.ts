@@ -60,7 +60,7 @@ export function writeSettledRounds(j: Journal, n: number, options: SettledRounds
           spot: 'player',
           balanceAfterMinor: balance,
         });
-        j.appendEvent('round', `round ${r} locked`, at);
+        j.appendEvent('round', `round ${r} locked`, at, { code: 'event-as-written' });
         j.markDealt(r, outcome, at);
         balance += ret;
         j.appendLedger({
@@ -73,7 +73,7 @@ export function writeSettledRounds(j: Journal, n: number, options: SettledRounds
           balanceAfterMinor: balance,
         });
         j.markSettled(r, { player: ret }, ret, balance, at);
-        j.appendEvent('round', `round ${r} settled`, at);
+        j.appendEvent('round', `round ${r} settled`, at, { code: 'event-as-written' });
       }
     });
   }

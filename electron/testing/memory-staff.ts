@@ -3,6 +3,7 @@
  * core (electron/core/staff/staff-access.ts) as main, with cheap scrypt parameters, a
  * settable clock and a timer that runs when the test advances the clock.
  */
+import type { EventMessage } from '../core/model/journal-message.ts';
 import type { StaffRoleRecord } from '../core/staff/lockout.ts';
 import { createPinHasher } from '../core/staff/pin-hash.ts';
 import { createStaffAccess, type StaffAccess, type StaffStorePort } from '../core/staff/staff-access.ts';
@@ -13,23 +14,30 @@ export const TEST_SCRYPT = { N: 16, r: 1, p: 1 } as const;
 
 export interface MemoryStaffStore extends StaffStorePort {
   readonly records: Map<StaffRole, StaffRoleRecord>;
+  /** Each event-log line's words, in order. */
   readonly events: string[];
+  /** Each event-log line's code, in the same order. */
+  readonly messages: EventMessage[];
 }
 
 export function memoryStaffStore(): MemoryStaffStore {
   const records = new Map<StaffRole, StaffRoleRecord>();
   const events: string[] = [];
+  const messages: EventMessage[] = [];
   const empty: StaffRoleRecord = { pinHash: null, failures: 0, lockedUntil: null };
   return {
     records,
     events,
+    messages,
     load: () => ({ attendant: records.get('attendant') ?? empty, technician: records.get('technician') ?? empty }),
     save(role, record, event) {
       records.set(role, record);
-      events.push(event);
+      events.push(event.detail);
+      messages.push(event.message);
     },
     log(event) {
-      events.push(event);
+      events.push(event.detail);
+      messages.push(event.message);
     },
   };
 }

@@ -37,7 +37,11 @@ function recordConfig(
   journal.storeConfig(canonicalJson(withoutSecrets(config)), hash);
   const key = config.devices.billAcceptor.fixedKeyHex;
   if (key !== journal.storedConfigSecret()) journal.storeConfigSecret(key);
-  journal.appendEvent('config', `${describeConfigChange(before, config)} (sha256 ${hash.slice(0, 16)}…)`, at);
+  const shortHash = hash.slice(0, 16);
+  journal.appendEvent('config', `${describeConfigChange(before, config)} (sha256 ${shortHash}…)`, at, {
+    code: 'config-changed',
+    hash: shortHash,
+  });
   if (before === null) return;
   for (const change of configChanges(before, config)) {
     journal.appendConfigAudit({ at, role, ...change, configSha256: hash });

@@ -20,6 +20,7 @@ import type { VenueConfig } from '../config/venue-config.ts';
 import { canonicalJson } from '../integrity/canonical-json.ts';
 import type { CriticalCopyPort } from '../model/critical-copy.ts';
 import type { CopyName, CriticalState } from '../model/critical-state.ts';
+import type { EventMessage } from '../model/journal-message.ts';
 import type { JournalPort } from '../model/journal-port.ts';
 import { now, type CabinetContext } from './cabinet-context.ts';
 import { CabinetError } from './cabinet-error.ts';
@@ -79,13 +80,16 @@ export function loadCriticalAtStart(ctx: CabinetContext): void {
     const state = freshCriticalState(journal, ctx.config);
     journal.transaction(() => {
       journal.writeCritical(state);
-      journal.appendEvent('memory', 'critical memory initialised (new journal)', at);
+      journal.appendEvent('memory', 'critical memory initialised (new journal)', at, { code: 'memory-initialised' });
     });
     ctx.critical = state;
     return;
   }
   if (verifyCritical(ctx, 'start-up', true) && copyFile) compareWithCopyFile(ctx, copyFile);
 }
+
+/** How the copy file stood when it was rebuilt: unusable, or some commits behind. */
+type CopyFileRebuilt = Extract<EventMessage, { code: 'memory-copy-file-rebuilt' | 'memory-copy-file-behind' }>;
 
 /**
  * The journal's good copy against the copy file (docs/cabinet-rules.md#critical-memory). The file
@@ -99,7 +103,7 @@ export function compareWithCopyFile(ctx: CabinetContext, copyFile: CriticalCopyP
   const state = ctx.critical;
   const lastLedgerId = journal.lastLedgerId();
   const file = copyFile.read();
-  const rebuild = (why: string) => {
+  const rebuild = (why: string, message: CopyFileRebuilt) => {
     try {
       copyFile.write({ state, lastLedgerId });
     } catch (error) {
@@ -112,10 +116,11 @@ export function compareWithCopyFile(ctx: CabinetContext, copyFile: CriticalCopyP
         'memory',
         `critical memory copy file ${copyFile.location} rebuilt from the journal (${why})`,
         at,
+        message,
       ),
     );
   };
-  if (!file.record) return rebuild(file.problem);
+  if (!file.record) return rebuild(file.problem, { code: 'memory-copy-file-rebuilt' });
   const { state: saved, lastLedgerId: savedLedgerId } = file.record;
   if (saved.seq > state.seq || savedLedgerId > lastLedgerId)
     return lostCommittedData(ctx, copyFile.location, saved, savedLedgerId, lastLedgerId);
@@ -124,7 +129,10 @@ export function compareWithCopyFile(ctx: CabinetContext, copyFile: CriticalCopyP
     return lostCommittedData(ctx, copyFile.location, saved, savedLedgerId, lastLedgerId);
   }
   const behind = state.seq - saved.seq;
-  rebuild(behind === 1 ? 'one commit behind: power lost before it was written' : `${behind} commits behind`);
+  rebuild(behind === 1 ? 'one commit behind: power lost before it was written' : `${behind} commits behind`, {
+    code: 'memory-copy-file-behind',
+    commitsBehind: behind,
+  });
 }
 
 function lostCommittedData(
@@ -194,10 +202,16 @@ export function verifyCritical(ctx: CabinetContext, when: string, againstLedger:
     const state = good;
     journal.transaction(() => {
       journal.writeCriticalCopy(fix.copy, state);
+      const from = fix.copy === 'a' ? 'b' : 'a';
       journal.appendEvent(
         'memory',
-        `critical memory copy ${fix.copy} rebuilt from copy ${fix.copy === 'a' ? 'b' : 'a'} (${fix.problem}) at ${when}`,
+        `critical memory copy ${fix.copy} rebuilt from copy ${from} (${fix.problem}) at ${when}`,
         at,
+        {
+          code: 'memory-copy-rebuilt',
+          copy: fix.copy,
+          from,
+        },
       );
     });
   }

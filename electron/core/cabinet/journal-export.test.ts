@@ -46,8 +46,8 @@ beforeAll(() => {
         j.markSettled(id, { banker: 975 }, 975, 10_475, at);
       }
       // A row with words only, and one with a comma, quotes and a line break for the CSV.
-      if (id % 1000 === 0) j.appendEvent('door', 'door opened', at);
-      if (id === 4242) j.appendEvent('note', 'a "quoted", two-line\nremark', at);
+      if (id % 1000 === 0) j.appendEvent('door', 'door opened', at, { code: 'door-opened' });
+      if (id === 4242) j.appendEvent('note', 'a "quoted", two-line\nremark', at, { code: 'event-as-written' });
     }
   });
 });

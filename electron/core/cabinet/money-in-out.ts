@@ -94,6 +94,10 @@ export function creditBill(ctx: CabinetContext, credit: BillCredit): boolean {
         'bill',
         `note ${formatMinor(valueMinor)} (${eventKey}) credited: ${anomalies.join('; ')}`,
         at,
+        {
+          code: 'bill-credited-anomaly',
+          valueMinor,
+        },
       );
     }
   });
@@ -119,7 +123,11 @@ export function cashOut(ctx: CabinetContext): Handpay {
     s.creditsMinor = 0;
     s.meters.cashOutMinor += amount;
     s.meters.handpayMinor += amount;
-    journal.appendEvent('handpay', `handpay #${hp.handpayId} of ${formatMinor(amount)} created; cabinet locked`, at);
+    journal.appendEvent('handpay', `handpay #${hp.handpayId} of ${formatMinor(amount)} created; cabinet locked`, at, {
+      code: 'handpay-created',
+      handpayId: hp.handpayId,
+      amountMinor: amount,
+    });
     putTilt(ctx, 'handpay-pending', 'cash-out', `handpay of ${formatMinor(amount)} waits for an attendant`, at);
     return hp;
   });

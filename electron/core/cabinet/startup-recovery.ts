@@ -53,13 +53,17 @@ function powerUp(ctx: CabinetContext): void {
   commitWhenMemoryGood(ctx, (s) => {
     if (s) {
       s.meters.powerUps++;
-      journal.appendEvent(
-        'power-up',
-        `power-up #${s.meters.powerUps} (journal schema v${journal.schemaVersion()})`,
-        at,
-      );
+      const count = s.meters.powerUps;
+      const schema = journal.schemaVersion();
+      journal.appendEvent('power-up', `power-up #${count} (journal schema v${schema})`, at, {
+        code: 'power-up',
+        count,
+        schema,
+      });
     } else {
-      journal.appendEvent('power-up', 'power-up (meters unavailable: memory error)', at);
+      journal.appendEvent('power-up', 'power-up (meters unavailable: memory error)', at, {
+        code: 'power-up-memory-error',
+      });
     }
   });
   if (ctx.memoryGood && ctx.config.demoMode && ctx.critical.demoCreditsMinor === 0) refillDemoCredits(ctx);

@@ -62,7 +62,7 @@ export const STORAGE_STAGES = [
 /** What ended a tilt. */
 export type ClearCause = 'device-healthy' | 'door-closed' | 'ram-clear' | 'handpay-paid' | 'staff';
 
-/** Why a staff session ended. */
+/** Why a staff session ended (`as-written`: a reason only words of an earlier version gave). */
 export type SignOutWhy = 'menu' | 'idle' | 'key-off' | 'other-sign-in' | 'as-written';
 
 /** One event-log row as data. */
@@ -110,6 +110,10 @@ export type EventMessage =
   | { readonly code: 'shutdown' }
   | { readonly code: 'memory-initialised' }
   | { readonly code: 'memory-copy-rebuilt'; readonly copy: 'a' | 'b'; readonly from: 'a' | 'b' }
+  /** The copy file of critical memory was missing or failed its checks: rewritten from the journal (the words say why). */
+  | { readonly code: 'memory-copy-file-rebuilt' }
+  /** The copy file of critical memory was behind the journal by `commitsBehind` commits: brought up to date. */
+  | { readonly code: 'memory-copy-file-behind'; readonly commitsBehind: number }
   | { readonly code: 'bill-credited-anomaly'; readonly valueMinor: number }
   | { readonly code: 'config-changed'; readonly hash: string }
   /** A technician reset the roads (docs/roads.md#implementation-status): they start after this round. */
@@ -151,7 +155,10 @@ export type EventMessage =
   | { readonly code: 'journal-archive-blocked'; readonly table: string; readonly rowId: number }
   /** The archive file refused a write (a full or failing disk): nothing moved, the live journal is unchanged. */
   | { readonly code: 'journal-archive-failed'; readonly problem: string }
-  /** An event this version does not know: only the original words say more. */
+  /**
+   * An event with no code of its own: rows the words-only writers of earlier versions stored when their
+   * words matched no known shape, and rows a test or tool writes as filler. Only the original words say more.
+   */
   | { readonly code: 'event-as-written' };
 
 export type TiltReasonCode = TiltReason['code'];
@@ -210,6 +217,8 @@ export const EVENT_MESSAGE_CODES = [
   'shutdown',
   'memory-initialised',
   'memory-copy-rebuilt',
+  'memory-copy-file-rebuilt',
+  'memory-copy-file-behind',
   'bill-credited-anomaly',
   'config-changed',
   'roads-reset',

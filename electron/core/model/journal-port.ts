@@ -178,10 +178,10 @@ export interface JournalWriter {
 
   // event log
   /**
-   * `message` is the row as data; a writer that passes words only gets the code the journal finds for
-   * them (electron/core/cabinet/event-text-codes.ts), so every row written carries one.
+   * `message` is the row as data, stored in its own columns, so every row written carries its code;
+   * `detail` is stored beside it as the row's original words (docs/cabinet-rules.md#operator-menu-and-key-switch).
    */
-  appendEvent(kind: string, detail: string, at: string, message?: EventMessage): number;
+  appendEvent(kind: string, detail: string, at: string, message: EventMessage): number;
 
   // tilts and handpays
   /** False when the same kind and source is already active. */

@@ -14,15 +14,26 @@
 import { afterFailure, afterSuccess, current, lockedUntil, NO_RECORD, type StaffRoleRecord } from './lockout.ts';
 import type { PinHasher } from './pin-hash.ts';
 import { StaffError } from './staff-error.ts';
+import {
+  keySwitchTurned,
+  pinSetAtFirstSignIn,
+  pinSetByTestControls,
+  signedIn,
+  signedOut,
+  signInRefused,
+  wrongPin,
+  type SessionEnd,
+  type StaffEvent,
+} from './staff-event.ts';
 import { PIN_PATTERN, STAFF_ROLES, type StaffRole, type StaffStatus } from './staff-status.ts';
 
 /** Where staff records live (electron/storage/staff-store.ts): each write is one transaction with its event. */
 export interface StaffStorePort {
   load(): Readonly<Record<StaffRole, StaffRoleRecord>>;
-  /** Writes one role's record and its event-log line together. */
-  save(role: StaffRole, record: StaffRoleRecord, event: string, at: string): void;
-  /** Writes an event-log line (kind 'staff'). */
-  log(event: string, at: string): void;
+  /** Writes one role's record and its event-log line (words and code) together. */
+  save(role: StaffRole, record: StaffRoleRecord, event: StaffEvent, at: string): void;
+  /** Writes an event-log line (kind 'staff'), its words and its code. */
+  log(event: StaffEvent, at: string): void;
 }
 
 /** Calls `fn` after `delayMs`; returns a cancel function. */
@@ -49,7 +60,8 @@ export interface StaffAccess {
   setKey(on: boolean): void;
   setDoor(open: boolean): void;
   signIn(role: StaffRole, pin: string): Promise<StaffStatus>;
-  signOut(reason?: string): StaffStatus;
+  /** Ends the open session from the staff menu. */
+  signOut(): StaffStatus;
   /** Sets a role's PIN without a sign-in (the browser host's test control; journaled). */
   setPin(role: StaffRole, pin: string): Promise<void>;
   subscribe(listener: (status: StaffStatus) => void): () => void;
@@ -125,20 +137,20 @@ export function createStaffAccess(options: StaffAccessOptions): StaffAccess {
   /** Ends an idle session; true when it did. */
   function expireIdle(): boolean {
     if (!session || clock().getTime() < session.lastActivityMs + idleSignOutMs) return false;
-    end(`no staff request for ${Math.round(idleSignOutMs / 1000)} s`);
+    end({ why: 'idle', idleS: Math.round(idleSignOutMs / 1000) });
     return true;
   }
 
-  function end(reason: string): void {
+  function end(ending: SessionEnd): void {
     if (!session) return;
     const { role } = session;
     session = null;
     cancelTimer();
     cancelTimer = () => undefined;
-    store.log(`${role} signed out: ${reason}`, at());
+    store.log(signedOut(role, ending), at());
   }
 
-  function save(role: StaffRole, next: StaffRoleRecord, event: string): void {
+  function save(role: StaffRole, next: StaffRoleRecord, event: StaffEvent): void {
     store.save(role, next, event, at());
     records.set(role, next);
   }
@@ -153,36 +165,30 @@ export function createStaffAccess(options: StaffAccessOptions): StaffAccess {
     const before = current(record(role), clock());
     const locked = lockedUntil(before, clock());
     if (locked !== null) {
-      store.log(`${role} sign-in refused: locked out until ${locked}`, at());
+      store.log(signInRefused(role, locked), at());
       throw new StaffError('locked-out', `${role} sign-in is locked until ${locked} after 5 wrong PINs`, locked);
     }
-    let event: string;
+    let event: StaffEvent;
     let next: StaffRoleRecord;
     if (before.pinHash === null) {
       next = afterSuccess(before, await hasher.hash(pin));
-      event = `${role} PIN set at first sign-in; ${role} signed in`;
+      event = pinSetAtFirstSignIn(role);
     } else {
       const good = await hasher.verify(pin, before.pinHash);
       requireKey(); // the key may have turned off while the PIN was checked
       if (!good) {
         const failed = afterFailure(before, clock());
         const until = failed.lockedUntil;
-        save(
-          role,
-          failed,
-          until
-            ? `${role} sign-in failed: wrong PIN (${failed.failures} in a row); ${role} locked out until ${until}`
-            : `${role} sign-in failed: wrong PIN (${failed.failures} in a row)`,
-        );
+        save(role, failed, wrongPin(role, failed.failures, until));
         notify();
         if (until) throw new StaffError('locked-out', `wrong PIN: ${role} sign-in is locked until ${until}`, until);
         throw new StaffError('wrong-pin', `wrong PIN for ${role}`);
       }
       next = afterSuccess(before, before.pinHash);
-      event = `${role} signed in`;
+      event = signedIn(role);
     }
     requireKey();
-    if (session) end(`${role} signed in`);
+    if (session) end({ why: 'other-sign-in', by: role });
     save(role, next, event);
     session = { role, since: at(), lastActivityMs: clock().getTime() };
     arm();
@@ -207,8 +213,8 @@ export function createStaffAccess(options: StaffAccessOptions): StaffAccess {
     setKey(on) {
       if (on === keyOn) return;
       keyOn = on;
-      store.log(`operator key switch turned ${on ? 'on' : 'off'}`, at());
-      if (!on) end('operator key switch turned off');
+      store.log(keySwitchTurned(on), at());
+      if (!on) end({ why: 'key-off' });
       notify();
     },
     setDoor(open) {
@@ -221,16 +227,16 @@ export function createStaffAccess(options: StaffAccessOptions): StaffAccess {
       queue = run.catch(() => undefined);
       return run;
     },
-    signOut(reason = 'signed out at the menu') {
+    signOut() {
       if (session) {
-        end(reason);
+        end({ why: 'menu' });
         notify();
       }
       return status();
     },
     async setPin(role, pin) {
       const hash = await hasher.hash(pin);
-      save(role, afterSuccess(record(role), hash), `${role} PIN set by the test controls`);
+      save(role, afterSuccess(record(role), hash), pinSetByTestControls(role));
       notify();
     },
     subscribe(listener) {

@@ -42,9 +42,11 @@ describe('the statement killer', () => {
     onTestFinished(t.cleanup);
     const j = t.journal;
     // The first event of a chain also looks for an archive cut to link to; the second links to the first.
-    j.transaction(() => j.appendEvent('door', 'door closed', 't'));
+    j.transaction(() => j.appendEvent('door', 'door closed', 't', { code: 'door-closed' }));
     killer.armAfter(3); // BEGIN, the read of the event chain's last row, then the event row
-    expect(() => j.transaction(() => j.appendEvent('door', 'door opened', 't'))).toThrow(Killed);
+    expect(() => j.transaction(() => j.appendEvent('door', 'door opened', 't', { code: 'door-opened' }))).toThrow(
+      Killed,
+    );
     expect(where).toMatchObject({ statement: killer.statements, inTransaction: true });
     expect(where!.sql).toMatch(/^INSERT INTO events/);
     // The killer stays armed (a real kill never returns): look through a second connection.

@@ -363,6 +363,9 @@ const staff: Messages['staff'] = {
     shutdown: 'Řádné vypnutí',
     'memory-initialised': 'Kritická paměť inicializována (nový deník)',
     'memory-copy-rebuilt': 'Kopie {copy} kritické paměti obnovena z kopie {from}',
+    'memory-copy-file-rebuilt': 'Soubor kopie kritické paměti chyběl nebo byl poškozen: znovu zapsán z deníku',
+    'memory-copy-file-behind':
+      'Soubor kopie kritické paměti zaostával za deníkem (chybějící zápisy: {commitsBehind}): aktualizován',
     'bill-credited-anomaly': 'Bankovka {valueMinor} připsána s varováním',
     'config-changed': 'Konfigurace změněna (SHA-256 {hash}…)',
     'roads-reset': 'Tabule výsledků vynulovány technikem: začínají po kole {afterRoundId}',

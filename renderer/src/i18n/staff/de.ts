@@ -363,6 +363,10 @@ const staff: Messages['staff'] = {
     shutdown: 'Geordnetes Herunterfahren',
     'memory-initialised': 'Kritischer Speicher initialisiert (neues Journal)',
     'memory-copy-rebuilt': 'Kopie {copy} des kritischen Speichers aus Kopie {from} wiederhergestellt',
+    'memory-copy-file-rebuilt':
+      'Kopiedatei des kritischen Speichers fehlte oder war beschädigt: aus dem Journal neu geschrieben',
+    'memory-copy-file-behind':
+      'Kopiedatei des kritischen Speichers lag hinter dem Journal zurück (fehlende Schreibvorgänge: {commitsBehind}): aktualisiert',
     'bill-credited-anomaly': 'Banknote über {valueMinor} gutgeschrieben, mit Warnung',
     'config-changed': 'Konfiguration geändert (SHA-256 {hash}…)',
     'roads-reset': 'Roads vom Techniker zurückgesetzt: sie beginnen nach Runde {afterRoundId}',

@@ -358,6 +358,9 @@ export default {
     shutdown: 'Orderly shutdown',
     'memory-initialised': 'Critical memory initialised (new journal)',
     'memory-copy-rebuilt': 'Critical memory copy {copy} rebuilt from copy {from}',
+    'memory-copy-file-rebuilt': 'Copy file of critical memory was missing or damaged: rewritten from the journal',
+    'memory-copy-file-behind':
+      'Copy file of critical memory lagged behind the journal (missing writes: {commitsBehind}): brought up to date',
     'bill-credited-anomaly': 'Note of {valueMinor} credited with a warning',
     'config-changed': 'Configuration changed (SHA-256 {hash}…)',
     'roads-reset': 'Roads reset from the staff menu: they start after round {afterRoundId}',

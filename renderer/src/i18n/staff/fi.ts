@@ -356,6 +356,10 @@ const staff: Messages['staff'] = {
     shutdown: 'Hallittu sammutus',
     'memory-initialised': 'Kriittinen muisti alustettu (uusi päiväkirja)',
     'memory-copy-rebuilt': 'Kriittisen muistin kopio {copy} palautettu kopiosta {from}',
+    'memory-copy-file-rebuilt':
+      'Kriittisen muistin kopiotiedosto puuttui tai oli vioittunut: kirjoitettu uudelleen päiväkirjasta',
+    'memory-copy-file-behind':
+      'Kriittisen muistin kopiotiedosto oli jäljessä päiväkirjasta (puuttuvia kirjoituksia: {commitsBehind}): päivitetty',
     'bill-credited-anomaly': 'Seteli {valueMinor} hyvitetty varoituksen kanssa',
     'config-changed': 'Asetuksia muutettu (SHA-256 {hash}…)',
     'roads-reset': 'Teknikko nollasi tulostaulut: ne alkavat kierroksen {afterRoundId} jälkeen',

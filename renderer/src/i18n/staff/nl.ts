@@ -362,6 +362,10 @@ const staff: Messages['staff'] = {
     shutdown: 'Ordelijk afgesloten',
     'memory-initialised': 'Kritiek geheugen geïnitialiseerd (nieuw journaal)',
     'memory-copy-rebuilt': 'Kopie {copy} van het kritieke geheugen hersteld uit kopie {from}',
+    'memory-copy-file-rebuilt':
+      'Kopiebestand van het kritieke geheugen ontbrak of was beschadigd: opnieuw geschreven uit het journaal',
+    'memory-copy-file-behind':
+      'Kopiebestand van het kritieke geheugen liep achter op het journaal (ontbrekende schrijfacties: {commitsBehind}): bijgewerkt',
     'bill-credited-anomaly': 'Biljet van {valueMinor} bijgeschreven met een waarschuwing',
     'config-changed': 'Configuratie gewijzigd (SHA-256 {hash}…)',
     'roads-reset': 'Roads gewist door de technicus: ze beginnen na ronde {afterRoundId}',

@@ -362,6 +362,10 @@ const staff: Messages['staff'] = {
     shutdown: 'Ordnad avstängning',
     'memory-initialised': 'Kritiskt minne initierat (ny journal)',
     'memory-copy-rebuilt': 'Kopia {copy} av kritiskt minne återställd från kopia {from}',
+    'memory-copy-file-rebuilt':
+      'Kopiefilen för kritiskt minne saknades eller var skadad: skriven på nytt från journalen',
+    'memory-copy-file-behind':
+      'Kopiefilen för kritiskt minne låg efter journalen (saknade skrivningar: {commitsBehind}): uppdaterad',
     'bill-credited-anomaly': 'Sedel på {valueMinor} krediterad med varning',
     'config-changed': 'Konfigurationen ändrad (SHA-256 {hash}…)',
     'roads-reset': 'Vägarna nollställda av teknikern: de börjar efter omgång {afterRoundId}',

@@ -1,0 +1,205 @@
+/**
+ * Each event-log writer stores its own code beside its words (docs/cabinet-rules.md#operator-menu-and-key-switch):
+ * power-up and shutdown, critical memory and its copy file, bills, handpays, config changes and staff access,
+ * each run for real through the cabinet or staff access on a real journal. The words are the row's
+ * original text; the code is what the staff menu words, and the journal never reads one from the other.
+ */
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MIGRATIONS } from '../../storage/migrations.ts';
+import { closeCabinets, fund, journalOf, setupCabinet } from '../../testing/cabinet-harness.ts';
+import { testConfig } from '../../testing/fixtures.ts';
+import { corruptCriticalCopy } from '../../testing/journal-damage.ts';
+import { TEST_SCRYPT } from '../../testing/memory-staff.ts';
+import { configHash } from '../config/config-hash.ts';
+import type { EventLogEntry } from '../model/event-log.ts';
+import { createPinHasher } from '../staff/pin-hash.ts';
+import { createStaffAccess } from '../staff/staff-access.ts';
+import type { CabinetCore } from './cabinet.ts';
+
+afterEach(closeCabinets);
+
+/** The rows of one kind, oldest first, as [words, code]. */
+function rows(c: CabinetCore, kind: string): Array<[string, EventLogEntry['message']]> {
+  return c
+    .events({ kind, limit: 100 })
+    .reverse()
+    .map((e) => [e.detail, e.message]);
+}
+
+const SCHEMA = MIGRATIONS.length;
+
+describe('each event-log writer stores its code beside its words', () => {
+  it('power-up, orderly shutdown and a new journal initialising critical memory', () => {
+    const h = setupCabinet();
+    const c = h.restart();
+    expect(rows(c, 'memory')).toEqual([['critical memory initialised (new journal)', { code: 'memory-initialised' }]]);
+    expect(rows(c, 'power-up')).toEqual([
+      [`power-up #1 (journal schema v${SCHEMA})`, { code: 'power-up', count: 1, schema: SCHEMA }],
+      [`power-up #2 (journal schema v${SCHEMA})`, { code: 'power-up', count: 2, schema: SCHEMA }],
+    ]);
+    expect(rows(c, 'shutdown')).toEqual([['orderly shutdown', { code: 'shutdown' }]]);
+  });
+
+  it('a power-up with no good copy of critical memory says its meters are unavailable', () => {
+    const h = setupCabinet();
+    h.cabinet.close();
+    corruptCriticalCopy(h.path, 'a', 'flip-body');
+    corruptCriticalCopy(h.path, 'b', 'bad-checksum');
+    const c = h.restart();
+    expect(rows(c, 'power-up').at(-1)).toEqual([
+      'power-up (meters unavailable: memory error)',
+      { code: 'power-up-memory-error' },
+    ]);
+  });
+
+  it('a bad copy of critical memory rebuilt from the good one names both copies', () => {
+    const h = setupCabinet();
+    fund(h.cabinet, 5_000, 4);
+    h.cabinet.close();
+    corruptCriticalCopy(h.path, 'b', 'flip-body');
+    let c = h.restart();
+    const [detail, message] = rows(c, 'memory').at(-1)!;
+    expect(detail).toMatch(/^critical memory copy b rebuilt from copy a \(.+\) at start-up$/);
+    expect(message).toEqual({ code: 'memory-copy-rebuilt', copy: 'b', from: 'a' });
+    c.close();
+    corruptCriticalCopy(h.path, 'a', 'delete');
+    c = h.restart();
+    expect(rows(c, 'memory').at(-1)?.[1]).toEqual({ code: 'memory-copy-rebuilt', copy: 'a', from: 'b' });
+  });
+
+  it('the copy file of critical memory: rebuilt when unusable, brought up to date when behind, by how much', () => {
+    const h = setupCabinet();
+    const copyFile = `${h.path}.critical`;
+    fund(h.cabinet, 5_000, 4);
+    h.cabinet.close();
+    rmSync(copyFile);
+    let c = h.restart();
+    const [unusable, rebuilt] = rows(c, 'memory').at(-1)!;
+    expect(unusable).toMatch(/^critical memory copy file .+ rebuilt from the journal \(missing\)$/);
+    expect(rebuilt).toEqual({ code: 'memory-copy-file-rebuilt' });
+
+    for (const notes of [1, 2]) {
+      const before = readFileSync(copyFile);
+      for (let i = 0; i < notes; i++) fund(c, 1_000, 2);
+      c.close();
+      writeFileSync(copyFile, before); // the writes that never happened
+      c = h.restart();
+      const [words, behind] = rows(c, 'memory').at(-1)!;
+      expect(words).toMatch(notes === 1 ? /\(one commit behind: power lost/ : /\(2 commits behind\)$/);
+      expect(behind).toEqual({ code: 'memory-copy-file-behind', commitsBehind: notes });
+    }
+  });
+
+  it('a note credited with a warning keeps its value in minor units, the warnings in its words', () => {
+    const h = setupCabinet();
+    const c = h.cabinet;
+    c.setDoorOpen(true);
+    expect(c.creditBill({ valueMinor: 2_000, channel: 3, eventKey: 'stacked-while-open' })).toBe(true);
+    const [detail, message] = rows(c, 'bill').at(-1)!;
+    expect(detail).toBe('note 20.00 (stacked-while-open) credited: stacked while tilted (door-open)');
+    expect(message).toEqual({ code: 'bill-credited-anomaly', valueMinor: 2_000 });
+  });
+
+  it('a handpay created at cash-out carries its number and amount', () => {
+    const h = setupCabinet();
+    const c = h.cabinet;
+    fund(c, 12_550 - 50, 5);
+    fund(c, 50, 1);
+    const hp = c.cashOut();
+    expect(rows(c, 'handpay')).toEqual([
+      [
+        `handpay #${hp.handpayId} of 125.50 created; cabinet locked`,
+        { code: 'handpay-created', handpayId: hp.handpayId, amountMinor: 12_550 },
+      ],
+    ]);
+  });
+
+  it('a config change carries the start of the new config hash, at start-up and by a technician', () => {
+    const h = setupCabinet();
+    const next = testConfig({ attractIdleS: 77 });
+    h.cabinet.applyConfig(next, 'technician');
+    const changed = rows(h.cabinet, 'config');
+    expect(changed).toHaveLength(2);
+    const [first, second] = changed;
+    expect(first![1]).toEqual({ code: 'config-changed', hash: configHash(testConfig()).slice(0, 16) });
+    const hash = configHash(next).slice(0, 16);
+    expect(second![0]).toMatch(new RegExp(`attractIdleS.* \\(sha256 ${hash}…\\)$`));
+    expect(second![1]).toEqual({ code: 'config-changed', hash });
+  });
+
+  it('staff access: every key turn, sign-in, sign-out, wrong PIN, lockout and PIN set', async () => {
+    const h = setupCabinet();
+    let now = Date.UTC(2026, 11, 1, 4);
+    const timers = new Set<() => void>();
+    const staff = createStaffAccess({
+      store: journalOf(h.cabinet).staff,
+      hasher: createPinHasher(TEST_SCRYPT),
+      clock: () => new Date(now),
+      schedule: (_delay, fn) => {
+        timers.add(fn);
+        return () => void timers.delete(fn);
+      },
+      idleSignOutMs: 60_000,
+    });
+    const refused = (p: Promise<unknown>) =>
+      p.then(
+        () => 'ok',
+        (error: Error) => error.message,
+      );
+
+    staff.setKey(true);
+    await staff.signIn('technician', '2468');
+    staff.signOut();
+    await staff.signIn('technician', '2468');
+    await staff.signIn('attendant', '1357');
+    now += 60_000; // a minute without a staff request: the idle timer fires
+    for (const fire of [...timers]) fire();
+    await staff.setPin('attendant', '1111');
+    for (let i = 0; i < 5; i++) expect(await refused(staff.signIn('attendant', '0000'))).toMatch(/wrong PIN/);
+    const until = new Date(now + 15 * 60_000).toISOString();
+    expect(await refused(staff.signIn('attendant', '1111'))).toMatch(/locked/);
+    await staff.signIn('technician', '2468');
+    staff.setKey(false);
+    staff.close();
+
+    const wrong = [1, 2, 3, 4].map((failures) => [
+      `attendant sign-in failed: wrong PIN (${failures} in a row)`,
+      { code: 'staff-wrong-pin', role: 'attendant', failures },
+    ]);
+    expect(rows(h.cabinet, 'staff')).toEqual([
+      ['operator key switch turned on', { code: 'key-switch', on: true }],
+      ['technician PIN set at first sign-in; technician signed in', { code: 'staff-pin-set', role: 'technician' }],
+      [
+        'technician signed out: signed out at the menu',
+        { code: 'staff-signed-out', role: 'technician', why: 'menu', idleS: null },
+      ],
+      ['technician signed in', { code: 'staff-signed-in', role: 'technician' }],
+      [
+        'technician signed out: attendant signed in',
+        { code: 'staff-signed-out', role: 'technician', why: 'other-sign-in', idleS: null },
+      ],
+      ['attendant PIN set at first sign-in; attendant signed in', { code: 'staff-pin-set', role: 'attendant' }],
+      [
+        'attendant signed out: no staff request for 60 s',
+        { code: 'staff-signed-out', role: 'attendant', why: 'idle', idleS: 60 },
+      ],
+      ['attendant PIN set by the test controls', { code: 'staff-pin-set-by-test', role: 'attendant' }],
+      ...wrong,
+      [
+        `attendant sign-in failed: wrong PIN (5 in a row); attendant locked out until ${until}`,
+        { code: 'staff-locked-out', role: 'attendant', failures: 5, until },
+      ],
+      [
+        `attendant sign-in refused: locked out until ${until}`,
+        { code: 'staff-sign-in-refused', role: 'attendant', until },
+      ],
+      ['technician signed in', { code: 'staff-signed-in', role: 'technician' }],
+      ['operator key switch turned off', { code: 'key-switch', on: false }],
+      [
+        'technician signed out: operator key switch turned off',
+        { code: 'staff-signed-out', role: 'technician', why: 'key-off', idleS: null },
+      ],
+    ]);
+  });
+});
