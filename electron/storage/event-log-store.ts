@@ -16,6 +16,8 @@ export interface EventAuditRow {
   id: number;
   kind: string;
   detail: string;
+  /** NULL in rows written before schema v5: the audit then reads the words. */
+  code: string | null;
 }
 
 interface EventRow {
@@ -91,6 +93,6 @@ export class EventLogStore {
   }
 
   auditRows(): EventAuditRow[] {
-    return this.db.all("SELECT id, kind, detail FROM events WHERE kind IN ('power-up', 'door') ORDER BY id");
+    return this.db.all("SELECT id, kind, detail, code FROM events WHERE kind IN ('power-up', 'door') ORDER BY id");
   }
 }

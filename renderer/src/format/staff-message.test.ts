@@ -86,6 +86,8 @@ const EVENTS: Samples<EventMessage> = {
   shutdown: { code: 'shutdown' },
   'memory-initialised': { code: 'memory-initialised' },
   'memory-copy-rebuilt': { code: 'memory-copy-rebuilt', copy: 'b', from: 'a' },
+  'memory-copy-file-rebuilt': { code: 'memory-copy-file-rebuilt' },
+  'memory-copy-file-behind': { code: 'memory-copy-file-behind', commitsBehind: 2 },
   'bill-credited-anomaly': { code: 'bill-credited-anomaly', valueMinor: 5_000 },
   'config-changed': { code: 'config-changed', hash: '0123456789abcdef' },
   'roads-reset': { code: 'roads-reset', afterRoundId: 41 },

@@ -144,8 +144,11 @@ function conditionWords(tr: Translator, coded: Coded, conditions: readonly unkno
     .join('; ');
 }
 
-/** Codes whose original words say more than the code (a bill credited with a warning names the warning). */
-const ALWAYS_RAW = new Set(['bill-credited-anomaly']);
+/**
+ * Codes whose original words say more than the code: a bill credited with a warning names the warning, a
+ * rebuilt copy file says why it was unusable and where it is.
+ */
+const ALWAYS_RAW = new Set(['bill-credited-anomaly', 'memory-copy-file-rebuilt']);
 
 function paramWord(tr: Translator, domain: Domain, key: string, value: string): string {
   switch (key) {
