@@ -306,7 +306,7 @@ describe('a technician changes the device settings while the cabinet runs', () =
       }
       expect(caught).toBeInstanceOf(DeviceBusyError);
       expect(caught).toBeInstanceOf(CabinetError);
-      expect(caught).toMatchObject({ code: 'not-permitted', reason });
+      expect(caught).toMatchObject({ code: 'not-permitted', reason: { code: reason, device: 'bill-acceptor' } });
       expect(r.cabinet.venueConfig().devices.billAcceptor.port).toBe(first.b);
       expect(stubs.stopped).toEqual([]);
     }

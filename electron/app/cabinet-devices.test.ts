@@ -57,6 +57,9 @@ describe('the plan of a settings change', () => {
     // No acceptor is running (no port): nothing to protect.
     expect(() => d.assertCanApply({ rng: false, bill: true, inputs: false })).not.toThrow();
     expect(() => d.assertCanApply({ rng: true, bill: false, inputs: false })).not.toThrow();
-    expect(new DeviceBusyError('credit-pending')).toMatchObject({ code: 'not-permitted', reason: 'credit-pending' });
+    expect(new DeviceBusyError('credit-pending')).toMatchObject({
+      code: 'not-permitted',
+      reason: { code: 'credit-pending', device: 'bill-acceptor' },
+    });
   });
 });

@@ -15,6 +15,7 @@
 import type { DevicePort, DeviceStatus } from '../core/cabinet/cabinet-api.ts';
 import { CabinetError } from '../core/cabinet/cabinet-error.ts';
 import type { DeviceDetail } from '../core/model/device-detail.ts';
+import type { RefusalReason } from '../core/model/refusal-reason.ts';
 import type { RandomSource } from '../core/random/random-source.ts';
 import type { BillAcceptorService } from '../devices/bill-acceptor/bill-acceptor-service.ts';
 import { fileStore } from '../devices/bill-acceptor/note-tracker.ts';
@@ -29,19 +30,22 @@ import { BUILT_IN_BILL_ACCEPTORS, chooseBillAcceptor, type BillAcceptorConstruct
 import { serialPathProblem, type PathProblem } from './device-path.ts';
 import type { BillSettings, DeviceSettings, InputSettings, RngSettings } from './device-settings.ts';
 
-export type NoteInFlight = 'note-in-escrow' | 'credit-pending';
+export type NoteInFlight = Extract<RefusalReason['code'], 'note-in-escrow' | 'credit-pending'>;
 
-/** A device change refused because the bill acceptor holds money that is not yet credited and acknowledged. */
+/**
+ * A device change refused because the bill acceptor holds money that is not yet credited and acknowledged.
+ * `reason` says which, as a code with its parameters, so the staff screen words it (IpcError.reason).
+ */
 export class DeviceBusyError extends CabinetError {
-  readonly reason: NoteInFlight;
-  constructor(reason: NoteInFlight) {
+  readonly reason: RefusalReason;
+  constructor(inFlight: NoteInFlight) {
     super(
       'not-permitted',
-      reason === 'note-in-escrow'
+      inFlight === 'note-in-escrow'
         ? 'the bill acceptor holds a note in escrow: its settings can change once the note is stacked or returned'
         : 'the bill acceptor has a credit pending: its settings can change once the credit is acknowledged',
     );
-    this.reason = reason;
+    this.reason = { code: inFlight, device: 'bill-acceptor' };
   }
 }
 

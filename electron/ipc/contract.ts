@@ -21,6 +21,7 @@ import type { ConfigApplyOutcome } from '../core/config/config-apply-outcome.ts'
 import type { VenueConfigView } from '../core/config/config-secrets.ts';
 import type { FieldIssue } from '../core/config/field-issue.ts';
 import type { ConfigAuditEntry } from '../core/model/config-audit.ts';
+import type { RefusalReason } from '../core/model/refusal-reason.ts';
 import type { TechDiagnostics } from '../core/cabinet/diagnostics.ts';
 import type { JournalExportFile } from '../core/cabinet/journal-export.ts';
 import type { MetersPage } from '../core/cabinet/meters-page.ts';
@@ -387,9 +388,26 @@ export type IpcErrorCode =
   | 'forbidden'
   | 'internal';
 
+/**
+ * `IpcError.reason`: why a refusal was made, as a code with its parameters (core/model/refusal-reason.ts).
+ * Main checks each reason against this schema before it leaves (router.ts); one that does not fit is dropped
+ * and the refusal still carries its code.
+ */
+export const refusalReasonSchema = z.discriminatedUnion('code', [
+  z.object({ code: z.literal('note-in-escrow'), device: z.literal('bill-acceptor') }).strict(),
+  z.object({ code: z.literal('credit-pending'), device: z.literal('bill-acceptor') }).strict(),
+]);
+
+/** Compile-time check: the schema's reasons are exactly the model's. */
+const refusalReasonsMatch: Same<z.infer<typeof refusalReasonSchema>, RefusalReason> = true;
+void refusalReasonsMatch;
+
 export interface IpcError {
   readonly code: IpcErrorCode;
+  /** Main's own words, for the logs; a translated screen words the code (and `reason`) instead. */
   readonly message: string;
+  /** `not-permitted`: why, as a code with its parameters, for the technician's language. */
+  readonly reason?: RefusalReason;
   readonly limit?: { readonly name: string; readonly valueMinor: number };
   /** `invalid-config`: each bad field, structured so the screen shows it in the technician's language. */
   readonly fields?: readonly FieldIssue[];
@@ -397,7 +415,7 @@ export interface IpcError {
   readonly until?: string;
 }
 
-export type { ConfigAuditEntry, FieldIssue, JournalExportFile, VenueConfigView };
+export type { ConfigAuditEntry, FieldIssue, JournalExportFile, RefusalReason, VenueConfigView };
 export type { JournalDamageView, JournalSalvageExport } from './journal-damage-view.ts';
 
 /** Every answer is an envelope, so a refusal is data, never a thrown Error across the seam. */

@@ -21,8 +21,9 @@
  *   and a main-side session of a role that may use them (`signed-out`, `wrong-role`); while a
  *   session is open, player channels that change something answer `menu-open`;
  * - a passed staff request resets the session's idle timer;
- * - a CabinetError becomes an IpcError with its code and limit; anything else becomes
- *   `internal` with a generic message (no stack traces or internals cross the seam).
+ * - a CabinetError becomes an IpcError with its code, limit, fields and reason (a reason only when it fits the
+ *   contract's schema); anything else becomes `internal` with a generic message (no stack traces or internals
+ *   cross the seam).
  */
 import type { z } from 'zod';
 import type { Cabinet, CabinetErrorCode, CabinetSnapshot } from '../core/cabinet/cabinet-api.ts';
@@ -39,6 +40,7 @@ import type { ChannelSpec } from './channel-spec.ts';
 export { channelGroup, refusal, type ChannelGroup, type ChannelHandlers } from './channel-group.ts';
 import {
   CHANNEL_TABLE,
+  refusalReasonSchema,
   type IpcError,
   type IpcResult,
   type Paytable,
@@ -132,6 +134,8 @@ interface CabinetErrorLike {
   readonly message: string;
   readonly limit?: { readonly name: string; readonly valueMinor: number };
   readonly fields?: readonly FieldIssue[];
+  /** Why, as a code with its parameters (e.g. DeviceBusyError); checked against the contract's schema. */
+  readonly reason?: unknown;
 }
 
 /** A refusal thrown by the cabinet (CabinetError or anything carrying a CabinetErrorCode). */
@@ -152,7 +156,10 @@ function toIpcError(error: CabinetErrorLike): IpcError {
       ? { limit: { name: limit.name, valueMinor: limit.valueMinor } }
       : {};
   const withFields = Array.isArray(error.fields) ? { fields: error.fields.map((f) => ({ ...f })) } : {};
-  return { code: error.code, message: error.message, ...withLimit, ...withFields };
+  // Only a reason the contract declares crosses: typed for the screen, and nothing else of the error with it.
+  const reason = error.reason === undefined ? undefined : refusalReasonSchema.safeParse(error.reason);
+  const withReason = reason?.success ? { reason: reason.data } : {};
+  return { code: error.code, message: error.message, ...withLimit, ...withFields, ...withReason };
 }
 
 /** Describes a zod failure in words: each field, and what it allows. */

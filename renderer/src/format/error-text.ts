@@ -1,5 +1,6 @@
 import type { IpcError } from '../../../electron/ipc/contract.ts';
 import { formatMinor } from './money.ts';
+import { refusalReasonText } from './refusal-reason.ts';
 
 type T = (key: string, named?: Record<string, unknown>) => string;
 type TE = (key: string) => boolean;
@@ -22,8 +23,9 @@ export function errorText(error: IpcError, t: T, te: TE, money: (minor: number) 
 }
 
 /**
- * A refusal on a staff screen: always a translated sentence chosen by the code (with the lockout end or the
- * limit filled in), never main's English. A code without a sentence of its own says so by its name.
+ * A refusal on a staff screen: always a translated sentence chosen by the reason when main names one
+ * (refusal-reason.ts), else by the code (with the lockout end or the limit filled in), never main's English.
+ * A code without a sentence of its own says so by its name.
  */
 export function staffErrorText(
   error: Omit<IpcError, 'code'> & { readonly code: string; readonly until?: string },
@@ -31,6 +33,8 @@ export function staffErrorText(
   te: TE,
   time: (iso: string) => string,
 ): string {
+  const why = error.reason ? refusalReasonText(error.reason, t, te) : null;
+  if (why !== null) return why;
   const key = `errors.${error.code}`;
   if (error.code === 'locked-out' && error.until) return t('staff.lockedUntil', { time: time(error.until) });
   if (te(key) && (!LIMIT_CODES.includes(error.code) || error.limit)) {

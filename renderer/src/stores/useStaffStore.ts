@@ -221,6 +221,8 @@ export const useStaffStore = defineStore('staff', () => {
 
   function adopt(s: CabinetSnapshot | null, key: StaffDone): boolean {
     if (!s) return false;
+    // A refusal of an earlier try (money in flight, say) no longer stands once main has done it.
+    error.value = null;
     cabinet.adopt(s);
     done.value = { key };
     return true;

@@ -1,0 +1,21 @@
+import type { RefusalReason } from '../../../electron/ipc/contract.ts';
+
+type T = (key: string, named?: Record<string, unknown>) => string;
+type TE = (key: string) => boolean;
+
+/**
+ * Why main refused a staff request, in the technician's language: the sentence of the reason's code
+ * (`refusal.<code>`) with its parameters worded here (the device by its staff-menu name), never main's English.
+ * Null when this screen has no sentence for the code, so the caller falls back to the refusal's own code.
+ */
+export function refusalReasonText(reason: RefusalReason, t: T, te: TE): string | null {
+  const key = `refusal.${reason.code}`;
+  if (!te(key)) return null;
+  switch (reason.code) {
+    case 'note-in-escrow':
+    case 'credit-pending': {
+      const device = `staff.config.device.${reason.device}`;
+      return t(key, { device: te(device) ? t(device) : reason.device });
+    }
+  }
+}
