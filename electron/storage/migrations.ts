@@ -252,4 +252,14 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 8,
+    name: 'the roads window by index: the settled rounds of one wallet, newest first',
+    sql: `
+      -- The roads read the newest settled rounds of the wallet in play (electron/storage/round-store.ts,
+      -- docs/roads.md#implementation-status). By the primary key alone, demo mode on a journal of real
+      -- rounds walked back through every one of them; by this index the read is the window's rows only.
+      CREATE INDEX rounds_road_window ON rounds(demo, status, round_id);
+    `,
+  },
 ];

@@ -55,6 +55,23 @@ interface SettledOutcomeRow {
   natural: number;
 }
 
+/**
+ * The roads' window: the newest settled rounds of one wallet after a round id, newest first (parameters:
+ * after round id, demo 0/1, limit). Read through the `rounds_road_window` index (migration 8), so the
+ * rounds of the other wallet and the voided ones in between are never visited. SQLite reads the few
+ * fields the roads draw out of each outcome, so no card list is parsed.
+ */
+export const SETTLED_OUTCOMES_SQL = `SELECT round_id,
+    json_extract(outcome_json, '$.winner') AS winner,
+    json_extract(outcome_json, '$.player.total') AS player_total,
+    json_extract(outcome_json, '$.banker.total') AS banker_total,
+    json_extract(outcome_json, '$.playerPair') AS player_pair,
+    json_extract(outcome_json, '$.bankerPair') AS banker_pair,
+    json_extract(outcome_json, '$.natural') AS natural
+  FROM rounds
+  WHERE round_id > ? AND status = 'settled' AND demo = ? AND outcome_json IS NOT NULL
+  ORDER BY round_id DESC LIMIT ?`;
+
 /** A round row as the audit reads it. */
 export interface RoundAuditRow {
   round_id: number;
@@ -288,27 +305,13 @@ export class RoundStore {
   }
 
   /**
-   * The roads' window (docs/roads.md#implementation-status): walks the primary key back from the newest round
-   * and stops after `limit` settled rounds of the wallet, so its cost follows the window, not the journal.
-   * SQLite reads the few fields the roads draw out of each outcome, so no card list is parsed.
+   * The roads' window (docs/roads.md#implementation-status): `limit` settled rounds of the wallet walking
+   * back from the newest, found by their index, so the cost follows the window, not the journal, also in
+   * demo mode on a journal of real rounds (SETTLED_OUTCOMES_SQL).
    */
   settledOutcomes(demo: boolean, afterRoundId: number, limit: number): SettledOutcome[] {
     return this.db
-      .all<SettledOutcomeRow>(
-        `SELECT round_id,
-           json_extract(outcome_json, '$.winner') AS winner,
-           json_extract(outcome_json, '$.player.total') AS player_total,
-           json_extract(outcome_json, '$.banker.total') AS banker_total,
-           json_extract(outcome_json, '$.playerPair') AS player_pair,
-           json_extract(outcome_json, '$.bankerPair') AS banker_pair,
-           json_extract(outcome_json, '$.natural') AS natural
-         FROM rounds
-         WHERE round_id > ? AND status = 'settled' AND demo = ? AND outcome_json IS NOT NULL
-         ORDER BY round_id DESC LIMIT ?`,
-        afterRoundId,
-        demo ? 1 : 0,
-        pageLimit(limit),
-      )
+      .all<SettledOutcomeRow>(SETTLED_OUTCOMES_SQL, afterRoundId, demo ? 1 : 0, pageLimit(limit))
       .map((row) => ({
         roundId: row.round_id,
         winner: row.winner,

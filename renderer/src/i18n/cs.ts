@@ -108,7 +108,6 @@ const cs: Messages = {
     keys: 'Klávesy: Tab přesouvá, Enter stiskne, 1–9 volí žeton, mezerník je ROZDAT, Esc otevře tuto nabídku.',
   },
   history,
-  roads: { title: 'Perlová tabulka' },
   voidScreen: {
     title: 'Kolo je neplatné',
     refunded: 'Kolo je neplatné — vráceno {amount}',

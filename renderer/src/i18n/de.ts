@@ -108,7 +108,6 @@ const de: Messages = {
     keys: 'Tasten: Tab wechselt, Enter drückt, 1–9 wählt einen Jeton, Leertaste ist GEBEN, Esc öffnet dieses Menü.',
   },
   history,
-  roads: { title: 'Perlentafel' },
   voidScreen: {
     title: 'Runde ungültig',
     refunded: 'Runde ungültig — {amount} erstattet',

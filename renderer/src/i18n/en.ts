@@ -111,9 +111,6 @@ export default {
     keys: 'Keys: Tab moves, Enter presses, 1–9 choose a chip, Space is DEAL, Esc opens this menu.',
   },
   history,
-  roads: {
-    title: 'Bead plate',
-  },
   voidScreen: {
     title: 'Round voided',
     refunded: 'Round voided — {amount} refunded',

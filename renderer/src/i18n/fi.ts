@@ -108,7 +108,6 @@ const fi: Messages = {
     keys: 'Näppäimet: Tab siirtää, Enter painaa, 1–9 valitsee merkin, välilyönti on JAA, Esc avaa tämän valikon.',
   },
   history,
-  roads: { title: 'Helmitaulu' },
   voidScreen: {
     title: 'Kierros mitätöity',
     refunded: 'Kierros mitätöity — {amount} palautettu',

@@ -108,7 +108,6 @@ const nl: Messages = {
     keys: 'Toetsen: Tab verspringt, Enter drukt, 1–9 kiest een fiche, spatie is DELEN, Esc opent dit menu.',
   },
   history,
-  roads: { title: 'Parelbord' },
   voidScreen: {
     title: 'Ronde ongeldig',
     refunded: 'Ronde ongeldig — {amount} terugbetaald',

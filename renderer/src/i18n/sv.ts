@@ -108,7 +108,6 @@ const sv: Messages = {
     keys: 'Tangenter: Tab flyttar, Enter trycker, 1–9 väljer marker, mellanslag är DELA UT, Esc öppnar menyn.',
   },
   history,
-  roads: { title: 'Pärlplatta' },
   voidScreen: {
     title: 'Rundan ogiltig',
     refunded: 'Rundan ogiltig — {amount} återbetalt',

@@ -16,12 +16,6 @@ export interface HeldMeters {
   totalBetMinor: number;
 }
 
-export interface BeadEntry {
-  roundId: number;
-  winner: 'player' | 'banker' | 'tie';
-  total: number;
-}
-
 const VOID_SEEN_KEY = 'baccarat-kiosk.void-seen.v1';
 function voidSeen(roundId: number): boolean {
   try {
@@ -61,7 +55,6 @@ export const useRoundStore = defineStore('round', () => {
    */
   const lastVoid = shallowRef<RoundRecord | null>(null);
   const requestPending = ref(false);
-  const beads = ref<BeadEntry[]>([]);
   const seen = new Set<number>();
   let timers: ReturnType<typeof setTimeout>[] = [];
 
@@ -99,20 +92,12 @@ export const useRoundStore = defineStore('round', () => {
     if (stage.value !== 'dealing') hold.value = null;
   }
 
-  function addBead(r: RoundRecord): void {
-    if (!r.outcome || r.status !== 'settled') return;
-    if (beads.value.some((b) => b.roundId === r.roundId)) return;
-    const winner = r.outcome.winner;
-    const total = winner === 'banker' ? r.outcome.banker.total : r.outcome.player.total;
-    beads.value = [...beads.value, { roundId: r.roundId, winner, total }].slice(-60);
-  }
-
+  /**
+   * The rounds main had already recorded when the screen loaded (its history): none of them is replayed
+   * if main reports it again. (The roads are drawn from main's own window: see useRoads.)
+   */
   function loadBeads(rounds: readonly RoundRecord[]): void {
-    const sorted = [...rounds].sort((a, b) => a.roundId - b.roundId);
-    for (const r of sorted) {
-      seen.add(r.roundId);
-      addBead(r);
-    }
+    for (const r of rounds) seen.add(r.roundId);
   }
 
   /** A round record from main (deal/rebet answer or a round-dealt/settled event). Shown once per roundId. */
@@ -123,7 +108,6 @@ export const useRoundStore = defineStore('round', () => {
     }
     if (round.value && round.value.roundId === record.roundId) {
       round.value = record; // same round, later state (e.g. settled after dealt)
-      if (stage.value === 'result') addBead(record);
       return;
     }
     if (seen.has(record.roundId) || !record.outcome) return;
@@ -159,7 +143,6 @@ export const useRoundStore = defineStore('round', () => {
         () => {
           stage.value = 'result';
           hold.value = null; // the reveal is done: the meters may show the round's credits now
-          if (round.value) addBead(round.value);
           // The sound of the net result: a round that paid back less than it staked never plays the win.
           if (result.value) sound.result(result.value.kind);
         },
@@ -218,7 +201,6 @@ export const useRoundStore = defineStore('round', () => {
     shown.value = { player: [...record.outcome.player.cards], banker: [...record.outcome.banker.cards] };
     stage.value = 'result';
     hold.value = null;
-    addBead(record);
   }
 
   /** NEW BET, or the first chip of a new layout: the finished round leaves the felt. */
@@ -239,7 +221,6 @@ export const useRoundStore = defineStore('round', () => {
     voided,
     lastVoid,
     requestPending,
-    beads,
     busy,
     playerTotal,
     bankerTotal,
