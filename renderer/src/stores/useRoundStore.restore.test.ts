@@ -73,7 +73,7 @@ describe('a reloaded screen shows the last round as main recorded it', () => {
 
   it("a round already in main's history when the screen loaded is not replayed when main reports it again", () => {
     const round = useRoundStore();
-    round.loadBeads([settled]);
+    round.rememberShown([settled]);
     round.show(settled);
     expect(round.stage).toBe('none');
     expect(round.round).toBeNull();

@@ -96,7 +96,7 @@ export const useRoundStore = defineStore('round', () => {
    * The rounds main had already recorded when the screen loaded (its history): none of them is replayed
    * if main reports it again. (The roads are drawn from main's own window: see useRoads.)
    */
-  function loadBeads(rounds: readonly RoundRecord[]): void {
+  function rememberShown(rounds: readonly RoundRecord[]): void {
     for (const r of rounds) seen.add(r.roundId);
   }
 
@@ -233,6 +233,6 @@ export const useRoundStore = defineStore('round', () => {
     restore,
     dismissVoid,
     clearTable,
-    loadBeads,
+    rememberShown,
   };
 });
