@@ -115,8 +115,17 @@ for (const viewport of VIEWPORTS) {
         const card = kiosk.locator(`.hands [data-testid="card"][data-rank="${rank}"]`);
         const art = card.locator(`svg[data-testid="court-art"][data-figure="${rank}"]`);
         await expect(art).toBeVisible();
-        // A figure, not a letter: many drawn shapes, and the rank only in the two corner indices.
-        expect(await art.locator('path, ellipse, circle').count()).toBeGreaterThan(40);
+        // A figure, not a letter: many drawn shapes (each figure's paint layers are merged paths, so the
+        // shapes are counted as subpaths), and the rank only in the two corner indices.
+        const shapes = await art
+          .locator('path, ellipse, circle')
+          .evaluateAll((els) =>
+            els.reduce(
+              (n, el) => n + (el.tagName === 'path' ? (el.getAttribute('d') ?? '').split(/[Mm]/).length - 1 : 1),
+              0,
+            ),
+          );
+        expect(shapes).toBeGreaterThan(40);
         await expect(card.locator('.rank')).toHaveCount(2);
         expect((await card.innerText()).replace(/\s/g, '')).toBe(rank + rank);
       }
