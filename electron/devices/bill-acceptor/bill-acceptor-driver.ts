@@ -26,28 +26,25 @@
  * Over 400 lines: this is the one place the session, enable policy and status meet; every protocol step is
  * in its own file above, and splitting the rest would only pass the shared state around.
  */
-import type {
-  CabinetSnapshot,
-  DeviceHealth,
-  DevicePort,
-  DeviceStatus,
-  NoteInAcceptor,
-} from '../../core/cabinet/cabinet-api.ts';
-import type { DeviceDetail } from '../../core/model/device-detail.ts';
+import type { DevicePort, DeviceStatus } from '../../core/cabinet/cabinet-api.ts';
 import type { SerialLinkOpener } from '../serial/serial-link.ts';
 import { LinkSupervisor } from '../serial/link-supervisor.ts';
-import { TypedEmitter } from '../typed-emitter.ts';
 import { AcceptorConditions, CONDITION_TEXT, REFUSALS } from './acceptor-conditions.ts';
-import { AcceptorCounters, type BillAcceptorDiagnostics, type TestNote } from './acceptor-diagnostics.ts';
+import { AcceptorCounters, type BillAcceptorDiagnostics } from './acceptor-diagnostics.ts';
+import { AcceptorStatus } from './acceptor-status.ts';
 import {
   acceptedChannels,
   validateConfig,
   type BillAcceptorConfig,
   type ValidatedConfig,
 } from './bill-acceptor-config.ts';
-import { EscrowPolicy, cabinetTakesMoney, type EscrowMetrics } from './escrow-policy.ts';
+import { cabinetConditionEffects } from './cabinet-condition-effects.ts';
+import { CabinetWatch } from './cabinet-watch.ts';
+import { DriverEvents, type BillAcceptorEvent } from './driver-events.ts';
+import { EscrowPolicy, type EscrowMetrics } from './escrow-policy.ts';
 import { configureChannels, describeSetup, openSession, setEnabled, type AcceptorIdentity } from './handshake.ts';
 import { noteAfterPoll } from './note-in-acceptor.ts';
+import { NoteTestMode } from './note-test-mode.ts';
 import { NoteTracker, memoryStore, type TrackerStore } from './note-tracker.ts';
 import { actOnPollEvents, type PollEventHooks } from './poll-events.ts';
 import { PollLoop, pollOnce } from './poll-loop.ts';
@@ -56,12 +53,7 @@ import type { SetupInfo } from './ssp-protocol.ts';
 import { RefusalBackoff, UnitRefusedError, realWait, type Wait } from './unit-refusal.ts';
 
 export { BillAcceptorConfigError, validateConfig, type BillAcceptorConfig } from './bill-acceptor-config.ts';
-
-export interface BillAcceptorEvent {
-  readonly at: string;
-  readonly type: string;
-  readonly detail: string;
-}
+export type { BillAcceptorEvent } from './driver-events.ts';
 
 export interface BillAcceptorDriverOptions {
   readonly portPath: string;
@@ -84,10 +76,11 @@ export class BillAcceptorDriver {
   readonly #config: ValidatedConfig;
   readonly #supervisor: LinkSupervisor;
   readonly #store: TrackerStore;
-  readonly #events = new TypedEmitter<{ event: BillAcceptorEvent }>();
+  readonly #events = new DriverEvents();
   readonly #conditions: AcceptorConditions;
   readonly #loops = new Set<PollLoop>();
-  #status: DeviceStatus;
+  readonly #status: AcceptorStatus;
+  readonly #cabinet: CabinetWatch;
   #tracker: NoteTracker | null = null;
   #escrow: EscrowPolicy | null = null;
   #master: SspMaster | null = null;
@@ -95,14 +88,11 @@ export class BillAcceptorDriver {
   #identity: AcceptorIdentity | null = null;
   #accepted: readonly number[] = [];
   readonly #counters = new AcceptorCounters();
-  #testMode = false;
-  #testNotes: TestNote[] = [];
+  readonly #testMode = new NoteTestMode();
   #generation = 0;
   #running = false;
   #loop: Promise<void> | null = null;
   #deviceEnabled: boolean | null = null;
-  #unsubscribeCabinet: (() => void) | null = null;
-  #latestSnapshot: CabinetSnapshot | null = null;
   /** A poll succeeded since the last handshake: only then is the acceptor 'healthy' (before: 'connected'). */
   #polledOk = false;
   /** The acceptor reset (0xF1): its inhibits and enable state are gone, set it up again. */
@@ -125,21 +115,21 @@ export class BillAcceptorDriver {
     this.#config = validateConfig(options.config);
     this.#store = options.store ?? memoryStore();
     this.#refusal = new RefusalBackoff(this.#config.refusalBackoff);
-    this.#status = {
-      device: 'bill-acceptor',
-      health: 'disconnected',
-      detail: `not started (${options.portPath})`,
-      detailCode: { code: 'device-not-started', port: options.portPath },
-    };
-    this.#conditions = new AcceptorConditions({
-      raised: (condition, reason) => {
-        if (condition === 'safe-jam' || condition === 'unsafe-jam') this.#counters.jams++;
-        this.#emit('fault', reason);
-        this.#options.cabinet.raiseFault('device-fault', 'bill-acceptor', reason, this.#conditions.codeOf(condition));
-      },
-      cleared: (condition) => this.#emit('cleared', `${condition} cleared`),
-      changed: () => this.#refreshHealth(),
+    this.#status = new AcceptorStatus(options.portPath, options.cabinet, (type, detail) => this.#emit(type, detail), {
+      notAccepting: 'disabled',
+      firstPollPending: 'key exchanged, first poll pending',
     });
+    this.#cabinet = new CabinetWatch(options.cabinet);
+    this.#conditions = new AcceptorConditions(
+      cabinetConditionEffects({
+        cabinet: options.cabinet,
+        counters: this.#counters,
+        jams: ['safe-jam', 'unsafe-jam'],
+        codeOf: (condition) => this.#conditions.codeOf(condition),
+        emit: (type, detail) => this.#emit(type, detail),
+        changed: () => this.#refreshHealth(),
+      }),
+    );
     this.#supervisor = new LinkSupervisor({
       open: options.open,
       link: { path: options.portPath, baudRate: 9600, dataBits: 8, stopBits: 2, parity: 'none' },
@@ -178,25 +168,17 @@ export class BillAcceptorDriver {
         this.#deviceEnabled = null;
         const refused = REFUSALS.some((kind) => this.#conditions.has(kind));
         if (refused) {
-          this.#report('fault', `${this.#conditions.describe()}; ${report.reason}`, {
+          this.#status.report('fault', `${this.#conditions.describe()}; ${report.reason}`, {
             ...this.#conditions.code(),
             linkDown: report.cause,
           });
-        } else {
-          this.#report('disconnected', `${report.reason}; retrying in ${report.retryInMs} ms`, {
-            code: 'link-retrying',
-            port: this.#options.portPath,
-            cause: report.cause,
-            retryInMs: report.retryInMs,
-            ...(report.osCode === undefined ? {} : { osCode: report.osCode }),
-          });
-        }
+        } else this.#status.linkDown(report);
       }
     });
   }
 
   status(): DeviceStatus {
-    return this.#status;
+    return this.#status.current;
   }
 
   setup(): SetupInfo | null {
@@ -207,10 +189,11 @@ export class BillAcceptorDriver {
   diagnostics(): BillAcceptorDiagnostics {
     const identity = this.#identity;
     const setup = this.#setup;
+    const status = this.#status.current;
     return {
-      health: this.#status.health,
-      detail: this.#status.detail,
-      ...(this.#status.detailCode ? { detailCode: this.#status.detailCode } : {}),
+      health: status.health,
+      detail: status.detail,
+      ...(status.detailCode ? { detailCode: status.detailCode } : {}),
       ...(identity && identity.acceptorId !== 'unknown' ? { serialNumber: identity.acceptorId } : {}),
       ...(identity ? { firmware: identity.firmwareVersion ?? identity.setup.firmware } : {}),
       ...(identity?.datasetVersion ? { dataset: identity.datasetVersion } : {}),
@@ -223,8 +206,8 @@ export class BillAcceptorDriver {
           }))
         : [],
       counters: this.#counters.view(),
-      testMode: this.#testMode,
-      testNotes: [...this.#testNotes],
+      testMode: this.#testMode.on,
+      testNotes: [...this.#testMode.notes],
     };
   }
 
@@ -233,30 +216,21 @@ export class BillAcceptorDriver {
    * never stacked or credited, and the acceptor is enabled even while the cabinet could not take money.
    */
   setTestMode(on: boolean): void {
-    if (on === this.#testMode) return;
-    this.#testMode = on;
-    if (on) this.#testNotes = [];
+    if (!this.#testMode.set(on)) return;
     this.#emit('test-mode', on ? 'note test mode on: notes are read and returned' : 'note test mode off');
     this.#wakeLoops();
   }
 
   /** Driver events (credit, reject, fault, status, line-error…); a listener that throws never stops the driver. */
   onEvent(listener: (event: BillAcceptorEvent) => void): () => void {
-    return this.#events.on('event', listener);
+    return this.#events.on(listener);
   }
 
   async start(): Promise<void> {
     if (this.#running) return;
     this.#running = true;
     this.#abort = new AbortController();
-    this.#latestSnapshot = this.#options.cabinet.snapshot();
-    this.#unsubscribeCabinet = this.#options.cabinet.subscribe((event) => {
-      if (event.type === 'state') this.#latestSnapshot = event.snapshot;
-      else if (event.type === 'tilt' || event.type === 'round-settled' || event.type === 'round-voided') {
-        this.#latestSnapshot = this.#options.cabinet.snapshot();
-      } else return;
-      this.#wakeLoops();
-    });
+    this.#cabinet.start(() => this.#wakeLoops());
     await this.#supervisor.start();
   }
 
@@ -264,8 +238,7 @@ export class BillAcceptorDriver {
     this.#running = false;
     this.#generation++;
     this.#abort.abort(new Error('the bill acceptor driver stopped'));
-    this.#unsubscribeCabinet?.();
-    this.#unsubscribeCabinet = null;
+    this.#cabinet.stop();
     this.#wakeLoops();
     const master = this.#master;
     if (master && this.#deviceEnabled) await setEnabled(master, false).catch(() => undefined);
@@ -273,13 +246,7 @@ export class BillAcceptorDriver {
     master?.close();
     this.#master = null;
     await this.#supervisor.stop();
-    // A deliberate stop (shutdown) is not a fault: the cabinet is not told, so no tilt outlives the shutdown.
-    this.#status = {
-      device: 'bill-acceptor',
-      health: 'disconnected',
-      detail: 'stopped',
-      detailCode: { code: 'device-stopped', port: this.#options.portPath },
-    };
+    this.#status.stopped();
   }
 
   async #handshake(master: SspMaster): Promise<void> {
@@ -299,11 +266,9 @@ export class BillAcceptorDriver {
       cabinet: this.#options.cabinet,
       metrics: this.metrics,
       counters: this.#counters,
-      testMode: () => this.#testMode,
-      testNote: (note) => {
-        this.#testNotes = [...this.#testNotes, { at: new Date().toISOString(), ...note }].slice(-20);
-      },
-      canTakeMoney: () => !this.#conditions.active && cabinetTakesMoney(this.#latestSnapshot),
+      testMode: () => this.#testMode.on,
+      testNote: (note) => this.#testMode.record(note),
+      canTakeMoney: () => !this.#conditions.active && this.#cabinet.takesMoney(),
       anomaly: (reason) => this.#conditions.raise('credit-anomaly', `${CONDITION_TEXT['credit-anomaly']} (${reason})`),
       emit: (type, detail) => this.#emit(type, detail),
     });
@@ -379,7 +344,7 @@ export class BillAcceptorDriver {
         },
       };
       await actOnPollEvents(master, reply.events, reply.received, escrow, this.#conditions, hooks, reply.unread);
-      this.#reportNote(noteAfterPoll(this.#status.note ?? null, reply.events));
+      this.#status.reportNote(noteAfterPoll(this.#status.current.note ?? null, reply.events));
     }
     if (!this.#polledOk) {
       this.#polledOk = true;
@@ -410,7 +375,7 @@ export class BillAcceptorDriver {
 
   #wantEnabled(): boolean {
     if (this.#initialising) return false;
-    return !this.#conditions.active && (this.#testMode || cabinetTakesMoney(this.#latestSnapshot));
+    return !this.#conditions.active && (this.#testMode.on || this.#cabinet.takesMoney());
   }
 
   async #syncEnable(master: SspMaster): Promise<void> {
@@ -423,49 +388,15 @@ export class BillAcceptorDriver {
   }
 
   #refreshHealth(): void {
-    const port = this.#options.portPath;
-    if (this.#conditions.active) {
-      this.#report('fault', this.#conditions.describe(), this.#conditions.code());
-    } else if (this.#master && this.#polledOk) {
-      const enabled = this.#deviceEnabled === true;
-      this.#report('healthy', `${enabled ? 'enabled' : 'disabled'} on ${port}`, {
-        code: 'acceptor-ready',
-        port,
-        enabled,
-      });
-    } else if (this.#master && this.#setup) {
-      this.#report('connected', `key exchanged, first poll pending on ${port}`, { code: 'acceptor-first-poll', port });
-    }
-  }
-
-  /**
-   * The note the unit is reading or holding, for the player's screen (docs/cabinet-rules.md#bill-validator):
-   * reported on each change, after the poll's effects (a credit is committed before its note is cleared).
-   */
-  #reportNote(note: NoteInAcceptor | null): void {
-    if ((this.#status.note ?? null) === note) return;
-    this.#status = { ...this.#status, note };
-    try {
-      this.#options.cabinet.reportDevice(this.#status);
-    } catch (error) {
-      this.#emit('error', `reportDevice failed: ${(error as Error).message}`);
-    }
-  }
-
-  #report(health: DeviceHealth, detail: string, detailCode: DeviceDetail): void {
-    if (this.#status.health === health && this.#status.detail === detail) return;
-    // A unit that is not healthy is not taking a note in: the player is no longer told one is being read.
-    const note = health === 'healthy' ? (this.#status.note ?? null) : null;
-    this.#status = { device: 'bill-acceptor', health, detail, detailCode, note };
-    try {
-      this.#options.cabinet.reportDevice(this.#status);
-    } catch (error) {
-      this.#emit('error', `reportDevice failed: ${(error as Error).message}`);
-    }
-    this.#emit('status', `${health}: ${detail}`);
+    this.#status.refresh({
+      conditions: this.#conditions,
+      setUp: this.#master !== null && this.#setup !== null,
+      polledOk: this.#polledOk,
+      enabled: this.#deviceEnabled === true,
+    });
   }
 
   #emit(type: string, detail: string): void {
-    this.#events.emit('event', { at: new Date().toISOString(), type, detail });
+    this.#events.emit(type, detail);
   }
 }

@@ -17,19 +17,15 @@
  * Over 400 lines for the same reason as the eSSP driver: the state that joins link, set-up, polling and
  * enable policy; the protocol steps are in their own files.
  */
-import type {
-  CabinetSnapshot,
-  DeviceHealth,
-  DevicePort,
-  DeviceStatus,
-  NoteInAcceptor,
-} from '../../../core/cabinet/cabinet-api.ts';
-import type { DeviceDetail } from '../../../core/model/device-detail.ts';
+import type { DevicePort, DeviceStatus } from '../../../core/cabinet/cabinet-api.ts';
 import type { SerialLinkOpener } from '../../serial/serial-link.ts';
 import { LinkSupervisor } from '../../serial/link-supervisor.ts';
-import { TypedEmitter } from '../../typed-emitter.ts';
-import { AcceptorCounters, type BillAcceptorDiagnostics, type TestNote } from '../acceptor-diagnostics.ts';
-import { cabinetTakesMoney } from '../escrow-policy.ts';
+import { AcceptorCounters, type BillAcceptorDiagnostics } from '../acceptor-diagnostics.ts';
+import { AcceptorStatus } from '../acceptor-status.ts';
+import { cabinetConditionEffects } from '../cabinet-condition-effects.ts';
+import { CabinetWatch } from '../cabinet-watch.ts';
+import { DriverEvents, type BillAcceptorEvent } from '../driver-events.ts';
+import { NoteTestMode } from '../note-test-mode.ts';
 import { NoteTracker, memoryStore, type TrackerStore } from '../note-tracker.ts';
 import type { SetupInfo } from '../ssp-protocol.ts';
 import { validateId003Config, type Id003BillAcceptorConfig, type ValidatedId003Config } from './id003-config.ts';
@@ -49,11 +45,8 @@ import type { Id003Frame } from './id003-framing.ts';
 import { Id003Master, Id003ReplyError, Id003TimeoutError } from './id003-master.ts';
 import { Command, Status, parseCurrencyAssignment, parseVersion, type Denomination } from './id003-protocol.ts';
 
-export interface Id003DriverEvent {
-  readonly at: string;
-  readonly type: string;
-  readonly detail: string;
-}
+/** The same event shape as the eSSP driver's (../driver-events.ts). */
+export type Id003DriverEvent = BillAcceptorEvent;
 
 export interface Id003DriverOptions {
   readonly portPath: string;
@@ -76,18 +69,18 @@ export class Id003BillAcceptorDriver {
   readonly #config: ValidatedId003Config;
   readonly #supervisor: LinkSupervisor;
   readonly #store: TrackerStore;
-  readonly #events = new TypedEmitter<{ event: Id003DriverEvent }>();
+  readonly #events = new DriverEvents();
   readonly #conditions: Id003Conditions;
   readonly #counters = new AcceptorCounters();
-  #status: DeviceStatus;
+  readonly #status: AcceptorStatus;
+  readonly #cabinet: CabinetWatch;
   #tracker: NoteTracker | null = null;
   #escrow: Id003Escrow | null = null;
   #master: Id003Master | null = null;
   #version: string | null = null;
   #channels: readonly Id003Channel[] = [];
   #accepted: readonly number[] = [];
-  #testMode = false;
-  #testNotes: TestNote[] = [];
+  readonly #testMode = new NoteTestMode();
   #generation = 0;
   #running = false;
   #loop: Promise<void> | null = null;
@@ -97,30 +90,27 @@ export class Id003BillAcceptorDriver {
   /** The settings went through since the last power-up / connect. */
   #configured = false;
   #polledOk = false;
-  #unsubscribeCabinet: (() => void) | null = null;
-  #latestSnapshot: CabinetSnapshot | null = null;
   readonly metrics: Id003Metrics = { credits: 0, duplicateCredits: 0, rejects: 0, creditLatencyMs: [], polls: 0 };
 
   constructor(options: Id003DriverOptions) {
     this.#options = options;
     this.#config = validateId003Config(options.config);
     this.#store = options.store ?? memoryStore();
-    this.#status = {
-      device: 'bill-acceptor',
-      health: 'disconnected',
-      detail: `not started (${options.portPath})`,
-      detailCode: { code: 'device-not-started', port: options.portPath },
-    };
-    this.#conditions = new Id003Conditions({
-      raised: (condition, reason) => {
-        if (condition === 'acceptor-jam' || condition === 'stacker-jam') this.#counters.jams++;
-        this.#emit('fault', reason);
-        const code: DeviceDetail = { code: 'id003-conditions', conditions: [condition] };
-        this.#options.cabinet.raiseFault('device-fault', 'bill-acceptor', reason, code);
-      },
-      cleared: (condition) => this.#emit('cleared', `${condition} cleared`),
-      changed: () => this.#refreshHealth(),
+    this.#status = new AcceptorStatus(options.portPath, options.cabinet, (type, detail) => this.#emit(type, detail), {
+      notAccepting: 'inhibited',
+      firstPollPending: 'set up, first poll pending',
     });
+    this.#cabinet = new CabinetWatch(options.cabinet);
+    this.#conditions = new Id003Conditions(
+      cabinetConditionEffects({
+        cabinet: options.cabinet,
+        counters: this.#counters,
+        jams: ['acceptor-jam', 'stacker-jam'],
+        codeOf: (condition) => this.#conditions.codeOf(condition),
+        emit: (type, detail) => this.#emit(type, detail),
+        changed: () => this.#refreshHealth(),
+      }),
+    );
     this.#supervisor = new LinkSupervisor({
       open: options.open,
       link: { path: options.portPath, baudRate: 9600, dataBits: 8, stopBits: 1, parity: 'even' },
@@ -145,18 +135,12 @@ export class Id003BillAcceptorDriver {
       this.#master = null;
       this.#deviceEnabled = null;
       this.#configured = false;
-      this.#report('disconnected', `${report.reason}; retrying in ${report.retryInMs} ms`, {
-        code: 'link-retrying',
-        port: this.#options.portPath,
-        cause: report.cause,
-        retryInMs: report.retryInMs,
-        ...(report.osCode === undefined ? {} : { osCode: report.osCode }),
-      });
+      this.#status.linkDown(report);
     });
   }
 
   status(): DeviceStatus {
-    return this.#status;
+    return this.#status.current;
   }
 
   /** The unit's denominations in the shape the service panel knows (channel n = n-th denomination). */
@@ -166,48 +150,38 @@ export class Id003BillAcceptorDriver {
 
   diagnostics(): BillAcceptorDiagnostics {
     return diagnosticsView({
-      status: this.#status,
+      status: this.#status.current,
       version: this.#version,
       channels: this.#channels,
       accepted: this.#accepted,
       counters: this.#counters.view(),
-      testMode: this.#testMode,
-      testNotes: this.#testNotes,
+      testMode: this.#testMode.on,
+      testNotes: this.#testMode.notes,
     });
   }
 
   /** Note test mode: every note is read and handed back, never stacked or credited. */
   setTestMode(on: boolean): void {
-    if (on === this.#testMode) return;
-    this.#testMode = on;
-    if (on) this.#testNotes = [];
+    if (!this.#testMode.set(on)) return;
     this.#emit('test-mode', on ? 'note test mode on: notes are read and returned' : 'note test mode off');
     this.#wake?.();
   }
 
   onEvent(listener: (event: Id003DriverEvent) => void): () => void {
-    return this.#events.on('event', listener);
+    return this.#events.on(listener);
   }
 
   async start(): Promise<void> {
     if (this.#running) return;
     this.#running = true;
-    this.#latestSnapshot = this.#options.cabinet.snapshot();
-    this.#unsubscribeCabinet = this.#options.cabinet.subscribe((event) => {
-      if (event.type === 'state') this.#latestSnapshot = event.snapshot;
-      else if (event.type === 'tilt' || event.type === 'round-settled' || event.type === 'round-voided') {
-        this.#latestSnapshot = this.#options.cabinet.snapshot();
-      } else return;
-      this.#wake?.();
-    });
+    this.#cabinet.start(() => this.#wake?.());
     await this.#supervisor.start();
   }
 
   async stop(): Promise<void> {
     this.#running = false;
     this.#generation++;
-    this.#unsubscribeCabinet?.();
-    this.#unsubscribeCabinet = null;
+    this.#cabinet.stop();
     this.#wake?.();
     await this.#loop?.catch(() => undefined);
     const master = this.#master;
@@ -217,12 +191,7 @@ export class Id003BillAcceptorDriver {
     master?.close();
     this.#master = null;
     await this.#supervisor.stop();
-    this.#status = {
-      device: 'bill-acceptor',
-      health: 'disconnected',
-      detail: 'stopped',
-      detailCode: { code: 'device-stopped', port: this.#options.portPath },
-    };
+    this.#status.stopped();
   }
 
   async #setUp(master: Id003Master): Promise<void> {
@@ -249,11 +218,9 @@ export class Id003BillAcceptorDriver {
       cabinet: this.#options.cabinet,
       metrics: this.metrics,
       counters: this.#counters,
-      testMode: () => this.#testMode,
-      testNote: (note) => {
-        this.#testNotes = [...this.#testNotes, { at: new Date().toISOString(), ...note }].slice(-20);
-      },
-      canTakeMoney: () => !this.#conditions.active && cabinetTakesMoney(this.#latestSnapshot),
+      testMode: () => this.#testMode.on,
+      testNote: (note) => this.#testMode.record(note),
+      canTakeMoney: () => !this.#conditions.active && this.#cabinet.takesMoney(),
       anomaly: (condition, reason) =>
         this.#conditions.raise(condition, `${ID003_CONDITION_TEXT[condition]} (${reason})`),
       emit: (type, detail) => this.#emit(type, detail),
@@ -356,7 +323,7 @@ export class Id003BillAcceptorDriver {
         this.#deviceEnabled = null;
       },
     });
-    this.#reportNote(noteOfStatus(frame.cmd));
+    this.#status.reportNote(noteOfStatus(frame.cmd));
     if (!this.#configured && SETTLED.has(frame.cmd)) await this.#configure(master);
   }
 
@@ -379,7 +346,7 @@ export class Id003BillAcceptorDriver {
   }
 
   #wantEnabled(): boolean {
-    return !this.#conditions.active && (this.#testMode || cabinetTakesMoney(this.#latestSnapshot));
+    return !this.#conditions.active && (this.#testMode.on || this.#cabinet.takesMoney());
   }
 
   async #syncEnable(master: Id003Master): Promise<void> {
@@ -397,50 +364,15 @@ export class Id003BillAcceptorDriver {
   }
 
   #refreshHealth(): void {
-    const port = this.#options.portPath;
-    if (this.#conditions.active) {
-      const conditions = this.#conditions.list();
-      this.#report('fault', this.#conditions.describe(), { code: 'id003-conditions', conditions });
-    } else if (this.#master && this.#polledOk) {
-      const enabled = this.#deviceEnabled === true;
-      this.#report('healthy', `${enabled ? 'enabled' : 'inhibited'} on ${port}`, {
-        code: 'acceptor-ready',
-        port,
-        enabled,
-      });
-    } else if (this.#master && this.#version !== null) {
-      this.#report('connected', `set up, first poll pending on ${port}`, { code: 'acceptor-first-poll', port });
-    }
-  }
-
-  /**
-   * The note the unit is reading or holding, for the player's screen (docs/cabinet-rules.md#bill-validator):
-   * reported on each change, after the poll's effects (a credit is committed before its note is cleared).
-   */
-  #reportNote(note: NoteInAcceptor | null): void {
-    if ((this.#status.note ?? null) === note) return;
-    this.#status = { ...this.#status, note };
-    try {
-      this.#options.cabinet.reportDevice(this.#status);
-    } catch (error) {
-      this.#emit('error', `reportDevice failed: ${(error as Error).message}`);
-    }
-  }
-
-  #report(health: DeviceHealth, detail: string, detailCode: DeviceDetail): void {
-    if (this.#status.health === health && this.#status.detail === detail) return;
-    // A unit that is not healthy is not taking a note in: the player is no longer told one is being read.
-    const note = health === 'healthy' ? (this.#status.note ?? null) : null;
-    this.#status = { device: 'bill-acceptor', health, detail, detailCode, note };
-    try {
-      this.#options.cabinet.reportDevice(this.#status);
-    } catch (error) {
-      this.#emit('error', `reportDevice failed: ${(error as Error).message}`);
-    }
-    this.#emit('status', `${health}: ${detail}`);
+    this.#status.refresh({
+      conditions: this.#conditions,
+      setUp: this.#master !== null && this.#version !== null,
+      polledOk: this.#polledOk,
+      enabled: this.#deviceEnabled === true,
+    });
   }
 
   #emit(type: string, detail: string): void {
-    this.#events.emit('event', { at: new Date().toISOString(), type, detail });
+    this.#events.emit(type, detail);
   }
 }
