@@ -7,7 +7,10 @@
  * - polling: poll-loop.ts; one reply's events: poll-events.ts;
  * - escrow and credit: escrow-policy.ts (docs/protocols/essp.md#credit-rules);
  * - tilts and faults: acceptor-conditions.ts (docs/cabinet-rules.md#door-and-tilt);
- * - identity, counters and the note test mode for the technician: acceptor-diagnostics.ts.
+ * - identity and counters for the technician: acceptor-diagnostics.ts;
+ * - shared with the ID-003 driver: the condition bookkeeping (condition-set.ts) and its effects
+ *   (cabinet-condition-effects.ts), the status report (acceptor-status.ts), the cabinet watch
+ *   (cabinet-watch.ts), the note test mode (note-test-mode.ts) and the event log (driver-events.ts).
  *
  * Enable policy: the acceptor is enabled only while the cabinet can take money (no tilt, round phase idle or
  * betting, not in demo mode) and the acceptor has no active condition (docs/cabinet-rules.md#bill-validator).
@@ -19,12 +22,6 @@
  * is active, 'disconnected' while the link is down (docs/protocols/essp.md#handshake).
  * A refused unit (unit-refusal.ts: wrong fixed key, protocol below 6, no POLL_WITH_ACK) raises a device fault
  * saying why and is tried again only after a growing wait (docs/protocols/essp.md#refused-units).
- *
- * Length: a little over 400 lines, because this is the one place that holds the state joining the pieces
- * (session generation, enable state, initialising, refusals, health); every rule lives in its own file.
- *
- * Over 400 lines: this is the one place the session, enable policy and status meet; every protocol step is
- * in its own file above, and splitting the rest would only pass the shared state around.
  */
 import type { DevicePort, DeviceStatus } from '../../core/cabinet/cabinet-api.ts';
 import type { SerialLinkOpener } from '../serial/serial-link.ts';

@@ -9,27 +9,24 @@ import { SspReceiver, encodePacket, type SspPacket } from './essp/ssp-wire.ts';
 import { BillAcceptorSlave } from './bill-acceptor-model.ts';
 import type { SlaveOptions } from './bill-acceptor-unit.ts';
 import { applyControlLine } from './bill-acceptor-controls.ts';
-import { serveControlLines } from './control-line-server.ts';
-// Only the port plumbing (open, reopen when the pty comes back, mute) is shared with the ID-003 emulator and,
-// through the link supervisor, with the driver; the framing, CRC and everything of the protocol are the model's own.
-import { openEmulatedPort } from './emulated-port.ts';
+// Only the process loop (port open and reopened when the pty comes back, mute, control lines) is shared with the
+// ID-003 emulator and, through the link supervisor, with the driver; the framing, CRC and everything of the
+// protocol are the model's own.
+import {
+  processOutput,
+  startEmulatorProcess,
+  type EmulatorProcessOptions as ProcessOptions,
+  type RunningEmulatorProcess,
+} from './emulator-process.ts';
 
-export interface EmulatorProcessOptions extends Omit<SlaveOptions, 'log'> {
-  readonly port: string;
-  /** Optional unix socket for line commands (service panel). */
-  readonly controlSocket?: string;
-  readonly input?: NodeJS.ReadableStream;
-  readonly output?: (line: string) => void;
-}
+export interface EmulatorProcessOptions extends Omit<SlaveOptions, 'log'>, ProcessOptions {}
 
-export interface RunningEmulator {
+export interface RunningEmulator extends RunningEmulatorProcess {
   readonly slave: BillAcceptorSlave;
-  control(line: string): string;
-  stop(): Promise<void>;
 }
 
 export async function runBillAcceptorEmulator(options: EmulatorProcessOptions): Promise<RunningEmulator> {
-  const out = options.output ?? ((line: string) => process.stdout.write(line + '\n'));
+  const out = processOutput(options);
   const slave = new BillAcceptorSlave({ ...options, log: (line) => out(`log ${line}`) });
   const injections = { garbage: 0, corruptCrc: 0, dropBytes: 0 };
 
@@ -54,38 +51,28 @@ export async function runBillAcceptorEmulator(options: EmulatorProcessOptions): 
     return wire;
   };
 
-  const port = await openEmulatedPort<SspPacket>({
-    port: options.port,
-    line: { baudRate: 9600, dataBits: 8, stopBits: 2, parity: 'none' },
-    reader: new SspReceiver(),
-    answer: (packet) => {
-      const reply = slave.handle(packet);
-      return reply ? encodePacket(packet.seqId, reply) : null;
-    },
-    shape,
-    out,
-  });
-
-  const control = (line: string): string =>
-    applyControlLine(line, slave, {
-      garbage() {
-        injections.garbage++;
-        port.write(Uint8Array.from(randomBytes(16).map((b) => (b === 0x7f ? 0x00 : b))));
+  const running = await startEmulatorProcess<SspPacket>(
+    options,
+    {
+      line: { baudRate: 9600, dataBits: 8, stopBits: 2, parity: 'none' },
+      reader: new SspReceiver(),
+      answer: (packet) => {
+        const reply = slave.handle(packet);
+        return reply ? encodePacket(packet.seqId, reply) : null;
       },
-      corruptCrc: () => void injections.corruptCrc++,
-      dropBytes: () => void injections.dropBytes++,
-      mute: (on) => port.mute(on),
-    });
-
-  const controls = await serveControlLines(control, { ...options, out });
-  out(`ready ${options.port} channels ${slave.channelsMajor.join(',')}`);
-
-  return {
-    slave,
-    control,
-    async stop() {
-      controls.close();
-      await port.stop();
+      shape,
     },
-  };
+    (port) => (line) =>
+      applyControlLine(line, slave, {
+        garbage() {
+          injections.garbage++;
+          port.write(Uint8Array.from(randomBytes(16).map((b) => (b === 0x7f ? 0x00 : b))));
+        },
+        corruptCrc: () => void injections.corruptCrc++,
+        dropBytes: () => void injections.dropBytes++,
+        mute: (on) => port.mute(on),
+      }),
+    `ready ${options.port} channels ${slave.channelsMajor.join(',')}`,
+  );
+  return { ...running, slave };
 }

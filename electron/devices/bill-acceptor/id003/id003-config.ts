@@ -2,22 +2,14 @@
  * The ID-003 acceptor's settings: the eSSP options without the fixed key (ID-003 has no key). Validated once,
  * before anything opens, with errors naming the field (docs/protocols/id003.md#link-settings).
  */
-import type { BackoffOptions } from '../../serial/link-supervisor.ts';
 import { currencyField, enabledChannelsField, wholeNumberField } from '../acceptor-config-fields.ts';
 import { BillAcceptorConfigError } from '../bill-acceptor-config-error.ts';
-import type { BillAcceptorConfig } from '../bill-acceptor-config.ts';
+import type { BillAcceptorConfig, ValidatedConfig } from '../bill-acceptor-config.ts';
 
 export type Id003BillAcceptorConfig = Omit<BillAcceptorConfig, 'fixedKeyHex'>;
 
-export interface ValidatedId003Config {
-  /** null: every channel the unit reports. */
-  readonly enabledChannels: readonly number[] | null;
-  readonly pollIntervalMs: number;
-  readonly currency: string;
-  readonly replyTimeoutMs: number;
-  readonly attempts: number;
-  readonly backoff: Partial<BackoffOptions>;
-}
+/** The eSSP driver's validated settings without the key and the refusal wait (ID-003 refuses no unit). */
+export type ValidatedId003Config = Omit<ValidatedConfig, 'fixedKeyHex' | 'fixedKey' | 'refusalBackoff'>;
 
 export { BillAcceptorConfigError };
 

@@ -14,8 +14,8 @@
  * Status: 'connected' once set up, 'healthy' after the first good poll, 'fault' while a condition is active,
  * 'disconnected' while the link is down.
  *
- * Over 400 lines for the same reason as the eSSP driver: the state that joins link, set-up, polling and
- * enable policy; the protocol steps are in their own files.
+ * Shared with the eSSP driver (one folder up): the condition bookkeeping and its effects, the status report,
+ * the cabinet watch, the note test mode, the event log, the note tracker and the diagnostics counters.
  */
 import type { DevicePort, DeviceStatus } from '../../../core/cabinet/cabinet-api.ts';
 import type { SerialLinkOpener } from '../../serial/serial-link.ts';

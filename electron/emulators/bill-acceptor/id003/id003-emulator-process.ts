@@ -5,27 +5,24 @@
  *   node electron/emulators/bill-acceptor/id003/id003-emulator-main.ts --port /tmp/pty-A
  */
 import { randomBytes } from 'node:crypto';
-import { serveControlLines } from '../control-line-server.ts';
-import { openEmulatedPort } from '../emulated-port.ts';
+import {
+  processOutput,
+  startEmulatorProcess,
+  type EmulatorProcessOptions,
+  type RunningEmulatorProcess,
+} from '../emulator-process.ts';
 import { applyId003Control } from './id003-controls.ts';
 import { Id003UnitModel, type UnitOptions } from './id003-unit-model.ts';
 import { WireReader, frameBytes, type WireFrame } from './id003-wire.ts';
 
-export interface Id003EmulatorOptions extends Omit<UnitOptions, 'log'> {
-  readonly port: string;
-  readonly controlSocket?: string;
-  readonly input?: NodeJS.ReadableStream;
-  readonly output?: (line: string) => void;
-}
+export interface Id003EmulatorOptions extends Omit<UnitOptions, 'log'>, EmulatorProcessOptions {}
 
-export interface RunningId003Emulator {
+export interface RunningId003Emulator extends RunningEmulatorProcess {
   readonly unit: Id003UnitModel;
-  control(line: string): string;
-  stop(): Promise<void>;
 }
 
 export async function runId003Emulator(options: Id003EmulatorOptions): Promise<RunningId003Emulator> {
-  const out = options.output ?? ((line: string) => process.stdout.write(line + '\n'));
+  const out = processOutput(options);
   const unit = new Id003UnitModel({ ...options, log: (line) => out(`log ${line}`) });
   const faults = { garbage: 0, corruptCrc: 0 };
 
@@ -44,33 +41,24 @@ export async function runId003Emulator(options: Id003EmulatorOptions): Promise<R
     return wire;
   };
 
-  const port = await openEmulatedPort<WireFrame>({
-    port: options.port,
-    line: { baudRate: 9600, dataBits: 8, stopBits: 1, parity: 'even' },
-    reader: new WireReader(),
-    answer: (frame) => {
-      const reply = unit.handle(frame.cmd, frame.data);
-      return reply ? frameBytes(reply.cmd, reply.data) : null;
+  const running = await startEmulatorProcess<WireFrame>(
+    options,
+    {
+      line: { baudRate: 9600, dataBits: 8, stopBits: 1, parity: 'even' },
+      reader: new WireReader(),
+      answer: (frame) => {
+        const reply = unit.handle(frame.cmd, frame.data);
+        return reply ? frameBytes(reply.cmd, reply.data) : null;
+      },
+      shape,
     },
-    shape,
-    out,
-  });
-
-  const control = (line: string): string =>
-    applyId003Control(line, unit, {
-      garbage: () => void faults.garbage++,
-      corruptCrc: () => void faults.corruptCrc++,
-      mute: (on) => port.mute(on),
-    });
-
-  const controls = await serveControlLines(control, { ...options, out });
-  out(`ready ${options.port} id003`);
-  return {
-    unit,
-    control,
-    async stop() {
-      controls.close();
-      await port.stop();
-    },
-  };
+    (port) => (line) =>
+      applyId003Control(line, unit, {
+        garbage: () => void faults.garbage++,
+        corruptCrc: () => void faults.corruptCrc++,
+        mute: (on) => port.mute(on),
+      }),
+    `ready ${options.port} id003`,
+  );
+  return { ...running, unit };
 }
