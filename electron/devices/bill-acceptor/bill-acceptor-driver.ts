@@ -8,9 +8,9 @@
  * - escrow and credit: escrow-policy.ts (docs/protocols/essp.md#credit-rules);
  * - tilts and faults: acceptor-conditions.ts (docs/cabinet-rules.md#door-and-tilt);
  * - identity and counters for the technician: acceptor-diagnostics.ts;
- * - shared with the ID-003 driver: the condition bookkeeping (condition-set.ts) and its effects
- *   (cabinet-condition-effects.ts), the status report (acceptor-status.ts), the cabinet watch
- *   (cabinet-watch.ts), the note test mode (note-test-mode.ts) and the event log (driver-events.ts).
+ * - shared with the ID-003 driver: the cabinet-facing half (acceptor-driver-base.ts: status report, cabinet
+ *   watch, note test mode, counters, event log, what a raised condition does) and the condition
+ *   bookkeeping (condition-set.ts).
  *
  * Enable policy: the acceptor is enabled only while the cabinet can take money (no tilt, round phase idle or
  * betting, not in demo mode) and the acceptor has no active condition (docs/cabinet-rules.md#bill-validator).
@@ -23,25 +23,21 @@
  * A refused unit (unit-refusal.ts: wrong fixed key, protocol below 6, no POLL_WITH_ACK) raises a device fault
  * saying why and is tried again only after a growing wait (docs/protocols/essp.md#refused-units).
  */
-import type { DevicePort, DeviceStatus } from '../../core/cabinet/cabinet-api.ts';
+import type { DevicePort } from '../../core/cabinet/cabinet-api.ts';
 import type { SerialLinkOpener } from '../serial/serial-link.ts';
 import { LinkSupervisor } from '../serial/link-supervisor.ts';
 import { AcceptorConditions, CONDITION_TEXT, REFUSALS } from './acceptor-conditions.ts';
-import { AcceptorCounters, type BillAcceptorDiagnostics } from './acceptor-diagnostics.ts';
-import { AcceptorStatus } from './acceptor-status.ts';
+import { AcceptorDriverBase } from './acceptor-driver-base.ts';
+import type { BillAcceptorDiagnostics } from './acceptor-diagnostics.ts';
 import {
   acceptedChannels,
   validateConfig,
   type BillAcceptorConfig,
   type ValidatedConfig,
 } from './bill-acceptor-config.ts';
-import { cabinetConditionEffects } from './cabinet-condition-effects.ts';
-import { CabinetWatch } from './cabinet-watch.ts';
-import { DriverEvents, type BillAcceptorEvent } from './driver-events.ts';
 import { EscrowPolicy, type EscrowMetrics } from './escrow-policy.ts';
 import { configureChannels, describeSetup, openSession, setEnabled, type AcceptorIdentity } from './handshake.ts';
 import { noteAfterPoll } from './note-in-acceptor.ts';
-import { NoteTestMode } from './note-test-mode.ts';
 import { NoteTracker, memoryStore, type TrackerStore } from './note-tracker.ts';
 import { actOnPollEvents, type PollEventHooks } from './poll-events.ts';
 import { PollLoop, pollOnce } from './poll-loop.ts';
@@ -68,24 +64,19 @@ export interface BillAcceptorMetrics extends EscrowMetrics {
   polls: number;
 }
 
-export class BillAcceptorDriver {
+export class BillAcceptorDriver extends AcceptorDriverBase {
   readonly #options: BillAcceptorDriverOptions;
   readonly #config: ValidatedConfig;
   readonly #supervisor: LinkSupervisor;
   readonly #store: TrackerStore;
-  readonly #events = new DriverEvents();
   readonly #conditions: AcceptorConditions;
   readonly #loops = new Set<PollLoop>();
-  readonly #status: AcceptorStatus;
-  readonly #cabinet: CabinetWatch;
   #tracker: NoteTracker | null = null;
   #escrow: EscrowPolicy | null = null;
   #master: SspMaster | null = null;
   #setup: SetupInfo | null = null;
   #identity: AcceptorIdentity | null = null;
   #accepted: readonly number[] = [];
-  readonly #counters = new AcceptorCounters();
-  readonly #testMode = new NoteTestMode();
   #generation = 0;
   #running = false;
   #loop: Promise<void> | null = null;
@@ -108,24 +99,13 @@ export class BillAcceptorDriver {
   };
 
   constructor(options: BillAcceptorDriverOptions) {
+    super(options, { notAccepting: 'disabled', firstPollPending: 'key exchanged, first poll pending' });
     this.#options = options;
     this.#config = validateConfig(options.config);
     this.#store = options.store ?? memoryStore();
     this.#refusal = new RefusalBackoff(this.#config.refusalBackoff);
-    this.#status = new AcceptorStatus(options.portPath, options.cabinet, (type, detail) => this.#emit(type, detail), {
-      notAccepting: 'disabled',
-      firstPollPending: 'key exchanged, first poll pending',
-    });
-    this.#cabinet = new CabinetWatch(options.cabinet);
     this.#conditions = new AcceptorConditions(
-      cabinetConditionEffects({
-        cabinet: options.cabinet,
-        counters: this.#counters,
-        jams: ['safe-jam', 'unsafe-jam'],
-        codeOf: (condition) => this.#conditions.codeOf(condition),
-        emit: (type, detail) => this.#emit(type, detail),
-        changed: () => this.#refreshHealth(),
-      }),
+      this.conditionEffects(['safe-jam', 'unsafe-jam'], (condition) => this.#conditions.codeOf(condition)),
     );
     this.#supervisor = new LinkSupervisor({
       open: options.open,
@@ -135,14 +115,14 @@ export class BillAcceptorDriver {
         const delay = this.#refusal.delayMs;
         if (delay > 0) {
           // A refused unit: a wrong key puts it out of service until it is reset, so no tight retry loop.
-          this.#emit('retry', `trying the refused acceptor again in ${delay} ms`);
+          this.emit('retry', `trying the refused acceptor again in ${delay} ms`);
           await (this.#options.wait ?? realWait)(delay, this.#abort.signal);
         }
         this.#master?.close();
         const master = new SspMaster(link, {
           replyTimeoutMs: this.#config.replyTimeoutMs,
           attempts: this.#config.attempts,
-          onLineError: (e) => this.#emit('line-error', `${e.reason}: ${e.detail}`),
+          onLineError: (e) => this.emit('line-error', `${e.reason}: ${e.detail}`),
         });
         this.#master = master;
         // No 'connected' report yet: that would clear the cabinet's tilt before the acceptor has proved itself.
@@ -165,17 +145,13 @@ export class BillAcceptorDriver {
         this.#deviceEnabled = null;
         const refused = REFUSALS.some((kind) => this.#conditions.has(kind));
         if (refused) {
-          this.#status.report('fault', `${this.#conditions.describe()}; ${report.reason}`, {
+          this.statusReport.report('fault', `${this.#conditions.describe()}; ${report.reason}`, {
             ...this.#conditions.code(),
             linkDown: report.cause,
           });
-        } else this.#status.linkDown(report);
+        } else this.statusReport.linkDown(report);
       }
     });
-  }
-
-  status(): DeviceStatus {
-    return this.#status.current;
   }
 
   setup(): SetupInfo | null {
@@ -186,7 +162,7 @@ export class BillAcceptorDriver {
   diagnostics(): BillAcceptorDiagnostics {
     const identity = this.#identity;
     const setup = this.#setup;
-    const status = this.#status.current;
+    const status = this.statusReport.current;
     return {
       health: status.health,
       detail: status.detail,
@@ -202,32 +178,17 @@ export class BillAcceptorDriver {
             currency: setup.channelCountries[i] ?? '',
           }))
         : [],
-      counters: this.#counters.view(),
-      testMode: this.#testMode.on,
-      testNotes: [...this.#testMode.notes],
+      counters: this.counters.view(),
+      testMode: this.testMode.on,
+      testNotes: [...this.testMode.notes],
     };
-  }
-
-  /**
-   * Note test mode (docs/protocols/essp.md#note-test-mode): while on, every note is read and handed back,
-   * never stacked or credited, and the acceptor is enabled even while the cabinet could not take money.
-   */
-  setTestMode(on: boolean): void {
-    if (!this.#testMode.set(on)) return;
-    this.#emit('test-mode', on ? 'note test mode on: notes are read and returned' : 'note test mode off');
-    this.#wakeLoops();
-  }
-
-  /** Driver events (credit, reject, fault, status, line-error…); a listener that throws never stops the driver. */
-  onEvent(listener: (event: BillAcceptorEvent) => void): () => void {
-    return this.#events.on(listener);
   }
 
   async start(): Promise<void> {
     if (this.#running) return;
     this.#running = true;
     this.#abort = new AbortController();
-    this.#cabinet.start(() => this.#wakeLoops());
+    this.cabinetWatch.start(() => this.#wakeLoops());
     await this.#supervisor.start();
   }
 
@@ -235,7 +196,7 @@ export class BillAcceptorDriver {
     this.#running = false;
     this.#generation++;
     this.#abort.abort(new Error('the bill acceptor driver stopped'));
-    this.#cabinet.stop();
+    this.cabinetWatch.stop();
     this.#wakeLoops();
     const master = this.#master;
     if (master && this.#deviceEnabled) await setEnabled(master, false).catch(() => undefined);
@@ -243,7 +204,7 @@ export class BillAcceptorDriver {
     master?.close();
     this.#master = null;
     await this.#supervisor.stop();
-    this.#status.stopped();
+    this.statusReport.stopped();
   }
 
   async #handshake(master: SspMaster): Promise<void> {
@@ -262,12 +223,12 @@ export class BillAcceptorDriver {
       acceptedChannels: accepted,
       cabinet: this.#options.cabinet,
       metrics: this.metrics,
-      counters: this.#counters,
-      testMode: () => this.#testMode.on,
-      testNote: (note) => this.#testMode.record(note),
-      canTakeMoney: () => !this.#conditions.active && this.#cabinet.takesMoney(),
+      counters: this.counters,
+      testMode: () => this.testMode.on,
+      testNote: (note) => this.testMode.record(note),
+      canTakeMoney: () => !this.#conditions.active && this.cabinetWatch.takesMoney(),
       anomaly: (reason) => this.#conditions.raise('credit-anomaly', `${CONDITION_TEXT['credit-anomaly']} (${reason})`),
-      emit: (type, detail) => this.#emit(type, detail),
+      emit: (type, detail) => this.emit(type, detail),
     });
     if (accepted.length > 0) this.#conditions.drop(['no-channels']);
     else {
@@ -281,7 +242,7 @@ export class BillAcceptorDriver {
     await configureChannels(master, accepted);
     this.#deviceEnabled = false;
     this.#initialising = false;
-    this.#emit('setup', describeSetup(identity, accepted));
+    this.emit('setup', describeSetup(identity, accepted));
     // Before the first poll of the session, which would stack a note still held in escrow.
     await this.#escrow.resumeEscrow(master);
   }
@@ -289,14 +250,14 @@ export class BillAcceptorDriver {
   /** A refused unit: the fault says why (once while it lasts), and the next handshake waits longer. */
   #refuse(error: UnitRefusedError): void {
     this.#refusal.refused();
-    this.#emit('refused', error.message);
+    this.emit('refused', error.message);
     this.#conditions.raise(error.kind, error.message);
   }
 
   #startLoop(master: SspMaster): void {
     const generation = ++this.#generation;
     this.#polledOk = false;
-    this.#refreshHealth();
+    this.refreshHealth();
     const loop = new PollLoop({
       intervalMs: this.#config.pollIntervalMs,
       isCurrent: () => this.#running && generation === this.#generation,
@@ -307,7 +268,7 @@ export class BillAcceptorDriver {
         this.#refuse(error);
         this.#supervisor.linkLost(error.message, 'unit-refused');
       },
-      emit: (type, detail) => this.#emit(type, detail),
+      emit: (type, detail) => this.emit(type, detail),
     });
     this.#loops.add(loop);
     const previous = this.#loop ?? Promise.resolve();
@@ -319,7 +280,7 @@ export class BillAcceptorDriver {
 
   /** Poll first, then the enable state: every session's first poll clears old events before any ENABLE. */
   async #cycle(master: SspMaster, generation: number): Promise<void> {
-    const reply = await pollOnce(master, this.metrics, (type, detail) => this.#emit(type, detail));
+    const reply = await pollOnce(master, this.metrics, (type, detail) => this.emit(type, detail));
     const escrow = this.#escrow;
     if (reply) {
       this.#refusal.accepted();
@@ -327,7 +288,7 @@ export class BillAcceptorDriver {
     }
     if (reply && escrow) {
       const hooks: PollEventHooks = {
-        emit: (type: string, detail: string) => this.#emit(type, detail),
+        emit: (type: string, detail: string) => this.emit(type, detail),
         disabledReported: () => {
           // The acceptor says it is disabled while we believe it enabled (e.g. it reset): send ENABLE again.
           if (this.#deviceEnabled === true) this.#deviceEnabled = null;
@@ -336,16 +297,16 @@ export class BillAcceptorDriver {
           this.#resetSeen = true;
         },
         initialising: (still: boolean) => {
-          if (still && !this.#initialising) this.#emit('initialising', 'the acceptor is initialising: not enabled yet');
+          if (still && !this.#initialising) this.emit('initialising', 'the acceptor is initialising: not enabled yet');
           this.#initialising = still;
         },
       };
       await actOnPollEvents(master, reply.events, reply.received, escrow, this.#conditions, hooks, reply.unread);
-      this.#status.reportNote(noteAfterPoll(this.#status.current.note ?? null, reply.events));
+      this.statusReport.reportNote(noteAfterPoll(this.statusReport.current.note ?? null, reply.events));
     }
     if (!this.#polledOk) {
       this.#polledOk = true;
-      this.#refreshHealth();
+      this.refreshHealth();
     }
     if (this.#resetSeen) {
       this.#resetSeen = false;
@@ -361,9 +322,13 @@ export class BillAcceptorDriver {
     } catch (error) {
       if (generation !== this.#generation) return;
       if (error instanceof UnitRefusedError) this.#refuse(error);
-      this.#emit('error', `handshake failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.emit('error', `handshake failed: ${error instanceof Error ? error.message : String(error)}`);
       this.#supervisor.linkLost('handshake failed', 'handshake-failed');
     }
+  }
+
+  protected override wake(): void {
+    this.#wakeLoops();
   }
 
   #wakeLoops(): void {
@@ -372,7 +337,7 @@ export class BillAcceptorDriver {
 
   #wantEnabled(): boolean {
     if (this.#initialising) return false;
-    return !this.#conditions.active && (this.#testMode.on || this.#cabinet.takesMoney());
+    return !this.#conditions.active && (this.testMode.on || this.cabinetWatch.takesMoney());
   }
 
   async #syncEnable(master: SspMaster): Promise<void> {
@@ -380,20 +345,16 @@ export class BillAcceptorDriver {
     if (want === this.#deviceEnabled) return;
     await setEnabled(master, want);
     this.#deviceEnabled = want;
-    this.#emit(want ? 'enabled' : 'disabled', want ? 'accepting notes' : 'not accepting notes');
-    this.#refreshHealth();
+    this.emit(want ? 'enabled' : 'disabled', want ? 'accepting notes' : 'not accepting notes');
+    this.refreshHealth();
   }
 
-  #refreshHealth(): void {
-    this.#status.refresh({
+  protected override refreshHealth(): void {
+    this.statusReport.refresh({
       conditions: this.#conditions,
       setUp: this.#master !== null && this.#setup !== null,
       polledOk: this.#polledOk,
       enabled: this.#deviceEnabled === true,
     });
-  }
-
-  #emit(type: string, detail: string): void {
-    this.#events.emit(type, detail);
   }
 }

@@ -14,18 +14,16 @@
  * Status: 'connected' once set up, 'healthy' after the first good poll, 'fault' while a condition is active,
  * 'disconnected' while the link is down.
  *
- * Shared with the eSSP driver (one folder up): the condition bookkeeping and its effects, the status report,
- * the cabinet watch, the note test mode, the event log, the note tracker and the diagnostics counters.
+ * Shared with the eSSP driver (one folder up): the cabinet-facing half (../acceptor-driver-base.ts: status
+ * report, cabinet watch, note test mode, counters, event log, condition effects), the condition bookkeeping
+ * (../condition-set.ts) and the note tracker.
  */
-import type { DevicePort, DeviceStatus } from '../../../core/cabinet/cabinet-api.ts';
+import type { DevicePort } from '../../../core/cabinet/cabinet-api.ts';
 import type { SerialLinkOpener } from '../../serial/serial-link.ts';
 import { LinkSupervisor } from '../../serial/link-supervisor.ts';
-import { AcceptorCounters, type BillAcceptorDiagnostics } from '../acceptor-diagnostics.ts';
-import { AcceptorStatus } from '../acceptor-status.ts';
-import { cabinetConditionEffects } from '../cabinet-condition-effects.ts';
-import { CabinetWatch } from '../cabinet-watch.ts';
-import { DriverEvents, type BillAcceptorEvent } from '../driver-events.ts';
-import { NoteTestMode } from '../note-test-mode.ts';
+import { AcceptorDriverBase } from '../acceptor-driver-base.ts';
+import type { BillAcceptorDiagnostics } from '../acceptor-diagnostics.ts';
+import type { BillAcceptorEvent } from '../driver-events.ts';
 import { NoteTracker, memoryStore, type TrackerStore } from '../note-tracker.ts';
 import type { SetupInfo } from '../ssp-protocol.ts';
 import { validateId003Config, type Id003BillAcceptorConfig, type ValidatedId003Config } from './id003-config.ts';
@@ -64,23 +62,18 @@ const MIN_POLL_SPACING_MS = 100;
 /** Statuses in which the unit takes settings (no note in its path). */
 const SETTLED = new Set<number>([Status.INITIALIZE, Status.DISABLED, Status.IDLING]);
 
-export class Id003BillAcceptorDriver {
+export class Id003BillAcceptorDriver extends AcceptorDriverBase {
   readonly #options: Id003DriverOptions;
   readonly #config: ValidatedId003Config;
   readonly #supervisor: LinkSupervisor;
   readonly #store: TrackerStore;
-  readonly #events = new DriverEvents();
   readonly #conditions: Id003Conditions;
-  readonly #counters = new AcceptorCounters();
-  readonly #status: AcceptorStatus;
-  readonly #cabinet: CabinetWatch;
   #tracker: NoteTracker | null = null;
   #escrow: Id003Escrow | null = null;
   #master: Id003Master | null = null;
   #version: string | null = null;
   #channels: readonly Id003Channel[] = [];
   #accepted: readonly number[] = [];
-  readonly #testMode = new NoteTestMode();
   #generation = 0;
   #running = false;
   #loop: Promise<void> | null = null;
@@ -93,23 +86,12 @@ export class Id003BillAcceptorDriver {
   readonly metrics: Id003Metrics = { credits: 0, duplicateCredits: 0, rejects: 0, creditLatencyMs: [], polls: 0 };
 
   constructor(options: Id003DriverOptions) {
+    super(options, { notAccepting: 'inhibited', firstPollPending: 'set up, first poll pending' });
     this.#options = options;
     this.#config = validateId003Config(options.config);
     this.#store = options.store ?? memoryStore();
-    this.#status = new AcceptorStatus(options.portPath, options.cabinet, (type, detail) => this.#emit(type, detail), {
-      notAccepting: 'inhibited',
-      firstPollPending: 'set up, first poll pending',
-    });
-    this.#cabinet = new CabinetWatch(options.cabinet);
     this.#conditions = new Id003Conditions(
-      cabinetConditionEffects({
-        cabinet: options.cabinet,
-        counters: this.#counters,
-        jams: ['acceptor-jam', 'stacker-jam'],
-        codeOf: (condition) => this.#conditions.codeOf(condition),
-        emit: (type, detail) => this.#emit(type, detail),
-        changed: () => this.#refreshHealth(),
-      }),
+      this.conditionEffects(['acceptor-jam', 'stacker-jam'], (condition) => this.#conditions.codeOf(condition)),
     );
     this.#supervisor = new LinkSupervisor({
       open: options.open,
@@ -120,7 +102,7 @@ export class Id003BillAcceptorDriver {
         const master = new Id003Master(link, {
           replyTimeoutMs: this.#config.replyTimeoutMs,
           attempts: this.#config.attempts,
-          onLineError: (e) => this.#emit('line-error', `${e.reason}: ${e.detail}`),
+          onLineError: (e) => this.emit('line-error', `${e.reason}: ${e.detail}`),
         });
         this.#master = master;
         await this.#setUp(master);
@@ -135,12 +117,8 @@ export class Id003BillAcceptorDriver {
       this.#master = null;
       this.#deviceEnabled = null;
       this.#configured = false;
-      this.#status.linkDown(report);
+      this.statusReport.linkDown(report);
     });
-  }
-
-  status(): DeviceStatus {
-    return this.#status.current;
   }
 
   /** The unit's denominations in the shape the service panel knows (channel n = n-th denomination). */
@@ -150,38 +128,31 @@ export class Id003BillAcceptorDriver {
 
   diagnostics(): BillAcceptorDiagnostics {
     return diagnosticsView({
-      status: this.#status.current,
+      status: this.statusReport.current,
       version: this.#version,
       channels: this.#channels,
       accepted: this.#accepted,
-      counters: this.#counters.view(),
-      testMode: this.#testMode.on,
-      testNotes: this.#testMode.notes,
+      counters: this.counters.view(),
+      testMode: this.testMode.on,
+      testNotes: this.testMode.notes,
     });
   }
 
-  /** Note test mode: every note is read and handed back, never stacked or credited. */
-  setTestMode(on: boolean): void {
-    if (!this.#testMode.set(on)) return;
-    this.#emit('test-mode', on ? 'note test mode on: notes are read and returned' : 'note test mode off');
+  protected override wake(): void {
     this.#wake?.();
-  }
-
-  onEvent(listener: (event: Id003DriverEvent) => void): () => void {
-    return this.#events.on(listener);
   }
 
   async start(): Promise<void> {
     if (this.#running) return;
     this.#running = true;
-    this.#cabinet.start(() => this.#wake?.());
+    this.cabinetWatch.start(() => this.#wake?.());
     await this.#supervisor.start();
   }
 
   async stop(): Promise<void> {
     this.#running = false;
     this.#generation++;
-    this.#cabinet.stop();
+    this.cabinetWatch.stop();
     this.#wake?.();
     await this.#loop?.catch(() => undefined);
     const master = this.#master;
@@ -191,7 +162,7 @@ export class Id003BillAcceptorDriver {
     master?.close();
     this.#master = null;
     await this.#supervisor.stop();
-    this.#status.stopped();
+    this.statusReport.stopped();
   }
 
   async #setUp(master: Id003Master): Promise<void> {
@@ -217,13 +188,13 @@ export class Id003BillAcceptorDriver {
       acceptedChannels: this.#accepted,
       cabinet: this.#options.cabinet,
       metrics: this.metrics,
-      counters: this.#counters,
-      testMode: () => this.#testMode.on,
-      testNote: (note) => this.#testMode.record(note),
-      canTakeMoney: () => !this.#conditions.active && this.#cabinet.takesMoney(),
+      counters: this.counters,
+      testMode: () => this.testMode.on,
+      testNote: (note) => this.testMode.record(note),
+      canTakeMoney: () => !this.#conditions.active && this.cabinetWatch.takesMoney(),
       anomaly: (condition, reason) =>
         this.#conditions.raise(condition, `${ID003_CONDITION_TEXT[condition]} (${reason})`),
-      emit: (type, detail) => this.#emit(type, detail),
+      emit: (type, detail) => this.emit(type, detail),
     });
     if (this.#accepted.length > 0) this.#conditions.drop(['no-channels']);
     else {
@@ -233,7 +204,7 @@ export class Id003BillAcceptorDriver {
           `venue ${this.#config.currency} channels ${this.#config.enabledChannels?.join(',') ?? 'all'})`,
       );
     }
-    this.#emit(
+    this.emit(
       'setup',
       `${this.#version}; channels ${this.#channels.map((c) => `${c.channel}=${c.valueMinor}${c.currency}`).join(' ')}; ` +
         `accepted ${this.#accepted.join(',') || 'none'}`,
@@ -245,10 +216,10 @@ export class Id003BillAcceptorDriver {
     try {
       const parsed = parseCurrencyAssignment(await master.request(Command.CURRENCY_ASSIGNMENT_REQUEST));
       if (parsed.ok) return parsed.value;
-      this.#emit('setup', `unreadable currency assignment (${parsed.error}); using the default table`);
+      this.emit('setup', `unreadable currency assignment (${parsed.error}); using the default table`);
     } catch (error) {
       if (!(error instanceof Id003ReplyError)) throw error;
-      this.#emit('setup', 'the unit refused the currency assignment request; using the default table');
+      this.emit('setup', 'the unit refused the currency assignment request; using the default table');
     }
     return DEFAULT_ASSIGNMENTS[this.#config.currency] ?? [];
   }
@@ -256,7 +227,7 @@ export class Id003BillAcceptorDriver {
   #startLoop(master: Id003Master): void {
     const generation = ++this.#generation;
     this.#polledOk = false;
-    this.#refreshHealth();
+    this.refreshHealth();
     const previous = this.#loop ?? Promise.resolve();
     this.#loop = previous.catch(() => undefined).then(() => this.#run(master, generation));
   }
@@ -273,13 +244,13 @@ export class Id003BillAcceptorDriver {
         if (!current()) return;
         if (error instanceof Id003TimeoutError) {
           timeouts++;
-          this.#emit('timeout', error.message);
+          this.emit('timeout', error.message);
           if (timeouts >= 2) {
             this.#supervisor.linkLost('the bill acceptor stopped answering', 'stopped-answering');
             return;
           }
         } else {
-          this.#emit('error', error instanceof Error ? error.message : String(error));
+          this.emit('error', error instanceof Error ? error.message : String(error));
         }
       }
       await this.#pause(started);
@@ -306,14 +277,14 @@ export class Id003BillAcceptorDriver {
     await this.#act(master, frame, performance.now());
     if (!this.#polledOk) {
       this.#polledOk = true;
-      this.#refreshHealth();
+      this.refreshHealth();
     }
   }
 
   /** One status (id003-status.ts), then the settings when the unit is idle. */
   async #act(master: Id003Master, frame: Id003Frame, received: number): Promise<void> {
     await actOnStatus(master, frame, received, this.#escrow!, this.#conditions, {
-      emit: (type, detail) => this.#emit(type, detail),
+      emit: (type, detail) => this.emit(type, detail),
       enableReported: (enabled) => {
         // The unit lost our INHIBIT setting (or never had it): send it again.
         if (this.#deviceEnabled !== null && this.#deviceEnabled !== enabled) this.#deviceEnabled = null;
@@ -323,7 +294,7 @@ export class Id003BillAcceptorDriver {
         this.#deviceEnabled = null;
       },
     });
-    this.#status.reportNote(noteOfStatus(frame.cmd));
+    this.statusReport.reportNote(noteOfStatus(frame.cmd));
     if (!this.#configured && SETTLED.has(frame.cmd)) await this.#configure(master);
   }
 
@@ -337,16 +308,16 @@ export class Id003BillAcceptorDriver {
       await master.setting(Command.SET_OPTIONAL_FUNCTION, Uint8Array.of(0, 0));
     } catch (error) {
       if (!(error instanceof Id003ReplyError)) throw error;
-      this.#emit('setup', `settings refused, tried again when the unit is idle: ${error.message}`);
+      this.emit('setup', `settings refused, tried again when the unit is idle: ${error.message}`);
       return;
     }
     this.#configured = true;
     this.#deviceEnabled = false;
-    this.#refreshHealth();
+    this.refreshHealth();
   }
 
   #wantEnabled(): boolean {
-    return !this.#conditions.active && (this.#testMode.on || this.#cabinet.takesMoney());
+    return !this.#conditions.active && (this.testMode.on || this.cabinetWatch.takesMoney());
   }
 
   async #syncEnable(master: Id003Master): Promise<void> {
@@ -359,20 +330,16 @@ export class Id003BillAcceptorDriver {
       return; // busy with a note: the next cycle tries again
     }
     this.#deviceEnabled = want;
-    this.#emit(want ? 'enabled' : 'disabled', want ? 'accepting notes' : 'not accepting notes');
-    this.#refreshHealth();
+    this.emit(want ? 'enabled' : 'disabled', want ? 'accepting notes' : 'not accepting notes');
+    this.refreshHealth();
   }
 
-  #refreshHealth(): void {
-    this.#status.refresh({
+  protected override refreshHealth(): void {
+    this.statusReport.refresh({
       conditions: this.#conditions,
       setUp: this.#master !== null && this.#version !== null,
       polledOk: this.#polledOk,
       enabled: this.#deviceEnabled === true,
     });
-  }
-
-  #emit(type: string, detail: string): void {
-    this.#events.emit(type, detail);
   }
 }
