@@ -30,6 +30,14 @@ class DemoDriver extends AcceptorDriverBase {
     this.onEvent((event) => this.log.push(`${event.type}: ${event.detail}`));
   }
 
+  watchCabinet(): void {
+    this.cabinetWatch.start(() => this.wake());
+  }
+
+  wants(conditionActive: boolean): boolean {
+    return this.wantsNotes(conditionActive);
+  }
+
   counted(): number {
     return this.counters.view().jams;
   }
@@ -87,6 +95,19 @@ describe('the cabinet-facing half of a driver', () => {
       'test-mode: note test mode off',
     ]);
     expect(driver.wakes).toBe(2);
+  });
+
+  it('takes notes only without a condition while the cabinet takes money, or in note test mode', () => {
+    const cabinet = fakeCabinet();
+    const driver = new DemoDriver(cabinet);
+    driver.watchCabinet();
+    expect(driver.wants(false)).toBe(true);
+    expect(driver.wants(true)).toBe(false);
+    cabinet.setPhase('dealt');
+    expect(driver.wants(false)).toBe(false);
+    driver.setTestMode(true);
+    expect(driver.wants(false)).toBe(true);
+    expect(driver.wants(true)).toBe(false);
   });
 
   it('starts not started, on its port', () => {

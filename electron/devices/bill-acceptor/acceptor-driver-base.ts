@@ -59,6 +59,20 @@ export abstract class AcceptorDriverBase {
     return this.events.on(listener);
   }
 
+  /**
+   * The enable policy (docs/cabinet-rules.md#bill-validator): notes are taken only while the unit has no
+   * active condition and the cabinet takes money, or in note test mode, where every note is handed back.
+   */
+  protected wantsNotes(conditionActive: boolean): boolean {
+    return !conditionActive && (this.testMode.on || this.cabinetWatch.takesMoney());
+  }
+
+  /** The unit was just told to take notes (true) or not: logged, and the health says so. */
+  protected enableSent(enabled: boolean): void {
+    this.emit(enabled ? 'enabled' : 'disabled', enabled ? 'accepting notes' : 'not accepting notes');
+    this.refreshHealth();
+  }
+
   protected emit(type: string, detail: string): void {
     this.events.emit(type, detail);
   }

@@ -337,7 +337,7 @@ export class BillAcceptorDriver extends AcceptorDriverBase {
 
   #wantEnabled(): boolean {
     if (this.#initialising) return false;
-    return !this.#conditions.active && (this.testMode.on || this.cabinetWatch.takesMoney());
+    return this.wantsNotes(this.#conditions.active);
   }
 
   async #syncEnable(master: SspMaster): Promise<void> {
@@ -345,8 +345,7 @@ export class BillAcceptorDriver extends AcceptorDriverBase {
     if (want === this.#deviceEnabled) return;
     await setEnabled(master, want);
     this.#deviceEnabled = want;
-    this.emit(want ? 'enabled' : 'disabled', want ? 'accepting notes' : 'not accepting notes');
-    this.refreshHealth();
+    this.enableSent(want);
   }
 
   protected override refreshHealth(): void {

@@ -317,7 +317,7 @@ export class Id003BillAcceptorDriver extends AcceptorDriverBase {
   }
 
   #wantEnabled(): boolean {
-    return !this.#conditions.active && (this.testMode.on || this.cabinetWatch.takesMoney());
+    return this.wantsNotes(this.#conditions.active);
   }
 
   async #syncEnable(master: Id003Master): Promise<void> {
@@ -330,8 +330,7 @@ export class Id003BillAcceptorDriver extends AcceptorDriverBase {
       return; // busy with a note: the next cycle tries again
     }
     this.#deviceEnabled = want;
-    this.emit(want ? 'enabled' : 'disabled', want ? 'accepting notes' : 'not accepting notes');
-    this.refreshHealth();
+    this.enableSent(want);
   }
 
   protected override refreshHealth(): void {
