@@ -14,6 +14,7 @@
 import type { DeviceDetail } from '../../core/model/device-detail.ts';
 import { Event } from './ssp-protocol.ts';
 import type { RefusalKind } from './unit-refusal.ts';
+import { ConditionSet, type ConditionEffects as BaseConditionEffects } from './condition-set.ts';
 
 export type Condition =
   | 'safe-jam'
@@ -85,45 +86,23 @@ export function conditionOf(code: number): Condition | null {
   return meaning && meaning.kind !== 'status' ? meaning.condition : null;
 }
 
-export interface ConditionEffects {
-  /** A condition became active: tell the cabinet (device-fault) and the event log. */
-  raised(condition: Condition, reason: string): void;
-  /** A tilt condition ended. */
-  cleared(condition: Condition): void;
-  /** The set may have changed: report the acceptor's health again. */
-  changed(): void;
-}
+export type ConditionEffects = BaseConditionEffects<Condition>;
 
-/** The active conditions of one acceptor. */
-export class AcceptorConditions {
-  readonly #effects: ConditionEffects;
-  readonly #active = new Set<Condition>();
+/** The active conditions of one eSSP acceptor (condition-set.ts), with the byte of an unknown poll event. */
+export class AcceptorConditions extends ConditionSet<Condition> {
   /** The byte of the last poll event the driver could not read, while 'unknown-event' is active. */
   #unknownEventCode: number | null = null;
 
   constructor(effects: ConditionEffects) {
-    this.#effects = effects;
-  }
-
-  get active(): boolean {
-    return this.#active.size > 0;
-  }
-
-  has(condition: Condition): boolean {
-    return this.#active.has(condition);
-  }
-
-  /** The texts of the active conditions, for the device status. */
-  describe(): string {
-    return [...this.#active].map((c) => CONDITION_TEXT[c]).join('; ');
+    super({ texts: CONDITION_TEXT, latched: LATCHED }, effects);
   }
 
   /** The active conditions as a code, for the device status (the words are describe()'s). */
   code(): DeviceDetail & { readonly code: 'acceptor-conditions' } {
-    const unknown = this.#active.has('unknown-event') && this.#unknownEventCode !== null;
+    const unknown = this.has('unknown-event') && this.#unknownEventCode !== null;
     return {
       code: 'acceptor-conditions',
-      conditions: [...this.#active],
+      conditions: this.list(),
       ...(unknown ? { unknownEventCode: this.#unknownEventCode! } : {}),
     };
   }
@@ -141,38 +120,13 @@ export class AcceptorConditions {
 
   /** A poll reply held an event byte the driver does not know: raises 'unknown-event' naming that byte. */
   raiseUnknownEvent(eventCode: number, reason: string): void {
-    if (!this.#active.has('unknown-event')) this.#unknownEventCode = eventCode;
+    if (!this.has('unknown-event')) this.#unknownEventCode = eventCode;
     this.raise('unknown-event', reason);
   }
 
-  /** Raises `condition` (the cabinet hears of it once, while it stays active). */
-  raise(condition: Condition, reason: string = CONDITION_TEXT[condition]): void {
-    const fresh = !this.#active.has(condition);
-    this.#active.add(condition);
-    if (fresh) this.#effects.raised(condition, reason);
-    this.#effects.changed();
-  }
-
-  /**
-   * After one poll reply: raises what it reported, clears the tilt conditions it no longer reports. Latched
-   * conditions stay.
-   */
-  update(seen: ReadonlySet<Condition>): void {
-    for (const condition of seen) if (!this.#active.has(condition)) this.raise(condition);
-    for (const condition of [...this.#active]) {
-      if (!LATCHED.has(condition) && !seen.has(condition)) {
-        this.#active.delete(condition);
-        this.#effects.cleared(condition);
-      }
-    }
-    this.#effects.changed();
-  }
-
   /** Drops conditions without an event (a reset, a handshake that found acceptable channels). */
-  drop(conditions: readonly Condition[]): void {
-    let dropped = false;
-    for (const condition of conditions) dropped = this.#active.delete(condition) || dropped;
-    if (!this.#active.has('unknown-event')) this.#unknownEventCode = null;
-    if (dropped) this.#effects.changed();
+  override drop(conditions: readonly Condition[]): void {
+    super.drop(conditions);
+    if (!this.has('unknown-event')) this.#unknownEventCode = null;
   }
 }

@@ -4,6 +4,8 @@
  * (docs/protocols/essp.md#link-settings: at least 200 ms apart) and the cabinet's currency.
  */
 import type { BackoffOptions } from '../serial/link-supervisor.ts';
+import { currencyField, enabledChannelsField, wholeNumberField } from './acceptor-config-fields.ts';
+import { BillAcceptorConfigError } from './bill-acceptor-config-error.ts';
 import { ITL_DEFAULT_FIXED_KEY_HEX, parseFixedKey } from './essp-crypto.ts';
 import type { RefusalBackoffOptions } from './unit-refusal.ts';
 import type { SetupInfo } from './ssp-protocol.ts';
@@ -40,15 +42,7 @@ export interface ValidatedConfig {
   readonly refusalBackoff: Partial<RefusalBackoffOptions>;
 }
 
-export class BillAcceptorConfigError extends Error {
-  override readonly name = 'BillAcceptorConfigError';
-  /** True when the refused key is the manufacturer's published default (a code of its own on the screens). */
-  readonly factoryKey: boolean;
-  constructor(message: string, factoryKey = false) {
-    super(message);
-    this.factoryKey = factoryKey;
-  }
-}
+export { BillAcceptorConfigError };
 
 /** Throws BillAcceptorConfigError naming the field that is wrong. */
 export function validateConfig(config: BillAcceptorConfig): ValidatedConfig {
@@ -60,21 +54,14 @@ export function validateConfig(config: BillAcceptorConfig): ValidatedConfig {
       typeof config.fixedKeyHex === 'string' && config.fixedKeyHex.toLowerCase() === ITL_DEFAULT_FIXED_KEY_HEX;
     throw new BillAcceptorConfigError((error as Error).message, factoryKey);
   }
-  const pollIntervalMs = config.pollIntervalMs ?? 250;
-  if (!Number.isInteger(pollIntervalMs) || pollIntervalMs < 200 || pollIntervalMs > 5_000) {
-    throw new BillAcceptorConfigError(`pollIntervalMs must be a whole number from 200 to 5000, got ${pollIntervalMs}`);
-  }
-  const enabled = config.enabledChannels ?? null;
-  if (enabled && (enabled.length === 0 || enabled.some((c) => !Number.isInteger(c) || c < 1 || c > 16))) {
-    throw new BillAcceptorConfigError('enabledChannels must list channel numbers from 1 to 16 (at least one)');
-  }
-  const currency = config.currency ?? 'EUR';
-  if (!/^[A-Z]{3}$/.test(currency))
-    throw new BillAcceptorConfigError(`currency must be a 3-letter code, got ${currency}`);
+  const pollIntervalMs = wholeNumberField('pollIntervalMs', config.pollIntervalMs, 250, 200, 5_000);
+  const enabledChannels = enabledChannelsField(config.enabledChannels);
+  const currency = currencyField(config.currency);
+  // The reply timeout and the sends are taken as given (GA973's defaults when absent).
   return {
     fixedKeyHex: config.fixedKeyHex,
     fixedKey,
-    enabledChannels: enabled,
+    enabledChannels,
     pollIntervalMs,
     currency,
     replyTimeoutMs: config.replyTimeoutMs ?? 1000,

@@ -7,7 +7,10 @@
  * - polling: poll-loop.ts; one reply's events: poll-events.ts;
  * - escrow and credit: escrow-policy.ts (docs/protocols/essp.md#credit-rules);
  * - tilts and faults: acceptor-conditions.ts (docs/cabinet-rules.md#door-and-tilt);
- * - identity, counters and the note test mode for the technician: acceptor-diagnostics.ts.
+ * - identity and counters for the technician: acceptor-diagnostics.ts;
+ * - shared with the ID-003 driver: the cabinet-facing half (acceptor-driver-base.ts: status report, cabinet
+ *   watch, note test mode, counters, event log, what a raised condition does) and the condition
+ *   bookkeeping (condition-set.ts).
  *
  * Enable policy: the acceptor is enabled only while the cabinet can take money (no tilt, round phase idle or
  * betting, not in demo mode) and the acceptor has no active condition (docs/cabinet-rules.md#bill-validator).
@@ -19,33 +22,20 @@
  * is active, 'disconnected' while the link is down (docs/protocols/essp.md#handshake).
  * A refused unit (unit-refusal.ts: wrong fixed key, protocol below 6, no POLL_WITH_ACK) raises a device fault
  * saying why and is tried again only after a growing wait (docs/protocols/essp.md#refused-units).
- *
- * Length: a little over 400 lines, because this is the one place that holds the state joining the pieces
- * (session generation, enable state, initialising, refusals, health); every rule lives in its own file.
- *
- * Over 400 lines: this is the one place the session, enable policy and status meet; every protocol step is
- * in its own file above, and splitting the rest would only pass the shared state around.
  */
-import type {
-  CabinetSnapshot,
-  DeviceHealth,
-  DevicePort,
-  DeviceStatus,
-  NoteInAcceptor,
-} from '../../core/cabinet/cabinet-api.ts';
-import type { DeviceDetail } from '../../core/model/device-detail.ts';
+import type { DevicePort } from '../../core/cabinet/cabinet-api.ts';
 import type { SerialLinkOpener } from '../serial/serial-link.ts';
 import { LinkSupervisor } from '../serial/link-supervisor.ts';
-import { TypedEmitter } from '../typed-emitter.ts';
 import { AcceptorConditions, CONDITION_TEXT, REFUSALS } from './acceptor-conditions.ts';
-import { AcceptorCounters, type BillAcceptorDiagnostics, type TestNote } from './acceptor-diagnostics.ts';
+import { AcceptorDriverBase } from './acceptor-driver-base.ts';
+import type { BillAcceptorDiagnostics } from './acceptor-diagnostics.ts';
 import {
   acceptedChannels,
   validateConfig,
   type BillAcceptorConfig,
   type ValidatedConfig,
 } from './bill-acceptor-config.ts';
-import { EscrowPolicy, cabinetTakesMoney, type EscrowMetrics } from './escrow-policy.ts';
+import { EscrowPolicy, type EscrowMetrics } from './escrow-policy.ts';
 import { configureChannels, describeSetup, openSession, setEnabled, type AcceptorIdentity } from './handshake.ts';
 import { noteAfterPoll } from './note-in-acceptor.ts';
 import { NoteTracker, memoryStore, type TrackerStore } from './note-tracker.ts';
@@ -56,12 +46,7 @@ import type { SetupInfo } from './ssp-protocol.ts';
 import { RefusalBackoff, UnitRefusedError, realWait, type Wait } from './unit-refusal.ts';
 
 export { BillAcceptorConfigError, validateConfig, type BillAcceptorConfig } from './bill-acceptor-config.ts';
-
-export interface BillAcceptorEvent {
-  readonly at: string;
-  readonly type: string;
-  readonly detail: string;
-}
+export type { BillAcceptorEvent } from './driver-events.ts';
 
 export interface BillAcceptorDriverOptions {
   readonly portPath: string;
@@ -79,30 +64,23 @@ export interface BillAcceptorMetrics extends EscrowMetrics {
   polls: number;
 }
 
-export class BillAcceptorDriver {
+export class BillAcceptorDriver extends AcceptorDriverBase {
   readonly #options: BillAcceptorDriverOptions;
   readonly #config: ValidatedConfig;
   readonly #supervisor: LinkSupervisor;
   readonly #store: TrackerStore;
-  readonly #events = new TypedEmitter<{ event: BillAcceptorEvent }>();
   readonly #conditions: AcceptorConditions;
   readonly #loops = new Set<PollLoop>();
-  #status: DeviceStatus;
   #tracker: NoteTracker | null = null;
   #escrow: EscrowPolicy | null = null;
   #master: SspMaster | null = null;
   #setup: SetupInfo | null = null;
   #identity: AcceptorIdentity | null = null;
   #accepted: readonly number[] = [];
-  readonly #counters = new AcceptorCounters();
-  #testMode = false;
-  #testNotes: TestNote[] = [];
   #generation = 0;
   #running = false;
   #loop: Promise<void> | null = null;
   #deviceEnabled: boolean | null = null;
-  #unsubscribeCabinet: (() => void) | null = null;
-  #latestSnapshot: CabinetSnapshot | null = null;
   /** A poll succeeded since the last handshake: only then is the acceptor 'healthy' (before: 'connected'). */
   #polledOk = false;
   /** The acceptor reset (0xF1): its inhibits and enable state are gone, set it up again. */
@@ -121,25 +99,14 @@ export class BillAcceptorDriver {
   };
 
   constructor(options: BillAcceptorDriverOptions) {
+    super(options, { notAccepting: 'disabled', firstPollPending: 'key exchanged, first poll pending' });
     this.#options = options;
     this.#config = validateConfig(options.config);
     this.#store = options.store ?? memoryStore();
     this.#refusal = new RefusalBackoff(this.#config.refusalBackoff);
-    this.#status = {
-      device: 'bill-acceptor',
-      health: 'disconnected',
-      detail: `not started (${options.portPath})`,
-      detailCode: { code: 'device-not-started', port: options.portPath },
-    };
-    this.#conditions = new AcceptorConditions({
-      raised: (condition, reason) => {
-        if (condition === 'safe-jam' || condition === 'unsafe-jam') this.#counters.jams++;
-        this.#emit('fault', reason);
-        this.#options.cabinet.raiseFault('device-fault', 'bill-acceptor', reason, this.#conditions.codeOf(condition));
-      },
-      cleared: (condition) => this.#emit('cleared', `${condition} cleared`),
-      changed: () => this.#refreshHealth(),
-    });
+    this.#conditions = new AcceptorConditions(
+      this.conditionEffects(['safe-jam', 'unsafe-jam'], (condition) => this.#conditions.codeOf(condition)),
+    );
     this.#supervisor = new LinkSupervisor({
       open: options.open,
       link: { path: options.portPath, baudRate: 9600, dataBits: 8, stopBits: 2, parity: 'none' },
@@ -148,14 +115,14 @@ export class BillAcceptorDriver {
         const delay = this.#refusal.delayMs;
         if (delay > 0) {
           // A refused unit: a wrong key puts it out of service until it is reset, so no tight retry loop.
-          this.#emit('retry', `trying the refused acceptor again in ${delay} ms`);
+          this.emit('retry', `trying the refused acceptor again in ${delay} ms`);
           await (this.#options.wait ?? realWait)(delay, this.#abort.signal);
         }
         this.#master?.close();
         const master = new SspMaster(link, {
           replyTimeoutMs: this.#config.replyTimeoutMs,
           attempts: this.#config.attempts,
-          onLineError: (e) => this.#emit('line-error', `${e.reason}: ${e.detail}`),
+          onLineError: (e) => this.emit('line-error', `${e.reason}: ${e.detail}`),
         });
         this.#master = master;
         // No 'connected' report yet: that would clear the cabinet's tilt before the acceptor has proved itself.
@@ -178,25 +145,13 @@ export class BillAcceptorDriver {
         this.#deviceEnabled = null;
         const refused = REFUSALS.some((kind) => this.#conditions.has(kind));
         if (refused) {
-          this.#report('fault', `${this.#conditions.describe()}; ${report.reason}`, {
+          this.statusReport.report('fault', `${this.#conditions.describe()}; ${report.reason}`, {
             ...this.#conditions.code(),
             linkDown: report.cause,
           });
-        } else {
-          this.#report('disconnected', `${report.reason}; retrying in ${report.retryInMs} ms`, {
-            code: 'link-retrying',
-            port: this.#options.portPath,
-            cause: report.cause,
-            retryInMs: report.retryInMs,
-            ...(report.osCode === undefined ? {} : { osCode: report.osCode }),
-          });
-        }
+        } else this.statusReport.linkDown(report);
       }
     });
-  }
-
-  status(): DeviceStatus {
-    return this.#status;
   }
 
   setup(): SetupInfo | null {
@@ -207,10 +162,11 @@ export class BillAcceptorDriver {
   diagnostics(): BillAcceptorDiagnostics {
     const identity = this.#identity;
     const setup = this.#setup;
+    const status = this.statusReport.current;
     return {
-      health: this.#status.health,
-      detail: this.#status.detail,
-      ...(this.#status.detailCode ? { detailCode: this.#status.detailCode } : {}),
+      health: status.health,
+      detail: status.detail,
+      ...(status.detailCode ? { detailCode: status.detailCode } : {}),
       ...(identity && identity.acceptorId !== 'unknown' ? { serialNumber: identity.acceptorId } : {}),
       ...(identity ? { firmware: identity.firmwareVersion ?? identity.setup.firmware } : {}),
       ...(identity?.datasetVersion ? { dataset: identity.datasetVersion } : {}),
@@ -222,41 +178,17 @@ export class BillAcceptorDriver {
             currency: setup.channelCountries[i] ?? '',
           }))
         : [],
-      counters: this.#counters.view(),
-      testMode: this.#testMode,
-      testNotes: [...this.#testNotes],
+      counters: this.counters.view(),
+      testMode: this.testMode.on,
+      testNotes: [...this.testMode.notes],
     };
-  }
-
-  /**
-   * Note test mode (docs/protocols/essp.md#note-test-mode): while on, every note is read and handed back,
-   * never stacked or credited, and the acceptor is enabled even while the cabinet could not take money.
-   */
-  setTestMode(on: boolean): void {
-    if (on === this.#testMode) return;
-    this.#testMode = on;
-    if (on) this.#testNotes = [];
-    this.#emit('test-mode', on ? 'note test mode on: notes are read and returned' : 'note test mode off');
-    this.#wakeLoops();
-  }
-
-  /** Driver events (credit, reject, fault, status, line-error…); a listener that throws never stops the driver. */
-  onEvent(listener: (event: BillAcceptorEvent) => void): () => void {
-    return this.#events.on('event', listener);
   }
 
   async start(): Promise<void> {
     if (this.#running) return;
     this.#running = true;
     this.#abort = new AbortController();
-    this.#latestSnapshot = this.#options.cabinet.snapshot();
-    this.#unsubscribeCabinet = this.#options.cabinet.subscribe((event) => {
-      if (event.type === 'state') this.#latestSnapshot = event.snapshot;
-      else if (event.type === 'tilt' || event.type === 'round-settled' || event.type === 'round-voided') {
-        this.#latestSnapshot = this.#options.cabinet.snapshot();
-      } else return;
-      this.#wakeLoops();
-    });
+    this.cabinetWatch.start(() => this.#wakeLoops());
     await this.#supervisor.start();
   }
 
@@ -264,8 +196,7 @@ export class BillAcceptorDriver {
     this.#running = false;
     this.#generation++;
     this.#abort.abort(new Error('the bill acceptor driver stopped'));
-    this.#unsubscribeCabinet?.();
-    this.#unsubscribeCabinet = null;
+    this.cabinetWatch.stop();
     this.#wakeLoops();
     const master = this.#master;
     if (master && this.#deviceEnabled) await setEnabled(master, false).catch(() => undefined);
@@ -273,13 +204,7 @@ export class BillAcceptorDriver {
     master?.close();
     this.#master = null;
     await this.#supervisor.stop();
-    // A deliberate stop (shutdown) is not a fault: the cabinet is not told, so no tilt outlives the shutdown.
-    this.#status = {
-      device: 'bill-acceptor',
-      health: 'disconnected',
-      detail: 'stopped',
-      detailCode: { code: 'device-stopped', port: this.#options.portPath },
-    };
+    this.statusReport.stopped();
   }
 
   async #handshake(master: SspMaster): Promise<void> {
@@ -298,14 +223,12 @@ export class BillAcceptorDriver {
       acceptedChannels: accepted,
       cabinet: this.#options.cabinet,
       metrics: this.metrics,
-      counters: this.#counters,
-      testMode: () => this.#testMode,
-      testNote: (note) => {
-        this.#testNotes = [...this.#testNotes, { at: new Date().toISOString(), ...note }].slice(-20);
-      },
-      canTakeMoney: () => !this.#conditions.active && cabinetTakesMoney(this.#latestSnapshot),
+      counters: this.counters,
+      testMode: () => this.testMode.on,
+      testNote: (note) => this.testMode.record(note),
+      canTakeMoney: () => !this.#conditions.active && this.cabinetWatch.takesMoney(),
       anomaly: (reason) => this.#conditions.raise('credit-anomaly', `${CONDITION_TEXT['credit-anomaly']} (${reason})`),
-      emit: (type, detail) => this.#emit(type, detail),
+      emit: (type, detail) => this.emit(type, detail),
     });
     if (accepted.length > 0) this.#conditions.drop(['no-channels']);
     else {
@@ -319,7 +242,7 @@ export class BillAcceptorDriver {
     await configureChannels(master, accepted);
     this.#deviceEnabled = false;
     this.#initialising = false;
-    this.#emit('setup', describeSetup(identity, accepted));
+    this.emit('setup', describeSetup(identity, accepted));
     // Before the first poll of the session, which would stack a note still held in escrow.
     await this.#escrow.resumeEscrow(master);
   }
@@ -327,14 +250,14 @@ export class BillAcceptorDriver {
   /** A refused unit: the fault says why (once while it lasts), and the next handshake waits longer. */
   #refuse(error: UnitRefusedError): void {
     this.#refusal.refused();
-    this.#emit('refused', error.message);
+    this.emit('refused', error.message);
     this.#conditions.raise(error.kind, error.message);
   }
 
   #startLoop(master: SspMaster): void {
     const generation = ++this.#generation;
     this.#polledOk = false;
-    this.#refreshHealth();
+    this.refreshHealth();
     const loop = new PollLoop({
       intervalMs: this.#config.pollIntervalMs,
       isCurrent: () => this.#running && generation === this.#generation,
@@ -345,7 +268,7 @@ export class BillAcceptorDriver {
         this.#refuse(error);
         this.#supervisor.linkLost(error.message, 'unit-refused');
       },
-      emit: (type, detail) => this.#emit(type, detail),
+      emit: (type, detail) => this.emit(type, detail),
     });
     this.#loops.add(loop);
     const previous = this.#loop ?? Promise.resolve();
@@ -357,7 +280,7 @@ export class BillAcceptorDriver {
 
   /** Poll first, then the enable state: every session's first poll clears old events before any ENABLE. */
   async #cycle(master: SspMaster, generation: number): Promise<void> {
-    const reply = await pollOnce(master, this.metrics, (type, detail) => this.#emit(type, detail));
+    const reply = await pollOnce(master, this.metrics, (type, detail) => this.emit(type, detail));
     const escrow = this.#escrow;
     if (reply) {
       this.#refusal.accepted();
@@ -365,7 +288,7 @@ export class BillAcceptorDriver {
     }
     if (reply && escrow) {
       const hooks: PollEventHooks = {
-        emit: (type: string, detail: string) => this.#emit(type, detail),
+        emit: (type: string, detail: string) => this.emit(type, detail),
         disabledReported: () => {
           // The acceptor says it is disabled while we believe it enabled (e.g. it reset): send ENABLE again.
           if (this.#deviceEnabled === true) this.#deviceEnabled = null;
@@ -374,16 +297,16 @@ export class BillAcceptorDriver {
           this.#resetSeen = true;
         },
         initialising: (still: boolean) => {
-          if (still && !this.#initialising) this.#emit('initialising', 'the acceptor is initialising: not enabled yet');
+          if (still && !this.#initialising) this.emit('initialising', 'the acceptor is initialising: not enabled yet');
           this.#initialising = still;
         },
       };
       await actOnPollEvents(master, reply.events, reply.received, escrow, this.#conditions, hooks, reply.unread);
-      this.#reportNote(noteAfterPoll(this.#status.note ?? null, reply.events));
+      this.statusReport.reportNote(noteAfterPoll(this.statusReport.current.note ?? null, reply.events));
     }
     if (!this.#polledOk) {
       this.#polledOk = true;
-      this.#refreshHealth();
+      this.refreshHealth();
     }
     if (this.#resetSeen) {
       this.#resetSeen = false;
@@ -399,9 +322,13 @@ export class BillAcceptorDriver {
     } catch (error) {
       if (generation !== this.#generation) return;
       if (error instanceof UnitRefusedError) this.#refuse(error);
-      this.#emit('error', `handshake failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.emit('error', `handshake failed: ${error instanceof Error ? error.message : String(error)}`);
       this.#supervisor.linkLost('handshake failed', 'handshake-failed');
     }
+  }
+
+  protected override wake(): void {
+    this.#wakeLoops();
   }
 
   #wakeLoops(): void {
@@ -410,7 +337,7 @@ export class BillAcceptorDriver {
 
   #wantEnabled(): boolean {
     if (this.#initialising) return false;
-    return !this.#conditions.active && (this.#testMode || cabinetTakesMoney(this.#latestSnapshot));
+    return this.wantsNotes(this.#conditions.active);
   }
 
   async #syncEnable(master: SspMaster): Promise<void> {
@@ -418,54 +345,15 @@ export class BillAcceptorDriver {
     if (want === this.#deviceEnabled) return;
     await setEnabled(master, want);
     this.#deviceEnabled = want;
-    this.#emit(want ? 'enabled' : 'disabled', want ? 'accepting notes' : 'not accepting notes');
-    this.#refreshHealth();
+    this.enableSent(want);
   }
 
-  #refreshHealth(): void {
-    const port = this.#options.portPath;
-    if (this.#conditions.active) {
-      this.#report('fault', this.#conditions.describe(), this.#conditions.code());
-    } else if (this.#master && this.#polledOk) {
-      const enabled = this.#deviceEnabled === true;
-      this.#report('healthy', `${enabled ? 'enabled' : 'disabled'} on ${port}`, {
-        code: 'acceptor-ready',
-        port,
-        enabled,
-      });
-    } else if (this.#master && this.#setup) {
-      this.#report('connected', `key exchanged, first poll pending on ${port}`, { code: 'acceptor-first-poll', port });
-    }
-  }
-
-  /**
-   * The note the unit is reading or holding, for the player's screen (docs/cabinet-rules.md#bill-validator):
-   * reported on each change, after the poll's effects (a credit is committed before its note is cleared).
-   */
-  #reportNote(note: NoteInAcceptor | null): void {
-    if ((this.#status.note ?? null) === note) return;
-    this.#status = { ...this.#status, note };
-    try {
-      this.#options.cabinet.reportDevice(this.#status);
-    } catch (error) {
-      this.#emit('error', `reportDevice failed: ${(error as Error).message}`);
-    }
-  }
-
-  #report(health: DeviceHealth, detail: string, detailCode: DeviceDetail): void {
-    if (this.#status.health === health && this.#status.detail === detail) return;
-    // A unit that is not healthy is not taking a note in: the player is no longer told one is being read.
-    const note = health === 'healthy' ? (this.#status.note ?? null) : null;
-    this.#status = { device: 'bill-acceptor', health, detail, detailCode, note };
-    try {
-      this.#options.cabinet.reportDevice(this.#status);
-    } catch (error) {
-      this.#emit('error', `reportDevice failed: ${(error as Error).message}`);
-    }
-    this.#emit('status', `${health}: ${detail}`);
-  }
-
-  #emit(type: string, detail: string): void {
-    this.#events.emit('event', { at: new Date().toISOString(), type, detail });
+  protected override refreshHealth(): void {
+    this.statusReport.refresh({
+      conditions: this.#conditions,
+      setUp: this.#master !== null && this.#setup !== null,
+      polledOk: this.#polledOk,
+      enabled: this.#deviceEnabled === true,
+    });
   }
 }

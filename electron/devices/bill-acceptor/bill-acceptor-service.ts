@@ -9,12 +9,11 @@
  * host crash between a credit and its EVENT_ACK never credits twice and never loses an escrow.
  */
 import type { DevicePort, DeviceStatus } from '../../core/cabinet/cabinet-api.ts';
-import { openSerialportLink } from '../serial/serialport-link.ts';
 import type { SerialLinkOpener } from '../serial/serial-link.ts';
 import { validateConfig, type BillAcceptorConfig } from './bill-acceptor-config.ts';
 import type { BillAcceptorDiagnostics } from './acceptor-diagnostics.ts';
 import { BillAcceptorDriver, type BillAcceptorEvent } from './bill-acceptor-driver.ts';
-import { fileStore, memoryStore } from './note-tracker.ts';
+import { driverService } from './driver-service.ts';
 import type { SetupInfo } from './ssp-protocol.ts';
 
 export interface BillAcceptorServiceOptions {
@@ -44,26 +43,17 @@ export interface BillAcceptorService {
 
 export function createBillAcceptorService(options: BillAcceptorServiceOptions): BillAcceptorService {
   validateConfig(options.config); // throws BillAcceptorConfigError naming the field, before anything opens
-  if (typeof options.portPath !== 'string' || options.portPath.trim() === '') {
-    throw new Error('the bill acceptor needs a serial port path, e.g. /dev/ttyACM0');
-  }
-  const driver = new BillAcceptorDriver({
-    portPath: options.portPath,
-    cabinet: options.cabinet,
-    config: options.config,
-    open: options.open ?? openSerialportLink,
-    store: options.stateFile ? fileStore(options.stateFile) : memoryStore(),
-  });
-  return {
-    start: () => driver.start(),
-    stop: () => driver.stop(),
-    status: () => driver.status(),
-    setup: () => driver.setup(),
-    diagnostics: () => driver.diagnostics(),
-    setTestMode: (on) => driver.setTestMode(on),
-    onEvent: (listener) => driver.onEvent(listener),
-    metrics: driver.metrics,
-  };
+  return driverService(
+    options,
+    '/dev/ttyACM0',
+    (links) =>
+      new BillAcceptorDriver({
+        portPath: options.portPath,
+        cabinet: options.cabinet,
+        config: options.config,
+        ...links,
+      }),
+  );
 }
 
 export type { BillAcceptorConfig, BillAcceptorDiagnostics, BillAcceptorEvent };

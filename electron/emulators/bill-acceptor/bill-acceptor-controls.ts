@@ -1,9 +1,11 @@
 /**
  * The emulator's control lines (stdin, --control-socket, the embedded controller): one line in, one answer
  * out — "ok <line>", "error <why>", "status {json}", or "" for an empty line. Device commands go to the model,
- * line faults (garbage, corrupt CRC, dropped bytes, mute) to the process that owns the wire.
+ * line faults (garbage, corrupt CRC, dropped bytes, mute) to the process that owns the wire. How a line is
+ * read and answered is control-lines.ts.
  */
 import type { BillAcceptorSlave } from './bill-acceptor-model.ts';
+import { answerControlLine, type ControlTable } from './control-lines.ts';
 
 /** Controls the service panel and the tests can use. */
 export const CONTROL_COMMANDS = [
@@ -42,76 +44,32 @@ export interface WireFaults {
 }
 
 export function applyControlLine(line: string, slave: BillAcceptorSlave, wire: WireFaults): string {
-  const [verb, arg] = line.trim().split(/\s+/);
-  try {
-    switch (verb) {
-      case 'insert':
-        slave.insert(Number(arg));
-        break;
-      case 'insert-invalid':
-        slave.insertInvalid(arg === undefined ? undefined : Number(arg));
-        break;
-      case 'jam':
-        slave.jam('safe');
-        break;
-      case 'unsafe-jam':
-        slave.jam('unsafe');
-        break;
-      case 'clear-jam':
-        slave.clearJam();
-        break;
-      case 'stacker-full':
-        slave.setStackerFull(true);
-        break;
-      case 'stacker-emptied':
-        slave.setStackerFull(false);
-        break;
-      case 'cashbox-out':
-        slave.setCashboxOut(true);
-        break;
-      case 'cashbox-in':
-        slave.setCashboxOut(false);
-        break;
-      case 'path-open':
-        slave.setPathOpen(true);
-        break;
-      case 'path-closed':
-        slave.setPathOpen(false);
-        break;
-      case 'fraud':
-        slave.fraud();
-        break;
-      case 'power-cycle':
-        slave.powerCycle();
-        break;
-      case 'garbage':
-        wire.garbage();
-        break;
-      case 'corrupt-crc':
-        wire.corruptCrc();
-        break;
-      case 'drop-bytes':
-        wire.dropBytes();
-        break;
-      case 'duplicate-events':
-        slave.duplicateEvents();
-        break;
-      case 'lose-ack':
-        slave.loseAck();
-        break;
-      case 'mute':
-        wire.mute(arg !== 'off');
-        break;
-      case 'status':
-        return `status ${JSON.stringify(slave.status())}`;
-      case undefined:
-      case '':
-        return '';
-      default:
-        return `error unknown command "${verb}"; commands: ${CONTROL_COMMANDS.join(', ')}`;
-    }
-    return `ok ${line.trim()}`;
-  } catch (error) {
-    return `error ${(error as Error).message}`;
-  }
+  const controls: ControlTable = {
+    insert: (arg) => slave.insert(Number(arg)),
+    'insert-invalid': (arg) => slave.insertInvalid(arg === undefined ? undefined : Number(arg)),
+    jam: () => slave.jam('safe'),
+    'unsafe-jam': () => slave.jam('unsafe'),
+    'clear-jam': () => slave.clearJam(),
+    'stacker-full': () => slave.setStackerFull(true),
+    'stacker-emptied': () => slave.setStackerFull(false),
+    'cashbox-out': () => slave.setCashboxOut(true),
+    'cashbox-in': () => slave.setCashboxOut(false),
+    'path-open': () => slave.setPathOpen(true),
+    'path-closed': () => slave.setPathOpen(false),
+    fraud: () => slave.fraud(),
+    'power-cycle': () => slave.powerCycle(),
+    garbage: () => wire.garbage(),
+    'corrupt-crc': () => wire.corruptCrc(),
+    'drop-bytes': () => wire.dropBytes(),
+    'duplicate-events': () => slave.duplicateEvents(),
+    'lose-ack': () => slave.loseAck(),
+    // "mute" alone mutes too: only "mute off" resumes.
+    mute: (arg) => wire.mute(arg !== 'off'),
+    status: () => `status ${JSON.stringify(slave.status())}`,
+  };
+  return answerControlLine(
+    line,
+    controls,
+    (verb) => `error unknown command "${verb}"; commands: ${CONTROL_COMMANDS.join(', ')}`,
+  );
 }

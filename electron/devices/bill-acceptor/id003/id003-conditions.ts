@@ -11,7 +11,8 @@
  *   it); no-channels until the next set-up finds an acceptable channel.
  * Every raised condition is a `device-fault` for the cabinet; while any is active the unit stays inhibited.
  */
-import type { Id003AcceptorCondition } from '../../../core/model/device-detail.ts';
+import type { DeviceDetail, Id003AcceptorCondition } from '../../../core/model/device-detail.ts';
+import { ConditionSet, type ConditionEffects as BaseConditionEffects } from '../condition-set.ts';
 import { Status } from './id003-protocol.ts';
 
 /** The list is the device-detail model's, so every condition has a code the screens word. */
@@ -57,58 +58,21 @@ export const STATUS_CONDITION: ReadonlyMap<number, Id003Condition> = new Map<num
   [Status.FAILURE, 'failure'],
 ]);
 
-export interface ConditionEffects {
-  raised(condition: Id003Condition, reason: string): void;
-  cleared(condition: Id003Condition): void;
-  changed(): void;
-}
+export type ConditionEffects = BaseConditionEffects<Id003Condition>;
 
-export class Id003Conditions {
-  readonly #effects: ConditionEffects;
-  readonly #active = new Set<Id003Condition>();
-
+/** The active conditions of one ID-003 unit: ID-003's list on the shared bookkeeping (../condition-set.ts). */
+export class Id003Conditions extends ConditionSet<Id003Condition> {
   constructor(effects: ConditionEffects) {
-    this.#effects = effects;
+    super({ texts: ID003_CONDITION_TEXT, latched: LATCHED }, effects);
   }
 
-  get active(): boolean {
-    return this.#active.size > 0;
+  /** The active conditions as a code, for the device status (the words are describe()'s). */
+  code(): DeviceDetail & { readonly code: 'id003-conditions' } {
+    return { code: 'id003-conditions', conditions: this.list() };
   }
 
-  has(condition: Id003Condition): boolean {
-    return this.#active.has(condition);
-  }
-
-  list(): Id003Condition[] {
-    return [...this.#active];
-  }
-
-  describe(): string {
-    return [...this.#active].map((c) => ID003_CONDITION_TEXT[c]).join('; ');
-  }
-
-  /** The cabinet hears of a condition once, while it stays active. */
-  raise(condition: Id003Condition, reason: string = ID003_CONDITION_TEXT[condition]): void {
-    const fresh = !this.#active.has(condition);
-    this.#active.add(condition);
-    if (fresh) this.#effects.raised(condition, reason);
-    this.#effects.changed();
-  }
-
-  /** After one status: clears the tilts it no longer reports (latched conditions stay). */
-  update(seen: Id003Condition | null): void {
-    for (const condition of [...this.#active]) {
-      if (!LATCHED.has(condition) && condition !== seen) {
-        this.#active.delete(condition);
-        this.#effects.cleared(condition);
-      }
-    }
-    this.#effects.changed();
-  }
-
-  drop(conditions: readonly Id003Condition[]): void {
-    let any = false;
-    for (const condition of conditions) any = this.#active.delete(condition) || any;
-    if (any) this.#effects.changed();
+  /** The code of a freshly raised condition alone, for the tilt it raises. */
+  codeOf(condition: Id003Condition): DeviceDetail {
+    return { code: 'id003-conditions', conditions: [condition] };
   }
 }

@@ -14,22 +14,16 @@
  * Status: 'connected' once set up, 'healthy' after the first good poll, 'fault' while a condition is active,
  * 'disconnected' while the link is down.
  *
- * Over 400 lines for the same reason as the eSSP driver: the state that joins link, set-up, polling and
- * enable policy; the protocol steps are in their own files.
+ * Shared with the eSSP driver (one folder up): the cabinet-facing half (../acceptor-driver-base.ts: status
+ * report, cabinet watch, note test mode, counters, event log, condition effects), the condition bookkeeping
+ * (../condition-set.ts) and the note tracker.
  */
-import type {
-  CabinetSnapshot,
-  DeviceHealth,
-  DevicePort,
-  DeviceStatus,
-  NoteInAcceptor,
-} from '../../../core/cabinet/cabinet-api.ts';
-import type { DeviceDetail } from '../../../core/model/device-detail.ts';
+import type { DevicePort } from '../../../core/cabinet/cabinet-api.ts';
 import type { SerialLinkOpener } from '../../serial/serial-link.ts';
 import { LinkSupervisor } from '../../serial/link-supervisor.ts';
-import { TypedEmitter } from '../../typed-emitter.ts';
-import { AcceptorCounters, type BillAcceptorDiagnostics, type TestNote } from '../acceptor-diagnostics.ts';
-import { cabinetTakesMoney } from '../escrow-policy.ts';
+import { AcceptorDriverBase } from '../acceptor-driver-base.ts';
+import type { BillAcceptorDiagnostics } from '../acceptor-diagnostics.ts';
+import type { BillAcceptorEvent } from '../driver-events.ts';
 import { NoteTracker, memoryStore, type TrackerStore } from '../note-tracker.ts';
 import type { SetupInfo } from '../ssp-protocol.ts';
 import { validateId003Config, type Id003BillAcceptorConfig, type ValidatedId003Config } from './id003-config.ts';
@@ -49,11 +43,8 @@ import type { Id003Frame } from './id003-framing.ts';
 import { Id003Master, Id003ReplyError, Id003TimeoutError } from './id003-master.ts';
 import { Command, Status, parseCurrencyAssignment, parseVersion, type Denomination } from './id003-protocol.ts';
 
-export interface Id003DriverEvent {
-  readonly at: string;
-  readonly type: string;
-  readonly detail: string;
-}
+/** The same event shape as the eSSP driver's (../driver-events.ts). */
+export type Id003DriverEvent = BillAcceptorEvent;
 
 export interface Id003DriverOptions {
   readonly portPath: string;
@@ -71,23 +62,18 @@ const MIN_POLL_SPACING_MS = 100;
 /** Statuses in which the unit takes settings (no note in its path). */
 const SETTLED = new Set<number>([Status.INITIALIZE, Status.DISABLED, Status.IDLING]);
 
-export class Id003BillAcceptorDriver {
+export class Id003BillAcceptorDriver extends AcceptorDriverBase {
   readonly #options: Id003DriverOptions;
   readonly #config: ValidatedId003Config;
   readonly #supervisor: LinkSupervisor;
   readonly #store: TrackerStore;
-  readonly #events = new TypedEmitter<{ event: Id003DriverEvent }>();
   readonly #conditions: Id003Conditions;
-  readonly #counters = new AcceptorCounters();
-  #status: DeviceStatus;
   #tracker: NoteTracker | null = null;
   #escrow: Id003Escrow | null = null;
   #master: Id003Master | null = null;
   #version: string | null = null;
   #channels: readonly Id003Channel[] = [];
   #accepted: readonly number[] = [];
-  #testMode = false;
-  #testNotes: TestNote[] = [];
   #generation = 0;
   #running = false;
   #loop: Promise<void> | null = null;
@@ -97,30 +83,16 @@ export class Id003BillAcceptorDriver {
   /** The settings went through since the last power-up / connect. */
   #configured = false;
   #polledOk = false;
-  #unsubscribeCabinet: (() => void) | null = null;
-  #latestSnapshot: CabinetSnapshot | null = null;
   readonly metrics: Id003Metrics = { credits: 0, duplicateCredits: 0, rejects: 0, creditLatencyMs: [], polls: 0 };
 
   constructor(options: Id003DriverOptions) {
+    super(options, { notAccepting: 'inhibited', firstPollPending: 'set up, first poll pending' });
     this.#options = options;
     this.#config = validateId003Config(options.config);
     this.#store = options.store ?? memoryStore();
-    this.#status = {
-      device: 'bill-acceptor',
-      health: 'disconnected',
-      detail: `not started (${options.portPath})`,
-      detailCode: { code: 'device-not-started', port: options.portPath },
-    };
-    this.#conditions = new Id003Conditions({
-      raised: (condition, reason) => {
-        if (condition === 'acceptor-jam' || condition === 'stacker-jam') this.#counters.jams++;
-        this.#emit('fault', reason);
-        const code: DeviceDetail = { code: 'id003-conditions', conditions: [condition] };
-        this.#options.cabinet.raiseFault('device-fault', 'bill-acceptor', reason, code);
-      },
-      cleared: (condition) => this.#emit('cleared', `${condition} cleared`),
-      changed: () => this.#refreshHealth(),
-    });
+    this.#conditions = new Id003Conditions(
+      this.conditionEffects(['acceptor-jam', 'stacker-jam'], (condition) => this.#conditions.codeOf(condition)),
+    );
     this.#supervisor = new LinkSupervisor({
       open: options.open,
       link: { path: options.portPath, baudRate: 9600, dataBits: 8, stopBits: 1, parity: 'even' },
@@ -130,7 +102,7 @@ export class Id003BillAcceptorDriver {
         const master = new Id003Master(link, {
           replyTimeoutMs: this.#config.replyTimeoutMs,
           attempts: this.#config.attempts,
-          onLineError: (e) => this.#emit('line-error', `${e.reason}: ${e.detail}`),
+          onLineError: (e) => this.emit('line-error', `${e.reason}: ${e.detail}`),
         });
         this.#master = master;
         await this.#setUp(master);
@@ -145,18 +117,8 @@ export class Id003BillAcceptorDriver {
       this.#master = null;
       this.#deviceEnabled = null;
       this.#configured = false;
-      this.#report('disconnected', `${report.reason}; retrying in ${report.retryInMs} ms`, {
-        code: 'link-retrying',
-        port: this.#options.portPath,
-        cause: report.cause,
-        retryInMs: report.retryInMs,
-        ...(report.osCode === undefined ? {} : { osCode: report.osCode }),
-      });
+      this.statusReport.linkDown(report);
     });
-  }
-
-  status(): DeviceStatus {
-    return this.#status;
   }
 
   /** The unit's denominations in the shape the service panel knows (channel n = n-th denomination). */
@@ -166,48 +128,31 @@ export class Id003BillAcceptorDriver {
 
   diagnostics(): BillAcceptorDiagnostics {
     return diagnosticsView({
-      status: this.#status,
+      status: this.statusReport.current,
       version: this.#version,
       channels: this.#channels,
       accepted: this.#accepted,
-      counters: this.#counters.view(),
-      testMode: this.#testMode,
-      testNotes: this.#testNotes,
+      counters: this.counters.view(),
+      testMode: this.testMode.on,
+      testNotes: this.testMode.notes,
     });
   }
 
-  /** Note test mode: every note is read and handed back, never stacked or credited. */
-  setTestMode(on: boolean): void {
-    if (on === this.#testMode) return;
-    this.#testMode = on;
-    if (on) this.#testNotes = [];
-    this.#emit('test-mode', on ? 'note test mode on: notes are read and returned' : 'note test mode off');
+  protected override wake(): void {
     this.#wake?.();
-  }
-
-  onEvent(listener: (event: Id003DriverEvent) => void): () => void {
-    return this.#events.on('event', listener);
   }
 
   async start(): Promise<void> {
     if (this.#running) return;
     this.#running = true;
-    this.#latestSnapshot = this.#options.cabinet.snapshot();
-    this.#unsubscribeCabinet = this.#options.cabinet.subscribe((event) => {
-      if (event.type === 'state') this.#latestSnapshot = event.snapshot;
-      else if (event.type === 'tilt' || event.type === 'round-settled' || event.type === 'round-voided') {
-        this.#latestSnapshot = this.#options.cabinet.snapshot();
-      } else return;
-      this.#wake?.();
-    });
+    this.cabinetWatch.start(() => this.#wake?.());
     await this.#supervisor.start();
   }
 
   async stop(): Promise<void> {
     this.#running = false;
     this.#generation++;
-    this.#unsubscribeCabinet?.();
-    this.#unsubscribeCabinet = null;
+    this.cabinetWatch.stop();
     this.#wake?.();
     await this.#loop?.catch(() => undefined);
     const master = this.#master;
@@ -217,12 +162,7 @@ export class Id003BillAcceptorDriver {
     master?.close();
     this.#master = null;
     await this.#supervisor.stop();
-    this.#status = {
-      device: 'bill-acceptor',
-      health: 'disconnected',
-      detail: 'stopped',
-      detailCode: { code: 'device-stopped', port: this.#options.portPath },
-    };
+    this.statusReport.stopped();
   }
 
   async #setUp(master: Id003Master): Promise<void> {
@@ -248,15 +188,13 @@ export class Id003BillAcceptorDriver {
       acceptedChannels: this.#accepted,
       cabinet: this.#options.cabinet,
       metrics: this.metrics,
-      counters: this.#counters,
-      testMode: () => this.#testMode,
-      testNote: (note) => {
-        this.#testNotes = [...this.#testNotes, { at: new Date().toISOString(), ...note }].slice(-20);
-      },
-      canTakeMoney: () => !this.#conditions.active && cabinetTakesMoney(this.#latestSnapshot),
+      counters: this.counters,
+      testMode: () => this.testMode.on,
+      testNote: (note) => this.testMode.record(note),
+      canTakeMoney: () => !this.#conditions.active && this.cabinetWatch.takesMoney(),
       anomaly: (condition, reason) =>
         this.#conditions.raise(condition, `${ID003_CONDITION_TEXT[condition]} (${reason})`),
-      emit: (type, detail) => this.#emit(type, detail),
+      emit: (type, detail) => this.emit(type, detail),
     });
     if (this.#accepted.length > 0) this.#conditions.drop(['no-channels']);
     else {
@@ -266,7 +204,7 @@ export class Id003BillAcceptorDriver {
           `venue ${this.#config.currency} channels ${this.#config.enabledChannels?.join(',') ?? 'all'})`,
       );
     }
-    this.#emit(
+    this.emit(
       'setup',
       `${this.#version}; channels ${this.#channels.map((c) => `${c.channel}=${c.valueMinor}${c.currency}`).join(' ')}; ` +
         `accepted ${this.#accepted.join(',') || 'none'}`,
@@ -278,10 +216,10 @@ export class Id003BillAcceptorDriver {
     try {
       const parsed = parseCurrencyAssignment(await master.request(Command.CURRENCY_ASSIGNMENT_REQUEST));
       if (parsed.ok) return parsed.value;
-      this.#emit('setup', `unreadable currency assignment (${parsed.error}); using the default table`);
+      this.emit('setup', `unreadable currency assignment (${parsed.error}); using the default table`);
     } catch (error) {
       if (!(error instanceof Id003ReplyError)) throw error;
-      this.#emit('setup', 'the unit refused the currency assignment request; using the default table');
+      this.emit('setup', 'the unit refused the currency assignment request; using the default table');
     }
     return DEFAULT_ASSIGNMENTS[this.#config.currency] ?? [];
   }
@@ -289,7 +227,7 @@ export class Id003BillAcceptorDriver {
   #startLoop(master: Id003Master): void {
     const generation = ++this.#generation;
     this.#polledOk = false;
-    this.#refreshHealth();
+    this.refreshHealth();
     const previous = this.#loop ?? Promise.resolve();
     this.#loop = previous.catch(() => undefined).then(() => this.#run(master, generation));
   }
@@ -306,13 +244,13 @@ export class Id003BillAcceptorDriver {
         if (!current()) return;
         if (error instanceof Id003TimeoutError) {
           timeouts++;
-          this.#emit('timeout', error.message);
+          this.emit('timeout', error.message);
           if (timeouts >= 2) {
             this.#supervisor.linkLost('the bill acceptor stopped answering', 'stopped-answering');
             return;
           }
         } else {
-          this.#emit('error', error instanceof Error ? error.message : String(error));
+          this.emit('error', error instanceof Error ? error.message : String(error));
         }
       }
       await this.#pause(started);
@@ -339,14 +277,14 @@ export class Id003BillAcceptorDriver {
     await this.#act(master, frame, performance.now());
     if (!this.#polledOk) {
       this.#polledOk = true;
-      this.#refreshHealth();
+      this.refreshHealth();
     }
   }
 
   /** One status (id003-status.ts), then the settings when the unit is idle. */
   async #act(master: Id003Master, frame: Id003Frame, received: number): Promise<void> {
     await actOnStatus(master, frame, received, this.#escrow!, this.#conditions, {
-      emit: (type, detail) => this.#emit(type, detail),
+      emit: (type, detail) => this.emit(type, detail),
       enableReported: (enabled) => {
         // The unit lost our INHIBIT setting (or never had it): send it again.
         if (this.#deviceEnabled !== null && this.#deviceEnabled !== enabled) this.#deviceEnabled = null;
@@ -356,7 +294,7 @@ export class Id003BillAcceptorDriver {
         this.#deviceEnabled = null;
       },
     });
-    this.#reportNote(noteOfStatus(frame.cmd));
+    this.statusReport.reportNote(noteOfStatus(frame.cmd));
     if (!this.#configured && SETTLED.has(frame.cmd)) await this.#configure(master);
   }
 
@@ -370,16 +308,16 @@ export class Id003BillAcceptorDriver {
       await master.setting(Command.SET_OPTIONAL_FUNCTION, Uint8Array.of(0, 0));
     } catch (error) {
       if (!(error instanceof Id003ReplyError)) throw error;
-      this.#emit('setup', `settings refused, tried again when the unit is idle: ${error.message}`);
+      this.emit('setup', `settings refused, tried again when the unit is idle: ${error.message}`);
       return;
     }
     this.#configured = true;
     this.#deviceEnabled = false;
-    this.#refreshHealth();
+    this.refreshHealth();
   }
 
   #wantEnabled(): boolean {
-    return !this.#conditions.active && (this.#testMode || cabinetTakesMoney(this.#latestSnapshot));
+    return this.wantsNotes(this.#conditions.active);
   }
 
   async #syncEnable(master: Id003Master): Promise<void> {
@@ -392,55 +330,15 @@ export class Id003BillAcceptorDriver {
       return; // busy with a note: the next cycle tries again
     }
     this.#deviceEnabled = want;
-    this.#emit(want ? 'enabled' : 'disabled', want ? 'accepting notes' : 'not accepting notes');
-    this.#refreshHealth();
+    this.enableSent(want);
   }
 
-  #refreshHealth(): void {
-    const port = this.#options.portPath;
-    if (this.#conditions.active) {
-      const conditions = this.#conditions.list();
-      this.#report('fault', this.#conditions.describe(), { code: 'id003-conditions', conditions });
-    } else if (this.#master && this.#polledOk) {
-      const enabled = this.#deviceEnabled === true;
-      this.#report('healthy', `${enabled ? 'enabled' : 'inhibited'} on ${port}`, {
-        code: 'acceptor-ready',
-        port,
-        enabled,
-      });
-    } else if (this.#master && this.#version !== null) {
-      this.#report('connected', `set up, first poll pending on ${port}`, { code: 'acceptor-first-poll', port });
-    }
-  }
-
-  /**
-   * The note the unit is reading or holding, for the player's screen (docs/cabinet-rules.md#bill-validator):
-   * reported on each change, after the poll's effects (a credit is committed before its note is cleared).
-   */
-  #reportNote(note: NoteInAcceptor | null): void {
-    if ((this.#status.note ?? null) === note) return;
-    this.#status = { ...this.#status, note };
-    try {
-      this.#options.cabinet.reportDevice(this.#status);
-    } catch (error) {
-      this.#emit('error', `reportDevice failed: ${(error as Error).message}`);
-    }
-  }
-
-  #report(health: DeviceHealth, detail: string, detailCode: DeviceDetail): void {
-    if (this.#status.health === health && this.#status.detail === detail) return;
-    // A unit that is not healthy is not taking a note in: the player is no longer told one is being read.
-    const note = health === 'healthy' ? (this.#status.note ?? null) : null;
-    this.#status = { device: 'bill-acceptor', health, detail, detailCode, note };
-    try {
-      this.#options.cabinet.reportDevice(this.#status);
-    } catch (error) {
-      this.#emit('error', `reportDevice failed: ${(error as Error).message}`);
-    }
-    this.#emit('status', `${health}: ${detail}`);
-  }
-
-  #emit(type: string, detail: string): void {
-    this.#events.emit('event', { at: new Date().toISOString(), type, detail });
+  protected override refreshHealth(): void {
+    this.statusReport.refresh({
+      conditions: this.#conditions,
+      setUp: this.#master !== null && this.#version !== null,
+      polledOk: this.#polledOk,
+      enabled: this.#deviceEnabled === true,
+    });
   }
 }

@@ -9,9 +9,8 @@
  * `stateFile` holds the note tracker (../note-tracker.ts); beside the journal, so a host crash between a credit
  * and its ACK never credits twice and never loses an escrow.
  */
-import { openSerialportLink } from '../../serial/serialport-link.ts';
 import type { BillAcceptorService, BillAcceptorServiceOptions } from '../bill-acceptor-service.ts';
-import { fileStore, memoryStore } from '../note-tracker.ts';
+import { driverService } from '../driver-service.ts';
 import { validateId003Config, type Id003BillAcceptorConfig } from './id003-config.ts';
 import { Id003BillAcceptorDriver } from './id003-driver.ts';
 
@@ -21,26 +20,17 @@ export interface Id003BillAcceptorServiceOptions extends Omit<BillAcceptorServic
 
 export function createId003BillAcceptorService(options: Id003BillAcceptorServiceOptions): BillAcceptorService {
   validateId003Config(options.config); // throws BillAcceptorConfigError naming the field, before anything opens
-  if (typeof options.portPath !== 'string' || options.portPath.trim() === '') {
-    throw new Error('the bill acceptor needs a serial port path, e.g. /dev/ttyUSB0');
-  }
-  const driver = new Id003BillAcceptorDriver({
-    portPath: options.portPath,
-    cabinet: options.cabinet,
-    config: options.config,
-    open: options.open ?? openSerialportLink,
-    store: options.stateFile ? fileStore(options.stateFile) : memoryStore(),
-  });
-  return {
-    start: () => driver.start(),
-    stop: () => driver.stop(),
-    status: () => driver.status(),
-    setup: () => driver.setup(),
-    diagnostics: () => driver.diagnostics(),
-    setTestMode: (on) => driver.setTestMode(on),
-    onEvent: (listener) => driver.onEvent(listener),
-    metrics: driver.metrics,
-  };
+  return driverService(
+    options,
+    '/dev/ttyUSB0',
+    (links) =>
+      new Id003BillAcceptorDriver({
+        portPath: options.portPath,
+        cabinet: options.cabinet,
+        config: options.config,
+        ...links,
+      }),
+  );
 }
 
 export type { Id003BillAcceptorConfig };

@@ -34,7 +34,7 @@ export async function actOnStatus(
   if (condition === 'failure') {
     conditions.raise('failure', `${ID003_CONDITION_TEXT.failure}: ${failureName(frame.data[0])}`);
   } else if (condition) conditions.raise(condition);
-  conditions.update(condition);
+  conditions.update(new Set(condition ? [condition] : []));
   if (code !== Status.VEND_VALID && !isPowerUp(code)) escrow.settle(code);
   switch (code) {
     case Status.ESCROW:
