@@ -101,7 +101,10 @@ describe.runIf(socatAvailable)('bill acceptor over socat pseudo-terminals with t
 
   it('diagnostics: serial number, firmware and dataset from the acceptor, its channels and counters', async () => {
     // Channel 6 is inhibited at the acceptor, so the acceptor itself handed that note back (0xEC, a poll later).
-    await until(() => (service.diagnostics().counters.rejects.acceptor ?? 0) >= 1, 'the acceptor reject counted');
+    await until(() => (service.diagnostics().counters.rejects.acceptor ?? 0) >= 1, 'the acceptor reject counted', {
+      timeoutMs: 20_000,
+      context: () => `${JSON.stringify(service.diagnostics().counters)}\n${events.slice(-15).join('\n')}`,
+    });
     const d = service.diagnostics();
     expect(d).toMatchObject({
       health: 'healthy',
