@@ -5,6 +5,7 @@ import sound from './sound/cs.ts';
 import roadPanel from './roadPanel/cs.ts';
 import rulesPage from './rules-page/cs.ts';
 import tablePolish from './table-polish/cs.ts';
+import resultBanner from './result-banner/cs.ts';
 
 /** Čeština. Vlastní formulace (ne věty z pravidel, docs/rules.md#rule-sheets). */
 const cs: Messages = {
@@ -244,5 +245,6 @@ const cs: Messages = {
   roadPanel,
   rulesPage,
   tablePolish,
+  resultBanner,
 };
 export default cs;

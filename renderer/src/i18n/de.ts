@@ -5,6 +5,7 @@ import sound from './sound/de.ts';
 import roadPanel from './roadPanel/de.ts';
 import rulesPage from './rules-page/de.ts';
 import tablePolish from './table-polish/de.ts';
+import resultBanner from './result-banner/de.ts';
 
 /** Deutsch. Eigene Formulierungen (nicht die Sätze der Regelblätter, docs/rules.md#rule-sheets). */
 const de: Messages = {
@@ -248,5 +249,6 @@ const de: Messages = {
   roadPanel,
   rulesPage,
   tablePolish,
+  resultBanner,
 };
 export default de;

@@ -4,6 +4,7 @@ import sound from './sound/en.ts';
 import roadPanel from './roadPanel/en.ts';
 import rulesPage from './rules-page/en.ts';
 import tablePolish from './table-polish/en.ts';
+import resultBanner from './result-banner/en.ts';
 
 /** English (default). Every language file has exactly these keys (checked by i18n.test.ts). */
 export default {
@@ -251,4 +252,5 @@ export default {
   roadPanel,
   rulesPage,
   tablePolish,
+  resultBanner,
 } as const;

@@ -5,6 +5,7 @@ import sound from './sound/fi.ts';
 import roadPanel from './roadPanel/fi.ts';
 import rulesPage from './rules-page/fi.ts';
 import tablePolish from './table-polish/fi.ts';
+import resultBanner from './result-banner/fi.ts';
 
 /** Suomi. Omin sanoin (ei sääntöjen lauseita, docs/rules.md#rule-sheets). */
 const fi: Messages = {
@@ -246,5 +247,6 @@ const fi: Messages = {
   roadPanel,
   rulesPage,
   tablePolish,
+  resultBanner,
 };
 export default fi;

@@ -5,6 +5,7 @@ import sound from './sound/nl.ts';
 import roadPanel from './roadPanel/nl.ts';
 import rulesPage from './rules-page/nl.ts';
 import tablePolish from './table-polish/nl.ts';
+import resultBanner from './result-banner/nl.ts';
 
 /** Nederlands. Eigen bewoording (niet de zinnen uit de regelbladen, docs/rules.md#rule-sheets). */
 const nl: Messages = {
@@ -248,5 +249,6 @@ const nl: Messages = {
   roadPanel,
   rulesPage,
   tablePolish,
+  resultBanner,
 };
 export default nl;

@@ -5,6 +5,7 @@ import sound from './sound/sv.ts';
 import roadPanel from './roadPanel/sv.ts';
 import rulesPage from './rules-page/sv.ts';
 import tablePolish from './table-polish/sv.ts';
+import resultBanner from './result-banner/sv.ts';
 
 /** Svenska. Egen formulering (inte regelbladens meningar, docs/rules.md#rule-sheets). */
 const sv: Messages = {
@@ -244,5 +245,6 @@ const sv: Messages = {
   roadPanel,
   rulesPage,
   tablePolish,
+  resultBanner,
 };
 export default sv;
