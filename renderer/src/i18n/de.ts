@@ -49,7 +49,7 @@ const de: Messages = {
     dealing: 'Viel Glück!',
     lastRound: 'Letzte Runde',
     rebetBlocked: 'Nochmal geht nur bei leerem Tisch: GEBEN spielt die Jetons darauf',
-    dealAgain: 'Gleiche Einsätze {amount}',
+    dealAgain: 'Nochmal {amount}',
     total: 'Summe {n}',
     hand: 'Hand von {name}',
     natural: 'Natural',

@@ -49,7 +49,7 @@ const fi: Messages = {
     dealing: 'Onnea!',
     lastRound: 'Edellinen kierros',
     rebetBlocked: 'Sama panos vaatii tyhjän pöydän: JAA pelaa pöydällä olevat merkit',
-    dealAgain: 'Samat panokset {amount}',
+    dealAgain: 'Samat {amount}',
     total: 'Summa {n}',
     hand: '{name} – käsi',
     natural: 'Natural',

@@ -49,7 +49,7 @@ const nl: Messages = {
     dealing: 'Veel geluk!',
     lastRound: 'Vorige ronde',
     rebetBlocked: 'Herhaal kan alleen met een lege tafel: DELEN speelt de fiches die er liggen',
-    dealAgain: 'Zelfde inzet {amount}',
+    dealAgain: 'Herhaal {amount}',
     total: 'Totaal {n}',
     hand: 'Hand van {name}',
     natural: 'Natural',

@@ -49,7 +49,7 @@ const sv: Messages = {
     dealing: 'Lycka till!',
     lastRound: 'Förra rundan',
     rebetBlocked: 'Samma insats kräver ett tomt bord: DELA UT spelar markerna som ligger där',
-    dealAgain: 'Samma insatser {amount}',
+    dealAgain: 'Samma insats {amount}',
     total: 'Summa {n}',
     hand: '{name}s hand',
     natural: 'Natural',
