@@ -180,6 +180,100 @@ async function measure(page: Page, rootSelector: string | null, minFontPx: numbe
   );
 }
 
+/** The page objects the layout probes below touch (no DOM library in the e2e programs). */
+interface LayoutElement {
+  readonly childNodes: ArrayLike<ProbeNode>;
+  closest(selector: string): LayoutElement | null;
+  getAttribute(name: string): string | null;
+  getBoundingClientRect(): Box;
+  checkVisibility(options: { opacityProperty: boolean; visibilityProperty: boolean }): boolean;
+  querySelectorAll(selector: string): Iterable<LayoutElement>;
+}
+interface LayoutGlobals {
+  readonly innerWidth: number;
+  readonly innerHeight: number;
+  readonly document: {
+    querySelector(selector: string): LayoutElement | null;
+    querySelectorAll(selector: string): Iterable<LayoutElement>;
+    createRange(): { selectNodeContents(n: ProbeNode): void; getClientRects(): ArrayLike<Box> };
+  };
+}
+
+/**
+ * Every label of the bottom row's buttons (CASH OUT, UNDO, CLEAR, NEW BET, REBET, REBET ×2, DEAL and its
+ * "same bets" line) that runs onto more than one line: each text node's line boxes are counted by their tops.
+ */
+async function wrappedButtonLabels(page: Page): Promise<string[]> {
+  return page.evaluate((TEXT_NODE) => {
+    const { document } = globalThis as unknown as LayoutGlobals;
+    const out: string[] = [];
+    for (const button of document.querySelectorAll('.bottom button')) {
+      if (!button.checkVisibility({ opacityProperty: false, visibilityProperty: true })) continue;
+      const nodes: ProbeNode[] = [];
+      const walk = (el: LayoutElement): void => {
+        for (const n of Array.from(el.childNodes)) {
+          if (n.nodeType === TEXT_NODE && (n.textContent ?? '').trim() !== '') nodes.push(n);
+          else if (n.nodeType === 1) walk(n as unknown as LayoutElement);
+        }
+      };
+      walk(button);
+      for (const n of nodes) {
+        const range = document.createRange();
+        range.selectNodeContents(n);
+        const tops = new Set<number>();
+        for (const r of Array.from(range.getClientRects())) if (r.width > 0) tops.add(Math.round(r.top / 4));
+        if (tops.size > 1)
+          out.push(`${button.getAttribute('data-testid')} "${(n.textContent ?? '').trim()}": ${tops.size} lines`);
+      }
+    }
+    return out;
+  }, TEXT_NODE);
+}
+
+/** Where the felt print's drawn arc or lettering overlaps a betting spot (portrait keeps them apart). */
+async function printOnSpots(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const { document } = globalThis as unknown as LayoutGlobals;
+    const out: string[] = [];
+    const spots = ['player', 'tie', 'banker'].map((s) => ({
+      s,
+      box: document.querySelector(`[data-testid="spot-${s}"]`)?.getBoundingClientRect(),
+    }));
+    for (const part of document.querySelectorAll('[data-testid="felt-print"] path, [data-testid="felt-print"] text')) {
+      const p = part.getBoundingClientRect();
+      for (const { s, box } of spots) {
+        if (!box) continue;
+        const overlap = p.left < box.right && p.right > box.left && p.top < box.bottom && p.bottom > box.top;
+        if (overlap)
+          out.push(
+            `felt print ${Math.round(p.top)}–${Math.round(p.bottom)} over spot-${s} from y ${Math.round(box.top)}`,
+          );
+      }
+    }
+    return out;
+  });
+}
+
+/** A dialog that reaches outside the screen, or a header or footer button (close, Back, OK) out of sight. */
+async function dialogOffScreen(page: Page, testid: string): Promise<string[]> {
+  return page.evaluate((testid) => {
+    const { document, innerWidth, innerHeight } = globalThis as unknown as LayoutGlobals;
+    const panel = document.querySelector(`[data-testid="${testid}"]`);
+    if (!panel) return [`${testid}: not on the screen`];
+    const out: string[] = [];
+    const inside = (b: Box): boolean =>
+      b.left >= -1 && b.top >= -1 && b.right <= innerWidth + 1 && b.bottom <= innerHeight + 1;
+    const p = panel.getBoundingClientRect();
+    if (!inside(p)) out.push(`${testid} at y ${Math.round(p.top)}–${Math.round(p.bottom)} of ${innerHeight}`);
+    for (const b of panel.querySelectorAll('.head button, .foot button')) {
+      const r = b.getBoundingClientRect();
+      if (!inside(r) || r.bottom > p.bottom + 1)
+        out.push(`${testid}: a button at y ${Math.round(r.top)} is out of sight`);
+    }
+    return out;
+  }, testid);
+}
+
 async function language(page: Page, lang: string): Promise<void> {
   if ((await page.locator('html').getAttribute('lang')) === lang) return;
   await page.getByTestId('language-switch').click();
@@ -213,6 +307,15 @@ for (const viewport of VIEWPORTS) {
       const check = async (lang: string, screen: string, root: string | null): Promise<void> => {
         for (const f of await measure(page, root, MIN_FONT_PX))
           findings.push(`${lang} ${size} ${screen}: ${f.where} "${f.text}": ${f.problem}`);
+        // Each button label of the bottom row on one line; the felt print clear of the spots in portrait (with a result);
+        // a dialog wholly on the screen with its buttons in sight.
+        for (const f of root === null ? await wrappedButtonLabels(page) : [])
+          findings.push(`${lang} ${size} ${screen}: ${f}`);
+        // (Between rounds the roads panel fills the portrait hands' row and still pushes the print down.)
+        for (const f of screen === 'table (result)' && viewport.name === 'portrait' ? await printOnSpots(page) : [])
+          findings.push(`${lang} ${size} ${screen}: ${f}`);
+        for (const f of root === null ? [] : await dialogOffScreen(page, root.replace(/^.*="(.+)"]$/, '$1')))
+          findings.push(`${lang} ${size} ${screen}: ${f}`);
       };
 
       for (const lang of LOCALES) {
@@ -236,6 +339,11 @@ for (const viewport of VIEWPORTS) {
         await expect(page.getByTestId('paytable')).toBeVisible();
         await check(lang, 'paytable', '[data-testid="settings-menu"]');
         await page.screenshot({ path: `${SHOTS}/paytable-${lang}-${size}.png`, animations: 'disabled' });
+        // The longest view of the menu: the rules page scrolls inside the panel, its close button in sight.
+        await page.getByTestId('menu-back').click();
+        await page.getByTestId('menu-rules').click();
+        await expect(page.getByTestId('rules')).toBeVisible();
+        for (const f of await dialogOffScreen(page, 'settings-menu')) findings.push(`${lang} ${size} rules: ${f}`);
         for (let i = 0; i < 3 && (await page.getByTestId('settings-menu').isVisible()); i++) {
           await page.getByTestId('menu-back').click();
         }

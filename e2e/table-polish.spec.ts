@@ -10,6 +10,7 @@ import type { Page } from '@playwright/test';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { LOCALES, messages } from '../renderer/src/i18n/index.ts';
 import { ARTIFACTS, bet, expect, expectMeter, insertNote, meterMinor, test } from './fixtures.ts';
 
 test.use({ viewport: { width: 1920, height: 1080 } });
@@ -42,13 +43,50 @@ test.describe('the result line', () => {
     await dealGiven(kiosk, host, ['2H', 'KC', '3S', '6D', '4C']);
     await expect(score).toHaveText('Player 9 – 6');
 
-    // Player 8♦ J♥ = 8, Banker 8♣ Q♠ = 8.
+    // Player 8♦ J♥ = 8, Banker 8♣ Q♠ = 8: the title says Tie, the line under it the totals alone.
     await kiosk.getByTestId('btn-new-bet').click();
     await bet(kiosk, 'banker', 100, 1);
     await dealGiven(kiosk, host, ['8D', '8C', 'JH', 'QS']);
-    await expect(score).toHaveText('Tie 8 – 8');
+    await expect(kiosk.getByTestId('result-banner').locator('.title')).toHaveText('Tie');
+    await expect(score).toHaveText('8 – 8');
+  });
+
+  test('a Tie is said once on the banner, in every language; a win still names its side on the score line', async ({
+    kiosk,
+    host,
+  }) => {
+    await insertNote(kiosk, host, 5, 10_000);
+    await bet(kiosk, 'banker', 100, 1);
+    await dealGiven(kiosk, host, ['8D', '8C', 'JH', 'QS']);
+    const banner = kiosk.getByTestId('result-banner');
+    await expect(banner).toHaveAttribute('data-winner', 'tie');
+    /** How often `word` stands as a whole word in `text`, case aside. */
+    const count = (text: string, word: string): number =>
+      text
+        .toLocaleLowerCase()
+        .split(/[^\p{L}]+/u)
+        .filter((w) => w === word.toLocaleLowerCase()).length;
+    for (const lang of LOCALES) {
+      await language(kiosk, lang);
+      const tie = messages[lang].result.tie;
+      await expect(banner.locator('.title')).toHaveText(tie);
+      await expect(kiosk.getByTestId('result-score')).toHaveText('8 – 8');
+      expect(count(await banner.innerText(), tie), `${lang}: "${tie}" on the banner`).toBe(1);
+    }
+    await language(kiosk, 'de');
+    await kiosk.getByTestId('btn-new-bet').click();
+    await bet(kiosk, 'banker', 100, 1);
+    await dealGiven(kiosk, host, ['KH', '9S', 'QD', '10C']);
+    await expect(kiosk.getByTestId('result-score')).toHaveText('Banker 9 – 0');
   });
 });
+
+async function language(page: Page, lang: string): Promise<void> {
+  if ((await page.locator('html').getAttribute('lang')) === lang) return;
+  await page.getByTestId('language-switch').click();
+  await page.getByTestId(`language-${lang}`).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', lang);
+}
 
 test.describe('chips on the felt', () => {
   /** The drawn height of the spot's stack, in CSS pixels. */
@@ -193,7 +231,14 @@ test.describe('demo mode', () => {
 
   test('CASH OUT gives way to the reason: demo credits cannot be cashed out', async ({ kiosk }) => {
     await expect(kiosk.getByTestId('credit-meter')).toHaveAttribute('data-minor', '10000');
-    await expect(kiosk.getByTestId('cashout-why')).toHaveText('Demo credits cannot be cashed out');
+    const why = kiosk.getByTestId('cashout-why');
+    await expect(why).toHaveText('Demo credits cannot be cashed out');
+    // A notice panel in the note-reading badge's colours, squarer than any button and not pressable.
+    await expect(why).toHaveCSS('background-color', 'rgb(255, 244, 214)');
+    await expect(why).toHaveCSS('border-top-color', 'rgb(224, 161, 0)');
+    await expect(why).toHaveCSS('font-size', '20px');
+    await expect(why).toHaveCSS('cursor', 'auto');
+    await expect(why).toHaveCSS('border-top-left-radius', '8px');
     await expect(kiosk.getByTestId('btn-cashout')).toHaveCount(0);
     await expect(kiosk.getByRole('button', { name: /cash out/i })).toHaveCount(0);
     await expect(kiosk.getByTestId('cashout-dialog')).toHaveCount(0);

@@ -6,6 +6,7 @@ import roadPanel from './roadPanel/cs.ts';
 import rulesPage from './rules-page/cs.ts';
 import tablePolish from './table-polish/cs.ts';
 import refusal from './refusal/cs.ts';
+import resultBanner from './result-banner/cs.ts';
 
 /** Čeština. Vlastní formulace (ne věty z pravidel, docs/rules.md#rule-sheets). */
 const cs: Messages = {
@@ -245,5 +246,6 @@ const cs: Messages = {
   rulesPage,
   tablePolish,
   refusal,
+  resultBanner,
 };
 export default cs;

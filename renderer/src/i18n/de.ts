@@ -6,6 +6,7 @@ import roadPanel from './roadPanel/de.ts';
 import rulesPage from './rules-page/de.ts';
 import tablePolish from './table-polish/de.ts';
 import refusal from './refusal/de.ts';
+import resultBanner from './result-banner/de.ts';
 
 /** Deutsch. Eigene Formulierungen (nicht die Sätze der Regelblätter, docs/rules.md#rule-sheets). */
 const de: Messages = {
@@ -49,7 +50,7 @@ const de: Messages = {
     dealing: 'Viel Glück!',
     lastRound: 'Letzte Runde',
     rebetBlocked: 'Nochmal geht nur bei leerem Tisch: GEBEN spielt die Jetons darauf',
-    dealAgain: 'Gleiche Einsätze {amount}',
+    dealAgain: 'Nochmal {amount}',
     total: 'Summe {n}',
     hand: 'Hand von {name}',
     natural: 'Natural',
@@ -249,5 +250,6 @@ const de: Messages = {
   rulesPage,
   tablePolish,
   refusal,
+  resultBanner,
 };
 export default de;

@@ -5,6 +5,7 @@ import roadPanel from './roadPanel/en.ts';
 import rulesPage from './rules-page/en.ts';
 import tablePolish from './table-polish/en.ts';
 import refusal from './refusal/en.ts';
+import resultBanner from './result-banner/en.ts';
 
 /** English (default). Every language file has exactly these keys (checked by i18n.test.ts). */
 export default {
@@ -250,4 +251,5 @@ export default {
   rulesPage,
   tablePolish,
   refusal,
+  resultBanner,
 } as const;

@@ -6,6 +6,7 @@ import roadPanel from './roadPanel/fi.ts';
 import rulesPage from './rules-page/fi.ts';
 import tablePolish from './table-polish/fi.ts';
 import refusal from './refusal/fi.ts';
+import resultBanner from './result-banner/fi.ts';
 
 /** Suomi. Omin sanoin (ei sääntöjen lauseita, docs/rules.md#rule-sheets). */
 const fi: Messages = {
@@ -49,7 +50,7 @@ const fi: Messages = {
     dealing: 'Onnea!',
     lastRound: 'Edellinen kierros',
     rebetBlocked: 'Sama panos vaatii tyhjän pöydän: JAA pelaa pöydällä olevat merkit',
-    dealAgain: 'Samat panokset {amount}',
+    dealAgain: 'Samat {amount}',
     total: 'Summa {n}',
     hand: '{name} – käsi',
     natural: 'Natural',
@@ -247,5 +248,6 @@ const fi: Messages = {
   rulesPage,
   tablePolish,
   refusal,
+  resultBanner,
 };
 export default fi;

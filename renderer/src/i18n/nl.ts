@@ -6,6 +6,7 @@ import roadPanel from './roadPanel/nl.ts';
 import rulesPage from './rules-page/nl.ts';
 import tablePolish from './table-polish/nl.ts';
 import refusal from './refusal/nl.ts';
+import resultBanner from './result-banner/nl.ts';
 
 /** Nederlands. Eigen bewoording (niet de zinnen uit de regelbladen, docs/rules.md#rule-sheets). */
 const nl: Messages = {
@@ -49,7 +50,7 @@ const nl: Messages = {
     dealing: 'Veel geluk!',
     lastRound: 'Vorige ronde',
     rebetBlocked: 'Herhaal kan alleen met een lege tafel: DELEN speelt de fiches die er liggen',
-    dealAgain: 'Zelfde inzet {amount}',
+    dealAgain: 'Herhaal {amount}',
     total: 'Totaal {n}',
     hand: 'Hand van {name}',
     natural: 'Natural',
@@ -249,5 +250,6 @@ const nl: Messages = {
   rulesPage,
   tablePolish,
   refusal,
+  resultBanner,
 };
 export default nl;

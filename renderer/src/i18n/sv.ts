@@ -6,6 +6,7 @@ import roadPanel from './roadPanel/sv.ts';
 import rulesPage from './rules-page/sv.ts';
 import tablePolish from './table-polish/sv.ts';
 import refusal from './refusal/sv.ts';
+import resultBanner from './result-banner/sv.ts';
 
 /** Svenska. Egen formulering (inte regelbladens meningar, docs/rules.md#rule-sheets). */
 const sv: Messages = {
@@ -49,7 +50,7 @@ const sv: Messages = {
     dealing: 'Lycka till!',
     lastRound: 'Förra rundan',
     rebetBlocked: 'Samma insats kräver ett tomt bord: DELA UT spelar markerna som ligger där',
-    dealAgain: 'Samma insatser {amount}',
+    dealAgain: 'Samma insats {amount}',
     total: 'Summa {n}',
     hand: '{name}s hand',
     natural: 'Natural',
@@ -245,5 +246,6 @@ const sv: Messages = {
   rulesPage,
   tablePolish,
   refusal,
+  resultBanner,
 };
 export default sv;

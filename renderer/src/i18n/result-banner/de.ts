@@ -1,0 +1,7 @@
+import type { Messages } from '../index.ts';
+
+/** Section `resultBanner` of de.ts. */
+const resultBanner: Messages['resultBanner'] = {
+  tieScore: '{first} – {second}',
+};
+export default resultBanner;
