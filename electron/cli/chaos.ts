@@ -10,11 +10,9 @@
  * With `--faults storage` the runs also meet full disks, read-only journals and SQLite errors inside
  * rounds, and bit flips in the journal, its WAL, its second critical copy and its record key between kills; every faulted or flipped
  * journal's next start is judged against a start of its undamaged copy (docs/cabinet-rules.md#storage-faults).
- * Over 400 lines: the usage text and the one loop that interleaves kills, faults, flips and audits read
- * best together; the storage pieces themselves live in electron/testing/chaos/.
- *
- * Over 400 lines: the flag parsing, the run loop and the summary are one CLI; the per-run work lives in
- * electron/testing/chaos/, and what is left here is the order in which a run happens.
+ * Over 400 lines: the usage text, the flag parsing, the one loop that interleaves kills, faults, flips and
+ * audits, and the summary read best together as one CLI; the per-run work lives in electron/testing/chaos/,
+ * and what is left here is the order in which a run happens.
  */
 import { fork } from 'node:child_process';
 import { accessSync, constants, cpSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';

@@ -8,6 +8,9 @@
  * docs/cabinet-rules.md#power-loss). The cabinet calls `transaction(fn)` and the
  * typed writers below; it never sees a statement. Every writer refuses to run
  * outside a transaction.
+ *
+ * A little over 400 lines: it is the one implementation of `JournalPort`, and each method is a short
+ * delegation to its table's store; splitting it would split the port across files.
  */
 import type { RoundOutcome } from '../core/engine/round.ts';
 import type { Returns } from '../core/engine/settlement.ts';
