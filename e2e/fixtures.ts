@@ -6,7 +6,7 @@
  * otherwise.
  */
 import { test as base, expect, _electron, type ElectronApplication, type Page } from '@playwright/test';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CHANNEL_NAMES } from '../electron/ipc/channels.ts';
@@ -142,3 +142,17 @@ export async function lastRounds(host: HostProcess, limit = 1): Promise<RoundRec
 }
 
 export const ARTIFACTS = path.join(REPO, 'e2e', 'artifacts');
+
+/**
+ * The example venue file (docs/venue-config.example.json) with `changes` on top, written to a new temporary
+ * folder; the path is for a host's BACCARAT_CONFIG. `name` names the folder, for a person reading /tmp.
+ */
+export function venueFile(name: string, changes: Record<string, unknown>): string {
+  const example = JSON.parse(readFileSync(path.join(REPO, 'docs', 'venue-config.example.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), `baccarat-${name}-`)), 'venue.json');
+  writeFileSync(file, JSON.stringify({ ...example, ...changes }));
+  return file;
+}

@@ -6,11 +6,10 @@
  * and the demo notice at 1920×1080 and 1080×1920 in all six languages go to e2e/artifacts/history/.
  */
 import type { Page } from '@playwright/test';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { HostProcess } from './host-process.ts';
-import { ARTIFACTS, bet, expect, insertNote, test, waitForTable } from './fixtures.ts';
+import { ARTIFACTS, bet, expect, insertNote, test, waitForTable, venueFile } from './fixtures.ts';
 
 const SHOTS = path.join(ARTIFACTS, 'history');
 const LANGUAGES = ['en', 'sv', 'de', 'fi', 'nl', 'cs'] as const;
@@ -233,13 +232,7 @@ test.describe('the game history of real-money rounds', () => {
 });
 
 test.describe('in demo mode', () => {
-  const dir = path.join(os.tmpdir(), `baccarat-history-demo-${process.pid}`);
-  mkdirSync(dir, { recursive: true });
-  const configFile = path.join(dir, 'venue.json');
-  const example = JSON.parse(
-    readFileSync(path.resolve(import.meta.dirname, '../docs/venue-config.example.json'), 'utf8'),
-  );
-  writeFileSync(configFile, JSON.stringify({ ...example, demoMode: true, demoCreditsMinor: 10_000 }));
+  const configFile = venueFile('history-demo', { demoMode: true, demoCreditsMinor: 10_000 });
   test.use({ hostEnv: { BACCARAT_CONFIG: configFile } });
 
   test('no rounds are listed, and the screen says why', async ({ kiosk, host }) => {

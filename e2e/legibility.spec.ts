@@ -9,11 +9,10 @@
  * Each state in each language is saved to e2e/artifacts/table-polish/ for a person to look at.
  */
 import type { Page, TestInfo } from '@playwright/test';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { LOCALES } from '../renderer/src/i18n/index.ts';
-import { ARTIFACTS, bet, expect, expectMeter, insertNote, test, waitForTable } from './fixtures.ts';
+import { ARTIFACTS, bet, expect, expectMeter, insertNote, test, waitForTable, venueFile } from './fixtures.ts';
 
 const MIN_FONT_PX = 20;
 const SHOTS = path.join(ARTIFACTS, 'table-polish');
@@ -167,13 +166,7 @@ for (const viewport of VIEWPORTS) {
   });
 
   test.describe(`legibility of the demo table ${size}`, () => {
-    const dir = path.join(os.tmpdir(), `baccarat-legibility-demo-${process.pid}`);
-    mkdirSync(dir, { recursive: true });
-    const configFile = path.join(dir, 'venue.json');
-    const example = JSON.parse(
-      readFileSync(path.resolve(import.meta.dirname, '../docs/venue-config.example.json'), 'utf8'),
-    );
-    writeFileSync(configFile, JSON.stringify({ ...example, demoMode: true, demoCreditsMinor: 10_000 }));
+    const configFile = venueFile('legibility-demo', { demoMode: true, demoCreditsMinor: 10_000 });
     test.use({
       viewport: { width: viewport.width, height: viewport.height },
       hostEnv: { BACCARAT_CONFIG: configFile },

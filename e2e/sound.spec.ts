@@ -9,14 +9,10 @@
  * attributes (the product's own), and the nodes the page starts, recorded by wrapping AudioContext in this
  * test's page only (page.addInitScript), so nothing test-only is in the product.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { bet, expect, insertNote, test, waitForTable } from './fixtures.ts';
+import { bet, expect, insertNote, test, venueFile, waitForTable } from './fixtures.ts';
 import type { HostProcess } from './host-process.ts';
 
-const REPO = path.resolve(import.meta.dirname, '..');
 const VENUE_SOUND = { soundOn: true, effectsOn: true, musicOn: true, volumePercent: 50 };
 /**
  * The music loop is rendered once, offline, on first need (docs/sound.md#the-music-loop): a few seconds on
@@ -26,17 +22,7 @@ const MUSIC_RENDER = { timeout: 45_000 };
 /** busGains: (50 %)² = 0.25 (docs/sound.md#settings). */
 const VENUE_GAIN = '0.2500';
 
-function venueFile(): string {
-  const example = JSON.parse(readFileSync(path.join(REPO, 'docs/venue-config.example.json'), 'utf8')) as Record<
-    string,
-    unknown
-  >;
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'baccarat-sound-')), 'venue-sound.json');
-  writeFileSync(file, JSON.stringify({ ...example, sound: VENUE_SOUND }));
-  return file;
-}
-
-test.use({ hostEnv: { BACCARAT_CONFIG: venueFile() } });
+test.use({ hostEnv: { BACCARAT_CONFIG: venueFile('sound', { sound: VENUE_SOUND }) } });
 // Rounds dealt at the table's pace, plus the one-time music render: more than the default minute.
 test.describe.configure({ timeout: 180_000 });
 

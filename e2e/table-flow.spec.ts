@@ -4,12 +4,11 @@
  * docs/cabinet-rules.md#door-and-tilt, docs/rules.md#faults-void-and-refund). Screenshots of the reload
  * state, the void-then-tilt sequence and the service panel at 1920×1080 and 1080×1920 go to /tmp/flow-shots/.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { HostProcess } from './host-process.ts';
-import { bet, expect, insertNote, lastRounds, test, waitForTable } from './fixtures.ts';
+import { bet, expect, insertNote, lastRounds, test, waitForTable, venueFile } from './fixtures.ts';
 
 const SHOTS = '/tmp/flow-shots';
 const VIEWPORTS = [
@@ -163,13 +162,7 @@ test('Esc under the handpay lock opens nothing, nor does the settings button', a
 });
 
 test.describe('demo mode', () => {
-  const dir = path.join(os.tmpdir(), `baccarat-flow-demo-${process.pid}`);
-  mkdirSync(dir, { recursive: true });
-  const configFile = path.join(dir, 'venue.json');
-  const example = JSON.parse(
-    readFileSync(path.resolve(import.meta.dirname, '../docs/venue-config.example.json'), 'utf8'),
-  );
-  writeFileSync(configFile, JSON.stringify({ ...example, demoMode: true, demoCreditsMinor: 10_000 }));
+  const configFile = venueFile('flow-demo', { demoMode: true, demoCreditsMinor: 10_000 });
   test.use({ hostEnv: { BACCARAT_CONFIG: configFile } });
 
   test('CASH OUT gives way to why demo credits cannot be paid, so nothing promises a payout', async ({ kiosk }) => {

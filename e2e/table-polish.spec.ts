@@ -7,11 +7,9 @@
  * (docs/cabinet-rules.md#door-and-tilt). Reached through the real cabinet and the emulated devices.
  */
 import type { Page } from '@playwright/test';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { LOCALES, messages } from '../renderer/src/i18n/index.ts';
-import { ARTIFACTS, bet, expect, expectMeter, insertNote, meterMinor, test } from './fixtures.ts';
+import { ARTIFACTS, bet, expect, expectMeter, insertNote, meterMinor, test, venueFile } from './fixtures.ts';
 
 test.use({ viewport: { width: 1920, height: 1080 } });
 
@@ -220,13 +218,7 @@ test.describe('a lock screen', () => {
 });
 
 test.describe('demo mode', () => {
-  const dir = path.join(os.tmpdir(), `baccarat-polish-demo-${process.pid}`);
-  mkdirSync(dir, { recursive: true });
-  const configFile = path.join(dir, 'venue.json');
-  const example = JSON.parse(
-    readFileSync(path.resolve(import.meta.dirname, '../docs/venue-config.example.json'), 'utf8'),
-  );
-  writeFileSync(configFile, JSON.stringify({ ...example, demoMode: true, demoCreditsMinor: 10_000 }));
+  const configFile = venueFile('polish-demo', { demoMode: true, demoCreditsMinor: 10_000 });
   test.use({ hostEnv: { BACCARAT_CONFIG: configFile } });
 
   test('CASH OUT gives way to the reason: demo credits cannot be cashed out', async ({ kiosk }) => {

@@ -5,36 +5,22 @@
  * on top, asks "Still playing?" and clears the bets back to credit when nobody answers, and follows a
  * technician's change to yen at once. Timers run on the page clock where the wait would be long.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, expectMeter, insertNote, meterMinor, test, waitForTable } from './fixtures.ts';
+import { expect, expectMeter, insertNote, meterMinor, test, venueFile, waitForTable } from './fixtures.ts';
 import type { HostProcess } from './host-process.ts';
 
-const REPO = path.resolve(import.meta.dirname, '..');
 const ATTRACT_IDLE_S = 10; // the schema's minimum
 const INACTIVITY_S = 30; // the schema's minimum
 const COUNTDOWN_S = 30;
 
 /** The example venue file with SEK, German and short timers, written once for this spec's hosts. */
 function sekGermanVenueFile(): string {
-  const example = JSON.parse(readFileSync(path.join(REPO, 'docs/venue-config.example.json'), 'utf8')) as Record<
-    string,
-    unknown
-  >;
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'baccarat-venue-display-')), 'venue-sek-de.json');
-  writeFileSync(
-    file,
-    JSON.stringify({
-      ...example,
-      currency: { code: 'SEK' },
-      defaultLanguage: 'de',
-      attractIdleS: ATTRACT_IDLE_S,
-      playerInactivityS: INACTIVITY_S,
-    }),
-  );
-  return file;
+  return venueFile('venue-display', {
+    currency: { code: 'SEK' },
+    defaultLanguage: 'de',
+    attractIdleS: ATTRACT_IDLE_S,
+    playerInactivityS: INACTIVITY_S,
+  });
 }
 
 test.use({ hostEnv: { BACCARAT_CONFIG: sekGermanVenueFile() } });
