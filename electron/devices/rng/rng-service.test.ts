@@ -20,6 +20,8 @@ let socat: SocatPair;
 let emulator: ChildProcess | null = null;
 let service: RngService | null = null;
 let statuses: DeviceStatus[] = [];
+/** Everything the emulator has written to stderr (one line per event). */
+let emulatorLog = '';
 
 /** Starts the emulator process and resolves once it has opened its end of the pty. */
 async function startEmulator(mode: string, extra: string[] = []): Promise<ChildProcess> {
@@ -31,6 +33,7 @@ async function startEmulator(mode: string, extra: string[] = []): Promise<ChildP
     let text = '';
     child.stderr!.on('data', (chunk: Buffer) => {
       text += chunk.toString();
+      emulatorLog += chunk.toString();
       if (text.includes('streaming on')) resolve();
     });
     child.once('exit', (code) => reject(new Error(`emulator exited (${code}): ${text}`)));
@@ -55,6 +58,7 @@ function startService(options: Partial<Parameters<typeof createRngService>[0]> =
 }
 
 beforeEach(async () => {
+  emulatorLog = '';
   socat = createSocatPair();
   await socat.start();
 });
@@ -193,6 +197,11 @@ describe('hardware RNG service over a socat pty (docs/protocols/serial-rng.md#wh
     expect(down.detailCode).toMatchObject({ code: 'link-retrying', port: socat.b });
     expect(() => new FreshShoe(8, rng.random)).toThrow(RngUnavailableError);
     expect(rng.reader!.available).toBe(0);
+    // A real device sees the unplug; so must the emulator before the cable goes back in.
+    await until(() => /reopening/.test(emulatorLog), 'the emulator noticing the unplug', {
+      timeoutMs: 10_000,
+      context: () => `emulator said:\n${emulatorLog}`,
+    });
     await socat.start(); // the emulator reopens A by itself, the service reopens B with backoff
     await rng.reader!.whenHealth('healthy', 15_000);
     const tail = statuses.slice(statuses.findIndex((s) => s.health === 'disconnected'));

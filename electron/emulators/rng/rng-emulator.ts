@@ -10,7 +10,7 @@
  *   node electron/emulators/rng/rng-emulator.ts --port /tmp/rng/A [--mode good] [--rate 350000]
  *   npm run emulate -- rng --port /tmp/rng/A
  */
-import { existsSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
@@ -51,6 +51,8 @@ export async function runRngEmulator(options: RngEmulatorOptions): Promise<void>
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let writing = false;
+  /** The pty behind the link when it opened: a replugged socat makes a new one at the same path. */
+  let openedPty: string | null = null;
   const perTick = Math.max(1, Math.round((rate * TICK_MS) / 1000));
   const model = new RngModel();
 
@@ -79,9 +81,9 @@ export async function runRngEmulator(options: RngEmulatorOptions): Promise<void>
   }
 
   const tick = () => {
-    // socat gone (its link removed) but `serialport` did not notice (a write can wait forever on a
-    // hung-up pty): drop the link and reopen, as if the device had been replugged.
-    if (link && !existsSync(options.port)) {
+    // socat gone (its link removed, or already back with a new pty) but `serialport` did not notice
+    // (a write can wait forever on a hung-up pty): drop the link and reopen, as if replugged.
+    if (link && ptyBehind(options.port) !== openedPty) {
       const dead = link;
       link = null;
       writing = false;
@@ -112,6 +114,7 @@ export async function runRngEmulator(options: RngEmulatorOptions): Promise<void>
           return;
         }
         link = opened;
+        openedPty = ptyBehind(options.port);
         log(`streaming on ${options.port} (${mode}${options.waitFor ? `, waiting for "${options.waitFor}"` : ''})`);
         let command = '';
         opened.onData((bytes) => {
@@ -153,6 +156,15 @@ export async function runRngEmulator(options: RngEmulatorOptions): Promise<void>
   const last = link as SerialLink | null;
   link = null;
   await last?.close();
+}
+
+/** The device file a port path leads to, or null while it leads nowhere. */
+function ptyBehind(port: string): string | null {
+  try {
+    return realpathSync(port);
+  } catch {
+    return null;
+  }
 }
 
 function delay(ms: number): Promise<void> {
