@@ -1,7 +1,8 @@
 /**
  * The bill acceptor's venue settings, validated once before anything opens: the eSSP fixed key
  * (docs/protocols/essp.md#essp-encryption), the channels the venue accepts, the poll interval
- * (docs/protocols/essp.md#link-settings: at least 200 ms apart) and the cabinet's currency.
+ * (docs/protocols/essp.md#link-settings: at least 200 ms apart), the reply timeout and sends, and the
+ * cabinet's currency.
  */
 import type { BackoffOptions } from '../serial/link-supervisor.ts';
 import { currencyField, enabledChannelsField, wholeNumberField } from './acceptor-config-fields.ts';
@@ -19,9 +20,9 @@ export interface BillAcceptorConfig {
   readonly pollIntervalMs?: number;
   /** Currency the cabinet counts in; channels of another currency stay inhibited. Default "EUR". */
   readonly currency?: string;
-  /** Wait for a reply before resending; GA973 recommends 1000 ms (the default). */
+  /** Wait for a reply before resending, 20 to 5000 ms; GA973 recommends 1000 ms (the default). */
   readonly replyTimeoutMs?: number;
-  /** Sends of one command in total; GA973 recommends 3 (the default). */
+  /** Sends of one command in total, 1 to 20 (GA138's most); GA973 recommends 3 (the default). */
   readonly attempts?: number;
   readonly backoff?: Partial<BackoffOptions>;
   /** Wait before a handshake after a refused unit (wrong fixed key…): 30 s doubling to 5 min by default. */
@@ -57,15 +58,14 @@ export function validateConfig(config: BillAcceptorConfig): ValidatedConfig {
   const pollIntervalMs = wholeNumberField('pollIntervalMs', config.pollIntervalMs, 250, 200, 5_000);
   const enabledChannels = enabledChannelsField(config.enabledChannels);
   const currency = currencyField(config.currency);
-  // The reply timeout and the sends are taken as given (GA973's defaults when absent).
   return {
     fixedKeyHex: config.fixedKeyHex,
     fixedKey,
     enabledChannels,
     pollIntervalMs,
     currency,
-    replyTimeoutMs: config.replyTimeoutMs ?? 1000,
-    attempts: config.attempts ?? 3,
+    replyTimeoutMs: wholeNumberField('replyTimeoutMs', config.replyTimeoutMs, 1000, 20, 5_000),
+    attempts: wholeNumberField('attempts', config.attempts, 3, 1, 20),
     backoff: config.backoff ?? {},
     refusalBackoff: config.refusalBackoff ?? {},
   };

@@ -244,5 +244,21 @@ describe('bill acceptor driver (docs/protocols/essp.md#credit-rules)', () => {
     expect(() => validateConfig({ fixedKeyHex: 'xyz' })).toThrow(/16 hexadecimal/);
     expect(() => validateConfig({ fixedKeyHex: KEY, pollIntervalMs: 100 })).toThrow(/200 to 5000/);
     expect(() => validateConfig({ fixedKeyHex: KEY, enabledChannels: [0] })).toThrow(/1 to 16/);
+    expect(() => validateConfig({ fixedKeyHex: KEY, replyTimeoutMs: 0 })).toThrow(
+      'replyTimeoutMs must be a whole number from 20 to 5000, got 0',
+    );
+    expect(() => validateConfig({ fixedKeyHex: KEY, replyTimeoutMs: 250.5 })).toThrow(/replyTimeoutMs/);
+    expect(() => validateConfig({ fixedKeyHex: KEY, attempts: 0 })).toThrow(
+      'attempts must be a whole number from 1 to 20, got 0',
+    );
+    expect(() => validateConfig({ fixedKeyHex: KEY, attempts: 21 })).toThrow(/1 to 20/);
+  });
+
+  it("takes GA973's reply timeout and sends when the venue sets none, and a venue's own values in range", () => {
+    expect(validateConfig({ fixedKeyHex: KEY })).toMatchObject({ replyTimeoutMs: 1000, attempts: 3 });
+    expect(validateConfig({ fixedKeyHex: KEY, replyTimeoutMs: 20, attempts: 20 })).toMatchObject({
+      replyTimeoutMs: 20,
+      attempts: 20,
+    });
   });
 });
