@@ -8,10 +8,13 @@
  * is at least 20 px; the only exceptions are SVG lettering (the chip faces and the decorative felt
  * print, which repeats the spots' payouts) and the emulator's service panel, which a cabinet never shows.
  * The table in each language is also saved as a screenshot in /tmp/words-shots/ for a person to look at.
+ * A second test deals one round of each outcome and counts line boxes: every result banner's title and the
+ * Tie spot's last-round tag stay on one line in every language, and between rounds, with the roads panel in
+ * the portrait hands' row, the felt print's arc stays off the spots.
  */
 import type { Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { LOCALES } from '../renderer/src/i18n/index.ts';
+import { LOCALES, messages } from '../renderer/src/i18n/index.ts';
 import { bet, expect, insertNote, lastRounds, test, waitForTable } from './fixtures.ts';
 
 const SHOTS = '/tmp/words-shots';
@@ -24,6 +27,16 @@ const VIEWPORTS = [
 
 /** Player 2♥ 3♠ = 5 draws 4♣ = 9; Banker K♣ 6♦ = 6 stands: a Player win with a third card on the felt. */
 const PLAYER_WIN = ['2H', 'KC', '3S', '6D', '4C'];
+
+/** One round of each outcome, cards in deal order (P1, B1, P2, B2, then third cards). */
+const EACH_OUTCOME = {
+  player: PLAYER_WIN,
+  // Player K♥ Q♦ = 0, Banker 9♠ 10♣ = 9: a natural, Banker wins.
+  banker: ['KH', '9S', 'QD', '10C'],
+  // Player 8♦ J♥ = 8, Banker 8♣ Q♠ = 8: naturals, a Tie.
+  tie: ['8D', '8C', 'JH', 'QS'],
+};
+const TITLE_KEY = { player: 'playerWins', banker: 'bankerWins', tie: 'tie' } as const;
 
 /**
  * The few browser APIs the probe uses, typed here because the e2e programs compile without the DOM
@@ -254,6 +267,25 @@ async function printOnSpots(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * How `selector`'s text lies: the number of line boxes its text nodes make (counted by their tops), and
+ * whether it is wider than its own box (a line kept whole by nowrap can still run out of the box).
+ */
+async function textLines(page: Page, selector: string): Promise<{ lines: number; overflowPx: number }> {
+  return page.locator(selector).evaluate((el, TEXT_NODE) => {
+    const { document } = globalThis as unknown as LayoutGlobals;
+    const box = el as unknown as LayoutElement & { scrollWidth: number; clientWidth: number };
+    const tops = new Set<number>();
+    for (const n of Array.from(box.childNodes)) {
+      if (n.nodeType !== TEXT_NODE || (n.textContent ?? '').trim() === '') continue;
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      for (const r of Array.from(range.getClientRects())) if (r.width > 0) tops.add(Math.round(r.top / 4));
+    }
+    return { lines: tops.size, overflowPx: Math.max(0, box.scrollWidth - box.clientWidth) };
+  }, TEXT_NODE);
+}
+
 /** A dialog that reaches outside the screen, or a header or footer button (close, Back, OK) out of sight. */
 async function dialogOffScreen(page: Page, testid: string): Promise<string[]> {
   return page.evaluate((testid) => {
@@ -311,8 +343,7 @@ for (const viewport of VIEWPORTS) {
         // a dialog wholly on the screen with its buttons in sight.
         for (const f of root === null ? await wrappedButtonLabels(page) : [])
           findings.push(`${lang} ${size} ${screen}: ${f}`);
-        // (Between rounds the roads panel fills the portrait hands' row and still pushes the print down.)
-        for (const f of screen === 'table (result)' && viewport.name === 'portrait' ? await printOnSpots(page) : [])
+        for (const f of screen.startsWith('table') && viewport.name === 'portrait' ? await printOnSpots(page) : [])
           findings.push(`${lang} ${size} ${screen}: ${f}`);
         for (const f of root === null ? [] : await dialogOffScreen(page, root.replace(/^.*="(.+)"]$/, '$1')))
           findings.push(`${lang} ${size} ${screen}: ${f}`);
@@ -354,6 +385,51 @@ for (const viewport of VIEWPORTS) {
         await check(lang, 'cash-out dialog', '[data-testid="cashout-dialog"]');
         await page.getByTestId('cashout-cancel').click();
         await expect(page.getByTestId('cashout-dialog')).toBeHidden();
+      }
+      expect(findings, findings.join('\n')).toEqual([]);
+    });
+
+    test(`every result title and last-round tag on one line, the felt print clear of the spots, ${viewport.name}`, async ({
+      page,
+      host,
+    }) => {
+      test.slow();
+      await page.goto(host.url);
+      await waitForTable(page);
+      await insertNote(page, host, 5, 10_000);
+      const findings: string[] = [];
+      const oneLine = async (where: string, selector: string): Promise<void> => {
+        const { lines, overflowPx } = await textLines(page, selector);
+        if (lines !== 1) findings.push(`${where}: ${lines} lines`);
+        if (overflowPx > 1) findings.push(`${where}: ${overflowPx}px wider than its box`);
+      };
+      // One round of each outcome with a bet on every spot: each title shows, the three spots carry the
+      // last round's tag, the Tie spot (the narrowest, in portrait) among them.
+      for (const [winner, cards] of Object.entries(EACH_OUTCOME) as [keyof typeof EACH_OUTCOME, string[]][]) {
+        for (const spot of ['player', 'banker', 'tie'] as const) await bet(page, spot, 100);
+        expect(await host.must<{ armed: string[] }>('test:force-cards', { cards })).toEqual({ armed: cards });
+        await page.getByTestId('btn-deal').click();
+        await expect(page.getByTestId('result-banner')).toHaveAttribute('data-winner', winner, { timeout: 20_000 });
+        await expect(page.getByTestId('spot-tie-last-round')).toBeVisible();
+        for (const lang of LOCALES) {
+          await language(page, lang);
+          await expect(page.locator('[data-testid="result-banner"] .title')).toHaveText(
+            messages[lang].result[TITLE_KEY[winner]],
+          );
+          await expect(page.getByTestId('spot-tie-last-round')).toHaveText(messages[lang].table.lastRound);
+          await oneLine(`${lang} ${size} ${winner} title`, '[data-testid="result-banner"] .title');
+          await oneLine(`${lang} ${size} tie spot's last-round tag`, '[data-testid="spot-tie-last-round"]');
+        }
+        await language(page, 'en');
+      }
+      // Between rounds the roads panel shares the portrait hands' row with both hands and the felt print.
+      await page.getByTestId('btn-new-bet').click();
+      await expect(page.getByTestId('roads-panel')).toBeVisible();
+      await expect(page.getByTestId('bead')).toHaveCount(Object.keys(EACH_OUTCOME).length);
+      for (const lang of LOCALES) {
+        await language(page, lang);
+        for (const f of viewport.name === 'portrait' ? await printOnSpots(page) : [])
+          findings.push(`${lang} ${size} between rounds, roads shown: ${f}`);
       }
       expect(findings, findings.join('\n')).toEqual([]);
     });

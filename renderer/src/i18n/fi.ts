@@ -48,7 +48,7 @@ const fi: Messages = {
     menu: 'Valikko',
     placeBets: 'Aseta panoksesi',
     dealing: 'Onnea!',
-    lastRound: 'Edellinen kierros',
+    lastRound: 'Viime kierros',
     rebetBlocked: 'Sama panos vaatii tyhjän pöydän: JAA pelaa pöydällä olevat merkit',
     dealAgain: 'Samat {amount}',
     total: 'Summa {n}',

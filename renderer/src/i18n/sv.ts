@@ -48,7 +48,7 @@ const sv: Messages = {
     menu: 'Meny',
     placeBets: 'Lägg era insatser',
     dealing: 'Lycka till!',
-    lastRound: 'Förra rundan',
+    lastRound: 'Förra given',
     rebetBlocked: 'Samma insats kräver ett tomt bord: DELA UT spelar markerna som ligger där',
     dealAgain: 'Samma insats {amount}',
     total: 'Summa {n}',
