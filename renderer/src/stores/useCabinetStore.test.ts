@@ -190,6 +190,30 @@ describe('the bet flow after a round (docs/rules.md#round-buttons)', () => {
     expect(useRoundStore().round?.bets).toEqual({ banker: 100 });
   });
 
+  it('a DEAL tapped while the chip just placed is still on its way deals that chip, never the last layout', async () => {
+    const cabinet = await afterRound();
+    holdEvents(); // the screen learns of the chip from main's answer alone
+    const placing = cabinet.placeBet('banker', 100, false);
+    expect(cabinet.tableTotalMinor).toBe(0); // main has not answered yet
+    await cabinet.dealOrRebet();
+    await placing;
+    expect(sent).not.toContain('round:rebet');
+    expect(useUiStore().error).toBeNull();
+    expect(useRoundStore().round?.bets).toEqual({ banker: 100 });
+  });
+
+  it('REBET tapped while a chip is on its way to the felt repeats nothing once main holds the chip', async () => {
+    const cabinet = await afterRound();
+    holdEvents();
+    const placing = cabinet.placeBet('tie', 100, false);
+    expect(cabinet.canRebet).toBe(true); // main has not answered yet
+    await cabinet.rebet(2);
+    await placing;
+    expect(sent).not.toContain('round:rebet');
+    expect(useUiStore().error).toBeNull();
+    expect(cabinet.snapshot?.tableBets).toEqual({ tie: 100 });
+  });
+
   it('main itself refuses a rebet over chips on the table, with a code the screen translates, and keeps them', async () => {
     const cabinet = await afterRound();
     await cabinet.placeBet('tie', 100, false);

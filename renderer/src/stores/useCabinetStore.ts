@@ -90,6 +90,8 @@ export const useCabinetStore = defineStore('cabinet', () => {
     if (tableTotalMinor.value > 0) return Object.keys(belowMinimum.value).length === 0 ? 'deal' : null;
     return canRebet.value ? 'rebet' : null;
   });
+  /** Chip requests on their way to main and back (changeTable). */
+  const tableChanges = new Set<Promise<void>>();
   /** The chips on each spot, newest last, for the right click and the felt (placed-chips.ts). */
   const stacks = shallowRef<ChipStacks>({});
   /** The chips of the layout last taken off the table (dealt, or cleared), for the round on show. */
@@ -267,22 +269,26 @@ export const useCabinetStore = defineStore('cabinet', () => {
    * A tap on a spot. The first touch of the felt after a round takes the last round's layout away; with the
    * eraser it then takes the spot's whole bet off, otherwise it adds one chip of the active value.
    */
-  async function placeBet(spot: BetSpot, chipMinor: number | null, erase: boolean): Promise<void> {
-    if (round.busy || chipMinor === null) return;
-    if ((round.stage === 'result' || round.lastVoid) && tableTotalMinor.value === 0) round.clearTable();
-    if (erase) return eraseBet(spot);
-    const s = await call('bets:place', { spot, chipMinor });
-    if (s) sound.chipPlaced();
-    adopt(s);
+  function placeBet(spot: BetSpot, chipMinor: number | null, erase: boolean): Promise<void> {
+    return changeTable(async () => {
+      if (round.busy || chipMinor === null) return;
+      if ((round.stage === 'result' || round.lastVoid) && tableTotalMinor.value === 0) round.clearTable();
+      if (erase) return eraseBet(spot);
+      const s = await call('bets:place', { spot, chipMinor });
+      if (s) sound.chipPlaced();
+      adopt(s);
+    });
   }
 
   /** Right click or Delete on a spot: takes off the chip placed there last (main takes a larger one off whole). */
-  async function removeBet(spot: BetSpot): Promise<void> {
-    if (round.busy) return;
-    if (round.stage === 'result' && tableTotalMinor.value === 0) return;
-    const chipMinor = lastPlacedChip(stacks.value, spot, chipValues());
-    if (chipMinor === null) return;
-    await takeOff(() => call('bets:remove', { spot, chipMinor }));
+  function removeBet(spot: BetSpot): Promise<void> {
+    return changeTable(async () => {
+      if (round.busy) return;
+      if (round.stage === 'result' && tableTotalMinor.value === 0) return;
+      const chipMinor = lastPlacedChip(stacks.value, spot, chipValues());
+      if (chipMinor === null) return;
+      await takeOff(() => call('bets:remove', { spot, chipMinor }));
+    });
   }
 
   /**
@@ -304,14 +310,34 @@ export const useCabinetStore = defineStore('cabinet', () => {
     }
   }
 
-  async function undo(): Promise<void> {
-    if (round.busy) return;
-    await takeOff(() => call('bets:undo', {}));
+  function undo(): Promise<void> {
+    return changeTable(async () => {
+      if (round.busy) return;
+      await takeOff(() => call('bets:undo', {}));
+    });
   }
 
-  async function clear(): Promise<void> {
-    if (round.busy) return;
-    await takeOff(() => call('bets:clear', {}));
+  function clear(): Promise<void> {
+    return changeTable(async () => {
+      if (round.busy) return;
+      await takeOff(() => call('bets:clear', {}));
+    });
+  }
+
+  /**
+   * A change to the chips on the table, tracked until main's answer is in: DEAL and REBET decide on the
+   * table as main holds it, so a DEAL tapped while a chip is still on its way deals that chip and never
+   * mistakes the table for empty (which would mean "repeat the last round's bets").
+   */
+  function changeTable(work: () => Promise<void>): Promise<void> {
+    const change: Promise<void> = work().finally(() => tableChanges.delete(change));
+    tableChanges.add(change);
+    return change;
+  }
+
+  /** Resolves once every chip placed or taken off so far has reached main and its answer is shown. */
+  async function tableSettled(): Promise<void> {
+    while (tableChanges.size > 0) await Promise.allSettled([...tableChanges]);
   }
 
   /**
@@ -350,11 +376,13 @@ export const useCabinetStore = defineStore('cabinet', () => {
 
   /** DEAL and Space: the chips on the table as they lie, or on an empty table after a round the last bets. */
   async function dealOrRebet(): Promise<void> {
+    await tableSettled();
     if (dealAction.value === 'deal') await deal();
     else if (dealAction.value === 'rebet') await rebet(1);
   }
 
   async function rebet(multiplier: 1 | 2): Promise<void> {
+    await tableSettled();
     if (!canRebet.value) return;
     const s = snapshot.value;
     round.beginRequest({
