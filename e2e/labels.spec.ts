@@ -11,11 +11,17 @@
  * A second test deals one round of each outcome and counts line boxes: every result banner's title and the
  * Tie spot's last-round tag stay on one line in every language, and between rounds, with the roads panel in
  * the portrait hands' row, the felt print's arc stays off the spots.
+ * A third test voids a round (the RNG pulled mid-round, docs/rules.md#faults-void-and-refund) with the
+ * table's maximum at stake: the notice that then takes the hint's place is one line of readable text in
+ * every language and moves nothing on the table, and while cards arrive (sampled on every change of the
+ * page, roads shown) nothing moves either and, in portrait, the felt print stays off the spots.
+ * The file is long because its in-page probes are typed here (the e2e programs have no DOM library) and
+ * the three tests share them.
  */
 import type { Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { LOCALES, messages } from '../renderer/src/i18n/index.ts';
-import { bet, expect, insertNote, lastRounds, test, waitForTable } from './fixtures.ts';
+import { bet, expect, expectMeter, insertNote, lastRounds, test, waitForTable } from './fixtures.ts';
 
 const SHOTS = '/tmp/words-shots';
 const MIN_FONT_PX = 20;
@@ -306,6 +312,121 @@ async function dialogOffScreen(page: Page, testid: string): Promise<string[]> {
   }, testid);
 }
 
+/** The boxes the table is built of, by name, rounded: the notice or a deal must leave them where they are. */
+const TABLE_PARTS = {
+  'spot-player': '[data-testid="spot-player"]',
+  'spot-tie': '[data-testid="spot-tie"]',
+  'spot-banker': '[data-testid="spot-banker"]',
+  'felt print': '[data-testid="felt-print"]',
+  'player hand': '.hands > .hand.player',
+  'banker hand': '.hands > .hand.banker',
+  centre: '.hands > .centre',
+  'roads panel': '[data-testid="roads-panel"]',
+  'bottom row': '.bottom',
+} as const;
+type PartBoxes = Record<string, string>;
+
+async function tableBoxes(page: Page): Promise<PartBoxes> {
+  return page.evaluate((parts) => {
+    const { document } = globalThis as unknown as LayoutGlobals;
+    const out: Record<string, string> = {};
+    for (const [name, selector] of Object.entries(parts)) {
+      const b = document.querySelector(selector)?.getBoundingClientRect();
+      out[name] = b
+        ? `x ${Math.round(b.left)}–${Math.round(b.right)} y ${Math.round(b.top)}–${Math.round(b.bottom)}`
+        : 'absent';
+    }
+    return out;
+  }, TABLE_PARTS);
+}
+
+/** Each part whose box differs from `before`, saying where it went. */
+function moved(before: PartBoxes, after: PartBoxes): string[] {
+  return Object.keys(before)
+    .filter((name) => before[name] !== after[name])
+    .map((name) => `${name} moved from ${before[name]} to ${after[name]}`);
+}
+
+interface DealSample {
+  readonly cards: number;
+  readonly dealing: boolean;
+  readonly boxes: PartBoxes;
+  readonly printOnSpots: string[];
+}
+/** The page objects the deal sampler touches, on top of the layout probe's. */
+interface SamplerGlobals extends LayoutGlobals {
+  MutationObserver: new (callback: () => void) => {
+    observe(target: unknown, options: { childList: boolean; subtree: boolean; characterData: boolean }): void;
+    disconnect(): void;
+  };
+  readonly document: LayoutGlobals['document'] & { readonly body: unknown };
+  dealSamples?: DealSample[];
+  stopDealSampler?: () => void;
+}
+
+/**
+ * Starts sampling the table on every change of the page (a card arriving, a total turning up, the hint
+ * changing): the parts' boxes, the number of cards on the felt, whether the dealing hint shows, and where
+ * the felt print's arc or lettering lies over a spot. A deal runs on the page's own timers, so it is
+ * watched from inside rather than held still from outside.
+ */
+async function startDealSampler(page: Page, dealingText: string): Promise<void> {
+  await page.evaluate(
+    ({ parts, dealingText }) => {
+      const g = globalThis as unknown as SamplerGlobals;
+      const { document } = g;
+      const samples: DealSample[] = [];
+      const sample = (): void => {
+        const boxes: Record<string, string> = {};
+        for (const [name, selector] of Object.entries(parts)) {
+          const b = document.querySelector(selector)?.getBoundingClientRect();
+          boxes[name] = b
+            ? `x ${Math.round(b.left)}–${Math.round(b.right)} y ${Math.round(b.top)}–${Math.round(b.bottom)}`
+            : 'absent';
+        }
+        const printOnSpots: string[] = [];
+        for (const s of ['player', 'tie', 'banker']) {
+          const box = document.querySelector(`[data-testid="spot-${s}"]`)?.getBoundingClientRect();
+          if (!box) continue;
+          for (const part of document.querySelectorAll(
+            '[data-testid="felt-print"] path, [data-testid="felt-print"] text',
+          )) {
+            const p = part.getBoundingClientRect();
+            if (p.left < box.right && p.right > box.left && p.top < box.bottom && p.bottom > box.top)
+              printOnSpots.push(`felt print ${Math.round(p.top)}–${Math.round(p.bottom)} over spot-${s}`);
+          }
+        }
+        const hint = document.querySelector('.hands > .centre > .hint') as unknown as ProbeNode | null;
+        samples.push({
+          cards: Array.from(document.querySelectorAll('[data-testid="card"]')).length,
+          dealing: (hint?.textContent ?? '').trim() === dealingText,
+          boxes,
+          printOnSpots,
+        });
+      };
+      const observer = new g.MutationObserver(sample);
+      observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+      g.dealSamples = samples;
+      g.stopDealSampler = () => observer.disconnect();
+    },
+    { parts: TABLE_PARTS, dealingText },
+  );
+}
+
+async function stopDealSampler(page: Page): Promise<DealSample[]> {
+  return page.evaluate(() => {
+    const g = globalThis as unknown as SamplerGlobals;
+    g.stopDealSampler?.();
+    return g.dealSamples ?? [];
+  });
+}
+
+/** A text with an `{amount}` placeholder as a pattern of the whole shown text (any amount in its place). */
+function wordedAs(text: string): RegExp {
+  const [before = '', after = ''] = text.split('{amount}').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^\\s*${before}\\S.*\\S${after}\\s*$`);
+}
+
 async function language(page: Page, lang: string): Promise<void> {
   if ((await page.locator('html').getAttribute('lang')) === lang) return;
   await page.getByTestId('language-switch').click();
@@ -432,6 +553,84 @@ for (const viewport of VIEWPORTS) {
           findings.push(`${lang} ${size} between rounds, roads shown: ${f}`);
       }
       expect(findings, findings.join('\n')).toEqual([]);
+    });
+
+    test(`after a voided round the notice is one readable line and moves nothing, nor does a deal, ${viewport.name}`, async ({
+      page,
+      host,
+    }) => {
+      test.slow();
+      await page.goto(host.url);
+      await waitForTable(page);
+      // The table's maximum (docs/venue-config.example.json) at stake: the widest refund the notice can name.
+      for (let i = 0; i < 10; i++) await insertNote(page, host, 5, 10_000);
+      await bet(page, 'player', 10_000, 5);
+      await bet(page, 'banker', 10_000, 4);
+      await bet(page, 'tie', 10_000, 1);
+      await expectMeter(page, 'total-bet', 100_000);
+      await host.must('test:rng-unplug', { duringNextDeal: true });
+      await page.getByTestId('btn-deal').click();
+      await expect(page.getByTestId('void-screen')).toBeVisible({ timeout: 20_000 });
+      expect((await lastRounds(host, 1))[0]).toMatchObject({ status: 'voided', refundedMinor: 100_000 });
+      await page.getByTestId('void-ok').click();
+      await host.must('test:rng-replug');
+      await expect(page.getByTestId('tilt-screen')).toBeHidden({ timeout: 60_000 });
+      const notice = page.getByTestId('last-void');
+      await expect(notice).toHaveAttribute('data-minor', '100000');
+      await expect(page.getByTestId('roads-panel')).toBeVisible();
+
+      const findings: string[] = [];
+      const withNotice: Record<string, PartBoxes> = {};
+      for (const lang of LOCALES) {
+        await language(page, lang);
+        await expect(notice).toHaveText(wordedAs(messages[lang].tableFlow.lastVoid));
+        const where = `${lang} ${size} void notice`;
+        const { lines, overflowPx } = await textLines(page, '[data-testid="last-void"]');
+        if (lines !== 1) findings.push(`${where}: ${lines} lines`);
+        if (overflowPx > 1) findings.push(`${where}: ${overflowPx}px wider than its box`);
+        for (const f of await measure(page, null, MIN_FONT_PX))
+          findings.push(`${where}: ${f.where} "${f.text}": ${f.problem}`);
+        for (const f of viewport.name === 'portrait' ? await printOnSpots(page) : []) findings.push(`${where}: ${f}`);
+        withNotice[lang] = await tableBoxes(page);
+        await page.screenshot({ path: `${SHOTS}/void-${lang}-${size}.png`, animations: 'disabled' });
+      }
+      // The first chip of the next layout takes the notice away and the hint is back: the same table.
+      await bet(page, 'banker', 100);
+      await expect(notice).toHaveCount(0);
+      const betweenRounds: Record<string, PartBoxes> = {};
+      for (const lang of LOCALES) {
+        await language(page, lang);
+        await expect(page.locator('.hands > .centre > .hint')).toHaveText(messages[lang].table.placeBets);
+        betweenRounds[lang] = await tableBoxes(page);
+        for (const f of moved(betweenRounds[lang], withNotice[lang]!))
+          findings.push(`${lang} ${size} void notice instead of the hint: ${f}`);
+      }
+
+      // While dealing (a Player third card: the fullest hands), sampled on every change of the page.
+      await page.getByTestId('btn-clear').click();
+      for (const lang of LOCALES) {
+        await language(page, lang);
+        await bet(page, 'player', 100);
+        await expectMeter(page, 'total-bet', 100);
+        expect(await host.must<{ armed: string[] }>('test:force-cards', { cards: PLAYER_WIN })).toEqual({
+          armed: PLAYER_WIN,
+        });
+        await startDealSampler(page, messages[lang].table.dealing);
+        await page.getByTestId('btn-deal').click();
+        await expect(page.getByTestId('result-banner')).toHaveAttribute('data-winner', 'player', { timeout: 20_000 });
+        const samples = (await stopDealSampler(page)).filter((x) => x.dealing && x.cards > 0);
+        // Every card was seen arriving while the dealing hint showed, or the check below would be empty.
+        expect(new Set(samples.map((x) => x.cards)), `${lang} ${size}: cards seen while dealing`).toEqual(
+          new Set([1, 2, 3, 4, 5]),
+        );
+        for (const x of samples) {
+          const where = `${lang} ${size} dealing, ${x.cards} cards`;
+          for (const f of moved(betweenRounds[lang]!, x.boxes)) findings.push(`${where}: ${f}`);
+          for (const f of viewport.name === 'portrait' ? x.printOnSpots : []) findings.push(`${where}: ${f}`);
+        }
+        await page.getByTestId('btn-new-bet').click();
+      }
+      expect([...new Set(findings)], [...new Set(findings)].join('\n')).toEqual([]);
     });
   });
 }

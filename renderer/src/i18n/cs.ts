@@ -230,7 +230,7 @@ const cs: Messages = {
   language: { name: 'Čeština' },
   /** Reload, void, demo cash-out and service-panel texts of the table flow. */
   tableFlow: {
-    lastVoid: 'Minulé kolo bylo zrušeno: {amount} bylo vráceno do vašeho kreditu.',
+    lastVoid: 'Minulé kolo neplatné: vráceno {amount}',
     voidUnknown: 'Kolo nebylo možné dokončit.',
     cashoutDemoTitle: 'Ukázková hra',
     cashoutDemo: 'Ukázkový kredit slouží jen ke hře a nelze jej vyplatit.',

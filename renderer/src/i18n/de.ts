@@ -234,7 +234,7 @@ const de: Messages = {
   language: { name: 'Deutsch' },
   /** Reload, void, demo cash-out and service-panel texts of the table flow. */
   tableFlow: {
-    lastVoid: 'Die letzte Runde wurde annulliert: {amount} wurden Ihrem Guthaben erstattet.',
+    lastVoid: 'Letzte Runde ungültig: {amount} erstattet',
     voidUnknown: 'Die Runde konnte nicht abgeschlossen werden.',
     cashoutDemoTitle: 'Demospiel',
     cashoutDemo: 'Demo-Guthaben dient nur zum Spielen und kann nicht ausgezahlt werden.',

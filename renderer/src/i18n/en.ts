@@ -235,7 +235,7 @@ export default {
   },
   /** Reload, void, demo cash-out and service-panel texts of the table flow. */
   tableFlow: {
-    lastVoid: 'The last round was voided: {amount} refunded to your credit.',
+    lastVoid: 'Last round voided: {amount} refunded',
     voidUnknown: 'The round could not be completed.',
     cashoutDemoTitle: 'Demo play',
     cashoutDemo: 'Demo credits are for play only and cannot be cashed out.',

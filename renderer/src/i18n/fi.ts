@@ -232,7 +232,7 @@ const fi: Messages = {
   language: { name: 'Suomi' },
   /** Reload, void, demo cash-out and service-panel texts of the table flow. */
   tableFlow: {
-    lastVoid: 'Edellinen kierros mitätöitiin: {amount} palautettiin saldoosi.',
+    lastVoid: 'Kierros mitätöity: {amount} palautettu',
     voidUnknown: 'Kierrosta ei voitu suorittaa loppuun.',
     cashoutDemoTitle: 'Demopeli',
     cashoutDemo: 'Demosaldo on vain pelaamista varten, eikä sitä voi nostaa.',

@@ -234,7 +234,7 @@ const nl: Messages = {
   language: { name: 'Nederlands' },
   /** Reload, void, demo cash-out and service-panel texts of the table flow. */
   tableFlow: {
-    lastVoid: 'De vorige ronde is ongeldig verklaard: {amount} is teruggestort op uw tegoed.',
+    lastVoid: 'Ronde ongeldig: {amount} terugbetaald',
     voidUnknown: 'De ronde kon niet worden voltooid.',
     cashoutDemoTitle: 'Demospel',
     cashoutDemo: 'Demotegoed is alleen om te spelen en kan niet worden uitbetaald.',

@@ -230,7 +230,7 @@ const sv: Messages = {
   language: { name: 'Svenska' },
   /** Reload, void, demo cash-out and service-panel texts of the table flow. */
   tableFlow: {
-    lastVoid: 'Förra omgången ogiltigförklarades: {amount} har återbetalats till din kredit.',
+    lastVoid: 'Förra rundan ogiltig: {amount} återbetalt',
     voidUnknown: 'Omgången kunde inte slutföras.',
     cashoutDemoTitle: 'Demospel',
     cashoutDemo: 'Demokrediter är bara för spel och kan inte tas ut.',
