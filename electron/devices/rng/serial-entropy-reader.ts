@@ -366,7 +366,7 @@ export class SerialEntropyReader implements EntropySource {
 
   #checkStall(): void {
     const now = Date.now();
-    const late = now - this.#lastStallCheckAt > 2 * this.#stallCheckEveryMs;
+    const sinceLastCheck = now - this.#lastStallCheckAt;
     this.#lastStallCheckAt = now;
     if (this.#phase === 'stopped' || this.#phase === 'disconnected') return;
     // An unplugged USB device loses its /dev node, and socat removes its link when it dies; a hung-up
@@ -375,10 +375,12 @@ export class SerialEntropyReader implements EntropySource {
       this.#supervisor.linkLost(`device unplugged (${this.#options.portPath} is gone)`, 'device-unplugged');
       return;
     }
-    // This check comes late: the process itself could not run (a busy machine, a long journal write), and
-    // timers run before pending reads, so bytes the device sent meanwhile still wait unread in the port. That
-    // time is no silence of the device: count it afresh from now, after those bytes have been read.
-    if (late) this.#lastByteAt = Math.max(this.#lastByteAt, now);
+    // A check that comes late means this process could not run (a busy machine, a long journal write), and
+    // timers run before pending reads: bytes the device sent meanwhile still wait unread in the port. That
+    // time is no silence of the device; of the gap, only one check period counts.
+    if (sinceLastCheck > 2 * this.#stallCheckEveryMs) {
+      this.#lastByteAt = Math.min(now, this.#lastByteAt + sinceLastCheck - this.#stallCheckEveryMs);
+    }
     const silent = now - this.#lastByteAt;
     // A OneRNG that missed "cmdO" (sent while it was still opening its end) stays silent: ask again.
     if (silent > this.#stallTimeoutMs / 2 && this.#options.startCommand && this.#link) {
