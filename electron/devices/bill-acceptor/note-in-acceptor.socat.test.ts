@@ -89,7 +89,7 @@ describe.runIf(socatAvailable)('eSSP: the acceptor reports the note it is readin
     temp = tempJournalPath('note-essp-');
     cabinet = openCabinet({ journalPath: temp.path, config: DEFAULT_VENUE_CONFIG, random: createCryptoRandomSource() });
     heard = listen(cabinet);
-    emulator = await startEmbeddedBillAcceptorEmulator({ escrowTimeoutMs: 1_500 });
+    emulator = await startEmbeddedBillAcceptorEmulator(); // the unit's own escrow time-out: no case here is about it
     service = createBillAcceptorService({
       portPath: emulator.portPath,
       cabinet,
