@@ -51,7 +51,7 @@ describe.runIf(socatAvailable)('bill acceptor over socat pseudo-terminals with t
     fixedKeyHex: EMULATOR_FIXED_KEY_HEX,
     enabledChannels: DEFAULT_VENUE_CONFIG.billChannels.filter((c) => c.enabled).map((c) => c.channel),
     pollIntervalMs: 200,
-    replyTimeoutMs: 150,
+    replyTimeoutMs: 400,
     backoff: { initialMs: 100, maxMs: 800 },
   };
 
