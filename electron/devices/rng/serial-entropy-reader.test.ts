@@ -139,7 +139,7 @@ describe('serial entropy reader', () => {
         lateChecks++;
       }
       expect(reader.status().detailCode).toMatchObject({ code: 'rng-stalled', limitMs: 40 });
-      // A check 30 ms late is no verdict on 30 ms of silence: the limit takes four counted periods.
+      // A check 30 ms after the one before is no verdict on 30 ms of silence: the limit takes four counted periods.
       expect(lateChecks).toBeGreaterThanOrEqual(4);
       await reader.stop();
     } finally {
