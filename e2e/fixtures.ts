@@ -105,12 +105,21 @@ export async function expectMeter(page: Page, testId: string, minor: number): Pr
   await expect(page.getByTestId(testId)).toHaveAttribute('data-minor', String(minor));
 }
 
-/** Inserts a note in the bill-acceptor emulator and waits until the meter shows the credit. */
+/** How long a note may take from the slot to the meter: the bound on a wait, never a pause. */
+const NOTE_TO_METER_MS = 20_000;
+
+/**
+ * Inserts a note in the bill-acceptor emulator and waits until the meter shows the credit. The note walks the
+ * acceptor's own timed path (read, escrow, stacked, credited) over a pty and the driver's polls, so it gets the
+ * bound of the other device-driven waits, not the 10 s of a plain expect.
+ */
 export async function insertNote(page: Page, host: HostProcess, channel: number, valueMinor: number): Promise<number> {
   const before = await meterMinor(page, 'credit-meter');
   const answer = await host.must<{ accepted: boolean; detail: string }>('test:insert-note', { channel });
   expect(answer.accepted, answer.detail).toBe(true);
-  await expectMeter(page, 'credit-meter', before + valueMinor);
+  await expect(page.getByTestId('credit-meter')).toHaveAttribute('data-minor', String(before + valueMinor), {
+    timeout: NOTE_TO_METER_MS,
+  });
   return before + valueMinor;
 }
 

@@ -211,10 +211,12 @@ for (const viewport of VIEWPORTS) {
       await page.getByTestId('staff-bill-test-toggle').click();
       await expect(page.getByTestId('staff-bill-test-toggle')).toHaveAttribute('data-on', 'true');
       await host.call('test:insert-note', { channel: 1 });
+      // The diagnostics are read on refresh, so refresh until the handed-back note is listed; each read gets the
+      // bound of a plain expect, and the note's own path (read, rejected, handed back) the device-driven 20 s.
       await expect(async () => {
         await page.getByTestId('staff-diag-refresh').click();
-        await expect(page.getByTestId('staff-diag-test-note')).toHaveCount(1, { timeout: 1_000 });
-      }).toPass({ timeout: 15_000 });
+        await expect(page.getByTestId('staff-diag-test-note')).toHaveCount(1, { timeout: 2_000 });
+      }).toPass({ timeout: 20_000 });
       await shoot('36-staff-diagnostics');
       await page.getByTestId('staff-bill-test-toggle').click();
       await expect(page.getByTestId('staff-bill-test-toggle')).toHaveAttribute('data-on', 'false');

@@ -51,14 +51,16 @@ describe.runIf(socatAvailable)('bill acceptor over socat pseudo-terminals with t
     fixedKeyHex: EMULATOR_FIXED_KEY_HEX,
     enabledChannels: DEFAULT_VENUE_CONFIG.billChannels.filter((c) => c.enabled).map((c) => c.channel),
     pollIntervalMs: 200,
-    replyTimeoutMs: 150,
+    replyTimeoutMs: 400,
     backoff: { initialMs: 100, maxMs: 800 },
   };
 
   beforeAll(async () => {
     temp = tempJournalPath('bill-socat-');
     cabinet = openCabinet({ journalPath: temp.path, config: DEFAULT_VENUE_CONFIG, random: createCryptoRandomSource() });
-    emulator = await startEmbeddedBillAcceptorEmulator({ mode: 'process', escrowTimeoutMs: 1_500 });
+    // Short enough for the unplug case to outlast it, long enough that no note elsewhere times out in escrow
+    // because one process of a busy machine was not scheduled for a moment.
+    emulator = await startEmbeddedBillAcceptorEmulator({ mode: 'process', escrowTimeoutMs: 5_000 });
     service = createBillAcceptorService({
       portPath: emulator.portPath,
       cabinet,
@@ -166,7 +168,7 @@ describe.runIf(socatAvailable)('bill acceptor over socat pseudo-terminals with t
     await untilAsync(async () => (await noteStage()) === 'escrow', 'note in escrow');
     await emulator.controller.unplug();
     await until(() => service.status().health === 'disconnected', 'driver sees the unplug');
-    // Unplugged for longer than the 1.5 s escrow timeout: the emulator's own deadline for the note passes.
+    // Unplugged for longer than the 5 s escrow timeout: the emulator's own deadline for the note passes.
     await untilAsync(async () => {
       const note = (await emulator.controller.status()).note as { deadline: number } | null;
       return note === null || Date.now() > note.deadline;

@@ -89,11 +89,11 @@ describe.runIf(socatAvailable)('eSSP: the acceptor reports the note it is readin
     temp = tempJournalPath('note-essp-');
     cabinet = openCabinet({ journalPath: temp.path, config: DEFAULT_VENUE_CONFIG, random: createCryptoRandomSource() });
     heard = listen(cabinet);
-    emulator = await startEmbeddedBillAcceptorEmulator({ escrowTimeoutMs: 1_500 });
+    emulator = await startEmbeddedBillAcceptorEmulator(); // the unit's own escrow time-out: no case here is about it
     service = createBillAcceptorService({
       portPath: emulator.portPath,
       cabinet,
-      config: { fixedKeyHex: EMULATOR_FIXED_KEY_HEX, enabledChannels, pollIntervalMs: 200, replyTimeoutMs: 150 },
+      config: { fixedKeyHex: EMULATOR_FIXED_KEY_HEX, enabledChannels, pollIntervalMs: 200, replyTimeoutMs: 400 },
       stateFile: join(temp.dir, 'bill-acceptor-state.json'),
     });
     await service.start();
@@ -154,7 +154,7 @@ describe.runIf(socatAvailable)('ID-003: the acceptor reports the note it is read
     service = createId003BillAcceptorService({
       portPath: emulator.portPath,
       cabinet,
-      config: { enabledChannels, pollIntervalMs: 100, replyTimeoutMs: 150 },
+      config: { enabledChannels, pollIntervalMs: 100, replyTimeoutMs: 400 },
       stateFile: join(temp.dir, 'bill-acceptor-state.json'),
     });
     await service.start();

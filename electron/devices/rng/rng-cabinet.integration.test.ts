@@ -42,7 +42,8 @@ describe('cabinet + hardware RNG over a socat pty', () => {
     const delivered: DeviceStatus[] = [];
     service = createRngService({
       portPath: socat.b,
-      stallTimeoutMs: 1000,
+      // Not a test of stalls: a limit no busy machine reaches, so the fault that comes is the stuck stream's.
+      stallTimeoutMs: 10_000,
       backoff: { initialMs: 50, maxMs: 300 },
       onStatus: (status) =>
         setImmediate(() => {

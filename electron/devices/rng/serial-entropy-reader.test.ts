@@ -1,6 +1,6 @@
 /** The reader's state machine on an in-memory link (the socat tests cover real ptys). SP 800-90B §4.3/§4.4. */
 import { randomBytes } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { DeviceStatus } from '../../core/cabinet/cabinet-api.ts';
 import { RngUnavailableError } from '../../core/random/drbg-random-source.ts';
 import type { SerialLink, SerialLinkOpener } from '../serial/serial-link.ts';
@@ -123,6 +123,28 @@ describe('serial entropy reader', () => {
     const fault = await reader.whenHealth('fault', 2000);
     expect(fault.detail).toMatch(/stalled: no bytes from the device for \d+ ms \(limit 40 ms\)/);
     await reader.stop();
+  });
+
+  it('a process that only runs now and then: each late check counts one check period of silence, so a silent device is still stalled', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    try {
+      // A 40 ms limit is checked every 10 ms.
+      const { reader, device } = await healthyReader({ stallTimeoutMs: 40 });
+      device.send(new Uint8Array(randomBytes(2000)));
+      expect(reader.phase).toBe('healthy');
+      let lateChecks = 0;
+      while (reader.phase === 'healthy' && lateChecks < 100) {
+        vi.setSystemTime(Date.now() + 20); // the process did not run: the next check comes three periods after the last
+        vi.advanceTimersToNextTimer();
+        lateChecks++;
+      }
+      expect(reader.status().detailCode).toMatchObject({ code: 'rng-stalled', limitMs: 40 });
+      // A check 30 ms after the one before is no verdict on 30 ms of silence: the limit takes four counted periods.
+      expect(lateChecks).toBeGreaterThanOrEqual(4);
+      await reader.stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses options a lab would reject', () => {

@@ -99,6 +99,8 @@ export class SerialEntropyReader implements EntropySource {
   #startupCount = 0;
   #lastByteAt = 0;
   #stallTimer: NodeJS.Timeout | null = null;
+  readonly #stallCheckEveryMs: number;
+  #lastStallCheckAt = 0;
   #link: SerialLink | null = null;
   #unsubscribeData: (() => void) | null = null;
   #waiters = new Set<() => void>();
@@ -117,6 +119,7 @@ export class SerialEntropyReader implements EntropySource {
     this.#entropyPerSample = health.entropyBits;
     this.#startupSamples = options.startupSamples ?? STARTUP_SAMPLES;
     this.#stallTimeoutMs = options.stallTimeoutMs ?? 2000;
+    this.#stallCheckEveryMs = Math.max(5, Math.floor(this.#stallTimeoutMs / 4));
     const poolBytes = options.poolBytes ?? 16384;
     if (!Number.isInteger(poolBytes) || poolBytes < 64) throw new RangeError('poolBytes must be a whole number ≥ 64');
     if (!(this.#stallTimeoutMs >= 10)) throw new RangeError('stallTimeoutMs must be at least 10 ms');
@@ -180,7 +183,8 @@ export class SerialEntropyReader implements EntropySource {
   async start(): Promise<void> {
     if (this.#phase !== 'stopped') return;
     this.#phase = 'disconnected';
-    this.#stallTimer = setInterval(() => this.#checkStall(), Math.max(5, Math.floor(this.#stallTimeoutMs / 4)));
+    this.#lastStallCheckAt = Date.now();
+    this.#stallTimer = setInterval(() => this.#checkStall(), this.#stallCheckEveryMs);
     await this.#supervisor.start();
   }
 
@@ -361,6 +365,9 @@ export class SerialEntropyReader implements EntropySource {
   }
 
   #checkStall(): void {
+    const now = Date.now();
+    const sinceLastCheck = now - this.#lastStallCheckAt;
+    this.#lastStallCheckAt = now;
     if (this.#phase === 'stopped' || this.#phase === 'disconnected') return;
     // An unplugged USB device loses its /dev node, and socat removes its link when it dies; a hung-up
     // pty does not always make `serialport` close the port (reads return 0 after a hangup), so look.
@@ -368,7 +375,13 @@ export class SerialEntropyReader implements EntropySource {
       this.#supervisor.linkLost(`device unplugged (${this.#options.portPath} is gone)`, 'device-unplugged');
       return;
     }
-    const silent = Date.now() - this.#lastByteAt;
+    // A check that comes late means this process could not run (a busy machine, a long journal write), and
+    // timers run before pending reads: bytes the device sent meanwhile still wait unread in the port. That
+    // time is no silence of the device; of the gap, only one check period counts.
+    if (sinceLastCheck > 2 * this.#stallCheckEveryMs) {
+      this.#lastByteAt = Math.min(now, this.#lastByteAt + sinceLastCheck - this.#stallCheckEveryMs);
+    }
+    const silent = now - this.#lastByteAt;
     // A OneRNG that missed "cmdO" (sent while it was still opening its end) stays silent: ask again.
     if (silent > this.#stallTimeoutMs / 2 && this.#options.startCommand && this.#link) {
       void this.#link.write(new TextEncoder().encode(this.#options.startCommand)).catch(() => undefined);

@@ -32,9 +32,16 @@ function wrap(port: SerialPort, path: string): SerialLink {
           reject(new Error(`serial port ${path} is closed`));
           return;
         }
-        port.write(Buffer.from(bytes), (error) =>
-          error ? reject(error) : port.drain((drainError) => (drainError ? reject(drainError) : resolve())),
-        );
+        // serialport holds a write or a drain that meets a closed port until the port opens again, which this
+        // one never does (an unplug, a hung-up pty): the close ends the write, or its caller waits forever.
+        const closed = () => reject(new Error(`serial port ${path} closed before the write was sent`));
+        port.once('close', closed);
+        const done = (error: Error | null | undefined) => {
+          port.off('close', closed);
+          if (error) reject(error);
+          else resolve();
+        };
+        port.write(Buffer.from(bytes), (error) => (error ? done(error) : port.drain(done)));
       }),
     onData(listener) {
       const handler = (chunk: Buffer) => listener(new Uint8Array(chunk));

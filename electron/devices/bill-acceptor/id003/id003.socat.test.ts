@@ -67,7 +67,7 @@ describe.runIf(socatAvailable)('ID-003 bill acceptor over socat pseudo-terminals
   const config = {
     enabledChannels: DEFAULT_VENUE_CONFIG.billChannels.filter((c) => c.enabled).map((c) => c.channel),
     pollIntervalMs: 100,
-    replyTimeoutMs: 150,
+    replyTimeoutMs: 400,
     backoff: { initialMs: 100, maxMs: 800 },
   };
   /** The host's frames of these commands are lost on the wire (a line fault injected through the opener). */
