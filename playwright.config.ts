@@ -1,7 +1,7 @@
 /**
  * End-to-end tests. Two projects run the same specs:
  *  - chromium-host: the system Chromium against the browser test host (npm run host), one
- *    host per test on a random port with a fresh temporary journal (e2e/fixtures.ts);
+ *    host per worker on a random port, reset to a fresh temporary journal for each test (e2e/fixtures.ts);
  *  - electron: the real Electron shell through Playwright's _electron.launch, skipped with a
  *    clear reason where no Electron binary is installed (its download needs GitHub).
  * `npm run test:e2e` builds first. Never run `npx playwright install`: the browser is
@@ -17,14 +17,25 @@ export default defineConfig({
   globalSetup: './e2e/global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  fullyParallel: false,
-  // Two cores are shared with other work; one host and one browser at a time keeps timings honest.
-  workers: 1,
+  // Both cores (docs/testing.md#both-cores): each worker has its own host, journal, ports and pseudo-terminals, so
+  // tests never share state, and single tests are spread over the workers, not whole files.
+  fullyParallel: true,
+  workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  reporter: [
+    ['list'],
+    ['html', { open: 'never', outputFolder: 'playwright-report' }],
+    ['./e2e/slowest-reporter.ts'],
+  ],
+  // The slowest files are listed by the slowest-tests reporter instead.
+  reportSlowTests: null,
   use: {
     viewport: { width: 1920, height: 1080 },
+    // The player's own reduced-motion setting: cards fade in where they lie and a round reveals at half the pace,
+    // so a deal costs half the wait. The specs about motion itself (cards.spec.ts) ask for full motion
+    // (docs/testing.md#waits-and-animations).
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     actionTimeout: 10_000,

@@ -6,12 +6,14 @@
  * go to e2e/artifacts/cards/.
  */
 import type { Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { HostProcess } from './host-process.ts';
-import { ARTIFACTS, bet, expect, insertNote, test, waitForTable } from './fixtures.ts';
+import { ARTIFACTS, bet, expect, insertNote, keepShot, test, waitForTable } from './fixtures.ts';
 
 const SHOTS = path.join(ARTIFACTS, 'cards');
+
+// The cards' motion is what this file checks: full motion, unlike the other specs (playwright.config.ts).
+test.use({ reducedMotion: 'no-preference' });
 const VIEWPORTS = [
   { name: 'landscape', width: 1920, height: 1080 },
   { name: 'portrait', width: 1080, height: 1920 },
@@ -52,7 +54,7 @@ async function probe<T>(page: Page, expression: string): Promise<T> {
 /** Shoots the screen with every animation frozen half way through, once Banker's second card is moving. */
 async function shootMidDeal(page: Page, file: string): Promise<void> {
   await expect.poll(() => probe(page, 'frozen'), { timeout: 20_000 }).toBe(true);
-  await page.screenshot({ path: path.join(SHOTS, file), timeout: 30_000 });
+  await keepShot(page, path.join(SHOTS, file), { timeout: 30_000 });
   await probe(page, 'thaw()');
 }
 
@@ -83,19 +85,16 @@ for (const viewport of VIEWPORTS) {
     });
 
     test('screenshots mid-deal and after the deal', async ({ page: kiosk, host }) => {
-      mkdirSync(SHOTS, { recursive: true });
       await openTable(kiosk, host);
       await probe(kiosk, "freezeWhenMoving('banker1', 0.45)");
       await armAndDeal(kiosk, host);
       await shootMidDeal(kiosk, `mid-deal-${viewport.width}x${viewport.height}.png`);
       await resultShown(kiosk);
       await expect(kiosk.locator('[data-testid="dealt-card"][data-deal-state="placed"]')).toHaveCount(6);
-      await kiosk.screenshot({ path: path.join(SHOTS, `after-deal-${viewport.width}x${viewport.height}.png`) });
+      await keepShot(kiosk, path.join(SHOTS, `after-deal-${viewport.width}x${viewport.height}.png`));
       const hands = kiosk.locator('.hands section.hand');
       for (const [i, side] of ['player', 'banker'].entries()) {
-        await hands
-          .nth(i)
-          .screenshot({ path: path.join(SHOTS, `${side}-hand-${viewport.width}x${viewport.height}.png`) });
+        await keepShot(hands.nth(i), path.join(SHOTS, `${side}-hand-${viewport.width}x${viewport.height}.png`));
       }
     });
 
@@ -169,11 +168,10 @@ test.describe('with reduced motion', () => {
 test.describe('attract mode', () => {
   test.use({ attractAfterMs: 1_000 });
   test('deals its example hands with the same cards', async ({ kiosk }) => {
-    mkdirSync(SHOTS, { recursive: true });
     const hand = kiosk.getByTestId('attract-hand');
     await expect(hand).toBeVisible({ timeout: 20_000 });
     await expect(hand.locator('[data-testid="card"]').first()).toBeVisible();
     await expect(kiosk.locator('.demo-result')).toHaveCSS('opacity', '1', { timeout: 10_000 });
-    await kiosk.screenshot({ path: path.join(SHOTS, 'attract-1920x1080.png') });
+    await keepShot(kiosk, path.join(SHOTS, 'attract-1920x1080.png'));
   });
 });

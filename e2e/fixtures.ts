@@ -1,12 +1,15 @@
 /**
- * Playwright fixtures: every test gets a fresh temporary journal and its own browser test
- * host on a random port (Heroic/Signal style: fresh state per test, wait for events, never
- * sleep). In the `electron` project the same specs run against the real shell through
- * _electron.launch when an Electron binary is installed, and are skipped with the reason
- * otherwise.
+ * Playwright fixtures: every test gets a fresh temporary journal and a fresh cabinet (Heroic/Signal style: fresh
+ * state per test, wait for events, never sleep). The browser test host is one process per Playwright worker,
+ * reset to the test's fresh journal before each test (test:reset: the cabinet, its devices and its emulators
+ * start anew in the same process); a test that kills its host gets a new process in the next test
+ * (docs/testing.md#one-host-per-worker). `hostEnv` is a worker option, so tests that need other environment
+ * (a venue file, a test hook) run in a worker of their own. In the `electron` project the same specs run
+ * against the real shell through _electron.launch when an Electron binary is installed, and are skipped with
+ * the reason otherwise.
  */
-import { test as base, expect, _electron, type ElectronApplication, type Page } from '@playwright/test';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { test as base, expect, _electron, type ElectronApplication, type Page, type TestInfo } from '@playwright/test';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CHANNEL_NAMES } from '../electron/ipc/channels.ts';
@@ -25,18 +28,58 @@ export { expect };
 
 const REPO = path.resolve(import.meta.dirname, '..');
 interface Fixtures {
-  /** Idle time before attract mode; long by default so it never interferes. */
+  /** Idle time before attract mode (the page's ?attractAfterMs=); long by default so it never interferes. */
   attractAfterMs: number;
-  /** Extra environment for the host (test hooks). */
-  hostEnv: Record<string, string>;
+  /** A venue file (venueFile()) for this test's cabinet; null: the built-in default. */
+  venueConfig: string | null;
   workDir: string;
   host: HostProcess;
   kiosk: Page;
 }
+interface WorkerFixtures {
+  /** Extra environment for the host (test hooks): a worker option, so such tests get a host of their own. */
+  hostEnv: Record<string, string>;
+  /** The worker's host process, null until the first test starts it or after a test killed it. */
+  workerHost: { current: HostProcess | null };
+}
 
-export const test = base.extend<Fixtures>({
+/** The worker's host as one test sees it: its page URL carries the test's attract idle time. */
+function hostForTest(host: HostProcess, attractAfterMs: number): HostProcess {
+  const url = new URL(host.url);
+  url.searchParams.set('attractAfterMs', String(attractAfterMs));
+  return {
+    url: url.toString(),
+    port: host.port,
+    token: host.token,
+    get journal() {
+      return host.journal;
+    },
+    child: host.child,
+    get exited() {
+      return host.exited;
+    },
+    reset: (journal, config) => host.reset(journal, config),
+    call: (channel, request) => host.call(channel, request),
+    must: (channel, request) => host.must(channel, request),
+    waitForLine: (match, timeoutMs) => host.waitForLine(match, timeoutMs),
+    kill: (signal) => host.kill(signal),
+    stderr: () => host.stderr(),
+  };
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
   attractAfterMs: [600_000, { option: true }],
-  hostEnv: [{}, { option: true }],
+  venueConfig: [null, { option: true }],
+  hostEnv: [{}, { option: true, scope: 'worker' }],
+
+  workerHost: [
+    async ({ hostEnv: _hostEnv }, use) => {
+      const holder: { current: HostProcess | null } = { current: null };
+      await use(holder);
+      await holder.current?.kill('SIGTERM');
+    },
+    { scope: 'worker' },
+  ],
 
   workDir: async ({}, use) => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'baccarat-e2e-'));
@@ -44,16 +87,27 @@ export const test = base.extend<Fixtures>({
     rmSync(dir, { recursive: true, force: true });
   },
 
-  host: async ({ workDir, attractAfterMs, hostEnv }, use, testInfo) => {
+  host: async ({ workDir, attractAfterMs, venueConfig, hostEnv, workerHost }, use, testInfo) => {
     if (testInfo.project.name === 'electron') {
       // The Electron shell has no test controls; specs that need the host are host-only.
       testInfo.skip(true, electronBinary() ? 'needs the browser test host controls' : ELECTRON_SKIP_REASON);
     }
-    const host = await startHost({ journal: path.join(workDir, 'journal.sqlite'), attractAfterMs, env: hostEnv });
-    await use(host);
-    await host.kill('SIGTERM');
+    const journal = path.join(workDir, 'journal.sqlite');
+    let host = workerHost.current;
+    if (host && !host.exited) {
+      await host.reset(journal, venueConfig ?? undefined);
+    } else {
+      // A venue file is given by a reset, never by the process's environment, so the next test starts without it.
+      host = await startHost({ journal: venueConfig ? path.join(workDir, 'first.sqlite') : journal, env: hostEnv });
+      workerHost.current = host;
+      if (venueConfig) await host.reset(journal, venueConfig);
+    }
+    const stderrBefore = host.stderr().length;
+    await use(hostForTest(host, attractAfterMs));
     if (testInfo.status !== testInfo.expectedStatus) {
-      await testInfo.attach('host-stderr', { body: host.stderr(), contentType: 'text/plain' });
+      await testInfo.attach('host-stderr', { body: host.stderr().slice(stderrBefore), contentType: 'text/plain' });
+      // A failed test may leave the host in any state: the next test gets a new process.
+      await host.kill('SIGTERM');
     }
   },
 
@@ -151,6 +205,31 @@ export async function lastRounds(host: HostProcess, limit = 1): Promise<RoundRec
 }
 
 export const ARTIFACTS = path.join(REPO, 'e2e', 'artifacts');
+
+/**
+ * Screenshots kept for a person to look at (e2e/artifacts/) are taken only with BACCARAT_E2E_SHOTS=1
+ * (`npm run test:e2e:shots`). No test compares them, so in every other run they would cost about half a second
+ * each and prove nothing (docs/testing.md#screenshots). A failing test keeps its own screenshot regardless
+ * (playwright.config.ts).
+ */
+export const KEEP_SHOTS = process.env.BACCARAT_E2E_SHOTS === '1';
+
+interface Shootable {
+  screenshot(options: { path: string; animations?: 'disabled'; timeout?: number }): Promise<unknown>;
+}
+
+/** Saves a screenshot of `target` (a page or a locator) to `file` when shots are kept; attaches it to `testInfo` if given. */
+export async function keepShot(
+  target: Shootable,
+  file: string,
+  options: { animations?: 'disabled'; timeout?: number; attachTo?: TestInfo } = {},
+): Promise<void> {
+  if (!KEEP_SHOTS) return;
+  const { attachTo, ...shotOptions } = options;
+  mkdirSync(path.dirname(file), { recursive: true });
+  await target.screenshot({ path: file, ...shotOptions });
+  await attachTo?.attach(path.basename(file, '.png'), { path: file, contentType: 'image/png' });
+}
 
 /**
  * The example venue file (docs/venue-config.example.json) with `changes` on top, written to a new temporary

@@ -6,10 +6,9 @@
  * and the demo notice at 1920×1080 and 1080×1920 in all six languages go to e2e/artifacts/history/.
  */
 import type { Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { HostProcess } from './host-process.ts';
-import { ARTIFACTS, bet, expect, insertNote, test, waitForTable, venueFile } from './fixtures.ts';
+import { ARTIFACTS, bet, expect, insertNote, keepShot, test, venueFile, waitForTable } from './fixtures.ts';
 
 const SHOTS = path.join(ARTIFACTS, 'history');
 const LANGUAGES = ['en', 'sv', 'de', 'fi', 'nl', 'cs'] as const;
@@ -70,7 +69,7 @@ async function expectDialogFits(page: Page): Promise<void> {
 
 /** A screenshot once the screen is still; the shared machine can be slow to paint. */
 async function shoot(page: Page, file: string): Promise<void> {
-  await page.screenshot({ path: file, animations: 'disabled', timeout: 30_000 });
+  await keepShot(page, file, { animations: 'disabled', timeout: 30_000 });
 }
 
 const cardsOf = async (page: Page, scope: string): Promise<string[]> =>
@@ -183,7 +182,6 @@ test.describe('the game history of real-money rounds', () => {
     await expect(row.getByTestId('history-net')).toHaveCount(0);
     await expect(row.getByTestId('history-winner')).toHaveCount(0);
     await expectDialogFits(kiosk);
-    mkdirSync(SHOTS, { recursive: true });
     await shoot(kiosk, path.join(SHOTS, 'voided-en-1920x1080.png'));
     await row.click();
     await expect(kiosk.getByTestId('history-round').getByTestId('history-void')).toContainText('€11.00');
@@ -203,7 +201,6 @@ test.describe('the game history of real-money rounds', () => {
   for (const viewport of VIEWPORTS) {
     test(`screenshots in six languages, ${viewport.name}`, async ({ page, host }) => {
       test.slow();
-      mkdirSync(SHOTS, { recursive: true });
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
       await page.goto(host.url);
       await expect(page.locator('.stage')).toHaveAttribute('data-orientation', viewport.name);
@@ -233,7 +230,7 @@ test.describe('the game history of real-money rounds', () => {
 
 test.describe('in demo mode', () => {
   const configFile = venueFile('history-demo', { demoMode: true, demoCreditsMinor: 10_000 });
-  test.use({ hostEnv: { BACCARAT_CONFIG: configFile } });
+  test.use({ venueConfig: configFile });
 
   test('no rounds are listed, and the screen says why', async ({ kiosk, host }) => {
     test.slow();
@@ -251,7 +248,6 @@ test.describe('in demo mode', () => {
     await expect(kiosk.getByTestId('history-demo')).toContainText('real-money rounds only');
     await expect(kiosk.getByTestId('history-row')).toHaveCount(0);
     await expect(kiosk.getByTestId('history-pager')).toHaveCount(0);
-    mkdirSync(SHOTS, { recursive: true });
     for (const v of VIEWPORTS) {
       await kiosk.setViewportSize({ width: v.width, height: v.height });
       await expect(kiosk.locator('.stage')).toHaveAttribute('data-orientation', v.name);

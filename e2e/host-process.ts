@@ -1,8 +1,9 @@
 /**
- * Starts the browser test host as a child process for one test: random port, the given
- * journal, test controls on. Reads the URL from the last stdout JSON line and talks to the
- * host over the same WebSocket protocol as the renderer (for test:* controls and to read
- * the cabinet's own records, e.g. history:list).
+ * Starts the browser test host as a child process: random port, the given journal, test controls on.
+ * Reads the URL from the last stdout JSON line and talks to the host over the same WebSocket protocol
+ * as the renderer (for test:* controls and to read the cabinet's own records, e.g. history:list).
+ * `reset(journal)` puts the same process on a fresh journal (test:reset), which is how the fixtures
+ * give each test a fresh cabinet without a new process (docs/testing.md#one-host-per-worker).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -24,8 +25,16 @@ export interface HostProcess {
   readonly url: string;
   readonly port: number;
   readonly token: string;
+  /** The journal the cabinet runs on now (a reset changes it). */
   readonly journal: string;
   readonly child: ChildProcess;
+  /** True once the process has exited (a test killed it, or it died). */
+  readonly exited: boolean;
+  /**
+   * A fresh cabinet on `journal`, a file that does not exist yet, with the venue file `config` if given (else
+   * the host's own); printed lines from before are forgotten.
+   */
+  reset(journal: string, config?: string): Promise<void>;
   /** One request over the host's WebSocket (opened on first use). */
   call<T = unknown>(channel: string, request?: unknown): Promise<Result<T>>;
   /** Like call, but throws unless the answer is ok. */
@@ -154,12 +163,24 @@ export async function startHost(options: {
     });
   };
 
+  let journal = options.journal;
   return {
     url,
     port,
     token,
-    journal: options.journal,
+    get journal() {
+      return journal;
+    },
     child,
+    get exited() {
+      return exited;
+    },
+    async reset(fresh: string, config?: string) {
+      const answer = await call<{ journal: string }>('test:reset', { journal: fresh, ...(config ? { config } : {}) });
+      if (!answer.ok) throw new Error(`test:reset failed: ${answer.error.code}: ${answer.error.message}`);
+      journal = answer.value.journal;
+      lines.length = 0;
+    },
     call,
     async must<T>(channel: string, request: unknown = {}): Promise<T> {
       const result = await call<T>(channel, request);

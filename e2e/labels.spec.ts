@@ -19,9 +19,8 @@
  * the three tests share them.
  */
 import type { Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
 import { LOCALES, messages } from '../renderer/src/i18n/index.ts';
-import { bet, expect, expectMeter, insertNote, lastRounds, test, waitForTable } from './fixtures.ts';
+import { bet, expect, expectMeter, insertNote, keepShot, lastRounds, test, waitForTable } from './fixtures.ts';
 
 const SHOTS = '/tmp/words-shots';
 const MIN_FONT_PX = 20;
@@ -441,7 +440,6 @@ for (const viewport of VIEWPORTS) {
 
     test(`no clipped or small player text in any language, ${viewport.name}`, async ({ page, host }) => {
       test.slow();
-      mkdirSync(SHOTS, { recursive: true });
       await page.goto(host.url);
       await waitForTable(page);
       await insertNote(page, host, 5, 10_000);
@@ -473,7 +471,7 @@ for (const viewport of VIEWPORTS) {
       for (const lang of LOCALES) {
         await language(page, lang);
         await check(lang, 'table (result)', null);
-        await page.screenshot({ path: `${SHOTS}/result-${lang}-${size}.png`, animations: 'disabled' });
+        await keepShot(page, `${SHOTS}/result-${lang}-${size}.png`, { animations: 'disabled' });
       }
       // Between rounds: the last round's layout on the felt and the bead plate beside it.
       await page.getByTestId('btn-new-bet').click();
@@ -482,7 +480,7 @@ for (const viewport of VIEWPORTS) {
       for (const lang of LOCALES) {
         await language(page, lang);
         await check(lang, 'table', null);
-        await page.screenshot({ path: `${SHOTS}/table-${lang}-${size}.png`, animations: 'disabled' });
+        await keepShot(page, `${SHOTS}/table-${lang}-${size}.png`, { animations: 'disabled' });
 
         await page.getByTestId('btn-menu').click();
         await expect(page.getByTestId('settings-menu')).toBeVisible();
@@ -490,7 +488,7 @@ for (const viewport of VIEWPORTS) {
         await page.getByTestId('menu-paytable').click();
         await expect(page.getByTestId('paytable')).toBeVisible();
         await check(lang, 'paytable', '[data-testid="settings-menu"]');
-        await page.screenshot({ path: `${SHOTS}/paytable-${lang}-${size}.png`, animations: 'disabled' });
+        await keepShot(page, `${SHOTS}/paytable-${lang}-${size}.png`, { animations: 'disabled' });
         // The longest view of the menu: the rules page scrolls inside the panel, its close button in sight.
         await page.getByTestId('menu-back').click();
         await page.getByTestId('menu-rules').click();
@@ -592,7 +590,7 @@ for (const viewport of VIEWPORTS) {
           findings.push(`${where}: ${f.where} "${f.text}": ${f.problem}`);
         for (const f of viewport.name === 'portrait' ? await printOnSpots(page) : []) findings.push(`${where}: ${f}`);
         withNotice[lang] = await tableBoxes(page);
-        await page.screenshot({ path: `${SHOTS}/void-${lang}-${size}.png`, animations: 'disabled' });
+        await keepShot(page, `${SHOTS}/void-${lang}-${size}.png`, { animations: 'disabled' });
       }
       // The first chip of the next layout takes the notice away and the hint is back: the same table.
       await bet(page, 'banker', 100);

@@ -9,10 +9,19 @@
  * Each state in each language is saved to e2e/artifacts/table-polish/ for a person to look at.
  */
 import type { Page, TestInfo } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { LOCALES } from '../renderer/src/i18n/index.ts';
-import { ARTIFACTS, bet, expect, expectMeter, insertNote, test, waitForTable, venueFile } from './fixtures.ts';
+import {
+  ARTIFACTS,
+  bet,
+  expect,
+  expectMeter,
+  insertNote,
+  keepShot,
+  test,
+  venueFile,
+  waitForTable,
+} from './fixtures.ts';
 
 const MIN_FONT_PX = 20;
 const SHOTS = path.join(ARTIFACTS, 'table-polish');
@@ -91,10 +100,7 @@ async function language(page: Page, lang: string): Promise<void> {
 }
 
 async function shoot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  const file = path.join(SHOTS, `${name}.png`);
-  await page.screenshot({ path: file, animations: 'disabled' });
-  await testInfo.attach(name, { path: file, contentType: 'image/png' });
+  await keepShot(page, path.join(SHOTS, `${name}.png`), { animations: 'disabled', attachTo: testInfo });
 }
 
 for (const viewport of VIEWPORTS) {
@@ -169,7 +175,7 @@ for (const viewport of VIEWPORTS) {
     const configFile = venueFile('legibility-demo', { demoMode: true, demoCreditsMinor: 10_000 });
     test.use({
       viewport: { width: viewport.width, height: viewport.height },
-      hostEnv: { BACCARAT_CONFIG: configFile },
+      venueConfig: configFile,
     });
 
     test(`CASH OUT's reason in demo mode is readable in every language, ${viewport.name}`, async ({

@@ -8,12 +8,11 @@
  */
 import type { Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { computeRoads } from '../electron/core/roads/roads.ts';
 import { parseOutcomeLetters } from '../electron/core/roads/outcome-letters.ts';
 import type { HostProcess } from './host-process.ts';
-import { ARTIFACTS, bet, expect, insertNote, lastRounds, test } from './fixtures.ts';
+import { ARTIFACTS, bet, expect, insertNote, keepShot, lastRounds, test } from './fixtures.ts';
 
 const REPO = path.resolve(import.meta.dirname, '..');
 
@@ -70,7 +69,9 @@ async function playRound(page: Page, host: HostProcess, kind: Kind, first: boole
   } else {
     await page.getByTestId('btn-rebet').click();
   }
-  await expect.poll(async () => (await lastRounds(host, 1))[0]?.roundId, { timeout: 20_000 }).toBe(before + 1);
+  await expect
+    .poll(async () => (await lastRounds(host, 1))[0]?.roundId, { timeout: 20_000, intervals: [50] })
+    .toBe(before + 1);
   const winner = { B: 'banker', P: 'player', T: 'tie' }[kind[0] as 'B' | 'P' | 'T'];
   await expect(page.getByTestId('result-banner')).toHaveAttribute('data-winner', winner, { timeout: 20_000 });
 }
@@ -152,10 +153,8 @@ for (const viewport of VIEWPORTS) {
     test(`the roads on the screen are the roads of the rounds played, ${viewport.name}`, async ({ kiosk, host }) => {
       test.slow();
       const dir = path.join(ARTIFACTS, 'roads');
-      mkdirSync(dir, { recursive: true });
       const shot = (name: string) =>
-        kiosk.getByTestId('roads-panel').screenshot({
-          path: path.join(dir, `${name}-${viewport.width}x${viewport.height}.png`),
+        keepShot(kiosk.getByTestId('roads-panel'), path.join(dir, `${name}-${viewport.width}x${viewport.height}.png`), {
           animations: 'disabled',
         });
 
@@ -249,8 +248,7 @@ for (const viewport of VIEWPORTS) {
       await expect(kiosk.getByTestId('bead')).toHaveCount(SEQUENCE.length);
 
       // The whole table as a player sees it, for the layout.
-      await kiosk.screenshot({
-        path: path.join(dir, `04-table-${viewport.width}x${viewport.height}.png`),
+      await keepShot(kiosk, path.join(dir, `04-table-${viewport.width}x${viewport.height}.png`), {
         animations: 'disabled',
       });
 
@@ -266,8 +264,7 @@ for (const viewport of VIEWPORTS) {
       await kiosk.getByTestId('staff-nav-diagnostics').click();
       await kiosk.getByTestId('staff-roads-reset').click();
       await expect(kiosk.getByTestId('staff-roads-reset-done')).toBeVisible();
-      await kiosk.screenshot({
-        path: path.join(dir, `05-staff-reset-${viewport.width}x${viewport.height}.png`),
+      await keepShot(kiosk, path.join(dir, `05-staff-reset-${viewport.width}x${viewport.height}.png`), {
         animations: 'disabled',
       });
       await host.must('test:operator-key', { on: false });

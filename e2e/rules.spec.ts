@@ -6,10 +6,9 @@
  * and a close button in view.
  */
 import type { Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { LOCALES } from '../renderer/src/i18n/index.ts';
-import { ARTIFACTS, expect, test } from './fixtures.ts';
+import { ARTIFACTS, expect, keepShot, test } from './fixtures.ts';
 import type { HostProcess } from './host-process.ts';
 
 type Spot = 'player' | 'banker' | 'tie';
@@ -147,7 +146,6 @@ for (const viewport of VIEWPORTS) {
     test(`every rules section in every language, ${viewport.name}`, async ({ kiosk }) => {
       test.slow();
       const dir = path.join(ARTIFACTS, 'rules');
-      mkdirSync(dir, { recursive: true });
       const findings: string[] = [];
       for (const lang of LOCALES) {
         await kiosk.getByTestId('btn-menu').click();
@@ -162,8 +160,7 @@ for (const viewport of VIEWPORTS) {
           // The close button is on screen whole, whatever the section's length.
           await expect(closeButton(kiosk)).toBeInViewport({ ratio: 1 });
           await expect(closeButton(kiosk)).toHaveAccessibleName(/\S/);
-          await kiosk.screenshot({
-            path: path.join(dir, `rules-${lang}-${tab}-${viewport.width}x${viewport.height}.png`),
+          await keepShot(kiosk, path.join(dir, `rules-${lang}-${tab}-${viewport.width}x${viewport.height}.png`), {
             animations: 'disabled',
           });
         }

@@ -7,10 +7,19 @@
  * the same hands.
  */
 import type { Page, TestInfo } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { HostProcess } from './host-process.ts';
-import { ARTIFACTS, bet, expect, expectMeter, insertNote, lastRounds, test, waitForTable } from './fixtures.ts';
+import {
+  ARTIFACTS,
+  bet,
+  expect,
+  expectMeter,
+  insertNote,
+  keepShot,
+  lastRounds,
+  test,
+  waitForTable,
+} from './fixtures.ts';
 
 const VIEWPORTS = [
   { name: 'landscape', width: 1920, height: 1080 },
@@ -53,7 +62,6 @@ for (const viewport of VIEWPORTS) {
     test(`every screen, ${viewport.name}`, async ({ page, host }, testInfo) => {
       test.slow();
       const dir = path.join(ARTIFACTS, 'screens');
-      mkdirSync(dir, { recursive: true });
       const shoot = async (name: string): Promise<void> =>
         capture(page, testInfo, dir, `${name}-${viewport.width}x${viewport.height}`);
 
@@ -131,7 +139,5 @@ for (const viewport of VIEWPORTS) {
 }
 
 async function capture(page: Page, testInfo: TestInfo, dir: string, name: string): Promise<void> {
-  const file = path.join(dir, `${name}.png`);
-  await page.screenshot({ path: file, animations: 'disabled' });
-  await testInfo.attach(name, { path: file, contentType: 'image/png' });
+  await keepShot(page, path.join(dir, `${name}.png`), { animations: 'disabled', attachTo: testInfo });
 }

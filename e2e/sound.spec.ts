@@ -22,7 +22,7 @@ const MUSIC_RENDER = { timeout: 45_000 };
 /** busGains: (50 %)² = 0.25 (docs/sound.md#settings). */
 const VENUE_GAIN = '0.2500';
 
-test.use({ hostEnv: { BACCARAT_CONFIG: venueFile('sound', { sound: VENUE_SOUND }) } });
+test.use({ venueConfig: venueFile('sound', { sound: VENUE_SOUND }) });
 // Rounds dealt at the table's pace, plus the one-time music render: more than the default minute.
 test.describe.configure({ timeout: 180_000 });
 

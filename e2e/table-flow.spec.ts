@@ -4,11 +4,10 @@
  * docs/cabinet-rules.md#door-and-tilt, docs/rules.md#faults-void-and-refund). Screenshots of the reload
  * state, the void-then-tilt sequence and the service panel at 1920×1080 and 1080×1920 go to /tmp/flow-shots/.
  */
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { HostProcess } from './host-process.ts';
-import { bet, expect, insertNote, lastRounds, test, waitForTable, venueFile } from './fixtures.ts';
+import { bet, expect, insertNote, keepShot, lastRounds, test, venueFile, waitForTable } from './fixtures.ts';
 
 const SHOTS = '/tmp/flow-shots';
 const VIEWPORTS = [
@@ -20,14 +19,13 @@ const VIEWPORTS = [
 const BANKER_NATURAL = ['KH', '9S', 'QD', '10C'];
 
 async function shootBoth(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
   for (const v of VIEWPORTS) {
     await page.setViewportSize(v);
     await expect(page.locator('.stage')).toHaveAttribute(
       'data-orientation',
       v.width > v.height ? 'landscape' : 'portrait',
     );
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${v.width}x${v.height}.png`), animations: 'disabled' });
+    await keepShot(page, path.join(SHOTS, `${name}-${v.width}x${v.height}.png`), { animations: 'disabled' });
   }
   await page.setViewportSize(VIEWPORTS[0]);
 }
@@ -163,7 +161,7 @@ test('Esc under the handpay lock opens nothing, nor does the settings button', a
 
 test.describe('demo mode', () => {
   const configFile = venueFile('flow-demo', { demoMode: true, demoCreditsMinor: 10_000 });
-  test.use({ hostEnv: { BACCARAT_CONFIG: configFile } });
+  test.use({ venueConfig: configFile });
 
   test('CASH OUT gives way to why demo credits cannot be paid, so nothing promises a payout', async ({ kiosk }) => {
     await expect(kiosk.getByTestId('credit-meter')).toHaveAttribute('data-minor', '10000');

@@ -9,7 +9,7 @@
 import type { Page } from '@playwright/test';
 import path from 'node:path';
 import { LOCALES, messages } from '../renderer/src/i18n/index.ts';
-import { ARTIFACTS, bet, expect, expectMeter, insertNote, meterMinor, test, venueFile } from './fixtures.ts';
+import { ARTIFACTS, bet, expect, expectMeter, insertNote, keepShot, meterMinor, test, venueFile } from './fixtures.ts';
 
 test.use({ viewport: { width: 1920, height: 1080 } });
 
@@ -178,7 +178,7 @@ test.describe('a note being read', () => {
     expect((await host.must<{ accepted: boolean }>('test:insert-note', { channel: 3 })).accepted).toBe(true);
     // Held for a few polls while the acceptor reads and stacks it: long enough to keep a picture of.
     await expect(kiosk.getByTestId('note-reading')).toHaveText('Reading note…');
-    await kiosk.screenshot({ path: path.join(ARTIFACTS, 'table-polish', 'note-reading-en-1920x1080.png') });
+    await keepShot(kiosk, path.join(ARTIFACTS, 'table-polish', 'note-reading-en-1920x1080.png'));
     await expectMeter(kiosk, 'credit-meter', before + 2_000);
     await expect(kiosk.getByTestId('note-reading')).toHaveCount(0);
     const log = await screenLog(kiosk);
@@ -219,7 +219,7 @@ test.describe('a lock screen', () => {
 
 test.describe('demo mode', () => {
   const configFile = venueFile('polish-demo', { demoMode: true, demoCreditsMinor: 10_000 });
-  test.use({ hostEnv: { BACCARAT_CONFIG: configFile } });
+  test.use({ venueConfig: configFile });
 
   test('CASH OUT gives way to the reason: demo credits cannot be cashed out', async ({ kiosk }) => {
     await expect(kiosk.getByTestId('credit-meter')).toHaveAttribute('data-minor', '10000');

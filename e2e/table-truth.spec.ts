@@ -6,9 +6,8 @@
  * own record of the round.
  */
 import type { Locator, Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
 import type { HostProcess } from './host-process.ts';
-import { bet, expect, expectMeter, insertNote, lastRounds, sum, test, waitForTable } from './fixtures.ts';
+import { bet, expect, expectMeter, insertNote, keepShot, lastRounds, sum, test, waitForTable } from './fixtures.ts';
 
 /** Given rounds, cards in deal order (P1, B1, P2, B2). */
 const CARDS = {
@@ -28,7 +27,9 @@ async function force(host: HostProcess, cards: readonly string[]): Promise<void>
 async function dealRound(page: Page, host: HostProcess, press: () => Promise<void>) {
   const before = (await lastRounds(host, 1))[0]?.roundId ?? 0;
   await press();
-  await expect.poll(async () => (await lastRounds(host, 1))[0]?.roundId, { timeout: 20_000 }).toBe(before + 1);
+  await expect
+    .poll(async () => (await lastRounds(host, 1))[0]?.roundId, { timeout: 20_000, intervals: [50] })
+    .toBe(before + 1);
   await expect(page.getByTestId('result-banner')).toBeVisible({ timeout: 20_000 });
   const [round] = await lastRounds(host, 1);
   expect(round?.status).toBe('settled');
@@ -83,8 +84,7 @@ test.describe('results in net terms', () => {
     await expect(row.getByTestId('history-paid')).toHaveAttribute('data-minor', '975');
     await expect(row.getByTestId('history-net')).toHaveAttribute('data-minor', '-25');
     await expect(row.getByTestId('history-net')).toHaveAttribute('data-kind', 'returned');
-    mkdirSync(SHOTS, { recursive: true });
-    await kiosk.screenshot({ path: `${SHOTS}/history-en-1920x1080.png`, animations: 'disabled' });
+    await keepShot(kiosk, `${SHOTS}/history-en-1920x1080.png`, { animations: 'disabled' });
   });
 
   test('a net win shows the net; the WIN meter shows the whole payout', async ({ kiosk, host }) => {
@@ -132,8 +132,7 @@ test.describe('the bet flow after a round', () => {
     // REBET ×2 gives its place to the reason.
     await expect(kiosk.getByTestId('btn-rebet-x2')).toHaveCount(0);
     await expect(kiosk.getByTestId('rebet-blocked')).toBeVisible();
-    mkdirSync(SHOTS, { recursive: true });
-    await kiosk.screenshot({ path: `${SHOTS}/rebet-blocked-en-1920x1080.png`, animations: 'disabled' });
+    await keepShot(kiosk, `${SHOTS}/rebet-blocked-en-1920x1080.png`, { animations: 'disabled' });
 
     const round = await dealRound(kiosk, host, () => kiosk.keyboard.press('Space'));
     expect(round.bets).toEqual({ banker: 100 });
@@ -171,8 +170,7 @@ test.describe('limits visible before they bite', () => {
     await expect(reason).toHaveAttribute('data-minor', '100');
     await expect(reason).toHaveText(/Minimum .*1\.00/);
     await expect(kiosk.getByTestId('btn-deal')).toBeDisabled();
-    mkdirSync(SHOTS, { recursive: true });
-    await kiosk.screenshot({ path: `${SHOTS}/below-min-en-1920x1080.png`, animations: 'disabled' });
+    await keepShot(kiosk, `${SHOTS}/below-min-en-1920x1080.png`, { animations: 'disabled' });
     await language(kiosk, 'de');
     await expect(reason).toHaveText(/Mindestens .*1,00/);
     await language(kiosk, 'en');
@@ -198,9 +196,7 @@ test.describe('limits visible before they bite', () => {
       const banner = page.getByTestId('error-banner');
       await expect(banner).toBeVisible();
       await expect(banner).toHaveAttribute('data-code', 'above-spot-max');
-      mkdirSync(SHOTS, { recursive: true });
-      await page.screenshot({
-        path: `${SHOTS}/error-banner-en-${viewport.width}x${viewport.height}.png`,
+      await keepShot(page, `${SHOTS}/error-banner-en-${viewport.width}x${viewport.height}.png`, {
         animations: 'disabled',
       });
       const b = await box(banner);
@@ -221,7 +217,6 @@ for (const viewport of [
 ] as const) {
   test(`result banner screenshots, ${viewport.name}`, async ({ page, host }) => {
     test.slow();
-    mkdirSync(SHOTS, { recursive: true });
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     await page.goto(host.url);
     await waitForTable(page);
@@ -230,8 +225,7 @@ for (const viewport of [
       await expect(page.getByTestId('result-banner')).toHaveAttribute('data-kind', kind);
       for (const lang of ['en', 'de', 'cs']) {
         await language(page, lang);
-        await page.screenshot({
-          path: `${SHOTS}/${kind}-${lang}-${viewport.width}x${viewport.height}.png`,
+        await keepShot(page, `${SHOTS}/${kind}-${lang}-${viewport.width}x${viewport.height}.png`, {
           animations: 'disabled',
         });
       }

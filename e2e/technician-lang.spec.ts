@@ -8,9 +8,9 @@
  * files (a real download each), which must hold what the journal holds, before the clear.
  */
 import type { Download, Page } from '@playwright/test';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ARTIFACTS, bet, expect, insertNote, test } from './fixtures.ts';
+import { ARTIFACTS, bet, expect, insertNote, keepShot, test } from './fixtures.ts';
 import type { HostProcess } from './host-process.ts';
 
 const VIEWPORTS = [
@@ -49,8 +49,7 @@ async function expectNoMainEnglish(page: Page, testId: string, where: string): P
 
 async function shot(page: Page, name: string): Promise<void> {
   for (const dir of SHOTS) {
-    mkdirSync(dir, { recursive: true });
-    await page.screenshot({ path: path.join(dir, `${name}.png`), animations: 'disabled' });
+    await keepShot(page, path.join(dir, `${name}.png`), { animations: 'disabled' });
   }
 }
 

@@ -5,10 +5,20 @@
  * English, German and Finnish (the longest words of the six languages).
  */
 import type { Page, TestInfo } from '@playwright/test';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { HostProcess } from './host-process.ts';
-import { ARTIFACTS, bet, expect, expectMeter, insertNote, lastRounds, test, waitForTable } from './fixtures.ts';
+import {
+  ARTIFACTS,
+  bet,
+  expect,
+  expectMeter,
+  insertNote,
+  keepShot,
+  lastRounds,
+  test,
+  waitForTable,
+} from './fixtures.ts';
 
 const VIEWPORTS = [
   { name: 'landscape', width: 1920, height: 1080 },
@@ -43,7 +53,6 @@ for (const viewport of VIEWPORTS) {
     }, testInfo) => {
       test.setTimeout(300_000);
       const dir = path.join(ARTIFACTS, 'screens');
-      mkdirSync(dir, { recursive: true });
       const size = `${viewport.width}x${viewport.height}`;
       const language = async (lang: string): Promise<void> => {
         if ((await page.locator('html').getAttribute('lang')) === lang) return;
@@ -266,7 +275,5 @@ for (const viewport of VIEWPORTS) {
 }
 
 async function capture(page: Page, testInfo: TestInfo, dir: string, name: string): Promise<void> {
-  const file = path.join(dir, `${name}.png`);
-  await page.screenshot({ path: file, animations: 'disabled' });
-  await testInfo.attach(name, { path: file, contentType: 'image/png' });
+  await keepShot(page, path.join(dir, `${name}.png`), { animations: 'disabled', attachTo: testInfo });
 }

@@ -23,7 +23,7 @@ function sekGermanVenueFile(): string {
   });
 }
 
-test.use({ hostEnv: { BACCARAT_CONFIG: sekGermanVenueFile() } });
+test.use({ venueConfig: sekGermanVenueFile() });
 
 /** The host's URL without the fixtures' long attract override, so the venue's own attractIdleS applies. */
 function venueTimersUrl(host: HostProcess): string {

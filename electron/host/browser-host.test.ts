@@ -347,6 +347,74 @@ describe('browser test host: the WebSocket protocol', () => {
   });
 });
 
+describe('browser test host: test:reset', () => {
+  it('disposes the running cabinet and serves a new one on the fresh journal, on the same socket', async () => {
+    const opened: Array<string | undefined> = [];
+    const disposed: string[] = [];
+    host = await startBrowserHost({
+      host: '127.0.0.1',
+      port: 0,
+      journalPath: '/nonexistent/first.sqlite',
+      attractAfterMs: null,
+      rendererDir,
+      testControls: true,
+      start: async ({ journalPath, configFile }) => {
+        opened.push(journalPath, configFile);
+        const running = await fakeStart();
+        return { ...running, dispose: async () => void disposed.push(journalPath) };
+      },
+      log: () => undefined,
+    });
+    const first = host.running;
+    const ws = await connect(`ws://127.0.0.1:${host.port}/ws?token=${host.token}`);
+    expect((await call(ws, 1, 'bets:place', { spot: 'player', chipMinor: 500 })).result.ok).toBe(true);
+    const journal = path.join(mkdtempSync(path.join(os.tmpdir(), 'host-reset-')), 'journal.sqlite');
+    expect((await call(ws, 2, 'test:reset', { journal, config: '/venues/demo.json' })).result).toEqual({
+      ok: true,
+      value: { journal, recovery: 'clean start' },
+    });
+    expect(opened).toEqual(['/nonexistent/first.sqlite', undefined, journal, '/venues/demo.json']);
+    expect(disposed).toEqual(['/nonexistent/first.sqlite']);
+    expect(host.running).not.toBe(first);
+    // The new cabinet answers, and its events reach the socket that was open before the reset.
+    const snapshot = (await call(ws, 3, 'cabinet:snapshot', {})).result as { ok: boolean; value: { table: unknown } };
+    expect(snapshot.ok).toBe(true);
+    const pushed = new Promise((resolve) => ws.once('message', (data) => resolve(JSON.parse(data.toString()))));
+    (host.running.cabinet as ReturnType<typeof createFakeCabinet>).emit({ type: 'tilt', tilts: [] });
+    expect(await pushed).toEqual({ event: { type: 'tilt', tilts: [] } });
+    ws.close();
+  });
+
+  it('refuses a journal that exists, or a relative one, in words, and keeps the cabinet it has', async () => {
+    const h = await start(true);
+    const running = h.running;
+    const ws = await connect(`ws://127.0.0.1:${h.port}/ws?token=${h.token}`);
+    const existing = path.join(mkdtempSync(path.join(os.tmpdir(), 'host-reset-')), 'journal.sqlite');
+    writeFileSync(existing, '');
+    const exists = (await call(ws, 1, 'test:reset', { journal: existing })).result as {
+      error?: { code: string; message: string };
+    };
+    expect(exists.error).toMatchObject({
+      code: 'invalid-request',
+      message: expect.stringMatching(/exists; a reset starts on a journal that does not/),
+    });
+    const relative = (await call(ws, 2, 'test:reset', { journal: 'journal.sqlite' })).result as {
+      error?: { code: string; message: string };
+    };
+    expect(relative.error).toMatchObject({ code: 'invalid-request', message: expect.stringMatching(/relative path/) });
+    const fresh = path.join(path.dirname(existing), 'fresh.sqlite');
+    const venue = (await call(ws, 3, 'test:reset', { journal: fresh, config: 'venue.json' })).result as {
+      error?: { code: string; message: string };
+    };
+    expect(venue.error).toMatchObject({
+      code: 'invalid-request',
+      message: expect.stringMatching(/absolute path to a venue file/),
+    });
+    expect(h.running).toBe(running);
+    ws.close();
+  });
+});
+
 describe('browser test host: a broken or oversized frame closes that client only', () => {
   async function startLogged(lines: string[]): Promise<RunningHost> {
     host = await startBrowserHost({

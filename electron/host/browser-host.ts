@@ -51,6 +51,8 @@ export function assertLoopback(host: string): void {
 
 export interface StartOptions {
   readonly journalPath: string;
+  /** A venue file for this start only (a reset's); without it the host's own (--config, BACCARAT_CONFIG). */
+  readonly configFile?: string;
   readonly log: (message: string) => void;
 }
 
@@ -71,6 +73,7 @@ export interface RunningHost {
   readonly url: string;
   readonly port: number;
   readonly token: string;
+  /** The cabinet running now (a reset replaces it). */
   readonly running: RunningCabinet;
   close(): Promise<void>;
 }
@@ -105,12 +108,44 @@ export async function startBrowserHost(options: HostOptions): Promise<RunningHos
   const log = options.log ?? ((message: string) => process.stderr.write(`host: ${message}\n`));
   const token = randomBytes(24).toString('hex');
 
-  // Recovery happens inside start(), before the server accepts a single connection.
-  const running = await options.start({ journalPath: options.journalPath, log });
-  // The service panel always (the host runs the embedded emulators); the test controls only when asked.
-  const devGroups = [serviceChannels(running)];
-  if (options.testControls) devGroups.push(testControlChannels(running, options.testHooks));
-  const router = createIpcRouter(running.cabinet, running.services, devGroups);
+  // The cabinet and its router; a reset (test controls only) replaces both. Recovery happens inside start(),
+  // before the server accepts a single connection.
+  interface Served {
+    readonly running: RunningCabinet;
+    readonly router: ReturnType<typeof createIpcRouter>;
+    readonly unsubscribe: () => void;
+  }
+  const serve = async (journalPath: string, configFile?: string): Promise<Served> => {
+    const running = await options.start({ journalPath, log, ...(configFile === undefined ? {} : { configFile }) });
+    // The service panel always (the host runs the embedded emulators); the test controls only when asked.
+    const devGroups = [serviceChannels(running)];
+    if (options.testControls) devGroups.push(testControlChannels(running, options.testHooks, reset));
+    const router = createIpcRouter(running.cabinet, running.services, devGroups);
+    const unsubscribe = router.subscribe((event) => {
+      const text = JSON.stringify({ event });
+      for (const ws of clients) if (ws.readyState === ws.OPEN) ws.send(text);
+    });
+    return { running, router, unsubscribe };
+  };
+  let resetting: Promise<unknown> | null = null;
+  async function reset(journalPath: string, configFile?: string): Promise<{ journal: string; recovery: string }> {
+    if (resetting) throw new HostError('a reset is already under way');
+    const done = (async () => {
+      served.unsubscribe();
+      await served.running.dispose();
+      served = await serve(journalPath, configFile);
+      log(`reset: a fresh cabinet on ${journalPath}${configFile === undefined ? '' : ` with ${configFile}`}`);
+      return { journal: journalPath, recovery: served.running.recovery };
+    })();
+    resetting = done;
+    try {
+      return await done;
+    } finally {
+      resetting = null;
+    }
+  }
+  const clients = new Set<WebSocket>();
+  let served = await serve(options.journalPath);
 
   const server = http.createServer();
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
@@ -172,12 +207,6 @@ export async function startBrowserHost(options: HostOptions): Promise<RunningHos
     sockets.handleUpgrade(req, socket, head, (ws) => sockets.emit('connection', ws, req));
   });
 
-  const clients = new Set<WebSocket>();
-  const unsubscribe = router.subscribe((event) => {
-    const text = JSON.stringify({ event });
-    for (const ws of clients) if (ws.readyState === ws.OPEN) ws.send(text);
-  });
-
   sockets.on('connection', (ws: WebSocket) => {
     clients.add(ws);
     ws.on('close', () => clients.delete(ws));
@@ -202,7 +231,7 @@ export async function startBrowserHost(options: HostOptions): Promise<RunningHos
           return;
         }
         const { id, channel, request } = parsed.message;
-        const result = await router.handle(channel, request);
+        const result = await served.router.handle(channel, request);
         if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id, result }));
       })();
     });
@@ -215,7 +244,7 @@ export async function startBrowserHost(options: HostOptions): Promise<RunningHos
       resolve();
     });
   }).catch(async (error: unknown) => {
-    await running.dispose();
+    await served.running.dispose();
     throw new HostError(
       `cannot listen on ${LOOPBACK}:${options.port}: ${error instanceof Error ? error.message : String(error)}`,
     );
@@ -232,15 +261,18 @@ export async function startBrowserHost(options: HostOptions): Promise<RunningHos
     url,
     port,
     token,
-    running,
+    get running() {
+      return served.running;
+    },
     close() {
       closed ??= (async () => {
-        unsubscribe();
+        await resetting?.catch(() => undefined);
+        served.unsubscribe();
         for (const ws of clients) ws.terminate();
         sockets.close();
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
-        await running.dispose();
+        await served.running.dispose();
       })();
       return closed;
     },
@@ -341,8 +373,8 @@ async function main(): Promise<void> {
           testHooks: hooks,
           start: (opts) =>
             startCabinet({
-              ...opts,
               ...(configFile === undefined ? {} : { configFile }),
+              ...opts,
               deviceFlags,
               startEmulators: startEmbeddedEmulators,
               wrapRandom: hooks.wrapRandom,

@@ -2,7 +2,10 @@
  * The browser host's e2e controls (`--test-controls` only), a dev-only table in the shape of
  * the production one (see electron/ipc/dev-contract.ts); their handlers are in test-controls.ts.
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { z } from 'zod';
+import { resolveJournalPath } from '../storage/journal-path.ts';
 import { MAX_DECKS } from '../core/engine/shoe.ts';
 import { PIN_PATTERN, type StaffRole } from '../core/staff/staff-status.ts';
 import { answers, type ChannelTable } from '../ipc/channel-spec.ts';
@@ -68,6 +71,40 @@ export const TEST_CHANNEL_TABLE = {
       })
       .strict(),
     response: answers<{ role: StaffRole; pinSet: true }>(),
+  },
+  /**
+   * Stops the running cabinet and starts a new one on `journal`, a file that does not exist yet, with the venue
+   * file `config` if given: the state of a fresh host in a fraction of a new process's time (browser-host.ts).
+   * Answers once the new cabinet is up; a bad venue file is refused in words and leaves no cabinet running, so
+   * the next reset or a new process is needed.
+   */
+  'test:reset': {
+    role: 'test',
+    availability: 'dev',
+    request: z
+      .object({
+        journal: z.string().superRefine((journal, context) => {
+          try {
+            resolveJournalPath(journal, 'journal');
+          } catch (error) {
+            context.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) });
+            return;
+          }
+          if (existsSync(journal)) {
+            context.addIssue({
+              code: 'custom',
+              message: `${journal} exists; a reset starts on a journal that does not`,
+            });
+          }
+        }),
+        /** A venue file for the new cabinet (docs/venue-config.md); without it, the host's own. */
+        config: z
+          .string()
+          .refine((file) => path.isAbsolute(file), 'an absolute path to a venue file')
+          .optional(),
+      })
+      .strict(),
+    response: answers<{ journal: string; recovery: string }>(),
   },
   /** The next round deals exactly these cards (the forced-card source). */
   'test:force-cards': {

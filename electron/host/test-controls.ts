@@ -1,7 +1,7 @@
 /**
  * The browser host's e2e controls (TEST_CHANNEL_TABLE, `--test-controls` only): unplug and
  * replug the emulated RNG and bill acceptor, insert a note, turn the operator key, open the
- * door, set a staff PIN, and force the next round's cards. They go through the same router as every other channel (validated,
+ * door, set a staff PIN, force the next round's cards, and reset the host to a fresh journal. They go through the same router as every other channel (validated,
  * typed errors), and exist only here, never in the Electron shell.
  */
 import type { RunningCabinet } from '../app/running-cabinet.ts';
@@ -13,7 +13,14 @@ import type { TestHooks } from './test-hooks.ts';
 
 export type TestControlHooks = Pick<TestHooks, 'armRngUnplugDuringNextDeal' | 'forceCards'>;
 
-export function testControlChannels(running: RunningCabinet, hooks: TestControlHooks | undefined): ChannelGroup {
+/** Restarts the host's cabinet on a new journal (browser-host.ts). */
+export type ResetHost = (journalPath: string, configFile?: string) => Promise<{ journal: string; recovery: string }>;
+
+export function testControlChannels(
+  running: RunningCabinet,
+  hooks: TestControlHooks | undefined,
+  reset: ResetHost,
+): ChannelGroup {
   const missing = (what: string): Error => refusal('not-permitted', `no embedded ${what} emulator is running`);
   const needHooks = (what: string): TestControlHooks => {
     if (!hooks) throw refusal('not-permitted', `the ${what} test hook is not installed`);
@@ -64,6 +71,13 @@ export function testControlChannels(running: RunningCabinet, hooks: TestControlH
     'test:set-pin': async (request) => {
       await running.staff.setPin(request.role, request.pin);
       return { role: request.role, pinSet: true as const };
+    },
+    'test:reset': async (request) => {
+      try {
+        return await reset(request.journal, request.config);
+      } catch (error) {
+        throw refusal('not-permitted', `reset failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
     },
     'test:force-cards': (request) => {
       const cards = parseForcedCards(request.cards);

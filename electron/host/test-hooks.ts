@@ -47,6 +47,9 @@ export function createTestHooks(
 
   return {
     wrapRandom(random) {
+      // A new cabinet (start-up, or the host's reset) starts with nothing armed.
+      armedUnplug = null;
+      unplugged = false;
       const source = createForcedCardSource(random);
       forced = source;
       const check = (): void => {
