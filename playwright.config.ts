@@ -23,11 +23,7 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  reporter: [
-    ['list'],
-    ['html', { open: 'never', outputFolder: 'playwright-report' }],
-    ['./e2e/slowest-reporter.ts'],
-  ],
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }], ['./e2e/slowest-reporter.ts']],
   // The slowest files are listed by the slowest-tests reporter instead.
   reportSlowTests: null,
   use: {

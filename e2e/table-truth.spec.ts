@@ -7,7 +7,18 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import type { HostProcess } from './host-process.ts';
-import { bet, expect, expectMeter, insertNote, keepShot, lastRounds, sum, test, waitForTable } from './fixtures.ts';
+import {
+  bet,
+  expect,
+  expectMeter,
+  insertNote,
+  KEEP_SHOTS,
+  keepShot,
+  lastRounds,
+  sum,
+  test,
+  waitForTable,
+} from './fixtures.ts';
 
 /** Given rounds, cards in deal order (P1, B1, P2, B2). */
 const CARDS = {
@@ -223,7 +234,7 @@ for (const viewport of [
     await insertNote(page, host, 5, 10_000);
     const shoot = async (kind: string): Promise<void> => {
       await expect(page.getByTestId('result-banner')).toHaveAttribute('data-kind', kind);
-      for (const lang of ['en', 'de', 'cs']) {
+      for (const lang of KEEP_SHOTS ? ['en', 'de', 'cs'] : []) {
         await language(page, lang);
         await keepShot(page, `${SHOTS}/${kind}-${lang}-${viewport.width}x${viewport.height}.png`, {
           animations: 'disabled',

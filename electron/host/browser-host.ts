@@ -310,7 +310,9 @@ real cabinet core, journal and embedded device emulators behind a WebSocket. Pri
   --test-controls       enable the test:* socket channels (e2e tests only): test:operator-key
                         {"on":true}, test:door {"open":true}, test:set-pin {"role","pin"}, and
                         test:force-cards {"cards":["9","K","K","5"]}: the next round deals
-                        exactly these cards (ranks as npm run round, optional suit: "KH")
+                        exactly these cards (ranks as npm run round, optional suit: "KH"), and
+                        test:reset {"journal":"/abs/new.sqlite","config"?:"/abs/venue.json"}: a fresh
+                        cabinet on a journal that does not exist yet, in the same process
 
 Test hooks (environment; e2e only, never in a packaged kiosk):
   BACCARAT_TEST_PAUSE_AFTER_LOCK=1  the next deal stops after the bets are locked and debited
