@@ -32,9 +32,9 @@ export interface HostProcess {
   readonly exited: boolean;
   /**
    * A fresh cabinet on `journal`, a file that does not exist yet, with the venue file `config` if given (else
-   * the host's own); printed lines from before are forgotten.
+   * the host's own) and the emulated acceptor at `notes` pace; printed lines from before are forgotten.
    */
-  reset(journal: string, config?: string): Promise<void>;
+  reset(journal: string, choices?: { config?: string; notes?: 'device' | 'quick' }): Promise<void>;
   /** One request over the host's WebSocket (opened on first use). */
   call<T = unknown>(channel: string, request?: unknown): Promise<Result<T>>;
   /** Like call, but throws unless the answer is ok. */
@@ -175,8 +175,8 @@ export async function startHost(options: {
     get exited() {
       return exited;
     },
-    async reset(fresh: string, config?: string) {
-      const answer = await call<{ journal: string }>('test:reset', { journal: fresh, ...(config ? { config } : {}) });
+    async reset(fresh: string, choices: { config?: string; notes?: 'device' | 'quick' } = {}) {
+      const answer = await call<{ journal: string }>('test:reset', { journal: fresh, ...choices });
       if (!answer.ok) throw new Error(`test:reset failed: ${answer.error.code}: ${answer.error.message}`);
       journal = answer.value.journal;
       lines.length = 0;

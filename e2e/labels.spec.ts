@@ -20,7 +20,19 @@
  */
 import type { Page } from '@playwright/test';
 import { LOCALES, messages } from '../renderer/src/i18n/index.ts';
-import { bet, expect, expectMeter, insertNote, keepShot, lastRounds, test, waitForTable } from './fixtures.ts';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  bet,
+  expect,
+  expectMeter,
+  insertNote,
+  keepShot,
+  lastRounds,
+  test,
+  venueFile,
+  waitForTable,
+} from './fixtures.ts';
 
 const SHOTS = '/tmp/words-shots';
 const MIN_FONT_PX = 20;
@@ -42,6 +54,19 @@ const EACH_OUTCOME = {
   tie: ['8D', '8C', 'JH', 'QS'],
 };
 const TITLE_KEY = { player: 'playerWins', banker: 'bankerWins', tie: 'tie' } as const;
+
+/**
+ * The example venue with the acceptor's 500.00 channel (7) taken as well: the void test stakes the table maximum
+ * with two notes instead of ten, each of which takes about 2 s through the acceptor's own timed path.
+ */
+function venueTakingFiveHundreds(): string {
+  const example = JSON.parse(
+    readFileSync(path.join(import.meta.dirname, '..', 'docs', 'venue-config.example.json'), 'utf8'),
+  ) as { billChannels: unknown[] };
+  return venueFile('labels-void', {
+    billChannels: [...example.billChannels, { channel: 7, valueMinor: 50_000, enabled: true }],
+  });
+}
 
 /**
  * The few browser APIs the probe uses, typed here because the e2e programs compile without the DOM
@@ -553,82 +578,85 @@ for (const viewport of VIEWPORTS) {
       expect(findings, findings.join('\n')).toEqual([]);
     });
 
-    test(`after a voided round the notice is one readable line and moves nothing, nor does a deal, ${viewport.name}`, async ({
-      page,
-      host,
-    }) => {
-      test.slow();
-      await page.goto(host.url);
-      await waitForTable(page);
-      // The table's maximum (docs/venue-config.example.json) at stake: the widest refund the notice can name.
-      for (let i = 0; i < 10; i++) await insertNote(page, host, 5, 10_000);
-      await bet(page, 'player', 10_000, 5);
-      await bet(page, 'banker', 10_000, 4);
-      await bet(page, 'tie', 10_000, 1);
-      await expectMeter(page, 'total-bet', 100_000);
-      await host.must('test:rng-unplug', { duringNextDeal: true });
-      await page.getByTestId('btn-deal').click();
-      await expect(page.getByTestId('void-screen')).toBeVisible({ timeout: 20_000 });
-      expect((await lastRounds(host, 1))[0]).toMatchObject({ status: 'voided', refundedMinor: 100_000 });
-      await page.getByTestId('void-ok').click();
-      await host.must('test:rng-replug');
-      await expect(page.getByTestId('tilt-screen')).toBeHidden({ timeout: 60_000 });
-      const notice = page.getByTestId('last-void');
-      await expect(notice).toHaveAttribute('data-minor', '100000');
-      await expect(page.getByTestId('roads-panel')).toBeVisible();
-
-      const findings: string[] = [];
-      const withNotice: Record<string, PartBoxes> = {};
-      for (const lang of LOCALES) {
-        await language(page, lang);
-        await expect(notice).toHaveText(wordedAs(messages[lang].tableFlow.lastVoid));
-        const where = `${lang} ${size} void notice`;
-        const { lines, overflowPx } = await textLines(page, '[data-testid="last-void"]');
-        if (lines !== 1) findings.push(`${where}: ${lines} lines`);
-        if (overflowPx > 1) findings.push(`${where}: ${overflowPx}px wider than its box`);
-        for (const f of await measure(page, null, MIN_FONT_PX))
-          findings.push(`${where}: ${f.where} "${f.text}": ${f.problem}`);
-        for (const f of viewport.name === 'portrait' ? await printOnSpots(page) : []) findings.push(`${where}: ${f}`);
-        withNotice[lang] = await tableBoxes(page);
-        await keepShot(page, `${SHOTS}/void-${lang}-${size}.png`, { animations: 'disabled' });
-      }
-      // The first chip of the next layout takes the notice away and the hint is back: the same table.
-      await bet(page, 'banker', 100);
-      await expect(notice).toHaveCount(0);
-      const betweenRounds: Record<string, PartBoxes> = {};
-      for (const lang of LOCALES) {
-        await language(page, lang);
-        await expect(page.locator('.hands > .centre > .hint')).toHaveText(messages[lang].table.placeBets);
-        betweenRounds[lang] = await tableBoxes(page);
-        for (const f of moved(betweenRounds[lang], withNotice[lang]!))
-          findings.push(`${lang} ${size} void notice instead of the hint: ${f}`);
-      }
-
-      // While dealing (a Player third card: the fullest hands), sampled on every change of the page.
-      await page.getByTestId('btn-clear').click();
-      for (const lang of LOCALES) {
-        await language(page, lang);
-        await bet(page, 'player', 100);
-        await expectMeter(page, 'total-bet', 100);
-        expect(await host.must<{ armed: string[] }>('test:force-cards', { cards: PLAYER_WIN })).toEqual({
-          armed: PLAYER_WIN,
-        });
-        await startDealSampler(page, messages[lang].table.dealing);
+    test.describe(() => {
+      test.use({ venueConfig: venueTakingFiveHundreds() });
+      test(`after a voided round the notice is one readable line and moves nothing, nor does a deal, ${viewport.name}`, async ({
+        page,
+        host,
+      }) => {
+        test.slow();
+        await page.goto(host.url);
+        await waitForTable(page);
+        // The table's maximum (docs/venue-config.example.json) at stake: the widest refund the notice can name.
+        for (let i = 0; i < 2; i++) await insertNote(page, host, 7, 50_000);
+        await bet(page, 'player', 10_000, 5);
+        await bet(page, 'banker', 10_000, 4);
+        await bet(page, 'tie', 10_000, 1);
+        await expectMeter(page, 'total-bet', 100_000);
+        await host.must('test:rng-unplug', { duringNextDeal: true });
         await page.getByTestId('btn-deal').click();
-        await expect(page.getByTestId('result-banner')).toHaveAttribute('data-winner', 'player', { timeout: 20_000 });
-        const samples = (await stopDealSampler(page)).filter((x) => x.dealing && x.cards > 0);
-        // Every card was seen arriving while the dealing hint showed, or the check below would be empty.
-        expect(new Set(samples.map((x) => x.cards)), `${lang} ${size}: cards seen while dealing`).toEqual(
-          new Set([1, 2, 3, 4, 5]),
-        );
-        for (const x of samples) {
-          const where = `${lang} ${size} dealing, ${x.cards} cards`;
-          for (const f of moved(betweenRounds[lang]!, x.boxes)) findings.push(`${where}: ${f}`);
-          for (const f of viewport.name === 'portrait' ? x.printOnSpots : []) findings.push(`${where}: ${f}`);
+        await expect(page.getByTestId('void-screen')).toBeVisible({ timeout: 20_000 });
+        expect((await lastRounds(host, 1))[0]).toMatchObject({ status: 'voided', refundedMinor: 100_000 });
+        await page.getByTestId('void-ok').click();
+        await host.must('test:rng-replug');
+        await expect(page.getByTestId('tilt-screen')).toBeHidden({ timeout: 60_000 });
+        const notice = page.getByTestId('last-void');
+        await expect(notice).toHaveAttribute('data-minor', '100000');
+        await expect(page.getByTestId('roads-panel')).toBeVisible();
+
+        const findings: string[] = [];
+        const withNotice: Record<string, PartBoxes> = {};
+        for (const lang of LOCALES) {
+          await language(page, lang);
+          await expect(notice).toHaveText(wordedAs(messages[lang].tableFlow.lastVoid));
+          const where = `${lang} ${size} void notice`;
+          const { lines, overflowPx } = await textLines(page, '[data-testid="last-void"]');
+          if (lines !== 1) findings.push(`${where}: ${lines} lines`);
+          if (overflowPx > 1) findings.push(`${where}: ${overflowPx}px wider than its box`);
+          for (const f of await measure(page, null, MIN_FONT_PX))
+            findings.push(`${where}: ${f.where} "${f.text}": ${f.problem}`);
+          for (const f of viewport.name === 'portrait' ? await printOnSpots(page) : []) findings.push(`${where}: ${f}`);
+          withNotice[lang] = await tableBoxes(page);
+          await keepShot(page, `${SHOTS}/void-${lang}-${size}.png`, { animations: 'disabled' });
         }
-        await page.getByTestId('btn-new-bet').click();
-      }
-      expect([...new Set(findings)], [...new Set(findings)].join('\n')).toEqual([]);
+        // The first chip of the next layout takes the notice away and the hint is back: the same table.
+        await bet(page, 'banker', 100);
+        await expect(notice).toHaveCount(0);
+        const betweenRounds: Record<string, PartBoxes> = {};
+        for (const lang of LOCALES) {
+          await language(page, lang);
+          await expect(page.locator('.hands > .centre > .hint')).toHaveText(messages[lang].table.placeBets);
+          betweenRounds[lang] = await tableBoxes(page);
+          for (const f of moved(betweenRounds[lang], withNotice[lang]!))
+            findings.push(`${lang} ${size} void notice instead of the hint: ${f}`);
+        }
+
+        // While dealing (a Player third card: the fullest hands), sampled on every change of the page.
+        await page.getByTestId('btn-clear').click();
+        for (const lang of LOCALES) {
+          await language(page, lang);
+          await bet(page, 'player', 100);
+          await expectMeter(page, 'total-bet', 100);
+          expect(await host.must<{ armed: string[] }>('test:force-cards', { cards: PLAYER_WIN })).toEqual({
+            armed: PLAYER_WIN,
+          });
+          await startDealSampler(page, messages[lang].table.dealing);
+          await page.getByTestId('btn-deal').click();
+          await expect(page.getByTestId('result-banner')).toHaveAttribute('data-winner', 'player', { timeout: 20_000 });
+          const samples = (await stopDealSampler(page)).filter((x) => x.dealing && x.cards > 0);
+          // Every card was seen arriving while the dealing hint showed, or the check below would be empty.
+          expect(new Set(samples.map((x) => x.cards)), `${lang} ${size}: cards seen while dealing`).toEqual(
+            new Set([1, 2, 3, 4, 5]),
+          );
+          for (const x of samples) {
+            const where = `${lang} ${size} dealing, ${x.cards} cards`;
+            for (const f of moved(betweenRounds[lang]!, x.boxes)) findings.push(`${where}: ${f}`);
+            for (const f of viewport.name === 'portrait' ? x.printOnSpots : []) findings.push(`${where}: ${f}`);
+          }
+          await page.getByTestId('btn-new-bet').click();
+        }
+        expect([...new Set(findings)], [...new Set(findings)].join('\n')).toEqual([]);
+      });
     });
   });
 }

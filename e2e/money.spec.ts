@@ -7,6 +7,8 @@
 import { bet, expect, expectMeter, insertNote, lastRounds, meterMinor, sum, test } from './fixtures.ts';
 
 test.describe('bill acceptor', () => {
+  // The note's own path is the subject: a real unit's pace.
+  test.use({ notePace: 'device' });
   test('a note inserted in the emulator reaches the credit meter', async ({ kiosk, host }) => {
     await expectMeter(kiosk, 'credit-meter', 0);
     await insertNote(kiosk, host, 2, 1_000); // channel 2 = 10.00

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { computeRoads } from '../electron/core/roads/roads.ts';
 import { parseOutcomeLetters } from '../electron/core/roads/outcome-letters.ts';
 import type { HostProcess } from './host-process.ts';
-import { ARTIFACTS, bet, expect, insertNote, keepShot, lastRounds, test } from './fixtures.ts';
+import { ARTIFACTS, bet, expect, insertNote, keepShot, lastRounds, test, waitForTable } from './fixtures.ts';
 
 const REPO = path.resolve(import.meta.dirname, '..');
 
@@ -77,6 +77,15 @@ async function playRound(page: Page, host: HostProcess, kind: Kind, first: boole
 }
 
 /** Leaves the result on the felt so the roads show (NEW BET), and waits for the panel. */
+/** One round of `kind` through the player channels (1.00 on Banker), as the cabinet deals it, with no screen watching. */
+async function dealThroughChannels(host: HostProcess, kind: Kind): Promise<void> {
+  const cards = [...CARDS[kind]];
+  expect(await host.must<{ armed: string[] }>('test:force-cards', { cards })).toEqual({ armed: cards });
+  await host.must('bets:place', { spot: 'banker', chipMinor: 100 });
+  const round = await host.must<{ status: string }>('round:deal', {});
+  expect(round.status).toBe('settled');
+}
+
 async function showRoads(page: Page): Promise<void> {
   await page.getByTestId('btn-new-bet').click();
   await expect(page.getByTestId('roads-panel')).toBeVisible();
@@ -150,7 +159,10 @@ for (const viewport of VIEWPORTS) {
   test.describe(`roads ${viewport.name}`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
-    test(`the roads on the screen are the roads of the rounds played, ${viewport.name}`, async ({ kiosk, host }) => {
+    test(`the roads on the screen are the roads of the rounds played, ${viewport.name}`, async ({
+      page: kiosk,
+      host,
+    }) => {
       test.slow();
       const dir = path.join(ARTIFACTS, 'roads');
       const shot = (name: string) =>
@@ -159,13 +171,24 @@ for (const viewport of VIEWPORTS) {
         });
 
       // The roads start empty.
+      await kiosk.goto(host.url);
+      await waitForTable(kiosk);
       await expect(kiosk.getByTestId('roads-panel')).toBeVisible();
       await expect(kiosk.getByTestId('bead')).toHaveCount(0);
       await expect(kiosk.getByTestId('road-counter-rounds')).toHaveAttribute('data-count', '0');
 
       await insertNote(kiosk, host, 5, 10_000);
+      // All rounds but the last go through the player channels with no screen open (a screen replays every round it
+      // sees dealt, at the player's pace); the page then loads their roads from main, and the last round is played
+      // on the screen. So the roads are checked as loaded and as they grow live.
+      await kiosk.goto('about:blank');
+      for (const kind of SEQUENCE.slice(0, -1)) await dealThroughChannels(host, kind);
+      await kiosk.goto(host.url);
+      await waitForTable(kiosk);
+      await showRoads(kiosk);
+      await expect(kiosk.getByTestId('bead')).toHaveCount(SEQUENCE.length - 1);
       await toggleInMenu(kiosk, 'fast-play-toggle');
-      for (const [i, kind] of SEQUENCE.entries()) await playRound(kiosk, host, kind, i === 0);
+      await playRound(kiosk, host, SEQUENCE.at(-1)!, true);
       await showRoads(kiosk);
 
       // The screen draws exactly what the roads CLI computes for this sequence.

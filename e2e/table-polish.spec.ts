@@ -146,6 +146,8 @@ test.describe('chips on the felt', () => {
 });
 
 test.describe('a note being read', () => {
+  // What the screen shows while the unit reads and stacks: a real unit's pace.
+  test.use({ notePace: 'device' });
   /**
    * Records, in the page, each time the "reading" notice appears or goes and each change of the credit
    * meter, in the order the screen showed them.

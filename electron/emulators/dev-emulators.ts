@@ -9,6 +9,7 @@
  * real devices only.
  */
 import { EMULATOR_FIXED_KEY_HEX, startEmbeddedBillAcceptorEmulator } from './bill-acceptor/embedded-emulator.ts';
+import type { NoteTimings } from './bill-acceptor/essp/note-path.ts';
 import { runRngEmulator } from './rng/rng-emulator.ts';
 import { createSocatPair } from './socat-pair.ts';
 import type { EmbeddedEmulators } from './emulator-controls.ts';
@@ -27,6 +28,7 @@ export interface EmulatorChoice {
 export async function startEmbeddedEmulators(
   log: (message: string) => void,
   which: EmulatorChoice = { rng: true, bill: true },
+  options: { readonly noteTimings?: Partial<NoteTimings> } = {},
 ): Promise<EmbeddedEmulators> {
   const rngPair = which.rng ? createSocatPair('baccarat-rng-') : null;
   const abort = new AbortController();
@@ -49,6 +51,7 @@ export async function startEmbeddedEmulators(
     try {
       bill = await startEmbeddedBillAcceptorEmulator({
         ...(which.currency ? { countryCode: which.currency } : {}),
+        ...(options.noteTimings ? { timings: options.noteTimings } : {}),
         log: (line) => log(`bill emulator: ${line}`),
       });
     } catch (error) {

@@ -30,7 +30,7 @@ import type { RunningCabinet } from '../app/running-cabinet.ts';
 import { contentType, resolveStaticPath } from '../app/static-files.ts';
 import { createIpcRouter } from '../ipc/router.ts';
 import { serviceChannels } from './service-channels.ts';
-import { testControlChannels, type TestControlHooks } from './test-controls.ts';
+import { testControlChannels, type NotePace, type ResetChoices, type TestControlHooks } from './test-controls.ts';
 import { describeSocketError, MAX_MESSAGE_BYTES, parseClientMessage } from './ws-protocol.ts';
 
 export const LOOPBACK = '127.0.0.1';
@@ -53,6 +53,8 @@ export interface StartOptions {
   readonly journalPath: string;
   /** A venue file for this start only (a reset's); without it the host's own (--config, BACCARAT_CONFIG). */
   readonly configFile?: string;
+  /** The emulated bill acceptor's pace (a reset's): 'quick' moves a note about five times as fast. */
+  readonly notePace?: NotePace;
   readonly log: (message: string) => void;
 }
 
@@ -115,8 +117,8 @@ export async function startBrowserHost(options: HostOptions): Promise<RunningHos
     readonly router: ReturnType<typeof createIpcRouter>;
     readonly unsubscribe: () => void;
   }
-  const serve = async (journalPath: string, configFile?: string): Promise<Served> => {
-    const running = await options.start({ journalPath, log, ...(configFile === undefined ? {} : { configFile }) });
+  const serve = async (journalPath: string, choices: ResetChoices = {}): Promise<Served> => {
+    const running = await options.start({ journalPath, log, ...choices });
     // The service panel always (the host runs the embedded emulators); the test controls only when asked.
     const devGroups = [serviceChannels(running)];
     if (options.testControls) devGroups.push(testControlChannels(running, options.testHooks, reset));
@@ -128,13 +130,15 @@ export async function startBrowserHost(options: HostOptions): Promise<RunningHos
     return { running, router, unsubscribe };
   };
   let resetting: Promise<unknown> | null = null;
-  async function reset(journalPath: string, configFile?: string): Promise<{ journal: string; recovery: string }> {
+  async function reset(journalPath: string, choices: ResetChoices): Promise<{ journal: string; recovery: string }> {
     if (resetting) throw new HostError('a reset is already under way');
     const done = (async () => {
       served.unsubscribe();
       await served.running.dispose();
-      served = await serve(journalPath, configFile);
-      log(`reset: a fresh cabinet on ${journalPath}${configFile === undefined ? '' : ` with ${configFile}`}`);
+      served = await serve(journalPath, choices);
+      log(
+        `reset: a fresh cabinet on ${journalPath}${choices.configFile === undefined ? '' : ` with ${choices.configFile}`}`,
+      );
       return { journal: journalPath, recovery: served.running.recovery };
     })();
     resetting = done;
@@ -361,6 +365,7 @@ async function main(): Promise<void> {
       const { startCabinet, venueFileLines } = await import('../app/start-cabinet.ts');
       const { ConfigError } = await import('../core/config/venue-config.ts');
       const { startEmbeddedEmulators } = await import('../emulators/dev-emulators.ts');
+      const { QUICK_TIMINGS } = await import('../emulators/bill-acceptor/essp/note-path.ts');
       const { createTestHooks } = await import('./test-hooks.ts');
       const hooks = createTestHooks(process.env, (message) => process.stderr.write(`host: ${message}\n`));
       const configFile = values.config === undefined ? undefined : path.resolve(values.config);
@@ -373,12 +378,13 @@ async function main(): Promise<void> {
           rendererDir,
           testControls: values['test-controls'] === true,
           testHooks: hooks,
-          start: (opts) =>
+          start: ({ notePace, ...opts }) =>
             startCabinet({
               ...(configFile === undefined ? {} : { configFile }),
               ...opts,
               deviceFlags,
-              startEmulators: startEmbeddedEmulators,
+              startEmulators: (emulatorLog, which) =>
+                startEmbeddedEmulators(emulatorLog, which, notePace === 'quick' ? { noteTimings: QUICK_TIMINGS } : {}),
               wrapRandom: hooks.wrapRandom,
               afterOpen: (cabinet) => hooks.install(cabinet),
             }),

@@ -102,6 +102,8 @@ export const TEST_CHANNEL_TABLE = {
           .string()
           .refine((file) => path.isAbsolute(file), 'an absolute path to a venue file')
           .optional(),
+        /** The emulated bill acceptor's pace: a real unit's ("device", the default) or about five times as fast. */
+        notes: z.enum(['device', 'quick']).optional(),
       })
       .strict(),
     response: answers<{ journal: string; recovery: string }>(),

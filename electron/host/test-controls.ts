@@ -13,8 +13,17 @@ import type { TestHooks } from './test-hooks.ts';
 
 export type TestControlHooks = Pick<TestHooks, 'armRngUnplugDuringNextDeal' | 'forceCards'>;
 
+/** How fast the emulated bill acceptor moves a note: a real unit's pace, or about five times as fast. */
+export type NotePace = 'device' | 'quick';
+
+/** What a reset may change besides the journal. */
+export interface ResetChoices {
+  readonly configFile?: string;
+  readonly notePace?: NotePace;
+}
+
 /** Restarts the host's cabinet on a new journal (browser-host.ts). */
-export type ResetHost = (journalPath: string, configFile?: string) => Promise<{ journal: string; recovery: string }>;
+export type ResetHost = (journalPath: string, choices: ResetChoices) => Promise<{ journal: string; recovery: string }>;
 
 export function testControlChannels(
   running: RunningCabinet,
@@ -74,7 +83,10 @@ export function testControlChannels(
     },
     'test:reset': async (request) => {
       try {
-        return await reset(request.journal, request.config);
+        return await reset(request.journal, {
+          ...(request.config === undefined ? {} : { configFile: request.config }),
+          ...(request.notes === undefined ? {} : { notePace: request.notes }),
+        });
       } catch (error) {
         throw refusal('not-permitted', `reset failed: ${error instanceof Error ? error.message : String(error)}`);
       }

@@ -13,6 +13,7 @@
  * talks to the driver only through the pseudo-terminal. mode 'process' spawns `node electron/cli/emulate.ts
  * bill-acceptor` (source checkouts and tests) and drives it over stdin.
  */
+import type { NoteTimings } from './essp/note-path.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
@@ -64,6 +65,8 @@ export interface EmbeddedOptions {
   /** The currency of the unit's dataset (ISO 4217, default EUR): a cabinet takes only notes of its own. */
   readonly countryCode?: string;
   readonly escrowTimeoutMs?: number;
+  /** How long the unit takes over each stage of a note (in-process mode); default: a real unit's pace. */
+  readonly timings?: Partial<NoteTimings>;
   readonly log?: (line: string) => void;
 }
 
@@ -90,6 +93,7 @@ export async function startEmbeddedBillAcceptorEmulator(options: EmbeddedOptions
         ? { countryCode: options.countryCode, datasetVersion: `${options.countryCode}01610` }
         : {}),
       escrowTimeoutMs: options.escrowTimeoutMs,
+      ...(options.timings ? { timings: options.timings } : {}),
       output: (line) => log(`bill-acceptor emulator: ${line}`),
     });
     send = async (line) => running.control(line);
