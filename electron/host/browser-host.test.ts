@@ -358,8 +358,8 @@ describe('browser test host: test:reset', () => {
       attractAfterMs: null,
       rendererDir,
       testControls: true,
-      start: async ({ journalPath, configFile }) => {
-        opened.push(journalPath, configFile);
+      start: async ({ journalPath, configFile, notePace }) => {
+        opened.push(journalPath, configFile, notePace);
         const running = await fakeStart();
         return { ...running, dispose: async () => void disposed.push(journalPath) };
       },
@@ -369,11 +369,11 @@ describe('browser test host: test:reset', () => {
     const ws = await connect(`ws://127.0.0.1:${host.port}/ws?token=${host.token}`);
     expect((await call(ws, 1, 'bets:place', { spot: 'player', chipMinor: 500 })).result.ok).toBe(true);
     const journal = path.join(mkdtempSync(path.join(os.tmpdir(), 'host-reset-')), 'journal.sqlite');
-    expect((await call(ws, 2, 'test:reset', { journal, config: '/venues/demo.json' })).result).toEqual({
+    expect((await call(ws, 2, 'test:reset', { journal, config: '/venues/demo.json', notes: 'quick' })).result).toEqual({
       ok: true,
       value: { journal, recovery: 'clean start' },
     });
-    expect(opened).toEqual(['/nonexistent/first.sqlite', undefined, journal, '/venues/demo.json']);
+    expect(opened).toEqual(['/nonexistent/first.sqlite', undefined, undefined, journal, '/venues/demo.json', 'quick']);
     expect(disposed).toEqual(['/nonexistent/first.sqlite']);
     expect(host.running).not.toBe(first);
     // The new cabinet answers, and its events reach the socket that was open before the reset.

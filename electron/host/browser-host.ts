@@ -315,8 +315,9 @@ real cabinet core, journal and embedded device emulators behind a WebSocket. Pri
                         {"on":true}, test:door {"open":true}, test:set-pin {"role","pin"}, and
                         test:force-cards {"cards":["9","K","K","5"]}: the next round deals
                         exactly these cards (ranks as npm run round, optional suit: "KH"), and
-                        test:reset {"journal":"/abs/new.sqlite","config"?:"/abs/venue.json"}: a fresh
-                        cabinet on a journal that does not exist yet, in the same process
+                        test:reset {"journal":"/abs/new.sqlite","config"?:"/abs/venue.json",
+                        "notes"?:"device"|"quick"}: a fresh cabinet on a journal that does not exist
+                        yet, in the same process (quick: the emulated acceptor about 5x as fast)
 
 Test hooks (environment; e2e only, never in a packaged kiosk):
   BACCARAT_TEST_PAUSE_AFTER_LOCK=1  the next deal stops after the bets are locked and debited
