@@ -5,6 +5,11 @@
 const record = (stub, detail = {}) => process.stdout.write(JSON.stringify({ stub, ...detail }) + '\n');
 const noop = () => undefined;
 let handlers = 0;
+// Electron's main process lives until app.exit or app.quit, whatever its own event loop holds. Plain Node would
+// exit as soon as the loop is empty: a packaged main with no device to wait on then ended by itself right after
+// loading the page, and a SIGTERM sent at that moment met a process already tearing down (no handler, exit code
+// null). This timer stands in for Electron's own loop.
+const electronLoop = setInterval(noop, 1 << 30);
 
 exports.app = {
   // STUB_IS_PACKAGED=1 runs main as a packaged kiosk would (no dev shell, the production preload).
@@ -14,6 +19,7 @@ exports.app = {
   on: noop,
   exit: (code) => {
     record('exit', { code });
+    clearInterval(electronLoop);
     process.exit(code);
   },
   whenReady: () => Promise.resolve(),
