@@ -3,10 +3,10 @@
  * state per test, wait for events, never sleep). The browser test host is one process per Playwright worker,
  * reset to the test's fresh journal before each test (test:reset: the cabinet, its devices and its emulators
  * start anew in the same process); a test that kills its host gets a new process in the next test
- * (docs/testing.md#one-host-per-worker). `hostEnv` is a worker option, so tests that need other environment
- * (a venue file, a test hook) run in a worker of their own. In the `electron` project the same specs run
- * against the real shell through _electron.launch when an Electron binary is installed, and are skipped with
- * the reason otherwise.
+ * (docs/testing.md#one-host-per-worker). A venue file (`venueConfig`) and the acceptor's pace (`notePace`) come
+ * with the reset; `hostEnv` (a test hook) is a worker option, so such tests run in a worker of their own. In the
+ * `electron` project the same specs run against the real shell through _electron.launch when an Electron binary
+ * is installed, and are skipped with the reason otherwise.
  */
 import { test as base, expect, _electron, type ElectronApplication, type Page, type TestInfo } from '@playwright/test';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
