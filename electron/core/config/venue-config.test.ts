@@ -2,18 +2,12 @@ import fc from 'fast-check';
 import { corrupt, leaves, setAt, venueConfigArb } from '../../testing/venue-config-arbitrary.ts';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { describeConfigChange } from './config-diff.ts';
 import { configHash } from './config-hash.ts';
 import { exportVenueFile, parseVenueFileText, SECRET_NOTE } from './config-file.ts';
 import { configView, keepSecrets } from './config-secrets.ts';
 import { describeFieldIssue, type FieldIssue } from './field-issue.ts';
-import {
-  ConfigError,
-  DEFAULT_VENUE_CONFIG,
-  LANGUAGES,
-  describeConfigChange,
-  parseVenueConfig,
-  type VenueConfig,
-} from './venue-config.ts';
+import { ConfigError, DEFAULT_VENUE_CONFIG, LANGUAGES, parseVenueConfig, type VenueConfig } from './venue-config.ts';
 
 function problemsOf(input: unknown): string {
   try {

@@ -402,5 +402,3 @@ export const DEFAULT_VENUE_CONFIG: VenueConfig = {
   staff: { idleSignOutS: 300 },
   journal: { criticalCopyPath: null, retainRounds: RETAIN_ROUNDS.default },
 };
-
-export { describeConfigChange } from './config-diff.ts';

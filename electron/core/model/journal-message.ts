@@ -8,7 +8,7 @@
  */
 import type { StaffRole } from '../staff/staff-status.ts';
 import type { DeviceDetail } from './device-detail.ts';
-import type { TiltClearance, TiltKind } from './tilt.ts';
+import type { TiltClearance, TiltKind } from './tilt-kind.ts';
 
 /** A device's health as a tilt reason carries it (the same words as DeviceHealth). */
 export type ReportedHealth = 'connected' | 'healthy' | 'fault' | 'disconnected' | 'not-configured';

@@ -25,10 +25,7 @@ import type { OpenRound, RoundRecord } from './round-record.ts';
 import type { Tilt, TiltKind } from './tilt.ts';
 import type { RecordCheck, VerifiedLedgerState } from './record-check.ts';
 
-/** A storage rule was broken (a write outside a transaction, a round in the wrong state, ...). */
-export class JournalError extends Error {
-  override readonly name = 'JournalError';
-}
+export { JournalError } from './journal-error.ts';
 
 /** A new round as it is locked: the bets are debited in the same transaction. */
 export interface NewRound {

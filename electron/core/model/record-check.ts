@@ -3,7 +3,7 @@
  * ledger row, round record and event-log row carries a keyed digest over its fields and the
  * previous row's digest, so a changed byte anywhere shows as the first row that no longer verifies.
  */
-import { JournalError } from './journal-port.ts';
+import { JournalError } from './journal-error.ts';
 
 /** The tables whose rows are chained, one chain per table. */
 export type ChainedTable = 'ledger' | 'rounds' | 'events';

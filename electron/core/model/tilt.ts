@@ -1,14 +1,7 @@
 import type { TiltReason } from './journal-message.ts';
+import type { TiltClearance, TiltKind } from './tilt-kind.ts';
 
-/** Tilt states and what clears each (docs/cabinet-rules.md#door-and-tilt). */
-export type TiltKind =
-  'rng-fault' | 'device-fault' | 'memory-error' | 'door-open' | 'handpay-pending' | 'storage-fault';
-export type TiltClearance =
-  | 'device-healthy' // rng-fault, device-fault: cleared when the device reports healthy again
-  | 'door-closed' // door-open
-  | 'technician-ram-clear' // memory-error: never automatic
-  | 'technician-handpay-clear' // handpay-pending
-  | 'technician-test-write'; // storage-fault: a technician, once a test write to the journal succeeded
+export type { TiltClearance, TiltKind } from './tilt-kind.ts';
 
 export interface Tilt {
   readonly kind: TiltKind;

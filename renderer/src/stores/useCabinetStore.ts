@@ -1,3 +1,9 @@
+/**
+ * The player's cabinet store: main's snapshot, the table as main holds it, and the bet, deal and cash-out
+ * requests. Over 400 lines: the chip requests in flight and the DEAL/REBET decisions that wait for them
+ * (docs/rules.md#round-buttons) read the same state and are safest kept together; splitting it per view is
+ * planned with the typed renderer API.
+ */
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
 import type { CabinetBridge, IpcError, IpcResult, Paytable, PushEvent } from '../../../electron/ipc/contract.ts';

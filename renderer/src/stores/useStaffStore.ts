@@ -1,3 +1,7 @@
+/**
+ * The staff menu's store: sign-in, the session and every staff view's requests. Over 400 lines: it holds the
+ * state of nine views behind one sign-in; splitting it per view is planned with the typed renderer API.
+ */
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
 import type { IpcResult, PushEvent, RequestOf, ResponseMap } from '../../../electron/ipc/contract.ts';
