@@ -17,7 +17,7 @@
  * unplug/replug the emulated RNG and bill acceptor, insert a note, turn the operator key
  * and force the next round's cards (test-controls.ts). They never exist in a packaged shell.
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
@@ -31,10 +31,10 @@ import { contentType, resolveStaticPath } from '../app/static-files.ts';
 import { createIpcRouter } from '../ipc/router.ts';
 import { serviceChannels } from './service-channels.ts';
 import { testControlChannels, type NotePace, type ResetChoices, type TestControlHooks } from './test-controls.ts';
+import { COOKIE, cookieToken, requestUrl, sameSecret } from './request-access.ts';
 import { describeSocketError, MAX_MESSAGE_BYTES, parseClientMessage } from './ws-protocol.ts';
 
 export const LOOPBACK = '127.0.0.1';
-const COOKIE = 'kiosk_token';
 
 export class HostError extends Error {
   override readonly name = 'HostError';
@@ -78,31 +78,6 @@ export interface RunningHost {
   /** The cabinet running now (a reset replaces it). */
   readonly running: RunningCabinet;
   close(): Promise<void>;
-}
-
-function sameSecret(given: string | null | undefined, token: string): boolean {
-  if (typeof given !== 'string') return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(token);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-function cookieToken(header: string | undefined): string | null {
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const [name, ...rest] = part.trim().split('=');
-    if (name === COOKIE) return rest.join('=');
-  }
-  return null;
-}
-
-/** The request target as a URL, or null when it is malformed (a bad request line must not crash the host). */
-function requestUrl(target: string | undefined, base: string): URL | null {
-  try {
-    return new URL(target ?? '/', base);
-  } catch {
-    return null;
-  }
 }
 
 export async function startBrowserHost(options: HostOptions): Promise<RunningHost> {
