@@ -37,15 +37,16 @@ export type NoteInFlight = Extract<RefusalReason['code'], 'note-in-escrow' | 'cr
  * `reason` says which, as a code with its parameters, so the staff screen words it (IpcError.reason).
  */
 export class DeviceBusyError extends CabinetError {
-  readonly reason: RefusalReason;
   constructor(inFlight: NoteInFlight) {
     super(
       'not-permitted',
       inFlight === 'note-in-escrow'
         ? 'the bill acceptor holds a note in escrow: its settings can change once the note is stacked or returned'
         : 'the bill acceptor has a credit pending: its settings can change once the credit is acknowledged',
+      undefined,
+      undefined,
+      { code: inFlight, device: 'bill-acceptor' },
     );
-    this.reason = { code: inFlight, device: 'bill-acceptor' };
   }
 }
 

@@ -7,6 +7,7 @@
  * list, the router's dispatch, request/response types) is derived from the tables.
  */
 import type { z } from 'zod';
+import type { WhileMoney } from '../core/cabinet/money-guard.ts';
 
 /**
  * Who may use a channel (docs/cabinet-rules.md#operator-menu-and-key-switch); the router
@@ -44,6 +45,12 @@ export interface ChannelSpec<A extends Availability = Availability> {
   readonly availability: A;
   /** A player channel that only reads: it still answers while the staff menu is open. */
   readonly readOnly?: true;
+  /**
+   * Staff channels: what the channel may do while the cabinet holds money; the router asks the money guard
+   * before the handler runs (docs/cabinet-rules.md#staff-actions-with-money-on-the-cabinet). Every staff
+   * channel declares it (a contract test checks); player, service and test channels have none.
+   */
+  readonly whileMoney?: WhileMoney;
   readonly request: z.ZodType;
   /** `answers<T>()`: the type of a successful answer. */
   readonly response: Answer<unknown>;

@@ -159,16 +159,24 @@ export const CHANNEL_TABLE = {
   'staff:sign-in': {
     role: 'staff-access',
     availability: 'production',
+    whileMoney: 'allowed',
     request: z.object({ role: staffRole, pin }).strict(),
     response: answers<StaffStatus>(),
   },
   'staff:sign-out': {
     role: 'staff-access',
     availability: 'production',
+    whileMoney: 'allowed',
     request: empty,
     response: answers<StaffStatus>(),
   },
-  'tech:meters': { role: 'attendant', availability: 'production', request: empty, response: answers<Meters>() },
+  'tech:meters': {
+    role: 'attendant',
+    availability: 'production',
+    whileMoney: 'allowed',
+    request: empty,
+    response: answers<Meters>(),
+  },
   /**
    * The meters as a lab's CSV or as a printable HTML page of the same rows (docs/cabinet-rules.md#meters;
    * layouts in electron/core/cabinet/meters-report.ts and meters-page.ts). The answer carries `csv` or `html`
@@ -177,6 +185,7 @@ export const CHANNEL_TABLE = {
   'tech:meters:export': {
     role: 'attendant',
     availability: 'production',
+    whileMoney: 'allowed',
     request: z.object({ format: z.enum(['csv', 'html']) }).strict(),
     response: answers<MetersCsv | MetersPage>(),
   },
@@ -187,6 +196,7 @@ export const CHANNEL_TABLE = {
   'tech:recall': {
     role: 'technician',
     availability: 'production',
+    whileMoney: 'allowed',
     request: z
       .object({
         fromRoundId: roundId.optional(),
@@ -202,6 +212,7 @@ export const CHANNEL_TABLE = {
   'tech:recall:replay': {
     role: 'technician',
     availability: 'production',
+    whileMoney: 'allowed',
     request: z.object({ roundId: roundId.min(1) }).strict(),
     response: answers<ReplayReport>(),
   },
@@ -212,6 +223,7 @@ export const CHANNEL_TABLE = {
   'tech:recall:export': {
     role: 'technician',
     availability: 'production',
+    whileMoney: 'allowed',
     request: empty,
     response: answers<JournalExportFile>(),
   },
@@ -219,6 +231,7 @@ export const CHANNEL_TABLE = {
   'tech:events': {
     role: 'technician',
     availability: 'production',
+    whileMoney: 'allowed',
     request: z
       .object({
         fromId: roundId.optional(),
@@ -235,6 +248,7 @@ export const CHANNEL_TABLE = {
   'tech:events:export': {
     role: 'technician',
     availability: 'production',
+    whileMoney: 'allowed',
     request: z.object({ format: z.enum(['json', 'csv']) }).strict(),
     response: answers<JournalExportFile>(),
   },
@@ -245,6 +259,7 @@ export const CHANNEL_TABLE = {
   'tech:archive:export': {
     role: 'technician',
     availability: 'production',
+    whileMoney: 'allowed',
     request: z.object({ part: z.enum(['rounds', 'events']) }).strict(),
     response: answers<JournalExportFile>(),
   },
@@ -252,6 +267,7 @@ export const CHANNEL_TABLE = {
   'tech:diagnostics': {
     role: 'technician',
     availability: 'production',
+    whileMoney: 'allowed',
     request: empty,
     response: answers<TechDiagnostics>(),
   },
@@ -259,6 +275,7 @@ export const CHANNEL_TABLE = {
   'tech:bill-test-mode': {
     role: 'technician',
     availability: 'production',
+    whileMoney: 'allowed',
     request: z.object({ on: z.boolean() }).strict(),
     response: answers<TechDiagnostics>(),
   },
@@ -266,6 +283,7 @@ export const CHANNEL_TABLE = {
   'tech:clear-handpay': {
     role: 'attendant',
     availability: 'production',
+    whileMoney: 'allowed',
     request: empty,
     response: answers<CabinetSnapshot>(),
   },
@@ -273,12 +291,14 @@ export const CHANNEL_TABLE = {
   'tech:clear-tilt': {
     role: 'attendant',
     availability: 'production',
+    whileMoney: 'allowed',
     request: z.object({ kind: tiltKind, source: z.string().min(1).max(64) }).strict(),
     response: answers<CabinetSnapshot>(),
   },
   'tech:ram-clear': {
     role: 'technician',
     availability: 'production',
+    whileMoney: 'refused-unless-memory-error',
     request: z.object({ confirm: z.literal('RAM CLEAR') }).strict(),
     response: answers<CabinetSnapshot>(),
   },
@@ -286,6 +306,7 @@ export const CHANNEL_TABLE = {
   'tech:roads:reset': {
     role: 'technician',
     availability: 'production',
+    whileMoney: 'allowed',
     request: empty,
     response: answers<CabinetSnapshot>(),
   },
@@ -294,36 +315,42 @@ export const CHANNEL_TABLE = {
   'tech:config:get': {
     role: 'technician',
     availability: 'production',
+    whileMoney: 'allowed',
     request: empty,
     response: answers<{ config: VenueConfigView }>(),
   },
   'tech:config:validate': {
     role: 'technician',
     availability: 'production',
+    whileMoney: 'allowed',
     request: z.object({ config: venueConfigObject }).strict(),
     response: answers<{ ok: true }>(),
   },
   'tech:config:apply': {
     role: 'technician',
     availability: 'production',
+    whileMoney: 'per-setting',
     request: z.object({ config: venueConfigObject }).strict(),
     response: answers<ConfigApplied>(),
   },
   'tech:config:audit': {
     role: 'technician',
     availability: 'production',
+    whileMoney: 'allowed',
     request: z.object({ limit: z.number().int().min(1).max(500), beforeId: roundId.optional() }).strict(),
     response: answers<ConfigAuditEntry[]>(),
   },
   'tech:config:export': {
     role: 'technician',
     availability: 'production',
+    whileMoney: 'allowed',
     request: empty,
     response: answers<ConfigExport>(),
   },
   'tech:config:import': {
     role: 'technician',
     availability: 'production',
+    whileMoney: 'per-setting',
     request: z.object({ json: z.string().max(MAX_VENUE_FILE_CHARS) }).strict(),
     response: answers<ConfigApplied>(),
   },
@@ -334,6 +361,7 @@ export const CHANNEL_TABLE = {
   'tech:journal-damage': {
     role: 'technician',
     availability: 'production',
+    whileMoney: 'allowed',
     request: empty,
     response: answers<JournalDamageView | null>(),
   },
@@ -341,6 +369,7 @@ export const CHANNEL_TABLE = {
   'tech:journal-damage:export': {
     role: 'technician',
     availability: 'production',
+    whileMoney: 'allowed',
     request: empty,
     response: answers<JournalSalvageExport>(),
   },
@@ -396,6 +425,16 @@ export type IpcErrorCode =
 export const refusalReasonSchema = z.discriminatedUnion('code', [
   z.object({ code: z.literal('note-in-escrow'), device: z.literal('bill-acceptor') }).strict(),
   z.object({ code: z.literal('credit-pending'), device: z.literal('bill-acceptor') }).strict(),
+  z
+    .object({
+      code: z.literal('money-on-cabinet'),
+      creditsMinor: z.number().int(),
+      openRounds: z.number().int().nonnegative(),
+      unpaidHandpays: z.number().int().nonnegative(),
+      settings: z.array(z.string()).readonly(),
+    })
+    .strict(),
+  z.object({ code: z.literal('restart-only'), settings: z.array(z.string()).readonly() }).strict(),
 ]);
 
 /** Compile-time check: the schema's reasons are exactly the model's. */

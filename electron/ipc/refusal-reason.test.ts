@@ -22,14 +22,17 @@ import { createIpcRouter } from './router.ts';
 
 afterEach(closeCabinets);
 
-const onPort = (port: string): VenueConfig => {
+/** The acceptor on its fixed port with an eSSP key: a new key restarts it (its port changes only by re-provisioning). */
+const withKey = (fixedKeyHex: string): VenueConfig => {
   const base = testConfig();
-  return { ...base, devices: { ...base.devices, billAcceptor: { port, protocol: 'id003', fixedKeyHex: null } } };
+  return { ...base, devices: { ...base.devices, billAcceptor: { port: '/dev/ttyUSB0', protocol: 'essp', fixedKeyHex } } };
 };
+const FIRST_KEY = '0123456789abcdef';
+const SECOND_KEY = 'fedcba9876543210';
 
 /** A technician signed in on a router over the real cabinet, its acceptor a stub that records stops. */
 async function cabinetWithAcceptor() {
-  const config = onPort('/dev/ttyUSB0');
+  const config = withKey(FIRST_KEY);
   const { cabinet } = setupCabinet(config);
   const settingsFor = (c: VenueConfig) => resolveDeviceSettings(c, { flags: {}, env: {}, emulators: null });
   const state: { inFlight: NoteInFlight | null; stopped: string[] } = { inFlight: null, stopped: [] };
@@ -71,7 +74,7 @@ describe('a device change refused while the bill acceptor holds money in flight'
     const auditBefore = cabinet.configAudit({ limit: 50 });
     for (const inFlight of ['note-in-escrow', 'credit-pending'] as const) {
       state.inFlight = inFlight;
-      const error = refusedWith(await router.handle('tech:config:apply', { config: onPort('/dev/ttyUSB1') }));
+      const error = refusedWith(await router.handle('tech:config:apply', { config: withKey(SECOND_KEY) }));
       expect(error.code).toBe('not-permitted');
       expect(error.reason).toEqual({ code: inFlight, device: 'bill-acceptor' });
     }
@@ -80,16 +83,16 @@ describe('a device change refused while the bill acceptor holds money in flight'
     expect(state.stopped).toEqual([]);
   });
 
-  it('holds for any new port and either reason; once the money is acknowledged the same change applies', async () => {
+  it('holds for any new key and either reason; once the money is acknowledged the same change applies', async () => {
     const { cabinet, router, state } = await cabinetWithAcceptor();
     const before = cabinet.venueConfig();
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom<NoteInFlight>('note-in-escrow', 'credit-pending'),
-        fc.stringMatching(/^\/dev\/tty[A-Za-z]{1,6}[0-9]{1,2}$/).filter((p) => p !== '/dev/ttyUSB0'),
-        async (inFlight, port) => {
+        fc.stringMatching(/^[0-9a-f]{16}$/).filter((k) => k !== FIRST_KEY),
+        async (inFlight, key) => {
           state.inFlight = inFlight;
-          const error = refusedWith(await router.handle('tech:config:apply', { config: onPort(port) }));
+          const error = refusedWith(await router.handle('tech:config:apply', { config: withKey(key) }));
           expect(refusalReasonSchema.parse(error.reason)).toEqual({ code: inFlight, device: 'bill-acceptor' });
           expect(cabinet.venueConfig()).toEqual(before);
         },
@@ -97,16 +100,16 @@ describe('a device change refused while the bill acceptor holds money in flight'
       { numRuns: 25 },
     );
     state.inFlight = null;
-    const applied = await router.handle('tech:config:apply', { config: onPort('/dev/ttyUSB1') });
+    const applied = await router.handle('tech:config:apply', { config: withKey(SECOND_KEY) });
     expect(applied.ok).toBe(true);
-    expect(cabinet.venueConfig().devices.billAcceptor.port).toBe('/dev/ttyUSB1');
+    expect(cabinet.venueConfig().devices.billAcceptor.fixedKeyHex).toBe(SECOND_KEY);
   });
 
   it('a change that leaves the acceptor alone is not held up by the money in flight', async () => {
     const { cabinet, router, state } = await cabinetWithAcceptor();
     state.inFlight = 'note-in-escrow';
     const result = await router.handle('tech:config:apply', {
-      config: { ...onPort('/dev/ttyUSB0'), attractIdleS: 90 },
+      config: { ...withKey(FIRST_KEY), attractIdleS: 90 },
     });
     expect(result.ok).toBe(true);
     expect(cabinet.venueConfig().attractIdleS).toBe(90);

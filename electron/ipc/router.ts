@@ -21,12 +21,15 @@
  *   and a main-side session of a role that may use them (`signed-out`, `wrong-role`); while a
  *   session is open, player channels that change something answer `menu-open`;
  * - a passed staff request resets the session's idle timer;
+ * - a staff channel's `whileMoney` rule goes to the money guard before its handler runs
+ *   (docs/cabinet-rules.md#staff-actions-with-money-on-the-cabinet);
  * - a CabinetError becomes an IpcError with its code, limit, fields and reason (a reason only when it fits the
  *   contract's schema); anything else becomes `internal` with a generic message (no stack traces or internals
  *   cross the seam).
  */
 import type { z } from 'zod';
 import type { Cabinet, CabinetErrorCode, CabinetSnapshot } from '../core/cabinet/cabinet-api.ts';
+import { askGuardFirst } from '../core/cabinet/money-guard.ts';
 import { playerHistoryPage } from '../core/cabinet/player-history.ts';
 import { isStaffError } from '../core/staff/staff-error.ts';
 import type { StaffAccess } from '../core/staff/staff-access.ts';
@@ -284,6 +287,8 @@ export function createIpcRouter(
     }
     if (route.spec.role === 'attendant' || route.spec.role === 'technician') services.staff.touch();
     try {
+      // The money guard: a staff action that would change, strand or forget what is owed is refused here.
+      if (askGuardFirst(route.spec.whileMoney)) cabinet.guardStaffAction(route.spec.whileMoney, channel);
       const value = await route.handler(parsed.data);
       return { ok: true, value };
     } catch (error) {

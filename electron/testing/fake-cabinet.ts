@@ -185,6 +185,8 @@ export function createFakeCabinet(initialCreditsMinor = 10_000): FakeCabinet {
     },
     clearTilt: () => void enter('clearTilt'),
     ramClear: () => void enter('ramClear'),
+    moneyOnCabinet: () => ({ creditsMinor: credits, openRounds: 0, unpaidHandpays: 0 }),
+    guardStaffAction: () => undefined,
     resetRoads() {
       enter('resetRoads');
       return nextRound - 1;

@@ -6,6 +6,8 @@
  * Ordering rule for every method that changes state: the change is committed
  * to the journal first, then the method returns and events are emitted.
  */
+import type { WhileMoney } from './money-guard.ts';
+import type { MoneyOnCabinet } from './money-on-cabinet.ts';
 import type { ArchiveChainState, ArchivedChain, ArchivedRow } from '../model/journal-archive.ts';
 import type { LANGUAGES, VenueConfig } from '../config/venue-config.ts';
 import type { RuleProfile } from '../engine/rule-profile.ts';
@@ -197,6 +199,13 @@ export interface TechnicianPort {
   /** Clears a latched tilt whose condition has gone, else refuses saying why (tilt-clear.ts). */
   clearTilt(kind: TiltKind, source: string, conditions: { readonly by: StaffRole; readonly doorOpen: boolean }): void;
   ramClear(): void;
+  /** What a player is owed right now, from the journal (money-on-cabinet.ts). */
+  moneyOnCabinet(): MoneyOnCabinet;
+  /**
+   * The money guard (money-guard.ts): throws `not-permitted` with a `money-on-cabinet` reason when a staff
+   * action of this rule may not run while the cabinet holds money. `action` names it in main's own words.
+   */
+  guardStaffAction(rule: WhileMoney, action: string): void;
   /** Starts the roads afresh after the newest round, durably (an event row); answers that round's id. */
   resetRoads(): number;
   meters(): Meters;

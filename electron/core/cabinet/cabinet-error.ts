@@ -1,5 +1,6 @@
 import type { FieldIssue } from '../config/field-issue.ts';
 import type { MinorUnits } from '../money/minor-units.ts';
+import type { RefusalReason } from '../model/refusal-reason.ts';
 
 export type CabinetErrorCode =
   | 'not-a-chip'
@@ -39,6 +40,8 @@ export class CabinetError extends Error {
   readonly code: CabinetErrorCode;
   readonly limit?: { readonly name: string; readonly valueMinor: MinorUnits };
   readonly fields?: readonly FieldIssue[];
+  /** `not-permitted`: why, as a code with its parameters (core/model/refusal-reason.ts). */
+  readonly reason?: RefusalReason;
   readonly info: CabinetErrorInfo;
 
   constructor(
@@ -46,11 +49,13 @@ export class CabinetError extends Error {
     message: string,
     limit?: { name: string; valueMinor: MinorUnits },
     fields?: readonly FieldIssue[],
+    reason?: RefusalReason,
   ) {
     super(message);
     this.code = code;
     if (limit) this.limit = limit;
     if (fields) this.fields = fields;
+    if (reason) this.reason = reason;
     this.info = { code, message, ...(limit ? { limit } : {}), ...(fields ? { fields } : {}) };
   }
 }

@@ -33,6 +33,8 @@ import { emitState } from './cabinet-events.ts';
 import { freshCriticalState } from './critical-memory.ts';
 import * as faults from './faults.ts';
 import * as money from './money-in-out.ts';
+import { guardStaffAction, type WhileMoney } from './money-guard.ts';
+import { moneyOnCabinet, type MoneyOnCabinet } from './money-on-cabinet.ts';
 import { ramClear } from './ram-clear.ts';
 import { resetRoads } from './road-window.ts';
 import * as rounds from './round-flow.ts';
@@ -208,6 +210,14 @@ export class CabinetCore implements Cabinet {
 
   ramClear(): void {
     guardStorage(this.ctx, 'other', () => ramClear(this.ctx));
+  }
+
+  moneyOnCabinet(): MoneyOnCabinet {
+    return moneyOnCabinet(this.ctx);
+  }
+
+  guardStaffAction(rule: WhileMoney, action: string): void {
+    guardStaffAction(this.ctx, rule, action);
   }
 
   /** Technician: the roads start afresh (road-window.ts); the reset is journaled before the screen hears of it. */

@@ -17,6 +17,9 @@ import { CabinetError } from './cabinet-error.ts';
 import { emitState } from './cabinet-events.ts';
 import { resetTable } from './betting.ts';
 import { commit, commitWhenMemoryGood, type MutableCritical } from './critical-memory.ts';
+import { guardSettings } from './money-guard.ts';
+import { holdsMoney, moneyOnCabinet } from './money-on-cabinet.ts';
+import { judgeSettings } from '../config/setting-rules.ts';
 import { snapshot } from './snapshot.ts';
 
 /** Who a start-up change is recorded as in the audit trail. */
@@ -72,14 +75,46 @@ export function storedVenueConfig(ctx: Pick<CabinetContext, 'journal'>): VenueCo
   }
 }
 
+/**
+ * The installation's venue file may re-provision anything at start-up, but not what the money on the meter
+ * means while the journal holds money (docs/cabinet-rules.md#staff-actions-with-money-on-the-cabinet): those
+ * settings keep their stored values. Answers the fields kept; `ctx.config` is the config now in force.
+ */
+function keepMoneySettings(ctx: CabinetContext, stored: VenueConfig): readonly string[] {
+  const { needEmptyCabinet } = judgeSettings(stored, ctx.config);
+  if (needEmptyCabinet.length === 0 || !holdsMoney(moneyOnCabinet(ctx))) return [];
+  const groups = new Set(needEmptyCabinet.map((field) => field.split('.')[0] as keyof VenueConfig));
+  const mixed: Record<string, unknown> = { ...ctx.config };
+  for (const group of groups) mixed[group] = stored[group];
+  try {
+    ctx.config = parseVenueConfig(mixed);
+  } catch (error) {
+    // The file's other settings do not fit the kept ones (e.g. chips in another currency): keep all of the stored.
+    if (!(error instanceof ConfigError)) throw error;
+    ctx.config = stored;
+  }
+  return needEmptyCabinet;
+}
+
 /** Start-up: logs, audits and stores the config in force when it is not the stored one (or not in critical memory). */
 export function applyConfigAtStart(ctx: CabinetContext): void {
   const stored = ctx.journal.storedConfig();
+  const storedConfig = stored ? storedVenueConfig(ctx) : null;
+  const kept = storedConfig ? keepMoneySettings(ctx, storedConfig) : [];
+  const at = now(ctx);
+  if (kept.length > 0) {
+    commitWhenMemoryGood(ctx, () =>
+      ctx.journal.appendEvent(
+        'config',
+        `the venue file at start-up changes ${kept.join(', ')} while the cabinet holds money: the stored values are kept`,
+        at,
+        { code: 'config-kept-at-start', fields: kept },
+      ),
+    );
+  }
   const hash = configHash(ctx.config);
   if (stored && stored.sha256 === hash && (!ctx.memoryGood || ctx.critical.configHash === hash)) return;
-  const before = stored ? storedVenueConfig(ctx) : null;
-  const at = now(ctx);
-  commitWhenMemoryGood(ctx, (s) => recordConfig(ctx, s, before, ctx.config, START_UP_ROLE, at));
+  commitWhenMemoryGood(ctx, (s) => recordConfig(ctx, s, storedConfig, ctx.config, START_UP_ROLE, at));
 }
 
 /** Validates a submitted config against the one in force (an absent key keeps the key in force). */
@@ -94,7 +129,9 @@ export function validateConfig(ctx: CabinetContext, input: unknown): VenueConfig
 
 /**
  * Technician: installs a new venue config. Refused (and nothing changes) while a round is in
- * progress, while chips are on the table, or when any field is bad.
+ * progress, while chips are on the table, when any field is bad, when it changes an input or a
+ * device port (re-provisioning only) or a setting that changes what money means while the cabinet
+ * holds money (money-guard.ts, docs/cabinet-rules.md#staff-actions-with-money-on-the-cabinet).
  */
 export function applyConfig(ctx: CabinetContext, input: unknown, role: string): CabinetSnapshot {
   requireNoOpenRound(ctx);
@@ -103,6 +140,7 @@ export function applyConfig(ctx: CabinetContext, input: unknown, role: string): 
   }
   const next = validateConfig(ctx, input);
   const before = ctx.config;
+  guardSettings(ctx, before, next);
   const at = now(ctx);
   commit(ctx, (s) => recordConfig(ctx, s, before, next, role, at));
   ctx.config = next;

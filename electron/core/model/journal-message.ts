@@ -116,6 +116,8 @@ export type EventMessage =
   | { readonly code: 'memory-copy-file-behind'; readonly commitsBehind: number }
   | { readonly code: 'bill-credited-anomaly'; readonly valueMinor: number }
   | { readonly code: 'config-changed'; readonly hash: string }
+  /** The venue file at start-up would change these money-bearing settings while money was on the cabinet. */
+  | { readonly code: 'config-kept-at-start'; readonly fields: readonly string[] }
   /** A technician reset the roads (docs/roads.md#implementation-status): they start after this round. */
   | { readonly code: 'roads-reset'; readonly afterRoundId: number }
   | { readonly code: 'staff-signed-in'; readonly role: StaffRole }
@@ -221,6 +223,7 @@ export const EVENT_MESSAGE_CODES = [
   'memory-copy-file-behind',
   'bill-credited-anomaly',
   'config-changed',
+  'config-kept-at-start',
   'roads-reset',
   'staff-signed-in',
   'staff-pin-set',

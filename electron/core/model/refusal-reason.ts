@@ -7,6 +7,11 @@
  * - `note-in-escrow`, `credit-pending`: a venue-config change that would restart the bill acceptor, refused
  *   while it holds money in flight (docs/venue-config.md#device-settings); `device` is the device that
  *   holds it.
+ * - `money-on-cabinet`: a staff action or a setting that would change, strand or forget what a player is
+ *   owed, refused while the cabinet holds money (docs/cabinet-rules.md#staff-actions-with-money-on-the-cabinet);
+ *   `settings` names the venue-config fields that caused it (none for a staff action).
+ * - `restart-only`: venue-config fields (inputs, device ports) that change only by re-provisioning the
+ *   installation's venue file and restarting, never from the screen.
  */
 
 /** A device whose money in flight can hold up a change of its settings. */
@@ -14,6 +19,14 @@ export type MoneyInFlightDevice = 'bill-acceptor';
 
 export type RefusalReason =
   | { readonly code: 'note-in-escrow'; readonly device: MoneyInFlightDevice }
-  | { readonly code: 'credit-pending'; readonly device: MoneyInFlightDevice };
+  | { readonly code: 'credit-pending'; readonly device: MoneyInFlightDevice }
+  | {
+      readonly code: 'money-on-cabinet';
+      readonly creditsMinor: number;
+      readonly openRounds: number;
+      readonly unpaidHandpays: number;
+      readonly settings: readonly string[];
+    }
+  | { readonly code: 'restart-only'; readonly settings: readonly string[] };
 
 export type RefusalReasonCode = RefusalReason['code'];

@@ -1,4 +1,6 @@
 import type { RefusalReason } from '../../../electron/ipc/contract.ts';
+import { fieldLabel } from './field-issue.ts';
+import { formatMinor } from './money.ts';
 
 type T = (key: string, named?: Record<string, unknown>) => string;
 type TE = (key: string) => boolean;
@@ -9,9 +11,20 @@ type TE = (key: string) => boolean;
  * Null when this screen has no sentence for the code, so the caller falls back to the refusal's own code.
  */
 export function refusalReasonText(reason: RefusalReason, t: T, te: TE): string | null {
-  const key = `refusal.${reason.code}`;
+  const withSettings = reason.code === 'money-on-cabinet' && reason.settings.length > 0;
+  const key = `refusal.${reason.code}${withSettings ? '-settings' : ''}`;
   if (!te(key)) return null;
+  const settings = (paths: readonly string[]): string => paths.map((p) => fieldLabel(p, t, te)).join(', ');
   switch (reason.code) {
+    case 'money-on-cabinet':
+      return t(key, {
+        credits: formatMinor(reason.creditsMinor),
+        handpays: reason.unpaidHandpays,
+        rounds: reason.openRounds,
+        settings: settings(reason.settings),
+      });
+    case 'restart-only':
+      return t(key, { settings: settings(reason.settings) });
     case 'note-in-escrow':
     case 'credit-pending': {
       const device = `staff.config.device.${reason.device}`;
