@@ -76,6 +76,16 @@ export function fund(cabinet: CabinetCore, valueMinor = 10_000, channel = 5): vo
   expect(cabinet.creditBill({ valueMinor, channel, eventKey: `test-note-${noteSeq++}` })).toBe(true);
 }
 
+/**
+ * Cashes the real credits out and has an attendant pay the handpay, so the cabinet holds no money and a
+ * setting such as demo mode may change (docs/cabinet-rules.md#staff-actions-with-money-on-the-cabinet).
+ */
+export function emptyCabinet(cabinet: CabinetCore): void {
+  if (cabinet.moneyOnCabinet().creditsMinor > 0) cabinet.cashOut();
+  cabinet.clearHandpay('attendant');
+  expect(cabinet.moneyOnCabinet()).toEqual({ creditsMinor: 0, openRounds: 0, unpaidHandpays: 0 });
+}
+
 /** Runs `fn` and returns the CabinetError it throws; fails when it throws nothing. */
 export function refusal(fn: () => unknown): CabinetError {
   try {

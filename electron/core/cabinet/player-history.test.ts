@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testConfig } from '../../testing/fixtures.ts';
-import { closeCabinets, fund, setupCabinet } from '../../testing/cabinet-harness.ts';
+import { closeCabinets, fund, setupCabinet, emptyCabinet } from '../../testing/cabinet-harness.ts';
 import type { CabinetCore } from './cabinet.ts';
 import { PLAYER_HISTORY_ROUNDS, playerHistoryPage } from './player-history.ts';
 
@@ -59,6 +59,7 @@ describe("the player's game history: finished real-money rounds, newest first, a
     const h = setupCabinet();
     fund(h.cabinet);
     const real = play(h.cabinet, 2);
+    emptyCabinet(h.cabinet);
     const demo = h.restart(testConfig({ demoMode: true }));
     play(demo, 3);
     expect(historyOf(demo, 0, 10)).toEqual({ hidden: 'demo-mode', rounds: [], offset: 0, total: 0 });

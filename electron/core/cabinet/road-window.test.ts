@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { closeCabinets, fund, journalOf, setupCabinet, type CabinetHandle } from '../../testing/cabinet-harness.ts';
+import {
+  closeCabinets,
+  fund,
+  journalOf,
+  setupCabinet,
+  type CabinetHandle,
+  emptyCabinet,
+} from '../../testing/cabinet-harness.ts';
 import { testConfig } from '../../testing/fixtures.ts';
 import { DEFAULT_VENUE_CONFIG, parseVenueConfig, type VenueConfig } from '../config/venue-config.ts';
 import type { RoundRecord } from '../model/round-record.ts';
@@ -71,6 +78,7 @@ describe('the roads span the latest settled rounds of the wallet in play', () =>
     const h = setupCabinet(withWindow(20));
     fund(h.cabinet);
     const real = play(h, 3);
+    emptyCabinet(h.cabinet);
     h.restart(withWindow(20, { demoMode: true }));
     expect(h.cabinet.snapshot().roads).toEqual([]);
     const demo = play(h, 4);

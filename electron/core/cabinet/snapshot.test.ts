@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RoundRecord } from '../model/round-record.ts';
-import { closeCabinets, fund, setupCabinet, journalOf } from '../../testing/cabinet-harness.ts';
+import { closeCabinets, fund, setupCabinet, journalOf, emptyCabinet } from '../../testing/cabinet-harness.ts';
 import { testConfig } from '../../testing/fixtures.ts';
 import { lastWinMinor } from './snapshot.ts';
 
@@ -41,7 +41,8 @@ describe('the last win shown is derived from the last finished round', () => {
     expect(c.snapshot().lastWinMinor).toBe(before.lastWinMinor);
     expect(c.snapshot().lastRound).toEqual(before.lastRound);
 
-    // Demo mode shows the demo wallet's last round: none yet.
+    // Demo mode shows the demo wallet's last round: none yet (the real credits are paid out first).
+    emptyCabinet(c);
     c = h.restart(testConfig({ demoMode: true }));
     expect(c.snapshot().lastWinMinor).toBe(0);
     expect(c.snapshot().lastRound).toBeNull();

@@ -90,6 +90,7 @@ const EVENTS: Samples<EventMessage> = {
   'memory-copy-file-behind': { code: 'memory-copy-file-behind', commitsBehind: 2 },
   'bill-credited-anomaly': { code: 'bill-credited-anomaly', valueMinor: 5_000 },
   'config-changed': { code: 'config-changed', hash: '0123456789abcdef' },
+  'config-kept-at-start': { code: 'config-kept-at-start', fields: ['currency.code', 'demoMode'] },
   'roads-reset': { code: 'roads-reset', afterRoundId: 41 },
   'staff-signed-in': { code: 'staff-signed-in', role: 'attendant' },
   'staff-pin-set': { code: 'staff-pin-set', role: 'technician' },

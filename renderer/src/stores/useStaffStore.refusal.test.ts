@@ -26,9 +26,15 @@ vi.mock('../bridge/index.ts', () => ({ connectBridge: async () => bridge }));
 const { useCabinetStore } = await import('./useCabinetStore.ts');
 const { useStaffStore } = await import('./useStaffStore.ts');
 
-const onPort = (port: string): VenueConfig => {
+const FIRST_KEY = '0123456789abcdef';
+const SECOND_KEY = 'fedcba9876543210';
+/** The acceptor on its port with an eSSP key: a new key restarts it (its port changes only by re-provisioning). */
+const withKey = (fixedKeyHex: string): VenueConfig => {
   const base = testConfig();
-  return { ...base, devices: { ...base.devices, billAcceptor: { port, protocol: 'id003', fixedKeyHex: null } } };
+  return {
+    ...base,
+    devices: { ...base.devices, billAcceptor: { port: '/dev/ttyUSB0', protocol: 'essp', fixedKeyHex } },
+  };
 };
 
 let inFlight: NoteInFlight | null;
@@ -38,7 +44,7 @@ let cabinet: ReturnType<typeof setupCabinet>['cabinet'];
 beforeEach(async () => {
   setActivePinia(createPinia());
   inFlight = null;
-  const config = onPort('/dev/ttyUSB0');
+  const config = withKey(FIRST_KEY);
   cabinet = setupCabinet(config).cabinet;
   const settingsFor = (c: VenueConfig) => resolveDeviceSettings(c, { flags: {}, env: {}, emulators: null });
   const stub = (): BillAcceptorService =>
@@ -74,15 +80,22 @@ afterEach(() => {
   i18n.global.locale.value = 'en';
 });
 
-/** A technician on the config screen with the bill acceptor's port edited. */
-async function technicianMovesTheAcceptor() {
+/** A technician signed in on the config screen. */
+async function technicianOnConfig() {
   await useCabinetStore().init();
   const staff = useStaffStore();
   await staff.init();
+  await staffAccess.staff.setPin('technician', '2468');
   staff.chooseRole('technician');
   expect(await staff.signIn('2468')).toBe(true);
   await staff.go('config');
-  await staff.edit(['devices', 'billAcceptor', 'port'], '/dev/ttyUSB1');
+  return staff;
+}
+
+/** A technician on the config screen with the bill acceptor's key edited. */
+async function technicianRekeysTheAcceptor() {
+  const staff = await technicianOnConfig();
+  await staff.edit(['devices', 'billAcceptor', 'fixedKeyHex'], SECOND_KEY);
   expect(staff.issues).toEqual([]);
   return staff;
 }
@@ -96,11 +109,11 @@ const screenText = (staff: ReturnType<typeof useStaffStore>): string => {
 describe('the config screen says why the bill acceptor cannot change now, in every language', () => {
   for (const reason of ['note-in-escrow', 'credit-pending'] as const) {
     it(`${reason}: the refusal carries the reason, nothing changes, and each language words it`, async () => {
-      const staff = await technicianMovesTheAcceptor();
+      const staff = await technicianRekeysTheAcceptor();
       inFlight = reason;
       expect(await staff.applyConfig()).toBe(false);
       expect(staff.error).toMatchObject({ code: 'not-permitted', reason: { code: reason, device: 'bill-acceptor' } });
-      expect(cabinet.venueConfig().devices.billAcceptor.port).toBe('/dev/ttyUSB0');
+      expect(cabinet.venueConfig().devices.billAcceptor.fixedKeyHex).toBe(FIRST_KEY);
       expect(staff.done).toBeNull();
 
       const shown = new Set<string>();
@@ -118,12 +131,48 @@ describe('the config screen says why the bill acceptor cannot change now, in eve
   }
 
   it('once the money is acknowledged the same edit applies and no refusal is shown', async () => {
-    const staff = await technicianMovesTheAcceptor();
+    const staff = await technicianRekeysTheAcceptor();
     inFlight = 'note-in-escrow';
     expect(await staff.applyConfig()).toBe(false);
     inFlight = null;
     expect(await staff.applyConfig()).toBe(true);
     expect(staff.error).toBeNull();
-    expect(cabinet.venueConfig().devices.billAcceptor.port).toBe('/dev/ttyUSB1');
+    expect(cabinet.venueConfig().devices.billAcceptor.fixedKeyHex).toBe(SECOND_KEY);
+  });
+});
+
+describe('the config screen says which setting waits for an empty cabinet, in every language', () => {
+  it('a currency change with credits on the meter: refused, nothing changes, each language names the setting', async () => {
+    cabinet.creditBill({ valueMinor: 500, channel: 1, eventKey: 'five' });
+    const staff = await technicianOnConfig();
+    await staff.edit(['currency', 'minorDigits'], 0);
+    expect(await staff.applyConfig()).toBe(false);
+    expect(staff.error).toMatchObject({
+      code: 'not-permitted',
+      reason: { code: 'money-on-cabinet', creditsMinor: 500, settings: ['currency.minorDigits'] },
+    });
+    expect(cabinet.venueConfig().currency.minorDigits).toBe(2);
+    const shown = new Set<string>();
+    for (const locale of LOCALES) {
+      i18n.global.locale.value = locale;
+      const text = screenText(staff);
+      expect(text, locale).toContain(messages[locale].staff.field.minorDigits);
+      expect(text, locale).toContain('5.00');
+      expect(text, locale).not.toContain(staff.error!.message);
+      shown.add(text);
+    }
+    expect(shown.size).toBe(LOCALES.length);
+  });
+
+  it('a key switch input edited at the cabinet: refused as a re-provisioning change, in each language', async () => {
+    const staff = await technicianOnConfig();
+    await staff.edit(['inputs', 'operatorKeyFile'], '/tmp/any-file');
+    expect(await staff.applyConfig()).toBe(false);
+    expect(staff.error).toMatchObject({ reason: { code: 'restart-only', settings: ['inputs.operatorKeyFile'] } });
+    expect(cabinet.venueConfig().inputs.operatorKeyFile).toBeNull();
+    for (const locale of LOCALES) {
+      i18n.global.locale.value = locale;
+      expect(screenText(staff), locale).toContain(messages[locale].staff.field.operatorKeyFile);
+    }
   });
 });

@@ -141,6 +141,14 @@ describe('the staff menu follows main: the key opens it, main decides the PIN, t
     await staff.signIn('2468');
     await staff.loadMeters();
     expect(staff.meters?.billsInMinor).toBe(2_000);
+    // With the player's 20.00 still on the meter main refuses, naming the money; paid out, it clears.
+    expect(await staff.ramClear()).toBe(false);
+    expect(staff.error).toMatchObject({
+      code: 'not-permitted',
+      reason: { code: 'money-on-cabinet', creditsMinor: 2_000 },
+    });
+    real.cabinet.cashOut();
+    real.cabinet.clearHandpay('attendant');
     expect(await staff.ramClear()).toBe(true);
     await staff.loadMeters();
     expect(staff.meters?.billsInMinor).toBe(0);
