@@ -59,7 +59,9 @@ export function exportOwedByDamagedJournal(q: QuarantinedJournal): DamagedJourna
   const exportPath = owedExportPathOf(q.damagedPath);
   const report = salvageJournal(q.damagedPath, exportPath);
   const figures = ledgerFigures(rowLines(exportPath));
-  const copy = existsSync(`${q.damagedPath}.critical`) ? new CriticalCopyFile(`${q.damagedPath}.critical`).read() : null;
+  const copy = existsSync(`${q.damagedPath}.critical`)
+    ? new CriticalCopyFile(`${q.damagedPath}.critical`).read()
+    : null;
   const owed: DamagedJournalOwed = {
     damagedFile: path.basename(q.damagedPath),
     sha256: fileSha256(q.damagedPath),
@@ -112,7 +114,8 @@ export function verifyOwedExport(exportPath: string): OwedExportAudit {
     return { owed, problems };
   }
   const sha256 = fileSha256(damagedPath);
-  if (sha256 !== owed.sha256) problems.push(`${owed.damagedFile} has SHA-256 ${sha256}, the owed line says ${owed.sha256}`);
+  if (sha256 !== owed.sha256)
+    problems.push(`${owed.damagedFile} has SHA-256 ${sha256}, the owed line says ${owed.sha256}`);
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'owed-audit-'));
   try {
     const again = path.join(scratch, 'rows.jsonl');

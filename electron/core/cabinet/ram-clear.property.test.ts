@@ -14,7 +14,10 @@ import { deterministicRandom, steppingClock, tempJournalPath, testConfig } from 
 
 const config = testConfig();
 const command = fc.oneof(
-  fc.record({ t: fc.constant('bill' as const), channel: fc.constantFrom(...config.billChannels.map((b) => b.channel)) }),
+  fc.record({
+    t: fc.constant('bill' as const),
+    channel: fc.constantFrom(...config.billChannels.map((b) => b.channel)),
+  }),
   fc.record({
     t: fc.constant('play' as const),
     spot: fc.constantFrom(...SPOTS),
@@ -41,7 +44,12 @@ describe('a RAM clear turns exactly the ledger sum into one handpay', () => {
         (cmds, how, seed) => {
           const tmp = tempJournalPath('ram-clear-prop-');
           const open = () =>
-            openTestCabinet({ journalPath: tmp.path, config, random: deterministicRandom(seed), clock: steppingClock() });
+            openTestCabinet({
+              journalPath: tmp.path,
+              config,
+              random: deterministicRandom(seed),
+              clock: steppingClock(),
+            });
           let c = open();
           let notes = 0;
           try {

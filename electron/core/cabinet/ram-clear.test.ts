@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { corruptCriticalCopy } from '../../testing/journal-damage.ts';
 import { cleanAudit, closeCabinets, fund, refusal, setupCabinet, journalOf } from '../../testing/cabinet-harness.ts';
+import type { DamagedJournalOwed } from '../model/damaged-journal-owed.ts';
 import type { CabinetCore } from './cabinet.ts';
 
 /** The unpaid handpays' amounts. */
@@ -76,7 +77,9 @@ describe('RAM clear', () => {
     fund(c, 5_000, 4);
     c.ramClear();
     const detail = c.events({ limit: 10 }).find((e) => e.kind === 'ram-clear')!.detail;
-    expect(detail).toMatch(/credits 50\.00 \(sum of the ledger, vouched for by verified ledger row #\d+\) removed and owed by handpay/);
+    expect(detail).toMatch(
+      /credits 50\.00 \(sum of the ledger, vouched for by verified ledger row #\d+\) removed and owed by handpay/,
+    );
     expect(detail).toMatch(/meters before: \{.*"billsInMinor":5000/);
     expect(c.meters().billsInMinor).toBe(0);
     const copies = journalOf(c).readCriticalCopies();
@@ -133,7 +136,10 @@ describe('a RAM clear never loses money: what is owed becomes a handpay an atten
 
     h.cabinet.ramClear();
     expect(owedByHandpay(h.cabinet)).toEqual([15_000]);
-    expect(journalOf(h.cabinet).lastRamClearPayout()).toMatchObject({ creditsRemovedMinor: 15_000, verifiedLedgerId: 0 });
+    expect(journalOf(h.cabinet).lastRamClearPayout()).toMatchObject({
+      creditsRemovedMinor: 15_000,
+      verifiedLedgerId: 0,
+    });
     expect(h.cabinet.events({ kind: 'ram-clear', limit: 1 })[0]!.message).toMatchObject({
       creditsRemovedMinor: 15_000,
       verifiedLedgerId: 0,
@@ -148,6 +154,38 @@ describe('a RAM clear never loses money: what is owed becomes a handpay an atten
     h.cabinet.ramClear();
     expect(owedByHandpay(h.cabinet)).toEqual([]);
     expect(h.cabinet.snapshot().tilts).toEqual([]);
+    cleanAudit(h.path);
+  });
+});
+
+describe('what a damaged journal kept aside owed', () => {
+  const owedByDamaged: DamagedJournalOwed = {
+    damagedFile: 'journal.sqlite.damaged-20261201T030000000Z',
+    sha256: 'ab'.repeat(32),
+    owedMinor: 15_000,
+    ledgerRows: 2,
+    unreadableSpots: 0,
+    lastBalanceAfterMinor: 15_000,
+    copyCreditsMinor: 9_500,
+    exportFile: 'journal.sqlite.damaged-20261201T030000000Z.owed.jsonl',
+  };
+
+  it('becomes a handpay in the fresh journal once, even when the clear is repeated (power lost before the marker went)', () => {
+    const h = setupCabinet();
+    const c = h.cabinet;
+    c.raiseFault('memory-error', 'journal', 'journal damaged (quick-check check failed: …)');
+    c.ramClear(owedByDamaged);
+    expect(owedByHandpay(c)).toEqual([15_000]);
+    const detail = c.events({ kind: 'ram-clear', limit: 1 })[0]!.detail;
+    expect(detail).toContain(`the damaged journal ${owedByDamaged.damagedFile} owed 150.00`);
+    // The witnesses are recorded, never the amount: the copy kept beside it says otherwise, in words.
+    expect(detail).toContain('newest readable balance: 150.00, agrees; critical copy: 95.00, DISAGREES');
+
+    h.restart();
+    h.cabinet.raiseFault('memory-error', 'journal', 'journal damaged (quick-check check failed: …)');
+    h.cabinet.ramClear(owedByDamaged);
+    expect(owedByHandpay(h.cabinet)).toEqual([15_000]);
+    expect(h.cabinet.events({ kind: 'ram-clear', limit: 1 })[0]!.message).toMatchObject({ damagedOwedMinor: null });
     cleanAudit(h.path);
   });
 });

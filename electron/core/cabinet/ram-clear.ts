@@ -31,7 +31,9 @@ function alreadyOwedBy(ctx: CabinetContext, damagedFile: string): boolean {
     .events({ kind: 'ram-clear', limit: 1000 })
     .some(
       (e) =>
-        e.message?.code === 'ram-cleared' && e.message.damagedFile === damagedFile && e.message.damagedOwedMinor !== null,
+        e.message?.code === 'ram-cleared' &&
+        e.message.damagedFile === damagedFile &&
+        e.message.damagedOwedMinor !== null,
     );
 }
 
@@ -45,6 +47,15 @@ function owedAsHandpay(ctx: CabinetContext, amountMinor: number, at: string, fro
     { code: 'handpay-created', handpayId: hp.handpayId, amountMinor },
   );
   return hp.handpayId;
+}
+
+/** What vouches for a damaged journal's sum, in words: each witness, and whether it agrees. */
+function witnesses(owed: DamagedJournalOwed): string {
+  const say = (what: string, value: number | null): string =>
+    value === null
+      ? `${what}: unreadable`
+      : `${what}: ${formatMinor(value)}${value === owed.owedMinor ? ', agrees' : ', DISAGREES'}`;
+  return `${say('newest readable balance', owed.lastBalanceAfterMinor)}; ${say('critical copy', owed.copyCreditsMinor)}`;
 }
 
 export function ramClear(ctx: CabinetContext, damagedOwed: DamagedJournalOwed | null = null): void {
@@ -99,7 +110,7 @@ export function ramClear(ctx: CabinetContext, damagedOwed: DamagedJournalOwed | 
         damaged.map((reason) => `; clears the damaged journal: ${reason}`).join('') +
         (carried === null
           ? ''
-          : `; the damaged journal ${carried.damagedFile} owed ${formatMinor(carried.owedMinor)} (sum of ${carried.ledgerRows} readable ledger row(s), ${carried.unreadableSpots} unreadable spot(s); export ${carried.exportFile})`),
+          : `; the damaged journal ${carried.damagedFile} owed ${formatMinor(carried.owedMinor)} (sum of ${carried.ledgerRows} readable ledger row(s), ${carried.unreadableSpots} unreadable spot(s); export ${carried.exportFile}; ${witnesses(carried)})`),
       at,
       {
         code: 'ram-cleared',
@@ -131,7 +142,13 @@ export function ramClear(ctx: CabinetContext, damagedOwed: DamagedJournalOwed | 
       });
     }
     if (handpaysMinor > 0) {
-      putTilt(ctx, 'handpay-pending', 'ram-clear', `handpay of ${formatMinor(handpaysMinor)} waits for an attendant`, at);
+      putTilt(
+        ctx,
+        'handpay-pending',
+        'ram-clear',
+        `handpay of ${formatMinor(handpaysMinor)} waits for an attendant`,
+        at,
+      );
     }
     return fresh;
   });

@@ -119,7 +119,11 @@ describe('verified records at start-up', () => {
     });
     const detail = h.cabinet.events({ kind: 'ram-clear', limit: 1 })[0]!.detail;
     expect(detail).toContain(`NOT vouched for by the record chain (newest verified ledger row #${lastId})`);
-    expect(journalOf(h.cabinet).pendingHandpays().map((hp) => hp.amountMinor)).toEqual([sum]);
+    expect(
+      journalOf(h.cabinet)
+        .pendingHandpays()
+        .map((hp) => hp.amountMinor),
+    ).toEqual([sum]);
     h.cabinet.clearHandpay('attendant');
     expect(h.cabinet.snapshot()).toMatchObject({ creditsMinor: 0, tilts: [] });
     // The technician accepted the journal: the next start has no memory error.
