@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SPOTS } from '../engine/settlement.ts';
+import { corruptCriticalCopy } from '../../testing/journal-damage.ts';
 import { CabinetError } from './cabinet-error.ts';
 import type { CabinetCore } from './cabinet.ts';
 import { journalOf, openTestCabinet } from '../../testing/cabinet-harness.ts';
@@ -26,7 +27,8 @@ const command = fc.oneof(
   fc.record({ t: fc.constant('cashout' as const) }),
   fc.record({ t: fc.constant('pay-handpay' as const) }),
 );
-const fault = fc.constantFrom('memory-error' as const, 'lost-key-file' as const);
+/** Memory fails between rounds, or in the middle of one (its stakes are then refunded into what is owed), or the key file is lost. */
+const fault = fc.constantFrom('memory-error' as const, 'memory-error-mid-round' as const, 'lost-key-file' as const);
 
 function unpaid(c: CabinetCore): number[] {
   return journalOf(c)
@@ -71,13 +73,37 @@ describe('a RAM clear turns exactly the ledger sum into one handpay', () => {
               }
             }
             if (how === 'memory-error') c.raiseFault('memory-error', 'ecc', 'uncorrectable ECC error');
-            else {
+            else if (how === 'memory-error-mid-round') {
+              // Both copies go bad once the cards are dealt: the round stays open until the RAM clear.
+              const off = c.subscribe((event) => {
+                if (event.type !== 'round-dealt') return;
+                off();
+                corruptCriticalCopy(tmp.path, 'a', 'flip-body');
+                corruptCriticalCopy(tmp.path, 'b', 'bad-checksum');
+                c.raiseFault('memory-error', 'ecc', 'uncorrectable ECC error');
+              });
+              try {
+                c.placeChip('banker', 100);
+                c.deal();
+              } catch (error) {
+                if (!(error instanceof CabinetError)) throw error;
+              }
+              off();
+              if (!c.snapshot().tilts.some((t) => t.kind === 'memory-error')) {
+                c.raiseFault('memory-error', 'ecc', 'uncorrectable ECC error');
+              }
+            } else {
               c.close();
               rmSync(`${tmp.path}.record-key`);
               c = open();
               expect(c.snapshot().tilts.map((t) => t.kind)).toContain('memory-error');
             }
-            const sum = journalOf(c).ledgerBalance(false);
+            // What is owed: the ledger's sum plus the stakes of a round left open (refunded by the clear).
+            const openStakes = journalOf(c)
+              .openRounds()
+              .filter((r) => !r.demo)
+              .reduce((total, r) => total + r.stakeMinor, 0);
+            const sum = journalOf(c).ledgerBalance(false) + openStakes;
             const before = unpaid(c);
 
             c.ramClear();
