@@ -153,6 +153,8 @@ describe('the second copy of critical memory, in its own file', () => {
         new RegExp(`lost committed data: copy file .* credits ${durable},`),
       );
       cabinet.ramClear();
+      // What was on the meter is now a handpay; an attendant pays it.
+      cabinet.clearHandpay('attendant');
       cabinet.close();
       cabinet = open();
       expect(cabinet.snapshot().tilts).toEqual([]);

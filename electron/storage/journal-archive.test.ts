@@ -267,6 +267,8 @@ describe('a RAM clear keeps the archive', () => {
     h.cabinet.ramClear();
     expect(j.archiveState()).toEqual(before);
     expect(j.verifyRecent()).toMatchObject({ ok: true });
+    // What was on the meter is now a handpay; an attendant pays it before play goes on.
+    h.cabinet.clearHandpay('attendant');
     fund(h.cabinet);
     for (let i = 0; i < 5; i++) {
       h.cabinet.placeChip('player', 100);

@@ -19,10 +19,12 @@ import { Journal } from './journal.ts';
 import {
   describeQuarantine,
   finishQuarantine,
+  pendingQuarantine,
   quarantineIfDamaged,
   type QuarantinedJournal,
 } from './journal-quarantine.ts';
 import { existsSync, renameSync, statSync } from 'node:fs';
+import { exportOwedByDamagedJournal } from './damaged-journal-owed.ts';
 
 export interface OpenCabinetOptions {
   readonly journalPath: string;
@@ -209,8 +211,13 @@ export function startOnJournalOrLocked(
   return { cabinet, journal, quarantined };
 }
 
-/** The RAM clear of a cabinet that started on a damaged journal: after it, the marker has done its work. */
+/**
+ * The RAM clear of a cabinet that started on a damaged journal: what that file still owed is exported
+ * beside it and becomes a handpay in the fresh journal (damaged-journal-owed.ts); after the clear, the
+ * marker has done its work.
+ */
 export function ramClearAfterQuarantine(cabinet: Pick<CabinetCore, 'ramClear'>, journalPath: string): void {
-  cabinet.ramClear();
+  const pending = pendingQuarantine(journalPath);
+  cabinet.ramClear(pending === null ? null : exportOwedByDamagedJournal(pending));
   finishQuarantine(journalPath);
 }

@@ -1,8 +1,8 @@
 /**
  * RAM clear markers: each RAM clear records the last ledger, round and event ids
  * before it, where the meters restart, so a verifier can recompute them
- * (docs/cabinet-rules.md#critical-memory). From schema v6 it also names the last verified ledger
- * row whose balance was paid (docs/cabinet-rules.md#verified-records).
+ * (docs/cabinet-rules.md#critical-memory). From schema v6 it also names the newest verified ledger
+ * row, which vouches for the amount owed (docs/cabinet-rules.md#verified-records).
  */
 import { canonicalJson } from '../core/integrity/canonical-json.ts';
 import type { RamClearBoundary, RamClearRecord } from '../core/model/journal-port.ts';
@@ -37,7 +37,7 @@ export class RamClearStore {
     );
   }
 
-  /** The last RAM clear's payout: the amount and the verified ledger row it came from. */
+  /** The last RAM clear's amount owed (a handpay), the verified ledger row that vouches for it, and the ledger sum. */
   lastPayout(): { creditsRemovedMinor: number; verifiedLedgerId: number | null; ledgerSumMinor: number | null } | null {
     const row = this.db.get<{ c: number; v: number | null; s: number | null }>(
       'SELECT credits_removed_minor AS c, verified_ledger_id AS v, ledger_sum_minor AS s FROM ram_clears ORDER BY id DESC LIMIT 1',

@@ -84,3 +84,23 @@ export function damageJournalFile(path: string, how: FileDamage): string {
     }
   }
 }
+
+/**
+ * The b-tree page type byte of another table's root page (`rounds`, `events`): the journal fails its
+ * checks and is moved aside, while its ledger stays readable, so what it owed can still be added up.
+ */
+export function damageTableRootPage(path: string, table: 'rounds' | 'events'): string {
+  const { pageSize } = checkpoint(path);
+  const db = new DatabaseSync(path, { readOnly: true });
+  let root: number;
+  try {
+    ({ rootpage: root } = db.prepare('SELECT rootpage FROM sqlite_schema WHERE name = ?').get(table) as {
+      rootpage: number;
+    });
+  } finally {
+    db.close();
+  }
+  const offset = (root - 1) * pageSize;
+  flipByte(path, offset);
+  return `byte ${offset} (${table} root page ${root})`;
+}

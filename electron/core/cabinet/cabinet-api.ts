@@ -14,6 +14,7 @@ import type { RuleProfile } from '../engine/rule-profile.ts';
 import type { Bets, Spot } from '../engine/settlement.ts';
 import type { MinorUnits } from '../money/minor-units.ts';
 import type { ConfigAuditEntry } from '../model/config-audit.ts';
+import type { DamagedJournalOwed } from '../model/damaged-journal-owed.ts';
 import type { DeviceDetail } from '../model/device-detail.ts';
 import type { EventLogEntry } from '../model/event-log.ts';
 import type { Handpay } from '../model/handpay.ts';
@@ -198,7 +199,11 @@ export interface TechnicianPort {
   clearHandpay(paidBy: StaffRole): void;
   /** Clears a latched tilt whose condition has gone, else refuses saying why (tilt-clear.ts). */
   clearTilt(kind: TiltKind, source: string, conditions: { readonly by: StaffRole; readonly doorOpen: boolean }): void;
-  ramClear(): void;
+  /**
+   * Clears memory; what the player is owed (the ledger's sum, and what a damaged journal kept aside still
+   * owed) becomes a handpay an attendant pays (ram-clear.ts).
+   */
+  ramClear(damagedOwed?: DamagedJournalOwed | null): void;
   /** What a player is owed right now, from the journal (money-on-cabinet.ts). */
   moneyOnCabinet(): MoneyOnCabinet;
   /**

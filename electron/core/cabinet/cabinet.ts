@@ -16,6 +16,7 @@ import type { VenueConfig } from '../config/venue-config.ts';
 import type { Spot } from '../engine/settlement.ts';
 import type { MinorUnits } from '../money/minor-units.ts';
 import type { ConfigAuditEntry } from '../model/config-audit.ts';
+import type { DamagedJournalOwed } from '../model/damaged-journal-owed.ts';
 import type { EventLogEntry } from '../model/event-log.ts';
 import type { Handpay } from '../model/handpay.ts';
 import type { EventQuery, JournalPort, RecallQuery } from '../model/journal-port.ts';
@@ -208,8 +209,8 @@ export class CabinetCore implements Cabinet {
     guardStorage(this.ctx, 'other', () => clearTilt(this.ctx, kind, source, conditions));
   }
 
-  ramClear(): void {
-    guardStorage(this.ctx, 'other', () => ramClear(this.ctx));
+  ramClear(damagedOwed: DamagedJournalOwed | null = null): void {
+    guardStorage(this.ctx, 'other', () => ramClear(this.ctx, damagedOwed));
   }
 
   moneyOnCabinet(): MoneyOnCabinet {

@@ -1,6 +1,16 @@
+import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { corruptCriticalCopy } from '../../testing/journal-damage.ts';
 import { cleanAudit, closeCabinets, fund, refusal, setupCabinet, journalOf } from '../../testing/cabinet-harness.ts';
+import type { DamagedJournalOwed } from '../model/damaged-journal-owed.ts';
+import type { CabinetCore } from './cabinet.ts';
+
+/** The unpaid handpays' amounts. */
+function owedByHandpay(c: CabinetCore): number[] {
+  return journalOf(c)
+    .pendingHandpays()
+    .map((h) => h.amountMinor);
+}
 
 afterEach(closeCabinets);
 
@@ -32,10 +42,13 @@ describe('RAM clear', () => {
     expect(round.voidReason).toBe('RAM clear');
     expect(round.refundedMinor).toBe(600);
     const detail = c.events({ limit: 10 }).find((e) => e.kind === 'ram-clear')!.detail;
-    expect(detail).toContain(`credits ${(owed / 100).toFixed(2)} removed`);
+    expect(detail).toContain(`credits ${(owed / 100).toFixed(2)} (sum of the ledger`);
+    // The refunded stakes are part of what is owed, and an attendant pays it.
+    expect(owedByHandpay(c)).toEqual([owed]);
     expect(detail).toContain('1 open round(s) voided');
     expect(detail).toContain('meters before: unavailable');
-    expect(c.snapshot()).toMatchObject({ creditsMinor: 0, phase: 'idle', rebetBets: null, tilts: [] });
+    expect(c.snapshot()).toMatchObject({ creditsMinor: 0, phase: 'idle', rebetBets: null });
+    expect(c.snapshot().tilts.map((t) => t.kind)).toEqual(['handpay-pending']);
     expect(c.meters().roundsPlayed).toBe(0);
     expect(journalOf(c).ledgerBalance(false)).toBe(0);
     cleanAudit(h.path);
@@ -64,12 +77,115 @@ describe('RAM clear', () => {
     fund(c, 5_000, 4);
     c.ramClear();
     const detail = c.events({ limit: 10 }).find((e) => e.kind === 'ram-clear')!.detail;
-    expect(detail).toMatch(/credits 50\.00 removed/);
+    expect(detail).toMatch(
+      /credits 50\.00 \(sum of the ledger, vouched for by verified ledger row #\d+\) removed and owed by handpay/,
+    );
     expect(detail).toMatch(/meters before: \{.*"billsInMinor":5000/);
     expect(c.meters().billsInMinor).toBe(0);
     const copies = journalOf(c).readCriticalCopies();
     expect([copies.a.problem, copies.b.problem]).toEqual([null, null]);
     expect(copies.a.state?.creditsMinor).toBe(0);
+    cleanAudit(h.path);
+  });
+});
+
+describe('a RAM clear never loses money: what is owed becomes a handpay an attendant pays', () => {
+  it('150.00 on the meter under a memory error: the credits leave the meter and the same amount waits as a handpay', () => {
+    const h = setupCabinet();
+    const c = h.cabinet;
+    fund(c, 10_000);
+    fund(c, 5_000, 4);
+    c.raiseFault('memory-error', 'ecc', 'uncorrectable ECC error');
+
+    c.ramClear();
+    expect(c.snapshot().creditsMinor).toBe(0);
+    expect(owedByHandpay(c)).toEqual([15_000]);
+    expect(c.snapshot().pendingHandpay?.amountMinor).toBe(15_000);
+    const tilt = c.snapshot().tilts.find((t) => t.kind === 'handpay-pending');
+    expect(tilt?.reasonCode).toEqual({ code: 'handpay-waiting', amountMinor: 15_000 });
+    expect(c.events({ kind: 'handpay', limit: 1 })[0]!.message).toMatchObject({
+      code: 'handpay-created',
+      amountMinor: 15_000,
+    });
+    expect(c.events({ kind: 'ram-clear', limit: 1 })[0]!.message).toMatchObject({
+      code: 'ram-cleared',
+      creditsRemovedMinor: 15_000,
+      chainAgrees: true,
+    });
+    cleanAudit(h.path);
+
+    // A second clear finds nothing on the meter: no second handpay.
+    c.raiseFault('memory-error', 'ecc', 'uncorrectable ECC error');
+    c.ramClear();
+    expect(owedByHandpay(c)).toEqual([15_000]);
+    // The attendant pays it, and the cabinet plays again.
+    c.clearHandpay('attendant');
+    expect(c.snapshot().tilts).toEqual([]);
+    expect(journalOf(c).paidHandpays(1)[0]).toMatchObject({ amountMinor: 15_000, paidBy: 'attendant' });
+    cleanAudit(h.path);
+  });
+
+  it('with the record-chain key file lost, the ledger sum (150.00) is still owed; the record says the chain could not vouch', () => {
+    const h = setupCabinet();
+    fund(h.cabinet, 10_000);
+    fund(h.cabinet, 5_000, 4);
+    h.cabinet.close();
+    rmSync(`${h.path}.record-key`);
+    h.restart();
+    expect(h.cabinet.snapshot().tilts.map((t) => t.kind)).toContain('memory-error');
+
+    h.cabinet.ramClear();
+    expect(owedByHandpay(h.cabinet)).toEqual([15_000]);
+    expect(journalOf(h.cabinet).lastRamClearPayout()).toMatchObject({
+      creditsRemovedMinor: 15_000,
+      verifiedLedgerId: 0,
+    });
+    expect(h.cabinet.events({ kind: 'ram-clear', limit: 1 })[0]!.message).toMatchObject({
+      creditsRemovedMinor: 15_000,
+      verifiedLedgerId: 0,
+      chainAgrees: false,
+    });
+    expect(h.cabinet.snapshot().creditsMinor).toBe(0);
+  });
+
+  it('a cabinet without money clears without a handpay', () => {
+    const h = setupCabinet();
+    h.cabinet.raiseFault('memory-error', 'ecc', 'uncorrectable ECC error');
+    h.cabinet.ramClear();
+    expect(owedByHandpay(h.cabinet)).toEqual([]);
+    expect(h.cabinet.snapshot().tilts).toEqual([]);
+    cleanAudit(h.path);
+  });
+});
+
+describe('what a damaged journal kept aside owed', () => {
+  const owedByDamaged: DamagedJournalOwed = {
+    damagedFile: 'journal.sqlite.damaged-20261201T030000000Z',
+    sha256: 'ab'.repeat(32),
+    owedMinor: 15_000,
+    ledgerRows: 2,
+    unreadableSpots: 0,
+    lastBalanceAfterMinor: 15_000,
+    copyCreditsMinor: 9_500,
+    exportFile: 'journal.sqlite.damaged-20261201T030000000Z.owed.jsonl',
+  };
+
+  it('becomes a handpay in the fresh journal once, even when the clear is repeated (power lost before the marker went)', () => {
+    const h = setupCabinet();
+    const c = h.cabinet;
+    c.raiseFault('memory-error', 'journal', 'journal damaged (quick-check check failed: …)');
+    c.ramClear(owedByDamaged);
+    expect(owedByHandpay(c)).toEqual([15_000]);
+    const detail = c.events({ kind: 'ram-clear', limit: 1 })[0]!.detail;
+    expect(detail).toContain(`the damaged journal ${owedByDamaged.damagedFile} owed 150.00`);
+    // The witnesses are recorded, never the amount: the copy kept beside it says otherwise, in words.
+    expect(detail).toContain('newest readable balance: 150.00, agrees; critical copy: 95.00, DISAGREES');
+
+    h.restart();
+    h.cabinet.raiseFault('memory-error', 'journal', 'journal damaged (quick-check check failed: …)');
+    h.cabinet.ramClear(owedByDamaged);
+    expect(owedByHandpay(h.cabinet)).toEqual([15_000]);
+    expect(h.cabinet.events({ kind: 'ram-clear', limit: 1 })[0]!.message).toMatchObject({ damagedOwedMinor: null });
     cleanAudit(h.path);
   });
 });

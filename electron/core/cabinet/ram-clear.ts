@@ -1,26 +1,64 @@
 /**
- * RAM clear (technician): the one way out of a memory-error tilt. In one transaction it
- * - voids and refunds any open round (so the removed balance includes its stakes);
- * - writes one `ram-clear` ledger row per wallet that removes the remaining credits (the amount
- *   is in the event log and in `ram_clears`, so the venue can pay the player by hand); the amount
- *   owed is what the last verified ledger row says, and the record names that row
- *   (verified-records.ts, docs/cabinet-rules.md#verified-records);
+ * RAM clear (technician): the one way out of a memory-error tilt. It never loses money
+ * (docs/cabinet-rules.md#critical-memory). In one transaction it
+ * - voids and refunds any open round (so what is owed includes its stakes);
+ * - computes what the player is owed from the ledger itself, the sum of the real wallet's rows; the
+ *   record chain only vouches for that sum (verified-records.ts, docs/cabinet-rules.md#verified-records);
+ * - writes one `ram-clear` ledger row per wallet that takes the credits off the meter, and turns the real
+ *   amount into a handpay an attendant must pay (handpay-pending tilt), so the credits move to "owed by
+ *   handpay" exactly once: a second clear finds a ledger sum of 0;
+ * - after a damaged journal was moved aside, also turns what that file still owed into a handpay, once
+ *   per damaged file (docs/cabinet-rules.md#damaged-journal);
  * - resets every meter to zero (the audit restarts from the `ram_clears` marker);
  * - rebuilds both copies of critical memory and clears the memory-error tilt.
- * Other tilts (door, handpay) stay: they are physical. See docs/cabinet-rules.md#critical-memory.
- * After a damaged journal was moved aside, the record also names that file and its SHA-256.
+ * Other tilts (door, handpay) stay: they are physical.
  */
 import { canonicalJson } from '../integrity/canonical-json.ts';
 import { postPerSpot } from '../money/ledger-postings.ts';
 import { formatMinor } from '../money/minor-units.ts';
 import type { CriticalState } from '../model/critical-state.ts';
-import { now, refreshFromJournal, type CabinetContext } from './cabinet-context.ts';
+import type { DamagedJournalOwed } from '../model/damaged-journal-owed.ts';
+import { now, readPendingHandpay, refreshFromJournal, type CabinetContext } from './cabinet-context.ts';
 import { emitState, emitTilts } from './cabinet-events.ts';
 import { resetTable } from './betting.ts';
 import { freshCriticalState } from './critical-memory.ts';
-import { verifiedPayout } from './verified-records.ts';
+import { putTilt } from './tilts.ts';
+import { owedByLedger } from './verified-records.ts';
 
-export function ramClear(ctx: CabinetContext): void {
+/** A damaged file already turned into a handpay by an earlier clear (one that lost power before its marker went). */
+function alreadyOwedBy(ctx: CabinetContext, damagedFile: string): boolean {
+  return ctx.journal
+    .events({ kind: 'ram-clear', limit: 1000 })
+    .some(
+      (e) =>
+        e.message?.code === 'ram-cleared' &&
+        e.message.damagedFile === damagedFile &&
+        e.message.damagedOwedMinor !== null,
+    );
+}
+
+/** Inside the transaction: a handpay for `amountMinor` and its event; returns its id. */
+function owedAsHandpay(ctx: CabinetContext, amountMinor: number, at: string, from: string): number {
+  const hp = ctx.journal.insertHandpay(amountMinor, at);
+  ctx.journal.appendEvent(
+    'handpay',
+    `handpay #${hp.handpayId} of ${formatMinor(amountMinor)} created by RAM clear (${from}); cabinet locked`,
+    at,
+    { code: 'handpay-created', handpayId: hp.handpayId, amountMinor },
+  );
+  return hp.handpayId;
+}
+
+/** What vouches for a damaged journal's sum, in words: each witness, and whether it agrees. */
+function witnesses(owed: DamagedJournalOwed): string {
+  const say = (what: string, value: number | null): string =>
+    value === null
+      ? `${what}: unreadable`
+      : `${what}: ${formatMinor(value)}${value === owed.owedMinor ? ', agrees' : ', DISAGREES'}`;
+  return `${say('newest readable balance', owed.lastBalanceAfterMinor)}; ${say('critical copy', owed.copyCreditsMinor)}`;
+}
+
+export function ramClear(ctx: CabinetContext, damagedOwed: DamagedJournalOwed | null = null): void {
   const { journal } = ctx;
   const at = now(ctx);
   const metersBefore = ctx.memoryGood ? ctx.critical.meters : null;
@@ -29,6 +67,7 @@ export function ramClear(ctx: CabinetContext): void {
   // file kept aside and its SHA-256, and the RAM clear's record repeats it, so the audit trail of the
   // fresh journal starts from the damaged one.
   const damaged = ctx.tilts.filter((t) => t.kind === 'memory-error' && t.source === 'journal').map((t) => t.reason);
+  const carried = damagedOwed !== null && !alreadyOwedBy(ctx, damagedOwed.damagedFile) ? damagedOwed : null;
   const state = journal.transaction((): CriticalState => {
     for (const r of open) {
       const balance = postPerSpot((e) => journal.appendLedger(e), {
@@ -41,35 +80,55 @@ export function ramClear(ctx: CabinetContext): void {
       });
       journal.markVoided(r.roundId, 'RAM clear', r.stakeMinor, balance, at, { code: 'ram-clear' });
     }
-    const payout = verifiedPayout(ctx);
-    const removed = journal.ledgerBalance(false);
+    const owed = owedByLedger(ctx);
     const removedDemo = journal.ledgerBalance(true);
     for (const [demo, amount] of [
-      [false, removed],
+      [false, owed.owedMinor],
       [true, removedDemo],
     ] as const) {
       if (amount !== 0)
         journal.appendLedger({ at, kind: 'ram-clear', demo, deltaMinor: -amount, balanceAfterMinor: 0 });
     }
+    // The row above takes the credits off the meter; the handpay is where they went. A sum at or below 0
+    // (only after damage) owes nothing, and the record says so.
+    let handpaysMinor = 0;
+    if (owed.owedMinor > 0) {
+      owedAsHandpay(ctx, owed.owedMinor, at, 'credits on the meter');
+      handpaysMinor += owed.owedMinor;
+    }
+    if (carried !== null && carried.owedMinor > 0) {
+      owedAsHandpay(ctx, carried.owedMinor, at, `owed by the damaged journal ${carried.damagedFile}`);
+      handpaysMinor += carried.owedMinor;
+    }
+    const vouched = owed.chainAgrees
+      ? `vouched for by verified ledger row #${owed.verifiedLedgerId}`
+      : `NOT vouched for by the record chain (newest verified ledger row #${owed.verifiedLedgerId})`;
     journal.appendEvent(
       'ram-clear',
-      `RAM clear by technician: credits ${formatMinor(payout.owedMinor)} removed (per verified ledger row #${payout.verifiedLedgerId}; pay by hand if owed), ${open.length} open round(s) voided, meters reset` +
+      `RAM clear by technician: credits ${formatMinor(owed.owedMinor)} (sum of the ledger, ${vouched}) removed and owed by handpay, ${open.length} open round(s) voided, meters reset` +
         (metersBefore ? `; meters before: ${canonicalJson(metersBefore)}` : '; meters before: unavailable') +
-        damaged.map((reason) => `; clears the damaged journal: ${reason}`).join(''),
+        damaged.map((reason) => `; clears the damaged journal: ${reason}`).join('') +
+        (carried === null
+          ? ''
+          : `; the damaged journal ${carried.damagedFile} owed ${formatMinor(carried.owedMinor)} (sum of ${carried.ledgerRows} readable ledger row(s), ${carried.unreadableSpots} unreadable spot(s); export ${carried.exportFile}; ${witnesses(carried)})`),
       at,
       {
         code: 'ram-cleared',
-        creditsRemovedMinor: payout.owedMinor,
+        creditsRemovedMinor: owed.owedMinor,
         roundsVoided: open.length,
         metersKept: metersBefore !== null,
+        verifiedLedgerId: owed.verifiedLedgerId,
+        chainAgrees: owed.chainAgrees,
+        damagedFile: carried?.damagedFile ?? null,
+        damagedOwedMinor: carried?.owedMinor ?? null,
       },
     );
     journal.recordRamClear({
       at,
-      creditsRemovedMinor: payout.owedMinor,
+      creditsRemovedMinor: owed.owedMinor,
       metersBefore,
-      verifiedLedgerId: payout.verifiedLedgerId,
-      ledgerSumMinor: payout.ledgerSumMinor,
+      verifiedLedgerId: owed.verifiedLedgerId,
+      ledgerSumMinor: owed.owedMinor,
     });
     const fresh = freshCriticalState(journal, ctx.config, (ctx.memoryGood ? ctx.critical.seq : 0) + 1);
     journal.writeCritical(fresh);
@@ -82,10 +141,20 @@ export function ramClear(ctx: CabinetContext): void {
         role: 'technician',
       });
     }
+    if (handpaysMinor > 0) {
+      putTilt(
+        ctx,
+        'handpay-pending',
+        'ram-clear',
+        `handpay of ${formatMinor(handpaysMinor)} waits for an attendant`,
+        at,
+      );
+    }
     return fresh;
   });
   ctx.critical = state;
   ctx.memoryGood = true;
+  ctx.pendingHandpay = readPendingHandpay(ctx);
   resetTable(ctx);
   refreshFromJournal(ctx);
   ctx.rebetBets = null;

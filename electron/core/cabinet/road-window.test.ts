@@ -121,6 +121,8 @@ describe('resets', () => {
     play(h, 3);
     h.cabinet.ramClear();
     expect(h.cabinet.snapshot().roads).toEqual([]);
+    // What was on the meter is now a handpay; an attendant pays it before play goes on.
+    h.cabinet.clearHandpay('attendant');
     fund(h.cabinet);
     const fresh = play(h, 2);
     expect(h.restart().snapshot().roads).toEqual(asRoad(fresh));

@@ -81,7 +81,7 @@ describe('verified records at start-up', () => {
     );
   });
 
-  it('a byte changed in a ledger amount names the ledger row, not critical memory, and the RAM clear pays the verified balance', () => {
+  it("a byte changed in a ledger amount names the ledger row, not critical memory, and the RAM clear owes the ledger's sum, recording that the verified row disagrees", () => {
     const h = setupCabinet();
     fund(h.cabinet, 10_000);
     fund(h.cabinet, 10_000);
@@ -104,13 +104,27 @@ describe('verified records at start-up', () => {
         .join('\n'),
     ).not.toContain('critical memory has no good copy');
 
+    // The amount is the ledger itself, changed row included; the chain only vouches, and here it does not.
+    const sum = journalOf(h.cabinet).ledgerBalance(false);
+    expect(sum).not.toBe(credits);
     h.cabinet.ramClear();
     expect(journalOf(h.cabinet).lastRamClearPayout()).toMatchObject({
-      creditsRemovedMinor: credits,
+      creditsRemovedMinor: sum,
       verifiedLedgerId: lastId,
     });
+    expect(h.cabinet.events({ kind: 'ram-clear', limit: 1 })[0]!.message).toMatchObject({
+      creditsRemovedMinor: sum,
+      verifiedLedgerId: lastId,
+      chainAgrees: false,
+    });
     const detail = h.cabinet.events({ kind: 'ram-clear', limit: 1 })[0]!.detail;
-    expect(detail).toContain(`credits ${(credits / 100).toFixed(2)} removed (per verified ledger row #${lastId}`);
+    expect(detail).toContain(`NOT vouched for by the record chain (newest verified ledger row #${lastId})`);
+    expect(
+      journalOf(h.cabinet)
+        .pendingHandpays()
+        .map((hp) => hp.amountMinor),
+    ).toEqual([sum]);
+    h.cabinet.clearHandpay('attendant');
     expect(h.cabinet.snapshot()).toMatchObject({ creditsMinor: 0, tilts: [] });
     // The technician accepted the journal: the next start has no memory error.
     h.restart();

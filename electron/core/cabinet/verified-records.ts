@@ -32,20 +32,27 @@ export function recordBreakSeen(ctx: CabinetContext, found: RecordBreak, when: s
   emitState(ctx);
 }
 
+/** What a RAM clear owes the player, and what vouches for it (docs/cabinet-rules.md#verified-records). */
+export interface OwedByLedger {
+  /** The sum of the real wallet's ledger rows: always the amount, whatever the witnesses say. */
+  readonly owedMinor: number;
+  /** The newest ledger row of the real wallet whose digest verifies (0: none, e.g. the key file is lost). */
+  readonly verifiedLedgerId: number;
+  /** That row's running balance equals the sum: the record chain vouches for it. */
+  readonly chainAgrees: boolean;
+}
+
 /**
- * What a RAM clear pays the player: the balance of the last ledger row of the real wallet whose digest
- * verifies (never a sum that a damaged amount could have changed), that row, and the plain sum for
- * comparison. Read inside the RAM-clear transaction, after its refunds.
+ * What a RAM clear owes: the sum of the ledger rows of the real wallet. The record chain only vouches
+ * for it (a lost key file or a damaged row makes it disagree, never makes the amount 0). Read inside the
+ * RAM-clear transaction, after its refunds.
  */
-export function verifiedPayout(ctx: CabinetContext): {
-  owedMinor: number;
-  verifiedLedgerId: number;
-  ledgerSumMinor: number;
-} {
+export function owedByLedger(ctx: CabinetContext): OwedByLedger {
+  const owedMinor = ctx.journal.ledgerBalance(false);
   const verified = ctx.journal.verifiedLedgerState(false);
   return {
-    owedMinor: verified.balanceMinor,
+    owedMinor,
     verifiedLedgerId: verified.ledgerId,
-    ledgerSumMinor: ctx.journal.ledgerBalance(false),
+    chainAgrees: verified.ledgerId > 0 ? verified.balanceMinor === owedMinor : owedMinor === 0,
   };
 }

@@ -100,10 +100,17 @@ export type EventMessage =
     }
   | {
       readonly code: 'ram-cleared';
+      /** The sum of the real wallet's ledger rows, removed from the meter; above 0 it became a handpay. */
       readonly creditsRemovedMinor: number;
       readonly roundsVoided: number;
       /** The meters before the clear are in the journal (false when memory was unreadable). */
       readonly metersKept: boolean;
+      /** The newest ledger row whose digest verifies (0: none) and whether its balance equals the sum. */
+      readonly verifiedLedgerId: number;
+      readonly chainAgrees: boolean;
+      /** A damaged journal kept aside at start-up and what it still owed (also a handpay); null without one. */
+      readonly damagedFile: string | null;
+      readonly damagedOwedMinor: number | null;
     }
   | { readonly code: 'power-up'; readonly count: number; readonly schema: number }
   | { readonly code: 'power-up-memory-error' }

@@ -87,12 +87,12 @@ export interface RamClearBoundary {
 /** One RAM clear as recorded (docs/cabinet-rules.md#verified-records). */
 export interface RamClearRecord {
   readonly at: string;
-  /** What the player is owed: the balance of the last verified ledger row of the real wallet. */
+  /** What the player is owed, now a handpay: the sum of the real wallet's ledger rows (ram-clear.ts). */
   readonly creditsRemovedMinor: MinorUnits;
   readonly metersBefore: Meters | null;
   /** That verified ledger row (0: none verified); absent from callers that predate the record chain. */
   readonly verifiedLedgerId?: number;
-  /** The sum of the real wallet's ledger deltas at the clear (differs from the amount only after damage). */
+  /** The sum of the real wallet's ledger deltas at the clear (the amount itself; kept for old rows). */
   readonly ledgerSumMinor?: MinorUnits;
 }
 

@@ -307,6 +307,7 @@ const staff: Messages['staff'] = {
   },
   ram: {
     warning: 'Vymazání RAM smaže počítadla, kredit, historii her a záznam událostí tohoto automatu. Nelze je vrátit.',
+    owed: 'Nic, co hráči náleží, se neztratí: kredit včetně sázek otevřeného kola a to, co ještě dlužil poškozený deník, se stanou ruční výplatou, kterou po vymazání vyplatí obsluha.',
     first: 'Nejprve uložte záznamy:',
     export: {
       meters: 'Počítadla (CSV)',
@@ -357,7 +358,7 @@ const staff: Messages['staff'] = {
     'handpay-created': 'Ruční výplata č. {handpayId} ve výši {amountMinor} vytvořena; automat uzamčen',
     'handpay-paid': 'Ruční výplatu vyplatil(a) {role}: {handpayIds}, celkem {totalMinor}',
     'ram-cleared':
-      'Vymazání RAM: odebráno {creditsRemovedMinor} kreditů (pokud je dlužíte, vyplaťte ručně), zrušeno otevřených kol: {roundsVoided}, počítadla vynulována; počítadla předtím: {metersKept}',
+      'Vymazání RAM: {creditsRemovedMinor} kreditů přesunuto z počítadla do ruční výplaty, kterou vyplatí obsluha, zrušeno otevřených kol: {roundsVoided}, počítadla vynulována; počítadla předtím: {metersKept}',
     'power-up': 'Zapnutí č. {count} (schéma deníku v{schema})',
     'power-up-memory-error': 'Zapnutí (počítadla nedostupná: chyba paměti)',
     shutdown: 'Řádné vypnutí',

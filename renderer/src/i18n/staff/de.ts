@@ -310,6 +310,7 @@ const staff: Messages['staff'] = {
   ram: {
     warning:
       'Eine RAM-Löschung löscht Zähler, Guthaben, Spielabruf und Ereignisprotokoll dieses Automaten. Sie kann nicht rückgängig gemacht werden.',
+    owed: 'Nichts, was dem Spieler zusteht, geht verloren: das Guthaben samt den Einsätzen einer offenen Runde und was ein beschädigtes Journal noch schuldete, werden eine Handauszahlung, die die Aufsicht nach der Löschung auszahlt.',
     first: 'Zuerst die Aufzeichnungen sichern:',
     export: {
       meters: 'Zähler (CSV)',
@@ -360,7 +361,7 @@ const staff: Messages['staff'] = {
     'handpay-created': 'Handauszahlung Nr. {handpayId} über {amountMinor} angelegt; Gerät gesperrt',
     'handpay-paid': 'Handauszahlung bezahlt durch {role}: {handpayIds}, gesamt {totalMinor}',
     'ram-cleared':
-      'RAM-Löschung: {creditsRemovedMinor} Guthaben entfernt (falls geschuldet, von Hand auszahlen), {roundsVoided} offene Runden annulliert, Zähler zurückgesetzt; Zähler davor: {metersKept}',
+      'RAM-Löschung: {creditsRemovedMinor} Guthaben vom Zähler genommen und als Handauszahlung geschuldet, die die Aufsicht auszahlt, {roundsVoided} offene Runden annulliert, Zähler zurückgesetzt; Zähler davor: {metersKept}',
     'power-up': 'Einschalten Nr. {count} (Journal-Schema v{schema})',
     'power-up-memory-error': 'Einschalten (Zähler nicht verfügbar: Speicherfehler)',
     shutdown: 'Geordnetes Herunterfahren',

@@ -306,6 +306,7 @@ export default {
   },
   ram: {
     warning: 'A RAM clear erases the meters, credits, game recall and event log of this cabinet. It cannot be undone.',
+    owed: 'Nothing the player is owed is lost: the credits on the meter, with the stakes of an open round, and what a damaged journal still owed become a handpay that an attendant pays after the clear.',
     first: 'First, save the records:',
     export: {
       meters: 'Meters (CSV)',
@@ -356,7 +357,7 @@ export default {
     'handpay-created': 'Handpay #{handpayId} of {amountMinor} created; cabinet locked',
     'handpay-paid': 'Handpay paid by {role}: {handpayIds}, total {totalMinor}',
     'ram-cleared':
-      'RAM clear: {creditsRemovedMinor} in credits removed (pay by hand if owed), {roundsVoided} open rounds voided, meters reset; meters before: {metersKept}',
+      'RAM clear: {creditsRemovedMinor} in credits taken off the meter and owed as a handpay that staff pay by hand, {roundsVoided} open rounds voided, meters reset; meters before: {metersKept}',
     'power-up': 'Power-up no. {count} (journal schema v{schema})',
     'power-up-memory-error': 'Power-up (meters unavailable: memory error)',
     shutdown: 'Orderly shutdown',

@@ -303,6 +303,7 @@ const staff: Messages['staff'] = {
   ram: {
     warning:
       'Muistin tyhjennys poistaa tämän pelilaitteen mittarit, saldon, pelihaun ja tapahtumalokin. Sitä ei voi perua.',
+    owed: 'Mitään pelaajalle kuuluvaa ei menetetä: saldo avoimen kierroksen panoksineen ja se, mitä vaurioitunut päiväkirja vielä oli velkaa, muuttuvat käsimaksuksi, jonka valvoja maksaa tyhjennyksen jälkeen.',
     first: 'Tallenna ensin tiedot:',
     export: {
       meters: 'Mittarit (CSV)',
@@ -353,7 +354,7 @@ const staff: Messages['staff'] = {
     'handpay-created': 'Käsimaksu nro {handpayId}, {amountMinor}, luotu; laite lukittu',
     'handpay-paid': 'Käsimaksun maksoi {role}: {handpayIds}, yhteensä {totalMinor}',
     'ram-cleared':
-      'RAM-tyhjennys: {creditsRemovedMinor} krediittejä poistettu (maksa käsin, jos velkaa), {roundsVoided} avointa kierrosta mitätöity, laskurit nollattu; laskurit ennen: {metersKept}',
+      'RAM-tyhjennys: {creditsRemovedMinor} krediittejä siirretty laskurilta käsimaksuksi, jonka valvoja maksaa, {roundsVoided} avointa kierrosta mitätöity, laskurit nollattu; laskurit ennen: {metersKept}',
     'power-up': 'Käynnistys nro {count} (päiväkirjan skeema v{schema})',
     'power-up-memory-error': 'Käynnistys (laskurit eivät saatavilla: muistivirhe)',
     shutdown: 'Hallittu sammutus',

@@ -309,6 +309,7 @@ const staff: Messages['staff'] = {
   ram: {
     warning:
       'RAM wissen verwijdert de tellers, het tegoed, de spelhistorie en het gebeurtenissenlog van deze automaat. Dit kan niet ongedaan worden gemaakt.',
+    owed: 'Niets wat de speler toekomt gaat verloren: het tegoed, met de inzetten van een open ronde, en wat een beschadigd journaal nog verschuldigd was, worden een handuitbetaling die een zaalmedewerker na het wissen uitbetaalt.',
     first: 'Sla eerst de gegevens op:',
     export: {
       meters: 'Tellers (CSV)',
@@ -359,7 +360,7 @@ const staff: Messages['staff'] = {
     'handpay-created': 'Handuitbetaling nr. {handpayId} van {amountMinor} aangemaakt; kast vergrendeld',
     'handpay-paid': 'Handuitbetaling betaald door {role}: {handpayIds}, totaal {totalMinor}',
     'ram-cleared':
-      'RAM-wissing: {creditsRemovedMinor} aan tegoed verwijderd (met de hand uitbetalen indien verschuldigd), {roundsVoided} open rondes geannuleerd, tellers op nul; tellers ervoor: {metersKept}',
+      'RAM-wissing: {creditsRemovedMinor} aan tegoed van de teller gehaald en verschuldigd als handuitbetaling die een zaalmedewerker uitbetaalt, {roundsVoided} open rondes geannuleerd, tellers op nul; tellers ervoor: {metersKept}',
     'power-up': 'Inschakeling nr. {count} (journaalschema v{schema})',
     'power-up-memory-error': 'Inschakeling (tellers niet beschikbaar: geheugenfout)',
     shutdown: 'Ordelijk afgesloten',

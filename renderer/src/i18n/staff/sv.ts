@@ -309,6 +309,7 @@ const staff: Messages['staff'] = {
   ram: {
     warning:
       'En RAM-rensning raderar räkneverk, kredit, spelhistorik och händelselogg i den här automaten. Den kan inte ångras.',
+    owed: 'Inget som spelaren har till godo går förlorat: krediterna på räkneverket, med insatserna i en öppen omgång, och det en skadad journal fortfarande var skyldig blir en handutbetalning som en värd betalar efter rensningen.',
     first: 'Spara först uppgifterna:',
     export: {
       meters: 'Räkneverk (CSV)',
@@ -359,7 +360,7 @@ const staff: Messages['staff'] = {
     'handpay-created': 'Handutbetalning nr {handpayId} på {amountMinor} skapad; automaten låst',
     'handpay-paid': 'Handutbetalning betald av {role}: {handpayIds}, totalt {totalMinor}',
     'ram-cleared':
-      'RAM-rensning: {creditsRemovedMinor} i krediter borttagna (betala för hand om det är skuldsatt), {roundsVoided} öppna omgångar annullerade, räkneverk nollställda; räkneverk före: {metersKept}',
+      'RAM-rensning: {creditsRemovedMinor} i krediter flyttade från räkneverket till en handutbetalning som en värd betalar, {roundsVoided} öppna omgångar annullerade, räkneverk nollställda; räkneverk före: {metersKept}',
     'power-up': 'Start nr {count} (journalschema v{schema})',
     'power-up-memory-error': 'Start (räkneverk ej tillgängliga: minnesfel)',
     shutdown: 'Ordnad avstängning',
