@@ -158,3 +158,35 @@ test('a change answers what it did to the running cabinet: the staff timer waits
   );
   expect(answer.configApplied).toMatchObject({ restarted: [], atNextStart: ['staff.idleSignOutS'] });
 });
+
+test('with a player’s money on the cabinet: no change of what it means, no RAM clear, no live input path', async ({
+  kiosk,
+  host,
+}) => {
+  await insertNote(kiosk, host, 4, 5_000);
+  const config = await technicianConfig(host);
+  const owed = { code: 'money-on-cabinet', creditsMinor: 5_000, openRounds: 0, unpaidHandpays: 0 };
+  for (const [change, settings] of [
+    [{ currency: { code: 'EUR', minorDigits: 0 } }, ['currency.minorDigits']],
+    [{ demoMode: true }, ['demoMode']],
+  ] as const) {
+    expect(await host.call('tech:config:apply', { config: { ...config, ...change } })).toMatchObject({
+      ok: false,
+      error: { code: 'not-permitted', reason: { ...owed, settings } },
+    });
+  }
+  expect(await host.call('tech:ram-clear', { confirm: 'RAM CLEAR' })).toMatchObject({
+    ok: false,
+    error: { code: 'not-permitted', reason: { ...owed, settings: [] } },
+  });
+  const rewired = { ...config, inputs: { ...(config.inputs as object), operatorKeyFile: '/tmp/anything' } };
+  expect(await host.call('tech:config:apply', { config: rewired })).toMatchObject({
+    ok: false,
+    error: { code: 'not-permitted', reason: { code: 'restart-only', settings: ['inputs.operatorKeyFile'] } },
+  });
+  // Limits change at any time; the credits and their currency are as they were.
+  const limits = { ...config.limits, creditLimitMinor: 300_000 };
+  expect(await host.call('tech:config:apply', { config: { ...config, limits } })).toMatchObject({ ok: true });
+  const snapshot = await host.must<{ creditsMinor: number; display: { currency: unknown } }>('cabinet:snapshot', {});
+  expect(snapshot).toMatchObject({ creditsMinor: 5_000, display: { currency: { code: 'EUR', minorDigits: 2 } } });
+});

@@ -168,9 +168,26 @@ for (const viewport of VIEWPORTS) {
       expect(eventsDoc.events.filter((e) => e.message === null)).toEqual([]);
       expect(eventsCsv.text.split('\r\n')[0]).toBe('format,baccarat-kiosk.event-log');
 
-      await page.getByTestId('staff-ram-clear').click();
-      await page.getByTestId('staff-ram-confirm-1').click();
-      await page.getByTestId('staff-ram-confirm-2').click();
+      const ramClear = async (): Promise<void> => {
+        await page.getByTestId('staff-ram-clear').click();
+        await page.getByTestId('staff-ram-confirm-1').click();
+        await page.getByTestId('staff-ram-confirm-2').click();
+      };
+      // The player's credits are still on the meter: main refuses, and the screen names the way on in its language.
+      const lang = (await page.locator('html').getAttribute('lang'))!;
+      await ramClear();
+      await expect(page.getByTestId('staff-error')).toHaveAttribute('data-code', 'not-permitted');
+      await expectNoMainEnglish(page, 'staff-error', `${lang} RAM clear refused`);
+      // Cashed out and the handpay paid: the cabinet holds nothing, and the RAM clear runs.
+      await host.must('test:operator-key', { on: false });
+      await host.must('cashout:collect');
+      await host.must('test:operator-key', { on: true });
+      await page.getByTestId('staff-role-technician').click();
+      await tapPin(page, '246810');
+      await expect(page.getByTestId('staff-role')).toHaveAttribute('data-role', 'technician');
+      await host.must('tech:clear-handpay');
+      await page.getByTestId('staff-nav-ram-clear').click();
+      await ramClear();
       await expect(page.getByTestId('staff-done')).toHaveAttribute('data-key', 'ram-cleared');
     });
   });
