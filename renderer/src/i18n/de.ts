@@ -198,6 +198,7 @@ const de: Messages = {
     'wrong-role': 'Dafür ist ein Techniker nötig.',
     'wrong-pin': 'Falsche PIN.',
     'locked-out': 'Zu viele falsche PINs: Diese Rolle ist vorerst gesperrt.',
+    'no-pin': 'Diese Rolle hat noch keine PIN: Richten Sie am Gerät bei eingeschaltetem Betreiberschlüssel eine ein.',
     'menu-open': 'Der Automat wird gewartet. Das Spiel geht gleich weiter.',
     'invalid-config': 'Die Konfiguration hat Probleme; siehe die markierten Felder.',
     'invalid-request': 'Der Automat hat diese Anfrage nicht angenommen.',

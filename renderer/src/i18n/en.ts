@@ -197,6 +197,7 @@ export default {
     'wrong-role': 'This needs a technician.',
     'wrong-pin': 'Wrong PIN.',
     'locked-out': 'Too many wrong PINs: this role is locked for now.',
+    'no-pin': 'This role has no PIN yet: provision one at the cabinet with the operator key on.',
     'menu-open': 'The machine is being serviced. Play resumes shortly.',
     'invalid-config': 'The configuration has problems; see the fields marked.',
     'invalid-request': 'The cabinet did not accept that request.',

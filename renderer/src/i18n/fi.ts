@@ -196,6 +196,7 @@ const fi: Messages = {
     'wrong-role': 'Tähän tarvitaan teknikko.',
     'wrong-pin': 'Väärä PIN-koodi.',
     'locked-out': 'Liian monta väärää PIN-koodia: rooli on toistaiseksi lukittu.',
+    'no-pin': 'Roolilla ei ole vielä PIN-koodia: aseta se laitteella operaattoriavain päällä.',
     'menu-open': 'Pelilaitetta huolletaan. Peli jatkuu pian.',
     'invalid-config': 'Asetuksissa on ongelmia; katso merkityt kentät.',
     'invalid-request': 'Pelilaite ei hyväksynyt pyyntöä.',
