@@ -248,6 +248,7 @@ describe('switch inputs and staff access (docs/cabinet-rules.md#operator-menu-an
     expect(r.staff.status()).toMatchObject({ keyOn: false, doorOpen: false, session: null });
     writeFileSync(keyFile, '1\n');
     await staffStatus(r, (s) => s.keyOn);
+    await r.staff.setPin('technician', '2468');
     await r.staff.signIn('technician', '2468');
     expect(r.staff.session()).toBe('technician');
     writeFileSync(doorFile, '1\n');
