@@ -7,6 +7,7 @@
  * list, the router's dispatch, request/response types) is derived from the tables.
  */
 import type { z } from 'zod';
+import type { TiltClearRule } from '../core/model/tilt-clear-role.ts';
 
 /**
  * Who may use a channel (docs/cabinet-rules.md#operator-menu-and-key-switch); the router
@@ -45,6 +46,11 @@ export interface ChannelSpec<A extends Availability = Availability> {
   /** A player channel that only reads: it still answers while the staff menu is open. */
   readonly readOnly?: true;
   readonly request: z.ZodType;
+  /**
+   * tech:clear-tilt: `role` lets the menu in; which tilt that role may then clear is this rule, as data,
+   * which the cabinet's clear applies (`wrong-role` beyond it).
+   */
+  readonly tiltRoles?: TiltClearRule;
   /** `answers<T>()`: the type of a successful answer. */
   readonly response: Answer<unknown>;
 }

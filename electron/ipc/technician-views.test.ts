@@ -17,7 +17,7 @@ function value<T>(result: IpcResult<unknown>): T {
   return result.value as T;
 }
 
-/** Staff access with the key on and a technician signed in (the first sign-in sets the PIN). */
+/** Staff access with the key on and a technician signed in (its PIN provisioned before the test). */
 async function technician() {
   const { staff } = testStaff({ keyOn: true, pins: { technician: '2468', attendant: '1357' } });
   await staff.signIn('technician', '2468');
