@@ -17,10 +17,7 @@ interface StaffStatusLike {
 }
 
 test.describe('technician access', () => {
-  test('key on, no sign-in sets a PIN, the menu pauses the table, key off signs out', async ({
-    kiosk,
-    host,
-  }) => {
+  test('key on, no sign-in sets a PIN, the menu pauses the table, key off signs out', async ({ kiosk, host }) => {
     await insertNote(kiosk, host, 2, 1_000);
     // The key is off: sign-in and staff channels are refused.
     expect(await host.call('staff:sign-in', { role: 'technician', pin: '2468' })).toMatchObject({

@@ -76,7 +76,9 @@ describe('clearing a latched tilt (docs/cabinet-rules.md#door-and-tilt)', () => 
     expect(cabinet.snapshot().tilts).toEqual([]);
     cabinet.raiseFault('memory-error', 'critical-memory', 'both copies bad');
     expect(staffRefusal(() => cabinet.clearTilt('memory-error', 'critical-memory', attendant)).code).toBe('wrong-role');
-    expect(refusal(() => cabinet.clearTilt('memory-error', 'critical-memory', technician)).message).toMatch(/RAM clear/);
+    expect(refusal(() => cabinet.clearTilt('memory-error', 'critical-memory', technician)).message).toMatch(
+      /RAM clear/,
+    );
     expect(refusal(() => cabinet.clearTilt('rng-fault', 'rng', attendant)).message).toBe(
       'there is no rng-fault tilt from rng',
     );
@@ -115,7 +117,7 @@ describe('clearing a latched tilt (docs/cabinet-rules.md#door-and-tilt)', () => 
 
 describe('latched device faults (docs/cabinet-rules.md#door-and-tilt)', () => {
   it.each(['credit-anomaly', 'fraud'])(
-    'a %s stays through the acceptor\'s reset and the cabinet\'s restart until a technician clears it',
+    "a %s stays through the acceptor's reset and the cabinet's restart until a technician clears it",
     (condition) => {
       const h = setupCabinet();
       acceptorRaises(h.cabinet, condition);

@@ -53,7 +53,10 @@ export function clearTilt(ctx: CabinetContext, kind: TiltKind, source: string, c
   if (!tilt) throw new CabinetError('not-permitted', `there is no ${kind} tilt from ${source}`);
   const needed = roleToClear(tilt);
   if (!roleCovers(conditions.by, needed)) {
-    throw new StaffError('wrong-role', `only a ${needed} may clear ${kind} from ${source}; the ${conditions.by} may not`);
+    throw new StaffError(
+      'wrong-role',
+      `only a ${needed} may clear ${kind} from ${source}; the ${conditions.by} may not`,
+    );
   }
   const why = stillThere(ctx, kind, source, conditions);
   if (why !== null) throw new CabinetError('not-permitted', `cannot clear ${kind} from ${source}: ${why}`);

@@ -211,7 +211,10 @@ describe('staff access while the journal refuses writes (docs/cabinet-rules.md#o
     expect(t.staff.session()).toBeNull();
     t.store.refuseWrites = false;
     await t.staff.signIn('attendant', '1111');
-    expect(t.store.events.slice(-2)).toEqual(['attendant signed out: no staff request for 60 s', 'attendant signed in']);
+    expect(t.store.events.slice(-2)).toEqual([
+      'attendant signed out: no staff request for 60 s',
+      'attendant signed in',
+    ]);
   });
 
   it('a sign-in the journal cannot record opens no session', async () => {

@@ -18,7 +18,15 @@
  * - Every key turn, sign-in, sign-out, failure, lockout and PIN set goes to the event log
  *   with the role, never the PIN.
  */
-import { afterFailure, afterSuccess, current, lockedUntil, merged, NO_RECORD, type StaffRoleRecord } from './lockout.ts';
+import {
+  afterFailure,
+  afterSuccess,
+  current,
+  lockedUntil,
+  merged,
+  NO_RECORD,
+  type StaffRoleRecord,
+} from './lockout.ts';
 import type { PinHasher } from './pin-hash.ts';
 import { StaffError } from './staff-error.ts';
 import {

@@ -3,13 +3,7 @@
  * PIN yet; PINs come only from provisioning (docs/cabinet-rules.md#operator-menu-and-key-switch).
  */
 export type StaffErrorCode =
-  | 'key-off'
-  | 'signed-out'
-  | 'wrong-role'
-  | 'wrong-pin'
-  | 'locked-out'
-  | 'menu-open'
-  | 'no-pin';
+  'key-off' | 'signed-out' | 'wrong-role' | 'wrong-pin' | 'locked-out' | 'menu-open' | 'no-pin';
 
 export const STAFF_ERROR_CODES: ReadonlySet<string> = new Set<StaffErrorCode>([
   'key-off',

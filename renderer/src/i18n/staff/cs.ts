@@ -50,7 +50,8 @@ const staff: Messages['staff'] = {
   },
   pin: {
     enter: 'Zadejte PIN',
-    noPin: 'Tato role zatím nemá PIN. Zde se PIN nikdy nenastavuje: s klíčem obsluhy zapnutým spusťte na automatu „npm run provision -- --role {role}“, nebo vložte jeho hash do instalačního souboru.',
+    noPin:
+      'Tato role zatím nemá PIN. Zde se PIN nikdy nenastavuje: s klíčem obsluhy zapnutým spusťte na automatu „npm run provision -- --role {role}“, nebo vložte jeho hash do instalačního souboru.',
     entered: 'Zadáno číslic: {n}',
     attemptsLeft: 'Pokusů do zamčení: {n}',
     clear: 'Smazat',

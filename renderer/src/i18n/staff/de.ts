@@ -50,7 +50,8 @@ const staff: Messages['staff'] = {
   },
   pin: {
     enter: 'PIN eingeben',
-    noPin: 'Diese Rolle hat noch keine PIN. Hier wird keine PIN festgelegt: Bei eingeschaltetem Betreiberschlüssel am Gerät „npm run provision -- --role {role}“ ausführen oder ihren Hash in die Installationsdatei eintragen.',
+    noPin:
+      'Diese Rolle hat noch keine PIN. Hier wird keine PIN festgelegt: Bei eingeschaltetem Betreiberschlüssel am Gerät „npm run provision -- --role {role}“ ausführen oder ihren Hash in die Installationsdatei eintragen.',
     entered: '{n} Ziffern eingegeben',
     attemptsLeft: 'Versuche bis zur Sperre: {n}',
     clear: 'Löschen',

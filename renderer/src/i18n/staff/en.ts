@@ -49,7 +49,8 @@ export default {
   },
   pin: {
     enter: 'Enter your PIN',
-    noPin: 'No PIN for this role yet. A PIN is never set here: with the operator key on, run “npm run provision -- --role {role}” at the cabinet, or put its hash in the installation file.',
+    noPin:
+      'No PIN for this role yet. A PIN is never set here: with the operator key on, run “npm run provision -- --role {role}” at the cabinet, or put its hash in the installation file.',
     entered: '{n} digits entered',
     attemptsLeft: 'Attempts left before lockout: {n}',
     clear: 'Clear',

@@ -50,7 +50,8 @@ const staff: Messages['staff'] = {
   },
   pin: {
     enter: 'Anna PIN-koodi',
-    noPin: 'Roolilla ei ole vielä PIN-koodia. Sitä ei koskaan aseteta tässä: käännä operaattoriavain päälle ja suorita laitteella ”npm run provision -- --role {role}”, tai lisää sen tiiviste asennustiedostoon.',
+    noPin:
+      'Roolilla ei ole vielä PIN-koodia. Sitä ei koskaan aseteta tässä: käännä operaattoriavain päälle ja suorita laitteella ”npm run provision -- --role {role}”, tai lisää sen tiiviste asennustiedostoon.',
     entered: '{n} numeroa annettu',
     attemptsLeft: 'Yrityksiä ennen lukitusta: {n}',
     clear: 'Tyhjennä',

@@ -50,7 +50,8 @@ const staff: Messages['staff'] = {
   },
   pin: {
     enter: 'Voer uw pincode in',
-    noPin: 'Deze rol heeft nog geen pincode. Die wordt hier nooit ingesteld: zet de operatorsleutel aan en voer op de kast „npm run provision -- --role {role}” uit, of zet de hash ervan in het installatiebestand.',
+    noPin:
+      'Deze rol heeft nog geen pincode. Die wordt hier nooit ingesteld: zet de operatorsleutel aan en voer op de kast „npm run provision -- --role {role}” uit, of zet de hash ervan in het installatiebestand.',
     entered: '{n} cijfers ingevoerd',
     attemptsLeft: 'Pogingen tot blokkering: {n}',
     clear: 'Wissen',

@@ -50,7 +50,8 @@ const staff: Messages['staff'] = {
   },
   pin: {
     enter: 'Ange din PIN-kod',
-    noPin: 'Rollen har ingen PIN-kod än. Den sätts aldrig här: vrid på operatörsnyckeln och kör ”npm run provision -- --role {role}” vid maskinen, eller lägg in dess hash i installationsfilen.',
+    noPin:
+      'Rollen har ingen PIN-kod än. Den sätts aldrig här: vrid på operatörsnyckeln och kör ”npm run provision -- --role {role}” vid maskinen, eller lägg in dess hash i installationsfilen.',
     entered: '{n} siffror angivna',
     attemptsLeft: 'Försök kvar innan spärr: {n}',
     clear: 'Rensa',
