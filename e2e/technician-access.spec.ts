@@ -1,7 +1,8 @@
 /**
  * Staff access as a cabinet does it (docs/cabinet-rules.md#operator-menu-and-key-switch): the
  * operator key and the door are hardware inputs (here the host's test controls), the session
- * is main's, a role's first sign-in sets its PIN, five wrong PINs lock the role (durably), the
+ * is main's, no sign-in sets a PIN (a role without one answers no-pin until `test:set-pin` stands in for
+ * provisioning), five wrong PINs lock the role (durably), the
  * key turning off signs out, and while a session is open or the door is open the table stops.
  * Staff requests go over the host's socket, the same protocol the touchscreen speaks; the
  * screen is the witness for what the player sees.

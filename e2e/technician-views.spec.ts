@@ -5,7 +5,7 @@
  * (docs/cabinet-rules.md#meters), and the device diagnostics with the bill acceptor's note test
  * mode (docs/protocols/essp.md#note-test-mode). The rounds are played on the touchscreen with
  * given cards (`test:force-cards`); the views answer only with the operator key on and a
- * technician signed in (the first sign-in sets the PIN).
+ * technician signed in (its PIN set by `test:set-pin`, standing in for provisioning).
  */
 import { bet, expect, expectMeter, insertNote, test } from './fixtures.ts';
 import type { HostProcess } from './host-process.ts';
