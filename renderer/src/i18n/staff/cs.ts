@@ -101,6 +101,7 @@ const staff: Messages['staff'] = {
     doorStillOpen: 'Dvířka jsou stále otevřená: nejprve je zavřete.',
     deviceUnknown: 'Zařízení {device} se automatu nehlásí, poruchu nelze zrušit.',
     deviceNotHealthy: 'Zařízení {device} stále hlásí: {health}. Nejprve to opravte.',
+    onlyTechnician: 'Tuto poruchu smí zrušit jen technik.',
     needsTechnician: 'Chybu úložiště smí zrušit jen technik; automat nejprve provede zkušební zápis do deníku.',
   },
   tiltKind: {

@@ -101,6 +101,7 @@ const staff: Messages['staff'] = {
     doorStillOpen: 'Die Tür ist noch offen: zuerst schließen.',
     deviceUnknown: 'Das Gerät {device} meldet sich nicht beim Automaten; die Störung kann nicht aufgehoben werden.',
     deviceNotHealthy: 'Das Gerät {device} meldet noch: {health}. Zuerst beheben.',
+    onlyTechnician: 'Nur ein Techniker darf diese Störung quittieren.',
     needsTechnician:
       'Nur ein Techniker hebt einen Speicherfehler auf; das Gerät macht zuerst einen Testschreibvorgang im Journal.',
   },

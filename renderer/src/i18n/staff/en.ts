@@ -100,6 +100,7 @@ export default {
     doorStillOpen: 'The door is still open: close it first.',
     deviceUnknown: 'The {device} does not report to the cabinet, so the tilt cannot be cleared.',
     deviceNotHealthy: 'The {device} still reports: {health}. Fix it first.',
+    onlyTechnician: 'Only a technician may clear this tilt.',
     needsTechnician: 'Only a technician clears a storage fault; the cabinet first makes a test write to the journal.',
   },
   tiltKind: {

@@ -101,6 +101,7 @@ const staff: Messages['staff'] = {
     doorStillOpen: 'Ovi on yhä auki: sulje se ensin.',
     deviceUnknown: 'Laite {device} ei raportoi pelilaitteelle, joten häiriötä ei voi kuitata.',
     deviceNotHealthy: 'Laite {device} ilmoittaa yhä: {health}. Korjaa se ensin.',
+    onlyTechnician: 'Vain teknikko saa kuitata tämän vian.',
     needsTechnician: 'Vain teknikko voi kuitata tallennusvian; laite tekee ensin koekirjoituksen lokiin.',
   },
   tiltKind: {

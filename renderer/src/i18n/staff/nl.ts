@@ -101,6 +101,7 @@ const staff: Messages['staff'] = {
     doorStillOpen: 'De deur is nog open: sluit haar eerst.',
     deviceUnknown: 'Het apparaat {device} meldt zich niet bij de automaat; de storing kan niet worden opgeheven.',
     deviceNotHealthy: 'Het apparaat {device} meldt nog: {health}. Los dit eerst op.',
+    onlyTechnician: 'Alleen een technicus mag deze storing wissen.',
     needsTechnician:
       'Alleen een technicus heft een opslagfout op; de kast doet eerst een testschrijfactie in het journaal.',
   },

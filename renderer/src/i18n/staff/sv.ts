@@ -101,6 +101,7 @@ const staff: Messages['staff'] = {
     doorStillOpen: 'Dörren är fortfarande öppen: stäng den först.',
     deviceUnknown: 'Enheten {device} rapporterar inte till automaten, så larmet kan inte kvitteras.',
     deviceNotHealthy: 'Enheten {device} rapporterar fortfarande: {health}. Åtgärda först.',
+    onlyTechnician: 'Bara en tekniker får kvittera det här felet.',
     needsTechnician:
       'Endast en tekniker kan kvittera ett lagringsfel; kabinettet gör först en provskrivning i journalen.',
   },
