@@ -297,7 +297,15 @@ export function createStaffAccess(options: StaffAccessOptions): StaffAccess {
     }
     const next = afterSuccess(before, before.pinHash);
     if (session) end({ why: 'other-sign-in', by: role });
-    writeDurably({ role, record: next, event: signedIn(role), at: at() });
+    try {
+      writeDurably({ role, record: next, event: signedIn(role), at: at() });
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      throw new StaffError(
+        'not-recorded',
+        `the journal refused to record the ${role} sign-in (${why}); it does not count`,
+      );
+    }
     records.set(role, next);
     session = { role, since: at(), lastActivityMs: clock().getTime() };
     arm();
