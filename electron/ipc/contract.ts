@@ -382,7 +382,8 @@ export function isChannel(value: unknown): value is Channel {
 /**
  * Staff refusals (StaffErrorCode, docs/cabinet-rules.md#operator-menu-and-key-switch): `key-off`,
  * `signed-out` (no open session), `wrong-role`, `wrong-pin`, `locked-out` (with `until`), `no-pin` (the role
- * has no provisioned PIN) and `menu-open` (a player channel that changes something while a staff session is open).
+ * has no provisioned PIN), `not-recorded` (the journal refused to record a sign-in) and `menu-open` (a player
+ * channel that changes something while a staff session is open).
  */
 export type IpcErrorCode =
   | CabinetErrorCode
