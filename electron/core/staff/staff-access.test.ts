@@ -217,6 +217,16 @@ describe('staff access while the journal refuses writes (docs/cabinet-rules.md#o
     ]);
   });
 
+  it('closing at shutdown makes one last try at the held events and leaves no retry behind', async () => {
+    const t = testStaff({ keyOn: true });
+    t.store.refuseWrites = true;
+    t.staff.setKey(false);
+    t.store.refuseWrites = false;
+    t.staff.close();
+    expect(t.staff.heldEvents()).toEqual([]);
+    expect(t.store.events).toEqual(['operator key switch turned off']);
+  });
+
   it('a sign-in the journal cannot record opens no session', async () => {
     const t = testStaff({ keyOn: true, pins: { technician: '2468' } });
     t.store.refuseWrites = true;

@@ -87,7 +87,7 @@ export interface StaffAccess {
   /** Staff events the journal refused and that wait to be written, oldest first. */
   heldEvents(): readonly StaffEvent[];
   subscribe(listener: (status: StaffStatus) => void): () => void;
-  /** Stops the idle timer and the retry. */
+  /** Stops the idle timer and the retry, after one last try at writing the held events. */
   close(): void;
 }
 
@@ -116,6 +116,7 @@ export function createStaffAccess(options: StaffAccessOptions): StaffAccess {
   let session: OpenSession | null = null;
   let cancelTimer: () => void = () => undefined;
   let cancelRetry: (() => void) | null = null;
+  let closed = false;
   const held: HeldWrite[] = [];
   const listeners = new Set<(status: StaffStatus) => void>();
   // Sign-ins run one at a time, so a burst of attempts can never get past the fifth failure.
@@ -189,7 +190,7 @@ export function createStaffAccess(options: StaffAccessOptions): StaffAccess {
   }
 
   function armRetry(): void {
-    if (cancelRetry) return;
+    if (cancelRetry || closed) return;
     cancelRetry = schedule(
       retryMs,
       guarded(() => {
@@ -364,10 +365,12 @@ export function createStaffAccess(options: StaffAccessOptions): StaffAccess {
       return () => void listeners.delete(listener);
     },
     close() {
+      closed = true;
       cancelTimer();
       cancelTimer = () => undefined;
       cancelRetry?.();
       cancelRetry = null;
+      flush();
       listeners.clear();
     },
   };
