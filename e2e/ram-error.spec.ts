@@ -1,8 +1,9 @@
 /**
  * A damaged journal end to end (docs/cabinet-rules.md#damaged-journal): a host plays a round on a real
  * journal and stops; one byte of the ledger's page is flipped on disk; the next host starts anyway, locked
- * in a memory error the player is told to call an attendant about. A technician signs in on the keypad
- * with a PIN set at that first sign-in (the damaged journal's PINs cannot be read), reads the diagnosis,
+ * in a memory error the player is told to call an attendant about. The damaged journal's PINs cannot be
+ * read, so the keypad says how to provision one; the test controls stand in for provisioning, and the
+ * technician signs in on the keypad, reads the diagnosis,
  * exports what is still readable and does the RAM clear; play resumes and the damaged file is still there.
  */
 import type { Page } from '@playwright/test';
@@ -62,11 +63,13 @@ test('a damaged journal starts locked; the technician exports, RAM-clears, and p
       error: { code: 'tilted' },
     });
 
-    // The technician: key on, a fresh PIN at the first sign-in, then the RAM clear screen.
+    // The technician: key on; no PIN in the fresh journal, and the keypad says how to provision one.
     await host.must('test:operator-key', { on: true });
     await page.getByTestId('staff-role-technician').click();
-    await expect(page.getByTestId('staff-pin-first')).toBeVisible();
+    await expect(page.getByTestId('staff-no-pin')).toContainText('npm run provision -- --role technician');
     await tapPin(page, '864209');
+    await expect(page.getByTestId('staff-pin-error')).toHaveAttribute('data-code', 'no-pin');
+    await host.must('test:set-pin', { role: 'technician', pin: '864209' });
     await tapPin(page, '864209');
     await expect(page.getByTestId('staff-role')).toHaveAttribute('data-role', 'technician');
     await page.getByTestId('staff-nav-ram-clear').click();

@@ -1,7 +1,8 @@
 /**
  * Staff access as a cabinet does it (docs/cabinet-rules.md#operator-menu-and-key-switch): the
  * operator key and the door are hardware inputs (here the host's test controls), the session
- * is main's, a role's first sign-in sets its PIN, five wrong PINs lock the role (durably), the
+ * is main's, no sign-in sets a PIN (a role without one answers no-pin until `test:set-pin` stands in for
+ * provisioning), five wrong PINs lock the role (durably), the
  * key turning off signs out, and while a session is open or the door is open the table stops.
  * Staff requests go over the host's socket, the same protocol the touchscreen speaks; the
  * screen is the witness for what the player sees.
@@ -17,10 +18,7 @@ interface StaffStatusLike {
 }
 
 test.describe('technician access', () => {
-  test('key on, the first sign-in sets the PIN, the menu pauses the table, key off signs out', async ({
-    kiosk,
-    host,
-  }) => {
+  test('key on, no sign-in sets a PIN, the menu pauses the table, key off signs out', async ({ kiosk, host }) => {
     await insertNote(kiosk, host, 2, 1_000);
     // The key is off: sign-in and staff channels are refused.
     expect(await host.call('staff:sign-in', { role: 'technician', pin: '2468' })).toMatchObject({
@@ -34,6 +32,13 @@ test.describe('technician access', () => {
     expect(fresh).toMatchObject({ keyOn: true, session: null, roles: { technician: { pinSet: false } } });
     expect(await host.call('tech:meters')).toMatchObject({ ok: false, error: { code: 'signed-out' } });
 
+    // No PIN yet: the sign-in is refused and sets none; a trusted path (here the test controls) sets it.
+    expect(await host.call('staff:sign-in', { role: 'technician', pin: '2468' })).toMatchObject({
+      ok: false,
+      error: { code: 'no-pin' },
+    });
+    expect((await host.must<StaffStatusLike>('staff:status')).roles.technician.pinSet).toBe(false);
+    await host.must('test:set-pin', { role: 'technician', pin: '2468' });
     const signedIn = await host.must<StaffStatusLike>('staff:sign-in', { role: 'technician', pin: '2468' });
     expect(signedIn.session?.role).toBe('technician');
     expect(signedIn.roles.technician.pinSet).toBe(true);
@@ -52,7 +57,7 @@ test.describe('technician access', () => {
     await bet(kiosk, 'player', 100, 1);
     await expectMeter(kiosk, 'total-bet', 100);
 
-    // The PIN set at the first sign-in now guards the role.
+    // The PIN guards the role.
     await host.must('test:operator-key', { on: true });
     expect(await host.call('staff:sign-in', { role: 'technician', pin: '1357' })).toMatchObject({
       ok: false,

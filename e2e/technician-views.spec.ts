@@ -5,14 +5,15 @@
  * (docs/cabinet-rules.md#meters), and the device diagnostics with the bill acceptor's note test
  * mode (docs/protocols/essp.md#note-test-mode). The rounds are played on the touchscreen with
  * given cards (`test:force-cards`); the views answer only with the operator key on and a
- * technician signed in (the first sign-in sets the PIN).
+ * technician signed in (its PIN set by `test:set-pin`, standing in for provisioning).
  */
 import { bet, expect, expectMeter, insertNote, test } from './fixtures.ts';
 import type { HostProcess } from './host-process.ts';
 
-/** Turns the key and signs in as the technician. */
+/** Turns the key and signs in as the technician (its PIN set by the test controls: no sign-in sets one). */
 async function signInTechnician(host: HostProcess): Promise<void> {
   await host.must('test:operator-key', { on: true });
+  await host.must('test:set-pin', { role: 'technician', pin: '2468' });
   await host.must('staff:sign-in', { role: 'technician', pin: '2468' });
 }
 
@@ -85,6 +86,7 @@ test.describe('technician views (main side)', () => {
     expect(await host.call('tech:recall', { limit: 10 })).toMatchObject({ ok: false, error: { code: 'key-off' } });
     await host.must('test:operator-key', { on: true });
     expect(await host.call('tech:recall', { limit: 10 })).toMatchObject({ ok: false, error: { code: 'signed-out' } });
+    await host.must('test:set-pin', { role: 'technician', pin: '2468' });
     await host.must('staff:sign-in', { role: 'technician', pin: '2468' });
 
     const rounds = await host.must<Round[]>('tech:recall', { limit: 10 });

@@ -9,7 +9,7 @@ afterEach(closeCabinets);
 describe('switch inputs wired to the cabinet and staff access', () => {
   it('the key turning off signs the session out; the door opening tilts the cabinet and closing clears it', async () => {
     const { cabinet } = setupCabinet();
-    const t = testStaff();
+    const t = testStaff({ pins: { technician: '1234' } });
     const inputs = wireInputs({ cabinet, staff: t.staff, keyFile: null, doorFile: null, log: () => undefined });
     inputs.setOperatorKey(true);
     await t.staff.signIn('technician', '1234');
@@ -25,7 +25,7 @@ describe('switch inputs wired to the cabinet and staff access', () => {
 
   it('money-in is refused at escrow while a staff session is open, and taken again after', async () => {
     const { cabinet } = setupCabinet();
-    const t = testStaff({ keyOn: true });
+    const t = testStaff({ keyOn: true, pins: { attendant: '1111' } });
     const devices = gateMoneyIn(cabinet, () => t.staff.session() !== null);
     expect(devices.canAcceptBill(1_000).accept).toBe(true);
     await t.staff.signIn('attendant', '1111');

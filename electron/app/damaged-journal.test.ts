@@ -91,8 +91,11 @@ describe('a damaged journal starts the cabinet in RAM-error mode, never a crash'
       expect(await router.handle('round:deal', {})).toMatchObject({ ok: false });
       expect(r.cabinet.canAcceptBill(1_000).accept).toBe(false);
 
-      // The technician: key on, a PIN set at the first sign-in (none can be read from the damaged file).
+      // The technician: key on. No PIN can be read from the damaged file and no sign-in sets one: the
+      // fresh journal has none until one is provisioned (the test controls stand in for the command here).
       r.inputs.setOperatorKey(true);
+      await expect(r.staff.signIn('technician', '864209')).rejects.toMatchObject({ code: 'no-pin' });
+      await r.staff.setPin('technician', '864209');
       await r.staff.signIn('technician', '864209');
       // Diagnostics: which check failed, in SQLite's words, the size, the file kept and its SHA-256.
       const view = await router.handle('tech:journal-damage', {});

@@ -22,6 +22,7 @@ async function technician(config: unknown): Promise<{ r: RunningCabinet; router:
   const r = await startCabinet({ journalPath: path.join(dir, 'j.sqlite'), config, env: {}, log: () => undefined });
   cleanups.push(() => r.dispose());
   r.inputs.setOperatorKey(true);
+  await r.staff.setPin('technician', '2468');
   await r.staff.signIn('technician', '2468');
   return { r, router: createIpcRouter(r.cabinet, r.services) };
 }

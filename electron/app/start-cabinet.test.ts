@@ -7,6 +7,7 @@ import type { StaffStatus } from '../core/staff/staff-status.ts';
 import type { RunningCabinet } from './running-cabinet.ts';
 import { startEmbeddedEmulators } from '../emulators/dev-emulators.ts';
 import { startCabinet, venueFileLines } from './start-cabinet.ts';
+import { testPinHash } from '../testing/memory-staff.ts';
 import type { RngServiceDiagnostics } from '../devices/rng/rng-service.ts';
 
 const dirs: string[] = [];
@@ -236,6 +237,28 @@ describe('switch inputs and staff access (docs/cabinet-rules.md#operator-menu-an
     });
   }
 
+  it('a PIN hash in the installation environment gives its role a PIN; a malformed one is logged and ignored', async () => {
+    const dir = tempDir();
+    const lines: string[] = [];
+    const env = {
+      BACCARAT_TECHNICIAN_PIN_HASH: testPinHash('8642'),
+      BACCARAT_ATTENDANT_PIN_HASH: '8642',
+    };
+    const r = await startCabinet({
+      journalPath: path.join(dir, 'j.sqlite'),
+      config: OS_APPROVED,
+      env,
+      log: (line) => lines.push(line),
+    });
+    running.push(r);
+    expect(lines).toContain(
+      'BACCARAT_ATTENDANT_PIN_HASH is not a PIN hash (allowed: scrypt$N$r$p$salt$key as printed by npm run provision -- --print-hash); ignored',
+    );
+    r.inputs.setOperatorKey(true);
+    await expect(r.staff.signIn('attendant', '8642')).rejects.toMatchObject({ code: 'no-pin' });
+    expect((await r.staff.signIn('technician', '8642')).session?.role).toBe('technician');
+  });
+
   it('the key and door files named in the venue config drive staff access and the door tilt', async () => {
     const dir = tempDir();
     const keyFile = path.join(dir, 'key');
@@ -248,6 +271,7 @@ describe('switch inputs and staff access (docs/cabinet-rules.md#operator-menu-an
     expect(r.staff.status()).toMatchObject({ keyOn: false, doorOpen: false, session: null });
     writeFileSync(keyFile, '1\n');
     await staffStatus(r, (s) => s.keyOn);
+    await r.staff.setPin('technician', '2468');
     await r.staff.signIn('technician', '2468');
     expect(r.staff.session()).toBe('technician');
     writeFileSync(doorFile, '1\n');

@@ -32,6 +32,7 @@ import type { RandomSource } from '../core/random/random-source.ts';
 import { RngUnavailableError } from '../core/random/drbg-random-source.ts';
 import { createStaffAccess, type StaffAccess } from '../core/staff/staff-access.ts';
 import { createPinHasher } from '../core/staff/pin-hash.ts';
+import { installedPins } from '../core/staff/installed-pins.ts';
 import { wireInputs, type CabinetInputs } from './cabinet-inputs.ts';
 import { paytableFor } from './paytable.ts';
 import { gateMoneyIn, type RunningCabinet } from './running-cabinet.ts';
@@ -203,8 +204,11 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
   log(describeDevices(settings));
   // Staff access and the switch inputs (docs/cabinet-rules.md#operator-menu-and-key-switch): stopped before the
   // journal closes. The venue config names the GPIO value files; BACCARAT_OPERATOR_KEY_FILE overrides the key's.
+  const installed = installedPins(env);
+  for (const problem of installed.problems) log(problem);
   const staff: StaffAccess = createStaffAccess({
     store: journal.staff,
+    installedPins: installed.pins,
     hasher: createPinHasher(),
     clock: () => new Date(),
     schedule: (delayMs, fn) => {

@@ -294,6 +294,10 @@ describe('browser test host: the WebSocket protocol', () => {
     expect((await call(ws2, 4, 'tech:meters', {})).result.error?.code).toBe('key-off');
     expect((await call(ws2, 5, 'test:operator-key', { on: true })).result.ok).toBe(true);
     expect((await call(ws2, 6, 'tech:meters', {})).result.error?.code).toBe('signed-out');
+    // No sign-in sets a PIN: a role without one is refused until a trusted path sets it.
+    expect((await call(ws2, 11, 'staff:sign-in', { role: 'attendant', pin: '1357' })).result.error?.code).toBe(
+      'no-pin',
+    );
     expect((await call(ws2, 7, 'test:set-pin', { role: 'attendant', pin: '1357' })).result.ok).toBe(true);
     expect((await call(ws2, 8, 'staff:sign-in', { role: 'attendant', pin: '1357' })).result.ok).toBe(true);
     expect((await call(ws2, 9, 'tech:meters', {})).result.ok).toBe(true);

@@ -60,7 +60,7 @@ export const TEST_CHANNEL_TABLE = {
     request: z.object({ open: z.boolean() }).strict(),
     response: answers<{ open: boolean }>(),
   },
-  /** Sets a staff role's PIN (hashed and journaled as at a first sign-in), without a sign-in. */
+  /** Sets a staff role's PIN (hashed and journaled), standing in for provisioning in tests. */
   'test:set-pin': {
     role: 'test',
     availability: 'dev',

@@ -28,7 +28,7 @@ function archivedCabinet() {
 }
 
 async function routerAs(role: 'technician' | 'attendant', cabinet: ReturnType<typeof setupCabinet>['cabinet']) {
-  const { staff } = testStaff({ keyOn: true });
+  const { staff } = testStaff({ keyOn: true, pins: { technician: '2468', attendant: '1357' } });
   await staff.signIn(role, role === 'technician' ? '2468' : '1357');
   return createIpcRouter(cabinet, {
     staff,

@@ -8,6 +8,7 @@
  */
 import type { z } from 'zod';
 import type { WhileMoney } from '../core/cabinet/money-guard.ts';
+import type { TiltClearRule } from '../core/model/tilt-clear-role.ts';
 
 /**
  * Who may use a channel (docs/cabinet-rules.md#operator-menu-and-key-switch); the router
@@ -52,6 +53,11 @@ export interface ChannelSpec<A extends Availability = Availability> {
    */
   readonly whileMoney?: WhileMoney;
   readonly request: z.ZodType;
+  /**
+   * tech:clear-tilt: `role` lets the menu in; which tilt that role may then clear is this rule, as data,
+   * which the cabinet's clear applies (`wrong-role` beyond it).
+   */
+  readonly tiltRoles?: TiltClearRule;
   /** `answers<T>()`: the type of a successful answer. */
   readonly response: Answer<unknown>;
 }

@@ -32,6 +32,7 @@ import type { Handpay } from '../core/model/handpay.ts';
 import type { Meters } from '../core/model/meters.ts';
 import type { RoundRecord } from '../core/model/round-record.ts';
 import type { TiltKind } from '../core/model/tilt.ts';
+import { TILT_CLEAR_RULE } from '../core/model/tilt-clear-role.ts';
 import type { StaffErrorCode } from '../core/staff/staff-error.ts';
 import { PIN_PATTERN, type StaffStatus } from '../core/staff/staff-status.ts';
 import {
@@ -287,9 +288,13 @@ export const CHANNEL_TABLE = {
     request: empty,
     response: answers<CabinetSnapshot>(),
   },
-  /** Clears a latched tilt whose condition has gone; otherwise `not-permitted` saying why. */
+  /**
+   * Clears a latched tilt whose condition has gone; otherwise `not-permitted` saying why. An attendant
+   * only a door, a handpay or a jammed note (`tiltRoles`); beyond it `wrong-role`.
+   */
   'tech:clear-tilt': {
     role: 'attendant',
+    tiltRoles: TILT_CLEAR_RULE,
     availability: 'production',
     whileMoney: 'allowed',
     request: z.object({ kind: tiltKind, source: z.string().min(1).max(64) }).strict(),
@@ -405,8 +410,9 @@ export function isChannel(value: unknown): value is Channel {
 
 /**
  * Staff refusals (StaffErrorCode, docs/cabinet-rules.md#operator-menu-and-key-switch): `key-off`,
- * `signed-out` (no open session), `wrong-role`, `wrong-pin`, `locked-out` (with `until`) and
- * `menu-open` (a player channel that changes something while a staff session is open).
+ * `signed-out` (no open session), `wrong-role`, `wrong-pin`, `locked-out` (with `until`), `no-pin` (the role
+ * has no provisioned PIN), `not-recorded` (the journal refused to record a sign-in) and `menu-open` (a player
+ * channel that changes something while a staff session is open).
  */
 export type IpcErrorCode =
   | CabinetErrorCode

@@ -49,7 +49,7 @@ async function cabinetWithAcceptor() {
     noteInFlight: () => state.inFlight,
   });
   await devices.startBill();
-  const { staff } = testStaff({ keyOn: true });
+  const { staff } = testStaff({ keyOn: true, pins: { technician: '2468', attendant: '1357' } });
   const router = createIpcRouter(
     withLiveDevices(cabinet, devices, settingsFor, () => undefined),
     {
@@ -126,7 +126,7 @@ describe('only a reason the contract declares crosses the seam', () => {
         throw error;
       },
     };
-    const { staff } = testStaff({ keyOn: true });
+    const { staff } = testStaff({ keyOn: true, pins: { technician: '2468', attendant: '1357' } });
     await staff.signIn('attendant', '1357');
     return createIpcRouter(cabinet as never, { staff, paytable: () => ({}) as never });
   }

@@ -392,7 +392,7 @@ describe('IPC router: the payload size limit', () => {
 describe('IPC router: while a staff session is open (real staff access)', () => {
   it('every player channel that changes something answers menu-open; reads still answer', async () => {
     const cabinet = createFakeCabinet();
-    const { staff } = testStaff({ keyOn: true });
+    const { staff } = testStaff({ keyOn: true, pins: { attendant: '4321' } });
     const router = createIpcRouter(cabinet, { staff, paytable: () => PAYTABLE });
     await staff.signIn('attendant', '4321');
     for (const channel of CHANNELS.filter((c) => CHANNEL_TABLE[c].role === 'player')) {
@@ -409,14 +409,15 @@ describe('IPC router: while a staff session is open (real staff access)', () => 
     expect((await router.handle('bets:place', { spot: 'player', chipMinor: 100 })).ok).toBe(true);
   });
 
-  it('sign-in answers wrong-pin and locked-out (with until) as typed errors, and staff changes are pushed', async () => {
+  it('sign-in answers no-pin, wrong-pin and locked-out (with until) as typed errors, and staff changes are pushed', async () => {
     const cabinet = createFakeCabinet();
-    const { staff } = testStaff({ keyOn: true });
+    const { staff } = testStaff({ keyOn: true, pins: { technician: '9999' } });
     const router = createIpcRouter(cabinet, { staff, paytable: () => PAYTABLE });
     const pushed: string[] = [];
     router.subscribe((event) => {
       if (event.type === 'staff') pushed.push(event.status.session?.role ?? 'none');
     });
+    refused(await router.handle('staff:sign-in', { role: 'attendant', pin: '9999' }), 'no-pin');
     expect(await router.handle('staff:sign-in', { role: 'technician', pin: '9999' })).toMatchObject({ ok: true });
     await router.handle('staff:sign-out', {});
     for (let i = 1; i <= 4; i++) {

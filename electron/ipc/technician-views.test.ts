@@ -17,9 +17,9 @@ function value<T>(result: IpcResult<unknown>): T {
   return result.value as T;
 }
 
-/** Staff access with the key on and a technician signed in (the first sign-in sets the PIN). */
+/** Staff access with the key on and a technician signed in (its PIN provisioned before the test). */
 async function technician() {
-  const { staff } = testStaff({ keyOn: true });
+  const { staff } = testStaff({ keyOn: true, pins: { technician: '2468', attendant: '1357' } });
   await staff.signIn('technician', '2468');
   return staff;
 }
@@ -236,7 +236,7 @@ describe('tech:diagnostics and tech:bill-test-mode', () => {
 describe('the whole event log and game recall as files (before a RAM clear)', () => {
   it('technician only: an attendant is refused with wrong-role', async () => {
     const h = setupCabinet();
-    const { staff } = testStaff({ keyOn: true });
+    const { staff } = testStaff({ keyOn: true, pins: { technician: '2468', attendant: '1357' } });
     await staff.signIn('attendant', '1357');
     const router = createIpcRouter(h.cabinet, { staff, paytable: () => ({}) as never });
     for (const [channel, request] of [

@@ -3,11 +3,12 @@
  * role with its scrypt PIN hash, wrong-PIN count and lockout end, so a lockout survives a
  * restart. Every change is written in one transaction with its event-log line (kind
  * 'staff', its words and code from staff-event.ts), which names the role and never the PIN.
- * Implements StaffStorePort.
+ * Implements StaffStorePort, and `provision`, the one writer of a PIN outside the test controls
+ * (electron/cli/provision.ts).
  */
 import type { StaffRoleRecord } from '../core/staff/lockout.ts';
 import type { StaffStorePort } from '../core/staff/staff-access.ts';
-import type { StaffEvent } from '../core/staff/staff-event.ts';
+import { pinProvisioned, type StaffEvent } from '../core/staff/staff-event.ts';
 import { STAFF_ROLES, type StaffRole } from '../core/staff/staff-status.ts';
 import type { Database } from './database.ts';
 import type { EventLogStore } from './event-log-store.ts';
@@ -51,6 +52,11 @@ export class StaffStore implements StaffStorePort {
       );
       this.events.append(STAFF_EVENT_KIND, event.detail, at, event.message);
     });
+  }
+
+  /** A PIN provisioned at the cabinet: the hash, a clean count and the event, in one transaction. */
+  provision(role: StaffRole, pinHash: string, at: string): void {
+    this.save(role, { pinHash, failures: 0, lockedUntil: null }, pinProvisioned(role), at);
   }
 
   log(event: StaffEvent, at: string): void {

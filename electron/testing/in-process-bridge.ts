@@ -18,13 +18,22 @@ import { createIpcRouter } from '../ipc/router.ts';
 import { openCabinet } from '../storage/open-cabinet.ts';
 import { steppingClock, tempJournalPath, testConfig } from './fixtures.ts';
 import { testStaff, type TestStaff } from './memory-staff.ts';
+import type { StaffRole } from '../core/staff/staff-status.ts';
 
 export interface InProcessBridgeOptions {
   /** Seed of the deal's random source (default 1); the same seed deals the same cards. */
   readonly seed?: number;
   /** Venue config overrides on top of the built-in default. */
   readonly config?: Partial<VenueConfig>;
+  /**
+   * PINs provisioned before the test (no sign-in sets one): by default technician 2468, attendant 4321;
+   * `{}` for a cabinet with none.
+   */
+  readonly pins?: Partial<Record<StaffRole, string>>;
 }
+
+/** The PINs an in-process cabinet is provisioned with unless a test says otherwise. */
+export const TEST_PINS: Readonly<Record<StaffRole, string>> = { technician: '2468', attendant: '4321' };
 
 export interface InProcessCabinet {
   readonly bridge: CabinetBridge;
@@ -59,7 +68,7 @@ export function createInProcessBridge(options: InProcessBridgeOptions = {}): InP
     cabinet.creditBill({ valueMinor: bill.valueMinor, channel, eventKey: `in-process-note-${++notes}` });
     return { accepted: true, detail: `note of ${bill.valueMinor} minor units stacked` };
   };
-  const staffAccess = testStaff();
+  const staffAccess = testStaff({ pins: options.pins ?? TEST_PINS });
   const { staff } = staffAccess;
   const router = createIpcRouter(cabinet, { staff, paytable: paytableFor }, [
     channelGroup(SERVICE_CHANNEL_TABLE, {

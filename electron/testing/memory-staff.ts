@@ -1,8 +1,11 @@
 /**
  * Staff access over an in-memory store, for router, host and renderer tests: the same
  * core (electron/core/staff/staff-access.ts) as main, with cheap scrypt parameters, a
- * settable clock and a timer that runs when the test advances the clock.
+ * settable clock and a timer that runs when the test advances the clock. `pins` stands for
+ * PINs provisioned before the test (no sign-in sets one); `refuseWrites` makes the store
+ * throw as a journal refusing writes does.
  */
+import { randomBytes, scryptSync } from 'node:crypto';
 import type { EventMessage } from '../core/model/journal-message.ts';
 import type { StaffRoleRecord } from '../core/staff/lockout.ts';
 import { createPinHasher } from '../core/staff/pin-hash.ts';
@@ -18,28 +21,49 @@ export interface MemoryStaffStore extends StaffStorePort {
   readonly events: string[];
   /** Each event-log line's code, in the same order. */
   readonly messages: EventMessage[];
+  /** While true every write throws, as a journal on a full or read-only disk does. */
+  refuseWrites: boolean;
 }
 
-export function memoryStaffStore(): MemoryStaffStore {
+/** A PIN hash in pin-hash.ts's stored form with the test parameters, made synchronously. */
+export function testPinHash(pin: string): string {
+  const { N, r, p } = TEST_SCRYPT;
+  const salt = randomBytes(16);
+  const key = scryptSync(pin, salt, 32, { N, r, p });
+  return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+function refused(): Error {
+  return Object.assign(new Error('disk I/O error'), { code: 'ERR_SQLITE_ERROR', errcode: 10 });
+}
+
+export function memoryStaffStore(pins: Partial<Record<StaffRole, string>> = {}): MemoryStaffStore {
   const records = new Map<StaffRole, StaffRoleRecord>();
+  for (const [role, pin] of Object.entries(pins) as Array<[StaffRole, string]>) {
+    records.set(role, { pinHash: testPinHash(pin), failures: 0, lockedUntil: null });
+  }
   const events: string[] = [];
   const messages: EventMessage[] = [];
   const empty: StaffRoleRecord = { pinHash: null, failures: 0, lockedUntil: null };
-  return {
+  const store: MemoryStaffStore = {
     records,
     events,
     messages,
+    refuseWrites: false,
     load: () => ({ attendant: records.get('attendant') ?? empty, technician: records.get('technician') ?? empty }),
     save(role, record, event) {
+      if (store.refuseWrites) throw refused();
       records.set(role, record);
       events.push(event.detail);
       messages.push(event.message);
     },
     log(event) {
+      if (store.refuseWrites) throw refused();
       events.push(event.detail);
       messages.push(event.message);
     },
   };
+  return store;
 }
 
 export interface TestStaff {
@@ -51,9 +75,16 @@ export interface TestStaff {
 }
 
 export function testStaff(
-  options: { store?: MemoryStaffStore; idleSignOutMs?: number; keyOn?: boolean; start?: Date } = {},
+  options: {
+    store?: MemoryStaffStore;
+    /** PINs provisioned before the test starts. */
+    pins?: Partial<Record<StaffRole, string>>;
+    idleSignOutMs?: number;
+    keyOn?: boolean;
+    start?: Date;
+  } = {},
 ): TestStaff {
-  const store = options.store ?? memoryStaffStore();
+  const store = options.store ?? memoryStaffStore(options.pins);
   let nowMs = (options.start ?? new Date('2026-01-01T00:00:00Z')).getTime();
   const timers = new Set<{ at: number; fn: () => void }>();
   const staff = createStaffAccess({

@@ -10,7 +10,7 @@ import { MIGRATIONS } from '../../storage/migrations.ts';
 import { closeCabinets, fund, journalOf, setupCabinet } from '../../testing/cabinet-harness.ts';
 import { testConfig } from '../../testing/fixtures.ts';
 import { corruptCriticalCopy } from '../../testing/journal-damage.ts';
-import { TEST_SCRYPT } from '../../testing/memory-staff.ts';
+import { TEST_SCRYPT, testPinHash } from '../../testing/memory-staff.ts';
 import { configHash } from '../config/config-hash.ts';
 import type { EventLogEntry } from '../model/event-log.ts';
 import { createPinHasher } from '../staff/pin-hash.ts';
@@ -132,6 +132,8 @@ describe('each event-log writer stores its code beside its words', () => {
     const h = setupCabinet();
     let now = Date.UTC(2026, 11, 1, 4);
     const timers = new Set<() => void>();
+    journalOf(h.cabinet).staff.provision('technician', testPinHash('2468'), new Date(now).toISOString());
+    journalOf(h.cabinet).staff.provision('attendant', testPinHash('1357'), new Date(now).toISOString());
     const staff = createStaffAccess({
       store: journalOf(h.cabinet).staff,
       hasher: createPinHasher(TEST_SCRYPT),
@@ -168,8 +170,16 @@ describe('each event-log writer stores its code beside its words', () => {
       { code: 'staff-wrong-pin', role: 'attendant', failures },
     ]);
     expect(rows(h.cabinet, 'staff')).toEqual([
+      [
+        'technician PIN provisioned at the cabinet with the operator key on',
+        { code: 'staff-pin-provisioned', role: 'technician' },
+      ],
+      [
+        'attendant PIN provisioned at the cabinet with the operator key on',
+        { code: 'staff-pin-provisioned', role: 'attendant' },
+      ],
       ['operator key switch turned on', { code: 'key-switch', on: true }],
-      ['technician PIN set at first sign-in; technician signed in', { code: 'staff-pin-set', role: 'technician' }],
+      ['technician signed in', { code: 'staff-signed-in', role: 'technician' }],
       [
         'technician signed out: signed out at the menu',
         { code: 'staff-signed-out', role: 'technician', why: 'menu', idleS: null },
@@ -179,7 +189,7 @@ describe('each event-log writer stores its code beside its words', () => {
         'technician signed out: attendant signed in',
         { code: 'staff-signed-out', role: 'technician', why: 'other-sign-in', idleS: null },
       ],
-      ['attendant PIN set at first sign-in; attendant signed in', { code: 'staff-pin-set', role: 'attendant' }],
+      ['attendant signed in', { code: 'staff-signed-in', role: 'attendant' }],
       [
         'attendant signed out: no staff request for 60 s',
         { code: 'staff-signed-out', role: 'attendant', why: 'idle', idleS: 60 },

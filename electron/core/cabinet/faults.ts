@@ -7,7 +7,8 @@
  *   a round runs synchronously, so no note can arrive mid-round.
  * - A memory-error reported while a round is open voids and refunds it when the copies still
  *   verify; when they do not, the RAM clear voids and refunds it before resetting.
- * - Only a device reporting 'healthy' clears its tilt.
+ * - Only a device reporting 'healthy' clears its tilt, and never a latched one (a credit anomaly, fraud:
+ *   electron/core/model/tilt-clear-role.ts), which waits for a technician through resets and restarts.
  */
 import type { DeviceDetail } from '../model/device-detail.ts';
 import type { ReportedHealth, TiltReason } from '../model/journal-message.ts';
@@ -17,6 +18,7 @@ import type { CabinetContext } from './cabinet-context.ts';
 import { emit, emitState } from './cabinet-events.ts';
 import { verifyCritical } from './critical-memory.ts';
 import { clearTilts, raiseTilt } from './tilts.ts';
+import { isLatched } from '../model/tilt-clear-role.ts';
 import { voidRound } from './void-round.ts';
 
 export type FaultKind = 'rng-fault' | 'device-fault' | 'memory-error';
@@ -72,6 +74,8 @@ export function reportDevice(ctx: CabinetContext, status: DeviceStatus): void {
   } else if (status.health === 'healthy') {
     // Only 'healthy' clears: 'connected' comes before the RNG's start-up health test and
     // before the bill acceptor's first good poll, so it proves nothing yet.
+    const tilt = ctx.tilts.find((t) => t.kind === kind && t.source === status.device);
+    if (tilt && isLatched(tilt)) return;
     clearTilts(ctx, kind, status.device, `${status.device} reports ${status.health} (${status.detail})`);
   }
 }

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openCabinet } from '../../storage/open-cabinet.ts';
 import { closeCabinets, fund, journalOf, setupCabinet } from '../../testing/cabinet-harness.ts';
 import { deterministicRandom, tempJournalPath, testConfig } from '../../testing/fixtures.ts';
-import { TEST_SCRYPT } from '../../testing/memory-staff.ts';
+import { TEST_SCRYPT, testPinHash } from '../../testing/memory-staff.ts';
 import { createPinHasher } from '../staff/pin-hash.ts';
 import { createStaffAccess } from '../staff/staff-access.ts';
 
@@ -48,6 +48,7 @@ describe('coded journal rows', () => {
 
     const journal = journalOf(c);
     let now = Date.UTC(2026, 11, 1, 4);
+    journal.staff.provision('technician', testPinHash('2468'), new Date(now).toISOString());
     const staff = createStaffAccess({
       store: journal.staff,
       hasher: createPinHasher(TEST_SCRYPT),
@@ -78,7 +79,7 @@ describe('coded journal rows', () => {
       'handpay-paid',
       'config-changed',
       'ram-cleared',
-      'staff-pin-set',
+      'staff-pin-provisioned',
       'staff-signed-out',
       'staff-wrong-pin',
       'key-switch',

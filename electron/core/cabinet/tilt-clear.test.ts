@@ -1,27 +1,63 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { DeviceDetail } from '../model/device-detail.ts';
+import type { TiltKind } from '../model/tilt.ts';
+import { TILT_CLEAR_RULE } from '../model/tilt-clear-role.ts';
+import { isStaffError, type StaffError } from '../staff/staff-error.ts';
 import { closeCabinets, journalOf, refusal, setupCabinet } from '../../testing/cabinet-harness.ts';
+import type { CabinetCore } from './cabinet.ts';
 
 afterEach(closeCabinets);
 
 const attendant = { by: 'attendant', doorOpen: false } as const;
+const technician = { by: 'technician', doorOpen: false } as const;
+
+/** Runs `fn` and returns the StaffError it throws; fails when it throws nothing. */
+function staffRefusal(fn: () => unknown): StaffError {
+  try {
+    fn();
+  } catch (error) {
+    if (isStaffError(error)) return error;
+    throw error;
+  }
+  throw new Error('expected a StaffError');
+}
+
+const acceptor = (...conditions: string[]) => ({ code: 'acceptor-conditions', conditions }) as DeviceDetail;
+
+/** What the bill acceptor's driver does: raises a condition with its code, and reports healthy after its reset. */
+function acceptorRaises(cabinet: CabinetCore, condition: string): void {
+  cabinet.raiseFault('device-fault', 'bill-acceptor', `${condition} at the bill acceptor`, acceptor(condition));
+}
+function acceptorResets(cabinet: CabinetCore): void {
+  cabinet.reportDevice({ device: 'bill-acceptor', health: 'healthy', detail: 'reset', detailCode: acceptor() });
+}
 
 describe('clearing a latched tilt (docs/cabinet-rules.md#door-and-tilt)', () => {
-  it('a device-fault raised while the device reports healthy is latched: staff clear it, and the log says who', () => {
+  it('a device-fault raised while the device reports healthy stays: a technician clears it, and the log says who', () => {
     const { cabinet } = setupCabinet();
     cabinet.reportDevice({ device: 'bill-acceptor', health: 'healthy', detail: 'polling' });
     cabinet.raiseFault('device-fault', 'bill-acceptor', 'credit with no escrow: count the cashbox');
     expect(cabinet.snapshot().tilts.map((t) => t.kind)).toEqual(['device-fault']);
-    cabinet.clearTilt('device-fault', 'bill-acceptor', attendant);
+    expect(staffRefusal(() => cabinet.clearTilt('device-fault', 'bill-acceptor', attendant)).code).toBe('wrong-role');
+    cabinet.clearTilt('device-fault', 'bill-acceptor', technician);
     expect(cabinet.snapshot().tilts).toEqual([]);
     const log = journalOf(cabinet).events({ kind: 'clear', limit: 1 });
-    expect(log[0]?.detail).toBe('device-fault from bill-acceptor cleared by attendant: its condition has gone');
+    expect(log[0]?.detail).toBe('device-fault from bill-acceptor cleared by technician: its condition has gone');
+  });
+
+  it('an attendant clears a jammed note whose jam has gone', () => {
+    const { cabinet } = setupCabinet();
+    cabinet.reportDevice({ device: 'bill-acceptor', health: 'healthy', detail: 'polling' });
+    acceptorRaises(cabinet, 'safe-jam');
+    cabinet.clearTilt('device-fault', 'bill-acceptor', attendant);
+    expect(cabinet.snapshot().tilts).toEqual([]);
   });
 
   it('refuses while the condition is still there, saying why, and changes nothing', () => {
     const { cabinet } = setupCabinet();
     cabinet.reportDevice({ device: 'bill-acceptor', health: 'fault', detail: 'stacker full' });
     const before = cabinet.snapshot().tilts;
-    const error = refusal(() => cabinet.clearTilt('device-fault', 'bill-acceptor', attendant));
+    const error = refusal(() => cabinet.clearTilt('device-fault', 'bill-acceptor', technician));
     expect(error.code).toBe('not-permitted');
     expect(error.message).toContain('bill-acceptor still reports fault: stacker full');
     expect(cabinet.snapshot().tilts).toEqual(before);
@@ -39,9 +75,78 @@ describe('clearing a latched tilt (docs/cabinet-rules.md#door-and-tilt)', () => 
     cabinet.clearTilt('door-open', 'door', { by: 'technician', doorOpen: false });
     expect(cabinet.snapshot().tilts).toEqual([]);
     cabinet.raiseFault('memory-error', 'critical-memory', 'both copies bad');
-    expect(refusal(() => cabinet.clearTilt('memory-error', 'critical-memory', attendant)).message).toMatch(/RAM clear/);
+    expect(staffRefusal(() => cabinet.clearTilt('memory-error', 'critical-memory', attendant)).code).toBe('wrong-role');
+    expect(refusal(() => cabinet.clearTilt('memory-error', 'critical-memory', technician)).message).toMatch(
+      /RAM clear/,
+    );
     expect(refusal(() => cabinet.clearTilt('rng-fault', 'rng', attendant)).message).toBe(
       'there is no rng-fault tilt from rng',
     );
+  });
+
+  it('an attendant may clear only door, handpay and jam tilts: every other tilt answers wrong-role and stays', () => {
+    const { cabinet } = setupCabinet();
+    cabinet.reportDevice({ device: 'bill-acceptor', health: 'healthy', detail: 'polling' });
+    cabinet.reportDevice({ device: 'rng', health: 'healthy', detail: 'ok' });
+    const raised: Array<[TiltKind, string, () => void]> = [
+      ['rng-fault', 'rng', () => cabinet.raiseFault('rng-fault', 'rng', 'RNG failure during the deal: stalled')],
+      ['memory-error', 'critical-memory', () => cabinet.raiseFault('memory-error', 'critical-memory', 'both bad')],
+    ];
+    for (const condition of ['credit-anomaly', 'fraud', 'stacker-full', 'cashbox-removed']) {
+      raised.push(['device-fault', 'bill-acceptor', () => acceptorRaises(cabinet, condition)]);
+    }
+    for (const [kind, source, raise] of raised) {
+      raise();
+      const before = cabinet.snapshot().tilts;
+      expect(staffRefusal(() => cabinet.clearTilt(kind, source, attendant)).code, `${kind} ${source}`).toBe(
+        'wrong-role',
+      );
+      expect(cabinet.snapshot().tilts).toEqual(before);
+      if (kind === 'device-fault') cabinet.clearTilt(kind, source, technician);
+    }
+    expect(TILT_CLEAR_RULE.byKind).toEqual({
+      'door-open': 'attendant',
+      'handpay-pending': 'attendant',
+      'device-fault': 'technician',
+      'rng-fault': 'technician',
+      'memory-error': 'technician',
+      'storage-fault': 'technician',
+    });
+  });
+});
+
+describe('latched device faults (docs/cabinet-rules.md#door-and-tilt)', () => {
+  it.each(['credit-anomaly', 'fraud'])(
+    "a %s stays through the acceptor's reset and the cabinet's restart until a technician clears it",
+    (condition) => {
+      const h = setupCabinet();
+      acceptorRaises(h.cabinet, condition);
+      acceptorResets(h.cabinet);
+      expect(h.cabinet.snapshot().tilts.map((t) => [t.kind, t.source])).toEqual([['device-fault', 'bill-acceptor']]);
+      const after = h.restart();
+      acceptorResets(after);
+      expect(after.snapshot().tilts.map((t) => [t.kind, t.source])).toEqual([['device-fault', 'bill-acceptor']]);
+      expect(after.canAcceptBill(1_000).accept).toBe(false);
+      expect(staffRefusal(() => after.clearTilt('device-fault', 'bill-acceptor', attendant)).code).toBe('wrong-role');
+      after.clearTilt('device-fault', 'bill-acceptor', technician);
+      expect(after.snapshot().tilts).toEqual([]);
+    },
+  );
+
+  it('a credit anomaly after a jam latches the tilt the jam raised', () => {
+    const { cabinet } = setupCabinet();
+    acceptorRaises(cabinet, 'safe-jam');
+    acceptorRaises(cabinet, 'credit-anomaly');
+    acceptorResets(cabinet);
+    expect(cabinet.snapshot().tilts.map((t) => t.reasonCode)).toEqual([
+      { code: 'device-reported', device: 'bill-acceptor', health: 'fault', deviceDetail: acceptor('credit-anomaly') },
+    ]);
+  });
+
+  it('a jam is not latched: the acceptor reporting healthy clears it', () => {
+    const { cabinet } = setupCabinet();
+    acceptorRaises(cabinet, 'safe-jam');
+    acceptorResets(cabinet);
+    expect(cabinet.snapshot().tilts).toEqual([]);
   });
 });

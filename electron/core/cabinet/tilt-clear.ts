@@ -7,8 +7,12 @@
  * whose condition is still there is refused, saying why; memory-error and handpay-pending
  * have their own clearances (RAM clear, handpay clear). A storage-fault is cleared by a technician
  * only, once a test write to the journal succeeded (docs/cabinet-rules.md#storage-faults).
+ * Who may clear which tilt is the rule in electron/core/model/tilt-clear-role.ts: an attendant only a door,
+ * a handpay or a jammed note; anything else answers `wrong-role` and changes nothing.
  */
-import type { StaffRole } from '../staff/staff-status.ts';
+import { StaffError } from '../staff/staff-error.ts';
+import { roleCovers, type StaffRole } from '../staff/staff-status.ts';
+import { roleToClear } from '../model/tilt-clear-role.ts';
 import type { TiltKind } from '../model/tilt.ts';
 import type { DeviceName } from './cabinet-api.ts';
 import { now, type CabinetContext } from './cabinet-context.ts';
@@ -45,8 +49,14 @@ function stillThere(ctx: CabinetContext, kind: TiltKind, source: string, conditi
 }
 
 export function clearTilt(ctx: CabinetContext, kind: TiltKind, source: string, conditions: ClearConditions): void {
-  if (!ctx.tilts.some((t) => t.kind === kind && t.source === source)) {
-    throw new CabinetError('not-permitted', `there is no ${kind} tilt from ${source}`);
+  const tilt = ctx.tilts.find((t) => t.kind === kind && t.source === source);
+  if (!tilt) throw new CabinetError('not-permitted', `there is no ${kind} tilt from ${source}`);
+  const needed = roleToClear(tilt);
+  if (!roleCovers(conditions.by, needed)) {
+    throw new StaffError(
+      'wrong-role',
+      `only a ${needed} may clear ${kind} from ${source}; the ${conditions.by} may not`,
+    );
   }
   const why = stillThere(ctx, kind, source, conditions);
   if (why !== null) throw new CabinetError('not-permitted', `cannot clear ${kind} from ${source}: ${why}`);

@@ -10,6 +10,7 @@ import { now, type CabinetContext } from './cabinet-context.ts';
 import { emitState, emitTilts } from './cabinet-events.ts';
 import { TILT_CLEARANCE } from './round-machine.ts';
 import { tiltReasonOf } from './tilt-reason-codes.ts';
+import { isLatched } from '../model/tilt-clear-role.ts';
 
 /**
  * Inside a transaction: the durable tilt plus its event-log entry (once per kind and source). The reason's
@@ -37,7 +38,11 @@ export function putTilt(
   }
 }
 
-/** A tilt with no critical-memory change: the fault is logged and the tilt stored in one transaction. */
+/**
+ * A tilt with no critical-memory change: the fault is logged and the tilt stored in one transaction. A latching
+ * fault (tilt-clear-role.ts) over a tilt of the same kind and source that does not latch takes its place, so a
+ * jam seen first cannot let the device's reset clear a credit anomaly that followed it.
+ */
 export function raiseTilt(
   ctx: CabinetContext,
   kind: TiltKind,
@@ -46,7 +51,10 @@ export function raiseTilt(
   reasonCode: TiltReason = tiltReasonOf(source, reason),
 ): void {
   const at = now(ctx);
+  const existing = ctx.tilts.find((t) => t.kind === kind && t.source === source);
+  const latches = existing !== undefined && !isLatched(existing) && isLatched({ kind, reasonCode });
   ctx.journal.transaction(() => {
+    if (latches) ctx.journal.removeTilt(kind, source);
     ctx.journal.appendEvent('fault', `${kind} from ${source}: ${reason}`, at, {
       code: 'fault-raised',
       tilt: kind,

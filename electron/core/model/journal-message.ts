@@ -128,7 +128,9 @@ export type EventMessage =
   /** A technician reset the roads (docs/roads.md#implementation-status): they start after this round. */
   | { readonly code: 'roads-reset'; readonly afterRoundId: number }
   | { readonly code: 'staff-signed-in'; readonly role: StaffRole }
+  /** Written by versions whose first sign-in set the PIN; kept so their rows still read. */
   | { readonly code: 'staff-pin-set'; readonly role: StaffRole }
+  | { readonly code: 'staff-pin-provisioned'; readonly role: StaffRole }
   /** Only the browser test host's controls set a PIN this way. */
   | { readonly code: 'staff-pin-set-by-test'; readonly role: StaffRole }
   | {
@@ -234,6 +236,7 @@ export const EVENT_MESSAGE_CODES = [
   'roads-reset',
   'staff-signed-in',
   'staff-pin-set',
+  'staff-pin-provisioned',
   'staff-pin-set-by-test',
   'staff-signed-out',
   'staff-sign-in-refused',

@@ -55,6 +55,11 @@ function parse(stored: string): { params: ScryptParams; salt: Buffer; key: Buffe
   return { params: { N, r, p }, salt, key };
 }
 
+/** Whether `stored` has the stored form a hasher can verify against (not whether any PIN matches it). */
+export function isPinHash(stored: string): boolean {
+  return parse(stored) !== null;
+}
+
 export function createPinHasher(params: ScryptParams = PIN_SCRYPT_PARAMS): PinHasher {
   return {
     async hash(pin) {

@@ -1,5 +1,10 @@
-/** A refused staff request: nothing changed. `until` is the end of a lockout (ISO). */
-export type StaffErrorCode = 'key-off' | 'signed-out' | 'wrong-role' | 'wrong-pin' | 'locked-out' | 'menu-open';
+/**
+ * A refused staff request: nothing changed. `until` is the end of a lockout (ISO). `no-pin`: the role has no
+ * PIN yet; PINs come only from provisioning (docs/cabinet-rules.md#operator-menu-and-key-switch).
+ * `not-recorded`: the journal refused the write that would have recorded a sign-in, so it does not count.
+ */
+export type StaffErrorCode =
+  'key-off' | 'signed-out' | 'wrong-role' | 'wrong-pin' | 'locked-out' | 'menu-open' | 'no-pin' | 'not-recorded';
 
 export const STAFF_ERROR_CODES: ReadonlySet<string> = new Set<StaffErrorCode>([
   'key-off',
@@ -8,6 +13,8 @@ export const STAFF_ERROR_CODES: ReadonlySet<string> = new Set<StaffErrorCode>([
   'wrong-pin',
   'locked-out',
   'menu-open',
+  'no-pin',
+  'not-recorded',
 ]);
 
 export class StaffError extends Error {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../integrity/canonical-json.ts';
 import {
   keySwitchTurned,
-  pinSetAtFirstSignIn,
+  pinProvisioned,
   pinSetByTestControls,
   signedIn,
   signedOut,
@@ -25,7 +25,7 @@ const sessionEnd: fc.Arbitrary<SessionEnd> = fc.oneof(
   role.map((by) => ({ why: 'other-sign-in', by }) as const),
 );
 const staffEvent: fc.Arbitrary<StaffEvent> = fc.oneof(
-  role.map(pinSetAtFirstSignIn),
+  role.map(pinProvisioned),
   role.map(pinSetByTestControls),
   role.map(signedIn),
   fc.tuple(role, sessionEnd).map(([r, end]) => signedOut(r, end)),

@@ -33,8 +33,12 @@ function endWords(end: SessionEnd): string {
   }
 }
 
-export function pinSetAtFirstSignIn(role: StaffRole): StaffEvent {
-  return { detail: `${role} PIN set at first sign-in; ${role} signed in`, message: { code: 'staff-pin-set', role } };
+/** A PIN provisioned at the cabinet with the key on (electron/cli/provision.ts). */
+export function pinProvisioned(role: StaffRole): StaffEvent {
+  return {
+    detail: `${role} PIN provisioned at the cabinet with the operator key on`,
+    message: { code: 'staff-pin-provisioned', role },
+  };
 }
 
 /** Only the browser test host's controls set a PIN without a sign-in. */

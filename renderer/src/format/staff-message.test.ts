@@ -103,6 +103,7 @@ const EVENTS: Samples<EventMessage> = {
   'roads-reset': { code: 'roads-reset', afterRoundId: 41 },
   'staff-signed-in': { code: 'staff-signed-in', role: 'attendant' },
   'staff-pin-set': { code: 'staff-pin-set', role: 'technician' },
+  'staff-pin-provisioned': { code: 'staff-pin-provisioned', role: 'technician' },
   'staff-pin-set-by-test': { code: 'staff-pin-set-by-test', role: 'attendant' },
   'staff-signed-out': { code: 'staff-signed-out', role: 'technician', why: 'idle', idleS: 300 },
   'staff-sign-in-refused': { code: 'staff-sign-in-refused', role: 'attendant', until: AT },

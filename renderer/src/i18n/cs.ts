@@ -194,6 +194,9 @@ const cs: Messages = {
     'wrong-role': 'K tomu je potřeba technik.',
     'wrong-pin': 'Nesprávný PIN.',
     'locked-out': 'Příliš mnoho chybných PINů: role je dočasně zamčena.',
+    'no-pin': 'Tato role zatím nemá PIN: zřiďte ho na automatu se zapnutým klíčem obsluhy.',
+    'not-recorded':
+      'Automat nemohl přihlášení zaznamenat (jeho úložiště odmítá zápis), proto neplatí. Nic se nezměnilo.',
     'menu-open': 'Automat je v servisu. Hra bude brzy pokračovat.',
     'invalid-config': 'Nastavení obsahuje problémy; viz označená pole.',
     'invalid-request': 'Automat tento požadavek nepřijal.',

@@ -198,6 +198,9 @@ const de: Messages = {
     'wrong-role': 'Dafür ist ein Techniker nötig.',
     'wrong-pin': 'Falsche PIN.',
     'locked-out': 'Zu viele falsche PINs: Diese Rolle ist vorerst gesperrt.',
+    'no-pin': 'Diese Rolle hat noch keine PIN: Richten Sie am Gerät bei eingeschaltetem Betreiberschlüssel eine ein.',
+    'not-recorded':
+      'Das Gerät konnte die Anmeldung nicht aufzeichnen (sein Speicher nimmt keine Schreibvorgänge an), daher gilt sie nicht. Nichts wurde geändert.',
     'menu-open': 'Der Automat wird gewartet. Das Spiel geht gleich weiter.',
     'invalid-config': 'Die Konfiguration hat Probleme; siehe die markierten Felder.',
     'invalid-request': 'Der Automat hat diese Anfrage nicht angenommen.',

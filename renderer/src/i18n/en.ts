@@ -197,6 +197,9 @@ export default {
     'wrong-role': 'This needs a technician.',
     'wrong-pin': 'Wrong PIN.',
     'locked-out': 'Too many wrong PINs: this role is locked for now.',
+    'no-pin': 'This role has no PIN yet: provision one at the cabinet with the operator key on.',
+    'not-recorded':
+      'The cabinet could not record the sign-in (its storage refuses writes), so it does not count. Nothing changed.',
     'menu-open': 'The machine is being serviced. Play resumes shortly.',
     'invalid-config': 'The configuration has problems; see the fields marked.',
     'invalid-request': 'The cabinet did not accept that request.',

@@ -196,6 +196,9 @@ const fi: Messages = {
     'wrong-role': 'Tähän tarvitaan teknikko.',
     'wrong-pin': 'Väärä PIN-koodi.',
     'locked-out': 'Liian monta väärää PIN-koodia: rooli on toistaiseksi lukittu.',
+    'no-pin': 'Roolilla ei ole vielä PIN-koodia: aseta se laitteella operaattoriavain päällä.',
+    'not-recorded':
+      'Laite ei voinut kirjata kirjautumista (sen tallennus ei ota vastaan kirjoituksia), joten se ei ole voimassa. Mitään ei muutettu.',
     'menu-open': 'Pelilaitetta huolletaan. Peli jatkuu pian.',
     'invalid-config': 'Asetuksissa on ongelmia; katso merkityt kentät.',
     'invalid-request': 'Pelilaite ei hyväksynyt pyyntöä.',

@@ -198,6 +198,9 @@ const nl: Messages = {
     'wrong-role': 'Hiervoor is een technicus nodig.',
     'wrong-pin': 'Verkeerde pincode.',
     'locked-out': 'Te veel verkeerde pincodes: deze rol is voorlopig geblokkeerd.',
+    'no-pin': 'Deze rol heeft nog geen pincode: stel er een in op de kast met de operatorsleutel aan.',
+    'not-recorded':
+      'De kast kon de aanmelding niet vastleggen (de opslag weigert schrijfacties), dus die telt niet. Er is niets gewijzigd.',
     'menu-open': 'De automaat krijgt onderhoud. Het spel gaat zo verder.',
     'invalid-config': 'De configuratie heeft problemen; zie de gemarkeerde velden.',
     'invalid-request': 'De automaat heeft dit verzoek niet geaccepteerd.',

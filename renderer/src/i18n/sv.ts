@@ -194,6 +194,9 @@ const sv: Messages = {
     'wrong-role': 'Det här kräver en tekniker.',
     'wrong-pin': 'Fel PIN-kod.',
     'locked-out': 'För många fel PIN-koder: rollen är spärrad en stund.',
+    'no-pin': 'Rollen har ingen PIN-kod än: tilldela en vid maskinen med operatörsnyckeln på.',
+    'not-recorded':
+      'Maskinen kunde inte registrera inloggningen (lagringen tar inte emot skrivningar), så den gäller inte. Inget ändrades.',
     'menu-open': 'Automaten får service. Spelet fortsätter snart.',
     'invalid-config': 'Inställningarna har problem; se de markerade fälten.',
     'invalid-request': 'Automaten godtog inte den begäran.',

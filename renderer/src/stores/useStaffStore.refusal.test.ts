@@ -60,7 +60,7 @@ beforeEach(async () => {
     noteInFlight: () => inFlight,
   });
   await devices.startBill();
-  staffAccess = testStaff({ keyOn: true });
+  staffAccess = testStaff({ keyOn: true, pins: { technician: '2468' } });
   const router = createIpcRouter(
     withLiveDevices(cabinet, devices, settingsFor, () => undefined),
     {

@@ -39,16 +39,22 @@ describe('the staff menu follows main: the key opens it, main decides the PIN, t
     expect(staff.role).toBeNull();
   });
 
-  it('a first sign-in sets the PIN; the attendant sees attendant screens only', async () => {
+  it('a role with no PIN is refused by code (no sign-in sets one); the attendant sees attendant screens only', async () => {
+    real.close();
+    real = createInProcessBridge({ seed: 20261201, pins: { attendant: '4321' } });
+    bridge = real.bridge;
     real.staff.staff.setKey(true);
     const staff = await start();
-    expect(staff.status?.roles.attendant.pinSet).toBe(false);
+    expect(staff.status?.roles.technician.pinSet).toBe(false);
+    staff.chooseRole('technician');
+    expect(await staff.signIn('2468')).toBe(false);
+    expect(staff.error?.code).toBe('no-pin');
+    expect(staff.status?.roles.technician.pinSet).toBe(false);
     staff.chooseRole('attendant');
     expect(await staff.signIn('4321')).toBe(true);
     await settle();
     expect(staff.role).toBe('attendant');
     expect(staff.views).toEqual(ATTENDANT_VIEWS);
-    expect(staff.status?.roles.attendant.pinSet).toBe(true);
     expect(staff.meters?.roundsPlayed).toBe(0);
 
     // A technician screen asked for anyway is refused by main, by code.

@@ -50,11 +50,9 @@ const staff: Messages['staff'] = {
   },
   pin: {
     enter: 'Zadejte PIN',
-    new: 'Zvolte nový PIN (4 až 8 číslic)',
-    confirm: 'Zadejte nový PIN znovu',
-    firstSets: 'První přihlášení této role: PIN, který teď zadáte, bude jejím PINem.',
+    noPin:
+      'Tato role zatím nemá PIN. Zde se PIN nikdy nenastavuje: s klíčem obsluhy zapnutým spusťte na automatu „npm run provision -- --role {role}“, nebo vložte jeho hash do instalačního souboru.',
     entered: 'Zadáno číslic: {n}',
-    mismatch: 'Oba PINy se liší. Zvolte nový PIN znovu.',
     attemptsLeft: 'Pokusů do zamčení: {n}',
     clear: 'Smazat',
     backspace: 'Smazat poslední číslici',
@@ -103,6 +101,7 @@ const staff: Messages['staff'] = {
     doorStillOpen: 'Dvířka jsou stále otevřená: nejprve je zavřete.',
     deviceUnknown: 'Zařízení {device} se automatu nehlásí, poruchu nelze zrušit.',
     deviceNotHealthy: 'Zařízení {device} stále hlásí: {health}. Nejprve to opravte.',
+    onlyTechnician: 'Tuto poruchu smí zrušit jen technik.',
     needsTechnician: 'Chybu úložiště smí zrušit jen technik; automat nejprve provede zkušební zápis do deníku.',
   },
   tiltKind: {
@@ -373,6 +372,7 @@ const staff: Messages['staff'] = {
     'roads-reset': 'Tabule výsledků vynulovány technikem: začínají po kole {afterRoundId}',
     'staff-signed-in': '{role}: přihlášení',
     'staff-pin-set': '{role}: PIN nastaven při prvním přihlášení; přihlášeno',
+    'staff-pin-provisioned': '{role}: PIN zřízen na automatu se zapnutým klíčem obsluhy',
     'staff-pin-set-by-test': '{role}: PIN nastaven testovacím ovládáním',
     'staff-signed-out': '{role}: odhlášení — {why}',
     'staff-sign-in-refused': '{role}: přihlášení odmítnuto, zablokováno do {until}',

@@ -50,11 +50,9 @@ const staff: Messages['staff'] = {
   },
   pin: {
     enter: 'PIN eingeben',
-    new: 'Neue PIN wählen (4 bis 8 Ziffern)',
-    confirm: 'Neue PIN noch einmal eingeben',
-    firstSets: 'Erste Anmeldung dieser Rolle: Die jetzt eingegebene PIN wird ihre PIN.',
+    noPin:
+      'Diese Rolle hat noch keine PIN. Hier wird keine PIN festgelegt: Bei eingeschaltetem Betreiberschlüssel am Gerät „npm run provision -- --role {role}“ ausführen oder ihren Hash in die Installationsdatei eintragen.',
     entered: '{n} Ziffern eingegeben',
-    mismatch: 'Die beiden PINs sind verschieden. Bitte die neue PIN erneut wählen.',
     attemptsLeft: 'Versuche bis zur Sperre: {n}',
     clear: 'Löschen',
     backspace: 'Letzte Ziffer löschen',
@@ -103,6 +101,7 @@ const staff: Messages['staff'] = {
     doorStillOpen: 'Die Tür ist noch offen: zuerst schließen.',
     deviceUnknown: 'Das Gerät {device} meldet sich nicht beim Automaten; die Störung kann nicht aufgehoben werden.',
     deviceNotHealthy: 'Das Gerät {device} meldet noch: {health}. Zuerst beheben.',
+    onlyTechnician: 'Nur ein Techniker darf diese Störung quittieren.',
     needsTechnician:
       'Nur ein Techniker hebt einen Speicherfehler auf; das Gerät macht zuerst einen Testschreibvorgang im Journal.',
   },
@@ -377,6 +376,7 @@ const staff: Messages['staff'] = {
     'roads-reset': 'Roads vom Techniker zurückgesetzt: sie beginnen nach Runde {afterRoundId}',
     'staff-signed-in': '{role} angemeldet',
     'staff-pin-set': '{role}: PIN bei der ersten Anmeldung festgelegt; angemeldet',
+    'staff-pin-provisioned': '{role}: PIN am Gerät bei eingeschaltetem Betreiberschlüssel eingerichtet',
     'staff-pin-set-by-test': '{role}: PIN über die Teststeuerung gesetzt',
     'staff-signed-out': '{role} abgemeldet: {why}',
     'staff-sign-in-refused': 'Anmeldung {role} abgewiesen: gesperrt bis {until}',

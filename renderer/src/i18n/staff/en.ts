@@ -49,11 +49,9 @@ export default {
   },
   pin: {
     enter: 'Enter your PIN',
-    new: 'Choose a new PIN (4 to 8 digits)',
-    confirm: 'Enter the new PIN again',
-    firstSets: 'First sign-in for this role: the PIN you enter now becomes its PIN.',
+    noPin:
+      'No PIN for this role yet. A PIN is never set here: with the operator key on, run “npm run provision -- --role {role}” at the cabinet, or put its hash in the installation file.',
     entered: '{n} digits entered',
-    mismatch: 'The two PINs differ. Choose the new PIN again.',
     attemptsLeft: 'Attempts left before lockout: {n}',
     clear: 'Clear',
     backspace: 'Delete last digit',
@@ -102,6 +100,7 @@ export default {
     doorStillOpen: 'The door is still open: close it first.',
     deviceUnknown: 'The {device} does not report to the cabinet, so the tilt cannot be cleared.',
     deviceNotHealthy: 'The {device} still reports: {health}. Fix it first.',
+    onlyTechnician: 'Only a technician may clear this tilt.',
     needsTechnician: 'Only a technician clears a storage fault; the cabinet first makes a test write to the journal.',
   },
   tiltKind: {
@@ -372,6 +371,7 @@ export default {
     'roads-reset': 'Roads reset from the staff menu: they start after round {afterRoundId}',
     'staff-signed-in': '{role} signed in',
     'staff-pin-set': '{role}: PIN set at the first sign-in; signed in',
+    'staff-pin-provisioned': '{role}: PIN provisioned at the cabinet with the operator key on',
     'staff-pin-set-by-test': '{role}: PIN set by the test controls',
     'staff-signed-out': '{role} signed out: {why}',
     'staff-sign-in-refused': '{role} sign-in refused: locked out until {until}',

@@ -50,11 +50,9 @@ const staff: Messages['staff'] = {
   },
   pin: {
     enter: 'Anna PIN-koodi',
-    new: 'Valitse uusi PIN (4–8 numeroa)',
-    confirm: 'Anna uusi PIN uudelleen',
-    firstSets: 'Roolin ensimmäinen kirjautuminen: nyt annettu PIN tulee sen PIN-koodiksi.',
+    noPin:
+      'Roolilla ei ole vielä PIN-koodia. Sitä ei koskaan aseteta tässä: käännä operaattoriavain päälle ja suorita laitteella ”npm run provision -- --role {role}”, tai lisää sen tiiviste asennustiedostoon.',
     entered: '{n} numeroa annettu',
-    mismatch: 'PIN-koodit eivät täsmää. Valitse uusi PIN uudelleen.',
     attemptsLeft: 'Yrityksiä ennen lukitusta: {n}',
     clear: 'Tyhjennä',
     backspace: 'Poista viimeinen numero',
@@ -103,6 +101,7 @@ const staff: Messages['staff'] = {
     doorStillOpen: 'Ovi on yhä auki: sulje se ensin.',
     deviceUnknown: 'Laite {device} ei raportoi pelilaitteelle, joten häiriötä ei voi kuitata.',
     deviceNotHealthy: 'Laite {device} ilmoittaa yhä: {health}. Korjaa se ensin.',
+    onlyTechnician: 'Vain teknikko saa kuitata tämän vian.',
     needsTechnician: 'Vain teknikko voi kuitata tallennusvian; laite tekee ensin koekirjoituksen lokiin.',
   },
   tiltKind: {
@@ -370,6 +369,7 @@ const staff: Messages['staff'] = {
     'roads-reset': 'Teknikko nollasi tulostaulut: ne alkavat kierroksen {afterRoundId} jälkeen',
     'staff-signed-in': '{role} kirjautui sisään',
     'staff-pin-set': '{role}: PIN asetettu ensimmäisellä kirjautumisella; kirjautunut',
+    'staff-pin-provisioned': '{role}: PIN-koodi asetettu laitteella operaattoriavain päällä',
     'staff-pin-set-by-test': '{role}: PIN asetettu testiohjauksella',
     'staff-signed-out': '{role} kirjautui ulos: {why}',
     'staff-sign-in-refused': 'Kirjautuminen {role} estetty: lukittu {until} asti',

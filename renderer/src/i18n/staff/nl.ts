@@ -50,11 +50,9 @@ const staff: Messages['staff'] = {
   },
   pin: {
     enter: 'Voer uw pincode in',
-    new: 'Kies een nieuwe pincode (4 tot 8 cijfers)',
-    confirm: 'Voer de nieuwe pincode nogmaals in',
-    firstSets: 'Eerste aanmelding voor deze rol: de pincode die u nu invoert, wordt de pincode.',
+    noPin:
+      'Deze rol heeft nog geen pincode. Die wordt hier nooit ingesteld: zet de operatorsleutel aan en voer op de kast „npm run provision -- --role {role}” uit, of zet de hash ervan in het installatiebestand.',
     entered: '{n} cijfers ingevoerd',
-    mismatch: 'De twee pincodes verschillen. Kies de nieuwe pincode opnieuw.',
     attemptsLeft: 'Pogingen tot blokkering: {n}',
     clear: 'Wissen',
     backspace: 'Laatste cijfer wissen',
@@ -103,6 +101,7 @@ const staff: Messages['staff'] = {
     doorStillOpen: 'De deur is nog open: sluit haar eerst.',
     deviceUnknown: 'Het apparaat {device} meldt zich niet bij de automaat; de storing kan niet worden opgeheven.',
     deviceNotHealthy: 'Het apparaat {device} meldt nog: {health}. Los dit eerst op.',
+    onlyTechnician: 'Alleen een technicus mag deze storing wissen.',
     needsTechnician:
       'Alleen een technicus heft een opslagfout op; de kast doet eerst een testschrijfactie in het journaal.',
   },
@@ -376,6 +375,7 @@ const staff: Messages['staff'] = {
     'roads-reset': 'Roads gewist door de technicus: ze beginnen na ronde {afterRoundId}',
     'staff-signed-in': '{role} aangemeld',
     'staff-pin-set': '{role}: pincode ingesteld bij de eerste aanmelding; aangemeld',
+    'staff-pin-provisioned': '{role}: pincode ingesteld op de kast met de operatorsleutel aan',
     'staff-pin-set-by-test': '{role}: pincode ingesteld via de testbediening',
     'staff-signed-out': '{role} afgemeld: {why}',
     'staff-sign-in-refused': 'Aanmelding {role} geweigerd: geblokkeerd tot {until}',

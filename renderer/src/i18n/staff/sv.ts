@@ -50,11 +50,9 @@ const staff: Messages['staff'] = {
   },
   pin: {
     enter: 'Ange din PIN-kod',
-    new: 'Välj en ny PIN-kod (4 till 8 siffror)',
-    confirm: 'Ange den nya PIN-koden igen',
-    firstSets: 'Första inloggningen för rollen: koden du anger nu blir dess PIN-kod.',
+    noPin:
+      'Rollen har ingen PIN-kod än. Den sätts aldrig här: vrid på operatörsnyckeln och kör ”npm run provision -- --role {role}” vid maskinen, eller lägg in dess hash i installationsfilen.',
     entered: '{n} siffror angivna',
-    mismatch: 'Koderna skiljer sig åt. Välj den nya PIN-koden igen.',
     attemptsLeft: 'Försök kvar innan spärr: {n}',
     clear: 'Rensa',
     backspace: 'Radera sista siffran',
@@ -103,6 +101,7 @@ const staff: Messages['staff'] = {
     doorStillOpen: 'Dörren är fortfarande öppen: stäng den först.',
     deviceUnknown: 'Enheten {device} rapporterar inte till automaten, så larmet kan inte kvitteras.',
     deviceNotHealthy: 'Enheten {device} rapporterar fortfarande: {health}. Åtgärda först.',
+    onlyTechnician: 'Bara en tekniker får kvittera det här felet.',
     needsTechnician:
       'Endast en tekniker kan kvittera ett lagringsfel; kabinettet gör först en provskrivning i journalen.',
   },
@@ -376,6 +375,7 @@ const staff: Messages['staff'] = {
     'roads-reset': 'Vägarna nollställda av teknikern: de börjar efter omgång {afterRoundId}',
     'staff-signed-in': '{role} inloggad',
     'staff-pin-set': '{role}: PIN satt vid första inloggningen; inloggad',
+    'staff-pin-provisioned': '{role}: PIN-kod tilldelad vid maskinen med operatörsnyckeln på',
     'staff-pin-set-by-test': '{role}: PIN satt via teststyrningen',
     'staff-signed-out': '{role} utloggad: {why}',
     'staff-sign-in-refused': 'Inloggning {role} nekad: låst till {until}',
