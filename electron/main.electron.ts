@@ -15,7 +15,7 @@
 import { app, dialog, powerSaveBlocker, type BrowserWindow } from 'electron';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createCrashPolicy, EXIT_STARTUP_FAILED } from './app/crash-policy.ts';
+import { createCrashPolicy, EXIT_REFUSED_SETTING, EXIT_STARTUP_FAILED } from './app/crash-policy.ts';
 import { createKioskWindow } from './app/kiosk-window.electron.ts';
 import { registerAppScheme, serveRenderer } from './app/protocol.electron.ts';
 import type { RunningCabinet } from './app/running-cabinet.ts';
@@ -27,14 +27,13 @@ import { createIpcRouter } from './ipc/router.ts';
 import { JournalPathError, resolveJournalPath } from './storage/journal-path.ts';
 import { APP_ORIGIN } from './ipc/sender-policy.ts';
 
-/** A bad venue file (BACCARAT_CONFIG), as for `npm run host -- --config FILE`. */
-const EXIT_BAD_VENUE_CONFIG = 2;
 /**
- * A refused BACCARAT_JOURNAL (storage/journal-path.ts): the same code, and the kiosk's systemd unit
- * lists it in RestartPreventExitStatus so a bad setting is one stop, never a restart loop
- * (docs/cabinet-rules.md#damaged-journal).
+ * A bad venue file (BACCARAT_CONFIG, as for `npm run host -- --config FILE`) or a refused BACCARAT_JOURNAL
+ * (storage/journal-path.ts): the kiosk's systemd unit lists this code in RestartPreventExitStatus, so a bad
+ * setting is one stop, never a restart loop (docs/cabinet-rules.md#damaged-journal).
  */
-const EXIT_BAD_JOURNAL_PATH = 2;
+const EXIT_BAD_VENUE_CONFIG = EXIT_REFUSED_SETTING;
+const EXIT_BAD_JOURNAL_PATH = EXIT_REFUSED_SETTING;
 
 /** The development pieces (host/dev-shell.ts): a separate bundle, absent from the package. */
 type DevShell = typeof import('./host/dev-shell.ts');
