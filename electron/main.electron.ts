@@ -6,6 +6,8 @@
  *     credits already shows the recovered credits;
  *  3. the session and every webContents are locked down, display sleep is blocked;
  *  4. the kiosk window opens on app://kiosk/ and the IPC router is attached.
+ * Once the single-instance lock is held, an error nothing handles is recorded and ends the process with a documented code
+ * (app/process-crash-handler.ts), which systemd restarts.
  * Unpackaged (`npm start`), main also loads dist-electron/dev-shell.js: the embedded
  * emulators, the service panel's channel and the development preload that allows it.
  * Devices come from the environment (the kiosk's systemd unit) or the venue config's devices.*
@@ -16,6 +18,8 @@ import { app, dialog, powerSaveBlocker, type BrowserWindow } from 'electron';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCrashPolicy, EXIT_REFUSED_SETTING, EXIT_STARTUP_FAILED } from './app/crash-policy.ts';
+import { installProcessCrashHandlers } from './app/process-crash-handler.ts';
+import { crashRecorder } from './app/process-crash-record.ts';
 import { createKioskWindow } from './app/kiosk-window.electron.ts';
 import { registerAppScheme, serveRenderer } from './app/protocol.electron.ts';
 import type { RunningCabinet } from './app/running-cabinet.ts';
@@ -55,6 +59,18 @@ if (!app.requestSingleInstanceLock()) {
   let detach: (() => void) | null = null;
   let dev: DevShell | null = null;
   const crashes = createCrashPolicy();
+  let journalPath: string | null = null;
+
+  // An error nothing handled: recorded (the journal, else a marker beside it), then exit 75 for systemd
+  // (docs/cabinet-rules.md#damaged-journal). app.exit ends the process without the usual teardown.
+  installProcessCrashHandlers({
+    record: crashRecorder(
+      () => running,
+      () => journalPath,
+    ),
+    log: (line) => process.stderr.write(`kiosk: ${line}\n`),
+    exit: (code) => app.exit(code),
+  });
 
   app.on('second-instance', () => {
     if (window && !window.isDestroyed()) window.focus();
@@ -74,7 +90,7 @@ if (!app.requestSingleInstanceLock()) {
   void app.whenReady().then(async () => {
     try {
       const configured = process.env.BACCARAT_JOURNAL;
-      const journalPath = resolveJournalPath(
+      journalPath = resolveJournalPath(
         configured ?? path.join(app.getPath('userData'), 'journal.sqlite'),
         configured === undefined ? 'the default journal' : 'BACCARAT_JOURNAL',
       );
