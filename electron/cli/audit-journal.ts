@@ -5,9 +5,8 @@
  * with the seam at the cut (docs/cabinet-rules.md#retention-and-archive); the first bad rows are named by
  * table and id.
  */
-import { existsSync } from 'node:fs';
 import { auditRecordChainFile } from '../certification/journal-audit.ts';
-import { intFlag, printJson, runCli, UsageError } from './cli-support.ts';
+import { existingFileFlag, intFlag, printJson, runCli, UsageError } from './cli-support.ts';
 
 const USAGE = `Usage: npm run --silent audit-journal -- --journal PATH [--limit N] [--json]
 
@@ -29,9 +28,15 @@ void runCli({
   main: ({ values }) => {
     const journal = values.journal;
     if (journal === undefined) throw new UsageError('--journal is required (the path of a journal file)');
-    if (!existsSync(journal)) throw new UsageError(`--journal: there is no file at ${journal}`);
+    existingFileFlag('journal', journal);
     const limit = intFlag('limit', values.limit, 1, 1000, 20);
-    const report = auditRecordChainFile(journal, limit);
+    let report: ReturnType<typeof auditRecordChainFile>;
+    try {
+      report = auditRecordChainFile(journal, limit);
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      throw new UsageError(`--journal: ${journal} cannot be read as a journal (${why})`);
+    }
     if (values.json) printJson(report);
     else {
       process.stdout.write(`${report.rowsChecked} rows checked\n`);

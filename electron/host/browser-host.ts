@@ -303,7 +303,8 @@ Test hooks (environment; e2e only, never in a packaged kiosk):
   BACCARAT_TEST_CRASH_AFTER_START=exception|rejection  after start, an error nothing handles (exit 75).`;
 
 async function main(): Promise<void> {
-  const { runCli, intFlag, printJson, UsageError } = await import('../cli/cli-support.ts');
+  const { runCli, intFlag, printJson, UsageError, existingFolderFlag, serialPortFlags } =
+    await import('../cli/cli-support.ts');
   await runCli({
     name: 'host',
     usage: USAGE,
@@ -329,7 +330,8 @@ async function main(): Promise<void> {
       const attract = values['attract-after-ms'];
       const attractAfterMs = attract === undefined ? null : intFlag('attract-after-ms', attract, 1000, 3_600_000);
       const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-      const rendererDir = path.resolve(values.renderer ?? path.join(repo, 'dist-renderer'));
+      const given = values.renderer === undefined ? undefined : existingFolderFlag('renderer', values.renderer);
+      const rendererDir = path.resolve(given ?? path.join(repo, 'dist-renderer'));
       const { resolveJournalPath } = await import('../storage/journal-path.ts');
       // --journal, else BACCARAT_JOURNAL, else a fresh temporary file; a refused value is one line and exit 2.
       const journalPath =
@@ -341,6 +343,7 @@ async function main(): Promise<void> {
       const { parseDeviceFlags } = await import('../app/device-flags.ts');
       // Checked before anything starts: a bad flag is one stderr line and exit 2 (runCli).
       const deviceFlags = parseDeviceFlags(values);
+      await serialPortFlags(values, ['rng-port', 'bill-port']); // and no other process holds them
       const { startCabinet, venueFileLines } = await import('../app/start-cabinet.ts');
       const { ConfigError } = await import('../core/config/venue-config.ts');
       const { startEmbeddedEmulators } = await import('../emulators/dev-emulators.ts');
