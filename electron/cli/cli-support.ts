@@ -1,9 +1,9 @@
 /**
  * The shared shape of every command-line tool and emulator (auditors, technicians, CI):
- * `--help` prints usage; with `--json` the last line printed is JSON; any error is
- * one clear line on stderr and exit code 2. A bad flag, a bad path and a missing or busy
- * serial port are all found before anything starts, so a tool fails within seconds
- * instead of waiting for a device that cannot come (docs/cabinet-rules.md#damaged-journal).
+ * `--help` prints usage; with `--json` the last line printed is JSON; any error is one clear
+ * line on stderr and exit code 2. A bad flag, a bad path and a missing or busy serial port
+ * are all found before anything starts, so a tool fails within seconds instead of waiting
+ * for a device that cannot come (docs/cabinet-rules.md#tools-fail-fast).
  */
 import { accessSync, constants, statSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -62,6 +62,7 @@ const PORT_OPEN_TIMEOUT_MS = 2_000;
  * package locks every port it opens (flock), so the port is opened once, with that lock, and closed again.
  */
 export async function serialPortFlag(flag: string, path: string): Promise<string> {
+  if (path.trim() === '') throw new UsageError(`--${flag} must be a serial port path (e.g. /dev/ttyUSB0)`);
   const problem = serialPathProblem(path);
   if (problem) throw new UsageError(`--${flag}: ${problem.message}`);
   const { SerialPort } = await import('serialport');
