@@ -72,6 +72,13 @@ describe('the systemd unit and docs/cabinet-rules.md', () => {
     },
   );
 
+  it('the Electron main exits only with 0 or a code named in crash-policy.ts', () => {
+    const main = readFileSync(path.join(root, 'electron/main.electron.ts'), 'utf8');
+    const literals = [...main.matchAll(/\b(?:shutdown|exit)\((\d+)\)/g)].map((m) => Number(m[1]));
+    expect(literals.length).toBeGreaterThan(0);
+    expect(literals.filter((code) => code !== 0)).toEqual([]);
+  });
+
   it('prevent restarts only for codes the code defines', () => {
     for (const code of prevented) expect(KIOSK_EXIT_CODES.map((c) => c.code)).toContain(code);
   });
