@@ -64,10 +64,7 @@ if (!app.requestSingleInstanceLock()) {
   // An error nothing handled: recorded (the journal, else a marker beside it), then exit 75 for systemd
   // (docs/cabinet-rules.md#damaged-journal). app.exit ends the process without the usual teardown.
   installProcessCrashHandlers({
-    record: crashRecorder(
-      () => running,
-      () => journalPath,
-    ),
+    record: crashRecorder(() => ({ running, journalPath })),
     log: (line) => process.stderr.write(`kiosk: ${line}\n`),
     exit: (code) => app.exit(code),
   });

@@ -97,17 +97,15 @@ export function describeLastCrash(crash: CrashReport): string {
 }
 
 /**
- * The shells' record step (main.electron.ts, the browser host): the running cabinet's, else, before a cabinet runs,
- * the marker beside the journal path known so far; with neither, nothing can be kept.
+ * The shells' record step (main.electron.ts, the browser host), from what they hold now: the running cabinet's,
+ * else, before a cabinet runs, the marker beside the journal path known so far; with neither, nothing can be kept.
  */
 export function crashRecorder(
-  running: () => RunningCabinet | null,
-  journalPath: () => string | null,
+  now: () => { readonly running: RunningCabinet | null; readonly journalPath: string | null },
 ): (report: CrashReport) => void {
   return (report) => {
-    const cabinet = running();
-    const path = journalPath();
-    if (cabinet) cabinet.recordCrash(report);
-    else if (path !== null) recordCrash(null, path, report);
+    const { running, journalPath } = now();
+    if (running) running.recordCrash(report);
+    else if (journalPath !== null) recordCrash(null, journalPath, report);
   };
 }

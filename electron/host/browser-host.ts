@@ -348,7 +348,7 @@ async function main(): Promise<void> {
       const { ConfigError } = await import('../core/config/venue-config.ts');
       const { startEmbeddedEmulators } = await import('../emulators/dev-emulators.ts');
       const { QUICK_TIMINGS } = await import('../emulators/bill-acceptor/essp/note-path.ts');
-      const { createTestHooks } = await import('./test-hooks.ts');
+      const { createTestHooks, crashAfterStart } = await import('./test-hooks.ts');
       const hooksLog = (message: string): void => void process.stderr.write(`host: ${message}\n`);
       const hooks = createTestHooks(process.env, hooksLog);
       const configFile = values.config === undefined ? undefined : path.resolve(values.config);
@@ -373,11 +373,8 @@ async function main(): Promise<void> {
             }),
         });
       let hostRun: RunningHost | null = null;
-      const record = crashRecorder(
-        () => hostRun?.running ?? null,
-        () => journalPath,
-      );
-      installProcessCrashHandlers({ record, log: (line) => hooksLog(line), exit: (code) => process.exit(code) });
+      const record = crashRecorder(() => ({ running: hostRun?.running ?? null, journalPath }));
+      installProcessCrashHandlers({ record, log: hooksLog, exit: (code) => process.exit(code) });
       try {
         hostRun = await startHost();
       } catch (error) {
@@ -394,7 +391,7 @@ async function main(): Promise<void> {
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
       printJson({ url: started.url, port: started.port, journal: journalPath, recovery: started.running.recovery });
-      (await import('./test-hooks.ts')).crashAfterStart(process.env);
+      crashAfterStart(process.env);
       await new Promise<never>(() => undefined);
     },
   });
