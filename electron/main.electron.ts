@@ -6,6 +6,8 @@
  *     credits already shows the recovered credits;
  *  3. the session and every webContents are locked down, display sleep is blocked;
  *  4. the kiosk window opens on app://kiosk/ and the IPC router is attached.
+ * Once the single-instance lock is held, an error nothing handles is recorded and ends the process with a documented code
+ * (app/process-crash-handler.ts), which systemd restarts.
  * Unpackaged (`npm start`), main also loads dist-electron/dev-shell.js: the embedded
  * emulators, the service panel's channel and the development preload that allows it.
  * Devices come from the environment (the kiosk's systemd unit) or the venue config's devices.*
@@ -15,7 +17,9 @@
 import { app, dialog, powerSaveBlocker, type BrowserWindow } from 'electron';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createCrashPolicy, EXIT_STARTUP_FAILED } from './app/crash-policy.ts';
+import { createCrashPolicy, EXIT_REFUSED_SETTING, EXIT_STARTUP_FAILED } from './app/crash-policy.ts';
+import { installProcessCrashHandlers } from './app/process-crash-handler.ts';
+import { crashRecorder } from './app/process-crash-record.ts';
 import { createKioskWindow } from './app/kiosk-window.electron.ts';
 import { registerAppScheme, serveRenderer } from './app/protocol.electron.ts';
 import type { RunningCabinet } from './app/running-cabinet.ts';
@@ -27,14 +31,13 @@ import { createIpcRouter } from './ipc/router.ts';
 import { JournalPathError, resolveJournalPath } from './storage/journal-path.ts';
 import { APP_ORIGIN } from './ipc/sender-policy.ts';
 
-/** A bad venue file (BACCARAT_CONFIG), as for `npm run host -- --config FILE`. */
-const EXIT_BAD_VENUE_CONFIG = 2;
 /**
- * A refused BACCARAT_JOURNAL (storage/journal-path.ts): the same code, and the kiosk's systemd unit
- * lists it in RestartPreventExitStatus so a bad setting is one stop, never a restart loop
- * (docs/cabinet-rules.md#damaged-journal).
+ * A bad venue file (BACCARAT_CONFIG, as for `npm run host -- --config FILE`) or a refused BACCARAT_JOURNAL
+ * (storage/journal-path.ts): the kiosk's systemd unit lists this code in RestartPreventExitStatus, so a bad
+ * setting is one stop, never a restart loop (docs/cabinet-rules.md#damaged-journal).
  */
-const EXIT_BAD_JOURNAL_PATH = 2;
+const EXIT_BAD_VENUE_CONFIG = EXIT_REFUSED_SETTING;
+const EXIT_BAD_JOURNAL_PATH = EXIT_REFUSED_SETTING;
 
 /** The development pieces (host/dev-shell.ts): a separate bundle, absent from the package. */
 type DevShell = typeof import('./host/dev-shell.ts');
@@ -56,6 +59,15 @@ if (!app.requestSingleInstanceLock()) {
   let detach: (() => void) | null = null;
   let dev: DevShell | null = null;
   const crashes = createCrashPolicy();
+  let journalPath: string | null = null;
+
+  // An error nothing handled: recorded (the journal, else a marker beside it), then exit 75 for systemd
+  // (docs/cabinet-rules.md#damaged-journal). app.exit ends the process without the usual teardown.
+  installProcessCrashHandlers({
+    record: crashRecorder(() => ({ running, journalPath })),
+    log: (line) => process.stderr.write(`kiosk: ${line}\n`),
+    exit: (code) => app.exit(code),
+  });
 
   app.on('second-instance', () => {
     if (window && !window.isDestroyed()) window.focus();
@@ -75,7 +87,7 @@ if (!app.requestSingleInstanceLock()) {
   void app.whenReady().then(async () => {
     try {
       const configured = process.env.BACCARAT_JOURNAL;
-      const journalPath = resolveJournalPath(
+      journalPath = resolveJournalPath(
         configured ?? path.join(app.getPath('userData'), 'journal.sqlite'),
         configured === undefined ? 'the default journal' : 'BACCARAT_JOURNAL',
       );

@@ -1,10 +1,33 @@
 /**
- * What the kiosk does when the renderer process is gone: reload with exponential
- * backoff; after too many failures in a window of time, exit with a distinct code so
- * systemd (Restart=on-failure) restarts the whole app. Pure, so it is unit-tested.
+ * The kiosk's exit codes and what systemd does with each (docs/cabinet-rules.md#damaged-journal, "Exit codes and
+ * the systemd unit"; build/linux/baccarat-kiosk.service), and what the kiosk does when the renderer process is
+ * gone: reload with exponential backoff; after too many failures in a window of time, exit with a distinct code
+ * so systemd (Restart=on-failure) restarts the whole app. Pure, so it is unit-tested.
  */
+/**
+ * A refused setting (a bad BACCARAT_JOURNAL or BACCARAT_CONFIG): no restart can fix it, so the unit's
+ * RestartPreventExitStatus stops there, one stop instead of a restart loop.
+ */
+export const EXIT_REFUSED_SETTING = 2;
 export const EXIT_RENDERER_CRASH_LOOP = 70; // EX_SOFTWARE
-export const EXIT_STARTUP_FAILED = 78; // EX_CONFIG: the cabinet could not start (journal, config)
+/**
+ * An error nothing handled (uncaughtException, unhandledRejection; process-crash-handler.ts): journaled as far as the
+ * journal lets it, then this code. EX_TEMPFAIL: a restart is the retry, and start-up recovery voids an open round.
+ */
+export const EXIT_PROCESS_CRASH = 75;
+/**
+ * EX_CONFIG: the cabinet could not start for another reason (a journal the disk would not open, a device stack
+ * that failed). It may be transient, so systemd restarts it; the start limit bounds a fault that stays.
+ */
+export const EXIT_STARTUP_FAILED = 78;
+
+/** Every non-zero code the kiosk exits with, and whether systemd restarts it (the unit test holds the unit to it). */
+export const KIOSK_EXIT_CODES: readonly { readonly code: number; readonly restart: boolean }[] = [
+  { code: EXIT_REFUSED_SETTING, restart: false },
+  { code: EXIT_RENDERER_CRASH_LOOP, restart: true },
+  { code: EXIT_PROCESS_CRASH, restart: true },
+  { code: EXIT_STARTUP_FAILED, restart: true },
+];
 
 export interface CrashPolicyOptions {
   /** Failures allowed inside `windowMs` before the app exits. */

@@ -8,6 +8,7 @@ import type { StaffAccess } from '../core/staff/staff-access.ts';
 import type { RouterServices } from '../ipc/router.ts';
 import type { DeviceControls } from '../emulators/emulator-controls.ts';
 import type { CabinetInputs } from './cabinet-inputs.ts';
+import type { CrashReport } from './process-crash-handler.ts';
 
 export interface RunningCabinet {
   readonly cabinet: Cabinet;
@@ -19,6 +20,11 @@ export interface RunningCabinet {
   readonly inputs: CabinetInputs;
   /** Plain-words summary of what start-up recovery did (voided round, refund), for the log. */
   readonly recovery: string;
+  /**
+   * Records an unhandled error's crash (process-crash-handler.ts): the journal's row, else the marker beside the
+   * journal. Throws only when neither can be written.
+   */
+  recordCrash(report: CrashReport): void;
   /** Stops the devices and closes the journal. Idempotent. */
   dispose(): Promise<void>;
 }

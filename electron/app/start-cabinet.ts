@@ -20,6 +20,8 @@ import { hostname } from 'node:os';
 import { Journal } from '../storage/journal.ts';
 import { ramClearAfterQuarantine, startCabinetOn, startOnJournalOrLocked } from '../storage/open-cabinet.ts';
 import { journalDamageService } from './journal-damage-service.ts';
+import type { CrashReport } from './process-crash-handler.ts';
+import { describeLastCrash, recordCrash, takeLastCrash } from './process-crash-record.ts';
 import { describeQuarantine, type QuarantinedJournal } from '../storage/journal-quarantine.ts';
 import type { CabinetCore } from '../core/cabinet/cabinet.ts';
 import type { DeviceStatus } from '../core/cabinet/cabinet-api.ts';
@@ -138,6 +140,21 @@ function currencyOf(config: VenueConfig): Currency {
   return config.currency;
 }
 
+/**
+ * The crash the run before this one ended in, journaled first if only its marker had it; a journal that refuses
+ * the row leaves the marker for the next start, and start-up goes on (docs/cabinet-rules.md#damaged-journal).
+ */
+function lastRunCrash(journal: Journal, journalPath: string, log: (message: string) => void): CrashReport | null {
+  try {
+    return takeLastCrash(journal, journalPath);
+  } catch (error) {
+    log(
+      `the last run's crash could not be read or journaled: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return null;
+  }
+}
+
 /** How long start-up waits for the hardware RNG's start-up test before tilting play until it passes. */
 const RNG_READY_MS = 5000;
 
@@ -199,6 +216,7 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
     throw error;
   }
   const opened = cabinet;
+  const openJournal = journal;
   stopAll.push(() => opened.close());
   const settings = settingsFor(opened.venueConfig());
   log(describeDevices(settings));
@@ -239,11 +257,13 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
   });
   const menuOpen = (): boolean => staff.session() !== null;
   const last = opened.snapshot().lastRound;
-  const recovery = quarantined
-    ? `RAM error: ${describeQuarantine(quarantined)}; locked until a technician RAM clear`
-    : last && last.status === 'voided' && last.voidReason?.includes('power-up')
-      ? `recovered: round ${last.roundId} voided, ${last.refundedMinor} minor units refunded (${last.voidReason})`
-      : 'clean start: no round was interrupted';
+  const lastCrash = lastRunCrash(journal, options.journalPath, log);
+  const recovery =
+    (quarantined
+      ? `RAM error: ${describeQuarantine(quarantined)}; locked until a technician RAM clear`
+      : last && last.status === 'voided' && last.voidReason?.includes('power-up')
+        ? `recovered: round ${last.roundId} voided, ${last.refundedMinor} minor units refunded (${last.voidReason})`
+        : 'clean start: no round was interrupted') + (lastCrash ? `; ${describeLastCrash(lastCrash)}` : '');
   options.afterOpen?.(opened);
   for (const status of early.splice(0)) opened.reportDevice(status);
 
@@ -365,6 +385,7 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
         if (entry.code === 'internal') log(`ipc ${entry.channel}: internal error: ${String(entry.cause)}`);
       },
     },
+    recordCrash: (report) => void recordCrash(disposed ? null : openJournal, options.journalPath, report),
     dispose() {
       disposed ??= stopEverything();
       return disposed;

@@ -6,10 +6,9 @@
  * table and id. With `--owed` it checks what a damaged journal kept aside still owed, as its RAM clear
  * exported it (storage/damaged-journal-owed.ts, docs/cabinet-rules.md#damaged-journal).
  */
-import { existsSync } from 'node:fs';
 import { auditRecordChainFile } from '../certification/journal-audit.ts';
 import { verifyOwedExport } from '../storage/damaged-journal-owed.ts';
-import { intFlag, printJson, runCli, UsageError } from './cli-support.ts';
+import { existingFileFlag, intFlag, printJson, runCli, UsageError } from './cli-support.ts';
 
 const USAGE = `Usage: npm run --silent audit-journal -- --journal PATH [--limit N] [--json]
        npm run --silent audit-journal -- --owed EXPORT [--json]
@@ -32,7 +31,6 @@ the damaged file kept beside it has the recorded SHA-256 and, read again, the sa
 Exit codes: 0 everything verifies, 1 something does not, 2 bad input.`;
 
 function auditOwed(file: string, json: boolean): number {
-  if (!existsSync(file)) throw new UsageError(`--owed: there is no file at ${file}`);
   let report;
   try {
     report = verifyOwedExport(file);
@@ -67,14 +65,21 @@ void runCli({
     const journal = values.journal;
     if (values.owed !== undefined) {
       if (journal !== undefined) throw new UsageError('--owed and --journal: give one of them');
+      existingFileFlag('owed', values.owed);
       return auditOwed(values.owed, values.json === true);
     }
     if (journal === undefined) {
       throw new UsageError('--journal is required (the path of a journal file), or --owed with an owed export');
     }
-    if (!existsSync(journal)) throw new UsageError(`--journal: there is no file at ${journal}`);
+    existingFileFlag('journal', journal);
     const limit = intFlag('limit', values.limit, 1, 1000, 20);
-    const report = auditRecordChainFile(journal, limit);
+    let report: ReturnType<typeof auditRecordChainFile>;
+    try {
+      report = auditRecordChainFile(journal, limit);
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      throw new UsageError(`--journal: ${journal} cannot be read as a journal (${why})`);
+    }
     if (values.json) printJson(report);
     else {
       process.stdout.write(`${report.rowsChecked} rows checked\n`);

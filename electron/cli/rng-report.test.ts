@@ -140,7 +140,7 @@ describe('rng-report --assess (docs/rng.md#assessing-the-sources-min-entropy: SP
   });
 
   it.each([
-    [['--assess', join(tmpdir(), 'no-such-capture.bin')], /--assess: no capture file at/],
+    [['--assess', join(tmpdir(), 'no-such-capture.bin')], /--assess: there is no file at/],
     [['--assess', 'SMALL'], /holds 9999 samples; at least 10000 are needed/],
     [['--assess', 'OK', '--bits', '9'], /--bits must be from 1 to 8/],
     [['--assess', 'OK', '--bits', '4'], /sample \d+ is \d+, which does not fit in 4 bits/],

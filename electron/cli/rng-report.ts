@@ -37,7 +37,15 @@ import {
   type AssessmentReport,
 } from '../certification/min-entropy/assessment-report.ts';
 import { openSerialportLink } from '../devices/serial/serialport-link.ts';
-import { intFlag, printJson, runCli, UsageError } from './cli-support.ts';
+import {
+  existingFileFlag,
+  intFlag,
+  newPathFlag,
+  printJson,
+  runCli,
+  serialPortFlag,
+  UsageError,
+} from './cli-support.ts';
 
 /** Memory and time stay reasonable up to here (the bitstring of 2,000,000 bytes is 16,000,000 bits). */
 const MAX_ASSESS_SAMPLES = 2_000_000;
@@ -174,8 +182,7 @@ function printText(report: RngReport): void {
 
 /** --assess: the SP 800-90B §6.3 estimators on a capture file (docs/rng.md#assessing-the-sources-min-entropy). */
 function assessCapture(path: string, options: { bits: number; alphaLog2: number; json: boolean }): number {
-  if (path.trim() === '') throw new UsageError('--assess must be the path of a capture file');
-  if (!existsSync(path) || !statSync(path).isFile()) throw new UsageError(`--assess: no capture file at ${path}`);
+  existingFileFlag('assess', path);
   const size = statSync(path).size;
   if (size < MINIMUM_SAMPLES) {
     throw new UsageError(
@@ -209,8 +216,9 @@ function assessCapture(path: string, options: { bits: number; alphaLog2: number;
 
 /** --capture: N raw bytes from a serial RNG into a new file, renamed into place only when complete. */
 async function captureBytes(path: string, port: string, count: number): Promise<void> {
-  if (path.trim() === '') throw new UsageError('--capture must be the path of a new file');
+  newPathFlag('capture', path);
   if (existsSync(path)) throw new UsageError(`--capture: ${path} already exists; choose a new file name`);
+  await serialPortFlag('port', port);
   const buffer = new Uint8Array(count);
   let filled = 0;
   let link;
@@ -297,8 +305,7 @@ await runCli({
     refuse('draws', ['bits', 'alpha-log2', 'bytes']);
     const draws = intFlag('draws', values.draws, 1000, 1_000_000_000);
     const decks = intFlag('decks', values.decks, MIN_DECKS, MAX_DECKS, 8);
-    if (values.port !== undefined && values.port.trim() === '')
-      throw new UsageError('--port must be a serial port path');
+    if (values.port !== undefined) await serialPortFlag('port', values.port);
     const report = await runReport({
       draws,
       decks,

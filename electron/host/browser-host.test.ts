@@ -36,6 +36,7 @@ function fakeStart(): Promise<RunningCabinet> {
       stop: () => undefined,
     },
     recovery: 'clean start',
+    recordCrash: () => undefined,
     services: { staff, paytable: () => ({}) as never },
     controls: {
       rng: null,

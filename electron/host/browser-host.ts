@@ -28,6 +28,8 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { contentSecurityPolicy, securityHeaders } from '../app/csp.ts';
 import type { RunningCabinet } from '../app/running-cabinet.ts';
 import { contentType, resolveStaticPath } from '../app/static-files.ts';
+import { installProcessCrashHandlers } from '../app/process-crash-handler.ts';
+import { crashRecorder } from '../app/process-crash-record.ts';
 import { createIpcRouter } from '../ipc/router.ts';
 import { serviceChannels } from './service-channels.ts';
 import { testControlChannels, type NotePace, type ResetChoices, type TestControlHooks } from './test-controls.ts';
@@ -297,10 +299,12 @@ real cabinet core, journal and embedded device emulators behind a WebSocket. Pri
 Test hooks (environment; e2e only, never in a packaged kiosk):
   BACCARAT_TEST_PAUSE_AFTER_LOCK=1  the next deal stops after the bets are locked and debited
                                     (prints {"paused":"after-lock"}), so a test can kill the host
-                                    mid-round and check start-up recovery.`;
+                                    mid-round and check start-up recovery.
+  BACCARAT_TEST_CRASH_AFTER_START=exception|rejection  after start, an error nothing handles (exit 75).`;
 
 async function main(): Promise<void> {
-  const { runCli, intFlag, printJson, UsageError } = await import('../cli/cli-support.ts');
+  const { runCli, intFlag, printJson, UsageError, existingFolderFlag, serialPortFlags } =
+    await import('../cli/cli-support.ts');
   await runCli({
     name: 'host',
     usage: USAGE,
@@ -326,7 +330,8 @@ async function main(): Promise<void> {
       const attract = values['attract-after-ms'];
       const attractAfterMs = attract === undefined ? null : intFlag('attract-after-ms', attract, 1000, 3_600_000);
       const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-      const rendererDir = path.resolve(values.renderer ?? path.join(repo, 'dist-renderer'));
+      const given = values.renderer === undefined ? undefined : existingFolderFlag('renderer', values.renderer);
+      const rendererDir = path.resolve(given ?? path.join(repo, 'dist-renderer'));
       const { resolveJournalPath } = await import('../storage/journal-path.ts');
       // --journal, else BACCARAT_JOURNAL, else a fresh temporary file; a refused value is one line and exit 2.
       const journalPath =
@@ -338,12 +343,14 @@ async function main(): Promise<void> {
       const { parseDeviceFlags } = await import('../app/device-flags.ts');
       // Checked before anything starts: a bad flag is one stderr line and exit 2 (runCli).
       const deviceFlags = parseDeviceFlags(values);
+      await serialPortFlags(values, ['rng-port', 'bill-port']); // and no other process holds them
       const { startCabinet, venueFileLines } = await import('../app/start-cabinet.ts');
       const { ConfigError } = await import('../core/config/venue-config.ts');
       const { startEmbeddedEmulators } = await import('../emulators/dev-emulators.ts');
       const { QUICK_TIMINGS } = await import('../emulators/bill-acceptor/essp/note-path.ts');
-      const { createTestHooks } = await import('./test-hooks.ts');
-      const hooks = createTestHooks(process.env, (message) => process.stderr.write(`host: ${message}\n`));
+      const { createTestHooks, crashAfterStart } = await import('./test-hooks.ts');
+      const hooksLog = (message: string): void => void process.stderr.write(`host: ${message}\n`);
+      const hooks = createTestHooks(process.env, hooksLog);
       const configFile = values.config === undefined ? undefined : path.resolve(values.config);
       const startHost = (): Promise<RunningHost> =>
         startBrowserHost({
@@ -365,7 +372,9 @@ async function main(): Promise<void> {
               afterOpen: (cabinet) => hooks.install(cabinet),
             }),
         });
-      let hostRun: RunningHost;
+      let hostRun: RunningHost | null = null;
+      const record = crashRecorder(() => ({ running: hostRun?.running ?? null, journalPath }));
+      installProcessCrashHandlers({ record, log: hooksLog, exit: (code) => process.exit(code) });
       try {
         hostRun = await startHost();
       } catch (error) {
@@ -375,12 +384,14 @@ async function main(): Promise<void> {
         for (const line of venueFileLines(file, error)) process.stderr.write(`host: ${line}\n`);
         return 2;
       }
+      const started = hostRun;
       const stop = (): void => {
-        void hostRun.close().then(() => process.exit(0));
+        void started.close().then(() => process.exit(0));
       };
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
-      printJson({ url: hostRun.url, port: hostRun.port, journal: journalPath, recovery: hostRun.running.recovery });
+      printJson({ url: started.url, port: started.port, journal: journalPath, recovery: started.running.recovery });
+      crashAfterStart(process.env);
       await new Promise<never>(() => undefined);
     },
   });

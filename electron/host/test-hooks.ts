@@ -18,6 +18,10 @@
  *    source (electron/testing/forced-card-source.ts), so the next round deals exactly the
  *    given cards through the real shoe and engine. It sits inside the unplug check of hook 2,
  *    so an RNG unplugged during a forced deal still voids the round.
+ *
+ * 4. BACCARAT_TEST_CRASH_AFTER_START=exception|rejection: once the host has printed its URL, an error nothing
+ *    handles is thrown (or a promise rejected), so a test sees the crash policy (app/process-crash-handler.ts)
+ *    record it and exit with its code.
  */
 import { writeSync } from 'node:fs';
 import type { Cabinet } from '../core/cabinet/cabinet-api.ts';
@@ -27,6 +31,19 @@ import type { RandomSource } from '../core/random/random-source.ts';
 import { createForcedCardSource, type ForcedCardSource } from '../testing/forced-card-source.ts';
 
 export const PAUSE_AFTER_LOCK_ENV = 'BACCARAT_TEST_PAUSE_AFTER_LOCK';
+export const CRASH_AFTER_START_ENV = 'BACCARAT_TEST_CRASH_AFTER_START';
+
+/** Hook 4: throws or rejects on the next turn of the event loop, outside any handler, as a bug would. */
+export function crashAfterStart(env: Readonly<Record<string, string | undefined>>): void {
+  const how = env[CRASH_AFTER_START_ENV];
+  if (how === 'exception') {
+    setImmediate(() => {
+      throw new TypeError('test hook: an error nothing handles');
+    });
+  } else if (how === 'rejection') {
+    setImmediate(() => void Promise.reject(new RangeError('test hook: a rejection nothing handles')));
+  }
+}
 
 export interface TestHooks {
   wrapRandom(random: RandomSource): RandomSource;

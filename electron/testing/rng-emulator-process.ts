@@ -2,7 +2,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const EMULATOR = fileURLToPath(new URL('../emulators/rng/rng-emulator.ts', import.meta.url));
+/** `npm run emulate -- rng`: the emulator behind the tools' shared flag and port checks. */
+const EMULATOR = fileURLToPath(new URL('../cli/emulate.ts', import.meta.url));
 
 export interface EmulatorProcess {
   readonly child: ChildProcess;
@@ -16,9 +17,13 @@ export async function startRngEmulatorProcess(
   mode: string,
   extra: string[] = [],
 ): Promise<EmulatorProcess> {
-  const child = spawn(process.execPath, [EMULATOR, '--port', port, '--mode', mode, '--rate', '100000', ...extra], {
-    stdio: ['pipe', 'ignore', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [EMULATOR, 'rng', '--port', port, '--mode', mode, '--rate', '100000', ...extra],
+    {
+      stdio: ['pipe', 'ignore', 'pipe'],
+    },
+  );
   await new Promise<void>((resolve, reject) => {
     let text = '';
     child.stderr!.on('data', (chunk: Buffer) => {

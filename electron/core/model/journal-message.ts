@@ -65,6 +65,10 @@ export type ClearCause = 'device-healthy' | 'door-closed' | 'ram-clear' | 'handp
 /** Why a staff session ended (`as-written`: a reason only words of an earlier version gave). */
 export type SignOutWhy = 'menu' | 'idle' | 'key-off' | 'other-sign-in' | 'as-written';
 
+/** What ended the process unplanned: an error nothing handled (docs/cabinet-rules.md#damaged-journal, "Crash policy"). */
+export type CrashKind = 'uncaught-exception' | 'unhandled-rejection';
+export const CRASH_KINDS = ['uncaught-exception', 'unhandled-rejection'] as const satisfies readonly CrashKind[];
+
 /** One event-log row as data. */
 export type EventMessage =
   | { readonly code: 'door-opened' }
@@ -115,6 +119,16 @@ export type EventMessage =
   | { readonly code: 'power-up'; readonly count: number; readonly schema: number }
   | { readonly code: 'power-up-memory-error' }
   | { readonly code: 'shutdown' }
+  /**
+   * The process ended on an error nothing handled: its kind and the error's name (never its message). Written
+   * as it happened, or from the marker file at the next start when the journal could not take it then.
+   */
+  | {
+      readonly code: 'process-crash';
+      readonly crash: CrashKind;
+      readonly error: string;
+      readonly recordedAtStart: boolean;
+    }
   | { readonly code: 'memory-initialised' }
   | { readonly code: 'memory-copy-rebuilt'; readonly copy: 'a' | 'b'; readonly from: 'a' | 'b' }
   /** The copy file of critical memory was missing or failed its checks: rewritten from the journal (the words say why). */
@@ -226,6 +240,7 @@ export const EVENT_MESSAGE_CODES = [
   'power-up',
   'power-up-memory-error',
   'shutdown',
+  'process-crash',
   'memory-initialised',
   'memory-copy-rebuilt',
   'memory-copy-file-rebuilt',
@@ -260,7 +275,8 @@ const lists: [
   Covers<typeof CLEAR_CAUSES, ClearCause>,
   Covers<typeof SIGN_OUT_WHYS, SignOutWhy>,
   Covers<typeof EVENT_MESSAGE_CODES, EventMessageCode>,
-] = [true, true, true, true, true];
+  Covers<typeof CRASH_KINDS, CrashKind>,
+] = [true, true, true, true, true, true];
 void lists;
 
 /** A coded message split for storage: the code in its column, everything else as JSON. */

@@ -14,7 +14,7 @@ import { createRngService, type RngService } from './rng-service.ts';
 import { createSocatPair, type SocatPair } from '../../emulators/socat-pair.ts';
 import { until } from '../../testing/until.ts';
 
-const EMULATOR = fileURLToPath(new URL('../../emulators/rng/rng-emulator.ts', import.meta.url));
+const EMULATOR = fileURLToPath(new URL('../../cli/emulate.ts', import.meta.url));
 
 let socat: SocatPair;
 let emulator: ChildProcess | null = null;
@@ -25,9 +25,13 @@ let emulatorLog = '';
 
 /** Starts the emulator process and resolves once it has opened its end of the pty. */
 async function startEmulator(mode: string, extra: string[] = []): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [EMULATOR, '--port', socat.a, '--mode', mode, '--rate', '100000', ...extra], {
-    stdio: ['pipe', 'ignore', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [EMULATOR, 'rng', '--port', socat.a, '--mode', mode, '--rate', '100000', ...extra],
+    {
+      stdio: ['pipe', 'ignore', 'pipe'],
+    },
+  );
   emulator = child;
   await new Promise<void>((resolve, reject) => {
     let text = '';

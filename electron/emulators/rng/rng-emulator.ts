@@ -7,13 +7,10 @@
  * SIGUSR1 (→ stuck) and SIGUSR2 (→ good). Kill the process or socat to "unplug" the device.
  * With --wait-for cmdO it behaves like a OneRNG: silent until it receives that command.
  *
- *   node electron/emulators/rng/rng-emulator.ts --port /tmp/rng/A [--mode good] [--rate 350000]
- *   npm run emulate -- rng --port /tmp/rng/A
+ *   npm run emulate -- rng --port /tmp/rng/A [--mode good] [--rate 350000] [--wait-for cmdO]
  */
 import { realpathSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { parseArgs } from 'node:util';
-import { fileURLToPath } from 'node:url';
 import type { SerialLink } from '../../devices/serial/serial-link.ts';
 import { openSerialportLink } from '../../devices/serial/serialport-link.ts';
 import { RNG_EMULATOR_MODES, RngModel, isRngEmulatorMode, type RngEmulatorMode } from './rng-model.ts';
@@ -169,59 +166,4 @@ function ptyBehind(port: string): string | null {
 
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-const USAGE = `Usage: node electron/emulators/rng/rng-emulator.ts --port PATH [--mode MODE] [--rate BYTES_PER_S] [--wait-for CMD]
-
-Streams emulated hardware-RNG bytes into a serial port (one end of a socat pty pair).
-  --port PATH      the pty end to write to, e.g. /tmp/rng/A
-  --mode MODE      good (default), stuck, biased or stalled
-  --rate N         bytes per second, 100..10000000 (default 350000)
-  --wait-for CMD   stay silent until CMD arrives (OneRNG: cmdO)
-At run time: a line "good"/"stuck"/"biased"/"stalled" on stdin switches the mode;
-SIGUSR1 switches to stuck, SIGUSR2 to good. SIGTERM/SIGINT stop it.`;
-
-/** Entry point when run as a program. */
-async function main(argv: string[]): Promise<void> {
-  if (argv.includes('--help') || argv.includes('-h')) {
-    process.stdout.write(USAGE + '\n');
-    return;
-  }
-  try {
-    const { values } = parseArgs({
-      args: argv,
-      options: {
-        port: { type: 'string' },
-        mode: { type: 'string', default: 'good' },
-        rate: { type: 'string' },
-        'wait-for': { type: 'string' },
-      },
-      strict: true,
-    });
-    if (!values.port) throw new Error('--port is required (the pty end to write to, e.g. /tmp/rng/A)');
-    const mode = values.mode ?? 'good';
-    if (!isRngEmulatorMode(mode))
-      throw new Error(`--mode must be one of ${RNG_EMULATOR_MODES.join(', ')}, got "${mode}"`);
-    if (values.rate !== undefined && !/^\d+$/.test(values.rate)) {
-      throw new Error(`--rate must be a whole number of bytes per second, got "${values.rate}"`);
-    }
-    const controller = new AbortController();
-    process.once('SIGTERM', () => controller.abort());
-    process.once('SIGINT', () => controller.abort());
-    await runRngEmulator({
-      port: values.port,
-      mode,
-      rate: values.rate === undefined ? undefined : Number(values.rate),
-      waitFor: values['wait-for'] ?? null,
-      signal: controller.signal,
-      control: true,
-    });
-  } catch (error) {
-    process.stderr.write(`rng-emulator: ${(error as Error).message} (see --help)\n`);
-    process.exitCode = 2;
-  }
-}
-
-if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
-  await main(process.argv.slice(2));
 }

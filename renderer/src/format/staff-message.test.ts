@@ -16,6 +16,7 @@ import {
 } from '../../../electron/core/model/device-detail.ts';
 import {
   CLEAR_CAUSES,
+  CRASH_KINDS,
   EVENT_MESSAGE_CODES,
   SIGN_OUT_WHYS,
   TILT_REASON_CODES,
@@ -93,6 +94,7 @@ const EVENTS: Samples<EventMessage> = {
   'power-up': { code: 'power-up', count: 12, schema: 5 },
   'power-up-memory-error': { code: 'power-up-memory-error' },
   shutdown: { code: 'shutdown' },
+  'process-crash': { code: 'process-crash', crash: 'unhandled-rejection', error: 'TypeError', recordedAtStart: true },
   'memory-initialised': { code: 'memory-initialised' },
   'memory-copy-rebuilt': { code: 'memory-copy-rebuilt', copy: 'b', from: 'a' },
   'memory-copy-file-rebuilt': { code: 'memory-copy-file-rebuilt' },
@@ -241,6 +243,7 @@ describe.each(LOCALES)('staff words for every code main sends, in %s', (locale) 
       ...REPLAY_DIFFERENCE_CODES.map((c) => `staff.replay.${c}`),
       ...CLEAR_CAUSES.map((c) => `staff.clearCause.${c}`),
       ...SIGN_OUT_WHYS.map((c) => `staff.signOutWhy.${c}`),
+      ...CRASH_KINDS.map((c) => `staff.crashKind.${c}`),
       ...ACCEPTOR_CONDITIONS.map((c) => `staff.condition.${c}`),
       ...LINK_CAUSES.map((c) => `staff.linkCause.${c}`),
       ...ID003_ACCEPTOR_CONDITIONS.map((c) => `staff.id003Condition.${c}`),

@@ -179,6 +179,8 @@ function paramWord(tr: Translator, domain: Domain, key: string, value: string): 
       return word(tr, 'acceptorProtocol', value);
     case 'why':
       return word(tr, 'signOutWhy', value);
+    case 'crash':
+      return word(tr, 'crashKind', value);
     case 'until':
     case 'at':
       return logTime(value);

@@ -2,7 +2,7 @@
  * The ID-003 unit model on a serial port or one end of a socat pseudo-terminal pair: reopened when the port
  * comes back, line faults injected on the wire, control lines from stdin or a unix socket.
  *
- *   node electron/emulators/bill-acceptor/id003/id003-emulator-main.ts --port /tmp/pty-A
+ *   npm run emulate -- id003 --port /tmp/pty-A
  */
 import { randomBytes } from 'node:crypto';
 import {

@@ -29,8 +29,8 @@ describe.runIf(socatAvailable)('the ID-003 emulator process on a pty', () => {
   beforeAll(async () => {
     socat = createSocatPair('id003-emu-');
     await socat.start();
-    const main = fileURLToPath(new URL('./id003-emulator-main.ts', import.meta.url));
-    child = spawn(process.execPath, [main, '--port', socat.a], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const main = fileURLToPath(new URL('../../../cli/emulate.ts', import.meta.url));
+    child = spawn(process.execPath, [main, 'id003', '--port', socat.a], { stdio: ['pipe', 'pipe', 'inherit'] });
     createInterface({ input: child.stdout! }).on('line', (line) => lines.push(line));
     await until(() => lines.some((l) => l.startsWith('ready ')), 'the emulator is ready');
     link = await openSerialportLink({ path: socat.b, baudRate: 9600, parity: 'even' });

@@ -361,6 +361,7 @@ const staff: Messages['staff'] = {
     'power-up': 'Zapnutí č. {count} (schéma deníku v{schema})',
     'power-up-memory-error': 'Zapnutí (počítadla nedostupná: chyba paměti)',
     shutdown: 'Řádné vypnutí',
+    'process-crash': 'Proces spadl: {crash} ({error}), {recordedAtStart}',
     'memory-initialised': 'Kritická paměť inicializována (nový deník)',
     'memory-copy-rebuilt': 'Kopie {copy} kritické paměti obnovena z kopie {from}',
     'memory-copy-file-rebuilt': 'Soubor kopie kritické paměti chyběl nebo byl poškozen: znovu zapsán z deníku',
@@ -523,6 +524,10 @@ const staff: Messages['staff'] = {
     'handpay-paid': 'ruční výplatu vyplatil(a) {role}',
     staff: 'zrušil(a) {role}',
   },
+  crashKind: {
+    'uncaught-exception': 'chyba, kterou nic neošetřilo',
+    'unhandled-rejection': 'neúspěšná operace, kterou nic neošetřilo',
+  },
   signOutWhy: {
     menu: 'odhlášeno v nabídce',
     idle: 'žádná činnost po {idleS} s',
@@ -561,6 +566,7 @@ const staff: Messages['staff'] = {
     on: { true: 'zapnuto', false: 'vypnuto' },
     enabled: { true: 'Povoleno', false: 'Zakázáno' },
     metersKept: { true: 'uložena v deníku', false: 'nedostupná' },
+    recordedAtStart: { true: 'zaznamenáno při dalším spuštění', false: 'zaznamenáno v okamžiku pádu' },
     yes: { true: 'ano', false: 'ne' },
   },
 };

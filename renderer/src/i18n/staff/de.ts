@@ -364,6 +364,7 @@ const staff: Messages['staff'] = {
     'power-up': 'Einschalten Nr. {count} (Journal-Schema v{schema})',
     'power-up-memory-error': 'Einschalten (Zähler nicht verfügbar: Speicherfehler)',
     shutdown: 'Geordnetes Herunterfahren',
+    'process-crash': 'Prozess abgestürzt: {crash} ({error}), {recordedAtStart}',
     'memory-initialised': 'Kritischer Speicher initialisiert (neues Journal)',
     'memory-copy-rebuilt': 'Kopie {copy} des kritischen Speichers aus Kopie {from} wiederhergestellt',
     'memory-copy-file-rebuilt':
@@ -528,6 +529,10 @@ const staff: Messages['staff'] = {
     'handpay-paid': 'Handauszahlung bezahlt durch {role}',
     staff: 'aufgehoben durch {role}',
   },
+  crashKind: {
+    'uncaught-exception': 'ein Fehler, den nichts behandelt hat',
+    'unhandled-rejection': 'ein fehlgeschlagener Vorgang, den nichts behandelt hat',
+  },
   signOutWhy: {
     menu: 'im Menü abgemeldet',
     idle: '{idleS} s lang keine Eingabe',
@@ -566,6 +571,7 @@ const staff: Messages['staff'] = {
     on: { true: 'Ein', false: 'Aus' },
     enabled: { true: 'Aktiviert', false: 'Deaktiviert' },
     metersKept: { true: 'im Journal gespeichert', false: 'nicht verfügbar' },
+    recordedAtStart: { true: 'beim nächsten Start erfasst', false: 'beim Absturz erfasst' },
     yes: { true: 'ja', false: 'nein' },
   },
 };

@@ -360,6 +360,7 @@ export default {
     'power-up': 'Power-up no. {count} (journal schema v{schema})',
     'power-up-memory-error': 'Power-up (meters unavailable: memory error)',
     shutdown: 'Orderly shutdown',
+    'process-crash': 'Process crashed: {crash} ({error}), {recordedAtStart}',
     'memory-initialised': 'Critical memory initialised (new journal)',
     'memory-copy-rebuilt': 'Critical memory copy {copy} rebuilt from copy {from}',
     'memory-copy-file-rebuilt': 'Copy file of critical memory was missing or damaged: rewritten from the journal',
@@ -523,6 +524,10 @@ export default {
     'handpay-paid': 'handpay paid by {role}',
     staff: 'cleared by {role}',
   },
+  crashKind: {
+    'uncaught-exception': 'an error nothing handled',
+    'unhandled-rejection': 'a failed operation nothing handled',
+  },
   signOutWhy: {
     menu: 'signed out at the menu',
     idle: 'no staff request for {idleS} s',
@@ -561,6 +566,7 @@ export default {
     on: { true: 'on', false: 'off' },
     enabled: { true: 'Enabled', false: 'Disabled' },
     metersKept: { true: 'kept in the journal', false: 'unavailable' },
+    recordedAtStart: { true: 'recorded at the next start', false: 'recorded as it happened' },
     yes: { true: 'yes', false: 'no' },
   },
 } as const;

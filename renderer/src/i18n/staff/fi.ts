@@ -357,6 +357,7 @@ const staff: Messages['staff'] = {
     'power-up': 'Käynnistys nro {count} (päiväkirjan skeema v{schema})',
     'power-up-memory-error': 'Käynnistys (laskurit eivät saatavilla: muistivirhe)',
     shutdown: 'Hallittu sammutus',
+    'process-crash': 'Prosessi kaatui: {crash} ({error}), {recordedAtStart}',
     'memory-initialised': 'Kriittinen muisti alustettu (uusi päiväkirja)',
     'memory-copy-rebuilt': 'Kriittisen muistin kopio {copy} palautettu kopiosta {from}',
     'memory-copy-file-rebuilt':
@@ -521,6 +522,10 @@ const staff: Messages['staff'] = {
     'handpay-paid': 'käsimaksun maksoi {role}',
     staff: 'poisti {role}',
   },
+  crashKind: {
+    'uncaught-exception': 'virhe, jota mikään ei käsitellyt',
+    'unhandled-rejection': 'epäonnistunut toiminto, jota mikään ei käsitellyt',
+  },
   signOutWhy: {
     menu: 'kirjauduttu ulos valikosta',
     idle: 'ei toimintaa {idleS} s',
@@ -559,6 +564,7 @@ const staff: Messages['staff'] = {
     on: { true: 'päälle', false: 'pois' },
     enabled: { true: 'Käytössä', false: 'Pois käytöstä' },
     metersKept: { true: 'tallessa päiväkirjassa', false: 'ei saatavilla' },
+    recordedAtStart: { true: 'kirjattu seuraavassa käynnistyksessä', false: 'kirjattu heti kaatuessa' },
     yes: { true: 'kyllä', false: 'ei' },
   },
 };

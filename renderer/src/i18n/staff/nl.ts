@@ -363,6 +363,7 @@ const staff: Messages['staff'] = {
     'power-up': 'Inschakeling nr. {count} (journaalschema v{schema})',
     'power-up-memory-error': 'Inschakeling (tellers niet beschikbaar: geheugenfout)',
     shutdown: 'Ordelijk afgesloten',
+    'process-crash': 'Proces gecrasht: {crash} ({error}), {recordedAtStart}',
     'memory-initialised': 'Kritiek geheugen geïnitialiseerd (nieuw journaal)',
     'memory-copy-rebuilt': 'Kopie {copy} van het kritieke geheugen hersteld uit kopie {from}',
     'memory-copy-file-rebuilt':
@@ -528,6 +529,10 @@ const staff: Messages['staff'] = {
     'handpay-paid': 'handuitbetaling betaald door {role}',
     staff: 'opgeheven door {role}',
   },
+  crashKind: {
+    'uncaught-exception': 'een fout die niets afhandelde',
+    'unhandled-rejection': 'een mislukte bewerking die niets afhandelde',
+  },
   signOutWhy: {
     menu: 'afgemeld in het menu',
     idle: '{idleS} s geen activiteit',
@@ -566,6 +571,7 @@ const staff: Messages['staff'] = {
     on: { true: 'aan', false: 'uit' },
     enabled: { true: 'Ingeschakeld', false: 'Uitgeschakeld' },
     metersKept: { true: 'bewaard in het journaal', false: 'niet beschikbaar' },
+    recordedAtStart: { true: 'vastgelegd bij de volgende start', false: 'vastgelegd op het moment zelf' },
     yes: { true: 'ja', false: 'nee' },
   },
 };

@@ -363,6 +363,7 @@ const staff: Messages['staff'] = {
     'power-up': 'Start nr {count} (journalschema v{schema})',
     'power-up-memory-error': 'Start (räkneverk ej tillgängliga: minnesfel)',
     shutdown: 'Ordnad avstängning',
+    'process-crash': 'Processen kraschade: {crash} ({error}), {recordedAtStart}',
     'memory-initialised': 'Kritiskt minne initierat (ny journal)',
     'memory-copy-rebuilt': 'Kopia {copy} av kritiskt minne återställd från kopia {from}',
     'memory-copy-file-rebuilt':
@@ -525,6 +526,10 @@ const staff: Messages['staff'] = {
     'handpay-paid': 'handutbetalning betald av {role}',
     staff: 'upphävd av {role}',
   },
+  crashKind: {
+    'uncaught-exception': 'ett fel som inget hanterade',
+    'unhandled-rejection': 'en misslyckad åtgärd som inget hanterade',
+  },
   signOutWhy: {
     menu: 'utloggad i menyn',
     idle: 'ingen aktivitet på {idleS} s',
@@ -563,6 +568,7 @@ const staff: Messages['staff'] = {
     on: { true: 'på', false: 'av' },
     enabled: { true: 'Aktiverad', false: 'Avaktiverad' },
     metersKept: { true: 'sparade i journalen', false: 'ej tillgängliga' },
+    recordedAtStart: { true: 'registrerad vid nästa start', false: 'registrerad när det hände' },
     yes: { true: 'ja', false: 'nej' },
   },
 };
