@@ -28,10 +28,7 @@ interface Tool {
   readonly bad: Readonly<Record<string, readonly string[]>>;
 }
 
-/**
- * Every tool and its bad inputs. A new tool adds a row here (e.g. `provision`: `electron/cli/provision.ts` with a bad
- * flag and a bad path), and is then held to the same rule.
- */
+/** Every tool and its bad inputs. A new tool adds a row here, and is then held to the same rule. */
 const TOOLS: Readonly<Record<string, Tool>> = {
   analyze: { script: 'electron/cli/analyze.ts', bad: { 'bad flag': ['--nope'], 'bad value': ['--decks', '0'] } },
   round: { script: 'electron/cli/round.ts', bad: { 'bad flag': ['--nope'], 'bad value': ['--tie-pays', '7'] } },
@@ -88,6 +85,15 @@ const TOOLS: Readonly<Record<string, Tool>> = {
       'bad flag': ['--nope'],
       'missing journal': ['--journal', '/nonexistent/journal.sqlite'],
       'folder as journal': ['--journal', FOLDER],
+    },
+  },
+  provision: {
+    script: 'electron/cli/provision.ts',
+    bad: {
+      'bad flag': ['--role', 'technician', '--nope'],
+      'bad value': ['--role', 'cashier'],
+      'missing journal': ['--role', 'technician', '--journal', '/nonexistent/d/journal.sqlite'],
+      'missing key input': ['--role', 'technician', '--journal', FOLDER, '--key-file', '/nonexistent/key'],
     },
   },
   roads: { script: 'electron/cli/roads.ts', bad: { 'bad flag': ['--nope'], 'bad value': ['--outcomes', 'XYZ'] } },
