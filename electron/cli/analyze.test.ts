@@ -50,7 +50,7 @@ describe.concurrent('analyze CLI', () => {
     [['--decks', 'eight'], /--decks must be a whole number from 1 to 8/],
     [['--tie-pays', '7'], /--tie-pays must be 8 or 9/],
     [['--tie-pays', '10'], /--tie-pays must be 8 or 9/],
-    [['--bogus'], /Unknown option '--bogus'/],
+    [['--bogus'], /unknown flag "--bogus"/],
     [['extra'], /unexpected argument "extra"/],
   ])('%j → exit 2 and one line on stderr', async (args, message) => {
     const run = await analyze(...args);

@@ -37,7 +37,7 @@ describe('drbg-kat CLI (NIST CAVP HMAC_DRBG SHA-256, no PR, no additional input)
       ['--entropy', '00'.repeat(32), '--nonce', '00'.repeat(16), '--personalization', 'x'],
       /--personalization must be hex/,
     ],
-    [['--entropy', '00'.repeat(32), '--nonce', '00'.repeat(16), '--bogus'], /Unknown option/],
+    [['--entropy', '00'.repeat(32), '--nonce', '00'.repeat(16), '--bogus'], /unknown flag "--bogus"/],
   ])('bad input %j → one line on stderr, exit 2', (args, message) => {
     const { code, stdout, stderr } = run(args);
     expect(code).toBe(2);

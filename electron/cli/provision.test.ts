@@ -108,7 +108,7 @@ describe('npm run provision (docs/cabinet-rules.md#operator-menu-and-key-switch)
   });
 
   it.each([
-    [['--role', 'technician', '--bogus'], /Unknown option '--bogus'/],
+    [['--role', 'technician', '--bogus'], /unknown flag "--bogus"/],
     [['--role', 'boss', '--journal', '/tmp/x.sqlite'], /--role must be technician or attendant, got "boss"/],
     [['--role', 'technician', '--journal', '/nonexistent/j.sqlite'], /its folder \/nonexistent does not exist/],
     [['--role', 'technician', '--journal', '/tmp/no-such-journal.sqlite'], /there is no journal at/],
