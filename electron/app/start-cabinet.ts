@@ -19,6 +19,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { Journal } from '../storage/journal.ts';
 import { ramClearAfterQuarantine, startCabinetOn, startOnJournalOrLocked } from '../storage/open-cabinet.ts';
+import { startWhenReadable } from '../storage/start-when-readable.ts';
 import { journalDamageService } from './journal-damage-service.ts';
 import { describeQuarantine, type QuarantinedJournal } from '../storage/journal-quarantine.ts';
 import type { CabinetCore } from '../core/cabinet/cabinet.ts';
@@ -181,16 +182,21 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
   try {
     // A damaged journal is moved aside and the cabinet starts locked on a fresh one
     // (docs/cabinet-rules.md#damaged-journal); startCabinetOn closes the journal when start-up fails.
-    const started = startOnJournalOrLocked(
-      options.journalPath,
-      (opened) =>
-        startCabinetOn(opened, {
-          config: loaded.input,
-          configSource: loaded.source,
-          random: options.wrapRandom ? options.wrapRandom(certified) : certified,
-        }),
-      undefined,
-      loaded.preview.journal.criticalCopyPath,
+    // A journal the disk will not read stays in place: start-up waits for it, never exits (start-when-readable.ts).
+    const started = await startWhenReadable(
+      () =>
+        startOnJournalOrLocked(
+          options.journalPath,
+          (opened) =>
+            startCabinetOn(opened, {
+              config: loaded.input,
+              configSource: loaded.source,
+              random: options.wrapRandom ? options.wrapRandom(certified) : certified,
+            }),
+          undefined,
+          loaded.preview.journal.criticalCopyPath,
+        ),
+      log,
     );
     ({ journal, cabinet, quarantined } = started);
   } catch (error) {
@@ -235,11 +241,16 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
   });
   const menuOpen = (): boolean => staff.session() !== null;
   const last = opened.snapshot().lastRound;
+  const unreadable = opened
+    .snapshot()
+    .tilts.some((t) => t.reasonCode?.code === 'storage-error' && t.reasonCode.stage === 'start-up');
   const recovery = quarantined
     ? `RAM error: ${describeQuarantine(quarantined)}; locked until a technician RAM clear`
-    : last && last.status === 'voided' && last.voidReason?.includes('power-up')
-      ? `recovered: round ${last.roundId} voided, ${last.refundedMinor} minor units refunded (${last.voidReason})`
-      : 'clean start: no round was interrupted';
+    : unreadable
+      ? 'storage fault: the journal could not be read at start-up; it stays in place, tilted until a technician clears it after a test write'
+      : last && last.status === 'voided' && last.voidReason?.includes('power-up')
+        ? `recovered: round ${last.roundId} voided, ${last.refundedMinor} minor units refunded (${last.voidReason})`
+        : 'clean start: no round was interrupted';
   options.afterOpen?.(opened);
   for (const status of early.splice(0)) opened.reportDevice(status);
 

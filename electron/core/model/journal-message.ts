@@ -46,9 +46,10 @@ export type VoidReason =
 
 /**
  * What the cabinet was writing when the journal refused it: a round's lock (bets debited), its deal (the
- * cards recorded), its settlement, a void, a bill credit, a cash-out, or anything else.
+ * cards recorded), its settlement, a void, a bill credit, a cash-out, or anything else; `start-up`: the
+ * check of the journal at start-up kept meeting a transient read error (docs/cabinet-rules.md#damaged-journal).
  */
-export type StorageStage = 'lock' | 'deal' | 'settle' | 'void' | 'bill' | 'cash-out' | 'other';
+export type StorageStage = 'lock' | 'deal' | 'settle' | 'void' | 'bill' | 'cash-out' | 'other' | 'start-up';
 export const STORAGE_STAGES = [
   'lock',
   'deal',
@@ -57,6 +58,7 @@ export const STORAGE_STAGES = [
   'bill',
   'cash-out',
   'other',
+  'start-up',
 ] as const satisfies readonly StorageStage[];
 
 /** What ended a tilt. */

@@ -537,6 +537,7 @@ const staff: Messages['staff'] = {
     bill: 'připsání bankovky',
     'cash-out': 'výplata',
     other: 'zápis do deníku',
+    'start-up': 'kontrola deníku při spuštění (nešel přečíst)',
   },
   clearance: {
     'device-healthy': 'zařízení je opět v pořádku',

@@ -542,6 +542,7 @@ const staff: Messages['staff'] = {
     bill: 'einer Notengutschrift',
     'cash-out': 'einer Auszahlung',
     other: 'eines Journaleintrags',
+    'start-up': 'der Journalprüfung beim Start (es war nicht lesbar)',
   },
   clearance: {
     'device-healthy': 'das Gerät wieder in Ordnung ist',

@@ -537,6 +537,7 @@ export default {
     bill: 'a bill credit',
     'cash-out': 'a cash-out',
     other: 'a journal write',
+    'start-up': 'the start-up check of the journal (it could not be read)',
   },
   clearance: {
     'device-healthy': 'the device is healthy again',

@@ -535,6 +535,7 @@ const staff: Messages['staff'] = {
     bill: 'setelihyvitys',
     'cash-out': 'kotiutus',
     other: 'lokikirjoitus',
+    'start-up': 'lokin käynnistystarkistus (sitä ei voitu lukea)',
   },
   clearance: {
     'device-healthy': 'laite on taas kunnossa',

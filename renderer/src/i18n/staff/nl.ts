@@ -542,6 +542,7 @@ const staff: Messages['staff'] = {
     bill: 'een biljetcreditering',
     'cash-out': 'een uitbetaling',
     other: 'een journaalregel',
+    'start-up': 'de controle van het journaal bij het opstarten (het was niet leesbaar)',
   },
   clearance: {
     'device-healthy': 'het apparaat weer in orde is',

@@ -539,6 +539,7 @@ const staff: Messages['staff'] = {
     bill: 'en sedelkreditering',
     'cash-out': 'en utbetalning',
     other: 'en journalskrivning',
+    'start-up': 'journalens kontroll vid start (den gick inte att läsa)',
   },
   clearance: {
     'device-healthy': 'enheten är frisk igen',
