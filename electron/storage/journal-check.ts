@@ -159,14 +159,19 @@ export const START_UP_SCHEDULE: CheckSchedule = { delaysMs: TRANSIENT_RETRY_DELA
 /**
  * What start-up acts on: sound, damaged (found by a quick pass, confirmed by `integrity_check` on a
  * second pass over a file whose every byte reads), or unreadable after every try of the schedule.
+ * `diagnose` is the one pass (tests of the rule give a scripted one).
  */
-export function checkJournal(path: string, schedule: CheckSchedule = START_UP_SCHEDULE): JournalDiagnosis {
+export function checkJournal(
+  path: string,
+  schedule: CheckSchedule = START_UP_SCHEDULE,
+  diagnose: typeof diagnoseJournal = diagnoseJournal,
+): JournalDiagnosis {
   for (let tried = 0; ; tried++) {
-    const first = diagnoseJournal(path);
+    const first = diagnose(path);
     if (first.kind === 'sound') return first;
     let code: TransientCode;
     if (first.kind === 'damaged') {
-      const confirm = diagnoseJournal(path, 'integrity_check');
+      const confirm = diagnose(path, 'integrity_check');
       if (confirm.kind === 'sound') return confirm;
       if (confirm.kind === 'damaged') {
         const unread = unreadableBytes(path);
