@@ -62,6 +62,15 @@ const EXPECTED_CHECK: Record<(typeof FILE_DAMAGES)[number], readonly string[]> =
   directory: ['file'],
 };
 
+/** Which proof moves each damage aside (docs/cabinet-rules.md#damaged-journal). */
+const EXPECTED_PROOF: Record<(typeof FILE_DAMAGES)[number], readonly string[]> = {
+  header: ['header'],
+  'schema-page': ['schema'],
+  'data-page': ['integrity-check'],
+  truncated: ['schema', 'integrity-check'],
+  directory: ['file'],
+};
+
 describe('a damaged journal starts the cabinet in RAM-error mode, never a crash', () => {
   for (const how of FILE_DAMAGES) {
     it(`${how}: locked with a memory-error naming the damage; the technician RAM clear ends it and play resumes`, async () => {
@@ -78,6 +87,10 @@ describe('a damaged journal starts the cabinet in RAM-error mode, never a crash'
       expect(kept, 'the damaged file is kept aside').toBeDefined();
       expect(tilt?.reason).toContain(kept!);
       if (sha256) expect(tilt?.reason).toContain(sha256);
+      // The reason is a code naming the proof, never only words.
+      expect(tilt?.reasonCode).toMatchObject({ code: 'journal-damaged', damagedFile: kept });
+      const proof = (tilt?.reasonCode as { proof?: string } | undefined)?.proof;
+      expect(EXPECTED_PROOF[how]).toContain(proof);
       expect(existsSync(path.join(path.dirname(journalPath), `${kept}.salvage.jsonl`)) || how === 'directory').toBe(
         true,
       );

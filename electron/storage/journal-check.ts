@@ -11,16 +11,12 @@
  */
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
+import type { DamageProof } from '../core/model/journal-message.ts';
 import { sleepSync, transientCodeOf, TRANSIENT_RETRY_DELAYS_MS, type TransientCode } from './journal-read-retry.ts';
 
 export type JournalCheck = 'file' | 'open' | 'quick-check' | 'schema' | 'start-up';
 
-/**
- * What proved the damage: the file is no regular non-empty file, its header is not SQLite's (or SQLite
- * refuses to open it), its schema cannot be read, `PRAGMA integrity_check` found broken pages, or its
- * content broke start-up the same way twice while every byte of it could be read.
- */
-export type DamageProof = 'file' | 'header' | 'schema' | 'integrity-check' | 'start-up';
+export type { DamageProof };
 
 export interface JournalDamage {
   /**

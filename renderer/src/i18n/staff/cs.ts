@@ -396,6 +396,7 @@ const staff: Messages['staff'] = {
     'reason-as-written': 'důvod, jak byl zaznamenán',
     'storage-error': 'deník odmítl zápis během fáze {stage}: {sqlite}',
     'copy-write-failed': 'druhou kopii kritické paměti nebylo možné zapsat ({errno})',
+    'journal-damaged': 'deník byl poškozen ({proof}) a je uchován jako {damagedFile}',
   },
   void: {
     'power-lost': 'výpadek napájení, když bylo kolo ve stavu {status}; zrušeno při zapnutí',
@@ -529,6 +530,13 @@ const staff: Messages['staff'] = {
     'as-written': 'viz původní text',
   },
   roundStage: { locked: 'uzamčeno (sázky přijaty)', dealt: 'rozdáno' },
+  damageProof: {
+    file: 'není to běžný soubor nebo je prázdný',
+    header: 'jeho hlavička není hlavička SQLite',
+    schema: 'jeho schéma nelze přečíst',
+    'integrity-check': 'kontrola integrity SQLite našla poškození',
+    'start-up': 'jeho obsah dvakrát přerušil spuštění',
+  },
   storageStage: {
     lock: 'uzamčení (sázky strženy)',
     deal: 'rozdání (karty zaznamenány)',

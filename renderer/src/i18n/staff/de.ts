@@ -400,6 +400,7 @@ const staff: Messages['staff'] = {
     'reason-as-written': 'Grund wie aufgezeichnet',
     'storage-error': 'das Journal hat einen Schreibvorgang während {stage} abgelehnt: {sqlite}',
     'copy-write-failed': 'die zweite Kopie des kritischen Speichers konnte nicht geschrieben werden ({errno})',
+    'journal-damaged': 'das Journal war beschädigt ({proof}) und wird als {damagedFile} aufbewahrt',
   },
   void: {
     'power-lost': 'Stromausfall, während die Runde {status} war; beim Einschalten annulliert',
@@ -534,6 +535,13 @@ const staff: Messages['staff'] = {
     'as-written': 'siehe Originaltext',
   },
   roundStage: { locked: 'gesperrt (Einsätze angenommen)', dealt: 'gegeben' },
+  damageProof: {
+    file: 'es ist keine reguläre Datei oder leer',
+    header: 'sein Kopf ist nicht der von SQLite',
+    schema: 'sein Schema ist nicht lesbar',
+    'integrity-check': 'die Integritätsprüfung von SQLite fand Schäden',
+    'start-up': 'sein Inhalt hat den Start zweimal abgebrochen',
+  },
   storageStage: {
     lock: 'der Sperre (Einsätze abgebucht)',
     deal: 'des Austeilens (Karten aufgezeichnet)',

@@ -395,6 +395,7 @@ export default {
     'reason-as-written': 'reason as recorded',
     'storage-error': 'the journal refused a write during {stage}: {sqlite}',
     'copy-write-failed': 'the second copy of critical memory could not be written ({errno})',
+    'journal-damaged': 'the journal was damaged ({proof}) and is kept as {damagedFile}',
   },
   void: {
     'power-lost': 'power was lost while the round was {status}; voided at power-up',
@@ -529,6 +530,13 @@ export default {
     'as-written': 'see the original text',
   },
   roundStage: { locked: 'locked (bets taken)', dealt: 'dealt' },
+  damageProof: {
+    file: 'it is not a regular file, or it is empty',
+    header: "its header is not SQLite's",
+    schema: 'its schema cannot be read',
+    'integrity-check': "SQLite's integrity check found damage",
+    'start-up': 'its content broke start-up twice',
+  },
   storageStage: {
     lock: 'the lock (bets taken)',
     deal: 'the deal (cards recorded)',

@@ -393,6 +393,7 @@ const staff: Messages['staff'] = {
     'reason-as-written': 'syy kuten kirjattu',
     'storage-error': 'loki hylkäsi kirjoituksen vaiheessa {stage}: {sqlite}',
     'copy-write-failed': 'kriittisen muistin toista kopiota ei voitu kirjoittaa ({errno})',
+    'journal-damaged': 'loki oli vaurioitunut ({proof}) ja se säilytetään nimellä {damagedFile}',
   },
   void: {
     'power-lost': 'virta katkesi kierroksen ollessa tilassa {status}; mitätöity käynnistyksessä',
@@ -527,6 +528,13 @@ const staff: Messages['staff'] = {
     'as-written': 'katso alkuperäinen teksti',
   },
   roundStage: { locked: 'lukittu (panokset otettu)', dealt: 'jaettu' },
+  damageProof: {
+    file: 'se ei ole tavallinen tiedosto tai se on tyhjä',
+    header: 'sen otsake ei ole SQLiten',
+    schema: 'sen skeemaa ei voi lukea',
+    'integrity-check': 'SQLiten eheystarkistus löysi vaurioita',
+    'start-up': 'sen sisältö keskeytti käynnistyksen kahdesti',
+  },
   storageStage: {
     lock: 'lukitus (panokset veloitettu)',
     deal: 'jako (kortit tallennettu)',

@@ -399,6 +399,7 @@ const staff: Messages['staff'] = {
     'reason-as-written': 'reden zoals vastgelegd',
     'storage-error': 'het journaal weigerde een schrijfactie tijdens {stage}: {sqlite}',
     'copy-write-failed': 'de tweede kopie van het kritieke geheugen kon niet worden geschreven ({errno})',
+    'journal-damaged': 'het journaal was beschadigd ({proof}) en wordt bewaard als {damagedFile}',
   },
   void: {
     'power-lost': 'stroom uitgevallen terwijl de ronde {status} was; geannuleerd bij inschakeling',
@@ -534,6 +535,13 @@ const staff: Messages['staff'] = {
     'as-written': 'zie de originele tekst',
   },
   roundStage: { locked: 'vergrendeld (inzetten genomen)', dealt: 'gedeeld' },
+  damageProof: {
+    file: 'het is geen gewoon bestand of het is leeg',
+    header: 'de kop is niet die van SQLite',
+    schema: 'het schema is niet leesbaar',
+    'integrity-check': 'de integriteitscontrole van SQLite vond schade',
+    'start-up': 'de inhoud brak het opstarten twee keer af',
+  },
   storageStage: {
     lock: 'het vastzetten (inzetten afgeschreven)',
     deal: 'het delen (kaarten vastgelegd)',

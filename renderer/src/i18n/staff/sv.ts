@@ -399,6 +399,7 @@ const staff: Messages['staff'] = {
     'reason-as-written': 'orsak som registrerad',
     'storage-error': 'journalen vägrade en skrivning under {stage}: {sqlite}',
     'copy-write-failed': 'andra kopian av kritiskt minne kunde inte skrivas ({errno})',
+    'journal-damaged': 'journalen var skadad ({proof}) och sparas som {damagedFile}',
   },
   void: {
     'power-lost': 'strömmen bröts medan omgången var {status}; annullerad vid start',
@@ -531,6 +532,13 @@ const staff: Messages['staff'] = {
     'as-written': 'se originaltexten',
   },
   roundStage: { locked: 'låst (insatser tagna)', dealt: 'given' },
+  damageProof: {
+    file: 'den är ingen vanlig fil eller är tom',
+    header: 'dess huvud är inte SQLites',
+    schema: 'dess schema kan inte läsas',
+    'integrity-check': 'SQLites integritetskontroll hittade skador',
+    'start-up': 'dess innehåll stoppade starten två gånger',
+  },
   storageStage: {
     lock: 'låsningen (insatser dragna)',
     deal: 'given (korten registrerade)',
