@@ -21,7 +21,9 @@ export function straceMissing(): string | null {
 
 /** The strace words that fail the reads of `file` numbered `when` with EIO. */
 export function eioOnReads(file: string, when: string): string[] {
+  // --seccomp-bpf: the kernel stops the process only at the traced call, not at every system call.
   return [
+    '--seccomp-bpf',
     '-f',
     '-qq',
     '-o',
