@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { StartUpChildView } from '../testing/start-up-child.ts';
-import { outcomeOf, spawnScript, spawnWithEio, straceMissing } from '../testing/strace-inject.ts';
+import { outcomeOf, signalTraced, spawnScript, spawnWithEio, straceMissing } from '../testing/strace-inject.ts';
 import { until } from '../testing/until.ts';
 
 const CHILD = 'electron/testing/start-up-child.ts';
@@ -94,6 +94,26 @@ describe.skipIf(missing !== null)('a read error at start-up is not damage (EIO i
     expect(exited, stderr).toBe(false);
     expect(movedAside(journal)).toEqual([]);
     child.kill('SIGKILL');
+    await outcome;
+  });
+});
+
+describe.skipIf(missing !== null)('the browser host with EIO on its journal header read', () => {
+  it('starts and serves on the same journal, never exits with the setting code 2', async () => {
+    const journal = healthyJournal();
+    const host = spawnWithEio('electron/host/browser-host.ts', journal, '1', {}, ['--journal', journal, '--port', '0']);
+    const outcome = outcomeOf(host);
+    let stdout = '';
+    host.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    let exit: number | null | undefined;
+    void outcome.then((o) => (exit = o.code));
+    await until(() => stdout.includes('"url"') || exit !== undefined, 'the host to print its address, or to exit');
+    expect(exit).toBeUndefined();
+    const started = JSON.parse(stdout.trim().split('\n').at(-1)!) as { recovery: string };
+    expect(started.recovery).toBe('clean start: no round was interrupted');
+    expect(movedAside(journal)).toEqual([]);
+    // An orderly stop of the host (its emulators too), then strace ends with it.
+    signalTraced(host, 'SIGTERM');
     await outcome;
   });
 });

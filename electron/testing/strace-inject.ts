@@ -5,7 +5,7 @@
  * process's own code is the production code. `when` is strace's syntax: `3` (the third read only),
  * `2..5`, `1+` (every read from the first on).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -48,8 +48,25 @@ export function spawnWithEio(
   file: string,
   when: string,
   env: Readonly<Record<string, string>>,
+  args: readonly string[] = [],
 ): ChildProcess {
-  return spawn('strace', [...eioOnReads(file, when), node, script], { cwd: root, env: { ...process.env, ...env } });
+  return spawn('strace', [...eioOnReads(file, when), node, script, ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+  });
+}
+
+/**
+ * Sends `signal` to the process strace runs, not to strace: strace detaches on SIGTERM and leaves it running.
+ */
+export function signalTraced(strace: ChildProcess, signal: NodeJS.Signals): void {
+  const pid = Number(
+    execFileSync('pgrep', ['-P', String(strace.pid)])
+      .toString()
+      .trim()
+      .split('\n')[0],
+  );
+  process.kill(pid, signal);
 }
 
 export interface ChildOutcome {
