@@ -98,10 +98,16 @@ describe.skipIf(missing !== null)('a read error at start-up is not damage (EIO i
   });
 });
 
-describe.skipIf(missing !== null)('the browser host with EIO on its journal header read', () => {
-  it('starts and serves on the same journal, never exits with the setting code 2', async () => {
+describe.skipIf(missing !== null)('the browser host with EIO on its first reads of the journal', () => {
+  // Read 1 is the host's look at the stored config (it tolerates failure), read 2 the header check's.
+  it('EIO on reads 1..4, the header read among them: starts and serves on the same journal, never exits with the setting code 2', async () => {
     const journal = healthyJournal();
-    const host = spawnWithEio('electron/host/browser-host.ts', journal, '1', {}, ['--journal', journal, '--port', '0']);
+    const host = spawnWithEio('electron/host/browser-host.ts', journal, '1..4', {}, [
+      '--journal',
+      journal,
+      '--port',
+      '0',
+    ]);
     const outcome = outcomeOf(host);
     let stdout = '';
     host.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
