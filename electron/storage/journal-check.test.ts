@@ -1,24 +1,21 @@
 import fc from 'fast-check';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkJournal, diagnoseJournal, type JournalDiagnosis } from './journal-check.ts';
 import type { TransientCode } from './journal-read-retry.ts';
 import { Journal } from './journal.ts';
+import { tempJournalPath } from '../testing/fixtures.ts';
 
-const dirs: string[] = [];
+const cleanups: Array<() => void> = [];
 afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  for (const cleanup of cleanups.splice(0)) cleanup();
 });
 
 /** A real, sound journal file: damage is believed only of a file whose every byte reads. */
 function journalFile(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'journal-check-'));
-  dirs.push(dir);
-  const file = path.join(dir, 'journal.sqlite');
-  Journal.open(file).close();
-  return file;
+  const tmp = tempJournalPath('journal-check-');
+  cleanups.push(tmp.cleanup);
+  Journal.open(tmp.path).close();
+  return tmp.path;
 }
 
 const DELAYS = [1, 2, 4, 8, 16, 32];
