@@ -106,6 +106,7 @@ describe('a damaged journal starts the cabinet in RAM-error mode, never a crash'
       expect(view).toMatchObject({ ok: true, value: { damagedFile: kept, sha256 } });
       const damage = (view as { value: JournalDamageView }).value;
       expect(EXPECTED[how].checks).toContain(damage.check);
+      expect(damage.proof).toBe(proof);
       expect(damage.message.length).toBeGreaterThan(0);
       // Export of whatever can still be read, counted per table.
       const exported = await router.handle('tech:journal-damage:export', {});

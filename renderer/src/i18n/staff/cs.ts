@@ -330,6 +330,7 @@ const staff: Messages['staff'] = {
     explain:
       'Při spuštění deník neprošel kontrolami. Byl beze změny odložen stranou a automat se spustil s novým deníkem, uzamčený až do vymazání RAM. Nejprve exportujte, co lze ještě přečíst.',
     check: 'Neúspěšná kontrola',
+    proof: 'Důkaz poškození',
     found: 'Zjištěno',
     size: 'Velikost souboru',
     bytes: '{n} bajtů',

@@ -333,6 +333,7 @@ const staff: Messages['staff'] = {
     explain:
       'Beim Start hat das Journal seine Prüfungen nicht bestanden. Es wurde unverändert beiseitegelegt, und der Automat startete mit einem neuen Journal, gesperrt, bis der RAM gelöscht wird. Exportieren Sie zuerst, was noch lesbar ist.',
     check: 'Fehlgeschlagene Prüfung',
+    proof: 'Nachweis des Schadens',
     found: 'Festgestellt',
     size: 'Dateigröße',
     bytes: '{n} Bytes',

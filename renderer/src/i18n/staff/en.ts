@@ -329,6 +329,7 @@ export default {
     explain:
       'At start-up the journal failed its checks. It was kept aside unchanged and the cabinet started on a fresh journal, locked until a RAM clear. Export what can still be read first.',
     check: 'Check that failed',
+    proof: 'Proof of the damage',
     found: 'Found',
     size: 'File size',
     bytes: '{n} bytes',

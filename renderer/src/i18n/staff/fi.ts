@@ -326,6 +326,7 @@ const staff: Messages['staff'] = {
     explain:
       'Käynnistyksessä päiväkirja ei läpäissyt tarkistuksiaan. Se säilytettiin muuttamattomana sivussa, ja pelilaite käynnistyi uudella päiväkirjalla lukittuna muistin tyhjennykseen asti. Vie ensin se, mikä on vielä luettavissa.',
     check: 'Epäonnistunut tarkistus',
+    proof: 'Todiste vauriosta',
     found: 'Havaittu',
     size: 'Tiedoston koko',
     bytes: '{n} tavua',

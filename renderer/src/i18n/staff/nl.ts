@@ -332,6 +332,7 @@ const staff: Messages['staff'] = {
     explain:
       'Bij het opstarten doorstond het journaal zijn controles niet. Het is ongewijzigd apart bewaard en de automaat startte met een nieuw journaal, vergrendeld tot het RAM gewist is. Exporteer eerst wat nog leesbaar is.',
     check: 'Mislukte controle',
+    proof: 'Bewijs van de schade',
     found: 'Gevonden',
     size: 'Bestandsgrootte',
     bytes: '{n} bytes',

@@ -332,6 +332,7 @@ const staff: Messages['staff'] = {
     explain:
       'Vid start klarade journalen inte sina kontroller. Den har sparats oförändrad och automaten startade på en ny journal, låst tills en RAM-rensning görs. Exportera först det som fortfarande går att läsa.',
     check: 'Kontroll som misslyckades',
+    proof: 'Bevis för skadan',
     found: 'Upptäckt',
     size: 'Filstorlek',
     bytes: '{n} byte',
