@@ -20,6 +20,7 @@ import { hostname } from 'node:os';
 import { Journal } from '../storage/journal.ts';
 import { ramClearAfterQuarantine, startCabinetOn, startOnJournalOrLocked } from '../storage/open-cabinet.ts';
 import { startWhenReadable } from '../storage/start-when-readable.ts';
+import { retryTransient } from '../storage/journal-read-retry.ts';
 import { journalDamageService } from './journal-damage-service.ts';
 import { describeQuarantine, type QuarantinedJournal } from '../storage/journal-quarantine.ts';
 import type { CabinetCore } from '../core/cabinet/cabinet.ts';
@@ -106,17 +107,23 @@ interface LoadedConfig {
   readonly preview: VenueConfig;
 }
 
-/** The stored config, read without changing the journal (null for a new or unreadable journal). */
+/**
+ * The stored config, read without changing the journal (null for a new or unreadable journal); a transient
+ * read error is tried again (journal-read-retry.ts), so one bad read does not pick the wrong devices.
+ */
 function peekStoredConfig(journalPath: string): VenueConfig | null {
   if (!existsSync(journalPath)) return null;
-  let journal: Journal | null = null;
   try {
-    journal = Journal.open(journalPath, { readOnly: true });
-    return storedVenueConfig({ journal });
+    return retryTransient(() => {
+      const journal = Journal.open(journalPath, { readOnly: true });
+      try {
+        return storedVenueConfig({ journal });
+      } finally {
+        journal.close();
+      }
+    });
   } catch {
     return null;
-  } finally {
-    journal?.close();
   }
 }
 

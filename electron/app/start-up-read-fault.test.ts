@@ -99,7 +99,8 @@ describe.skipIf(missing !== null)('a read error at start-up is not damage (EIO i
 });
 
 describe.skipIf(missing !== null)('the browser host with EIO on its first reads of the journal', () => {
-  // Read 1 is the host's look at the stored config (it tolerates failure), read 2 the header check's.
+  // The host's look at the stored config reads first, then the header check: reads 1..4 fail whichever of them
+  // is reading (one failed read each used to make the header check throw, and the host exit 2).
   it('EIO on reads 1..4, the header read among them: starts and serves on the same journal, never exits with the setting code 2', async () => {
     const journal = healthyJournal();
     const host = spawnWithEio('electron/host/browser-host.ts', journal, '1..4', {}, [

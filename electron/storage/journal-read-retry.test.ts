@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { TRANSIENT_RETRY_DELAYS_MS, transientCodeOf } from './journal-read-retry.ts';
+import { retryTransient, TRANSIENT_RETRY_DELAYS_MS, transientCodeOf } from './journal-read-retry.ts';
 
 /** node:sqlite's error shape for a SQLite result code. */
 function sqliteError(errcode: number): Error {
@@ -40,5 +40,40 @@ describe('which errors are transient', () => {
     }
     expect(transientCodeOf(new TypeError('x is undefined'))).toBeNull();
     expect(transientCodeOf('EIO')).toBeNull();
+  });
+});
+
+describe('retrying a read', () => {
+  it('property: a read that fails transiently fewer times than the schedule allows answers, after that many waits', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: TRANSIENT_RETRY_DELAYS_MS.length }), (failures) => {
+        let calls = 0;
+        const waits: number[] = [];
+        const read = () => {
+          if (calls++ < failures) throw sqliteError(266); // SQLITE_IOERR_READ
+          return 'read';
+        };
+        expect(retryTransient(read, TRANSIENT_RETRY_DELAYS_MS, (ms) => waits.push(ms))).toBe('read');
+        expect(waits).toEqual(TRANSIENT_RETRY_DELAYS_MS.slice(0, failures));
+      }),
+    );
+  });
+
+  it('a read that keeps failing throws its error after the whole schedule; damage is thrown at once', () => {
+    const waits: number[] = [];
+    expect(() =>
+      retryTransient(
+        () => {
+          throw sqliteError(10);
+        },
+        TRANSIENT_RETRY_DELAYS_MS,
+        (ms) => waits.push(ms),
+      ),
+    ).toThrow('sqlite says no');
+    expect(waits).toEqual(TRANSIENT_RETRY_DELAYS_MS);
+    const corrupt = () => {
+      throw sqliteError(11);
+    };
+    expect(() => retryTransient(corrupt, TRANSIENT_RETRY_DELAYS_MS, () => expect.unreachable('no wait'))).toThrow();
   });
 });

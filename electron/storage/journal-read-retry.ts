@@ -39,6 +39,26 @@ export class JournalUnreadableError extends Error {
   }
 }
 
+/**
+ * Runs `read`, again after each wait of `delaysMs` while it throws a transient error; any other error, or
+ * the last transient one, is thrown.
+ */
+export function retryTransient<T>(
+  read: () => T,
+  delaysMs: readonly number[] = TRANSIENT_RETRY_DELAYS_MS,
+  sleep: (ms: number) => void = sleepSync,
+): T {
+  for (let waits = 0; ; waits++) {
+    try {
+      return read();
+    } catch (error) {
+      const wait = delaysMs[waits];
+      if (transientCodeOf(error) === null || wait === undefined) throw error;
+      sleep(wait);
+    }
+  }
+}
+
 /** Start-up is synchronous and nothing else runs yet: a blocking wait keeps the order of the steps plain. */
 export function sleepSync(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
