@@ -18,11 +18,19 @@ export type TransientCode = 'SQLITE_IOERR' | 'SQLITE_BUSY' | 'EIO';
 /** SQLITE_BUSY 5, SQLITE_IOERR 10; extended codes carry the primary code in their low byte (SQLITE_IOERR_READ = 266). */
 const TRANSIENT_PRIMARY: Readonly<Record<number, TransientCode>> = { 5: 'SQLITE_BUSY', 10: 'SQLITE_IOERR' };
 
+/**
+ * SQLITE_IOERR_SHORT_READ: the file ended before the page SQLite asked for, which is a file shorter than its
+ * own header says (truncation), not a disk that failed to answer.
+ */
+const SQLITE_IOERR_SHORT_READ = 522;
+
 /** The transient code of an error from node:sqlite or node:fs, or null for anything else. */
 export function transientCodeOf(error: unknown): TransientCode | null {
   if (typeof error !== 'object' || error === null) return null;
   const { code, errcode } = error as { code?: unknown; errcode?: unknown };
-  if (code === 'ERR_SQLITE_ERROR' && typeof errcode === 'number') return TRANSIENT_PRIMARY[errcode & 0xff] ?? null;
+  if (code === 'ERR_SQLITE_ERROR' && typeof errcode === 'number') {
+    return errcode === SQLITE_IOERR_SHORT_READ ? null : (TRANSIENT_PRIMARY[errcode & 0xff] ?? null);
+  }
   return code === 'EIO' ? 'EIO' : null;
 }
 
