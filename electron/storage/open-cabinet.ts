@@ -248,6 +248,7 @@ export function startOnJournalOrLocked(
       // Repeated over a file that reads to its last byte: moving it aside loses nothing (it is kept, and
       // a technician decides), while throwing would restart into the same failure forever.
       const confirmed = diagnoseJournal(journalPath, 'integrity_check');
+      if (confirmed.kind === 'unreadable') throw new JournalUnreadableError(confirmed.code);
       quarantined = quarantineIfDamaged(
         journalPath,
         clock,
