@@ -1,22 +1,15 @@
 import fc from 'fast-check';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkJournal, diagnoseJournal, type JournalDiagnosis } from './journal-check.ts';
 import type { TransientCode } from './journal-read-retry.ts';
 import { Journal } from './journal.ts';
 import { tempJournalPath } from '../testing/fixtures.ts';
 
-const cleanups: Array<() => void> = [];
-afterEach(() => {
-  for (const cleanup of cleanups.splice(0)) cleanup();
-});
-
-/** A real, sound journal file: damage is believed only of a file whose every byte reads. */
-function journalFile(): string {
-  const tmp = tempJournalPath('journal-check-');
-  cleanups.push(tmp.cleanup);
-  Journal.open(tmp.path).close();
-  return tmp.path;
-}
+/** One real, sound journal file for every test: damage is believed only of a file whose every byte reads. */
+const scratch = tempJournalPath('journal-check-');
+const file = scratch.path;
+beforeAll(() => Journal.open(file).close());
+afterAll(scratch.cleanup);
 
 const DELAYS = [1, 2, 4, 8, 16, 32];
 const SOUND: JournalDiagnosis = { kind: 'sound' };
@@ -40,15 +33,14 @@ function scripted(passes: readonly JournalDiagnosis[]): typeof diagnoseJournal {
   return () => passes[next++] ?? SOUND;
 }
 
-function run(file: string, passes: readonly JournalDiagnosis[]) {
+function run(path: string, passes: readonly JournalDiagnosis[]) {
   const waits: number[] = [];
-  const verdict = checkJournal(file, { delaysMs: DELAYS, sleep: (ms) => waits.push(ms) }, scripted(passes));
+  const verdict = checkJournal(path, { delaysMs: DELAYS, sleep: (ms) => waits.push(ms) }, scripted(passes));
   return { verdict, waits };
 }
 
 describe('a journal is quarantined only on proof', () => {
   it('property: transient failures shorter than the retry budget, then a sound pass, never count as damage', () => {
-    const file = journalFile();
     fc.assert(
       fc.property(fc.array(failedTry, { maxLength: DELAYS.length }), (tries) => {
         const { verdict, waits } = run(file, [...tries.flat(), SOUND]);
@@ -59,7 +51,6 @@ describe('a journal is quarantined only on proof', () => {
   });
 
   it('property: transient failures that outlast the budget are a storage fault, never damage, after waiting the whole schedule once', () => {
-    const file = journalFile();
     fc.assert(
       fc.property(fc.array(spoiledTry, { minLength: DELAYS.length + 1, maxLength: DELAYS.length + 4 }), (tries) => {
         const { verdict, waits } = run(file, tries.flat());
@@ -70,13 +61,12 @@ describe('a journal is quarantined only on proof', () => {
   });
 
   it('damage found by quick_check and again by integrity_check, over a file that reads to the end, is damage with its proof', () => {
-    const { verdict, waits } = run(journalFile(), [DAMAGED, DAMAGED]);
+    const { verdict, waits } = run(file, [DAMAGED, DAMAGED]);
     expect(verdict).toEqual(DAMAGED);
     expect(waits).toEqual([]);
   });
 
   it('a sound journal is sound at the first pass, with no wait', () => {
-    const file = journalFile();
     expect(diagnoseJournal(file, 'integrity_check')).toEqual(SOUND);
     expect(checkJournal(file, { delaysMs: DELAYS, sleep: () => expect.unreachable('no wait') })).toEqual(SOUND);
   });
