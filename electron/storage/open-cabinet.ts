@@ -30,7 +30,7 @@ import {
   unreadableBytes,
   type CheckSchedule,
 } from './journal-check.ts';
-import { JournalUnreadableError, transientCodeOf, type TransientCode } from './journal-read-retry.ts';
+import { JournalUnreadableError, retryTransient, transientCodeOf, type TransientCode } from './journal-read-retry.ts';
 import { existsSync, renameSync, statSync } from 'node:fs';
 
 export interface OpenCabinetOptions {
@@ -62,12 +62,15 @@ export interface OpenCabinetOptions {
   readonly criticalCopyPath?: string;
 }
 
+/** Tools and tests: opens and starts, a transient read error tried again (journal-read-retry.ts), never moved aside. */
 export function openCabinet(options: OpenCabinetOptions): CabinetCore {
-  const journal = Journal.open(
-    options.journalPath,
-    options.statementObserver ? { observer: options.statementObserver } : {},
-  );
-  return startCabinetOn(journal, options);
+  return retryTransient(() => {
+    const journal = Journal.open(
+      options.journalPath,
+      options.statementObserver ? { observer: options.statementObserver } : {},
+    );
+    return startCabinetOn(journal, options);
+  });
 }
 
 /** The copy file of a journal opened by startOnJournalOrLocked, whose `start` callback knows no path. */
