@@ -93,7 +93,7 @@ describe.skipIf(missing !== null)('a read error at start-up is not damage (EIO i
     await until(() => /start-up tries again every/.test(stderr) || exited, 'the start-up to say it waits for the disk');
     expect(exited, stderr).toBe(false);
     expect(movedAside(journal)).toEqual([]);
-    child.kill('SIGKILL');
+    signalTraced(child, 'SIGKILL');
     await outcome;
   });
 });
