@@ -53,13 +53,16 @@ async function damagedJournal(
   return { journalPath, sha256 };
 }
 
-/** Which check each damage fails first (a truncated file loses schema or data pages, by its layout). */
-const EXPECTED_CHECK: Record<(typeof FILE_DAMAGES)[number], readonly string[]> = {
-  header: ['open'],
-  'schema-page': ['schema'],
-  'data-page': ['quick-check'],
-  truncated: ['schema', 'quick-check'],
-  directory: ['file'],
+/**
+ * Which check each damage fails first (a truncated file loses schema or data pages, by its layout), and
+ * which proof moves it aside (docs/cabinet-rules.md#damaged-journal).
+ */
+const EXPECTED: Record<(typeof FILE_DAMAGES)[number], { checks: readonly string[]; proofs: readonly string[] }> = {
+  header: { checks: ['open'], proofs: ['header'] },
+  'schema-page': { checks: ['schema'], proofs: ['schema'] },
+  'data-page': { checks: ['quick-check'], proofs: ['integrity-check'] },
+  truncated: { checks: ['schema', 'quick-check'], proofs: ['schema', 'integrity-check'] },
+  directory: { checks: ['file'], proofs: ['file'] },
 };
 
 describe('a damaged journal starts the cabinet in RAM-error mode, never a crash', () => {
@@ -78,6 +81,10 @@ describe('a damaged journal starts the cabinet in RAM-error mode, never a crash'
       expect(kept, 'the damaged file is kept aside').toBeDefined();
       expect(tilt?.reason).toContain(kept!);
       if (sha256) expect(tilt?.reason).toContain(sha256);
+      // The reason is a code naming the proof, never only words.
+      expect(tilt?.reasonCode).toMatchObject({ code: 'journal-damaged', damagedFile: kept });
+      const proof = (tilt?.reasonCode as { proof?: string } | undefined)?.proof;
+      expect(EXPECTED[how].proofs).toContain(proof);
       expect(existsSync(path.join(path.dirname(journalPath), `${kept}.salvage.jsonl`)) || how === 'directory').toBe(
         true,
       );
@@ -101,7 +108,8 @@ describe('a damaged journal starts the cabinet in RAM-error mode, never a crash'
       const view = await router.handle('tech:journal-damage', {});
       expect(view).toMatchObject({ ok: true, value: { damagedFile: kept, sha256 } });
       const damage = (view as { value: JournalDamageView }).value;
-      expect(EXPECTED_CHECK[how]).toContain(damage.check);
+      expect(EXPECTED[how].checks).toContain(damage.check);
+      expect(damage.proof).toBe(proof);
       expect(damage.message.length).toBeGreaterThan(0);
       // Export of whatever can still be read, counted per table.
       const exported = await router.handle('tech:journal-damage:export', {});

@@ -19,6 +19,7 @@ export function journalDamageService(journalPath: string, clock: () => Date = ()
     if (q === null) return null;
     return {
       check: q.check,
+      proof: q.proof ?? null,
       message: q.message,
       sizeBytes: q.sizeBytes,
       damagedFile: path.basename(q.damagedPath),

@@ -19,6 +19,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { Journal } from '../storage/journal.ts';
 import { ramClearAfterQuarantine, startCabinetOn, startOnJournalOrLocked } from '../storage/open-cabinet.ts';
+import { startWhenReadable } from '../storage/start-when-readable.ts';
+import { retryTransient } from '../storage/journal-read-retry.ts';
 import { journalDamageService } from './journal-damage-service.ts';
 import type { CrashReport } from './process-crash-handler.ts';
 import { describeLastCrash, recordCrash, takeLastCrash } from './process-crash-record.ts';
@@ -108,17 +110,23 @@ interface LoadedConfig {
   readonly preview: VenueConfig;
 }
 
-/** The stored config, read without changing the journal (null for a new or unreadable journal). */
+/**
+ * The stored config, read without changing the journal (null for a new or unreadable journal); a transient
+ * read error is tried again (journal-read-retry.ts), so one bad read does not pick the wrong devices.
+ */
 function peekStoredConfig(journalPath: string): VenueConfig | null {
   if (!existsSync(journalPath)) return null;
-  let journal: Journal | null = null;
   try {
-    journal = Journal.open(journalPath, { readOnly: true });
-    return storedVenueConfig({ journal });
+    return retryTransient(() => {
+      const journal = Journal.open(journalPath, { readOnly: true });
+      try {
+        return storedVenueConfig({ journal });
+      } finally {
+        journal.close();
+      }
+    });
   } catch {
     return null;
-  } finally {
-    journal?.close();
   }
 }
 
@@ -199,16 +207,21 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
   try {
     // A damaged journal is moved aside and the cabinet starts locked on a fresh one
     // (docs/cabinet-rules.md#damaged-journal); startCabinetOn closes the journal when start-up fails.
-    const started = startOnJournalOrLocked(
-      options.journalPath,
-      (opened) =>
-        startCabinetOn(opened, {
-          config: loaded.input,
-          configSource: loaded.source,
-          random: options.wrapRandom ? options.wrapRandom(certified) : certified,
-        }),
-      undefined,
-      loaded.preview.journal.criticalCopyPath,
+    // A journal the disk will not read stays in place: start-up waits for it, never exits (start-when-readable.ts).
+    const started = await startWhenReadable(
+      () =>
+        startOnJournalOrLocked(
+          options.journalPath,
+          (opened) =>
+            startCabinetOn(opened, {
+              config: loaded.input,
+              configSource: loaded.source,
+              random: options.wrapRandom ? options.wrapRandom(certified) : certified,
+            }),
+          undefined,
+          loaded.preview.journal.criticalCopyPath,
+        ),
+      log,
     );
     ({ journal, cabinet, quarantined } = started);
   } catch (error) {
@@ -258,12 +271,17 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
   const menuOpen = (): boolean => staff.session() !== null;
   const last = opened.snapshot().lastRound;
   const lastCrash = lastRunCrash(journal, options.journalPath, log);
+  const unreadable = opened
+    .snapshot()
+    .tilts.some((t) => t.reasonCode?.code === 'storage-error' && t.reasonCode.stage === 'start-up');
   const recovery =
     (quarantined
       ? `RAM error: ${describeQuarantine(quarantined)}; locked until a technician RAM clear`
-      : last && last.status === 'voided' && last.voidReason?.includes('power-up')
-        ? `recovered: round ${last.roundId} voided, ${last.refundedMinor} minor units refunded (${last.voidReason})`
-        : 'clean start: no round was interrupted') + (lastCrash ? `; ${describeLastCrash(lastCrash)}` : '');
+      : unreadable
+        ? 'storage fault: the journal could not be read at start-up; it stays in place, tilted until a technician clears it after a test write'
+        : last && last.status === 'voided' && last.voidReason?.includes('power-up')
+          ? `recovered: round ${last.roundId} voided, ${last.refundedMinor} minor units refunded (${last.voidReason})`
+          : 'clean start: no round was interrupted') + (lastCrash ? `; ${describeLastCrash(lastCrash)}` : '');
   options.afterOpen?.(opened);
   for (const status of early.splice(0)) opened.reportDevice(status);
 

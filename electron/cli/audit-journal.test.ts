@@ -2,7 +2,7 @@ import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { exportOwedByDamagedJournal } from '../storage/damaged-journal-owed.ts';
 import { Journal } from '../storage/journal.ts';
-import { quarantineIfDamaged } from '../storage/journal-quarantine.ts';
+import { provenDamage, quarantineIfDamaged } from '../storage/journal-quarantine.ts';
 import { damageTableRootPage } from '../testing/journal-file-damage.ts';
 import { changeStoredByte } from '../testing/journal-damage.ts';
 import { tempJournalPath } from '../testing/fixtures.ts';
@@ -47,7 +47,7 @@ describe('audit-journal CLI (the technician full verification)', () => {
 function owedExport(): { exportPath: string; damagedPath: string } {
   const path = journalWithRows();
   damageTableRootPage(path, 'events');
-  const q = quarantineIfDamaged(path, () => new Date(Date.UTC(2026, 11, 1)));
+  const q = quarantineIfDamaged(path, () => new Date(Date.UTC(2026, 11, 1)), provenDamage(path));
   expect(q).not.toBeNull();
   const owed = exportOwedByDamagedJournal(q!);
   expect(owed.owedMinor).toBe(1000);

@@ -32,10 +32,13 @@ import {
   copyJournal,
   flipRandomBit,
   prepareStorageDisk,
-  referenceView,
+  referenceStart,
+  startReadFault,
+  underStrace,
   wipeJournal,
   type StorageDisk,
 } from '../testing/chaos/storage-chaos.ts';
+import { straceMissing } from '../testing/strace-inject.ts';
 import { intFlag, printJson, runCli, UsageError } from './cli-support.ts';
 
 const CHILD = fileURLToPath(new URL('../testing/chaos/chaos-child.ts', import.meta.url));
@@ -55,7 +58,10 @@ Usage: npm run --silent chaos -- [--kills N] [--seed S] [--faults storage] [--js
               its record-key file between kills. After
               each, the next start must show exactly what a start of the undamaged copy shows, or
               be in a memory-error or storage-fault tilt; it must start, and keep answering.
-              Exit 1 also when freezes, crash_loops or undetected_changes is above 0.
+              Some probes start under strace with EIO on a few of their first reads of the
+              journal (start_read_faults): a healthy journal must never be moved aside.
+              Exit 1 also when freezes, crash_loops, undetected_changes or
+              healthy_quarantined is above 0.
   --json      print the summary as JSON on the last line
   --keep      keep the temp journal and print its path
   --dir PATH  folder for the temp journal (default /dev/shm when present, else the OS temp
@@ -85,12 +91,16 @@ interface ChildResult {
 
 let compileCache: string | null = null;
 
-function runChild(env: Record<string, string>, killAfterMs: number | null): Promise<ChildResult> {
+function runChild(
+  env: Record<string, string>,
+  killAfterMs: number | null,
+  exec: { execPath: string; execArgv: string[] } = { execPath: process.execPath, execArgv: [] },
+): Promise<ChildResult> {
   return new Promise((resolve, reject) => {
     const child = fork(CHILD, [], {
       // The V8 compile cache makes each of the hundreds of restarts cheaper (start-up dominates a kill).
       env: { ...process.env, ...(compileCache ? { NODE_COMPILE_CACHE: compileCache } : {}), ...env },
-      execPath: process.execPath,
+      ...exec,
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     });
     let stderr = '';
@@ -183,6 +193,9 @@ await runCli({
       }
     }
     const journalDir = disk?.journalDir ?? dir;
+    // The transient read error at start-up is injected by strace, from outside the probe.
+    const noStrace = storage ? straceMissing() : null;
+    if (noStrace) process.stderr.write(`chaos: read errors at start-up skipped (${noStrace})\n`);
     const journal = join(journalDir, 'journal.sqlite');
     compileCache = join(dir, 'compile-cache');
     const sf = {
@@ -193,6 +206,8 @@ await runCli({
       undetected: 0,
       exact: 0,
       tilted: 0,
+      healthyQuarantined: 0,
+      startReadFaults: 0,
       auditOnly: 0,
       byKind: {} as Record<string, number>,
       flipsByFile: {} as Record<string, number>,
@@ -292,26 +307,39 @@ await runCli({
         if (storage && disk) {
           const flip = rand() < 0.3;
           if (flip || struck) {
+            // A transient read error rides on a probe already on its way (no extra start), of a journal nothing
+            // damaged: there, moving it aside would forget money.
+            const eio = noStrace === null && !flip ? startReadFault(rand) : null;
             const copy = copyJournal(journal, journalDir, join(dir, 'reference'));
             const flipped = flip ? flipRandomBit(journal, rand) : null;
             if (flipped) {
               sf.byteFlips++;
               sf.flipsByFile[flipped.file] = (sf.flipsByFile[flipped.file] ?? 0) + 1;
             }
-            const what = `run ${run} (seed ${seed}, fault ${env.CHAOS_FAULT ?? 'none'}, flip ${JSON.stringify(flipped)})`;
+            const what = `run ${run} (seed ${seed}, fault ${env.CHAOS_FAULT ?? 'none'}, flip ${JSON.stringify(flipped)}, start-up EIO ${eio ?? 'none'})`;
             let reference: StartView | null = null;
+            // Nothing damaged this journal: moving it aside would forget what the player is owed.
+            let healthy = flipped === null;
             try {
-              reference = referenceView(copy);
+              const start = referenceStart(copy);
+              reference = start.view;
+              healthy &&= !start.quarantined;
             } catch (error) {
               sf.crashLoops++;
               problems.push(`${what}: the undamaged copy did not start: ${(error as Error).message}`);
             }
+            if (eio) sf.startReadFaults++;
             const probe = await runChild(
               { CHAOS_JOURNAL: journal, CHAOS_SEED: '1', CHAOS_RUN: String(run), CHAOS_MODE: 'probe' },
               null,
+              eio ? underStrace(journal, eio) : undefined,
             );
             noteFreezes(probe, what);
-            if (probe.code !== 0 || probe.message === null) {
+            if (healthy && probe.message?.view && probe.message.quarantined) {
+              sf.healthyQuarantined++;
+              problems.push(`${what}: a healthy journal was moved aside as damaged`);
+              wipeJournal(journalDir);
+            } else if (probe.code !== 0 || probe.message === null) {
               sf.crashLoops++;
               const kept = `${dir}-crash-run-${run}`;
               cpSync(journalDir, kept, { recursive: true });
@@ -405,6 +433,8 @@ await runCli({
             byte_flips_by_file: sf.flipsByFile,
             starts_exact: sf.exact,
             starts_tilted: sf.tilted,
+            start_read_faults: sf.startReadFaults,
+            healthy_quarantined: sf.healthyQuarantined,
             flips_found_by_audit_only: sf.auditOnly,
             freezes: sf.freezes,
             crash_loops: sf.crashLoops,
@@ -424,7 +454,8 @@ await runCli({
       summary.integrity_failures +
       sf.freezes +
       sf.crashLoops +
-      sf.undetected;
+      sf.undetected +
+      sf.healthyQuarantined;
     return bad === 0 && done === kills ? 0 : 1;
   },
 });

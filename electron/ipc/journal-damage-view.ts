@@ -4,11 +4,13 @@
  * forensics and its SHA-256, and what could still be read from it. Types only, so the renderer may
  * import them.
  */
+import type { DamageProof } from '../core/model/journal-message.ts';
 
 /**
  * Which check failed: not a readable file, SQLite refused to open it, `PRAGMA quick_check`, the schema, or
  * the file passed those but its content broke the cabinet's start-up.
  */
+export type { DamageProof };
 export type JournalCheckName = 'file' | 'open' | 'quick-check' | 'schema' | 'start-up';
 
 export interface SalvagedTableCount {
@@ -21,6 +23,8 @@ export interface SalvagedTableCount {
 
 export interface JournalDamageView {
   readonly check: JournalCheckName;
+  /** What proved the damage (null for a journal moved aside before proofs were recorded). */
+  readonly proof: DamageProof | null;
   /** SQLite's (or the file system's) own words: shown as the original text, never translated. */
   readonly message: string;
   readonly sizeBytes: number | null;

@@ -4,7 +4,7 @@ import { tempJournalPath } from '../testing/fixtures.ts';
 import { damageJournalFile, damageTableRootPage } from '../testing/journal-file-damage.ts';
 import { exportOwedByDamagedJournal, verifyOwedExport } from './damaged-journal-owed.ts';
 import { Journal } from './journal.ts';
-import { quarantineIfDamaged } from './journal-quarantine.ts';
+import { provenDamage, quarantineIfDamaged } from './journal-quarantine.ts';
 
 /** A closed journal with two real notes (10.00) and demo credits, which are never owed. */
 function journalWithMoney(): string {
@@ -27,7 +27,7 @@ describe('what a damaged journal owed: the sum of its readable real-money ledger
   it('a journal damaged elsewhere: every ledger row is read, demo rows are not owed, and the export says the amount last', () => {
     const path = journalWithMoney();
     damageTableRootPage(path, 'events');
-    const q = quarantineIfDamaged(path, clock)!;
+    const q = quarantineIfDamaged(path, clock, provenDamage(path))!;
     const owed = exportOwedByDamagedJournal(q);
     expect(owed).toMatchObject({ owedMinor: 1000, ledgerRows: 2, unreadableSpots: 0, lastBalanceAfterMinor: 1000 });
     expect(owed.copyCreditsMinor).toBeNull();
@@ -39,7 +39,7 @@ describe('what a damaged journal owed: the sum of its readable real-money ledger
   it('a ledger page SQLite cannot read: nothing is made up, the unreadable spot is counted', () => {
     const path = journalWithMoney();
     damageJournalFile(path, 'data-page');
-    const q = quarantineIfDamaged(path, clock)!;
+    const q = quarantineIfDamaged(path, clock, provenDamage(path))!;
     const owed = exportOwedByDamagedJournal(q);
     expect(owed.owedMinor).toBe(0);
     expect(owed.unreadableSpots).toBeGreaterThan(0);

@@ -14,13 +14,8 @@
  */
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import {
-  diagnoseJournal,
-  fileSha256,
-  salvageJournal,
-  type JournalDamage,
-  type SalvageReport,
-} from './journal-salvage.ts';
+import { checkJournal, type JournalDamage } from './journal-check.ts';
+import { fileSha256, salvageJournal, type SalvageReport } from './journal-salvage.ts';
 
 export interface QuarantinedJournal extends JournalDamage {
   readonly journalPath: string;
@@ -84,15 +79,22 @@ function moveAside(journalPath: string, damagedPath: string): void {
   syncFolder(path.dirname(journalPath));
 }
 
+/** The damage `checkJournal` proved, or null: a sound journal, or one the disk would not read (never damage). */
+export function provenDamage(journalPath: string): JournalDamage | null {
+  const verdict = checkJournal(journalPath);
+  return verdict.kind === 'damaged' ? verdict.damage : null;
+}
+
 /**
  * Start-up: returns null for a sound (or new) journal. A damaged one is moved aside as above and
- * described; so is one a marker says was being moved when power failed. `damage` lets the caller
- * report a failure it met itself (a page that broke while the journal was opened).
+ * described; so is one a marker says was being moved when power failed. `damage` is what proved it
+ * (journal-check.ts, or a failure the caller met itself twice while the journal was opened); only proof
+ * moves a journal, never a read the disk refused.
  */
 export function quarantineIfDamaged(
   journalPath: string,
   clock: () => Date,
-  damage: JournalDamage | null = diagnoseJournal(journalPath),
+  damage: JournalDamage | null,
 ): QuarantinedJournal | null {
   const marker = markerPathOf(journalPath);
   const pending = pendingQuarantine(journalPath);
@@ -141,7 +143,7 @@ export function describeQuarantine(q: QuarantinedJournal): string {
         ? `nothing could be exported (${q.salvage.problem ?? 'unreadable'})`
         : `exported ${q.salvage.tables.reduce((n, t) => n + t.rows, 0)} readable row(s) from ${q.salvage.tables.length} table(s), ${q.salvage.tables.reduce((n, t) => n + t.unreadable, 0)} unreadable spot(s) skipped, to ${path.basename(q.salvagePath)}`;
   return (
-    `journal damaged (${q.check} check failed: ${q.message}); size ${q.sizeBytes ?? 'n/a'} bytes; ` +
+    `journal damaged (${q.check} check failed${q.proof ? `, proof ${q.proof}` : ''}: ${q.message}); size ${q.sizeBytes ?? 'n/a'} bytes; ` +
     `kept as ${path.basename(q.damagedPath)} (SHA-256 ${q.sha256 ?? 'n/a'}); ${counts}`
   );
 }

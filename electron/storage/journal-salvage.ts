@@ -1,8 +1,6 @@
 /**
- * Reading a journal that may be damaged (docs/cabinet-rules.md#damaged-journal), always through a
- * fresh read-only connection of its own, never the cabinet's:
- * - `diagnoseJournal`: does the file open, pass `PRAGMA quick_check` and have a readable schema?
- *   The answer names the check that failed, SQLite's own message and the file's size.
+ * Reading a journal found damaged (docs/cabinet-rules.md#damaged-journal; journal-check.ts decides
+ * that), always through a fresh read-only connection of its own, never the cabinet's:
  * - `salvageJournal`: best-effort export of every row that can still be read, table by table, in
  *   rowid order; a row range SQLite cannot read is stepped over and counted, never fatal.
  */
@@ -10,75 +8,8 @@ import { createHash } from 'node:crypto';
 import { closeSync, fsyncSync, openSync, readSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 
-export type JournalCheck = 'file' | 'open' | 'quick-check' | 'schema' | 'start-up';
-
-export interface JournalDamage {
-  /**
-   * Which check failed: not a readable file, SQLite refused to open it, quick_check, the schema, or the
-   * file passed those but its content broke the cabinet's start-up.
-   */
-  readonly check: JournalCheck;
-  /** SQLite's (or the file system's) own words. */
-  readonly message: string;
-  /** The size of the file in bytes (null for something that is not a file). */
-  readonly sizeBytes: number | null;
-}
-
-const SQLITE_HEADER = 'SQLite format 3\0';
-
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-/** Null when the journal is sound or does not exist yet (a new cabinet); else what is wrong with it. */
-export function diagnoseJournal(path: string): JournalDamage | null {
-  let size: number;
-  try {
-    const stat = statSync(path);
-    if (!stat.isFile()) return { check: 'file', message: `${path} is not a regular file`, sizeBytes: null };
-    size = stat.size;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    return { check: 'file', message: messageOf(error), sizeBytes: null };
-  }
-  // SQLite treats an empty file as a new database: a journal truncated to nothing would start over unseen.
-  if (size === 0) return { check: 'file', message: 'the journal file is empty (truncated to 0 bytes)', sizeBytes: 0 };
-  const header = Buffer.alloc(SQLITE_HEADER.length);
-  const fd = openSync(path, 'r');
-  try {
-    readSync(fd, header, 0, header.length, 0);
-  } finally {
-    closeSync(fd);
-  }
-  if (header.toString('latin1') !== SQLITE_HEADER) {
-    return { check: 'open', message: 'file is not a database (the SQLite header is damaged)', sizeBytes: size };
-  }
-  let db: DatabaseSync;
-  try {
-    db = new DatabaseSync(path, { readOnly: true });
-  } catch (error) {
-    return { check: 'open', message: messageOf(error), sizeBytes: size };
-  }
-  try {
-    try {
-      db.prepare('SELECT count(*) FROM sqlite_schema').get();
-    } catch (error) {
-      return { check: 'schema', message: messageOf(error), sizeBytes: size };
-    }
-    try {
-      const rows = db.prepare('PRAGMA quick_check').all() as Array<Record<string, unknown>>;
-      const problems = rows.map((row) => String(Object.values(row)[0])).filter((line) => line !== 'ok');
-      if (problems.length > 0) {
-        const shown = problems.slice(0, 5).join('; ');
-        return { check: 'quick-check', message: problems.length > 5 ? `${shown}; …` : shown, sizeBytes: size };
-      }
-    } catch (error) {
-      return { check: 'quick-check', message: messageOf(error), sizeBytes: size };
-    }
-    return null;
-  } finally {
-    db.close();
-  }
 }
 
 /** SHA-256 of a file, hex (null for something that is not a readable file). */

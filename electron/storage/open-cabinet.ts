@@ -23,6 +23,14 @@ import {
   quarantineIfDamaged,
   type QuarantinedJournal,
 } from './journal-quarantine.ts';
+import {
+  checkJournal,
+  diagnoseJournal,
+  START_UP_SCHEDULE,
+  unreadableBytes,
+  type CheckSchedule,
+} from './journal-check.ts';
+import { JournalUnreadableError, retryTransient, transientCodeOf, type TransientCode } from './journal-read-retry.ts';
 import { existsSync, renameSync, statSync } from 'node:fs';
 import { exportOwedByDamagedJournal } from './damaged-journal-owed.ts';
 
@@ -55,12 +63,15 @@ export interface OpenCabinetOptions {
   readonly criticalCopyPath?: string;
 }
 
+/** Tools and tests: opens and starts, a transient read error tried again (journal-read-retry.ts), never moved aside. */
 export function openCabinet(options: OpenCabinetOptions): CabinetCore {
-  const journal = Journal.open(
-    options.journalPath,
-    options.statementObserver ? { observer: options.statementObserver } : {},
-  );
-  return startCabinetOn(journal, options);
+  return retryTransient(() => {
+    const journal = Journal.open(
+      options.journalPath,
+      options.statementObserver ? { observer: options.statementObserver } : {},
+    );
+    return startCabinetOn(journal, options);
+  });
 }
 
 /** The copy file of a journal opened by startOnJournalOrLocked, whose `start` callback knows no path. */
@@ -157,49 +168,109 @@ export interface StartedOnJournal {
   readonly journal: Journal;
   /** Set when the journal at the path was damaged: the cabinet runs on a fresh one, locked in memory-error. */
   readonly quarantined: QuarantinedJournal | null;
+  /**
+   * Set when the check of the journal kept meeting a transient error but the cabinet started on it: it
+   * runs on the same file in a storage-fault tilt (docs/cabinet-rules.md#storage-faults).
+   */
+  readonly unreadable: TransientCode | null;
+}
+
+type Opened = { readonly journal: Journal; readonly cabinet: CabinetCore };
+
+/**
+ * Opens and starts, trying again on the start-up schedule while the disk answers with a transient error.
+ * A failure that is not transient is tried once more at once: damage repeats, a one-off fault does not.
+ * Returns the cabinet, or the transient code that outlasted the schedule, or the repeated failure.
+ */
+function openWithRetry(
+  open: () => Opened,
+  schedule: CheckSchedule,
+): Opened | { readonly unreadable: TransientCode } | { readonly failure: unknown } {
+  let repeat = false;
+  for (let waits = 0; ;) {
+    try {
+      return open();
+    } catch (error) {
+      const code = transientCodeOf(error);
+      if (code === null) {
+        if (repeat) return { failure: error };
+        repeat = true;
+        continue;
+      }
+      repeat = false;
+      const wait = schedule.delaysMs[waits++];
+      if (wait === undefined) return { unreadable: code };
+      schedule.sleep(wait);
+    }
+  }
 }
 
 /**
  * Opens the journal at `journalPath` and starts the cabinet on it with `start`, never into a crash
- * loop over a damaged file (docs/cabinet-rules.md#damaged-journal): a journal that fails its checks
- * before opening, or breaks start-up while it is opened and recovered, is moved aside and the cabinet
- * starts on a fresh journal in a durable memory-error tilt naming the damage. Only a failure on the fresh
- * journal is thrown (the shell exits; the fault is not in the file).
+ * loop over a damaged file and never moving a healthy one aside (docs/cabinet-rules.md#damaged-journal):
+ * - a journal whose damage is proved (journal-check.ts), or whose content breaks start-up twice over a
+ *   file that reads to its last byte, is moved aside and the cabinet starts on a fresh journal in a
+ *   durable memory-error tilt naming the damage and its proof;
+ * - a transient error (journal-read-retry.ts) is tried again on the schedule; when the check still cannot
+ *   read the file but the cabinet starts, it runs on the same file in a storage-fault tilt; when it cannot
+ *   start, JournalUnreadableError is thrown and the file is left where it is.
+ * A failure on the fresh journal is thrown (the shell exits; the fault is not in the file).
  */
 export function startOnJournalOrLocked(
   journalPath: string,
   start: (journal: Journal) => CabinetCore,
   clock: () => Date = () => new Date(),
   venueCopyPath: string | null = null,
+  schedule: CheckSchedule = START_UP_SCHEDULE,
 ): StartedOnJournal {
   // Resolved first: a refused copy path is a setting to fix, not damage in the journal.
   const copyPath = criticalCopyPathFor(journalPath, venueCopyPath);
-  const openJournal = () => {
-    const opened = Journal.open(journalPath);
-    copyPaths.set(opened, copyPath);
-    return opened;
+  const open = (): Opened => {
+    const journal = Journal.open(journalPath);
+    copyPaths.set(journal, copyPath);
+    return { journal, cabinet: start(journal) }; // start closes the journal when it throws
   };
-  let quarantined = quarantineIfDamaged(journalPath, clock);
-  keepCopyWithDamagedJournal(quarantined, copyPath);
-  let journal: Journal;
-  let cabinet: CabinetCore;
-  try {
-    journal = openJournal();
-    cabinet = start(journal); // closes the journal when it throws
-  } catch (error) {
-    // Already on a fresh journal: the fault is not in the file, and a restart would not help.
-    if (quarantined !== null) throw error;
-    // Whatever stops start-up on this file is treated as damage: moving it aside loses nothing (it is
-    // kept, and a technician decides), while throwing would restart into the same failure forever.
-    quarantined = quarantineIfDamaged(journalPath, clock, {
-      check: checkOf(error),
-      message: error instanceof Error ? error.message : String(error),
-      sizeBytes: sizeOf(journalPath),
-    });
-    keepCopyWithDamagedJournal(quarantined, copyPath);
-    journal = openJournal();
-    cabinet = start(journal);
+  let quarantined: QuarantinedJournal | null = null;
+  let unreadable: TransientCode | null = null;
+  if (pendingQuarantine(journalPath) !== null) quarantined = quarantineIfDamaged(journalPath, clock, null);
+  else {
+    const verdict = checkJournal(journalPath, schedule);
+    if (verdict.kind === 'damaged') quarantined = quarantineIfDamaged(journalPath, clock, verdict.damage);
+    if (verdict.kind === 'unreadable') unreadable = verdict.code;
   }
+  keepCopyWithDamagedJournal(quarantined, copyPath);
+  let opened: Opened;
+  if (quarantined !== null)
+    opened = open(); // already on a fresh journal: a failure is not the file's
+  else {
+    const tried = openWithRetry(open, schedule);
+    if ('unreadable' in tried) throw new JournalUnreadableError(tried.unreadable);
+    if ('failure' in tried) {
+      const error = tried.failure;
+      const unread = unreadableBytes(journalPath);
+      if (unread !== null) throw new JournalUnreadableError(unread);
+      // Repeated over a file that reads to its last byte: moving it aside loses nothing (it is kept, and
+      // a technician decides), while throwing would restart into the same failure forever.
+      const confirmed = diagnoseJournal(journalPath, 'integrity_check');
+      if (confirmed.kind === 'unreadable') throw new JournalUnreadableError(confirmed.code);
+      quarantined = quarantineIfDamaged(
+        journalPath,
+        clock,
+        confirmed.kind === 'damaged'
+          ? confirmed.damage
+          : {
+              check: checkOf(error),
+              proof: 'start-up',
+              message: error instanceof Error ? error.message : String(error),
+              sizeBytes: sizeOf(journalPath),
+            },
+      );
+      keepCopyWithDamagedJournal(quarantined, copyPath);
+      unreadable = null;
+      opened = open();
+    } else opened = tried;
+  }
+  const { cabinet, journal } = opened;
   // The marker stays until the RAM clear (finishQuarantine), so every start-up before it is locked
   // again, even one whose tilt was lost to a power cut; the tilt is raised once.
   if (
@@ -208,7 +279,8 @@ export function startOnJournalOrLocked(
   ) {
     cabinet.raiseFault('memory-error', 'journal', describeQuarantine(quarantined));
   }
-  return { cabinet, journal, quarantined };
+  if (unreadable !== null) cabinet.storageFaultAtStartUp(unreadable);
+  return { cabinet, journal, quarantined, unreadable };
 }
 
 /**

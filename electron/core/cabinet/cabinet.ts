@@ -40,7 +40,14 @@ import { ramClear } from './ram-clear.ts';
 import { resetRoads } from './road-window.ts';
 import * as rounds from './round-flow.ts';
 import { snapshot } from './snapshot.ts';
-import { guardStorage, holdBill, retryStorage, stopStorageRetry, storageErrorCode } from './storage-fault.ts';
+import {
+  guardStorage,
+  holdBill,
+  retryStorage,
+  stopStorageRetry,
+  storageErrorCode,
+  storageFaultAtStartUp,
+} from './storage-fault.ts';
 import { copyWriteFailed } from './critical-copy-fault.ts';
 import * as startup from './startup-recovery.ts';
 import * as technician from './technician-actions.ts';
@@ -189,6 +196,11 @@ export class CabinetCore implements Cabinet {
     guardStorage(this.ctx, 'other', () =>
       faults.raiseFault(this.ctx, kind, source, reason, detail && faults.deviceReason(source, 'fault', detail)),
     );
+  }
+
+  /** The journal check at start-up could not read the file, yet the cabinet started on it. */
+  storageFaultAtStartUp(sqlite: string): void {
+    storageFaultAtStartUp(this.ctx, sqlite);
   }
 
   /** The storage layer could not write the second copy of critical memory after a commit. */

@@ -41,6 +41,7 @@ const STAGE_WORDS: Readonly<Record<StorageStage, string>> = {
   bill: 'a bill credit',
   'cash-out': 'a cash-out',
   other: 'a journal write',
+  'start-up': 'start-up (the journal check could not read the file)',
 };
 
 /** The refusal a caller gets for the write the journal refused (and for play while the tilt is up). */
@@ -98,6 +99,15 @@ function raiseStorageFault(ctx: CabinetContext, stage: StorageStage, sqlite: str
   }
   emitTilts(ctx);
   emitState(ctx);
+}
+
+/**
+ * Start-up met transient read errors past its retry schedule but the cabinet started on the same file
+ * (docs/cabinet-rules.md#damaged-journal): the storage-fault tilt, cleared as any other once a test write
+ * succeeds.
+ */
+export function storageFaultAtStartUp(ctx: CabinetContext, sqlite: string): void {
+  raiseStorageFault(ctx, 'start-up', sqlite);
 }
 
 function retryOnTimer(ctx: CabinetContext): void {

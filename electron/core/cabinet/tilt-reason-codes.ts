@@ -4,9 +4,10 @@
  * reason it is and keeps the words as the reason's original text. Each pattern is the exact shape its
  * writer produces; anything else is `reason-as-written`.
  */
-import type { ReportedHealth, TiltReason } from '../model/journal-message.ts';
+import { DAMAGE_PROOFS, type DamageProof, type ReportedHealth, type TiltReason } from '../model/journal-message.ts';
 
 const HEALTHS = new Set<string>(['connected', 'healthy', 'fault', 'disconnected', 'not-configured']);
+const PROOFS = new Set<string>(DAMAGE_PROOFS);
 
 export function tiltReasonOf(source: string, reason: string): TiltReason {
   // faults.ts reportDevice: "<device> <health>: <the device's own words>"
@@ -23,5 +24,10 @@ export function tiltReasonOf(source: string, reason: string): TiltReason {
   const handpay = /^handpay of (\d+)\.(\d{2}) waits for an attendant$/.exec(reason);
   if (handpay) return { code: 'handpay-waiting', amountMinor: Number(handpay[1]) * 100 + Number(handpay[2]) };
   if (reason.startsWith('critical memory has no good copy')) return { code: 'memory-no-good-copy' };
+  // journal-quarantine.ts describeQuarantine: "journal damaged (<check> check failed, proof <proof>: …; kept as <file> (SHA-256 …"
+  const damaged = /^journal damaged \(\S+ check failed, proof (\S+): [\s\S]*; kept as (\S+) \(SHA-256 /.exec(reason);
+  if (damaged && PROOFS.has(damaged[1]!)) {
+    return { code: 'journal-damaged', proof: damaged[1] as DamageProof, damagedFile: damaged[2]! };
+  }
   return { code: 'reason-as-written' };
 }

@@ -29,10 +29,28 @@ export type TiltReason =
   | { readonly code: 'memory-no-good-copy' }
   /** The journal refused a write (docs/cabinet-rules.md#storage-faults): the SQLite code and what was being written. */
   | { readonly code: 'storage-error'; readonly stage: StorageStage; readonly sqlite: string }
+  /**
+   * The journal was moved aside at start-up (docs/cabinet-rules.md#damaged-journal): what proved the damage,
+   * and the name it is kept under.
+   */
+  | { readonly code: 'journal-damaged'; readonly proof: DamageProof; readonly damagedFile: string }
   /** The second copy of critical memory could not be written (docs/cabinet-rules.md#critical-memory): its errno. */
   | { readonly code: 'copy-write-failed'; readonly errno: string }
   /** A reason this version does not know: only the original words say more. */
   | { readonly code: 'reason-as-written' };
+
+/**
+ * What proved a journal damaged (docs/cabinet-rules.md#damaged-journal): no regular non-empty file, not
+ * SQLite's header, an unreadable schema, `PRAGMA integrity_check`, or content that broke start-up twice.
+ */
+export type DamageProof = 'file' | 'header' | 'schema' | 'integrity-check' | 'start-up';
+export const DAMAGE_PROOFS = [
+  'file',
+  'header',
+  'schema',
+  'integrity-check',
+  'start-up',
+] as const satisfies readonly DamageProof[];
 
 /** Why a round was voided and refunded (docs/rules.md#faults-void-and-refund). */
 export type VoidReason =
@@ -46,9 +64,10 @@ export type VoidReason =
 
 /**
  * What the cabinet was writing when the journal refused it: a round's lock (bets debited), its deal (the
- * cards recorded), its settlement, a void, a bill credit, a cash-out, or anything else.
+ * cards recorded), its settlement, a void, a bill credit, a cash-out, or anything else; `start-up`: the
+ * check of the journal at start-up kept meeting a transient read error (docs/cabinet-rules.md#damaged-journal).
  */
-export type StorageStage = 'lock' | 'deal' | 'settle' | 'void' | 'bill' | 'cash-out' | 'other';
+export type StorageStage = 'lock' | 'deal' | 'settle' | 'void' | 'bill' | 'cash-out' | 'other' | 'start-up';
 export const STORAGE_STAGES = [
   'lock',
   'deal',
@@ -57,6 +76,7 @@ export const STORAGE_STAGES = [
   'bill',
   'cash-out',
   'other',
+  'start-up',
 ] as const satisfies readonly StorageStage[];
 
 /** What ended a tilt. */
@@ -199,6 +219,7 @@ export const TILT_REASON_CODES = [
   'memory-no-good-copy',
   'storage-error',
   'copy-write-failed',
+  'journal-damaged',
   'reason-as-written',
 ] as const satisfies readonly TiltReasonCode[];
 

@@ -1,8 +1,10 @@
+import fc from 'fast-check';
 import { existsSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { recordKeyPath } from '../../storage/record-chain-key.ts';
 import { closeCabinets, fund, setupCabinet } from '../cabinet-harness.ts';
-import { flipRandomBit, type Flip } from './storage-chaos.ts';
+import { flipRandomBit, startReadFault, type Flip } from './storage-chaos.ts';
+import { TRANSIENT_RETRY_DELAYS_MS } from '../../storage/journal-read-retry.ts';
 
 afterEach(closeCabinets);
 
@@ -42,4 +44,23 @@ describe('a chaos byte flip', () => {
       if (file === 'wal') expect(flip.offset).toBeGreaterThanOrEqual(32); // never the WAL header
     });
   }
+});
+
+describe('the read error a chaos start-up meets', () => {
+  it('property: 1 to 3 reads in a row among the first 40, always fewer than the start-up tries, so always transient', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), { minLength: 2, maxLength: 2 }),
+        (values) => {
+          const when = startReadFault(answers(...values));
+          const [first, last = first] = when.split('..').map(Number) as [number, number?];
+          expect(first).toBeGreaterThanOrEqual(1);
+          expect(first).toBeLessThanOrEqual(40);
+          expect(last - first + 1).toBeGreaterThanOrEqual(1);
+          expect(last - first + 1).toBeLessThanOrEqual(3);
+          expect(last - first + 1).toBeLessThan(TRANSIENT_RETRY_DELAYS_MS.length + 1);
+        },
+      ),
+    );
+  });
 });

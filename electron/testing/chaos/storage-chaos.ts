@@ -1,7 +1,7 @@
 /**
  * The parent's side of `chaos --faults storage` (docs/cabinet-rules.md#storage-faults): the disk the
- * journal lives on, the fault each run meets, the byte flips between kills, and the reference start
- * every damaged or faulted journal is judged against.
+ * journal lives on, the fault each run meets, the byte flips between kills, the read errors injected into
+ * a start-up, and the reference start every damaged or faulted journal is judged against.
  */
 import {
   copyFileSync,
@@ -18,6 +18,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { startCabinetOn, startOnJournalOrLocked } from '../../storage/open-cabinet.ts';
 import { recordKeyPath } from '../../storage/record-chain-key.ts';
 import { deterministicRandom } from '../fixtures.ts';
+import { eioOnReads } from '../strace-inject.ts';
 import { mountExt4, mountTmpfs, type ScratchFilesystem } from '../scratch-filesystem.ts';
 import type { SqliteFault } from '../statement-fault.ts';
 import { CHAOS_CONFIG } from './chaos-config.ts';
@@ -104,16 +105,37 @@ export function copyJournal(journalPath: string, journalDir: string, toDir: stri
   return join(toDir, journalPath.slice(journalDir.length + 1));
 }
 
-/** What a clean start of the journal at `path` shows (it recovers, so run it on a copy). */
-export function referenceView(path: string): StartView {
-  const { cabinet } = startOnJournalOrLocked(path, (journal) =>
+/** What a clean start of the journal at `path` shows, and whether that start moved it aside (run it on a copy). */
+export function referenceStart(path: string): { readonly view: StartView; readonly quarantined: boolean } {
+  const { cabinet, quarantined } = startOnJournalOrLocked(path, (journal) =>
     startCabinetOn(journal, { config: CHAOS_CONFIG, random: deterministicRandom(1) }),
   );
   try {
-    return startView(cabinet);
+    return { view: startView(cabinet), quarantined: quarantined !== null };
   } finally {
     cabinet.close();
   }
+}
+
+/** How many of the probe's first reads of the journal an injected EIO may start at. */
+const EIO_FIRST_READS = 40;
+/** At most this many reads in a row fail: fewer than the start-up's tries, so the fault is transient. */
+const EIO_MAX_RUN = 3;
+
+/**
+ * The transient start-up case (docs/cabinet-rules.md#damaged-journal): which of the probe's reads of the
+ * journal fail with EIO, in strace's `when` syntax: a run of 1 to 3 reads among the first 40 (the header
+ * check, SQLite's check and its open), then the disk reads again.
+ */
+export function startReadFault(rand: () => number): string {
+  const first = 1 + Math.floor(rand() * EIO_FIRST_READS);
+  const run = 1 + Math.floor(rand() * EIO_MAX_RUN);
+  return run === 1 ? String(first) : `${first}..${first + run - 1}`;
+}
+
+/** How to fork the probe child so strace fails those reads from outside the process. */
+export function underStrace(journalPath: string, when: string): { execPath: string; execArgv: string[] } {
+  return { execPath: 'strace', execArgv: [...eioOnReads(journalPath, when), process.execPath] };
 }
 
 export interface Flip {

@@ -22,6 +22,7 @@ import {
   TILT_REASON_CODES,
   VOID_REASON_CODES,
   STORAGE_STAGES,
+  DAMAGE_PROOFS,
   type EventMessage,
   type TiltReason,
   type VoidReason,
@@ -56,6 +57,11 @@ const TILT_REASONS: Samples<TiltReason> = {
   'memory-no-good-copy': { code: 'memory-no-good-copy' },
   'storage-error': { code: 'storage-error', stage: 'bill', sqlite: 'SQLITE_FULL' },
   'copy-write-failed': { code: 'copy-write-failed', errno: 'ENOSPC' },
+  'journal-damaged': {
+    code: 'journal-damaged',
+    proof: 'integrity-check',
+    damagedFile: 'journal.sqlite.damaged-20261201T134005123Z',
+  },
   'reason-as-written': { code: 'reason-as-written' },
 };
 const VOID_REASONS: Samples<VoidReason> = {
@@ -274,6 +280,7 @@ describe.each(LOCALES)('staff words for every code main sends, in %s', (locale) 
       ),
       ...['locked', 'dealt'].map((c) => `staff.roundStage.${c}`),
       ...STORAGE_STAGES.map((c) => `staff.storageStage.${c}`),
+      ...DAMAGE_PROOFS.map((c) => `staff.damageProof.${c}`),
     ].filter((key) => !has(key));
     expect(missing).toEqual([]);
   });

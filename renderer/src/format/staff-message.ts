@@ -165,6 +165,8 @@ function paramWord(tr: Translator, domain: Domain, key: string, value: string): 
       return word(tr, 'roundStage', value);
     case 'stage':
       return word(tr, 'storageStage', value);
+    case 'proof':
+      return word(tr, 'damageProof', value);
     case 'clearance':
       return word(tr, 'clearance', value);
     case 'cause':

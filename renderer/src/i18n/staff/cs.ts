@@ -330,6 +330,7 @@ const staff: Messages['staff'] = {
     explain:
       'Při spuštění deník neprošel kontrolami. Byl beze změny odložen stranou a automat se spustil s novým deníkem, uzamčený až do vymazání RAM. Nejprve exportujte, co lze ještě přečíst.',
     check: 'Neúspěšná kontrola',
+    proof: 'Důkaz poškození',
     found: 'Zjištěno',
     size: 'Velikost souboru',
     bytes: '{n} bajtů',
@@ -399,6 +400,7 @@ const staff: Messages['staff'] = {
     'reason-as-written': 'důvod, jak byl zaznamenán',
     'storage-error': 'deník odmítl zápis během fáze {stage}: {sqlite}',
     'copy-write-failed': 'druhou kopii kritické paměti nebylo možné zapsat ({errno})',
+    'journal-damaged': 'deník byl poškozen ({proof}) a je uchován jako {damagedFile}',
   },
   void: {
     'power-lost': 'výpadek napájení, když bylo kolo ve stavu {status}; zrušeno při zapnutí',
@@ -536,6 +538,13 @@ const staff: Messages['staff'] = {
     'as-written': 'viz původní text',
   },
   roundStage: { locked: 'uzamčeno (sázky přijaty)', dealt: 'rozdáno' },
+  damageProof: {
+    file: 'není to běžný soubor nebo je prázdný',
+    header: 'jeho hlavička není hlavička SQLite',
+    schema: 'jeho schéma nelze přečíst',
+    'integrity-check': 'kontrola integrity SQLite našla poškození',
+    'start-up': 'jeho obsah dvakrát přerušil spuštění',
+  },
   storageStage: {
     lock: 'uzamčení (sázky strženy)',
     deal: 'rozdání (karty zaznamenány)',
@@ -544,6 +553,7 @@ const staff: Messages['staff'] = {
     bill: 'připsání bankovky',
     'cash-out': 'výplata',
     other: 'zápis do deníku',
+    'start-up': 'kontrola deníku při spuštění (nešel přečíst)',
   },
   clearance: {
     'device-healthy': 'zařízení je opět v pořádku',

@@ -333,6 +333,7 @@ const staff: Messages['staff'] = {
     explain:
       'Beim Start hat das Journal seine Prüfungen nicht bestanden. Es wurde unverändert beiseitegelegt, und der Automat startete mit einem neuen Journal, gesperrt, bis der RAM gelöscht wird. Exportieren Sie zuerst, was noch lesbar ist.',
     check: 'Fehlgeschlagene Prüfung',
+    proof: 'Nachweis des Schadens',
     found: 'Festgestellt',
     size: 'Dateigröße',
     bytes: '{n} Bytes',
@@ -403,6 +404,7 @@ const staff: Messages['staff'] = {
     'reason-as-written': 'Grund wie aufgezeichnet',
     'storage-error': 'das Journal hat einen Schreibvorgang während {stage} abgelehnt: {sqlite}',
     'copy-write-failed': 'die zweite Kopie des kritischen Speichers konnte nicht geschrieben werden ({errno})',
+    'journal-damaged': 'das Journal war beschädigt ({proof}) und wird als {damagedFile} aufbewahrt',
   },
   void: {
     'power-lost': 'Stromausfall, während die Runde {status} war; beim Einschalten annulliert',
@@ -541,6 +543,13 @@ const staff: Messages['staff'] = {
     'as-written': 'siehe Originaltext',
   },
   roundStage: { locked: 'gesperrt (Einsätze angenommen)', dealt: 'gegeben' },
+  damageProof: {
+    file: 'es ist keine reguläre Datei oder leer',
+    header: 'sein Kopf ist nicht der von SQLite',
+    schema: 'sein Schema ist nicht lesbar',
+    'integrity-check': 'die Integritätsprüfung von SQLite fand Schäden',
+    'start-up': 'sein Inhalt hat den Start zweimal abgebrochen',
+  },
   storageStage: {
     lock: 'der Sperre (Einsätze abgebucht)',
     deal: 'des Austeilens (Karten aufgezeichnet)',
@@ -549,6 +558,7 @@ const staff: Messages['staff'] = {
     bill: 'einer Notengutschrift',
     'cash-out': 'einer Auszahlung',
     other: 'eines Journaleintrags',
+    'start-up': 'der Journalprüfung beim Start (es war nicht lesbar)',
   },
   clearance: {
     'device-healthy': 'das Gerät wieder in Ordnung ist',

@@ -329,6 +329,7 @@ export default {
     explain:
       'At start-up the journal failed its checks. It was kept aside unchanged and the cabinet started on a fresh journal, locked until a RAM clear. Export what can still be read first.',
     check: 'Check that failed',
+    proof: 'Proof of the damage',
     found: 'Found',
     size: 'File size',
     bytes: '{n} bytes',
@@ -398,6 +399,7 @@ export default {
     'reason-as-written': 'reason as recorded',
     'storage-error': 'the journal refused a write during {stage}: {sqlite}',
     'copy-write-failed': 'the second copy of critical memory could not be written ({errno})',
+    'journal-damaged': 'the journal was damaged ({proof}) and is kept as {damagedFile}',
   },
   void: {
     'power-lost': 'power was lost while the round was {status}; voided at power-up',
@@ -536,6 +538,13 @@ export default {
     'as-written': 'see the original text',
   },
   roundStage: { locked: 'locked (bets taken)', dealt: 'dealt' },
+  damageProof: {
+    file: 'it is not a regular file, or it is empty',
+    header: "its header is not SQLite's",
+    schema: 'its schema cannot be read',
+    'integrity-check': "SQLite's integrity check found damage",
+    'start-up': 'its content broke start-up twice',
+  },
   storageStage: {
     lock: 'the lock (bets taken)',
     deal: 'the deal (cards recorded)',
@@ -544,6 +553,7 @@ export default {
     bill: 'a bill credit',
     'cash-out': 'a cash-out',
     other: 'a journal write',
+    'start-up': 'the start-up check of the journal (it could not be read)',
   },
   clearance: {
     'device-healthy': 'the device is healthy again',

@@ -326,6 +326,7 @@ const staff: Messages['staff'] = {
     explain:
       'Käynnistyksessä päiväkirja ei läpäissyt tarkistuksiaan. Se säilytettiin muuttamattomana sivussa, ja pelilaite käynnistyi uudella päiväkirjalla lukittuna muistin tyhjennykseen asti. Vie ensin se, mikä on vielä luettavissa.',
     check: 'Epäonnistunut tarkistus',
+    proof: 'Todiste vauriosta',
     found: 'Havaittu',
     size: 'Tiedoston koko',
     bytes: '{n} tavua',
@@ -396,6 +397,7 @@ const staff: Messages['staff'] = {
     'reason-as-written': 'syy kuten kirjattu',
     'storage-error': 'loki hylkäsi kirjoituksen vaiheessa {stage}: {sqlite}',
     'copy-write-failed': 'kriittisen muistin toista kopiota ei voitu kirjoittaa ({errno})',
+    'journal-damaged': 'loki oli vaurioitunut ({proof}) ja se säilytetään nimellä {damagedFile}',
   },
   void: {
     'power-lost': 'virta katkesi kierroksen ollessa tilassa {status}; mitätöity käynnistyksessä',
@@ -534,6 +536,13 @@ const staff: Messages['staff'] = {
     'as-written': 'katso alkuperäinen teksti',
   },
   roundStage: { locked: 'lukittu (panokset otettu)', dealt: 'jaettu' },
+  damageProof: {
+    file: 'se ei ole tavallinen tiedosto tai se on tyhjä',
+    header: 'sen otsake ei ole SQLiten',
+    schema: 'sen skeemaa ei voi lukea',
+    'integrity-check': 'SQLiten eheystarkistus löysi vaurioita',
+    'start-up': 'sen sisältö keskeytti käynnistyksen kahdesti',
+  },
   storageStage: {
     lock: 'lukitus (panokset veloitettu)',
     deal: 'jako (kortit tallennettu)',
@@ -542,6 +551,7 @@ const staff: Messages['staff'] = {
     bill: 'setelihyvitys',
     'cash-out': 'kotiutus',
     other: 'lokikirjoitus',
+    'start-up': 'lokin käynnistystarkistus (sitä ei voitu lukea)',
   },
   clearance: {
     'device-healthy': 'laite on taas kunnossa',

@@ -332,6 +332,7 @@ const staff: Messages['staff'] = {
     explain:
       'Bij het opstarten doorstond het journaal zijn controles niet. Het is ongewijzigd apart bewaard en de automaat startte met een nieuw journaal, vergrendeld tot het RAM gewist is. Exporteer eerst wat nog leesbaar is.',
     check: 'Mislukte controle',
+    proof: 'Bewijs van de schade',
     found: 'Gevonden',
     size: 'Bestandsgrootte',
     bytes: '{n} bytes',
@@ -402,6 +403,7 @@ const staff: Messages['staff'] = {
     'reason-as-written': 'reden zoals vastgelegd',
     'storage-error': 'het journaal weigerde een schrijfactie tijdens {stage}: {sqlite}',
     'copy-write-failed': 'de tweede kopie van het kritieke geheugen kon niet worden geschreven ({errno})',
+    'journal-damaged': 'het journaal was beschadigd ({proof}) en wordt bewaard als {damagedFile}',
   },
   void: {
     'power-lost': 'stroom uitgevallen terwijl de ronde {status} was; geannuleerd bij inschakeling',
@@ -541,6 +543,13 @@ const staff: Messages['staff'] = {
     'as-written': 'zie de originele tekst',
   },
   roundStage: { locked: 'vergrendeld (inzetten genomen)', dealt: 'gedeeld' },
+  damageProof: {
+    file: 'het is geen gewoon bestand of het is leeg',
+    header: 'de kop is niet die van SQLite',
+    schema: 'het schema is niet leesbaar',
+    'integrity-check': 'de integriteitscontrole van SQLite vond schade',
+    'start-up': 'de inhoud brak het opstarten twee keer af',
+  },
   storageStage: {
     lock: 'het vastzetten (inzetten afgeschreven)',
     deal: 'het delen (kaarten vastgelegd)',
@@ -549,6 +558,7 @@ const staff: Messages['staff'] = {
     bill: 'een biljetcreditering',
     'cash-out': 'een uitbetaling',
     other: 'een journaalregel',
+    'start-up': 'de controle van het journaal bij het opstarten (het was niet leesbaar)',
   },
   clearance: {
     'device-healthy': 'het apparaat weer in orde is',

@@ -332,6 +332,7 @@ const staff: Messages['staff'] = {
     explain:
       'Vid start klarade journalen inte sina kontroller. Den har sparats oförändrad och automaten startade på en ny journal, låst tills en RAM-rensning görs. Exportera först det som fortfarande går att läsa.',
     check: 'Kontroll som misslyckades',
+    proof: 'Bevis för skadan',
     found: 'Upptäckt',
     size: 'Filstorlek',
     bytes: '{n} byte',
@@ -402,6 +403,7 @@ const staff: Messages['staff'] = {
     'reason-as-written': 'orsak som registrerad',
     'storage-error': 'journalen vägrade en skrivning under {stage}: {sqlite}',
     'copy-write-failed': 'andra kopian av kritiskt minne kunde inte skrivas ({errno})',
+    'journal-damaged': 'journalen var skadad ({proof}) och sparas som {damagedFile}',
   },
   void: {
     'power-lost': 'strömmen bröts medan omgången var {status}; annullerad vid start',
@@ -538,6 +540,13 @@ const staff: Messages['staff'] = {
     'as-written': 'se originaltexten',
   },
   roundStage: { locked: 'låst (insatser tagna)', dealt: 'given' },
+  damageProof: {
+    file: 'den är ingen vanlig fil eller är tom',
+    header: 'dess huvud är inte SQLites',
+    schema: 'dess schema kan inte läsas',
+    'integrity-check': 'SQLites integritetskontroll hittade skador',
+    'start-up': 'dess innehåll stoppade starten två gånger',
+  },
   storageStage: {
     lock: 'låsningen (insatser dragna)',
     deal: 'given (korten registrerade)',
@@ -546,6 +555,7 @@ const staff: Messages['staff'] = {
     bill: 'en sedelkreditering',
     'cash-out': 'en utbetalning',
     other: 'en journalskrivning',
+    'start-up': 'journalens kontroll vid start (den gick inte att läsa)',
   },
   clearance: {
     'device-healthy': 'enheten är frisk igen',

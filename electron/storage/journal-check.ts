@@ -1,0 +1,182 @@
+/**
+ * Is the journal sound, damaged or unreadable? (docs/cabinet-rules.md#damaged-journal) Always through a
+ * fresh read-only connection of its own, never the cabinet's.
+ * - `diagnoseJournal`: one pass: a regular non-empty file with the SQLite header, a readable schema and a
+ *   clean `PRAGMA quick_check` (or `integrity_check` when asked). A transient error (journal-read-retry.ts)
+ *   makes the pass `unreadable`, never `damaged`.
+ * - `checkJournal`: what start-up acts on. Damage counts only when a second pass, with
+ *   `PRAGMA integrity_check`, finds it again and every byte of the file can be read: a read the disk
+ *   refused can look like a malformed page to SQLite, and moving a healthy journal aside forgets what
+ *   the player is owed. Unreadable passes are tried again on TRANSIENT_RETRY_DELAYS_MS.
+ */
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
+import type { DamageProof } from '../core/model/journal-message.ts';
+import { sleepSync, transientCodeOf, TRANSIENT_RETRY_DELAYS_MS, type TransientCode } from './journal-read-retry.ts';
+
+export type JournalCheck = 'file' | 'open' | 'quick-check' | 'schema' | 'start-up';
+
+export type { DamageProof };
+
+export interface JournalDamage {
+  /**
+   * Which check failed: not a readable file, SQLite refused to open it, quick_check, the schema, or the
+   * file passed those but its content broke the cabinet's start-up.
+   */
+  readonly check: JournalCheck;
+  /** Which proof confirmed it (older markers have none). */
+  readonly proof?: DamageProof;
+  /** SQLite's (or the file system's) own words. */
+  readonly message: string;
+  /** The size of the file in bytes (null for something that is not a file). */
+  readonly sizeBytes: number | null;
+}
+
+export type JournalDiagnosis =
+  | { readonly kind: 'sound' }
+  | { readonly kind: 'damaged'; readonly damage: JournalDamage }
+  | { readonly kind: 'unreadable'; readonly code: TransientCode };
+
+const SQLITE_HEADER = 'SQLite format 3\0';
+const SOUND: JournalDiagnosis = { kind: 'sound' };
+
+const PROOF_OF: Readonly<Record<JournalCheck, DamageProof>> = {
+  file: 'file',
+  open: 'header',
+  schema: 'schema',
+  'quick-check': 'integrity-check',
+  'start-up': 'start-up',
+};
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** A thrown error as a verdict: transient is `unreadable`, anything else is the damage the check names. */
+function failed(error: unknown, check: JournalCheck, sizeBytes: number | null): JournalDiagnosis {
+  const code = transientCodeOf(error);
+  if (code !== null) return { kind: 'unreadable', code };
+  return { kind: 'damaged', damage: { check, proof: PROOF_OF[check], message: messageOf(error), sizeBytes } };
+}
+
+function damaged(check: JournalCheck, message: string, sizeBytes: number | null): JournalDiagnosis {
+  return { kind: 'damaged', damage: { check, proof: PROOF_OF[check], message, sizeBytes } };
+}
+
+/** One pass over the journal: sound (or new: no file yet), damaged, or unreadable just now. */
+export function diagnoseJournal(
+  path: string,
+  pragma: 'quick_check' | 'integrity_check' = 'quick_check',
+): JournalDiagnosis {
+  let size: number;
+  try {
+    const stat = statSync(path);
+    if (!stat.isFile()) return damaged('file', `${path} is not a regular file`, null);
+    size = stat.size;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return SOUND;
+    return failed(error, 'file', null);
+  }
+  // SQLite treats an empty file as a new database: a journal truncated to nothing would start over unseen.
+  if (size === 0) return damaged('file', 'the journal file is empty (truncated to 0 bytes)', 0);
+  const header = Buffer.alloc(SQLITE_HEADER.length);
+  try {
+    const fd = openSync(path, 'r');
+    try {
+      readSync(fd, header, 0, header.length, 0);
+    } finally {
+      closeSync(fd);
+    }
+  } catch (error) {
+    return failed(error, 'open', size);
+  }
+  if (header.toString('latin1') !== SQLITE_HEADER) {
+    return damaged('open', 'file is not a database (the SQLite header is damaged)', size);
+  }
+  let db: DatabaseSync;
+  try {
+    db = new DatabaseSync(path, { readOnly: true });
+  } catch (error) {
+    return failed(error, 'open', size);
+  }
+  try {
+    try {
+      db.prepare('SELECT count(*) FROM sqlite_schema').get();
+    } catch (error) {
+      return failed(error, 'schema', size);
+    }
+    try {
+      const rows = db.prepare(`PRAGMA ${pragma}`).all() as Array<Record<string, unknown>>;
+      const problems = rows.map((row) => String(Object.values(row)[0])).filter((line) => line !== 'ok');
+      if (problems.length > 0) {
+        const shown = problems.slice(0, 5).join('; ');
+        return damaged('quick-check', problems.length > 5 ? `${shown}; …` : shown, size);
+      }
+    } catch (error) {
+      return failed(error, 'quick-check', size);
+    }
+    return SOUND;
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * The transient code of the first read that fails over the whole file and its WAL, or null when every
+ * byte could be read: damage is only believed of a file the disk delivers.
+ */
+export function unreadableBytes(path: string): TransientCode | null {
+  const chunk = Buffer.alloc(1 << 20);
+  for (const file of [path, `${path}-wal`]) {
+    try {
+      const fd = openSync(file, 'r');
+      try {
+        while (readSync(fd, chunk, 0, chunk.length, null) > 0);
+      } finally {
+        closeSync(fd);
+      }
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      const code = transientCodeOf(error);
+      if (code !== null) return code;
+    }
+  }
+  return null;
+}
+
+export interface CheckSchedule {
+  /** The waits between tries after a transient error. */
+  readonly delaysMs: readonly number[];
+  readonly sleep: (ms: number) => void;
+}
+
+export const START_UP_SCHEDULE: CheckSchedule = { delaysMs: TRANSIENT_RETRY_DELAYS_MS, sleep: sleepSync };
+
+/**
+ * What start-up acts on: sound, damaged (found by a quick pass, confirmed by `integrity_check` on a
+ * second pass over a file whose every byte reads), or unreadable after every try of the schedule.
+ * `diagnose` is the one pass (tests of the rule give a scripted one).
+ */
+export function checkJournal(
+  path: string,
+  schedule: CheckSchedule = START_UP_SCHEDULE,
+  diagnose: typeof diagnoseJournal = diagnoseJournal,
+): JournalDiagnosis {
+  for (let tried = 0; ; tried++) {
+    const first = diagnose(path);
+    if (first.kind === 'sound') return first;
+    let code: TransientCode;
+    if (first.kind === 'damaged') {
+      const confirm = diagnose(path, 'integrity_check');
+      if (confirm.kind === 'sound') return confirm;
+      if (confirm.kind === 'damaged') {
+        const unread = unreadableBytes(path);
+        if (unread === null) return { kind: 'damaged', damage: { ...first.damage, proof: confirm.damage.proof } };
+        code = unread;
+      } else code = confirm.code;
+    } else code = first.code;
+    const wait = schedule.delaysMs[tried];
+    if (wait === undefined) return { kind: 'unreadable', code };
+    schedule.sleep(wait);
+  }
+}
