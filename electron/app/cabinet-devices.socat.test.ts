@@ -225,13 +225,19 @@ describe('a technician changes the device settings while the cabinet runs', () =
     const { r } = await start({ config: venue({ rng: { source: 'os' } }) });
     const moved = venue({ rng: { source: 'hardware', port: pair.b } });
     expect(() => r.cabinet.applyConfig(moved, 'technician')).toThrow(
-      expect.objectContaining({ code: 'not-permitted', reason: { code: 'restart-only', settings: ['devices.rng.port'] } }),
+      expect.objectContaining({
+        code: 'not-permitted',
+        reason: { code: 'restart-only', settings: ['devices.rng.port'] },
+      }),
     );
     expect(rngDiagnostics(r).entropySource).toBe('os-approved');
     expect(tilt(r, 'rng')).toBeUndefined();
     // The installation's venue file names the port: the next start uses it, and deals from the hardware.
     const { r: again } = await start({ config: moved });
-    await until(() => health(again, 'rng')?.health === 'healthy' && tilt(again, 'rng') === undefined, 'the RNG healthy');
+    await until(
+      () => health(again, 'rng')?.health === 'healthy' && tilt(again, 'rng') === undefined,
+      'the RNG healthy',
+    );
     expect(rngDiagnostics(again)).toMatchObject({ entropySource: 'hardware' });
     again.cabinet.creditBill({ valueMinor: 1_000, channel: 2, eventKey: 'n1' });
     again.cabinet.placeChip('player', 100);

@@ -25,7 +25,10 @@ afterEach(closeCabinets);
 /** The acceptor on its fixed port with an eSSP key: a new key restarts it (its port changes only by re-provisioning). */
 const withKey = (fixedKeyHex: string): VenueConfig => {
   const base = testConfig();
-  return { ...base, devices: { ...base.devices, billAcceptor: { port: '/dev/ttyUSB0', protocol: 'essp', fixedKeyHex } } };
+  return {
+    ...base,
+    devices: { ...base.devices, billAcceptor: { port: '/dev/ttyUSB0', protocol: 'essp', fixedKeyHex } },
+  };
 };
 const FIRST_KEY = '0123456789abcdef';
 const SECOND_KEY = 'fedcba9876543210';

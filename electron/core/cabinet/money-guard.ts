@@ -65,5 +65,6 @@ export function guardSettings(ctx: CabinetContext, before: VenueConfig, after: V
   }
   if (verdict.needEmptyCabinet.length === 0) return;
   const money = moneyOnCabinet(ctx);
-  if (holdsMoney(money)) throw refusal(money, verdict.needEmptyCabinet, `changing ${verdict.needEmptyCabinet.join(', ')}`);
+  if (holdsMoney(money))
+    throw refusal(money, verdict.needEmptyCabinet, `changing ${verdict.needEmptyCabinet.join(', ')}`);
 }

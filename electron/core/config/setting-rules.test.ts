@@ -17,7 +17,10 @@ function documentedSettingRules(): Array<{ path: string; whileMoney: string; cha
   const out = [];
   for (const row of rows) {
     if (!row.startsWith('|')) break;
-    const [path, whileMoney, change] = row.split('|').slice(1, 4).map((c) => c.trim().replaceAll('`', ''));
+    const [path, whileMoney, change] = row
+      .split('|')
+      .slice(1, 4)
+      .map((c) => c.trim().replaceAll('`', ''));
     out.push({ path: path!, whileMoney: whileMoney!, change: change! });
   }
   return out;

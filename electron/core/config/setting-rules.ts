@@ -96,7 +96,8 @@ export function judgeSettings(before: VenueConfig, after: VenueConfig): Settings
     const leaf = field.split('.');
     const moneyBearing =
       rule.whileMoney === 'empty-cabinet' ||
-      (rule.whileMoney === 'empty-cabinet-if-accepted' && (channelAccepts(before, leaf) || channelAccepts(after, leaf)));
+      (rule.whileMoney === 'empty-cabinet-if-accepted' &&
+        (channelAccepts(before, leaf) || channelAccepts(after, leaf)));
     if (moneyBearing) needEmptyCabinet.push(field);
   }
   return { needEmptyCabinet, needRestart };

@@ -370,7 +370,8 @@ const staff: Messages['staff'] = {
       'Soubor kopie kritické paměti zaostával za deníkem (chybějící zápisy: {commitsBehind}): aktualizován',
     'bill-credited-anomaly': 'Bankovka {valueMinor} připsána s varováním',
     'config-changed': 'Konfigurace změněna (SHA-256 {hash}…)',
-    'config-kept-at-start': 'Konfigurační soubor při startu by změnil {fields}, zatímco měl hráč na automatu peníze: uložené hodnoty zůstaly zachovány',
+    'config-kept-at-start':
+      'Konfigurační soubor při startu by změnil {fields}, zatímco měl hráč na automatu peníze: uložené hodnoty zůstaly zachovány',
     'roads-reset': 'Tabule výsledků vynulovány technikem: začínají po kole {afterRoundId}',
     'staff-signed-in': '{role}: přihlášení',
     'staff-pin-set': '{role}: PIN nastaven při prvním přihlášení; přihlášeno',

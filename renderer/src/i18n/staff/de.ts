@@ -374,7 +374,8 @@ const staff: Messages['staff'] = {
       'Kopiedatei des kritischen Speichers lag hinter dem Journal zurück (fehlende Schreibvorgänge: {commitsBehind}): aktualisiert',
     'bill-credited-anomaly': 'Banknote über {valueMinor} gutgeschrieben, mit Warnung',
     'config-changed': 'Konfiguration geändert (SHA-256 {hash}…)',
-    'config-kept-at-start': 'Die Konfigurationsdatei beim Start hätte {fields} geändert, während ein Spieler Geld auf dem Automaten hatte: die gespeicherten Werte blieben',
+    'config-kept-at-start':
+      'Die Konfigurationsdatei beim Start hätte {fields} geändert, während ein Spieler Geld auf dem Automaten hatte: die gespeicherten Werte blieben',
     'roads-reset': 'Roads vom Techniker zurückgesetzt: sie beginnen nach Runde {afterRoundId}',
     'staff-signed-in': '{role} angemeldet',
     'staff-pin-set': '{role}: PIN bei der ersten Anmeldung festgelegt; angemeldet',

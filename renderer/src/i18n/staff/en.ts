@@ -369,7 +369,8 @@ export default {
       'Copy file of critical memory lagged behind the journal (missing writes: {commitsBehind}): brought up to date',
     'bill-credited-anomaly': 'Note of {valueMinor} credited with a warning',
     'config-changed': 'Configuration changed (SHA-256 {hash}…)',
-    'config-kept-at-start': 'The venue file at start-up would change {fields} while a player had money on the cabinet: the stored values were kept',
+    'config-kept-at-start':
+      'The venue file at start-up would change {fields} while a player had money on the cabinet: the stored values were kept',
     'roads-reset': 'Roads reset from the staff menu: they start after round {afterRoundId}',
     'staff-signed-in': '{role} signed in',
     'staff-pin-set': '{role}: PIN set at the first sign-in; signed in',

@@ -367,7 +367,8 @@ const staff: Messages['staff'] = {
       'Kriittisen muistin kopiotiedosto oli jäljessä päiväkirjasta (puuttuvia kirjoituksia: {commitsBehind}): päivitetty',
     'bill-credited-anomaly': 'Seteli {valueMinor} hyvitetty varoituksen kanssa',
     'config-changed': 'Asetuksia muutettu (SHA-256 {hash}…)',
-    'config-kept-at-start': 'Käynnistyksen asetustiedosto olisi muuttanut kohtia {fields}, kun pelaajalla oli rahaa laitteessa: tallennetut arvot pidettiin',
+    'config-kept-at-start':
+      'Käynnistyksen asetustiedosto olisi muuttanut kohtia {fields}, kun pelaajalla oli rahaa laitteessa: tallennetut arvot pidettiin',
     'roads-reset': 'Teknikko nollasi tulostaulut: ne alkavat kierroksen {afterRoundId} jälkeen',
     'staff-signed-in': '{role} kirjautui sisään',
     'staff-pin-set': '{role}: PIN asetettu ensimmäisellä kirjautumisella; kirjautunut',

@@ -373,7 +373,8 @@ const staff: Messages['staff'] = {
       'Kopiebestand van het kritieke geheugen liep achter op het journaal (ontbrekende schrijfacties: {commitsBehind}): bijgewerkt',
     'bill-credited-anomaly': 'Biljet van {valueMinor} bijgeschreven met een waarschuwing',
     'config-changed': 'Configuratie gewijzigd (SHA-256 {hash}…)',
-    'config-kept-at-start': 'Het configuratiebestand bij het starten zou {fields} wijzigen terwijl een speler geld op de kast had: de opgeslagen waarden zijn behouden',
+    'config-kept-at-start':
+      'Het configuratiebestand bij het starten zou {fields} wijzigen terwijl een speler geld op de kast had: de opgeslagen waarden zijn behouden',
     'roads-reset': 'Roads gewist door de technicus: ze beginnen na ronde {afterRoundId}',
     'staff-signed-in': '{role} aangemeld',
     'staff-pin-set': '{role}: pincode ingesteld bij de eerste aanmelding; aangemeld',

@@ -373,7 +373,8 @@ const staff: Messages['staff'] = {
       'Kopiefilen för kritiskt minne låg efter journalen (saknade skrivningar: {commitsBehind}): uppdaterad',
     'bill-credited-anomaly': 'Sedel på {valueMinor} krediterad med varning',
     'config-changed': 'Konfigurationen ändrad (SHA-256 {hash}…)',
-    'config-kept-at-start': 'Konfigurationsfilen vid start skulle ändra {fields} medan en spelare hade pengar i automaten: de sparade värdena behölls',
+    'config-kept-at-start':
+      'Konfigurationsfilen vid start skulle ändra {fields} medan en spelare hade pengar i automaten: de sparade värdena behölls',
     'roads-reset': 'Vägarna nollställda av teknikern: de börjar efter omgång {afterRoundId}',
     'staff-signed-in': '{role} inloggad',
     'staff-pin-set': '{role}: PIN satt vid första inloggningen; inloggad',
