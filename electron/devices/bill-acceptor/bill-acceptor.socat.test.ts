@@ -244,6 +244,9 @@ describe.runIf(socatAvailable)('bill acceptor over socat pseudo-terminals with t
     await morePolls(service.metrics, 3, 'polls after the acknowledgement');
     expect(credits() - before).toBe(500);
     expect(events.some((e) => /^duplicate: .* already credited/.test(e))).toBe(true);
+    // The unit never took that ACK, so its repeat is the protocol's own and latches no credit anomaly.
+    expect(events.filter((e) => /^credit-refused: /.test(e))).toEqual([]);
+    await until(() => deviceTilts().length === 0, 'no tilt once the new session is up');
   });
 
   it('the acceptor process is killed: the driver reports it gone, retries with backoff and recovers on power-up', async () => {
