@@ -2,7 +2,8 @@
  * End to end over real pseudo-terminals: `socat pty pty` as its own child process, the emulator as a separate
  * process on end A, the real driver on end B, the real cabinet with a SQLite journal in a temp dir.
  * Rules checked: docs/cabinet-rules.md#bill-validator (credit only when stacked, once), #power-loss (a bill
- * being accepted is either credited or returned), #door-and-tilt (jams etc. disable money-in), and
+ * being accepted is either credited or returned), #door-and-tilt (jams etc. disable money-in; fraud and a credit
+ * repeated after its ACK stay latched through the acceptor's power-up until a technician clears them), and
  * docs/protocols/essp.md#framing (line faults).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +25,7 @@ import {
 } from '../../emulators/bill-acceptor/embedded-emulator.ts';
 import { morePolls, until } from '../../testing/bill-acceptor-harness.ts';
 import { crashAfterFirstCredit } from '../../testing/host-crash.ts';
+import { clearLatchedAsTechnician } from '../../testing/latched-tilt.ts';
 
 let socatAvailable = true;
 try {
@@ -43,9 +45,37 @@ describe.runIf(socatAvailable)('bill acceptor over socat pseudo-terminals with t
   const noteStage = async () => ((await emulator.controller.status()).note as { stage?: string } | null)?.stage;
   const credits = () => cabinet.meters().billsInMinor;
   const deviceTilts = () => cabinet.snapshot().tilts.filter((t) => t.source === 'bill-acceptor');
+  const acceptorFault = (condition: string) => ({
+    code: 'device-reported',
+    device: 'bill-acceptor',
+    health: 'fault',
+    deviceDetail: { code: 'acceptor-conditions', conditions: [condition] },
+  });
 
   const untilAsync = (check: () => Promise<boolean>, what: string) =>
     until(check, what, { timeoutMs: 20_000, context: () => events.slice(-15).join('\n') });
+
+  /** The fault's tilt is up and money-in is disabled. */
+  const raiseFault = async (raise: string, reason: RegExp) => {
+    await emulator.controller.command(raise);
+    await until(() => deviceTilts().some((t) => t.kind === 'device-fault' && reason.test(t.reason)), `${raise} tilt`);
+    await untilAsync(async () => (await emulator.controller.status()).enabled === false, `${raise} disables`);
+    expect(cabinet.canAcceptBill(500).accept).toBe(false);
+  };
+  /** The acceptor's power-up ends its own fault and it reports healthy, yet the latched tilt stays. */
+  const powerCycleKeepsLatch = async () => {
+    const from = events.length;
+    await emulator.controller.command('power-cycle');
+    await until(
+      () => events.slice(from).some((e) => /^reset: /.test(e)) && service.status().health === 'healthy',
+      'the acceptor healthy after its power-up',
+      { timeoutMs: 20_000, context: () => events.slice(-15).join('\n') },
+    );
+    await morePolls(service.metrics, 2, 'polls after the power-up');
+    expect(deviceTilts()).toHaveLength(1);
+    expect(cabinet.canAcceptBill(500).accept).toBe(false);
+    expect((await emulator.controller.status()).enabled).toBe(false);
+  };
 
   const driverConfig = {
     fixedKeyHex: EMULATOR_FIXED_KEY_HEX,
@@ -214,6 +244,9 @@ describe.runIf(socatAvailable)('bill acceptor over socat pseudo-terminals with t
     await morePolls(service.metrics, 3, 'polls after the acknowledgement');
     expect(credits() - before).toBe(500);
     expect(events.some((e) => /^duplicate: .* already credited/.test(e))).toBe(true);
+    // The unit never took that ACK, so its repeat is the protocol's own and latches no credit anomaly.
+    expect(events.filter((e) => /^credit-refused: /.test(e))).toEqual([]);
+    await until(() => deviceTilts().length === 0, 'no tilt once the new session is up');
   });
 
   it('the acceptor process is killed: the driver reports it gone, retries with backoff and recovers on power-up', async () => {
@@ -243,7 +276,9 @@ describe.runIf(socatAvailable)('bill acceptor over socat pseudo-terminals with t
       [4, 'duplicate-events'],
     ];
     let expected = 0;
+    let duplicatedFrom = 0;
     for (const [channel, fault] of plan) {
+      duplicatedFrom = events.length;
       await emulator.controller.command(fault);
       await emulator.controller.insertNote(channel);
       expected += DEFAULT_VENUE_CONFIG.billChannels[channel - 1]!.valueMinor;
@@ -251,37 +286,49 @@ describe.runIf(socatAvailable)('bill acceptor over socat pseudo-terminals with t
         async () => credits() - before === expected && (await emulator.controller.status()).unacked === 0,
         `credit after ${fault}`,
       );
+      // A corrupted, cut or noisy reply is asked for again with the same sequence bit and answered from the
+      // unit's stored reply (docs/protocols/essp.md#sequence-bit): the protocol's own repeat, never an anomaly.
+      if (fault !== 'duplicate-events') expect(events.filter((e) => /^credit-refused: /.test(e))).toEqual([]);
     }
-    await morePolls(service.metrics, 4, 'polls for ghost repeats after the ACK'); // they must not credit
+    // The same credit twice in one reply, before its ACK, is a repeat of one note: journaled once.
+    const afterDuplication = events.slice(duplicatedFrom);
+    expect(afterDuplication.some((e) => /^duplicate: .* already credited \(repeated CREDIT_NOTE\)/.test(e))).toBe(true);
+    // The emulator then repeats that credit once more after the unit answered its EVENT_ACK. A real unit never
+    // does (docs/protocols/essp.md#credit-rules), so to the host it is a second note whose escrow was missed:
+    // never credited, and a latched cashbox fault that the acceptor's power-up leaves for a technician.
+    await until(() => deviceTilts().length === 1, 'the cashbox fault of the credit repeated after its ACK', {
+      timeoutMs: 20_000,
+      context: () => events.slice(-15).join('\n'),
+    });
+    await morePolls(service.metrics, 4, 'polls for more ghost repeats'); // they must not credit either
     expect(credits() - before).toBe(expected);
-    // A real unit never repeats an acknowledged credit (docs/protocols/essp.md#credit-rules): a repeat after the
-    // ACK is a second note whose escrow was missed. Whatever the emulator repeats is never credited; if it did
-    // repeat, the cashbox fault is up, and the acceptor's power-up clears it for the next cases.
-    const cashboxFaults = deviceTilts().filter((t) => /count the cashbox/.test(t.reason));
-    expect(deviceTilts()).toHaveLength(cashboxFaults.length);
-    if (cashboxFaults.length > 0) {
-      await emulator.controller.command('power-cycle');
-      await until(() => deviceTilts().length === 0, 'cashbox fault cleared by the power-up');
-      await untilAsync(async () => (await emulator.controller.status()).enabled === true, 're-enabled');
-    }
+    expect(deviceTilts().map((t) => t.reasonCode)).toEqual([acceptorFault('credit-anomaly')]);
+    expect(events.filter((e) => /^credit-refused: .* was acknowledged, with no new escrow/.test(e))).toHaveLength(1);
+    await powerCycleKeepsLatch();
+    clearLatchedAsTechnician(cabinet, 'bill-acceptor');
+    await untilAsync(async () => (await emulator.controller.status()).enabled === true, 're-enabled');
   });
 
-  it('jam, stacker full, cashbox removed and fraud become tilts that disable money-in; they clear again', async () => {
+  it('jam, stacker full and cashbox removed become tilts that disable money-in; they clear again', async () => {
     const cases: Array<[string, string, RegExp]> = [
       ['jam', 'clear-jam', /jam/],
       ['stacker-full', 'stacker-emptied', /stacker full/],
       ['cashbox-out', 'cashbox-in', /cashbox removed/],
-      ['fraud', 'power-cycle', /fraud/],
     ];
     for (const [raise, clear, reason] of cases) {
-      await emulator.controller.command(raise);
-      await until(() => deviceTilts().some((t) => t.kind === 'device-fault' && reason.test(t.reason)), `${raise} tilt`);
-      await untilAsync(async () => (await emulator.controller.status()).enabled === false, `${raise} disables`);
-      expect(cabinet.canAcceptBill(500).accept).toBe(false);
+      await raiseFault(raise, reason);
       await emulator.controller.command(clear);
       await until(() => deviceTilts().length === 0, `${raise} cleared`);
       await untilAsync(async () => (await emulator.controller.status()).enabled === true, `${raise} re-enabled`);
     }
+  });
+
+  it('fraud becomes a latched tilt: the power-up leaves it, an attendant may not clear it, a technician does', async () => {
+    await raiseFault('fraud', /fraud/);
+    expect(deviceTilts().map((t) => t.reasonCode)).toEqual([acceptorFault('fraud')]);
+    await powerCycleKeepsLatch();
+    clearLatchedAsTechnician(cabinet, 'bill-acceptor');
+    await untilAsync(async () => (await emulator.controller.status()).enabled === true, 'fraud re-enabled');
     expect(cabinet.events({ limit: 500 }).some((e) => /fraud/.test(e.detail))).toBe(true);
   });
 
