@@ -138,23 +138,42 @@ test('"Still playing?" counts down, a touch keeps the bets, no answer clears the
   expect(await host.must<{ rounds: unknown[] }>('history:list', { offset: 0, limit: 5 })).toMatchObject({ rounds: [] });
 });
 
-test("a technician's change to yen and English reaches the table without a reload", async ({ kiosk, host }) => {
+test("a technician's change to yen and English waits for an empty cabinet, then reaches the table without a reload", async ({
+  kiosk,
+  host,
+}) => {
   await insertNote(kiosk, host, 4, 5_000);
   await expect(kiosk.getByTestId('credit-meter')).toContainText(spaced('50,00 SEK'));
-  const credits = await meterMinor(kiosk, 'credit-meter');
 
   await host.must('test:operator-key', { on: true });
   await host.must('test:set-pin', { role: 'technician', pin: '2468' });
   await host.must('staff:sign-in', { role: 'technician', pin: '2468' });
   const { config } = await host.must<{ config: Record<string, unknown> }>('tech:config:get', {});
-  await host.must('tech:config:apply', { config: { ...config, currency: { code: 'JPY' }, defaultLanguage: 'en' } });
+  const yen = { ...config, currency: { code: 'JPY' }, defaultLanguage: 'en' };
+  // The same 5,000 minor units would read as ¥5,000: with the player's money on the meter the currency stays.
+  expect(await host.call('tech:config:apply', { config: yen })).toMatchObject({
+    ok: false,
+    error: {
+      code: 'not-permitted',
+      reason: { code: 'money-on-cabinet', creditsMinor: 5_000, settings: ['currency.code', 'currency.minorDigits'] },
+    },
+  });
+  await host.must('staff:sign-out', {});
+  await host.must('test:operator-key', { on: false });
+  await expect(kiosk.getByTestId('credit-meter')).toContainText(spaced('50,00 SEK'));
+
+  // Cashed out and the handpay paid: the cabinet holds nothing, and the change applies at once.
+  await host.must('cashout:collect');
+  await host.must('test:operator-key', { on: true });
+  await host.must('staff:sign-in', { role: 'technician', pin: '2468' });
+  await host.must('tech:clear-handpay');
+  await host.must('tech:config:apply', { config: yen });
   await host.must('staff:sign-out', {});
   await host.must('test:operator-key', { on: false });
 
-  // The same minor units, now whole yen: no decimals, the yen sign, the English default.
+  // Whole yen: no decimals, the yen sign, the English default.
   await expect(kiosk.locator('html')).toHaveAttribute('lang', 'en');
-  await expect(kiosk.getByTestId('credit-meter')).toContainText('¥5,000');
-  await expectMeter(kiosk, 'credit-meter', credits);
+  await expect(kiosk.getByTestId('credit-meter')).toContainText('¥0');
   await expect(chipLabel(kiosk, 50)).toHaveText('50');
   await expect(chipLabel(kiosk, 2_500)).toHaveText('2.5K');
 });

@@ -14,6 +14,9 @@
  * the browser host an embedded emulator stands in for each device none of them names (passed in by
  * the shell; never bundled into the packaged main). A technician's change of the device settings
  * restarts the affected device between rounds (live-devices.ts wraps the cabinet's applyConfig).
+ *
+ * Over 400 lines: the whole start order is one function, so the order above reads top to bottom in one
+ * place; splitting it into small setup modules is the next restructure (docs/architecture.md).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
