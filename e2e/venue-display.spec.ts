@@ -6,7 +6,7 @@
  * technician's change to yen at once. Timers run on the page clock where the wait would be long.
  */
 import type { Page } from '@playwright/test';
-import { expect, expectMeter, insertNote, meterMinor, test, venueFile, waitForTable } from './fixtures.ts';
+import { expect, expectMeter, insertNote, test, venueFile, waitForTable } from './fixtures.ts';
 import type { HostProcess } from './host-process.ts';
 
 const ATTRACT_IDLE_S = 10; // the schema's minimum
