@@ -1,21 +1,38 @@
 /**
  * Where a crash is kept (docs/cabinet-rules.md#damaged-journal, "Crash policy"): a `process-crash` row in the
- * event log, written in its own transaction; when the journal cannot take it (closed, refusing writes, not open
- * yet), a marker file beside the journal that the next start turns into the row. The next start also reads
+ * event log and the `program-fault` tilt, written in one transaction; when the journal cannot take them (closed,
+ * refusing writes, not open yet), a marker file beside the journal that the next start turns into both. The tilt
+ * is keyed by kind and source, so a crash loop keeps one tilt and only adds its rows. The next start also reads
  * whether the run before it ended in a crash, so its recovery line can say so.
  */
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { JournalPort } from '../core/model/journal-port.ts';
 import { CRASH_KINDS, type EventMessage } from '../core/model/journal-message.ts';
+import type { Tilt } from '../core/model/tilt.ts';
 import type { CrashReport } from './process-crash-handler.ts';
 import type { RunningCabinet } from './running-cabinet.ts';
 
 /** What recording and reading a crash need of the journal. */
-export type CrashJournal = Pick<JournalPort, 'transaction' | 'appendEvent' | 'events'>;
+export type CrashJournal = Pick<JournalPort, 'transaction' | 'appendEvent' | 'events' | 'putTilt'>;
 
 /** A crash's row shares the kind of an orderly shutdown's: both say how a run ended. */
 const CRASH_EVENT_KIND = 'shutdown';
+
+/** The source of the crash's tilt: the program itself, not a device. */
+export const PROGRAM_SOURCE = 'program';
+
+/** The tilt a crash leaves: play and money-in stop until a technician has looked at why the program fell over. */
+export function crashTilt(report: CrashReport, at: string): Tilt {
+  return {
+    kind: 'program-fault',
+    source: PROGRAM_SOURCE,
+    reason: `the program crashed: ${report.crash} (${report.error}) at ${report.at}`,
+    reasonCode: { code: 'program-crash', crash: report.crash, error: report.error },
+    clearedBy: 'technician-clear',
+    since: at,
+  };
+}
 
 export function crashMarkerPath(journalPath: string): string {
   return `${journalPath}.crash.json`;
@@ -25,18 +42,15 @@ const markerSchema = z.strictObject({ crash: z.enum(CRASH_KINDS), error: z.strin
 
 function appendCrash(journal: CrashJournal, report: CrashReport, recordedAtStart: boolean, at: string): void {
   const message: EventMessage = { code: 'process-crash', crash: report.crash, error: report.error, recordedAtStart };
-  journal.transaction(() =>
-    journal.appendEvent(
-      CRASH_EVENT_KIND,
-      `process crash at ${report.at}: ${report.crash} (${report.error})`,
-      at,
-      message,
-    ),
-  );
+  journal.transaction(() => {
+    journal.appendEvent(CRASH_EVENT_KIND, `process crash at ${report.at}: ${report.crash} (${report.error})`, at, message);
+    // A tilt already up (a crash loop) stays the first one: putTilt ignores the same kind and source.
+    journal.putTilt(crashTilt(report, at));
+  });
 }
 
 /**
- * Records a crash as it happens: the journal's row, else the marker file (written whole, then renamed into place).
+ * Records a crash as it happens: the journal's row and tilt, else the marker file (written whole, then renamed into place).
  * Answers where it went; throws only when neither could be written.
  */
 export function recordCrash(
@@ -59,7 +73,8 @@ export function recordCrash(
 }
 
 /**
- * At start, once the journal is open and recovered: journals a marker's crash (then removes the marker) and answers
+ * At start, once the journal is open and recovered: journals a marker's crash and its tilt (then removes the marker,
+ * so the tilt is raised once; a tilt a technician cleared is not raised again by it) and answers
  * the crash the run before this one ended in, or null. A marker that cannot be read is removed and answered as null.
  */
 export function takeLastCrash(

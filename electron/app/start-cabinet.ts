@@ -274,6 +274,8 @@ export async function startCabinet(options: StartCabinetOptions): Promise<Runnin
   const menuOpen = (): boolean => staff.session() !== null;
   const last = opened.snapshot().lastRound;
   const lastCrash = lastRunCrash(journal, options.journalPath, log);
+  // A crash kept only in its marker has just written its program-fault tilt: the lock screen shows it now.
+  if (lastCrash) opened.tiltsWrittenAtStart();
   const unreadable = opened
     .snapshot()
     .tilts.some((t) => t.reasonCode?.code === 'storage-error' && t.reasonCode.stage === 'start-up');

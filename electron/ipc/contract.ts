@@ -87,7 +87,15 @@ const eventKind = z.string().regex(/^[a-z][a-z0-9-]{0,39}$/, 'kind must be a low
 const staffRole = z.enum(['attendant', 'technician']);
 /** A staff PIN: 4 to 8 digits (anything else is a bad request, not a wrong PIN). */
 const pin = z.string().regex(PIN_PATTERN, 'a PIN is 4 to 8 digits');
-const tiltKind = z.enum(['rng-fault', 'device-fault', 'memory-error', 'door-open', 'handpay-pending', 'storage-fault']);
+const tiltKind = z.enum([
+  'rng-fault',
+  'device-fault',
+  'memory-error',
+  'door-open',
+  'handpay-pending',
+  'storage-fault',
+  'program-fault',
+]);
 
 export const CHANNEL_TABLE = {
   'cabinet:snapshot': {

@@ -30,7 +30,7 @@ import type { BillCredit, Cabinet, CabinetEvent, CabinetSnapshot, DeviceStatus }
 import { now, type CabinetContext } from './cabinet-context.ts';
 import * as betting from './betting.ts';
 import * as configChange from './config-change.ts';
-import { emitState } from './cabinet-events.ts';
+import { emitState, emitTilts } from './cabinet-events.ts';
 import { freshCriticalState } from './critical-memory.ts';
 import * as faults from './faults.ts';
 import * as money from './money-in-out.ts';
@@ -201,6 +201,15 @@ export class CabinetCore implements Cabinet {
   /** The journal check at start-up could not read the file, yet the cabinet started on it. */
   storageFaultAtStartUp(sqlite: string): void {
     storageFaultAtStartUp(this.ctx, sqlite);
+  }
+
+  /**
+   * A tilt was written to the journal beside the cabinet at start-up (a crash marker's program-fault:
+   * app/process-crash-record.ts): the cabinet reads its tilts again and shows it.
+   */
+  tiltsWrittenAtStart(): void {
+    emitTilts(this.ctx);
+    emitState(this.ctx);
   }
 
   /** The storage layer could not write the second copy of critical memory after a commit. */

@@ -39,7 +39,15 @@ export const TILT_CLEARANCE: Readonly<Record<TiltKind, TiltClearance>> = {
   'door-open': 'door-closed',
   'handpay-pending': 'technician-handpay-clear',
   'storage-fault': 'technician-test-write',
+  'program-fault': 'technician-clear',
 };
 
-/** Cash-out stays possible during these tilts (the player can always leave with a broken RNG or acceptor). */
-export const TILTS_ALLOWING_CASHOUT: ReadonlySet<TiltKind> = new Set<TiltKind>(['rng-fault', 'device-fault']);
+/**
+ * Cash-out stays possible during these tilts: the player can always leave with a broken RNG or acceptor, and
+ * after a crash, whose cause nobody knows yet, the money on the meter is never stranded behind it.
+ */
+export const TILTS_ALLOWING_CASHOUT: ReadonlySet<TiltKind> = new Set<TiltKind>([
+  'rng-fault',
+  'device-fault',
+  'program-fault',
+]);

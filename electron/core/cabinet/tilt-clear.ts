@@ -6,7 +6,8 @@
  * no escrow, a fault noticed during a deal), or a door-open tilt whose door is closed. A tilt
  * whose condition is still there is refused, saying why; memory-error and handpay-pending
  * have their own clearances (RAM clear, handpay clear). A storage-fault is cleared by a technician
- * only, once a test write to the journal succeeded (docs/cabinet-rules.md#storage-faults).
+ * only, once a test write to the journal succeeded (docs/cabinet-rules.md#storage-faults). A program-fault
+ * (the process crashed) has no condition left to wait for once the cabinet runs again: a technician clears it.
  * Who may clear which tilt is the rule in electron/core/model/tilt-clear-role.ts: an attendant only a door,
  * a handpay or a jammed note; anything else answers `wrong-role` and changes nothing.
  */
@@ -45,6 +46,8 @@ function stillThere(ctx: CabinetContext, kind: TiltKind, source: string, conditi
       return 'a pending handpay is cleared by paying it (tech:clear-handpay)';
     case 'storage-fault':
       return source === COPY_SOURCE ? copyClearBlocker(ctx, conditions.by) : storageClearBlocker(ctx, conditions.by);
+    case 'program-fault':
+      return null;
   }
 }
 

@@ -36,6 +36,11 @@ export type TiltReason =
   | { readonly code: 'journal-damaged'; readonly proof: DamageProof; readonly damagedFile: string }
   /** The second copy of critical memory could not be written (docs/cabinet-rules.md#critical-memory): its errno. */
   | { readonly code: 'copy-write-failed'; readonly errno: string }
+  /**
+   * The main process crashed on an error nothing handled (docs/cabinet-rules.md#damaged-journal, "Crash policy"):
+   * how, and the error's name.
+   */
+  | { readonly code: 'program-crash'; readonly crash: CrashKind; readonly error: string }
   /** A reason this version does not know: only the original words say more. */
   | { readonly code: 'reason-as-written' };
 
@@ -220,6 +225,7 @@ export const TILT_REASON_CODES = [
   'storage-error',
   'copy-write-failed',
   'journal-damaged',
+  'program-crash',
   'reason-as-written',
 ] as const satisfies readonly TiltReasonCode[];
 

@@ -6,7 +6,7 @@
  * healthy (electron/core/cabinet/faults.ts).
  *
  * An attendant may clear only a door, a handpay and a jammed note; everything else — memory errors,
- * storage faults, RNG faults and every other device fault, credit anomalies and fraud among them — is a
+ * storage faults, program faults (a crash), RNG faults and every other device fault, credit anomalies and fraud among them — is a
  * technician's. A fault that money may have been taken or given by (a credit with no escrow or repeated
  * after its ACK, a fraud or cheat report, a note found in the stacker that was never credited) is
  * latched: neither the device's reset nor the cabinet's restart clears it; the tilt row in the journal
@@ -36,6 +36,7 @@ export const TILT_CLEAR_RULE: TiltClearRule = {
     'rng-fault': 'technician',
     'memory-error': 'technician',
     'storage-fault': 'technician',
+    'program-fault': 'technician',
   },
   attendantDeviceConditions: new Set<DeviceCondition>(['safe-jam', 'unsafe-jam', 'acceptor-jam', 'stacker-jam']),
   latchingDeviceConditions: new Set<DeviceCondition>([

@@ -57,5 +57,12 @@ describe('the reason a player reads', () => {
       lockReasonOf({ kind: 'rng-fault', reasonCode: { code: 'rng-not-ready', waitedMs: 5000, health: 'connected' } }),
     ).toBe('starting');
     expect(lockReasonOf({ kind: 'device-fault', reasonCode: { code: 'reason-as-written' } })).toBe('fault');
+    expect(
+      lockReasonOf({
+        kind: 'program-fault',
+        reasonCode: { code: 'program-crash', crash: 'uncaught-exception', error: 'TypeError' },
+      }),
+    ).toBe('crash');
+    expect(lockReasonOf({ kind: 'program-fault', reasonCode: null })).toBe('crash');
   });
 });

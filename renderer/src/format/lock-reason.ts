@@ -19,6 +19,7 @@ export const LOCK_REASONS = [
   'restarting',
   'doorOpen',
   'memory',
+  'crash',
 ] as const;
 export type LockReason = (typeof LOCK_REASONS)[number];
 
@@ -82,6 +83,8 @@ export function lockReasonOf(
       return 'doorOpen';
     case 'memory-no-good-copy':
       return 'memory';
+    case 'program-crash':
+      return 'crash';
     default:
       return byKind(tilt.kind);
   }
@@ -90,5 +93,6 @@ export function lockReasonOf(
 function byKind(kind: TiltKind): LockReason {
   if (kind === 'door-open') return 'doorOpen';
   if (kind === 'memory-error') return 'memory';
+  if (kind === 'program-fault') return 'crash';
   return 'fault';
 }

@@ -62,6 +62,7 @@ const TILT_REASONS: Samples<TiltReason> = {
     proof: 'integrity-check',
     damagedFile: 'journal.sqlite.damaged-20261201T134005123Z',
   },
+  'program-crash': { code: 'program-crash', crash: 'unhandled-rejection', error: 'RangeError' },
   'reason-as-written': { code: 'reason-as-written' },
 };
 const VOID_REASONS: Samples<VoidReason> = {
@@ -264,6 +265,7 @@ describe.each(LOCALES)('staff words for every code main sends, in %s', (locale) 
           'door-open',
           'handpay-pending',
           'storage-fault',
+          'program-fault',
         ] satisfies TiltKind[]
       ).map((c) => `staff.tiltKind.${c}`),
       ...(
@@ -273,9 +275,10 @@ describe.each(LOCALES)('staff words for every code main sends, in %s', (locale) 
           'technician-ram-clear',
           'technician-handpay-clear',
           'technician-test-write',
+          'technician-clear',
         ] satisfies TiltClearance[]
       ).map((c) => `staff.clearance.${c}`),
-      ...['rng', 'bill-acceptor', 'door', 'cash-out', 'critical-memory', 'journal', 'any'].map(
+      ...['rng', 'bill-acceptor', 'door', 'cash-out', 'critical-memory', 'journal', 'program', 'any'].map(
         (c) => `staff.source.${c}`,
       ),
       ...['locked', 'dealt'].map((c) => `staff.roundStage.${c}`),

@@ -139,6 +139,7 @@ const cs: Messages = {
     creditsSafe: 'Váš kredit {amount} zůstává uložen.',
     callAttendant: 'Pokud to trvá dlouho, zavolejte obsluhu.',
     storageFault: 'Chyba záznamu',
+    programFault: 'Systémová chyba',
     storageWhat: 'Automat nemohl uložit své záznamy, proto jsou hra i vkládání peněz zastaveny a nic se neztratí.',
     resumesStorage: 'Automat musí zkontrolovat technik. Probíhající kolo se ruší a sázky se vracejí.',
   },
@@ -154,6 +155,7 @@ const cs: Messages = {
     restarting: 'Čekejte prosím: {device} se restartuje s novým nastavením.',
     doorOpen: 'Dveře automatu jsou otevřené.',
     memory: 'Paměť automatu neprošla kontrolou.',
+    crash: 'Program automatu se nečekaně zastavil a byl znovu spuštěn.',
   },
   device: {
     rng: 'generátor náhodných čísel',

@@ -141,6 +141,7 @@ const de: Messages = {
     creditsSafe: 'Ihr Guthaben von {amount} bleibt erhalten.',
     callAttendant: 'Bitte rufen Sie einen Mitarbeiter, falls es länger dauert.',
     storageFault: 'Fehler bei der Aufzeichnung',
+    programFault: 'Systemfehler',
     storageWhat:
       'Das Gerät konnte seine Aufzeichnungen nicht speichern. Spiel und Geldeingabe sind gestoppt, damit nichts verloren geht.',
     resumesStorage:
@@ -158,6 +159,7 @@ const de: Messages = {
     restarting: 'Bitte warten: {device} startet mit neuen Einstellungen neu.',
     doorOpen: 'Die Gehäusetür ist offen.',
     memory: 'Der Speicher des Automaten hat die Prüfung nicht bestanden.',
+    crash: 'Das Programm des Automaten wurde unerwartet beendet und neu gestartet.',
   },
   device: {
     rng: 'der Zufallsgenerator',

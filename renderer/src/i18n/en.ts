@@ -142,6 +142,7 @@ export default {
     creditsSafe: 'Your credit of {amount} is kept safe.',
     callAttendant: 'Please call an attendant if this takes long.',
     storageFault: 'Record-keeping fault',
+    programFault: 'System fault',
     storageWhat: 'The machine could not save its records, so play and money-in are stopped and nothing is lost.',
     resumesStorage: 'A technician must check the machine. A round in progress is voided and its bets returned.',
   },
@@ -157,6 +158,7 @@ export default {
     restarting: 'The {device} is restarting with new settings.',
     doorOpen: 'The cabinet door is open.',
     memory: 'The machine’s memory failed its check.',
+    crash: 'The machine’s program stopped unexpectedly and was restarted.',
   },
   device: {
     rng: 'random number generator',

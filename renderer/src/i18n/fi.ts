@@ -140,6 +140,7 @@ const fi: Messages = {
     creditsSafe: 'Saldosi {amount} on tallessa.',
     callAttendant: 'Kutsu henkilökuntaa, jos tämä kestää.',
     storageFault: 'Tallennusvika',
+    programFault: 'Järjestelmävika',
     storageWhat:
       'Laite ei pystynyt tallentamaan tietojaan, joten pelaaminen ja rahan syöttö on pysäytetty eikä mitään menetetä.',
     resumesStorage: 'Teknikon on tarkistettava laite. Käynnissä oleva kierros mitätöidään ja panokset palautetaan.',
@@ -156,6 +157,7 @@ const fi: Messages = {
     restarting: 'Laite käynnistyy uusin asetuksin: {device}.',
     doorOpen: 'Pelilaitteen ovi on auki.',
     memory: 'Pelilaitteen muistin tarkistus epäonnistui.',
+    crash: 'Pelilaitteen ohjelma pysähtyi odottamatta ja käynnistettiin uudelleen.',
   },
   device: {
     rng: 'satunnaislukugeneraattori',

@@ -141,6 +141,7 @@ const nl: Messages = {
     creditsSafe: 'Uw krediet van {amount} blijft bewaard.',
     callAttendant: 'Roep een medewerker als dit lang duurt.',
     storageFault: 'Fout bij het vastleggen',
+    programFault: 'Systeemfout',
     storageWhat:
       'De machine kon haar gegevens niet opslaan. Spelen en geld invoeren zijn gestopt, zodat er niets verloren gaat.',
     resumesStorage:
@@ -158,6 +159,7 @@ const nl: Messages = {
     restarting: 'Even geduld: {device} start opnieuw met nieuwe instellingen.',
     doorOpen: 'De deur van de kast is open.',
     memory: 'Het geheugen van de machine is niet door de controle gekomen.',
+    crash: 'Het programma van de machine stopte onverwacht en is opnieuw gestart.',
   },
   device: {
     rng: 'de toevalsgenerator',

@@ -139,6 +139,7 @@ const sv: Messages = {
     creditsSafe: 'Din kredit på {amount} är sparad.',
     callAttendant: 'Tillkalla en värd om det dröjer.',
     storageFault: 'Fel i registreringen',
+    programFault: 'Systemfel',
     storageWhat: 'Maskinen kunde inte spara sina uppgifter, så spel och insättning är stoppade och inget går förlorat.',
     resumesStorage: 'En tekniker måste kontrollera maskinen. En pågående omgång annulleras och insatserna återbetalas.',
   },
@@ -154,6 +155,7 @@ const sv: Messages = {
     restarting: 'Vänta: {device} startar om med nya inställningar.',
     doorOpen: 'Maskinens dörr är öppen.',
     memory: 'Maskinens minne klarade inte kontrollen.',
+    crash: 'Maskinens program stannade oväntat och startades om.',
   },
   device: {
     rng: 'slumptalsgeneratorn',

@@ -32,6 +32,7 @@ interface RawBridge {
 const TILT_PRIORITY: readonly Tilt['kind'][] = [
   'memory-error',
   'storage-fault',
+  'program-fault',
   'door-open',
   'handpay-pending',
   'rng-fault',

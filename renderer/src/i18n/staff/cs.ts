@@ -111,6 +111,7 @@ const staff: Messages['staff'] = {
     'door-open': 'Dvířka otevřena',
     'handpay-pending': 'Čeká ruční výplata',
     'storage-fault': 'Chyba úložiště',
+    'program-fault': 'Chyba programu',
   },
   health: {
     connected: 'připojeno',
@@ -402,6 +403,7 @@ const staff: Messages['staff'] = {
     'storage-error': 'deník odmítl zápis během fáze {stage}: {sqlite}',
     'copy-write-failed': 'druhou kopii kritické paměti nebylo možné zapsat ({errno})',
     'journal-damaged': 'deník byl poškozen ({proof}) a je uchován jako {damagedFile}',
+    'program-crash': 'program spadl kvůli {crash} ({error}) a byl znovu spuštěn',
   },
   void: {
     'power-lost': 'výpadek napájení, když bylo kolo ve stavu {status}; zrušeno při zapnutí',
@@ -562,6 +564,7 @@ const staff: Messages['staff'] = {
     'technician-ram-clear': 'technik provede vymazání RAM',
     'technician-handpay-clear': 'ruční výplata je vyplacena',
     'technician-test-write': 'technik ji zruší po úspěšném zkušebním zápisu',
+    'technician-clear': 'technik ji zruší',
   },
   source: {
     rng: 'Generátor náhodných čísel',
@@ -571,6 +574,7 @@ const staff: Messages['staff'] = {
     'critical-memory': 'Kritická paměť',
     any: 'všechny zdroje',
     journal: 'Deník',
+    program: 'Řídicí program',
   },
   flag: {
     resumed: { true: 'přerušená dávka dokončena', false: 'nová dávka' },

@@ -112,6 +112,7 @@ const staff: Messages['staff'] = {
     'door-open': 'Tür offen',
     'handpay-pending': 'Handauszahlung offen',
     'storage-fault': 'Speicherfehler',
+    'program-fault': 'Programmfehler',
   },
   health: {
     connected: 'verbunden',
@@ -406,6 +407,7 @@ const staff: Messages['staff'] = {
     'storage-error': 'das Journal hat einen Schreibvorgang während {stage} abgelehnt: {sqlite}',
     'copy-write-failed': 'die zweite Kopie des kritischen Speichers konnte nicht geschrieben werden ({errno})',
     'journal-damaged': 'das Journal war beschädigt ({proof}) und wird als {damagedFile} aufbewahrt',
+    'program-crash': 'das Programm ist an {crash} ({error}) abgestürzt und wurde neu gestartet',
   },
   void: {
     'power-lost': 'Stromausfall, während die Runde {status} war; beim Einschalten annulliert',
@@ -567,6 +569,7 @@ const staff: Messages['staff'] = {
     'technician-ram-clear': 'ein Techniker eine RAM-Löschung durchführt',
     'technician-handpay-clear': 'die Handauszahlung bezahlt ist',
     'technician-test-write': 'ein Techniker hebt ihn nach erfolgreichem Testschreibvorgang auf',
+    'technician-clear': 'ein Techniker hebt ihn auf',
   },
   source: {
     rng: 'Zufallsgenerator',
@@ -576,6 +579,7 @@ const staff: Messages['staff'] = {
     'critical-memory': 'Kritischer Speicher',
     any: 'alle Quellen',
     journal: 'Journal',
+    program: 'Programm',
   },
   flag: {
     resumed: { true: 'unterbrochener Stapel abgeschlossen', false: 'neuer Stapel' },

@@ -110,6 +110,7 @@ export default {
     'door-open': 'Door open',
     'handpay-pending': 'Handpay waiting',
     'storage-fault': 'Storage fault',
+    'program-fault': 'Program fault',
   },
   health: {
     connected: 'connected',
@@ -401,6 +402,7 @@ export default {
     'storage-error': 'the journal refused a write during {stage}: {sqlite}',
     'copy-write-failed': 'the second copy of critical memory could not be written ({errno})',
     'journal-damaged': 'the journal was damaged ({proof}) and is kept as {damagedFile}',
+    'program-crash': 'the program crashed on {crash} ({error}) and was restarted',
   },
   void: {
     'power-lost': 'power was lost while the round was {status}; voided at power-up',
@@ -562,6 +564,7 @@ export default {
     'technician-ram-clear': 'a technician does a RAM clear',
     'technician-handpay-clear': 'the handpay is paid',
     'technician-test-write': 'a technician clears it after a test write succeeds',
+    'technician-clear': 'a technician clears it',
   },
   source: {
     rng: 'RNG',
@@ -571,6 +574,7 @@ export default {
     'critical-memory': 'Critical memory',
     any: 'all sources',
     journal: 'Journal',
+    program: 'Program',
   },
   flag: {
     resumed: { true: 'finishing an interrupted batch', false: 'new batch' },

@@ -111,6 +111,7 @@ const staff: Messages['staff'] = {
     'door-open': 'Ovi auki',
     'handpay-pending': 'Käsimaksu odottaa',
     'storage-fault': 'Tallennusvika',
+    'program-fault': 'Ohjelmavika',
   },
   health: {
     connected: 'yhdistetty',
@@ -399,6 +400,7 @@ const staff: Messages['staff'] = {
     'storage-error': 'loki hylkäsi kirjoituksen vaiheessa {stage}: {sqlite}',
     'copy-write-failed': 'kriittisen muistin toista kopiota ei voitu kirjoittaa ({errno})',
     'journal-damaged': 'loki oli vaurioitunut ({proof}) ja se säilytetään nimellä {damagedFile}',
+    'program-crash': 'ohjelma kaatui ({crash}, {error}) ja käynnistettiin uudelleen',
   },
   void: {
     'power-lost': 'virta katkesi kierroksen ollessa tilassa {status}; mitätöity käynnistyksessä',
@@ -560,6 +562,7 @@ const staff: Messages['staff'] = {
     'technician-ram-clear': 'teknikko tekee RAM-tyhjennyksen',
     'technician-handpay-clear': 'käsimaksu on maksettu',
     'technician-test-write': 'teknikko kuittaa onnistuneen koekirjoituksen jälkeen',
+    'technician-clear': 'teknikko kuittaa sen',
   },
   source: {
     rng: 'Satunnaislukugeneraattori',
@@ -569,6 +572,7 @@ const staff: Messages['staff'] = {
     'critical-memory': 'Kriittinen muisti',
     any: 'kaikki lähteet',
     journal: 'Loki',
+    program: 'Ohjelma',
   },
   flag: {
     resumed: { true: 'keskeytynyt erä viety loppuun', false: 'uusi erä' },

@@ -112,6 +112,7 @@ const staff: Messages['staff'] = {
     'door-open': 'Deur open',
     'handpay-pending': 'Handbetaling wacht',
     'storage-fault': 'Opslagfout',
+    'program-fault': 'Programmafout',
   },
   health: {
     connected: 'verbonden',
@@ -405,6 +406,7 @@ const staff: Messages['staff'] = {
     'storage-error': 'het journaal weigerde een schrijfactie tijdens {stage}: {sqlite}',
     'copy-write-failed': 'de tweede kopie van het kritieke geheugen kon niet worden geschreven ({errno})',
     'journal-damaged': 'het journaal was beschadigd ({proof}) en wordt bewaard als {damagedFile}',
+    'program-crash': 'het programma crashte door {crash} ({error}) en is herstart',
   },
   void: {
     'power-lost': 'stroom uitgevallen terwijl de ronde {status} was; geannuleerd bij inschakeling',
@@ -567,6 +569,7 @@ const staff: Messages['staff'] = {
     'technician-ram-clear': 'een technicus een RAM-wissing doet',
     'technician-handpay-clear': 'de handuitbetaling betaald is',
     'technician-test-write': 'een technicus heft hem op na een geslaagde testschrijfactie',
+    'technician-clear': 'een technicus heft hem op',
   },
   source: {
     rng: 'Toevalsgenerator',
@@ -576,6 +579,7 @@ const staff: Messages['staff'] = {
     'critical-memory': 'Kritiek geheugen',
     any: 'alle bronnen',
     journal: 'Journaal',
+    program: 'Programma',
   },
   flag: {
     resumed: { true: 'onderbroken batch afgemaakt', false: 'nieuwe batch' },

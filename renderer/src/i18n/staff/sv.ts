@@ -112,6 +112,7 @@ const staff: Messages['staff'] = {
     'door-open': 'Dörren öppen',
     'handpay-pending': 'Handutbetalning väntar',
     'storage-fault': 'Lagringsfel',
+    'program-fault': 'Programfel',
   },
   health: {
     connected: 'ansluten',
@@ -405,6 +406,7 @@ const staff: Messages['staff'] = {
     'storage-error': 'journalen vägrade en skrivning under {stage}: {sqlite}',
     'copy-write-failed': 'andra kopian av kritiskt minne kunde inte skrivas ({errno})',
     'journal-damaged': 'journalen var skadad ({proof}) och sparas som {damagedFile}',
+    'program-crash': 'programmet kraschade på {crash} ({error}) och startades om',
   },
   void: {
     'power-lost': 'strömmen bröts medan omgången var {status}; annullerad vid start',
@@ -564,6 +566,7 @@ const staff: Messages['staff'] = {
     'technician-ram-clear': 'en tekniker gör en RAM-rensning',
     'technician-handpay-clear': 'handutbetalningen är betald',
     'technician-test-write': 'en tekniker kvitterar efter en lyckad provskrivning',
+    'technician-clear': 'en tekniker kvitterar den',
   },
   source: {
     rng: 'Slumptalsgenerator',
@@ -573,6 +576,7 @@ const staff: Messages['staff'] = {
     'critical-memory': 'Kritiskt minne',
     any: 'alla källor',
     journal: 'Journal',
+    program: 'Programvara',
   },
   flag: {
     resumed: { true: 'en avbruten omgång slutförd', false: 'ny omgång' },
