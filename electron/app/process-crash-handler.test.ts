@@ -1,13 +1,18 @@
 /**
  * The crash policy's handler (docs/cabinet-rules.md#damaged-journal, "Crash policy"): whatever the error and
  * whatever fails while it is handled, the crash is offered to the record step once and the process exits with
- * the documented code, which systemd restarts.
+ * the documented code, which systemd restarts. Recorded on a real journal, the crash leaves its row and the
+ * program-fault tilt together, or the marker that the next start turns into both, once.
  */
 import { EventEmitter } from 'node:events';
+import { existsSync } from 'node:fs';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Journal } from '../storage/journal.ts';
+import { tempJournal, type TempJournal } from '../testing/journal-fixtures.ts';
 import { EXIT_PROCESS_CRASH, KIOSK_EXIT_CODES } from './crash-policy.ts';
 import { crashErrorName, installProcessCrashHandlers, type CrashReport } from './process-crash-handler.ts';
+import { crashMarkerPath, PROGRAM_SOURCE, recordCrash, takeLastCrash } from './process-crash-record.ts';
 
 const AT = new Date('2026-12-07T03:00:00.000Z');
 
@@ -105,5 +110,107 @@ describe('process crash handler', () => {
         },
       ),
     );
+  });
+});
+
+const journals: TempJournal[] = [];
+afterEach(() => {
+  for (const j of journals.splice(0)) j.cleanup();
+});
+
+function scratchJournal(): TempJournal {
+  const j = tempJournal();
+  journals.push(j);
+  return j;
+}
+
+function crashRows(journal: Journal): unknown[] {
+  return journal
+    .events({ limit: 1000 })
+    .filter((e) => e.message?.code === 'process-crash')
+    .map((e) => e.message);
+}
+
+/** The handler recording into `journal` (null: no journal open yet) beside `path`, as the shells wire it. */
+function crashInto(journal: Journal | null, path: string, thrown: unknown, event = 'uncaughtException'): number[] {
+  const target = new EventEmitter();
+  const exits: number[] = [];
+  installProcessCrashHandlers({
+    target: target as unknown as Pick<NodeJS.Process, 'on' | 'off'>,
+    record: (report) => recordCrash(journal, path, report),
+    log: () => undefined,
+    exit: (code) => exits.push(code),
+    clock: () => AT,
+  });
+  target.emit(event, thrown);
+  return exits;
+}
+
+describe('a crash raises the program-fault tilt (docs/cabinet-rules.md#door-and-tilt)', () => {
+  it('a journal that takes writes gets the process-crash row and the tilt together, and no marker', () => {
+    const { journal, path } = scratchJournal();
+    expect(crashInto(journal, path, new TypeError('boom'))).toEqual([EXIT_PROCESS_CRASH]);
+    expect(crashRows(journal)).toEqual([
+      { code: 'process-crash', crash: 'uncaught-exception', error: 'TypeError', recordedAtStart: false },
+    ]);
+    expect(journal.tilts()).toEqual([
+      expect.objectContaining({
+        kind: 'program-fault',
+        source: PROGRAM_SOURCE,
+        reasonCode: { code: 'program-crash', crash: 'uncaught-exception', error: 'TypeError' },
+        clearedBy: 'technician-clear',
+      }),
+    ]);
+    expect(existsSync(crashMarkerPath(path))).toBe(false);
+  });
+
+  it('a crash loop keeps one tilt, the first, and adds only its rows', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom('uncaughtException', 'unhandledRejection'), { minLength: 1, maxLength: 6 }),
+        (events) => {
+          const { journal, path } = scratchJournal();
+          for (const event of events) crashInto(journal, path, new RangeError('again'), event);
+          expect(crashRows(journal)).toHaveLength(events.length);
+          const tilts = journal.tilts();
+          expect(tilts.map((t) => `${t.kind}:${t.source}`)).toEqual([`program-fault:${PROGRAM_SOURCE}`]);
+          const first = events[0] === 'uncaughtException' ? 'uncaught-exception' : 'unhandled-rejection';
+          expect(tilts[0]!.reasonCode).toEqual({ code: 'program-crash', crash: first, error: 'RangeError' });
+        },
+      ),
+      { numRuns: 15 },
+    );
+  });
+
+  it('a journal that refuses writes leaves the marker; the next start raises the tilt from it exactly once', () => {
+    const scratch = scratchJournal();
+    const readOnly = scratch.reopen({ readOnly: true });
+    expect(crashInto(readOnly, scratch.path, new TypeError('boom'))).toEqual([EXIT_PROCESS_CRASH]);
+    expect(existsSync(crashMarkerPath(scratch.path))).toBe(true);
+    expect(scratch.journal.tilts()).toEqual([]);
+    expect(crashRows(scratch.journal)).toEqual([]);
+
+    const next = scratch.journal;
+    expect(takeLastCrash(next, scratch.path)).toMatchObject({ crash: 'uncaught-exception', error: 'TypeError' });
+    expect(existsSync(crashMarkerPath(scratch.path))).toBe(false);
+    expect(next.tilts().map((t) => t.kind)).toEqual(['program-fault']);
+    expect(crashRows(next)).toEqual([
+      { code: 'process-crash', crash: 'uncaught-exception', error: 'TypeError', recordedAtStart: true },
+    ]);
+
+    // The start after that neither raises it again nor adds a row.
+    next.transaction(() => next.removeTilt('program-fault', PROGRAM_SOURCE));
+    expect(takeLastCrash(next, scratch.path)).toBeNull();
+    expect(next.tilts()).toEqual([]);
+    expect(crashRows(next)).toHaveLength(1);
+  });
+
+  it('a crash before any journal is open is kept in the marker, and the first start raises the tilt', () => {
+    const scratch = scratchJournal();
+    expect(crashInto(null, scratch.path, 'not an error', 'unhandledRejection')).toEqual([EXIT_PROCESS_CRASH]);
+    expect(takeLastCrash(scratch.journal, scratch.path)).toMatchObject({ crash: 'unhandled-rejection', error: 'string' });
+    expect(scratch.journal.tilts().map((t) => t.reasonCode)).toEqual([
+      { code: 'program-crash', crash: 'unhandled-rejection', error: 'string' },
+    ]);
   });
 });

@@ -1,4 +1,10 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { recordCrash } from '../../app/process-crash-record.ts';
+import { openCabinet } from '../../storage/open-cabinet.ts';
+import { Journal } from '../../storage/journal.ts';
+import { deterministicRandom, tempJournalPath, testConfig } from '../../testing/fixtures.ts';
 import type { DeviceDetail } from '../model/device-detail.ts';
 import type { TiltKind } from '../model/tilt.ts';
 import { TILT_CLEAR_RULE } from '../model/tilt-clear-role.ts';
@@ -6,7 +12,11 @@ import { isStaffError, type StaffError } from '../staff/staff-error.ts';
 import { closeCabinets, journalOf, refusal, setupCabinet } from '../../testing/cabinet-harness.ts';
 import type { CabinetCore } from './cabinet.ts';
 
-afterEach(closeCabinets);
+const cleanups: Array<() => void> = [];
+afterEach(() => {
+  while (cleanups.length) cleanups.pop()!();
+  closeCabinets();
+});
 
 const attendant = { by: 'attendant', doorOpen: false } as const;
 const technician = { by: 'technician', doorOpen: false } as const;
@@ -111,7 +121,60 @@ describe('clearing a latched tilt (docs/cabinet-rules.md#door-and-tilt)', () => 
       'rng-fault': 'technician',
       'memory-error': 'technician',
       'storage-fault': 'technician',
+      'program-fault': 'technician',
     });
+  });
+});
+
+describe('the program-fault tilt a crash leaves (docs/cabinet-rules.md#door-and-tilt)', () => {
+  const CRASH = { crash: 'uncaught-exception', error: 'TypeError', at: '2026-12-07T03:00:00.000Z' } as const;
+
+  it('a crash with a round open: the next start voids and refunds it, is tilted, lets the player cash out, and only a technician clears the tilt', () => {
+    const tmp = tempJournalPath('crash-tilt-');
+    cleanups.push(tmp.cleanup);
+    // A process that dies right after its lock commit: 100.00 credited, 6.00 bet and debited, no card dealt.
+    const child = spawnSync(
+      process.execPath,
+      [fileURLToPath(new URL('../../testing/recovery-child.ts', import.meta.url))],
+      { env: { ...process.env, RECOVERY_JOURNAL: tmp.path, RECOVERY_STATE: 'locked' }, encoding: 'utf8', timeout: 30_000 },
+    );
+    expect(child.signal, child.stderr).toBe('SIGKILL');
+    // What the crash handler journals on its way out, the round still open.
+    const dying = Journal.open(tmp.path);
+    expect(recordCrash(dying, tmp.path, CRASH)).toBe('journal');
+    dying.close();
+
+    const cabinet = openCabinet({ journalPath: tmp.path, config: testConfig(), random: deterministicRandom(3) });
+    cleanups.push(() => cabinet.close());
+    expect(cabinet.recall({ limit: 1 })[0]).toMatchObject({ status: 'voided', refundedMinor: 600 });
+    expect(cabinet.snapshot().creditsMinor).toBe(10_000);
+    expect(cabinet.snapshot().tilts.map((t) => [t.kind, t.source, t.clearedBy])).toEqual([
+      ['program-fault', 'program', 'technician-clear'],
+    ]);
+    // Play and money-in stop; the money on the meter is never stranded behind the tilt.
+    expect(cabinet.canAcceptBill(1_000).accept).toBe(false);
+    expect(refusal(() => cabinet.placeChip('banker', 500)).code).toBe('tilted');
+    expect(staffRefusal(() => cabinet.clearTilt('program-fault', 'program', attendant)).code).toBe('wrong-role');
+    expect(cabinet.snapshot().tilts.map((t) => t.kind)).toEqual(['program-fault']);
+    cabinet.clearTilt('program-fault', 'program', technician);
+    expect(cabinet.snapshot().tilts).toEqual([]);
+    expect(cabinet.events({ kind: 'clear', limit: 1 })[0]!.message).toEqual({
+      code: 'tilt-cleared',
+      tilt: 'program-fault',
+      source: 'program',
+      cause: 'staff',
+      role: 'technician',
+    });
+  });
+
+  it('cash-out stays open during a program-fault tilt', () => {
+    const h = setupCabinet();
+    h.cabinet.creditBill({ valueMinor: 5_000, channel: 4, eventKey: 'crash-cash-out' });
+    recordCrash(journalOf(h.cabinet), h.path, CRASH);
+    const after = h.restart();
+    expect(after.snapshot().tilts.map((t) => t.kind)).toEqual(['program-fault']);
+    expect(after.cashOut().amountMinor).toBe(5_000);
+    expect(after.snapshot().creditsMinor).toBe(0);
   });
 });
 
