@@ -208,7 +208,10 @@ describe('a crash raises the program-fault tilt (docs/cabinet-rules.md#door-and-
   it('a crash before any journal is open is kept in the marker, and the first start raises the tilt', () => {
     const scratch = scratchJournal();
     expect(crashInto(null, scratch.path, 'not an error', 'unhandledRejection')).toEqual([EXIT_PROCESS_CRASH]);
-    expect(takeLastCrash(scratch.journal, scratch.path)).toMatchObject({ crash: 'unhandled-rejection', error: 'string' });
+    expect(takeLastCrash(scratch.journal, scratch.path)).toMatchObject({
+      crash: 'unhandled-rejection',
+      error: 'string',
+    });
     expect(scratch.journal.tilts().map((t) => t.reasonCode)).toEqual([
       { code: 'program-crash', crash: 'unhandled-rejection', error: 'string' },
     ]);

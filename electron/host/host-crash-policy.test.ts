@@ -1,14 +1,16 @@
 /**
  * The crash policy through the real browser host (docs/cabinet-rules.md#damaged-journal, "Crash policy"): an error
- * nothing handles after start ends the host with exit code 75, the journal holds a `process-crash` row, and the
- * next start's recovery line names the crash. A crash the journal could not take (its marker file) is journaled by
- * the next start.
+ * nothing handles after start ends the host with exit code 75, the journal holds a `process-crash` row and the
+ * `program-fault` tilt, and the next start's recovery line names the crash. A crash the journal could not take (its
+ * marker file) is journaled by the next start. The next start is tilted until a technician clears it through the
+ * host's real channels; an attendant is refused.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import { EXIT_PROCESS_CRASH } from '../app/crash-policy.ts';
 import { crashMarkerPath, recordCrash } from '../app/process-crash-record.ts';
 import type { EventLogEntry } from '../core/model/event-log.ts';
@@ -36,24 +38,94 @@ interface HostRun {
 
 /** Runs the host on `journal`; a host that starts and does not crash is stopped with SIGTERM once started. */
 function runHost(journal: string, env: Record<string, string> = {}): Promise<HostRun> {
-  const child = spawn(process.execPath, [HOST, '--port', '0', '--journal', journal], {
+  return spawnHost(journal, env).exited;
+}
+
+interface SpawnedHost {
+  /** The host's start line, once it has started (null when it exited first). */
+  readonly started: Promise<{ url: string; recovery: string } | null>;
+  readonly exited: Promise<HostRun>;
+  stop(): void;
+}
+
+/**
+ * Spawns the host on `journal`. `keep`: with its test controls, left running until `stop`; otherwise a host that
+ * does not crash is stopped with SIGTERM once started.
+ */
+function spawnHost(journal: string, env: Record<string, string> = {}, keep = false): SpawnedHost {
+  const args = [HOST, '--port', '0', '--journal', journal, ...(keep ? ['--test-controls'] : [])];
+  const child = spawn(process.execPath, args, {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   cleanups.push(() => void (child.exitCode === null && child.signalCode === null && child.kill('SIGKILL')));
   let stdout = '';
   let stderr = '';
-  let started: { recovery: string } | null = null;
+  let started: { url: string; recovery: string } | null = null;
+  let onStart: (line: { url: string; recovery: string } | null) => void = () => undefined;
+  const startedPromise = new Promise<{ url: string; recovery: string } | null>((resolve) => (onStart = resolve));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   child.stdout.on('data', (chunk: Buffer) => {
     stdout += chunk.toString();
     const line = stdout.split('\n').find((l) => l.startsWith('{"url"'));
     if (line && !started) {
-      started = JSON.parse(line) as { recovery: string };
-      if (!env[CRASH_AFTER_START_ENV]) child.kill('SIGTERM');
+      started = JSON.parse(line) as { url: string; recovery: string };
+      onStart(started);
+      if (!env[CRASH_AFTER_START_ENV] && !keep) child.kill('SIGTERM');
     }
   });
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stderr, started })));
+  const exited = new Promise<HostRun>((resolve) =>
+    child.once('exit', (code) => {
+      onStart(null);
+      resolve({ code, stderr, started });
+    }),
+  );
+  return { started: startedPromise, exited, stop: () => void child.kill('SIGTERM') };
+}
+
+type Call = (channel: string, request: unknown) => Promise<{ ok: boolean; value?: unknown; error?: unknown }>;
+
+/** One WebSocket client of the host at `url` (its start line's, with the token). */
+async function client(url: string): Promise<Call> {
+  const page = new URL(url);
+  const ws = new WebSocket(`ws://${page.host}/ws?token=${page.searchParams.get('token') ?? ''}`, {
+    headers: { origin: page.origin },
+  });
+  cleanups.push(() => ws.close());
+  await new Promise((resolve, reject) => {
+    ws.once('open', resolve);
+    ws.once('error', reject);
+  });
+  let next = 1;
+  return (channel, request) =>
+    new Promise((resolve) => {
+      const id = next++;
+      const onMessage = (data: Buffer): void => {
+        const message = JSON.parse(data.toString()) as { id?: number; result?: unknown };
+        if (message.id !== id) return;
+        ws.off('message', onMessage);
+        resolve(message.result as Awaited<ReturnType<Call>>);
+      };
+      ws.on('message', onMessage);
+      ws.send(JSON.stringify({ id, channel, request }));
+    });
+}
+
+function tiltRows(journal: string): string[] {
+  const opened = Journal.open(journal, { readOnly: true });
+  try {
+    return opened.tilts().map((t) => `${t.kind}:${t.source}`);
+  } finally {
+    opened.close();
+  }
+}
+
+/** Signs `role` in with the key on (its PIN set through the test control) and asks to clear the crash's tilt. */
+async function clearAs(call: Call, role: 'attendant' | 'technician', pin: string): Promise<unknown> {
+  expect(await call('test:operator-key', { on: true })).toMatchObject({ ok: true });
+  expect(await call('test:set-pin', { role, pin })).toMatchObject({ ok: true });
+  expect(await call('staff:sign-in', { role, pin })).toMatchObject({ ok: true });
+  return call('tech:clear-tilt', { kind: 'program-fault', source: 'program' });
 }
 
 function crashRows(journal: string): EventLogEntry[] {
@@ -81,6 +153,7 @@ describe('the browser host crash policy', () => {
         { code: 'process-crash', crash, error, recordedAtStart: false },
       ]);
       expect(existsSync(crashMarkerPath(journal))).toBe(false);
+      expect(tiltRows(journal)).toEqual(['program-fault:program']);
 
       const next = await runHost(journal);
       expect(next.code, next.stderr).toBe(0);
@@ -107,7 +180,42 @@ describe('the browser host crash policy', () => {
     expect(crashRows(journal).map((e) => e.message)).toEqual([
       { code: 'process-crash', crash: 'uncaught-exception', error: 'SqliteError', recordedAtStart: true },
     ]);
+    expect(tiltRows(journal)).toEqual(['program-fault:program']);
     const later = await runHost(journal);
     expect(later.started?.recovery).not.toContain('crash');
+    expect(crashRows(journal)).toHaveLength(1);
   }, 60_000);
+
+  it.each(['journal', 'marker'] as const)(
+    'after a crash kept in the %s the next start is tilted program-fault: an attendant is refused, a technician clears it',
+    async (kept) => {
+      const journal = journalPath();
+      if (kept === 'journal') {
+        const crashed = await runHost(journal, { [CRASH_AFTER_START_ENV]: 'exception' });
+        expect(crashed.code, crashed.stderr).toBe(EXIT_PROCESS_CRASH);
+      } else {
+        expect((await runHost(journal)).code).toBe(0);
+        const report = { crash: 'unhandled-rejection', error: 'SqliteError', at: '2026-12-07T03:00:00.000Z' } as const;
+        expect(recordCrash(null, journal, report)).toBe('marker');
+      }
+
+      const next = spawnHost(journal, {}, true);
+      const started = await next.started;
+      if (!started) expect.fail((await next.exited).stderr);
+      const call = await client(started.url);
+      const tilted = (await call('cabinet:snapshot', {})) as { ok: true; value: { tilts: Array<{ kind: string }> } };
+      expect(tilted.value.tilts.map((t) => t.kind)).toEqual(['program-fault']);
+
+      expect(await clearAs(call, 'attendant', '135790')).toMatchObject({ ok: false, error: { code: 'wrong-role' } });
+      expect(tiltRows(journal)).toEqual(['program-fault:program']);
+      expect(await call('staff:sign-out', {})).toMatchObject({ ok: true });
+
+      const cleared = await clearAs(call, 'technician', '864209');
+      expect(cleared).toMatchObject({ ok: true, value: { tilts: [] } });
+      expect(tiltRows(journal)).toEqual([]);
+      next.stop();
+      expect((await next.exited).code).toBe(0);
+    },
+    60_000,
+  );
 });

@@ -136,7 +136,11 @@ describe('the program-fault tilt a crash leaves (docs/cabinet-rules.md#door-and-
     const child = spawnSync(
       process.execPath,
       [fileURLToPath(new URL('../../testing/recovery-child.ts', import.meta.url))],
-      { env: { ...process.env, RECOVERY_JOURNAL: tmp.path, RECOVERY_STATE: 'locked' }, encoding: 'utf8', timeout: 30_000 },
+      {
+        env: { ...process.env, RECOVERY_JOURNAL: tmp.path, RECOVERY_STATE: 'locked' },
+        encoding: 'utf8',
+        timeout: 30_000,
+      },
     );
     expect(child.signal, child.stderr).toBe('SIGKILL');
     // What the crash handler journals on its way out, the round still open.
