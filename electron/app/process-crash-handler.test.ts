@@ -12,7 +12,8 @@ import type { Journal } from '../storage/journal.ts';
 import { tempJournal, type TempJournal } from '../testing/journal-fixtures.ts';
 import { EXIT_PROCESS_CRASH, KIOSK_EXIT_CODES } from './crash-policy.ts';
 import { crashErrorName, installProcessCrashHandlers, type CrashReport } from './process-crash-handler.ts';
-import { crashMarkerPath, PROGRAM_SOURCE, recordCrash, takeLastCrash } from './process-crash-record.ts';
+import { PROGRAM_SOURCE } from '../core/cabinet/program-fault.ts';
+import { crashMarkerPath, recordCrash, takeLastCrash } from './process-crash-record.ts';
 
 const AT = new Date('2026-12-07T03:00:00.000Z');
 

@@ -9,7 +9,7 @@ import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'nod
 import { z } from 'zod';
 import type { JournalPort } from '../core/model/journal-port.ts';
 import { CRASH_KINDS, type EventMessage } from '../core/model/journal-message.ts';
-import type { Tilt } from '../core/model/tilt.ts';
+import { programFaultTilt } from '../core/cabinet/program-fault.ts';
 import type { CrashReport } from './process-crash-handler.ts';
 import type { RunningCabinet } from './running-cabinet.ts';
 
@@ -18,21 +18,6 @@ export type CrashJournal = Pick<JournalPort, 'transaction' | 'appendEvent' | 'ev
 
 /** A crash's row shares the kind of an orderly shutdown's: both say how a run ended. */
 const CRASH_EVENT_KIND = 'shutdown';
-
-/** The source of the crash's tilt: the program itself, not a device. */
-export const PROGRAM_SOURCE = 'program';
-
-/** The tilt a crash leaves: play and money-in stop until a technician has looked at why the program fell over. */
-export function crashTilt(report: CrashReport, at: string): Tilt {
-  return {
-    kind: 'program-fault',
-    source: PROGRAM_SOURCE,
-    reason: `the program crashed: ${report.crash} (${report.error}) at ${report.at}`,
-    reasonCode: { code: 'program-crash', crash: report.crash, error: report.error },
-    clearedBy: 'technician-clear',
-    since: at,
-  };
-}
 
 export function crashMarkerPath(journalPath: string): string {
   return `${journalPath}.crash.json`;
@@ -43,9 +28,14 @@ const markerSchema = z.strictObject({ crash: z.enum(CRASH_KINDS), error: z.strin
 function appendCrash(journal: CrashJournal, report: CrashReport, recordedAtStart: boolean, at: string): void {
   const message: EventMessage = { code: 'process-crash', crash: report.crash, error: report.error, recordedAtStart };
   journal.transaction(() => {
-    journal.appendEvent(CRASH_EVENT_KIND, `process crash at ${report.at}: ${report.crash} (${report.error})`, at, message);
+    journal.appendEvent(
+      CRASH_EVENT_KIND,
+      `process crash at ${report.at}: ${report.crash} (${report.error})`,
+      at,
+      message,
+    );
     // A tilt already up (a crash loop) stays the first one: putTilt ignores the same kind and source.
-    journal.putTilt(crashTilt(report, at));
+    journal.putTilt(programFaultTilt(report, at));
   });
 }
 

@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { recordCrash } from '../../app/process-crash-record.ts';
 import { openCabinet } from '../../storage/open-cabinet.ts';
 import { Journal } from '../../storage/journal.ts';
 import { deterministicRandom, tempJournalPath, testConfig } from '../../testing/fixtures.ts';
 import type { DeviceDetail } from '../model/device-detail.ts';
+import { programFaultTilt } from './program-fault.ts';
 import type { TiltKind } from '../model/tilt.ts';
 import { TILT_CLEAR_RULE } from '../model/tilt-clear-role.ts';
 import { isStaffError, type StaffError } from '../staff/staff-error.ts';
@@ -128,6 +128,9 @@ describe('clearing a latched tilt (docs/cabinet-rules.md#door-and-tilt)', () => 
 
 describe('the program-fault tilt a crash leaves (docs/cabinet-rules.md#door-and-tilt)', () => {
   const CRASH = { crash: 'uncaught-exception', error: 'TypeError', at: '2026-12-07T03:00:00.000Z' } as const;
+  /** The tilt the crash handler leaves in the journal on its way out (electron/app/process-crash-record.ts). */
+  const crashTiltWritten = (journal: Journal): void =>
+    journal.transaction(() => void journal.putTilt(programFaultTilt(CRASH, CRASH.at)));
 
   it('a crash with a round open: the next start voids and refunds it, is tilted, lets the player cash out, and only a technician clears the tilt', () => {
     const tmp = tempJournalPath('crash-tilt-');
@@ -145,7 +148,7 @@ describe('the program-fault tilt a crash leaves (docs/cabinet-rules.md#door-and-
     expect(child.signal, child.stderr).toBe('SIGKILL');
     // What the crash handler journals on its way out, the round still open.
     const dying = Journal.open(tmp.path);
-    expect(recordCrash(dying, tmp.path, CRASH)).toBe('journal');
+    crashTiltWritten(dying);
     dying.close();
 
     const cabinet = openCabinet({ journalPath: tmp.path, config: testConfig(), random: deterministicRandom(3) });
@@ -174,7 +177,7 @@ describe('the program-fault tilt a crash leaves (docs/cabinet-rules.md#door-and-
   it('cash-out stays open during a program-fault tilt', () => {
     const h = setupCabinet();
     h.cabinet.creditBill({ valueMinor: 5_000, channel: 4, eventKey: 'crash-cash-out' });
-    recordCrash(journalOf(h.cabinet), h.path, CRASH);
+    crashTiltWritten(journalOf(h.cabinet));
     const after = h.restart();
     expect(after.snapshot().tilts.map((t) => t.kind)).toEqual(['program-fault']);
     expect(after.cashOut().amountMinor).toBe(5_000);

@@ -4,13 +4,7 @@
  */
 /** Tilt states and what clears each (docs/cabinet-rules.md#door-and-tilt). */
 export type TiltKind =
-  | 'rng-fault'
-  | 'device-fault'
-  | 'memory-error'
-  | 'door-open'
-  | 'handpay-pending'
-  | 'storage-fault'
-  | 'program-fault';
+  'rng-fault' | 'device-fault' | 'memory-error' | 'door-open' | 'handpay-pending' | 'storage-fault' | 'program-fault';
 export type TiltClearance =
   | 'device-healthy' // rng-fault, device-fault: cleared when the device reports healthy again
   | 'door-closed' // door-open
