@@ -28,6 +28,7 @@ describe('round lifecycle state machine', () => {
       'door-open': 'door-closed',
       'handpay-pending': 'technician-handpay-clear',
       'storage-fault': 'technician-test-write',
+      'program-fault': 'technician-clear',
     });
   });
 });
