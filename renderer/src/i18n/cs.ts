@@ -50,6 +50,8 @@ const cs: Messages = {
     dealing: 'Hodně štěstí!',
     lastRound: 'Minulé kolo',
     rebetBlocked: 'Znovu jde jen u prázdného stolu: ROZDAT hraje žetony, které na něm leží',
+    rebetNoCredit: 'Kredit nestačí na stejnou sázku ({amount})',
+    rebetX2NoCredit: 'Kredit nestačí na dvojnásobnou sázku ({amount})',
     dealAgain: 'Stejné sázky {amount}',
     total: 'Součet {n}',
     hand: 'Karty: {name}',

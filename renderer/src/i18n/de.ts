@@ -50,6 +50,8 @@ const de: Messages = {
     dealing: 'Viel Glück!',
     lastRound: 'Letzte Runde',
     rebetBlocked: 'Nochmal geht nur bei leerem Tisch: GEBEN spielt die Jetons darauf',
+    rebetNoCredit: 'Das Guthaben reicht nicht für den gleichen Einsatz ({amount})',
+    rebetX2NoCredit: 'Das Guthaben reicht nicht für den doppelten Einsatz ({amount})',
     dealAgain: 'Nochmal {amount}',
     total: 'Summe {n}',
     hand: 'Hand von {name}',

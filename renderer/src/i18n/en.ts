@@ -53,6 +53,8 @@ export default {
     dealing: 'Good luck!',
     lastRound: 'Last round',
     rebetBlocked: 'Rebet needs an empty table: DEAL plays the chips on it',
+    rebetNoCredit: 'Not enough credit for the same bets ({amount})',
+    rebetX2NoCredit: 'Not enough credit to double the bets ({amount})',
     dealAgain: 'Same bets {amount}',
     total: 'Total {n}',
     hand: '{name} hand',

@@ -50,6 +50,8 @@ const fi: Messages = {
     dealing: 'Onnea!',
     lastRound: 'Viime kierros',
     rebetBlocked: 'Sama panos vaatii tyhjän pöydän: JAA pelaa pöydällä olevat merkit',
+    rebetNoCredit: 'Krediitit eivät riitä samaan panokseen ({amount})',
+    rebetX2NoCredit: 'Krediitit eivät riitä tuplapanokseen ({amount})',
     dealAgain: 'Samat {amount}',
     total: 'Summa {n}',
     hand: '{name} – käsi',

@@ -50,6 +50,8 @@ const nl: Messages = {
     dealing: 'Veel geluk!',
     lastRound: 'Vorige ronde',
     rebetBlocked: 'Herhaal kan alleen met een lege tafel: DELEN speelt de fiches die er liggen',
+    rebetNoCredit: 'Te weinig tegoed voor dezelfde inzet ({amount})',
+    rebetX2NoCredit: 'Te weinig tegoed voor de dubbele inzet ({amount})',
     dealAgain: 'Herhaal {amount}',
     total: 'Totaal {n}',
     hand: 'Hand van {name}',

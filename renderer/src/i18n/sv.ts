@@ -50,6 +50,8 @@ const sv: Messages = {
     dealing: 'Lycka till!',
     lastRound: 'Förra given',
     rebetBlocked: 'Samma insats kräver ett tomt bord: DELA UT spelar markerna som ligger där',
+    rebetNoCredit: 'Krediten räcker inte till samma insats ({amount})',
+    rebetX2NoCredit: 'Krediten räcker inte till dubbel insats ({amount})',
     dealAgain: 'Samma insats {amount}',
     total: 'Summa {n}',
     hand: '{name}s hand',

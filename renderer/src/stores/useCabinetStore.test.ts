@@ -177,6 +177,30 @@ describe('the bet flow after a round (docs/rules.md#round-buttons)', () => {
     expect(useRoundStore().round?.bets).toEqual({ player: 500 });
   });
 
+  it('a REBET the credit cannot cover is off before the tap, and says how much it needs', async () => {
+    const cabinet = useCabinetStore();
+    await cabinet.init();
+    real.insertNote(2); // 10.00
+    await cabinet.placeBet('player', 500, false);
+    await cabinet.placeBet('banker', 500, false);
+    await cabinet.deal();
+    vi.runAllTimers();
+    // Whatever won, 10.00 came back at most: the same bets twice (20.00) are more than the credit.
+    const credit = cabinet.snapshot!.availableMinor;
+    expect(credit).toBeLessThan(2_000);
+    expect(cabinet.canRebetX2).toBe(false);
+    if (credit < 1_000) {
+      expect(cabinet.canRebet).toBe(false);
+      expect(cabinet.dealAction).toBeNull();
+      expect(cabinet.rebetShort).toEqual({ key: 'table.rebetNoCredit', amountMinor: 1_000 });
+    } else {
+      expect(cabinet.canRebet).toBe(true);
+      expect(cabinet.rebetShort).toEqual({ key: 'table.rebetX2NoCredit', amountMinor: 2_000 });
+    }
+    await cabinet.rebet(2);
+    expect(sent).not.toContain('round:rebet');
+  });
+
   it('with chips on the felt REBET is off with its reason, and DEAL plays the felt as it stands', async () => {
     const cabinet = await afterRound();
     await cabinet.placeBet('banker', 100, false);

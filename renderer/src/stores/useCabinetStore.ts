@@ -79,7 +79,26 @@ export const useCabinetStore = defineStore('cabinet', () => {
    * REBET and REBET ×2 (docs/rules.md#round-buttons): main has a settled round's bets to repeat and the table
    * is empty. With chips on the table they are off and `rebetBlocked` says why; main refuses such a rebet too.
    */
-  const canRebet = computed(() => !controlsLocked.value && !!snapshot.value?.rebetBets && tableTotalMinor.value === 0);
+  const rebetOffered = computed(
+    () => !controlsLocked.value && !!snapshot.value?.rebetBets && tableTotalMinor.value === 0,
+  );
+  /** The last bets' total, which REBET places once and REBET ×2 twice. */
+  const rebetTotalMinor = computed(() => sumBets(snapshot.value?.rebetBets));
+  /** Whether the credit covers the last bets this many times; main refuses a rebet it does not cover too. */
+  const covered = (multiplier: 1 | 2): boolean =>
+    rebetTotalMinor.value * multiplier <= (snapshot.value?.availableMinor ?? 0);
+  const canRebet = computed(() => rebetOffered.value && covered(1));
+  const canRebetX2 = computed(() => rebetOffered.value && covered(2));
+  /**
+   * Why a REBET the table offers is off for want of credit, as a message key with the amount it needs (the
+   * button says so beside it, rather than refusing after the tap); null when the credit covers both.
+   */
+  const rebetShort = computed<{ key: string; amountMinor: number } | null>(() => {
+    if (!rebetOffered.value) return null;
+    if (!covered(1)) return { key: 'table.rebetNoCredit', amountMinor: rebetTotalMinor.value };
+    if (!covered(2)) return { key: 'table.rebetX2NoCredit', amountMinor: rebetTotalMinor.value * 2 };
+    return null;
+  });
   const rebetBlocked = computed(
     () => !controlsLocked.value && !!snapshot.value?.rebetBets && tableTotalMinor.value > 0,
   );
@@ -390,7 +409,7 @@ export const useCabinetStore = defineStore('cabinet', () => {
 
   async function rebet(multiplier: 1 | 2): Promise<void> {
     await tableSettled();
-    if (!canRebet.value) return;
+    if (!(multiplier === 1 ? canRebet.value : canRebetX2.value)) return;
     const s = snapshot.value;
     round.beginRequest({
       creditsMinor: s?.creditsMinor ?? 0,
@@ -436,6 +455,8 @@ export const useCabinetStore = defineStore('cabinet', () => {
     noteInAcceptor,
     controlsLocked,
     canRebet,
+    canRebetX2,
+    rebetShort,
     rebetBlocked,
     belowMinimum,
     dealAction,
