@@ -74,6 +74,9 @@ test.describe('rounds', () => {
   });
 
   test('limit refusals are shown in words and change nothing', async ({ kiosk, host }) => {
+    // At zero credit a tap on the felt asks for a note instead of reproaching the player.
+    await kiosk.getByTestId('spot-player').click();
+    await expect(kiosk.getByTestId('error-banner')).toHaveText(/Insert a note to play\./);
     await insertNote(kiosk, host, 5, 10_000); // 100.00
     await insertNote(kiosk, host, 5, 10_000);
     const credits = await meterMinor(kiosk, 'credit-meter');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import en from '../i18n/en.ts';
 import type { IpcError } from '../../../electron/ipc/contract.ts';
-import { errorText, staffErrorText } from './error-text.ts';
+import { errorText, staffErrorText, tableErrorText } from './error-text.ts';
 
 const errors = en.errors as Record<string, string>;
 const t = (key: string, named?: Record<string, unknown>): string =>
@@ -62,5 +62,19 @@ describe('a staff screen never shows main’s English', () => {
     for (const code of ['key-off', 'signed-out', 'wrong-role', 'wrong-pin', 'menu-open', 'invalid-config']) {
       expect(staffErrorText({ code, message: 'x' }, tt, tte, time)).toBe(en.errors[code as keyof typeof en.errors]);
     }
+  });
+});
+
+describe('a chip the credit cannot cover, on the player’s table', () => {
+  const refused: IpcError = { code: 'insufficient-credits', message: 'not enough credits' };
+  const money = (minor: number): string => String(minor);
+  it('at zero credit invites the player to insert a note', () => {
+    expect(tableErrorText(refused, t, te, money, 0)).toBe(en.errors.insertNote);
+  });
+  it('with some credit says the credit is too low for that bet', () => {
+    expect(tableErrorText(refused, t, te, money, 50)).toBe(en.errors['insufficient-credits']);
+  });
+  it('in demo mode (no notes taken) never asks for a note', () => {
+    expect(tableErrorText(refused, t, te, money, null)).toBe(en.errors['insufficient-credits']);
   });
 });

@@ -23,6 +23,23 @@ export function errorText(error: IpcError, t: T, te: TE, money: (minor: number) 
 }
 
 /**
+ * A refusal on the player's table. At zero credit a chip refused for want of credit is an invitation to insert a
+ * note, not a reproach (docs/rules.md#chips-and-bets); `creditsMinor` is null in demo mode, where notes are not taken.
+ */
+export function tableErrorText(
+  error: IpcError,
+  t: T,
+  te: TE,
+  money: (minor: number) => string,
+  creditsMinor: number | null,
+): string {
+  if (error.code === 'insufficient-credits' && creditsMinor === 0 && te('errors.insertNote')) {
+    return t('errors.insertNote');
+  }
+  return errorText(error, t, te, money);
+}
+
+/**
  * A refusal on a staff screen: always a translated sentence chosen by the reason when main names one
  * (refusal-reason.ts), else by the code (with the lockout end or the limit filled in), never main's English.
  * A code without a sentence of its own says so by its name.

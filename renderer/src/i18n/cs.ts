@@ -182,6 +182,7 @@ const cs: Messages = {
     'above-table-max': 'Maximum stolu je {limit}.',
     'above-max-win': 'Tyto sázky by mohly vyhrát víc než maximum kola {limit}.',
     'insufficient-credits': 'Na tuto sázku nemáte dost kreditu.',
+    insertNote: 'Pro hru vložte bankovku.',
     'no-bets': 'Nejprve vsaďte.',
     'no-bet-to-remove': 'Na tomto poli není žádná sázka.',
     'nothing-to-undo': 'Není co vracet.',

@@ -186,6 +186,7 @@ const de: Messages = {
     'above-table-max': 'Das Tischmaximum ist {limit}.',
     'above-max-win': 'Diese Einsätze könnten mehr als den Rundenhöchstgewinn von {limit} gewinnen.',
     'insufficient-credits': 'Das Guthaben reicht für diesen Einsatz nicht.',
+    insertNote: 'Bitte eine Banknote einführen, um zu spielen.',
     'no-bets': 'Bitte zuerst setzen.',
     'no-bet-to-remove': 'Auf diesem Feld liegt kein Einsatz.',
     'nothing-to-undo': 'Nichts rückgängig zu machen.',

@@ -185,6 +185,7 @@ export default {
     'above-table-max': 'The table maximum is {limit}.',
     'above-max-win': 'That layout could win more than the {limit} round maximum.',
     'insufficient-credits': 'Not enough credit for that bet.',
+    insertNote: 'Insert a note to play.',
     'no-bets': 'Place a bet first.',
     'no-bet-to-remove': 'There is no bet to remove on that spot.',
     'nothing-to-undo': 'Nothing to undo.',

@@ -184,6 +184,7 @@ const fi: Messages = {
     'above-table-max': 'Pöydän enimmäispanos on {limit}.',
     'above-max-win': 'Nämä panokset voisivat voittaa yli kierroksen enimmäisvoiton {limit}.',
     'insufficient-credits': 'Saldo ei riitä tähän panokseen.',
+    insertNote: 'Syötä seteli pelataksesi.',
     'no-bets': 'Aseta ensin panos.',
     'no-bet-to-remove': 'Tällä alueella ei ole poistettavaa panosta.',
     'nothing-to-undo': 'Ei kumottavaa.',

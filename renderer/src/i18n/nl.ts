@@ -186,6 +186,7 @@ const nl: Messages = {
     'above-table-max': 'Het tafelmaximum is {limit}.',
     'above-max-win': 'Met deze inzet kunt u meer winnen dan het rondemaximum van {limit}.',
     'insufficient-credits': 'Onvoldoende krediet voor die inzet.',
+    insertNote: 'Voer een biljet in om te spelen.',
     'no-bets': 'Plaats eerst een inzet.',
     'no-bet-to-remove': 'Er ligt geen inzet op dat vak.',
     'nothing-to-undo': 'Niets om ongedaan te maken.',

@@ -182,6 +182,7 @@ const sv: Messages = {
     'above-table-max': 'Bordets högsta insats är {limit}.',
     'above-max-win': 'Insatserna kan vinna mer än rundans maxvinst på {limit}.',
     'insufficient-credits': 'Krediten räcker inte till den insatsen.',
+    insertNote: 'Sätt in en sedel för att spela.',
     'no-bets': 'Lägg en insats först.',
     'no-bet-to-remove': 'Det finns ingen insats att ta bort på den rutan.',
     'nothing-to-undo': 'Inget att ångra.',
