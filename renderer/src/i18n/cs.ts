@@ -105,7 +105,7 @@ const cs: Messages = {
   rules: {
     title: 'Jak hrát',
     r1: 'Vsaďte na list, který podle vás skončí blíže k 9: Player, nebo Banker. Můžete také vsadit na to, že oba listy budou mít stejný součet.',
-    r2: 'Vyberte žeton v řadě a klepněte na sázkové pole. Každé klepnutí přidá jeden žeton. Pravé tlačítko myši odebere žeton, který jste na pole dali naposledy; guma odebere celou sázku pole.',
+    r2: 'Vyberte žeton v řadě a klepněte na sázkové pole. Každé klepnutí přidá jeden žeton. Podržením prstu na poli (nebo pravým tlačítkem myši) odeberete žeton, který jste tam dali naposledy; guma odebere celou sázku pole.',
     r3: 'Stiskněte ROZDAT. Každý list dostane dvě karty a podle pevných pravidel může přijít třetí. Po rozdání už nic nerozhodujete.',
     r7: 'ROZDAT hraje žetony na stole. Na prázdném stole po kole ROZDAT i ZNOVU zopakují vaše poslední sázky a hned rozdají; ZNOVU ×2 je zdvojnásobí. NOVÁ SÁZKA po kole vyčistí stůl.',
     keys: 'Klávesy: Tab přesouvá, Enter stiskne, 1–9 volí žeton, mezerník je ROZDAT, Esc otevře tuto nabídku.',

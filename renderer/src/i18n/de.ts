@@ -105,7 +105,7 @@ const de: Messages = {
   rules: {
     title: 'So wird gespielt',
     r1: 'Setzen Sie auf die Hand, die am Ende näher an 9 liegt: Spieler oder Banker. Sie können auch auf Gleichstand setzen.',
-    r2: 'Jeton in der Leiste wählen, dann ein Einsatzfeld antippen. Jedes Antippen legt einen Jeton dazu. Ein Rechtsklick nimmt den zuletzt dort gelegten Jeton weg; der Radierer entfernt den ganzen Einsatz eines Feldes.',
+    r2: 'Jeton in der Leiste wählen, dann ein Einsatzfeld antippen. Jedes Antippen legt einen Jeton dazu. Ein Feld lange gedrückt halten (oder mit der rechten Maustaste klicken) nimmt den zuletzt dort gelegten Jeton weg; der Radierer entfernt den ganzen Einsatz eines Feldes.',
     r3: 'GEBEN drücken. Jede Hand erhält zwei Karten; nach festen Ziehregeln kann eine dritte folgen. Nach dem Geben müssen Sie nichts mehr entscheiden.',
     r7: 'GEBEN spielt die Jetons auf dem Tisch. Bei leerem Tisch nach einer Runde wiederholen GEBEN und NOCHMAL die letzten Einsätze und geben sofort; NOCHMAL ×2 verdoppelt sie. NEUER EINSATZ räumt den Tisch nach einer Runde.',
     keys: 'Tasten: Tab wechselt, Enter drückt, 1–9 wählt einen Jeton, Leertaste ist GEBEN, Esc öffnet dieses Menü.',

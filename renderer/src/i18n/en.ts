@@ -108,7 +108,7 @@ export default {
   rules: {
     title: 'How to play',
     r1: 'Bet on the hand you think will finish closer to 9: Player or Banker. You can also bet that the two hands tie.',
-    r2: 'Pick a chip in the rail, then tap a bet spot. Each tap adds one chip. A right click takes off the chip you put there last; the eraser takes the whole bet off a spot.',
+    r2: 'Pick a chip in the rail, then tap a bet spot. Each tap adds one chip. Touch and hold a spot (or right-click it) to take off the chip you put there last; the eraser takes the whole bet off a spot.',
     r3: 'Press DEAL. Each hand gets two cards; a third card may follow by the fixed drawing rules. You never have to decide anything after the deal.',
     r7: 'DEAL plays the chips on the table. On an empty table after a round, DEAL and REBET repeat your last bets and deal at once; REBET ×2 doubles them. NEW BET clears the table after a round.',
     keys: 'Keys: Tab moves, Enter presses, 1–9 choose a chip, Space is DEAL, Esc opens this menu.',

@@ -105,7 +105,7 @@ const fi: Messages = {
   rules: {
     title: 'Näin pelaat',
     r1: 'Lyö vetoa kädestä, jonka uskot päätyvän lähemmäs yhdeksää: pelaaja tai pankki. Voit myös veikata, että kädet päättyvät tasan.',
-    r2: 'Valitse merkki rivistä ja napauta panosaluetta. Jokainen napautus lisää yhden merkin. Hiiren oikea painike poistaa alueelle viimeksi asetetun merkin; pyyhin poistaa alueen koko panoksen.',
+    r2: 'Valitse merkki rivistä ja napauta panosaluetta. Jokainen napautus lisää yhden merkin. Pidä sormea alueella (tai napsauta hiiren oikealla painikkeella), niin alueelle viimeksi asetettu merkki poistuu; pyyhin poistaa alueen koko panoksen.',
     r3: 'Paina JAA. Kumpikin käsi saa kaksi korttia, ja kiinteiden sääntöjen mukaan voi tulla kolmas. Jaon jälkeen sinun ei tarvitse päättää mitään.',
     r7: 'JAA pelaa pöydällä olevat merkit. Tyhjällä pöydällä kierroksen jälkeen JAA ja SAMA PANOS toistavat edelliset panoksesi ja jakavat heti; SAMA ×2 tuplaa ne. UUSI PANOS tyhjentää pöydän kierroksen jälkeen.',
     keys: 'Näppäimet: Tab siirtää, Enter painaa, 1–9 valitsee merkin, välilyönti on JAA, Esc avaa tämän valikon.',

@@ -105,7 +105,7 @@ const nl: Messages = {
   rules: {
     title: 'Zo speelt u',
     r1: 'Zet in op de hand die volgens u het dichtst bij 9 eindigt: Speler of Deler. U kunt ook inzetten op een gelijke stand.',
-    r2: 'Kies een fiche in de rij en tik op een inzetvak. Elke tik legt één fiche bij. Een rechtermuisklik haalt de fiche weg die u daar het laatst legde; de gum haalt de hele inzet van een vak.',
+    r2: 'Kies een fiche in de rij en tik op een inzetvak. Elke tik legt één fiche bij. Houd een vak ingedrukt (of klik er met de rechtermuisknop op) om de fiche weg te halen die u daar het laatst legde; de gum haalt de hele inzet van een vak.',
     r3: 'Druk op DELEN. Elke hand krijgt twee kaarten; volgens vaste regels kan een derde volgen. Na het delen hoeft u niets meer te kiezen.',
     r7: 'DELEN speelt de fiches op de tafel. Op een lege tafel na een ronde herhalen DELEN en HERHAAL uw vorige inzet en delen meteen; HERHAAL ×2 verdubbelt die. NIEUWE INZET maakt de tafel leeg na een ronde.',
     keys: 'Toetsen: Tab verspringt, Enter drukt, 1–9 kiest een fiche, spatie is DELEN, Esc opent dit menu.',

@@ -105,7 +105,7 @@ const sv: Messages = {
   rules: {
     title: 'Så spelar du',
     r1: 'Satsa på den hand du tror hamnar närmast 9: Spelare eller Banken. Du kan också satsa på att händerna blir lika.',
-    r2: 'Välj en marker i raden och tryck på en insatsruta. Varje tryck lägger en marker. Högerklick tar bort den marker du lade där sist; suddgummit tar bort hela insatsen från en ruta.',
+    r2: 'Välj en marker i raden och tryck på en insatsruta. Varje tryck lägger en marker. Håll fingret kvar på en ruta (eller högerklicka) för att ta bort den marker du lade där sist; suddgummit tar bort hela insatsen från en ruta.',
     r3: 'Tryck på DELA UT. Båda händerna får två kort, och ett tredje kan följa enligt fasta dragregler. Du behöver inte välja något efter utdelningen.',
     r7: 'DELA UT spelar markerna på bordet. På ett tomt bord efter en runda upprepar DELA UT och SAMMA INSATS dina senaste insatser och delar ut direkt; SAMMA ×2 dubblar dem. NY INSATS rensar bordet efter en runda.',
     keys: 'Tangenter: Tab flyttar, Enter trycker, 1–9 väljer marker, mellanslag är DELA UT, Esc öppnar menyn.',

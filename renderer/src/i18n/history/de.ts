@@ -32,7 +32,7 @@ export default {
     loss: 'Verlust',
   },
   pageOf: 'Seite {page} von {pages}',
-  previous: 'Zurück',
+  previous: 'Vorherige',
   next: 'Weiter',
   open: 'Runde {id} vollständig zeigen',
   backToList: 'Zurück zur Liste',

@@ -32,7 +32,7 @@ export default {
     loss: 'Förlust',
   },
   pageOf: 'Sida {page} av {pages}',
-  previous: 'Föregående',
+  previous: 'Förra',
   next: 'Nästa',
   open: 'Visa runda {id} i sin helhet',
   backToList: 'Tillbaka till listan',
