@@ -7,7 +7,7 @@
  * list, the router's dispatch, request/response types) is derived from the tables.
  */
 import type { z } from 'zod';
-import type { WhileMoney } from '../core/cabinet/money-guard.ts';
+import type { WhileMoney } from '../core/model/money-rule.ts';
 import type { TiltClearRule } from '../core/model/tilt-clear-role.ts';
 
 /**

@@ -10,7 +10,7 @@ import { configView } from '../core/config/config-secrets.ts';
 import { ConfigError } from '../core/config/venue-config.ts';
 import { refusal, type ChannelHandlers } from './channel-group.ts';
 import type { ConfigApplied, ProductionTable } from './contract.ts';
-import type { RouterServices } from './router.ts';
+import type { RouterServices } from './router-services.ts';
 
 type ConfigChannels = Pick<
   ChannelHandlers<ProductionTable>,

@@ -5,7 +5,7 @@
  */
 import { refusal, type ChannelHandlers } from './channel-group.ts';
 import type { ProductionTable } from './contract.ts';
-import type { RouterServices } from './router.ts';
+import type { RouterServices } from './router-services.ts';
 
 type JournalDamageChannels = Pick<
   ChannelHandlers<ProductionTable>,

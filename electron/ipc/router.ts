@@ -28,11 +28,10 @@
  *   cross the seam).
  */
 import type { z } from 'zod';
-import type { Cabinet, CabinetErrorCode, CabinetSnapshot } from '../core/cabinet/cabinet-api.ts';
+import type { Cabinet, CabinetErrorCode } from '../core/cabinet/cabinet-api.ts';
 import { askGuardFirst } from '../core/cabinet/money-guard.ts';
 import { playerHistoryPage } from '../core/cabinet/player-history.ts';
 import { isStaffError } from '../core/staff/staff-error.ts';
-import type { StaffAccess } from '../core/staff/staff-access.ts';
 import { roleCovers, type StaffRole } from '../core/staff/staff-status.ts';
 import type { FieldIssue } from '../core/config/field-issue.ts';
 import { configHandlers } from './config-handlers.ts';
@@ -46,29 +45,12 @@ import {
   refusalReasonSchema,
   type IpcError,
   type IpcResult,
-  type Paytable,
   type ProductionTable,
   type PushEvent,
 } from './contract.ts';
-import { technicianViewHandlers, type TechnicianViewServices } from './technician-views.ts';
-import type { JournalDamageService } from './journal-damage-view.ts';
-
-/** What the router needs of main's staff access (electron/core/staff/staff-access.ts). */
-export type RouterStaff = Pick<
-  StaffAccess,
-  'keyOn' | 'doorOpen' | 'session' | 'touch' | 'status' | 'signIn' | 'signOut' | 'subscribe'
->;
-
-export interface RouterServices extends TechnicianViewServices {
-  /** The damaged journal kept aside at start-up (app/journal-damage-service.ts); none: nothing is damaged. */
-  readonly journalDamage?: JournalDamageService;
-  /** Main's staff access: the key switch, the door switch and the open session, if any. */
-  readonly staff: RouterStaff;
-  /** The exact paytable for the running profile and limits. */
-  readonly paytable: (snapshot: CabinetSnapshot) => Paytable;
-  /** Called for every refused or failed request (for the event log / diagnostics). */
-  readonly onRefused?: (entry: { channel: string; code: IpcError['code']; message: string; cause?: unknown }) => void;
-}
+import { technicianViewHandlers } from './technician-views.ts';
+import type { RouterServices, RouterStaff } from './router-services.ts';
+export type { RouterServices, RouterStaff } from './router-services.ts';
 
 export interface IpcRouter {
   /** Every channel this router answers (the production table plus any dev groups merged in). */

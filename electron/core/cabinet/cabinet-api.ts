@@ -6,8 +6,7 @@
  * Ordering rule for every method that changes state: the change is committed
  * to the journal first, then the method returns and events are emitted.
  */
-import type { WhileMoney } from './money-guard.ts';
-import type { MoneyOnCabinet } from './money-on-cabinet.ts';
+import type { MoneyOnCabinet, WhileMoney } from '../model/money-rule.ts';
 import type { ArchiveChainState, ArchivedChain, ArchivedRow } from '../model/journal-archive.ts';
 import type { LANGUAGES, VenueConfig } from '../config/venue-config.ts';
 import type { RuleProfile } from '../engine/rule-profile.ts';

@@ -8,19 +8,13 @@
  */
 import { judgeSettings } from '../config/setting-rules.ts';
 import type { VenueConfig } from '../config/venue-config.ts';
+import type { WhileMoney } from '../model/money-rule.ts';
 import type { CabinetContext } from './cabinet-context.ts';
 import { CabinetError } from './cabinet-error.ts';
-import { holdsMoney, moneyOnCabinet, type MoneyOnCabinet } from './money-on-cabinet.ts';
+import type { MoneyOnCabinet } from '../model/money-rule.ts';
+import { holdsMoney, moneyOnCabinet } from './money-on-cabinet.ts';
 
-/**
- * What a staff action may do while the cabinet holds money:
- * - `allowed`: it cannot change what is owed (reads, paying a handpay, clearing a tilt whose cause is gone);
- * - `refused`: refused while money is on the cabinet;
- * - `refused-unless-memory-error`: refused while money is on the cabinet, except under a memory-error tilt,
- *   where the action turns what is owed into a handpay (the RAM clear);
- * - `per-setting`: a venue-config change, judged by the settings it changes.
- */
-export type WhileMoney = 'allowed' | 'refused' | 'refused-unless-memory-error' | 'per-setting';
+export type { WhileMoney };
 
 function refusal(money: MoneyOnCabinet, settings: readonly string[], what: string): CabinetError {
   return new CabinetError(

@@ -5,17 +5,10 @@
  * not yet paid. Demo credits are not money and never count. The ledger is read, not the mirror of
  * critical memory, so the answer holds under a memory-error tilt too.
  */
-import type { MinorUnits } from '../money/minor-units.ts';
+import type { MoneyOnCabinet } from '../model/money-rule.ts';
 import type { CabinetContext } from './cabinet-context.ts';
 
-export interface MoneyOnCabinet {
-  /** The real-money credits: the sum of the ledger's real-money rows. */
-  readonly creditsMinor: MinorUnits;
-  /** Real-money rounds locked and not yet settled or voided. */
-  readonly openRounds: number;
-  /** Handpays recorded and not yet paid by an attendant. */
-  readonly unpaidHandpays: number;
-}
+export type { MoneyOnCabinet };
 
 export function moneyOnCabinet(ctx: Pick<CabinetContext, 'journal'>): MoneyOnCabinet {
   const { journal } = ctx;
