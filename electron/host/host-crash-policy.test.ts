@@ -10,11 +10,11 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
 import { EXIT_PROCESS_CRASH } from '../app/crash-policy.ts';
 import { crashMarkerPath, recordCrash } from '../app/process-crash-record.ts';
 import type { EventLogEntry } from '../core/model/event-log.ts';
 import { Journal } from '../storage/journal.ts';
+import { connectHostClient, type HostCall } from '../testing/host-client.ts';
 import { CRASH_AFTER_START_ENV } from './test-hooks.ts';
 
 const HOST = path.join(import.meta.dirname, 'browser-host.ts');
@@ -57,8 +57,11 @@ function spawnHost(journal: string, env: Record<string, string> = {}, keep = fal
   const child = spawn(process.execPath, args, {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // A group of its own: a host that crashes leaves its socat device pairs behind, and the cleanup ends the
+    // whole group, so no test leaves processes running.
+    detached: true,
   });
-  cleanups.push(() => void (child.exitCode === null && child.signalCode === null && child.kill('SIGKILL')));
+  cleanups.push(() => killGroup(child.pid));
   let stdout = '';
   let stderr = '';
   let started: { url: string; recovery: string } | null = null;
@@ -83,32 +86,23 @@ function spawnHost(journal: string, env: Record<string, string> = {}, keep = fal
   return { started: startedPromise, exited, stop: () => void child.kill('SIGTERM') };
 }
 
-type Call = (channel: string, request: unknown) => Promise<{ ok: boolean; value?: unknown; error?: unknown }>;
+/** Ends the process group `pid` leads, with whatever is left in it; a group already gone is fine. */
+function killGroup(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  }
+}
 
-/** One WebSocket client of the host at `url` (its start line's, with the token). */
+type Call = HostCall;
+
+/** One client of the host at `url` (its start line's, with the token), hung up after the test. */
 async function client(url: string): Promise<Call> {
-  const page = new URL(url);
-  const ws = new WebSocket(`ws://${page.host}/ws?token=${page.searchParams.get('token') ?? ''}`, {
-    headers: { origin: page.origin },
-  });
-  cleanups.push(() => ws.close());
-  await new Promise((resolve, reject) => {
-    ws.once('open', resolve);
-    ws.once('error', reject);
-  });
-  let next = 1;
-  return (channel, request) =>
-    new Promise((resolve) => {
-      const id = next++;
-      const onMessage = (data: Buffer): void => {
-        const message = JSON.parse(data.toString()) as { id?: number; result?: unknown };
-        if (message.id !== id) return;
-        ws.off('message', onMessage);
-        resolve(message.result as Awaited<ReturnType<Call>>);
-      };
-      ws.on('message', onMessage);
-      ws.send(JSON.stringify({ id, channel, request }));
-    });
+  const connected = await connectHostClient(url);
+  cleanups.push(() => connected.close());
+  return connected.call;
 }
 
 function tiltRows(journal: string): string[] {

@@ -8,11 +8,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { WebSocket } from 'ws';
 import { DEFAULT_VENUE_CONFIG } from '../core/config/venue-config.ts';
 import type { RunningCabinet } from '../app/running-cabinet.ts';
 import { startCabinet } from '../app/start-cabinet.ts';
 import { damageTableRootPage } from '../testing/journal-file-damage.ts';
+import { connectHostClient, type HostCall } from '../testing/host-client.ts';
 import { runCli } from '../testing/run-cli.ts';
 import { startBrowserHost, type RunningHost } from './browser-host.ts';
 
@@ -56,28 +56,9 @@ async function startHost(journalPath: string): Promise<RunningHost> {
   return host;
 }
 
-/** One WebSocket client of the host, answering `call(channel, request)` with the channel's result. */
-async function client(host: RunningHost): Promise<(channel: string, request: unknown) => Promise<unknown>> {
-  const ws = new WebSocket(`ws://127.0.0.1:${host.port}/ws?token=${host.token}`, {
-    headers: { origin: `http://127.0.0.1:${host.port}` },
-  });
-  await new Promise((resolve, reject) => {
-    ws.once('open', resolve);
-    ws.once('error', reject);
-  });
-  let next = 1;
-  return (channel, request) =>
-    new Promise((resolve) => {
-      const id = next++;
-      const onMessage = (data: Buffer): void => {
-        const message = JSON.parse(data.toString()) as { id?: number; result?: unknown };
-        if (message.id !== id) return;
-        ws.off('message', onMessage);
-        resolve(message.result);
-      };
-      ws.on('message', onMessage);
-      ws.send(JSON.stringify({ id, channel, request }));
-    });
+/** One client of the host, answering `call(channel, request)` with the channel's result. */
+async function client(host: RunningHost): Promise<HostCall> {
+  return (await connectHostClient(`http://127.0.0.1:${host.port}/?token=${host.token}`)).call;
 }
 
 /** The technician with the key on, signed in, confirms the RAM clear; answers its result. */
