@@ -109,7 +109,7 @@ function downgrade(path: string): void {
 }
 
 function plan(path: string): string {
-  const db = Database.open(path, { readOnly: true });
+  const db = Database.open(path, { readOnly: true }, MIGRATIONS);
   try {
     return db
       .all<{ detail: string }>(`EXPLAIN QUERY PLAN ${SETTLED_OUTCOMES_SQL}`, 0, 1, 500)

@@ -3,7 +3,7 @@ import { createBillAcceptorService } from '../devices/bill-acceptor/bill-accepto
 import { createId003BillAcceptorService } from '../devices/bill-acceptor/id003/id003-service.ts';
 import { describe, expect, it } from 'vitest';
 import type { DevicePort } from '../core/cabinet/cabinet-api.ts';
-import type { BillAcceptorService } from '../devices/bill-acceptor/bill-acceptor-service.ts';
+import type { BillAcceptorService } from '../devices/bill-acceptor/acceptor-service.ts';
 import {
   BUILT_IN_BILL_ACCEPTORS,
   chooseBillAcceptor,

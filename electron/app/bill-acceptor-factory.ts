@@ -8,12 +8,8 @@
 import type { DevicePort, DeviceStatus } from '../core/cabinet/cabinet-api.ts';
 import type { DeviceDetail } from '../core/model/device-detail.ts';
 import { BillAcceptorConfigError } from '../devices/bill-acceptor/bill-acceptor-config.ts';
-import {
-  createBillAcceptorService,
-  type BillAcceptorConfig,
-  type BillAcceptorService,
-  type BillAcceptorServiceOptions,
-} from '../devices/bill-acceptor/bill-acceptor-service.ts';
+import type { BillAcceptorService, BillAcceptorServiceOptions } from '../devices/bill-acceptor/acceptor-service.ts';
+import { createBillAcceptorService, type BillAcceptorConfig } from '../devices/bill-acceptor/bill-acceptor-service.ts';
 import { createId003BillAcceptorService } from '../devices/bill-acceptor/id003/id003-service.ts';
 import type { BillSettings } from './device-settings.ts';
 

@@ -17,7 +17,7 @@ import type { DevicePort } from '../core/cabinet/cabinet-api.ts';
 import { CabinetError } from '../core/cabinet/cabinet-error.ts';
 import type { ConfigApplyOutcome } from '../core/config/config-apply-outcome.ts';
 import { DEFAULT_VENUE_CONFIG, type VenueConfig } from '../core/config/venue-config.ts';
-import type { BillAcceptorService } from '../devices/bill-acceptor/bill-acceptor-service.ts';
+import type { BillAcceptorService } from '../devices/bill-acceptor/acceptor-service.ts';
 import type { RngServiceDiagnostics } from '../devices/rng/rng-service.ts';
 import { startEmbeddedId003Emulator } from '../emulators/bill-acceptor/id003/embedded-id003-emulator.ts';
 import { createSocatPair, type SocatPair } from '../emulators/socat-pair.ts';

@@ -17,7 +17,7 @@ import { CabinetError } from '../core/cabinet/cabinet-error.ts';
 import type { DeviceDetail } from '../core/model/device-detail.ts';
 import type { RefusalReason } from '../core/model/refusal-reason.ts';
 import type { RandomSource } from '../core/random/random-source.ts';
-import type { BillAcceptorService } from '../devices/bill-acceptor/bill-acceptor-service.ts';
+import type { BillAcceptorService } from '../devices/bill-acceptor/acceptor-service.ts';
 import { fileStore } from '../devices/bill-acceptor/note-tracker.ts';
 import { osErrorCode } from '../devices/serial/link-supervisor.ts';
 import {

@@ -10,7 +10,7 @@ import { withLiveDevices } from '../app/live-devices.ts';
 import { paytableFor } from '../app/paytable.ts';
 import { CabinetDevices, type NoteInFlight } from '../app/cabinet-devices.ts';
 import { resolveDeviceSettings } from '../app/device-settings.ts';
-import type { BillAcceptorService } from '../devices/bill-acceptor/bill-acceptor-service.ts';
+import type { BillAcceptorService } from '../devices/bill-acceptor/acceptor-service.ts';
 import type { DevicePort } from '../core/cabinet/cabinet-api.ts';
 import type { VenueConfig } from '../core/config/venue-config.ts';
 import { closeCabinets, setupCabinet } from '../testing/cabinet-harness.ts';

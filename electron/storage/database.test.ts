@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tempJournalPath } from '../testing/fixtures.ts';
 import { Database, type DatabaseOptions, type StatementInfo } from './database.ts';
 import { Journal } from './journal.ts';
-import { MIGRATIONS, type Migration } from './migrations.ts';
+import { MIGRATIONS } from './migrations.ts';
+import type { Migration } from './sql-connection.ts';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
@@ -22,7 +23,7 @@ function open(path: string, options: DatabaseOptions = {}, migrations: readonly 
 describe('opening the database', () => {
   it('records applied migrations and does not run them twice', () => {
     const path = tmpPath();
-    Database.open(path).close();
+    Database.open(path, {}, MIGRATIONS).close();
     const db = open(path);
     expect(db.schemaVersion()).toBe(MIGRATIONS.length);
     expect(db.hasSchema()).toBe(true);
@@ -50,7 +51,7 @@ describe('opening the database', () => {
 
   it('a read-only open runs no migrations and refuses writes', () => {
     const path = tmpPath();
-    Database.open(path).close();
+    Database.open(path, {}, MIGRATIONS).close();
     const extra: Migration = { version: MIGRATIONS.length + 1, name: 'extra', sql: 'CREATE TABLE extra (x INTEGER)' };
     const db = open(path, { readOnly: true }, [...MIGRATIONS, extra]);
     expect(db.schemaVersion()).toBe(MIGRATIONS.length);
@@ -94,7 +95,7 @@ describe('transactions', () => {
 describe('the statement observer seam', () => {
   it('tells an observer about every statement, in order, BEGIN and COMMIT included', () => {
     const path = tmpPath();
-    Database.open(path).close();
+    Database.open(path, {}, MIGRATIONS).close();
     const seen: StatementInfo[] = [];
     const db = open(path, { observer: { afterStatement: (info) => seen.push(info) } });
     const opening = seen.length;

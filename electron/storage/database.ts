@@ -17,7 +17,7 @@
  */
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import { JournalError } from '../core/model/journal-port.ts';
-import { MIGRATIONS, type Migration } from './migrations.ts';
+import type { Migration, SqlConnection } from './sql-connection.ts';
 
 /** Where a statement ran: its number since open (1 = the first), whether a transaction is open, its SQL. */
 export interface StatementInfo {
@@ -39,7 +39,7 @@ export interface DatabaseOptions {
   readonly observer?: StatementObserver;
 }
 
-export class Database {
+export class Database implements SqlConnection {
   private readonly db: DatabaseSync;
   private readonly statements = new Map<string, StatementSync>();
   private readonly observer: StatementObserver | null;
@@ -61,7 +61,7 @@ export class Database {
   }
 
   /** Opens (creating if needed) the database file; read-write opens run the pending migrations. */
-  static open(path: string, options: DatabaseOptions = {}, migrations: readonly Migration[] = MIGRATIONS): Database {
+  static open(path: string, options: DatabaseOptions, migrations: readonly Migration[]): Database {
     const db = new DatabaseSync(path, { readOnly: options.readOnly ?? false, enableForeignKeyConstraints: true });
     const database = new Database(db, options.observer ?? null, migrations, path);
     try {

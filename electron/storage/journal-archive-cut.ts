@@ -7,7 +7,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { ArchivedChain } from '../core/model/journal-archive.ts';
-import type { Database } from './database.ts';
+import type { SqlConnection } from './sql-connection.ts';
 
 export interface ArchiveCut {
   readonly chain: ArchivedChain;
@@ -31,10 +31,10 @@ function cutMac(key: Buffer, c: ArchiveCut): string {
 }
 
 /** Per connection: whether it has the cut table (asked once; only a migration, run at open, adds it). */
-const cutTables = new WeakMap<Database, boolean>();
+const cutTables = new WeakMap<SqlConnection, boolean>();
 
 /** The journal has the cut table (schema v7): a journal opened read-only at an older version has none. */
-function hasCutTable(db: Database): boolean {
+function hasCutTable(db: SqlConnection): boolean {
   const known = cutTables.get(db);
   if (known !== undefined) return known;
   const t = db.get<{ n: number }>(
@@ -51,7 +51,7 @@ export type CutRead =
   /** The row is there but its mac does not verify (or there is no key to check it). */
   | { readonly state: 'damaged'; readonly throughId: number };
 
-export function readCut(db: Database, key: Buffer | null, chain: ArchivedChain): CutRead {
+export function readCut(db: SqlConnection, key: Buffer | null, chain: ArchivedChain): CutRead {
   if (!hasCutTable(db)) return { state: 'none' };
   const row = db.get<CutRow>(
     'SELECT chain, archived_through_id, archived_digest, archived_at, mac FROM record_chain_cut WHERE chain = ?',
@@ -73,7 +73,7 @@ export function readCut(db: Database, key: Buffer | null, chain: ArchivedChain):
 }
 
 /** Records the new cut (inside the live journal's archive transaction). */
-export function writeCut(db: Database, key: Buffer, cut: ArchiveCut): void {
+export function writeCut(db: SqlConnection, key: Buffer, cut: ArchiveCut): void {
   db.requireTransaction('writeCut');
   db.run(
     `INSERT INTO record_chain_cut (chain, archived_through_id, archived_digest, archived_at, mac) VALUES (?, ?, ?, ?, ?)

@@ -7,7 +7,7 @@
  */
 import type { ArchiveChainState, ArchivedChain, ArchivedRow } from '../core/model/journal-archive.ts';
 import { Database, type DatabaseOptions } from './database.ts';
-import type { Migration } from './migrations.ts';
+import type { Migration } from './sql-connection.ts';
 import { CHAINS } from './record-chain-columns.ts';
 import type { ChainValue } from './record-chain.ts';
 

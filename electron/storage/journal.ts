@@ -59,6 +59,7 @@ import type {
   JournalArchivePort,
 } from '../core/model/journal-archive.ts';
 import { JournalArchiver } from './journal-archive.ts';
+import { MIGRATIONS } from './migrations.ts';
 import { archivedAuditRows, verifyArchive } from './journal-archive-audit.ts';
 
 export interface JournalOptions extends DatabaseOptions {
@@ -151,7 +152,12 @@ export class Journal implements JournalPort, JournalAuditReader, JournalArchiveP
 
   /** Opens (creating if needed) the journal file and runs pending migrations (not when read-only). */
   static open(path: string, options: JournalOptions = {}): Journal {
-    return new Journal(Database.open(path, options), path, options.readOnly ?? false, options.recordChain ?? true);
+    return new Journal(
+      Database.open(path, options, MIGRATIONS),
+      path,
+      options.readOnly ?? false,
+      options.recordChain ?? true,
+    );
   }
 
   close(): void {

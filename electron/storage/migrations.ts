@@ -3,17 +3,9 @@
  * together with its row in `migrations`, so a crash mid-migration leaves the
  * previous version intact and the next start simply runs it again.
  */
-import type { Database } from './database.ts';
+import type { Migration } from './sql-connection.ts';
 import { RecordChain } from './record-chain.ts';
 import { readOrCreateRecordKey } from './record-chain-key.ts';
-
-export interface Migration {
-  readonly version: number;
-  readonly name: string;
-  readonly sql: string;
-  /** A step SQL alone cannot do, run after `sql` in the same transaction. */
-  readonly apply?: (db: Database, journalPath: string) => void;
-}
 
 /** Columns of the rounds table a finished round may never change again (all but its digest). */
 const ROUND_FACT_COLUMNS =

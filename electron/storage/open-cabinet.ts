@@ -11,7 +11,7 @@ import { storedVenueConfig } from '../core/cabinet/config-change.ts';
 import { keepSecrets } from '../core/config/config-secrets.ts';
 import { DEFAULT_VENUE_CONFIG, parseVenueConfig, type VenueConfig } from '../core/config/venue-config.ts';
 import type { RandomSource } from '../core/random/random-source.ts';
-import { attachCriticalCopy } from '../core/cabinet/critical-memory.ts';
+import { attachCriticalCopy } from '../core/cabinet/critical-copy-file.ts';
 import { CriticalCopyFile, journalWithCriticalCopy } from './critical-copy-file.ts';
 import type { StatementObserver } from './database.ts';
 import { criticalCopyPathFor, resolveCriticalCopyPath } from './journal-path.ts';

@@ -234,7 +234,7 @@ describe('the record chain', () => {
     v5.close();
     const j = reopen(path);
     expect(j.verifyAllRecords()).toEqual({ rowsChecked: 2, breaks: [] });
-    const db = Database.open(path);
+    const db = Database.open(path, {}, MIGRATIONS);
     onTestFinished(() => db.close());
     expect(db.all('SELECT chain, started_after_id FROM record_chain ORDER BY chain')).toEqual([
       { chain: 'events', started_after_id: 1 },

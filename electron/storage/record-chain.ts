@@ -26,7 +26,7 @@ import {
   type RecordCheck,
   type VerifiedLedgerState,
 } from '../core/model/record-check.ts';
-import type { Database } from './database.ts';
+import type { SqlConnection } from './sql-connection.ts';
 import { CHAINS, type ChainDef } from './record-chain-columns.ts';
 import { readCut, writeCut, type ArchiveCut } from './journal-archive-cut.ts';
 
@@ -81,13 +81,13 @@ function checkpointMac(key: Buffer, c: Omit<CheckpointRow, 'mac'>): string {
 type Row = Record<string, ChainValue> & { chain_digest: string | null };
 
 export class RecordChain {
-  private readonly db: Database;
+  private readonly db: SqlConnection;
   private readonly key: Buffer | null;
   /** The key file had gone and a new key was made: nothing before it verifies until a RAM clear. */
   private keyLost: boolean;
 
   /** `key` null (a read-only open without the key file): nothing verifies and writers refuse. */
-  constructor(db: Database, key: Buffer | null, keyLost = false) {
+  constructor(db: SqlConnection, key: Buffer | null, keyLost = false) {
     this.db = db;
     this.key = key;
     this.keyLost = keyLost;

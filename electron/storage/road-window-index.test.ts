@@ -12,7 +12,7 @@ import { SETTLED_OUTCOMES_SQL } from './round-store.ts';
 const ROAD_WINDOW_MIGRATION = MIGRATIONS.find((m) => m.version === 8)!;
 
 function planOf(path: string, demo: boolean): string[] {
-  const db = Database.open(path, { readOnly: true });
+  const db = Database.open(path, { readOnly: true }, MIGRATIONS);
   try {
     return db
       .all<{ detail: string }>(`EXPLAIN QUERY PLAN ${SETTLED_OUTCOMES_SQL}`, 0, demo ? 1 : 0, 60)
@@ -82,7 +82,7 @@ describe('migration 8: the roads window by index', () => {
     expect(j.settledOutcomes(false, 0, 60).map((o) => o.roundId)).toEqual([3, 1]);
     expect(j.settledOutcomes(true, 0, 60).map((o) => o.roundId)).toEqual([2]);
 
-    const db = Database.open(tmp.path, { readOnly: true });
+    const db = Database.open(tmp.path, { readOnly: true }, MIGRATIONS);
     onTestFinished(() => db.close());
     expect(db.get('SELECT version, name FROM migrations WHERE version = 8')).toEqual({
       version: 8,

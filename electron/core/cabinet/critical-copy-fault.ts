@@ -9,7 +9,7 @@ import type { CabinetContext } from './cabinet-context.ts';
 import { now } from './cabinet-context.ts';
 import { CabinetError } from './cabinet-error.ts';
 import { emitState } from './cabinet-events.ts';
-import { rewriteCopyFile } from './critical-memory.ts';
+import { rewriteCopyFile } from './critical-copy-file.ts';
 import { guardStorage } from './storage-fault.ts';
 import { raiseTilt } from './tilts.ts';
 

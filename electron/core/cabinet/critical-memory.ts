@@ -24,7 +24,7 @@ import type { EventMessage } from '../model/journal-message.ts';
 import type { JournalPort } from '../model/journal-port.ts';
 import { now, type CabinetContext } from './cabinet-context.ts';
 import { CabinetError } from './cabinet-error.ts';
-import { copyWriteFailed } from './critical-copy-fault.ts';
+import { copyFileOf } from './critical-copy-file.ts';
 import { copyMeters, zeroMeters, type MutableMeters } from './meters.ts';
 import { raiseTilt } from './tilts.ts';
 
@@ -46,29 +46,15 @@ export function freshCriticalState(journal: JournalPort, config: VenueConfig, se
   };
 }
 
-const copyFiles = new WeakMap<JournalPort, CriticalCopyPort>();
-
-/** The storage layer names the second copy of the journal it opened (electron/storage/open-cabinet.ts). */
-export function attachCriticalCopy(journal: JournalPort, copy: CriticalCopyPort): void {
-  copyFiles.set(journal, copy);
-}
-
-/**
- * Writes the copy file from the journal's state now (a technician's clear of a failed copy); throws the
- * file system's error. No copy attached (a tool on a journal it opened): nothing to write.
- */
-export function rewriteCopyFile(ctx: CabinetContext): void {
-  copyFiles.get(ctx.journal)?.write({ state: ctx.critical, lastLedgerId: ctx.journal.lastLedgerId() });
-}
-
 /**
  * Start-up: a brand-new journal gets a zero state; otherwise both copies are verified against the
- * ledger, then against the copy file.
+ * ledger, then against the copy file. A copy file that cannot be rewritten is handed to
+ * `copyWriteFailed` (the copy's own storage fault, critical-copy-fault.ts), never a reason to refuse the journal.
  */
-export function loadCriticalAtStart(ctx: CabinetContext): void {
+export function loadCriticalAtStart(ctx: CabinetContext, copyWriteFailed: (error: unknown) => void): void {
   const { journal } = ctx;
   const copies = journal.readCriticalCopies();
-  const copyFile = copyFiles.get(journal) ?? null;
+  const copyFile = copyFileOf(journal);
   if (!copies.exists && journal.lastLedgerId() === 0 && journal.maxRoundId() === 0) {
     const file = copyFile?.read();
     if (copyFile && file?.record && (file.record.state.seq > 0 || file.record.lastLedgerId > 0)) {
@@ -85,7 +71,7 @@ export function loadCriticalAtStart(ctx: CabinetContext): void {
     ctx.critical = state;
     return;
   }
-  if (verifyCritical(ctx, 'start-up', true) && copyFile) compareWithCopyFile(ctx, copyFile);
+  if (verifyCritical(ctx, 'start-up', true) && copyFile) compareWithCopyFile(ctx, copyFile, copyWriteFailed);
 }
 
 /** How the copy file stood when it was rebuilt: unusable, or some commits behind. */
@@ -98,7 +84,11 @@ type CopyFileRebuilt = Extract<EventMessage, { code: 'memory-copy-file-rebuilt' 
  * that is missing or fails its checksum is rebuilt too. A file AHEAD of the journal means the journal
  * lost committed data: a memory-error tilt naming both, never a silent older state.
  */
-export function compareWithCopyFile(ctx: CabinetContext, copyFile: CriticalCopyPort): void {
+export function compareWithCopyFile(
+  ctx: CabinetContext,
+  copyFile: CriticalCopyPort,
+  copyWriteFailed: (error: unknown) => void,
+): void {
   const { journal } = ctx;
   const state = ctx.critical;
   const lastLedgerId = journal.lastLedgerId();
@@ -108,7 +98,7 @@ export function compareWithCopyFile(ctx: CabinetContext, copyFile: CriticalCopyP
       copyFile.write({ state, lastLedgerId });
     } catch (error) {
       // An unwritable copy is a storage fault of the copy, never a reason to refuse the journal.
-      return copyWriteFailed(ctx, error);
+      return copyWriteFailed(error);
     }
     const at = now(ctx);
     journal.transaction(() =>

@@ -12,6 +12,7 @@
  */
 import { now, readPendingHandpay, refreshFromJournal, type CabinetContext } from './cabinet-context.ts';
 import { applyConfigAtStart } from './config-change.ts';
+import { copyWriteFailed } from './critical-copy-fault.ts';
 import { commitWhenMemoryGood, loadCriticalAtStart } from './critical-memory.ts';
 import { refillDemoCredits } from './money-in-out.ts';
 import { storageVoidAtStart } from './storage-fault.ts';
@@ -21,7 +22,7 @@ import { checkRecords } from './verified-records.ts';
 export function start(ctx: CabinetContext): void {
   ctx.tilts = ctx.journal.tilts();
   ctx.pendingHandpay = readPendingHandpay(ctx);
-  if (checkRecords(ctx, 'start-up')) loadCriticalAtStart(ctx);
+  if (checkRecords(ctx, 'start-up')) loadCriticalAtStart(ctx, (error) => copyWriteFailed(ctx, error));
   applyConfigAtStart(ctx);
   if (ctx.memoryGood) recoverOpenRounds(ctx);
   powerUp(ctx);

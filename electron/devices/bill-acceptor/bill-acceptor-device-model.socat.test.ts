@@ -20,7 +20,8 @@ import {
 import { openCabinet } from '../../storage/open-cabinet.ts';
 import { until } from '../../testing/bill-acceptor-harness.ts';
 import { tempJournalPath } from '../../testing/fixtures.ts';
-import { createBillAcceptorService, type BillAcceptorService } from './bill-acceptor-service.ts';
+import type { BillAcceptorService } from './acceptor-service.ts';
+import { createBillAcceptorService } from './bill-acceptor-service.ts';
 
 let socatAvailable = true;
 try {

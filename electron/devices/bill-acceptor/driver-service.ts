@@ -5,7 +5,7 @@
  */
 import { openSerialportLink } from '../serial/serialport-link.ts';
 import type { SerialLinkOpener } from '../serial/serial-link.ts';
-import type { BillAcceptorService, BillAcceptorServiceOptions } from './bill-acceptor-service.ts';
+import type { BillAcceptorService, BillAcceptorServiceOptions } from './acceptor-service.ts';
 import { fileStore, memoryStore, type TrackerStore } from './note-tracker.ts';
 
 /** What a driver gets from the service's options besides its config. */

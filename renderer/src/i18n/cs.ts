@@ -1,4 +1,4 @@
-import type { Messages } from './index.ts';
+import type { Messages } from './messages-shape.ts';
 import history from './history/cs.ts';
 import staff from './staff/cs.ts';
 import sound from './sound/cs.ts';

@@ -1,4 +1,4 @@
-import type { Messages } from './index.ts';
+import type { Messages } from './messages-shape.ts';
 import history from './history/de.ts';
 import staff from './staff/de.ts';
 import sound from './sound/de.ts';

@@ -1,4 +1,4 @@
-import type { Messages } from './index.ts';
+import type { Messages } from './messages-shape.ts';
 import history from './history/fi.ts';
 import staff from './staff/fi.ts';
 import sound from './sound/fi.ts';

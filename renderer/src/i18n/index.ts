@@ -5,11 +5,7 @@ import de from './de.ts';
 import fi from './fi.ts';
 import nl from './nl.ts';
 import cs from './cs.ts';
-
-/** The shape of a message tree with every leaf a string. */
-type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
-/** Same shape as en.ts with every leaf a string: the compiler rejects a language file with missing keys. */
-export type Messages = Shape<typeof en>;
+import type { Messages } from './messages-shape.ts';
 
 export const LOCALES = ['en', 'sv', 'de', 'fi', 'nl', 'cs'] as const;
 export type Locale = (typeof LOCALES)[number];

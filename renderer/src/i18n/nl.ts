@@ -1,4 +1,4 @@
-import type { Messages } from './index.ts';
+import type { Messages } from './messages-shape.ts';
 import history from './history/nl.ts';
 import staff from './staff/nl.ts';
 import sound from './sound/nl.ts';

@@ -1,4 +1,4 @@
-import type { Messages } from './index.ts';
+import type { Messages } from './messages-shape.ts';
 import history from './history/sv.ts';
 import staff from './staff/sv.ts';
 import sound from './sound/sv.ts';

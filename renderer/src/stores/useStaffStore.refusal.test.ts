@@ -12,7 +12,7 @@ import { CabinetDevices, type NoteInFlight } from '../../../electron/app/cabinet
 import { resolveDeviceSettings } from '../../../electron/app/device-settings.ts';
 import type { DevicePort } from '../../../electron/core/cabinet/cabinet-api.ts';
 import type { VenueConfig } from '../../../electron/core/config/venue-config.ts';
-import type { BillAcceptorService } from '../../../electron/devices/bill-acceptor/bill-acceptor-service.ts';
+import type { BillAcceptorService } from '../../../electron/devices/bill-acceptor/acceptor-service.ts';
 import type { CabinetBridge, Channel, IpcResult, RequestOf, ResponseMap } from '../../../electron/ipc/contract.ts';
 import { createIpcRouter } from '../../../electron/ipc/router.ts';
 import { closeCabinets, setupCabinet } from '../../../electron/testing/cabinet-harness.ts';

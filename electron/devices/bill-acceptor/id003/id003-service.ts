@@ -9,7 +9,7 @@
  * `stateFile` holds the note tracker (../note-tracker.ts); beside the journal, so a host crash between a credit
  * and its ACK never credits twice and never loses an escrow.
  */
-import type { BillAcceptorService, BillAcceptorServiceOptions } from '../bill-acceptor-service.ts';
+import type { BillAcceptorService, BillAcceptorServiceOptions } from '../acceptor-service.ts';
 import { driverService } from '../driver-service.ts';
 import { validateId003Config, type Id003BillAcceptorConfig } from './id003-config.ts';
 import { Id003BillAcceptorDriver } from './id003-driver.ts';

@@ -21,7 +21,7 @@ import { clearLatchedAsTechnician } from '../../../testing/latched-tilt.ts';
 import { openSerialportLink } from '../../serial/serialport-link.ts';
 import { fileStore } from '../note-tracker.ts';
 import type { SerialLinkOpener } from '../../serial/serial-link.ts';
-import type { BillAcceptorService } from '../bill-acceptor-service.ts';
+import type { BillAcceptorService } from '../acceptor-service.ts';
 import {
   startEmbeddedId003Emulator,
   type EmbeddedId003Emulator,

@@ -1,4 +1,4 @@
-import type { Messages } from '../index.ts';
+import type { Messages } from '../messages-shape.ts';
 
 /** Pravidla hry česky (oddíl `rulesPage` v cs.ts). */
 const rulesPage: Messages['rulesPage'] = {

@@ -1,4 +1,4 @@
-import type { Messages } from '../index.ts';
+import type { Messages } from '../messages-shape.ts';
 
 /** Die Spielregeln auf Deutsch (Abschnitt `rulesPage` in de.ts). */
 const rulesPage: Messages['rulesPage'] = {

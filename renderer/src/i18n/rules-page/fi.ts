@@ -1,4 +1,4 @@
-import type { Messages } from '../index.ts';
+import type { Messages } from '../messages-shape.ts';
 
 /** Pelisäännöt suomeksi (fi.ts:n osio `rulesPage`). */
 const rulesPage: Messages['rulesPage'] = {

@@ -1,4 +1,4 @@
-import type { Messages } from '../index.ts';
+import type { Messages } from '../messages-shape.ts';
 
 /** De spelregels in het Nederlands (het deel `rulesPage` van nl.ts). */
 const rulesPage: Messages['rulesPage'] = {

@@ -1,4 +1,4 @@
-import type { Messages } from '../index.ts';
+import type { Messages } from '../messages-shape.ts';
 
 /** Spelreglerna på svenska (avsnittet `rulesPage` i sv.ts). */
 const rulesPage: Messages['rulesPage'] = {

@@ -1,4 +1,4 @@
-import type { Messages } from '../index.ts';
+import type { Messages } from '../messages-shape.ts';
 
 /** Zvuk stolu česky (oddíl `sound` v cs.ts). */
 const sound: Messages['sound'] = {

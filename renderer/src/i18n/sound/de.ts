@@ -1,4 +1,4 @@
-import type { Messages } from '../index.ts';
+import type { Messages } from '../messages-shape.ts';
 
 /** Der Ton am Tisch auf Deutsch (Abschnitt `sound` in de.ts). */
 const sound: Messages['sound'] = {

@@ -1,4 +1,4 @@
-import type { Messages } from '../index.ts';
+import type { Messages } from '../messages-shape.ts';
 
 /** Pöydän äänet suomeksi (fi.ts:n osio `sound`). */
 const sound: Messages['sound'] = {

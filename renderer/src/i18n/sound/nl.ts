@@ -1,4 +1,4 @@
-import type { Messages } from '../index.ts';
+import type { Messages } from '../messages-shape.ts';
 
 /** Het geluid van de tafel in het Nederlands (sectie `sound` van nl.ts). */
 const sound: Messages['sound'] = {

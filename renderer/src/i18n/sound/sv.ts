@@ -1,4 +1,4 @@
-import type { Messages } from '../index.ts';
+import type { Messages } from '../messages-shape.ts';
 
 /** Bordets ljud på svenska (avsnittet `sound` i sv.ts). */
 const sound: Messages['sound'] = {

@@ -1,4 +1,4 @@
-import type { Messages } from '../index.ts';
+import type { Messages } from '../messages-shape.ts';
 
 /**
  * Het servicemenu in het Nederlands (sectie `staff` van nl.ts). Over 400 lines: one language's staff texts, kept whole so

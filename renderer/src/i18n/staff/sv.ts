@@ -1,4 +1,4 @@
-import type { Messages } from '../index.ts';
+import type { Messages } from '../messages-shape.ts';
 
 /**
  * Servicemenyn på svenska (avsnittet `staff` i sv.ts). Over 400 lines: one language's staff texts, kept whole so
