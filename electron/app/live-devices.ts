@@ -1,6 +1,6 @@
 /**
  * Device settings changed at the cabinet apply live (docs/venue-config.md#device-settings): the cabinet
- * the shells are given has its applyConfig wrapped, so a technician's change is validated, refused
+ * the shells are given has its applyConfig wrapped (shell-cabinet.ts), so a technician's change is validated, refused
  * while the bill acceptor holds money in flight if the change would restart it (DeviceBusyError,
  * nothing changed), committed by the cabinet, and only then are the affected devices restarted. The
  * answer carries `configApplied` (config-apply-outcome.ts) beside the snapshot.
@@ -51,14 +51,14 @@ export function describeDevices(settings: DeviceSettings): string {
   return `devices: rng ${rng}; bill acceptor ${bill}`;
 }
 
-/** The cabinet as the shells see it: every method the cabinet's own, applyConfig wrapped. */
-export function withLiveDevices(
+/** The cabinet's applyConfig with the devices a change affects restarted after it committed. */
+export function liveApplyConfig(
   cabinet: CabinetCore,
   devices: CabinetDevices,
   settingsFor: (config: VenueConfig) => DeviceSettings,
   log: (message: string) => void,
-): Cabinet {
-  const applyConfig = (input: unknown, role: string): CabinetSnapshot & { configApplied: ConfigApplyOutcome } => {
+): Cabinet['applyConfig'] {
+  return (input: unknown, role: string): CabinetSnapshot & { configApplied: ConfigApplyOutcome } => {
     const next = cabinet.validateConfig(input);
     const before = cabinet.venueConfig();
     const nextSettings = settingsFor(next);
@@ -71,11 +71,4 @@ export function withLiveDevices(
     });
     return { ...snapshot, configApplied: outcome };
   };
-  return new Proxy(cabinet, {
-    get(target, property) {
-      if (property === 'applyConfig') return applyConfig;
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-  }) as Cabinet;
 }

@@ -362,15 +362,21 @@ async function main(): Promise<void> {
           testControls: values['test-controls'] === true,
           testHooks: hooks,
           start: ({ notePace, ...opts }) =>
-            startCabinet({
-              ...(configFile === undefined ? {} : { configFile }),
-              ...opts,
-              deviceFlags,
-              startEmulators: (emulatorLog, which) =>
-                startEmbeddedEmulators(emulatorLog, which, notePace === 'quick' ? { noteTimings: QUICK_TIMINGS } : {}),
-              wrapRandom: hooks.wrapRandom,
-              afterOpen: (cabinet) => hooks.install(cabinet),
-            }),
+            startCabinet(
+              {
+                ...(configFile === undefined ? {} : { configFile }),
+                ...opts,
+                deviceFlags,
+                startEmulators: (emulatorLog, which) =>
+                  startEmbeddedEmulators(
+                    emulatorLog,
+                    which,
+                    notePace === 'quick' ? { noteTimings: QUICK_TIMINGS } : {},
+                  ),
+              },
+              // The host's test controls reach the cabinet through the start seams, never its options.
+              { random: (certified) => hooks.wrapRandom(certified), opened: (cabinet) => hooks.install(cabinet) },
+            ),
         });
       let hostRun: RunningHost | null = null;
       const record = crashRecorder(() => ({ running: hostRun?.running ?? null, journalPath }));

@@ -6,7 +6,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { withLiveDevices } from '../app/live-devices.ts';
+import { liveApplyConfig } from '../app/live-devices.ts';
+import { shellCabinet } from '../app/shell-cabinet.ts';
 import { paytableFor } from '../app/paytable.ts';
 import { CabinetDevices, type NoteInFlight } from '../app/cabinet-devices.ts';
 import { resolveDeviceSettings } from '../app/device-settings.ts';
@@ -54,7 +55,7 @@ async function cabinetWithAcceptor() {
   await devices.startBill();
   const { staff } = testStaff({ keyOn: true, pins: { technician: '2468', attendant: '1357' } });
   const router = createIpcRouter(
-    withLiveDevices(cabinet, devices, settingsFor, () => undefined),
+    shellCabinet(cabinet, { applyConfig: liveApplyConfig(cabinet, devices, settingsFor, () => undefined) }),
     {
       staff,
       paytable: paytableFor,
