@@ -53,7 +53,8 @@ export function fieldIssueText(issue: FieldIssue, t: T, te: TE, money: Money = f
     return t(byAmount, { min: money(min), max: money(max) });
   }
   const withLimit = issue.rule === 'relation' && issue.limit !== undefined;
-  const key = withLimit ? 'staff.rule.relationLimit' : `staff.rule.${issue.rule}`;
+  const notJson = issue.rule === 'type' && issue.other === 'json';
+  const key = notJson ? 'staff.rule.typeJson' : withLimit ? 'staff.rule.relationLimit' : `staff.rule.${issue.rule}`;
   if (!te(key)) return t('staff.rule.unknown');
   return t(key, {
     limit,
@@ -64,7 +65,9 @@ export function fieldIssueText(issue: FieldIssue, t: T, te: TE, money: Money = f
 
 /** The problem with the field's name in front: "Table maximum: at most 100,000,000.00 €". */
 export function fieldProblemText(issue: FieldIssue, t: T, te: TE, money: Money = formatMinor): string {
-  return `${fieldLabel(issue.path, t, te)}: ${fieldIssueText(issue, t, te, money)}`;
+  const text = fieldIssueText(issue, t, te, money);
+  // A problem with the whole file (path "") has no field to name.
+  return issue.path === '' ? text : `${fieldLabel(issue.path, t, te)}: ${text}`;
 }
 
 /** Which of a field's problems is said first: a missing value before a wrong one, a bound before a relation. */

@@ -258,6 +258,7 @@ const staff: Messages['staff'] = {
   rule: {
     required: 'Povinné.',
     type: 'Nesprávný druh hodnoty.',
+    typeJson: 'Soubor není nastavení ve formátu JSON.',
     integer: 'Musí být celé číslo.',
     min: 'Musí být alespoň {limit}.',
     max: 'Smí být nejvýše {limit}.',

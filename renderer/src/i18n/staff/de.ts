@@ -260,6 +260,7 @@ const staff: Messages['staff'] = {
   rule: {
     required: 'Pflichtfeld.',
     type: 'Falsche Art von Wert.',
+    typeJson: 'Die Datei ist keine Konfiguration im JSON-Format.',
     integer: 'Muss eine ganze Zahl sein.',
     min: 'Muss mindestens {limit} sein.',
     max: 'Darf höchstens {limit} sein.',

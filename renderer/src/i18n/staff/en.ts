@@ -257,6 +257,7 @@ export default {
   rule: {
     required: 'Required.',
     type: 'Wrong kind of value.',
+    typeJson: 'The file is not a configuration in JSON.',
     integer: 'Must be a whole number.',
     min: 'Must be at least {limit}.',
     max: 'Must be at most {limit}.',

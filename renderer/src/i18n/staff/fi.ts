@@ -253,6 +253,7 @@ const staff: Messages['staff'] = {
   rule: {
     required: 'Pakollinen.',
     type: 'Väärän tyyppinen arvo.',
+    typeJson: 'Tiedosto ei ole JSON-muotoinen asetustiedosto.',
     integer: 'Oltava kokonaisluku.',
     min: 'Oltava vähintään {limit}.',
     max: 'Saa olla enintään {limit}.',

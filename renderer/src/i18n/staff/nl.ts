@@ -259,6 +259,7 @@ const staff: Messages['staff'] = {
   rule: {
     required: 'Verplicht.',
     type: 'Verkeerd soort waarde.',
+    typeJson: 'Het bestand is geen configuratie in JSON.',
     integer: 'Moet een geheel getal zijn.',
     min: 'Moet minstens {limit} zijn.',
     max: 'Mag hoogstens {limit} zijn.',

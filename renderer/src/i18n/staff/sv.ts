@@ -259,6 +259,7 @@ const staff: Messages['staff'] = {
   rule: {
     required: 'Obligatoriskt.',
     type: 'Fel sorts värde.',
+    typeJson: 'Filen är inte en inställningsfil i JSON.',
     integer: 'Måste vara ett heltal.',
     min: 'Måste vara minst {limit}.',
     max: 'Får vara högst {limit}.',
