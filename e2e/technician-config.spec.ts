@@ -205,6 +205,8 @@ test('a technician types amounts as money in German; errors are one sentence; th
   kiosk: page,
   host,
 }) => {
+  // About forty taps on the pad, each a real click a person would make: more than the default minute on a busy machine.
+  test.setTimeout(120_000);
   const shots = path.join(ARTIFACTS, 'config-money');
   await host.must('test:operator-key', { on: true });
   await host.must('test:set-pin', { role: 'technician', pin: '2468' });
@@ -256,6 +258,7 @@ test('a technician types amounts as money in German; errors are one sentence; th
   await type(tableMax, '1.000.000,00');
   await expect(page.getByTestId('staff-entry-money')).toHaveText(`= ${euroDe(100_000_000)}`, { useInnerText: true });
   await expect.poll(() => plain(page, 'staff-entry-problem')).toBe('');
+  await keepShot(page, path.join(shots, 'config-typed-de-1920x1080.png'));
   await page.getByTestId('staff-entry-ok').click();
   await expect(page.getByTestId(`staff-config-edit-${tableMax}`)).toHaveText(euroDe(100_000_000), {
     useInnerText: true,
