@@ -2,9 +2,13 @@
  * The venue config changed at the cabinet through the technician channels (docs/venue-config.md#applying):
  * new limits and a new chip reach the player's table, invalid values are refused each with its field, and
  * new rules (six decks, Tie 9:1) change the paytable's exact figures. The key switch is turned with the
- * host's test control; everything else goes through the production channels over the host's socket.
+ * host's test control; everything else goes through the production channels over the host's socket, except the
+ * money test, which types on the technician's screen as a person does
+ * (docs/venue-config.md#amounts-on-the-configuration-screen).
  */
-import { bet, expect, expectMeter, insertNote, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import path from 'node:path';
+import { ARTIFACTS, bet, expect, expectMeter, insertNote, keepShot, test } from './fixtures.ts';
 import type { HostProcess } from './host-process.ts';
 
 type FieldIssueLike = {
@@ -189,4 +193,87 @@ test('with a player’s money on the cabinet: no change of what it means, no RAM
   expect(await host.call('tech:config:apply', { config: { ...config, limits } })).toMatchObject({ ok: true });
   const snapshot = await host.must<{ creditsMinor: number; display: { currency: unknown } }>('cabinet:snapshot', {});
   expect(snapshot).toMatchObject({ creditsMinor: 5_000, display: { currency: { code: 'EUR', minorDigits: 2 } } });
+});
+
+/** Money as the German screen writes it, spaces made plain for comparing texts. */
+const euroDe = (minor: number): string =>
+  new Intl.NumberFormat('de', { style: 'currency', currency: 'EUR' }).format(minor / 100).replace(/\s/g, ' ');
+const plain = async (page: Page, testId: string): Promise<string> =>
+  ((await page.getByTestId(testId).first().textContent()) ?? '').replace(/\s+/g, ' ').trim();
+
+test('a technician types amounts as money in German; errors are one sentence; the audit trail shows the same money', async ({
+  kiosk: page,
+  host,
+}) => {
+  // About forty taps on the pad, each a real click a person would make: more than the default minute on a busy machine.
+  test.setTimeout(120_000);
+  const shots = path.join(ARTIFACTS, 'config-money');
+  await host.must('test:operator-key', { on: true });
+  await host.must('test:set-pin', { role: 'technician', pin: '2468' });
+  await page.getByTestId('staff-role-technician').click();
+  for (const d of '2468') await page.getByTestId(`staff-key-${d}`).click();
+  await page.getByTestId('staff-key-ok').click();
+  await page.getByTestId('staff-lang-de').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await page.getByTestId('staff-nav-config').click();
+
+  const type = async (field: string, text: string): Promise<void> => {
+    await page.getByTestId(`staff-config-edit-${field}`).click();
+    await page.getByTestId('staff-entry-clear').click();
+    for (const c of text) await page.getByTestId(`staff-entry-key-${c === ' ' ? 'space' : c}`).click();
+  };
+  const tableMax = 'limits.tableMaxMinor';
+  await expect(page.getByTestId(`staff-config-edit-${tableMax}`)).toHaveText(euroDe(100_000), { useInnerText: true });
+
+  // Empty, then absurd: one sentence each, naming the field and the range in euros; OK waits, main is not asked.
+  // (An over-long 99999999999999999 is refused the same way before any number is made: money-input.test.ts.)
+  await type(tableMax, '');
+  await expect
+    .poll(() => plain(page, 'staff-entry-problem'))
+    .toBe(`Tischmaximum: Betrag von ${euroDe(1)} bis ${euroDe(10_000_000_000)} eingeben`);
+  await expect(page.getByTestId('staff-entry-ok')).toBeDisabled();
+  for (const c of '999999999') await page.getByTestId(`staff-entry-key-${c}`).click();
+  await expect(page.getByTestId('staff-entry-value')).toHaveText('999999999');
+  await expect.poll(() => plain(page, 'staff-entry-problem')).toBe(`Tischmaximum: höchstens ${euroDe(10_000_000_000)}`);
+  await expect(page.getByTestId('staff-entry-ok')).toBeDisabled();
+  await keepShot(page, path.join(shots, 'config-error-after-de-1920x1080.png'));
+  await page.setViewportSize({ width: 1080, height: 1920 });
+  await keepShot(page, path.join(shots, 'config-error-after-de-1080x1920.png'));
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.getByTestId('staff-entry-cancel').click();
+  await expect(page.getByTestId('staff-config-issue-count')).toHaveCount(0);
+
+  // A value main refuses (a Tie maximum above the table maximum): its one problem, worded with the limit in euros.
+  const tieMax = 'limits.spots.tie.maxMinor';
+  await type(tieMax, '2000');
+  await expect.poll(() => plain(page, 'staff-entry-problem')).toContain(`Tischmaximum (${euroDe(100_000)})`);
+  await page.getByTestId('staff-entry-ok').click();
+  await expect(page.getByTestId(`staff-config-issue-${tieMax}`).locator('li')).toHaveCount(1);
+  await expect(page.getByTestId('staff-config-issue-count')).toHaveAttribute('data-count', '1');
+  await keepShot(page, path.join(shots, 'config-issue-after-de-1920x1080.png'));
+  await page.getByTestId('staff-config-reset').click();
+  await expect(page.getByTestId('staff-config-issue-count')).toHaveCount(0);
+
+  // 1.000.000,00 typed the German way: previewed as money, confirmed as money, audited as the same money.
+  await type(tableMax, '1.000.000,00');
+  await expect(page.getByTestId('staff-entry-money')).toHaveText(`= ${euroDe(100_000_000)}`, { useInnerText: true });
+  await expect.poll(() => plain(page, 'staff-entry-problem')).toBe('');
+  await keepShot(page, path.join(shots, 'config-typed-de-1920x1080.png'));
+  await page.getByTestId('staff-entry-ok').click();
+  await expect(page.getByTestId(`staff-config-edit-${tableMax}`)).toHaveText(euroDe(100_000_000), {
+    useInnerText: true,
+  });
+  await page.getByTestId('staff-config-apply').click();
+  const change = page.getByTestId('staff-config-changes').locator(`tr[data-key="${tableMax}"] td`);
+  await expect(change.nth(1)).toHaveText(euroDe(100_000), { useInnerText: true });
+  await expect(change.nth(2)).toHaveText(euroDe(100_000_000), { useInnerText: true });
+  await page.getByTestId('staff-config-apply-confirm').click();
+  await expect(page.getByTestId('staff-done')).toHaveAttribute('data-key', 'config-applied');
+
+  await page.getByTestId('staff-nav-audit').click();
+  const row = page.getByTestId('staff-audit-row').first();
+  await expect(row).toHaveAttribute('data-field', tableMax);
+  await expect(row.getByTestId('staff-audit-before')).toHaveText(euroDe(100_000), { useInnerText: true });
+  await expect(row.getByTestId('staff-audit-after')).toHaveText(euroDe(100_000_000), { useInnerText: true });
+  await keepShot(page, path.join(shots, 'config-audit-after-de-1920x1080.png'));
 });

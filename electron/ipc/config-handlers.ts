@@ -45,8 +45,9 @@ export function configHandlers(cabinet: Cabinet, services: RouterServices): Conf
     'tech:config:audit': (r) =>
       cabinet.configAudit(r.beforeId === undefined ? { limit: r.limit } : { limit: r.limit, beforeId: r.beforeId }),
     'tech:config:export': () => {
-      const file = exportVenueFile(cabinet.venueConfig());
-      const csv = configAuditCsv(cabinet.configAudit({ limit: EXPORT_AUDIT_ROWS }));
+      const config = cabinet.venueConfig();
+      const file = exportVenueFile(config);
+      const csv = configAuditCsv(cabinet.configAudit({ limit: EXPORT_AUDIT_ROWS }), config.currency);
       return { ...file, audit: { fileName: file.fileName.replace(/\.json$/, '-audit.csv'), csv } };
     },
     'tech:config:import': (r) => {

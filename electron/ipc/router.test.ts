@@ -606,7 +606,9 @@ describe('IPC router: the venue config channels (technician)', () => {
     const value = exported.value as { fileName: string; json: string; audit: { fileName: string; csv: string } };
     expect(value.fileName).toMatch(/^venue-config-[0-9a-f]{12}\.json$/);
     expect(value.json).not.toContain(KEY);
-    expect(value.audit.csv.split('\n')[0]).toBe('id,at,role,field,oldValue,newValue');
+    expect(value.audit.csv.split('\n')[0]).toBe(
+      'id,at,role,field,old_value,new_value,old_stored_minor_units,new_stored_minor_units',
+    );
     expect(value.audit.csv).toContain('devices.billAcceptor.fixedKeyHex,not set,set');
     // Importing the export changes nothing and keeps the key.
     expect((await router.handle('tech:config:import', { json: value.json })).ok).toBe(true);

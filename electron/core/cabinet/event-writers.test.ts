@@ -97,7 +97,7 @@ describe('each event-log writer stores its code beside its words', () => {
     c.setDoorOpen(true);
     expect(c.creditBill({ valueMinor: 2_000, channel: 3, eventKey: 'stacked-while-open' })).toBe(true);
     const [detail, message] = rows(c, 'bill').at(-1)!;
-    expect(detail).toBe('note 20.00 (stacked-while-open) credited: stacked while tilted (door-open)');
+    expect(detail).toBe('note 20.00 EUR (stacked-while-open) credited: stacked while tilted (door-open)');
     expect(message).toEqual({ code: 'bill-credited-anomaly', valueMinor: 2_000 });
   });
 
@@ -109,7 +109,7 @@ describe('each event-log writer stores its code beside its words', () => {
     const hp = c.cashOut();
     expect(rows(c, 'handpay')).toEqual([
       [
-        `handpay #${hp.handpayId} of 125.50 created; cabinet locked`,
+        `handpay #${hp.handpayId} of 125.50 EUR created; cabinet locked`,
         { code: 'handpay-created', handpayId: hp.handpayId, amountMinor: 12_550 },
       ],
     ]);

@@ -13,7 +13,7 @@
  * separator, no grouping); a count meter fills `count`; a bill-denomination row fills all three.
  */
 import { SPOTS, type Spot } from '../engine/settlement.ts';
-import type { MinorUnits } from '../money/minor-units.ts';
+import { formatAmount, type MinorUnits } from '../money/minor-units.ts';
 import type { Meters } from '../model/meters.ts';
 
 export interface MeterRow {
@@ -53,17 +53,8 @@ export interface MetersCsv {
   readonly csv: string;
 }
 
-/** 12345 with 2 digits → "123.45"; with 0 → "12345"; with 3 → "12.345". Negative amounts keep their sign. */
-export function formatAmount(minor: MinorUnits, minorDigits: number): string {
-  if (!Number.isSafeInteger(minor)) throw new RangeError(`amount must be whole minor units, got ${String(minor)}`);
-  if (!Number.isInteger(minorDigits) || minorDigits < 0 || minorDigits > 3) {
-    throw new RangeError(`minorDigits must be 0 to 3, got ${String(minorDigits)}`);
-  }
-  const sign = minor < 0 ? '-' : '';
-  const digits = String(Math.abs(minor)).padStart(minorDigits + 1, '0');
-  if (minorDigits === 0) return sign + digits;
-  return `${sign}${digits.slice(0, -minorDigits)}.${digits.slice(-minorDigits)}`;
-}
+/** The CSV's amount column: the venue's minor digits, "." as the decimal sign, no grouping. */
+export { formatAmount };
 
 const SPOT_NAME: Readonly<Record<Spot, string>> = { player: 'Player', banker: 'Banker', tie: 'Tie' };
 

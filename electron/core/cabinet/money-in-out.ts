@@ -14,7 +14,7 @@
  *   and device-fault tilts, refused during door-open, memory-error, handpay-pending and storage-fault
  *   (the tilt is named before an open round: docs/cabinet-rules.md#storage-faults).
  */
-import { formatMinor, type MinorUnits } from '../money/minor-units.ts';
+import { moneyText, type MinorUnits } from '../money/minor-units.ts';
 import type { Handpay } from '../model/handpay.ts';
 import type { BillCredit, CabinetSnapshot } from './cabinet-api.ts';
 import { now, requireNoOpenRound, type CabinetContext } from './cabinet-context.ts';
@@ -37,14 +37,14 @@ export function canAcceptBill(ctx: CabinetContext, valueMinor: MinorUnits): { ac
   if (!enabled.includes(valueMinor)) {
     return {
       accept: false,
-      reason: `${formatMinor(valueMinor)} notes are not enabled (enabled: ${enabled.map(formatMinor).join(', ') || 'none'})`,
+      reason: `${moneyText(valueMinor, config.currency)} notes are not enabled (enabled: ${enabled.map((v) => moneyText(v, config.currency)).join(', ') || 'none'})`,
     };
   }
   const after = critical.creditsMinor + valueMinor;
   if (after > config.limits.creditLimitMinor) {
     return {
       accept: false,
-      reason: `credits would be ${formatMinor(after)}, above the credit limit ${formatMinor(config.limits.creditLimitMinor)}`,
+      reason: `credits would be ${moneyText(after, config.currency)}, above the credit limit ${moneyText(config.limits.creditLimitMinor, config.currency)}`,
     };
   }
   return { accept: true, reason: 'ok' };
@@ -69,7 +69,7 @@ export function creditBill(ctx: CabinetContext, credit: BillCredit): boolean {
   const configured = config.billChannels.find((c) => c.channel === channel);
   if (!configured) anomalies.push(`channel ${channel} is not configured`);
   else if (configured.valueMinor !== valueMinor)
-    anomalies.push(`channel ${channel} is configured as ${formatMinor(configured.valueMinor)}`);
+    anomalies.push(`channel ${channel} is configured as ${moneyText(configured.valueMinor, config.currency)}`);
   if (ctx.tilts.length > 0) anomalies.push(`stacked while tilted (${ctx.tilts.map((t) => t.kind).join(', ')})`);
   if (ctx.critical.creditsMinor + valueMinor > config.limits.creditLimitMinor) anomalies.push('above the credit limit');
   commitWhenMemoryGood(ctx, (s) => {
@@ -92,7 +92,7 @@ export function creditBill(ctx: CabinetContext, credit: BillCredit): boolean {
     if (anomalies.length > 0) {
       journal.appendEvent(
         'bill',
-        `note ${formatMinor(valueMinor)} (${eventKey}) credited: ${anomalies.join('; ')}`,
+        `note ${moneyText(valueMinor, config.currency)} (${eventKey}) credited: ${anomalies.join('; ')}`,
         at,
         {
           code: 'bill-credited-anomaly',
@@ -123,12 +123,23 @@ export function cashOut(ctx: CabinetContext): Handpay {
     s.creditsMinor = 0;
     s.meters.cashOutMinor += amount;
     s.meters.handpayMinor += amount;
-    journal.appendEvent('handpay', `handpay #${hp.handpayId} of ${formatMinor(amount)} created; cabinet locked`, at, {
-      code: 'handpay-created',
-      handpayId: hp.handpayId,
-      amountMinor: amount,
-    });
-    putTilt(ctx, 'handpay-pending', 'cash-out', `handpay of ${formatMinor(amount)} waits for an attendant`, at);
+    journal.appendEvent(
+      'handpay',
+      `handpay #${hp.handpayId} of ${moneyText(amount, ctx.config.currency)} created; cabinet locked`,
+      at,
+      {
+        code: 'handpay-created',
+        handpayId: hp.handpayId,
+        amountMinor: amount,
+      },
+    );
+    putTilt(
+      ctx,
+      'handpay-pending',
+      'cash-out',
+      `handpay of ${moneyText(amount, ctx.config.currency)} waits for an attendant`,
+      at,
+    );
     return hp;
   });
   ctx.pendingHandpay = handpay;

@@ -15,7 +15,7 @@
  */
 import { canonicalJson } from '../integrity/canonical-json.ts';
 import { postPerSpot } from '../money/ledger-postings.ts';
-import { formatMinor } from '../money/minor-units.ts';
+import { formatMinor, moneyText } from '../money/minor-units.ts';
 import type { CriticalState } from '../model/critical-state.ts';
 import type { DamagedJournalOwed } from '../model/damaged-journal-owed.ts';
 import { now, readPendingHandpay, refreshFromJournal, type CabinetContext } from './cabinet-context.ts';
@@ -42,7 +42,7 @@ function owedAsHandpay(ctx: CabinetContext, amountMinor: number, at: string, fro
   const hp = ctx.journal.insertHandpay(amountMinor, at);
   ctx.journal.appendEvent(
     'handpay',
-    `handpay #${hp.handpayId} of ${formatMinor(amountMinor)} created by RAM clear (${from}); cabinet locked`,
+    `handpay #${hp.handpayId} of ${moneyText(amountMinor, ctx.config.currency)} created by RAM clear (${from}); cabinet locked`,
     at,
     { code: 'handpay-created', handpayId: hp.handpayId, amountMinor },
   );

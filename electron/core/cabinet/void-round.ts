@@ -7,7 +7,7 @@
  */
 import type { Bets } from '../engine/settlement.ts';
 import { postPerSpot, sumSpots } from '../money/ledger-postings.ts';
-import { formatMinor } from '../money/minor-units.ts';
+import { moneyText } from '../money/minor-units.ts';
 import type { TiltReason, VoidReason } from '../model/journal-message.ts';
 import type { RoundRecord } from '../model/round-record.ts';
 import type { TiltKind } from '../model/tilt.ts';
@@ -72,12 +72,17 @@ export function voidRound(
       s.meters.refundsMinor += stake;
     }
     if (s.openRoundId === roundId) s.openRoundId = null;
-    journal.appendEvent('void', `round ${roundId} voided, ${formatMinor(stake)} refunded: ${reason}`, at, {
-      code: 'round-voided',
-      roundId,
-      refundMinor: stake,
-      reason: code,
-    });
+    journal.appendEvent(
+      'void',
+      `round ${roundId} voided, ${moneyText(stake, ctx.config.currency)} refunded: ${reason}`,
+      at,
+      {
+        code: 'round-voided',
+        roundId,
+        refundMinor: stake,
+        reason: code,
+      },
+    );
     if (tilt && tiltReason) putTilt(ctx, tilt.kind, tilt.source, tilt.reason, at, tiltReason);
   });
   ctx.phase = 'idle';

@@ -2,9 +2,11 @@
  * What changed between two venue configs, leaf by leaf, with secrets masked: one audit row per
  * changed leaf field (docs/venue-config.md#audit-trail) and the one-line summary in the event log.
  * Lists (chips, bill channels) are compared element by element; a list that grew or shrank
- * shows its missing elements as absent.
+ * shows its missing elements as absent. The rows keep values as stored (amounts in minor units); text for
+ * people words amounts as money with the currency (docs/venue-config.md#audit-trail).
  */
 import { canonicalJson } from '../integrity/canonical-json.ts';
+import { moneyText } from '../money/minor-units.ts';
 import { maskSecret, SECRET_PATHS } from './config-secrets.ts';
 import type { VenueConfig } from './venue-config.ts';
 
@@ -52,9 +54,31 @@ export function configChanges(before: unknown, after: unknown): FieldChange[] {
   return out;
 }
 
-/** Names the fields that differ, for the config-change entry in the event log (secrets masked). */
+type Currency = VenueConfig['currency'];
+
+/**
+ * A value as stored in a change row, for people: an amount field's (`…Minor`, or an element of such a list) as
+ * money with the currency, "10000" → "100.00 EUR"; anything else as stored.
+ */
+export function storedValueText(field: string, stored: string, currency: Currency): string {
+  if (!/Minor(\.\d+)?$/.test(field)) return stored;
+  let value: unknown;
+  try {
+    value = JSON.parse(stored);
+  } catch {
+    return stored;
+  }
+  const amount = (v: unknown): string => (Number.isSafeInteger(v) ? moneyText(v as number, currency) : String(v));
+  if (Array.isArray(value)) return `[${value.map(amount).join(', ')}]`;
+  return Number.isSafeInteger(value) ? amount(value) : stored;
+}
+
+/** Names the fields that differ, for the config-change entry in the event log (secrets masked, amounts as money). */
 export function describeConfigChange(before: VenueConfig | null, after: VenueConfig): string {
   if (before === null) return 'config installed';
-  const changed = configChanges(before, after).map((c) => `${c.field}: ${c.oldValue} → ${c.newValue}`);
+  const changed = configChanges(before, after).map(
+    (c) =>
+      `${c.field}: ${storedValueText(c.field, c.oldValue, before.currency)} → ${storedValueText(c.field, c.newValue, after.currency)}`,
+  );
   return changed.length ? `config changed: ${changed.join('; ')}` : 'config unchanged';
 }

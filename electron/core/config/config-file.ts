@@ -5,6 +5,7 @@
  * (a file without the key keeps the key set at the cabinet). A file that is not JSON is refused
  * like a bad field: a structured issue, never a crash.
  */
+import { storedValueText } from './config-diff.ts';
 import { configHash } from './config-hash.ts';
 import { ConfigError, type VenueConfig } from './venue-config.ts';
 import type { ConfigAuditEntry } from '../model/config-audit.ts';
@@ -47,9 +48,26 @@ function csvCell(value: string | number): string {
   return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/** The audit trail as CSV (secrets are already masked in every row). */
-export function configAuditCsv(entries: readonly ConfigAuditEntry[]): string {
-  const header = 'id,at,role,field,oldValue,newValue';
-  const rows = entries.map((e) => [e.id, e.at, e.role, e.field, e.oldValue, e.newValue].map(csvCell).join(','));
+/**
+ * The audit trail as CSV (secrets are already masked in every row), for a person and a program alike:
+ * `old_value`/`new_value` word an amount as money with the currency in force ("100.00 EUR"); `old_stored`/
+ * `new_stored` are the values as the journal keeps them, amounts in minor units (docs/venue-config.md#audit-trail).
+ */
+export function configAuditCsv(entries: readonly ConfigAuditEntry[], currency: VenueConfig['currency']): string {
+  const header = 'id,at,role,field,old_value,new_value,old_stored_minor_units,new_stored_minor_units';
+  const rows = entries.map((e) =>
+    [
+      e.id,
+      e.at,
+      e.role,
+      e.field,
+      storedValueText(e.field, e.oldValue, currency),
+      storedValueText(e.field, e.newValue, currency),
+      e.oldValue,
+      e.newValue,
+    ]
+      .map(csvCell)
+      .join(','),
+  );
   return [header, ...rows].join('\n') + '\n';
 }

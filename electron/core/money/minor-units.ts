@@ -41,6 +41,29 @@ export function formatMinor(minor: MinorUnits): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
+/** 12345 with 2 digits → "123.45"; with 0 → "12345"; with 3 → "12.345". Negative amounts keep their sign. */
+export function formatAmount(minor: MinorUnits, minorDigits: number): string {
+  if (!Number.isSafeInteger(minor)) throw new RangeError(`amount must be whole minor units, got ${String(minor)}`);
+  if (!Number.isInteger(minorDigits) || minorDigits < 0 || minorDigits > 3) {
+    throw new RangeError(`minorDigits must be 0 to 3, got ${String(minorDigits)}`);
+  }
+  const sign = minor < 0 ? '-' : '';
+  const digits = String(Math.abs(minor)).padStart(minorDigits + 1, '0');
+  if (minorDigits === 0) return sign + digits;
+  return `${sign}${digits.slice(0, -minorDigits)}.${digits.slice(-minorDigits)}`;
+}
+
+/**
+ * An amount as the English text of logs and exports meant for people, with its currency: 12345 EUR → "123.45 EUR",
+ * 1250 JPY → "1250 JPY" (docs/venue-config.md#audit-trail).
+ */
+export function moneyText(
+  minor: MinorUnits,
+  currency: { readonly code: string; readonly minorDigits: number },
+): string {
+  return `${formatAmount(minor, currency.minorDigits)} ${currency.code}`;
+}
+
 /** Guards the integer-money rule at boundaries (IPC, journal rows, config). */
 export function assertMinor(value: unknown, what: string): asserts value is MinorUnits {
   if (typeof value !== 'number' || !Number.isSafeInteger(value)) {

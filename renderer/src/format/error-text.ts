@@ -49,13 +49,14 @@ export function staffErrorText(
   t: T,
   te: TE,
   time: (iso: string) => string,
+  money: (minor: number) => string = formatMinor,
 ): string {
-  const why = error.reason ? refusalReasonText(error.reason, t, te) : null;
+  const why = error.reason ? refusalReasonText(error.reason, t, te, money) : null;
   if (why !== null) return why;
   const key = `errors.${error.code}`;
   if (error.code === 'locked-out' && error.until) return t('staff.lockedUntil', { time: time(error.until) });
   if (te(key) && (!LIMIT_CODES.includes(error.code) || error.limit)) {
-    return t(key, { limit: error.limit ? formatMinor(error.limit.valueMinor) : '' });
+    return t(key, { limit: error.limit ? money(error.limit.valueMinor) : '' });
   }
   return t('staff.refused', { code: error.code });
 }

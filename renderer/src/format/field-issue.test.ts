@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createI18n } from 'vue-i18n';
 import { LOCALES, messages, type Locale } from '../i18n/index.ts';
 import { FIELD_RULES, type FieldIssue } from '../stores/staff-types.ts';
-import { fieldIssueText, fieldLabel } from './field-issue.ts';
+import { fieldIssueText, fieldLabel, fieldProblemText } from './field-issue.ts';
 
 function translator(locale: Locale): {
   t: (key: string, named?: Record<string, unknown>) => string;
@@ -65,4 +65,14 @@ describe('a config field problem is said in the screen language, from its struct
     expect(fieldLabel('billChannels.2.valueMinor', t, te)).toBe('Note value · #3');
     expect(fieldLabel('somethingNew', t, te)).toBe('somethingNew');
   });
+});
+
+describe('a problem with the whole file is said without a field name', () => {
+  for (const locale of LOCALES) {
+    it(`${locale}: an imported file that is not JSON says so, not "wrong kind of value"`, () => {
+      const { t, te } = translator(locale);
+      const text = fieldProblemText({ path: '', rule: 'type', other: 'json' }, t, te);
+      expect(text).toBe(messages[locale].staff.rule.typeJson);
+    });
+  }
 });

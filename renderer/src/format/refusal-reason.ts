@@ -9,8 +9,14 @@ type TE = (key: string) => boolean;
  * Why main refused a staff request, in the technician's language: the sentence of the reason's code
  * (`refusal.<code>`) with its parameters worded here (the device by its staff-menu name), never main's English.
  * Null when this screen has no sentence for the code, so the caller falls back to the refusal's own code.
+ * `money` is the screen's formatter (useMoney), so credits read as the meters show them.
  */
-export function refusalReasonText(reason: RefusalReason, t: T, te: TE): string | null {
+export function refusalReasonText(
+  reason: RefusalReason,
+  t: T,
+  te: TE,
+  money: (minor: number) => string = formatMinor,
+): string | null {
   const withSettings = reason.code === 'money-on-cabinet' && reason.settings.length > 0;
   const key = `refusal.${reason.code}${withSettings ? '-settings' : ''}`;
   if (!te(key)) return null;
@@ -18,7 +24,7 @@ export function refusalReasonText(reason: RefusalReason, t: T, te: TE): string |
   switch (reason.code) {
     case 'money-on-cabinet':
       return t(key, {
-        credits: formatMinor(reason.creditsMinor),
+        credits: money(reason.creditsMinor),
         handpays: reason.unpaidHandpays,
         rounds: reason.openRounds,
         settings: settings(reason.settings),

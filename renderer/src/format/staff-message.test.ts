@@ -29,6 +29,7 @@ import {
 } from '../../../electron/core/model/journal-message.ts';
 import type { TiltClearance, TiltKind } from '../../../electron/core/model/tilt.ts';
 import { LOCALES, messages, type Locale } from '../i18n/index.ts';
+import { formatMoney } from './money.ts';
 import {
   deviceDetailText,
   eventText,
@@ -223,6 +224,7 @@ function translator(locale: Locale): Translator {
   return {
     t: (key, params) => g.t(key, params ?? {}),
     te: (key) => g.te(key, locale),
+    money: (minor) => formatMoney(minor, { code: 'EUR', minorDigits: 2 }, locale),
   };
 }
 
@@ -309,7 +311,9 @@ describe.each(LOCALES)('staff words for every code main sends, in %s', (locale) 
 
   it('amounts are money, roles and devices are words of the language, and the original words are only asked for when needed', () => {
     const paid = eventText(tr, { id: 1, at: AT, kind: 'clear', detail: 'x', message: EVENTS['handpay-paid'] });
-    expect(paid.text).toContain('1300.00');
+    // As the meters show money: in the screen's locale, with the currency.
+    expect(paid.text).toContain(formatMoney(130_000, { code: 'EUR', minorDigits: 2 }, locale));
+    expect(paid.text).not.toContain('1300.00');
     expect(paid.text).toContain(tr.t('staff.role.technician'));
     expect(paid.raw).toBe(false);
     const fault = eventText(tr, { id: 1, at: AT, kind: 'fault', detail: 'x', message: EVENTS['fault-raised'] });

@@ -15,11 +15,15 @@ import type { TiltReason, VoidReason } from '../../../electron/core/model/journa
 import { logTime } from './date-time.ts';
 import { formatMinor } from './money.ts';
 
-/** vue-i18n's `t` and `te`, as the component has them. */
+/** vue-i18n's `t` and `te`, as the component has them, and the screen's money formatter (useMoney). */
 export interface Translator {
   t(key: string, params?: Record<string, unknown>): string;
   te(key: string): boolean;
+  /** An amount in the screen's locale and the venue currency, as the meters show it; plain digits without. */
+  money?(minor: number): string;
 }
+
+const moneyOf = (tr: Translator, minor: number): string => (tr.money ? tr.money(minor) : formatMinor(minor));
 
 /** Words for one coded thing, and whether the original words must be shown beside them. */
 export interface Worded {
@@ -60,7 +64,7 @@ function word(tr: Translator, group: string, value: string): string {
 function replayValue(tr: Translator, path: string, value: unknown): string {
   if (value === null || value === undefined) return '—';
   if (isCard(value)) return cardText(value);
-  if (typeof value === 'number') return path.startsWith('returns') ? formatMinor(value) : String(value);
+  if (typeof value === 'number') return path.startsWith('returns') ? moneyOf(tr, value) : String(value);
   if (typeof value === 'boolean') return tr.t(`staff.flag.yes.${value}`);
   if (typeof value === 'string') return tr.te(`spot.${value}`) ? tr.t(`spot.${value}`) : value;
   if (Array.isArray(value) && value.every(isCard)) return value.map(cardText).join(' ');
@@ -82,7 +86,7 @@ export function wordCoded(tr: Translator, domain: Domain, coded: Coded): Worded 
     } else if (value === null || value === undefined) {
       params[key] = key === 'source' ? tr.t('staff.source.any') : '';
     } else if (key.endsWith('Minor') && typeof value === 'number') {
-      params[key] = formatMinor(value);
+      params[key] = moneyOf(tr, value);
     } else if (key === 'unknownEventCode' && typeof value === 'number') {
       params[key] = byteHex(value);
     } else if (typeof value === 'boolean') {

@@ -19,6 +19,7 @@ import { closeCabinets, setupCabinet } from '../../../electron/testing/cabinet-h
 import { testConfig } from '../../../electron/testing/fixtures.ts';
 import { testStaff, type TestStaff } from '../../../electron/testing/memory-staff.ts';
 import { staffErrorText } from '../format/error-text.ts';
+import { formatMoney } from '../format/money.ts';
 import { i18n, LOCALES, messages } from '../i18n/index.ts';
 
 let bridge: CabinetBridge;
@@ -103,7 +104,13 @@ async function technicianRekeysTheAcceptor() {
 /** What the config screen shows for the store's refusal (StaffMenuConfig.vue's `refusal`). */
 const screenText = (staff: ReturnType<typeof useStaffStore>): string => {
   const { t, te } = i18n.global;
-  return staffErrorText(staff.error!, t, te, (iso) => iso);
+  return staffErrorText(
+    staff.error!,
+    t,
+    te,
+    (iso) => iso,
+    (minor) => formatMoney(minor, { code: 'EUR', minorDigits: 2 }, i18n.global.locale.value),
+  );
 };
 
 describe('the config screen says why the bill acceptor cannot change now, in every language', () => {
@@ -157,7 +164,8 @@ describe('the config screen says which setting waits for an empty cabinet, in ev
       i18n.global.locale.value = locale;
       const text = screenText(staff);
       expect(text, locale).toContain(messages[locale].staff.field.minorDigits);
-      expect(text, locale).toContain('5.00');
+      // The credits as the meters show them: 5,00 € in de, €5.00 in en.
+      expect(text, locale).toContain(formatMoney(500, { code: 'EUR', minorDigits: 2 }, locale));
       expect(text, locale).not.toContain(staff.error!.message);
       shown.add(text);
     }

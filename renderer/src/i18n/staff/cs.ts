@@ -179,8 +179,6 @@ const staff: Messages['staff'] = {
     },
     choice: { hardware: 'Hardwarový RNG', os: 'Operační systém (schválený provozovatelem)' },
     channelN: 'Kanál {n}',
-    minor: '{n} haléřů',
-    minorHint: 'Částky v haléřích: 500 = 5,00',
     none: 'Žádný',
     secret: { set: 'Nastaven', 'not-set': 'Nenastaven', changed: 'Bude změněn' },
     change: 'Změnit',
@@ -260,6 +258,7 @@ const staff: Messages['staff'] = {
   rule: {
     required: 'Povinné.',
     type: 'Nesprávný druh hodnoty.',
+    typeJson: 'Soubor není nastavení ve formátu JSON.',
     integer: 'Musí být celé číslo.',
     min: 'Musí být alespoň {limit}.',
     max: 'Smí být nejvýše {limit}.',
@@ -271,6 +270,20 @@ const staff: Messages['staff'] = {
     relationLimit: 'Nesouhlasí s polem {other} ({limit}).',
     'unknown-field': 'Toto pole nastavení neexistuje.',
     unknown: 'Automat tuto hodnotu nepřijímá.',
+  },
+  /** An amount typed on the configuration screen, and what is wrong with it (format/amount-entry.ts). */
+  amount: {
+    hint: 'Částka v měně {code}, zadává se jako {example}',
+    empty: 'zadejte částku od {min} do {max}',
+    notAnAmount: 'jen číslice a desetinná čárka, např. {example}',
+    grouping: '„{text}“ lze číst dvojím způsobem: zadávejte částky jako {example}',
+    decimals: 'nejvýše {digits} číslice za desetinnou čárkou, např. {example}',
+    noDecimals: 'jen celé částky, např. {example}',
+    atMost: 'nejvýše {max}',
+    atLeast: 'nejméně {min}',
+    wholeNumber: 'zadejte celé číslo, jen číslice',
+    tooLong: 'nejvýše {n} číslic',
+    space: 'mezera',
   },
   audit: { who: 'Kdo', none: 'Zatím žádné změny nastavení.' },
   diag: {

@@ -181,8 +181,6 @@ const staff: Messages['staff'] = {
     },
     choice: { hardware: 'Hardware-RNG', os: 'Betriebssystem (vom Betreiber freigegeben)' },
     channelN: 'Kanal {n}',
-    minor: '{n} Cent',
-    minorHint: 'Beträge in Cent: 500 = 5,00',
     none: 'Keine',
     secret: { set: 'Gesetzt', 'not-set': 'Nicht gesetzt', changed: 'Wird geändert' },
     change: 'Ändern',
@@ -262,6 +260,7 @@ const staff: Messages['staff'] = {
   rule: {
     required: 'Pflichtfeld.',
     type: 'Falsche Art von Wert.',
+    typeJson: 'Die Datei ist keine Konfiguration im JSON-Format.',
     integer: 'Muss eine ganze Zahl sein.',
     min: 'Muss mindestens {limit} sein.',
     max: 'Darf höchstens {limit} sein.',
@@ -273,6 +272,20 @@ const staff: Messages['staff'] = {
     relationLimit: 'Passt nicht zu {other} ({limit}).',
     'unknown-field': 'Kein Feld der Konfiguration.',
     unknown: 'Der Automat nimmt diesen Wert nicht an.',
+  },
+  /** An amount typed on the configuration screen, and what is wrong with it (format/amount-entry.ts). */
+  amount: {
+    hint: 'Betrag in {code}, einzugeben wie {example}',
+    empty: 'Betrag von {min} bis {max} eingeben',
+    notAnAmount: 'nur Ziffern und das Dezimalzeichen, z. B. {example}',
+    grouping: '„{text}“ ist mehrdeutig: Beträge so eingeben: {example}',
+    decimals: 'höchstens {digits} Stellen nach dem Komma, z. B. {example}',
+    noDecimals: 'nur ganze Beträge, z. B. {example}',
+    atMost: 'höchstens {max}',
+    atLeast: 'mindestens {min}',
+    wholeNumber: 'eine ganze Zahl eingeben, nur Ziffern',
+    tooLong: 'höchstens {n} Ziffern',
+    space: 'Leerzeichen',
   },
   audit: { who: 'Wer', none: 'Noch keine Konfigurationsänderungen.' },
   diag: {

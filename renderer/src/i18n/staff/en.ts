@@ -178,8 +178,6 @@ export default {
     },
     choice: { hardware: 'Hardware RNG', os: 'Operating system (venue-approved)' },
     channelN: 'Channel {n}',
-    minor: '{n} minor',
-    minorHint: 'Amounts in minor units (cents): 500 = 5.00',
     none: 'None',
     secret: { set: 'Set', 'not-set': 'Not set', changed: 'Will change' },
     change: 'Change',
@@ -259,6 +257,7 @@ export default {
   rule: {
     required: 'Required.',
     type: 'Wrong kind of value.',
+    typeJson: 'The file is not a configuration in JSON.',
     integer: 'Must be a whole number.',
     min: 'Must be at least {limit}.',
     max: 'Must be at most {limit}.',
@@ -270,6 +269,20 @@ export default {
     relationLimit: 'Does not fit with {other} ({limit}).',
     'unknown-field': 'Not a field of the configuration.',
     unknown: 'The cabinet does not accept this value.',
+  },
+  /** An amount typed on the configuration screen, and what is wrong with it (format/amount-entry.ts). */
+  amount: {
+    hint: 'Amount in {code}, typed like {example}',
+    empty: 'enter an amount from {min} to {max}',
+    notAnAmount: 'only digits and the decimal sign, like {example}',
+    grouping: '“{text}” could be read two ways: type amounts like {example}',
+    decimals: 'at most {digits} digits after the decimal sign, like {example}',
+    noDecimals: 'whole amounts only, like {example}',
+    atMost: 'at most {max}',
+    atLeast: 'at least {min}',
+    wholeNumber: 'enter a whole number, digits only',
+    tooLong: 'at most {n} digits',
+    space: 'space',
   },
   audit: { who: 'Who', none: 'No configuration changes yet.' },
   diag: {

@@ -174,8 +174,6 @@ const staff: Messages['staff'] = {
     device: { rng: 'RNG', 'bill-acceptor': 'setelinlukija', 'key-switch': 'huoltoavain', 'door-switch': 'ovikytkin' },
     choice: { hardware: 'Laitteisto-RNG', os: 'Käyttöjärjestelmä (pelipaikan hyväksymä)' },
     channelN: 'Kanava {n}',
-    minor: '{n} senttiä',
-    minorHint: 'Summat sentteinä: 500 = 5,00',
     none: 'Ei mitään',
     secret: { set: 'Asetettu', 'not-set': 'Ei asetettu', changed: 'Muuttuu' },
     change: 'Vaihda',
@@ -255,6 +253,7 @@ const staff: Messages['staff'] = {
   rule: {
     required: 'Pakollinen.',
     type: 'Väärän tyyppinen arvo.',
+    typeJson: 'Tiedosto ei ole JSON-muotoinen asetustiedosto.',
     integer: 'Oltava kokonaisluku.',
     min: 'Oltava vähintään {limit}.',
     max: 'Saa olla enintään {limit}.',
@@ -266,6 +265,20 @@ const staff: Messages['staff'] = {
     relationLimit: 'Ei sovi yhteen kentän {other} ({limit}) kanssa.',
     'unknown-field': 'Ei ole asetusten kenttä.',
     unknown: 'Pelilaite ei hyväksy tätä arvoa.',
+  },
+  /** An amount typed on the configuration screen, and what is wrong with it (format/amount-entry.ts). */
+  amount: {
+    hint: 'Summa valuuttana {code}, kirjoitetaan kuten {example}',
+    empty: 'anna summa väliltä {min}–{max}',
+    notAnAmount: 'vain numeroita ja desimaalipilkku, esim. {example}',
+    grouping: '”{text}” voi tarkoittaa kahta eri summaa: kirjoita summat kuten {example}',
+    decimals: 'enintään {digits} numeroa desimaalipilkun jälkeen, esim. {example}',
+    noDecimals: 'vain kokonaisia summia, esim. {example}',
+    atMost: 'enintään {max}',
+    atLeast: 'vähintään {min}',
+    wholeNumber: 'anna kokonaisluku, vain numeroita',
+    tooLong: 'enintään {n} numeroa',
+    space: 'välilyönti',
   },
   audit: { who: 'Kuka', none: 'Ei vielä asetusmuutoksia.' },
   diag: {

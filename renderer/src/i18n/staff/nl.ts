@@ -180,8 +180,6 @@ const staff: Messages['staff'] = {
     },
     choice: { hardware: 'Hardware-RNG', os: 'Besturingssysteem (goedgekeurd door de locatie)' },
     channelN: 'Kanaal {n}',
-    minor: '{n} cent',
-    minorHint: 'Bedragen in centen: 500 = 5,00',
     none: 'Geen',
     secret: { set: 'Ingesteld', 'not-set': 'Niet ingesteld', changed: 'Wordt gewijzigd' },
     change: 'Wijzigen',
@@ -261,6 +259,7 @@ const staff: Messages['staff'] = {
   rule: {
     required: 'Verplicht.',
     type: 'Verkeerd soort waarde.',
+    typeJson: 'Het bestand is geen configuratie in JSON.',
     integer: 'Moet een geheel getal zijn.',
     min: 'Moet minstens {limit} zijn.',
     max: 'Mag hoogstens {limit} zijn.',
@@ -272,6 +271,20 @@ const staff: Messages['staff'] = {
     relationLimit: 'Past niet bij {other} ({limit}).',
     'unknown-field': 'Geen veld van de configuratie.',
     unknown: 'De automaat accepteert deze waarde niet.',
+  },
+  /** An amount typed on the configuration screen, and what is wrong with it (format/amount-entry.ts). */
+  amount: {
+    hint: 'Bedrag in {code}, in te voeren als {example}',
+    empty: 'vul een bedrag in van {min} tot {max}',
+    notAnAmount: 'alleen cijfers en het decimaalteken, zoals {example}',
+    grouping: '“{text}” is op twee manieren te lezen: voer bedragen in als {example}',
+    decimals: 'hoogstens {digits} cijfers na de komma, zoals {example}',
+    noDecimals: 'alleen hele bedragen, zoals {example}',
+    atMost: 'hoogstens {max}',
+    atLeast: 'minstens {min}',
+    wholeNumber: 'vul een geheel getal in, alleen cijfers',
+    tooLong: 'hoogstens {n} cijfers',
+    space: 'spatie',
   },
   audit: { who: 'Wie', none: 'Nog geen configuratiewijzigingen.' },
   diag: {

@@ -180,8 +180,6 @@ const staff: Messages['staff'] = {
     },
     choice: { hardware: 'Hårdvaru-RNG', os: 'Operativsystemet (godkänt av spelstället)' },
     channelN: 'Kanal {n}',
-    minor: '{n} öre',
-    minorHint: 'Belopp i öre: 500 = 5,00',
     none: 'Ingen',
     secret: { set: 'Satt', 'not-set': 'Inte satt', changed: 'Ändras' },
     change: 'Ändra',
@@ -261,6 +259,7 @@ const staff: Messages['staff'] = {
   rule: {
     required: 'Obligatoriskt.',
     type: 'Fel sorts värde.',
+    typeJson: 'Filen är inte en inställningsfil i JSON.',
     integer: 'Måste vara ett heltal.',
     min: 'Måste vara minst {limit}.',
     max: 'Får vara högst {limit}.',
@@ -272,6 +271,20 @@ const staff: Messages['staff'] = {
     relationLimit: 'Passar inte ihop med {other} ({limit}).',
     'unknown-field': 'Inget fält i inställningarna.',
     unknown: 'Automaten godtar inte det här värdet.',
+  },
+  /** An amount typed on the configuration screen, and what is wrong with it (format/amount-entry.ts). */
+  amount: {
+    hint: 'Belopp i {code}, skrivs som {example}',
+    empty: 'ange ett belopp från {min} till {max}',
+    notAnAmount: 'bara siffror och decimaltecknet, som {example}',
+    grouping: '”{text}” kan läsas på två sätt: skriv belopp som {example}',
+    decimals: 'högst {digits} siffror efter decimaltecknet, som {example}',
+    noDecimals: 'bara hela belopp, som {example}',
+    atMost: 'högst {max}',
+    atLeast: 'minst {min}',
+    wholeNumber: 'ange ett heltal, bara siffror',
+    tooLong: 'högst {n} siffror',
+    space: 'mellanslag',
   },
   audit: { who: 'Vem', none: 'Inga ändringar av inställningarna ännu.' },
   diag: {
