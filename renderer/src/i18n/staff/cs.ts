@@ -69,7 +69,7 @@ const staff: Messages['staff'] = {
     roundsPlayed: 'Odehraná kola',
     roundsWon: 'Vyhraná kola',
     roundsLost: 'Prohraná kola',
-    roundsTied: 'Nerozhodná kola',
+    roundsTied: 'Kola s remízou',
     roundsVoided: 'Zrušená kola',
     powerUps: 'Zapnutí',
     doorOpens: 'Otevření dvířek',
