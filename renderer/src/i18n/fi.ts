@@ -89,7 +89,7 @@ const fi: Messages = {
     maxWin: 'Suurin voitto kierroksella',
     decks: '{n} korttipakkaa, sekoitetaan ennen jokaista kierrosta',
     commission: 'Pankin voitto maksaa {pays} (5 % komissio, pyöristetään alaspäin sentteihin).',
-    tiePush: 'Tasapelissä pelaajan ja pankin panokset palautetaan.',
+    tiePush: 'Tasapelissä Pelaajan ja Pankin panokset palautetaan.',
     loading: 'Ladataan voittotaulukkoa…',
     close: 'Sulje',
   },

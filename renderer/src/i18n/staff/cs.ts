@@ -220,7 +220,7 @@ const staff: Messages['staff'] = {
     id: 'Název profilu',
     decks: 'Balíčky',
     tiePays: 'Remíza platí (k 1)',
-    bankerCommissionPercent: 'Provize bankéře %',
+    bankerCommissionPercent: 'Provize Bankéře %',
     minMinor: 'Minimální sázka',
     maxMinor: 'Maximální sázka',
     tableMaxMinor: 'Maximum stolu',
