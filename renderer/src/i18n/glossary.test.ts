@@ -67,24 +67,33 @@ function needles(): Needle[] {
     }
   }
   for (const [term, words] of Object.entries(FORMER_NAMES)) for (const word of words ?? []) add(term as TermKey, word);
-  // Longest first, so "Rebet ×2" is read as one control before "Rebet" is.
   return out.sort((a, b) => b.text.length - a.text.length);
 }
 const NEEDLES = needles();
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const whole = (n: Needle): RegExp =>
-  new RegExp(`(?<![\\p{L}\\p{N}])${escape(n.text)}(?![\\p{L}\\p{N}])`, n.caseBlind ? 'giu' : 'gu');
-const PATTERNS = NEEDLES.map((n) => ({ needle: n, pattern: whole(n) }));
+
+/**
+ * One pattern for the controls (case as written) and one for the spots (any case), each an alternation of
+ * whole words, longest first, so "Rebet ×2" is read as one control before "Rebet" is.
+ */
+function alternation(caseBlind: boolean): { pattern: RegExp; termOf: Map<string, TermKey> } {
+  const chosen = NEEDLES.filter((n) => n.caseBlind === caseBlind);
+  const termOf = new Map(chosen.map((n) => [n.text, n.term] as const));
+  const body = [...termOf.keys()].map(escape).join('|');
+  return { pattern: new RegExp(`(?<![\\p{L}\\p{N}])(?:${body})(?![\\p{L}\\p{N}])`, caseBlind ? 'giu' : 'gu'), termOf };
+}
+const CONTROL_NAMES = alternation(false);
+const SPOT_NAMES = alternation(true);
 
 /** Every spot or control name in `text`, each place read once. */
 function namesIn(text: string): { term: TermKey; word: string }[] {
   // A {placeholder} is a parameter's name, not a word on the screen.
   let rest = text.replace(/\u00ad/g, '').replace(/\{\w+\}/g, (p) => ' '.repeat(p.length));
   const found: { term: TermKey; word: string }[] = [];
-  for (const { needle, pattern } of PATTERNS) {
+  for (const { pattern, termOf } of [CONTROL_NAMES, SPOT_NAMES]) {
     rest = rest.replace(pattern, (word) => {
-      found.push({ term: needle.term, word });
+      found.push({ term: termOf.get(pattern.ignoreCase ? lower(word) : word)!, word });
       return ' '.repeat(word.length);
     });
   }
