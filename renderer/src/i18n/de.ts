@@ -36,7 +36,7 @@ const de: Messages = {
   chips: {
     rail: 'Jetons',
     chip: 'Jeton {amount}',
-    eraser: 'Löschen: ein Feld antippen, um den ganzen Einsatz darauf zu entfernen',
+    eraser: 'Weg: ein Feld antippen, um den ganzen Einsatz darauf zu entfernen',
     eraserShort: g.eraser.name,
     prev: 'Vorherige Jetons',
     next: 'Weitere Jetons',
@@ -56,7 +56,7 @@ const de: Messages = {
     rebetBlocked: 'Gleicher Einsatz geht nur bei leerem Tisch: GEBEN spielt die Jetons darauf',
     rebetNoCredit: 'Das Guthaben reicht nicht für den gleichen Einsatz ({amount})',
     rebetX2NoCredit: 'Das Guthaben reicht nicht für den doppelten Einsatz ({amount})',
-    dealAgain: 'Gleiche Einsätze {amount}',
+    dealAgain: 'Erneut {amount}',
     total: 'Summe {n}',
     hand: 'Hand von {name}',
     natural: 'Natural',
@@ -109,7 +109,7 @@ const de: Messages = {
   rules: {
     title: 'So wird gespielt',
     r1: 'Setzen Sie auf die Hand, die am Ende näher an 9 liegt: Spieler oder Banker. Sie können auch auf Unentschieden setzen.',
-    r2: 'Jeton in der Leiste wählen, dann ein Einsatzfeld antippen. Jedes Antippen legt einen Jeton dazu. Ein Feld lange gedrückt halten (oder mit der rechten Maustaste klicken) nimmt den zuletzt dort gelegten Jeton weg; nach LÖSCHEN nimmt ein Antippen den ganzen Einsatz von einem Feld.',
+    r2: 'Jeton in der Leiste wählen, dann ein Einsatzfeld antippen. Jedes Antippen legt einen Jeton dazu. Ein Feld lange gedrückt halten (oder mit der rechten Maustaste klicken) nimmt den zuletzt dort gelegten Jeton weg; mit WEG und einem Antippen nehmen Sie den ganzen Einsatz von einem Feld.',
     r3: 'GEBEN drücken. Jede Hand erhält zwei Karten; nach festen Ziehregeln kann eine dritte folgen. Nach dem Geben müssen Sie nichts mehr entscheiden.',
     r7: 'GEBEN spielt die Jetons auf dem Tisch. Bei leerem Tisch nach einer Runde wiederholen GEBEN und GLEICHER EINSATZ die letzten Einsätze und geben sofort; GLEICHER EINSATZ ×2 verdoppelt sie. NEUES SPIEL räumt den Tisch nach einer Runde.',
     keys: 'Tasten: Tab wechselt, Enter drückt, 1–9 wählt einen Jeton, Leertaste ist GEBEN, Esc öffnet dieses Menü.',

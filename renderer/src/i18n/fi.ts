@@ -56,7 +56,7 @@ const fi: Messages = {
     rebetBlocked: 'Sama panos vaatii tyhjän pöydän: JAA pelaa pöydällä olevat merkit',
     rebetNoCredit: 'Krediitit eivät riitä samaan panokseen ({amount})',
     rebetX2NoCredit: 'Krediitit eivät riitä tuplapanokseen ({amount})',
-    dealAgain: 'Samat panokset {amount}',
+    dealAgain: 'Samat {amount}',
     total: 'Summa {n}',
     hand: '{name} – käsi',
     natural: 'Natural',

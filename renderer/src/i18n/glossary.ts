@@ -63,7 +63,7 @@ export const GLOSSARY = {
     undo: control('Rückgängig'),
     clear: control('Leeren'),
     cashOut: control('Auszahlen'),
-    eraser: control('Löschen'),
+    eraser: control('Weg'),
   },
   fi: {
     player: {

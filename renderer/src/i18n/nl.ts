@@ -56,7 +56,7 @@ const nl: Messages = {
     rebetBlocked: 'Zelfde inzet kan alleen met een lege tafel: DELEN speelt de fiches die er liggen',
     rebetNoCredit: 'Te weinig tegoed voor dezelfde inzet ({amount})',
     rebetX2NoCredit: 'Te weinig tegoed voor de dubbele inzet ({amount})',
-    dealAgain: 'Dezelfde inzetten {amount}',
+    dealAgain: 'Opnieuw {amount}',
     total: 'Totaal {n}',
     hand: 'Hand van {name}',
     natural: 'Natural',

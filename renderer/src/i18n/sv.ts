@@ -56,7 +56,7 @@ const sv: Messages = {
     rebetBlocked: 'Satsa om kräver ett tomt bord: GE spelar markerna som ligger där',
     rebetNoCredit: 'Krediten räcker inte till samma insats ({amount})',
     rebetX2NoCredit: 'Krediten räcker inte till dubbel insats ({amount})',
-    dealAgain: 'Samma insatser {amount}',
+    dealAgain: 'Igen {amount}',
     total: 'Summa {n}',
     hand: '{name}s hand',
     natural: 'Natural',
