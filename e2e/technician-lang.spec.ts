@@ -11,6 +11,7 @@ import type { Download, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ARTIFACTS, bet, expect, insertNote, keepShot, test } from './fixtures.ts';
+import { messages } from '../renderer/src/i18n/index.ts';
 import type { HostProcess } from './host-process.ts';
 
 const VIEWPORTS = [
@@ -126,6 +127,14 @@ for (const viewport of VIEWPORTS) {
         await page.getByTestId(`staff-recall-row-${settled.roundId}`).click();
         await page.getByTestId('staff-recall-replay').click();
         await expect(page.getByTestId('staff-replay-result')).toHaveAttribute('data-match', 'true');
+        // Card tags in deal order, lettered as the felt's badges in this language (docs/glossary.md).
+        const { badgePlayer: p, badgeBanker: b } = messages[lang].spot;
+        await expect(page.getByTestId('staff-recall-cards').locator('.tag')).toHaveText([
+          `1 · ${p}1`,
+          `2 · ${b}1`,
+          `3 · ${p}2`,
+          `4 · ${b}2`,
+        ]);
         await expectNoMainEnglish(page, 'staff-recall-detail', `${lang} settled round and replay`);
         await shot(page, `recall-settled-replay-${lang}-${size}`);
 

@@ -1,4 +1,5 @@
 import type { Messages } from './messages-shape.ts';
+import { GLOSSARY } from './glossary.ts';
 import history from './history/cs.ts';
 import staff from './staff/cs.ts';
 import sound from './sound/cs.ts';
@@ -7,6 +8,9 @@ import rulesPage from './rules-page/cs.ts';
 import tablePolish from './table-polish/cs.ts';
 import refusal from './refusal/cs.ts';
 import resultBanner from './result-banner/cs.ts';
+
+/** Names of spots and controls: docs/glossary.md. */
+const g = GLOSSARY.cs;
 
 /** Čeština. Vlastní formulace (ne věty z pravidel, docs/rules.md#rule-sheets). */
 const cs: Messages = {
@@ -19,13 +23,13 @@ const cs: Messages = {
   },
   meters: { credit: 'Kredit', totalBet: 'Celková sázka', lastWin: 'Výhra' },
   spot: {
-    player: 'Player',
-    banker: 'Banker',
-    tie: 'Tie',
+    player: g.player.name,
+    banker: g.banker.name,
+    tie: g.tie.name,
     pays: 'Vyplácí {pays}',
-    badgePlayer: 'P',
-    badgeBanker: 'B',
-    badgeTie: 'T',
+    badgePlayer: g.player.badge,
+    badgeBanker: g.banker.badge,
+    badgeTie: g.tie.badge,
     aria: 'Sázkové pole {name}, vyplácí {pays}, sázka {amount}',
     belowMin: 'Nejméně {amount}',
   },
@@ -33,35 +37,35 @@ const cs: Messages = {
     rail: 'Žetony',
     chip: 'Žeton {amount}',
     eraser: 'Guma: klepnutím na pole odeberete celou jeho sázku',
-    eraserShort: 'Guma',
+    eraserShort: g.eraser.name,
     prev: 'Předchozí žetony',
     next: 'Další žetony',
   },
   table: {
-    deal: 'Rozdat',
-    newBet: 'Nová sázka',
-    rebet: 'Znovu',
-    rebetX2: 'Znovu ×2',
-    undo: 'Vrátit',
-    clear: 'Smazat',
-    cashout: 'Vybrat',
+    deal: g.deal.name,
+    newBet: g.newBet.name,
+    rebet: g.rebet.name,
+    rebetX2: g.rebetX2.name,
+    undo: g.undo.name,
+    clear: g.clear.name,
+    cashout: g.cashOut.name,
     menu: 'Nabídka',
     placeBets: 'Vsaďte si',
     dealing: 'Hodně štěstí!',
     lastRound: 'Minulé kolo',
-    rebetBlocked: 'Znovu jde jen u prázdného stolu: ROZDAT hraje žetony, které na něm leží',
+    rebetBlocked: 'OPAKOVAT SÁZKU jde jen u prázdného stolu: ROZDAT hraje žetony, které na něm leží',
     rebetNoCredit: 'Kredit nestačí na stejnou sázku ({amount})',
     rebetX2NoCredit: 'Kredit nestačí na dvojnásobnou sázku ({amount})',
     dealAgain: 'Stejné sázky {amount}',
     total: 'Součet {n}',
     hand: 'Karty: {name}',
     natural: 'Natural',
-    feltPrint: 'Banker vyplácí {banker} : 1 · Tie vyplácí {tie} : 1',
+    feltPrint: 'Bankéř vyplácí {banker} : 1 · Remíza vyplácí {tie} : 1',
   },
   result: {
-    playerWins: 'Vyhrává Player',
-    bankerWins: 'Vyhrává Banker',
-    tie: 'Tie',
+    playerWins: 'Vyhrává Hráč',
+    bankerWins: 'Vyhrává Bankéř',
+    tie: 'Remíza',
     score: '{name} {first} – {second}',
     youWin: 'Vyhráváte {amount}',
     push: 'Sázky vráceny',
@@ -84,8 +88,8 @@ const cs: Messages = {
     tableMax: 'Maximum stolu',
     maxWin: 'Nejvyšší výhra za kolo',
     decks: '{n} balíčků, míchaných před každým kolem',
-    commission: 'Výhra na Banker vyplácí {pays} (provize 5 %, zaokrouhleno dolů na haléře).',
-    tiePush: 'Při výsledku tie se sázky na Player a Banker vracejí.',
+    commission: 'Výhra sázky na Bankéře vyplácí {pays} (provize 5 %, zaokrouhleno dolů na haléře).',
+    tiePush: 'Při Remíze se sázky na Hráče a Bankéře vracejí.',
     loading: 'Načítání tabulky výplat…',
     close: 'Zavřít',
   },
@@ -104,10 +108,10 @@ const cs: Messages = {
   },
   rules: {
     title: 'Jak hrát',
-    r1: 'Vsaďte na list, který podle vás skončí blíže k 9: Player, nebo Banker. Můžete také vsadit na to, že oba listy budou mít stejný součet.',
+    r1: 'Vsaďte na list, který podle vás skončí blíže k 9: Hráč, nebo Bankéř. Můžete také vsadit na Remízu, tedy na to, že oba listy budou mít stejný součet.',
     r2: 'Vyberte žeton v řadě a klepněte na sázkové pole. Každé klepnutí přidá jeden žeton. Podržením prstu na poli (nebo pravým tlačítkem myši) odeberete žeton, který jste tam dali naposledy; guma odebere celou sázku pole.',
     r3: 'Stiskněte ROZDAT. Každý list dostane dvě karty a podle pevných pravidel může přijít třetí. Po rozdání už nic nerozhodujete.',
-    r7: 'ROZDAT hraje žetony na stole. Na prázdném stole po kole ROZDAT i ZNOVU zopakují vaše poslední sázky a hned rozdají; ZNOVU ×2 je zdvojnásobí. NOVÁ SÁZKA po kole vyčistí stůl.',
+    r7: 'ROZDAT hraje žetony na stole. Na prázdném stole po kole ROZDAT i OPAKOVAT SÁZKU zopakují vaše poslední sázky a hned rozdají; OPAKOVAT SÁZKU ×2 je zdvojnásobí. NOVÁ SÁZKA po kole vyčistí stůl.',
     keys: 'Klávesy: Tab přesouvá, Enter stiskne, 1–9 volí žeton, mezerník je ROZDAT, Esc otevře tuto nabídku.',
   },
   history,
@@ -188,7 +192,7 @@ const cs: Messages = {
     'nothing-to-undo': 'Není co vracet.',
     'no-previous-bets': 'Zatím není předchozí sázka k zopakování.',
     'rebet-needs-empty-table':
-      'Znovu opakuje poslední sázky jen na prázdném stole. Nejdřív rozdejte, nebo žetony ze stolu odeberte.',
+      'OPAKOVAT SÁZKU zopakuje poslední sázky jen na prázdném stole. Nejdřív rozdejte, nebo žetony ze stolu odeberte.',
     tilted: 'Automat je právě mimo provoz.',
     'round-in-progress': 'Počkejte prosím na konec kola.',
     'no-credits': 'Není žádný kredit k výběru.',

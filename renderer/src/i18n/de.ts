@@ -1,4 +1,5 @@
 import type { Messages } from './messages-shape.ts';
+import { GLOSSARY } from './glossary.ts';
 import history from './history/de.ts';
 import staff from './staff/de.ts';
 import sound from './sound/de.ts';
@@ -7,6 +8,9 @@ import rulesPage from './rules-page/de.ts';
 import tablePolish from './table-polish/de.ts';
 import refusal from './refusal/de.ts';
 import resultBanner from './result-banner/de.ts';
+
+/** Names of spots and controls: docs/glossary.md. */
+const g = GLOSSARY.de;
 
 /** Deutsch. Eigene Formulierungen (nicht die Sätze der Regelblätter, docs/rules.md#rule-sheets). */
 const de: Messages = {
@@ -19,40 +23,40 @@ const de: Messages = {
   },
   meters: { credit: 'Guthaben', totalBet: 'Gesamteinsatz', lastWin: 'Gewinn' },
   spot: {
-    player: 'Spieler',
-    banker: 'Banker',
-    tie: 'Unentschieden',
+    player: g.player.name,
+    banker: g.banker.name,
+    tie: g.tie.name,
     pays: 'Zahlt {pays}',
-    badgePlayer: 'S',
-    badgeBanker: 'B',
-    badgeTie: 'U',
+    badgePlayer: g.player.badge,
+    badgeBanker: g.banker.badge,
+    badgeTie: g.tie.badge,
     aria: 'Einsatzfeld {name}, zahlt {pays}, Einsatz {amount}',
     belowMin: 'Mindestens {amount}',
   },
   chips: {
     rail: 'Jetons',
     chip: 'Jeton {amount}',
-    eraser: 'Radierer: ein Feld antippen, um den ganzen Einsatz darauf zu entfernen',
-    eraserShort: 'Radieren',
+    eraser: 'Weg: ein Feld antippen, um den ganzen Einsatz darauf zu entfernen',
+    eraserShort: g.eraser.name,
     prev: 'Vorherige Jetons',
     next: 'Weitere Jetons',
   },
   table: {
-    deal: 'Geben',
-    newBet: 'Neuer Einsatz',
-    rebet: 'Nochmal',
-    rebetX2: 'Nochmal ×2',
+    deal: g.deal.name,
+    newBet: g.newBet.name,
+    rebet: g.rebet.name,
+    rebetX2: g.rebetX2.name,
     undo: 'Rück\u00adgängig',
-    clear: 'Leeren',
-    cashout: 'Auszahlen',
+    clear: g.clear.name,
+    cashout: g.cashOut.name,
     menu: 'Menü',
     placeBets: 'Bitte setzen',
     dealing: 'Viel Glück!',
     lastRound: 'Letzte Runde',
-    rebetBlocked: 'Nochmal geht nur bei leerem Tisch: GEBEN spielt die Jetons darauf',
+    rebetBlocked: 'Gleicher Einsatz geht nur bei leerem Tisch: GEBEN spielt die Jetons darauf',
     rebetNoCredit: 'Das Guthaben reicht nicht für den gleichen Einsatz ({amount})',
     rebetX2NoCredit: 'Das Guthaben reicht nicht für den doppelten Einsatz ({amount})',
-    dealAgain: 'Nochmal {amount}',
+    dealAgain: 'Erneut {amount}',
     total: 'Summe {n}',
     hand: 'Hand von {name}',
     natural: 'Natural',
@@ -104,10 +108,10 @@ const de: Messages = {
   },
   rules: {
     title: 'So wird gespielt',
-    r1: 'Setzen Sie auf die Hand, die am Ende näher an 9 liegt: Spieler oder Banker. Sie können auch auf Gleichstand setzen.',
-    r2: 'Jeton in der Leiste wählen, dann ein Einsatzfeld antippen. Jedes Antippen legt einen Jeton dazu. Ein Feld lange gedrückt halten (oder mit der rechten Maustaste klicken) nimmt den zuletzt dort gelegten Jeton weg; der Radierer entfernt den ganzen Einsatz eines Feldes.',
+    r1: 'Setzen Sie auf die Hand, die am Ende näher an 9 liegt: Spieler oder Banker. Sie können auch auf Unentschieden setzen.',
+    r2: 'Jeton in der Leiste wählen, dann ein Einsatzfeld antippen. Jedes Antippen legt einen Jeton dazu. Ein Feld lange gedrückt halten (oder mit der rechten Maustaste klicken) nimmt den zuletzt dort gelegten Jeton weg; mit WEG und einem Antippen nehmen Sie den ganzen Einsatz von einem Feld.',
     r3: 'GEBEN drücken. Jede Hand erhält zwei Karten; nach festen Ziehregeln kann eine dritte folgen. Nach dem Geben müssen Sie nichts mehr entscheiden.',
-    r7: 'GEBEN spielt die Jetons auf dem Tisch. Bei leerem Tisch nach einer Runde wiederholen GEBEN und NOCHMAL die letzten Einsätze und geben sofort; NOCHMAL ×2 verdoppelt sie. NEUER EINSATZ räumt den Tisch nach einer Runde.',
+    r7: 'GEBEN spielt die Jetons auf dem Tisch. Bei leerem Tisch nach einer Runde wiederholen GEBEN und GLEICHER EINSATZ die letzten Einsätze und geben sofort; GLEICHER EINSATZ ×2 verdoppelt sie. NEUES SPIEL räumt den Tisch nach einer Runde.',
     keys: 'Tasten: Tab wechselt, Enter drückt, 1–9 wählt einen Jeton, Leertaste ist GEBEN, Esc öffnet dieses Menü.',
   },
   history,
@@ -192,7 +196,7 @@ const de: Messages = {
     'nothing-to-undo': 'Nichts rückgängig zu machen.',
     'no-previous-bets': 'Es gibt noch keinen vorherigen Einsatz.',
     'rebet-needs-empty-table':
-      'Nochmal wiederholt die letzten Einsätze nur bei leerem Tisch. Erst geben oder die Jetons auf dem Tisch entfernen.',
+      'Gleicher Einsatz wiederholt die letzten Einsätze nur bei leerem Tisch. Erst geben oder die Jetons auf dem Tisch entfernen.',
     tilted: 'Der Automat ist gerade außer Betrieb.',
     'round-in-progress': 'Bitte warten, bis die Runde beendet ist.',
     'no-credits': 'Es gibt kein Guthaben zum Auszahlen.',

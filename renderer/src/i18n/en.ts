@@ -1,3 +1,4 @@
+import { GLOSSARY } from './glossary.ts';
 import history from './history/en.ts';
 import staff from './staff/en.ts';
 import sound from './sound/en.ts';
@@ -6,6 +7,9 @@ import rulesPage from './rules-page/en.ts';
 import tablePolish from './table-polish/en.ts';
 import refusal from './refusal/en.ts';
 import resultBanner from './result-banner/en.ts';
+
+/** Names of spots and controls: docs/glossary.md. */
+const g = GLOSSARY.en;
 
 /** English (default). Every language file has exactly these keys (checked by i18n.test.ts). */
 export default {
@@ -22,13 +26,13 @@ export default {
     lastWin: 'Win',
   },
   spot: {
-    player: 'Player',
-    banker: 'Banker',
-    tie: 'Tie',
+    player: g.player.name,
+    banker: g.banker.name,
+    tie: g.tie.name,
     pays: 'Pays {pays}',
-    badgePlayer: 'P',
-    badgeBanker: 'B',
-    badgeTie: 'T',
+    badgePlayer: g.player.badge,
+    badgeBanker: g.banker.badge,
+    badgeTie: g.tie.badge,
     aria: '{name} bet spot, pays {pays}, bet {amount}',
     belowMin: 'Minimum {amount}',
   },
@@ -36,18 +40,18 @@ export default {
     rail: 'Chips',
     chip: 'Chip {amount}',
     eraser: 'Eraser: tap a spot to take its whole bet off',
-    eraserShort: 'Erase',
+    eraserShort: g.eraser.name,
     prev: 'Previous chips',
     next: 'More chips',
   },
   table: {
-    deal: 'Deal',
-    newBet: 'New bet',
-    rebet: 'Rebet',
-    rebetX2: 'Rebet ×2',
-    undo: 'Undo',
-    clear: 'Clear',
-    cashout: 'Cash out',
+    deal: g.deal.name,
+    newBet: g.newBet.name,
+    rebet: g.rebet.name,
+    rebetX2: g.rebetX2.name,
+    undo: g.undo.name,
+    clear: g.clear.name,
+    cashout: g.cashOut.name,
     menu: 'Menu',
     placeBets: 'Place your bets',
     dealing: 'Good luck!',

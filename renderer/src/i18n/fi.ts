@@ -1,4 +1,5 @@
 import type { Messages } from './messages-shape.ts';
+import { GLOSSARY } from './glossary.ts';
 import history from './history/fi.ts';
 import staff from './staff/fi.ts';
 import sound from './sound/fi.ts';
@@ -7,6 +8,9 @@ import rulesPage from './rules-page/fi.ts';
 import tablePolish from './table-polish/fi.ts';
 import refusal from './refusal/fi.ts';
 import resultBanner from './result-banner/fi.ts';
+
+/** Names of spots and controls: docs/glossary.md. */
+const g = GLOSSARY.fi;
 
 /** Suomi. Omin sanoin (ei sääntöjen lauseita, docs/rules.md#rule-sheets). */
 const fi: Messages = {
@@ -19,13 +23,13 @@ const fi: Messages = {
   },
   meters: { credit: 'Saldo', totalBet: 'Panokset', lastWin: 'Voitto' },
   spot: {
-    player: 'Pelaaja',
-    banker: 'Pankki',
-    tie: 'Tasapeli',
+    player: g.player.name,
+    banker: g.banker.name,
+    tie: g.tie.name,
     pays: 'Maksaa {pays}',
-    badgePlayer: 'Pe',
-    badgeBanker: 'Pa',
-    badgeTie: 'T',
+    badgePlayer: g.player.badge,
+    badgeBanker: g.banker.badge,
+    badgeTie: g.tie.badge,
     aria: 'Panosalue {name}, maksaa {pays}, panos {amount}',
     belowMin: 'Vähintään {amount}',
   },
@@ -33,18 +37,18 @@ const fi: Messages = {
     rail: 'Pelimerkit',
     chip: 'Pelimerkki {amount}',
     eraser: 'Pyyhin: napauta aluetta poistaaksesi sen koko panoksen',
-    eraserShort: 'Pyyhi',
+    eraserShort: g.eraser.name,
     prev: 'Edelliset merkit',
     next: 'Lisää merkkejä',
   },
   table: {
-    deal: 'Jaa',
-    newBet: 'Uusi panos',
-    rebet: 'Sama panos',
-    rebetX2: 'Sama ×2',
-    undo: 'Kumoa',
+    deal: g.deal.name,
+    newBet: g.newBet.name,
+    rebet: g.rebet.name,
+    rebetX2: g.rebetX2.name,
+    undo: g.undo.name,
     clear: 'Tyhjen\u00adnä',
-    cashout: 'Kotiuta',
+    cashout: g.cashOut.name,
     menu: 'Valikko',
     placeBets: 'Aseta panoksesi',
     dealing: 'Onnea!',
@@ -85,7 +89,7 @@ const fi: Messages = {
     maxWin: 'Suurin voitto kierroksella',
     decks: '{n} korttipakkaa, sekoitetaan ennen jokaista kierrosta',
     commission: 'Pankin voitto maksaa {pays} (5 % komissio, pyöristetään alaspäin sentteihin).',
-    tiePush: 'Tasapelissä pelaajan ja pankin panokset palautetaan.',
+    tiePush: 'Tasapelissä Pelaajan ja Pankin panokset palautetaan.',
     loading: 'Ladataan voittotaulukkoa…',
     close: 'Sulje',
   },
@@ -104,10 +108,10 @@ const fi: Messages = {
   },
   rules: {
     title: 'Näin pelaat',
-    r1: 'Lyö vetoa kädestä, jonka uskot päätyvän lähemmäs yhdeksää: pelaaja tai pankki. Voit myös veikata, että kädet päättyvät tasan.',
+    r1: 'Lyö vetoa kädestä, jonka uskot päätyvän lähemmäs yhdeksää: Pelaaja tai Pankki. Voit myös lyödä vetoa siitä, että kädet päättyvät tasapeliin.',
     r2: 'Valitse merkki rivistä ja napauta panosaluetta. Jokainen napautus lisää yhden merkin. Pidä sormea alueella (tai napsauta hiiren oikealla painikkeella), niin alueelle viimeksi asetettu merkki poistuu; pyyhin poistaa alueen koko panoksen.',
     r3: 'Paina JAA. Kumpikin käsi saa kaksi korttia, ja kiinteiden sääntöjen mukaan voi tulla kolmas. Jaon jälkeen sinun ei tarvitse päättää mitään.',
-    r7: 'JAA pelaa pöydällä olevat merkit. Tyhjällä pöydällä kierroksen jälkeen JAA ja SAMA PANOS toistavat edelliset panoksesi ja jakavat heti; SAMA ×2 tuplaa ne. UUSI PANOS tyhjentää pöydän kierroksen jälkeen.',
+    r7: 'JAA pelaa pöydällä olevat merkit. Tyhjällä pöydällä kierroksen jälkeen JAA ja SAMA PANOS toistavat edelliset panoksesi ja jakavat heti; SAMA PANOS ×2 tuplaa ne. UUSI PANOS tyhjentää pöydän kierroksen jälkeen.',
     keys: 'Näppäimet: Tab siirtää, Enter painaa, 1–9 valitsee merkin, välilyönti on JAA, Esc avaa tämän valikon.',
   },
   history,
@@ -190,7 +194,7 @@ const fi: Messages = {
     'nothing-to-undo': 'Ei kumottavaa.',
     'no-previous-bets': 'Toistettavaa edellistä panosta ei vielä ole.',
     'rebet-needs-empty-table':
-      'Sama panos toistaa edelliset panoksesi vain tyhjällä pöydällä. Jaa tai poista pöydällä olevat merkit ensin.',
+      'Sama panos toistaa edelliset panoksesi vain tyhjällä pöydällä. Paina ensin JAA tai poista pöydällä olevat merkit.',
     tilted: 'Laite on juuri nyt pois käytöstä.',
     'round-in-progress': 'Odota, että kierros päättyy.',
     'no-credits': 'Kotiutettavaa saldoa ei ole.',

@@ -1,4 +1,5 @@
 import type { Messages } from './messages-shape.ts';
+import { GLOSSARY } from './glossary.ts';
 import history from './history/nl.ts';
 import staff from './staff/nl.ts';
 import sound from './sound/nl.ts';
@@ -7,6 +8,9 @@ import rulesPage from './rules-page/nl.ts';
 import tablePolish from './table-polish/nl.ts';
 import refusal from './refusal/nl.ts';
 import resultBanner from './result-banner/nl.ts';
+
+/** Names of spots and controls: docs/glossary.md. */
+const g = GLOSSARY.nl;
 
 /** Nederlands. Eigen bewoording (niet de zinnen uit de regelbladen, docs/rules.md#rule-sheets). */
 const nl: Messages = {
@@ -19,13 +23,13 @@ const nl: Messages = {
   },
   meters: { credit: 'Krediet', totalBet: 'Totale inzet', lastWin: 'Winst' },
   spot: {
-    player: 'Speler',
-    banker: 'Deler',
-    tie: 'Gelijkspel',
+    player: g.player.name,
+    banker: g.banker.name,
+    tie: g.tie.name,
     pays: 'Betaalt {pays}',
-    badgePlayer: 'S',
-    badgeBanker: 'D',
-    badgeTie: 'G',
+    badgePlayer: g.player.badge,
+    badgeBanker: g.banker.badge,
+    badgeTie: g.tie.badge,
     aria: 'Inzetvak {name}, betaalt {pays}, inzet {amount}',
     belowMin: 'Minimaal {amount}',
   },
@@ -33,26 +37,26 @@ const nl: Messages = {
     rail: 'Fiches',
     chip: 'Fiche {amount}',
     eraser: 'Gum: tik op een vak om de hele inzet erop weg te halen',
-    eraserShort: 'Gum',
+    eraserShort: g.eraser.name,
     prev: 'Vorige fiches',
     next: 'Meer fiches',
   },
   table: {
-    deal: 'Delen',
-    newBet: 'Nieuwe inzet',
-    rebet: 'Herhaal',
-    rebetX2: 'Herhaal ×2',
-    undo: 'Ongedaan',
-    clear: 'Wissen',
-    cashout: 'Uitbetalen',
+    deal: g.deal.name,
+    newBet: g.newBet.name,
+    rebet: g.rebet.name,
+    rebetX2: g.rebetX2.name,
+    undo: g.undo.name,
+    clear: g.clear.name,
+    cashout: g.cashOut.name,
     menu: 'Menu',
     placeBets: 'Plaats uw inzet',
     dealing: 'Veel geluk!',
     lastRound: 'Vorige ronde',
-    rebetBlocked: 'Herhaal kan alleen met een lege tafel: DELEN speelt de fiches die er liggen',
+    rebetBlocked: 'Zelfde inzet kan alleen met een lege tafel: DELEN speelt de fiches die er liggen',
     rebetNoCredit: 'Te weinig tegoed voor dezelfde inzet ({amount})',
     rebetX2NoCredit: 'Te weinig tegoed voor de dubbele inzet ({amount})',
-    dealAgain: 'Herhaal {amount}',
+    dealAgain: 'Opnieuw {amount}',
     total: 'Totaal {n}',
     hand: 'Hand van {name}',
     natural: 'Natural',
@@ -104,10 +108,10 @@ const nl: Messages = {
   },
   rules: {
     title: 'Zo speelt u',
-    r1: 'Zet in op de hand die volgens u het dichtst bij 9 eindigt: Speler of Deler. U kunt ook inzetten op een gelijke stand.',
+    r1: 'Zet in op de hand die volgens u het dichtst bij 9 eindigt: Speler of Deler. U kunt ook op Gelijkspel inzetten.',
     r2: 'Kies een fiche in de rij en tik op een inzetvak. Elke tik legt één fiche bij. Houd een vak ingedrukt (of klik er met de rechtermuisknop op) om de fiche weg te halen die u daar het laatst legde; de gum haalt de hele inzet van een vak.',
     r3: 'Druk op DELEN. Elke hand krijgt twee kaarten; volgens vaste regels kan een derde volgen. Na het delen hoeft u niets meer te kiezen.',
-    r7: 'DELEN speelt de fiches op de tafel. Op een lege tafel na een ronde herhalen DELEN en HERHAAL uw vorige inzet en delen meteen; HERHAAL ×2 verdubbelt die. NIEUWE INZET maakt de tafel leeg na een ronde.',
+    r7: 'DELEN speelt de fiches op de tafel. Op een lege tafel na een ronde herhalen DELEN en ZELFDE INZET uw vorige inzet en delen meteen; ZELFDE INZET ×2 verdubbelt die. NIEUWE INZET maakt de tafel leeg na een ronde.',
     keys: 'Toetsen: Tab verspringt, Enter drukt, 1–9 kiest een fiche, spatie is DELEN, Esc opent dit menu.',
   },
   history,
@@ -192,7 +196,7 @@ const nl: Messages = {
     'nothing-to-undo': 'Niets om ongedaan te maken.',
     'no-previous-bets': 'Er is nog geen vorige inzet om te herhalen.',
     'rebet-needs-empty-table':
-      'Herhaal zet uw vorige inzet alleen op een lege tafel. Deel eerst of haal de fiches van de tafel.',
+      'Zelfde inzet zet uw vorige inzet alleen op een lege tafel. Druk eerst op DELEN of haal de fiches van de tafel.',
     tilted: 'De automaat is op dit moment buiten gebruik.',
     'round-in-progress': 'Wacht tot de ronde klaar is.',
     'no-credits': 'Er is geen krediet om uit te betalen.',

@@ -1,4 +1,5 @@
 import type { Messages } from './messages-shape.ts';
+import { GLOSSARY } from './glossary.ts';
 import history from './history/sv.ts';
 import staff from './staff/sv.ts';
 import sound from './sound/sv.ts';
@@ -7,6 +8,9 @@ import rulesPage from './rules-page/sv.ts';
 import tablePolish from './table-polish/sv.ts';
 import refusal from './refusal/sv.ts';
 import resultBanner from './result-banner/sv.ts';
+
+/** Names of spots and controls: docs/glossary.md. */
+const g = GLOSSARY.sv;
 
 /** Svenska. Egen formulering (inte regelbladens meningar, docs/rules.md#rule-sheets). */
 const sv: Messages = {
@@ -19,13 +23,13 @@ const sv: Messages = {
   },
   meters: { credit: 'Kredit', totalBet: 'Total insats', lastWin: 'Vinst' },
   spot: {
-    player: 'Spelare',
-    banker: 'Banken',
-    tie: 'Lika',
+    player: g.player.name,
+    banker: g.banker.name,
+    tie: g.tie.name,
     pays: 'Betalar {pays}',
-    badgePlayer: 'S',
-    badgeBanker: 'B',
-    badgeTie: 'L',
+    badgePlayer: g.player.badge,
+    badgeBanker: g.banker.badge,
+    badgeTie: g.tie.badge,
     aria: 'Insatsruta {name}, betalar {pays}, insats {amount}',
     belowMin: 'Minst {amount}',
   },
@@ -33,26 +37,26 @@ const sv: Messages = {
     rail: 'Marker',
     chip: 'Marker {amount}',
     eraser: 'Suddgummi: tryck på en ruta för att ta bort hela insatsen',
-    eraserShort: 'Sudda',
+    eraserShort: g.eraser.name,
     prev: 'Föregående marker',
     next: 'Fler marker',
   },
   table: {
-    deal: 'Dela ut',
-    newBet: 'Ny insats',
-    rebet: 'Samma insats',
-    rebetX2: 'Samma ×2',
-    undo: 'Ångra',
-    clear: 'Rensa',
-    cashout: 'Ta ut',
+    deal: g.deal.name,
+    newBet: g.newBet.name,
+    rebet: g.rebet.name,
+    rebetX2: g.rebetX2.name,
+    undo: g.undo.name,
+    clear: g.clear.name,
+    cashout: g.cashOut.name,
     menu: 'Meny',
     placeBets: 'Lägg era insatser',
     dealing: 'Lycka till!',
     lastRound: 'Förra given',
-    rebetBlocked: 'Samma insats kräver ett tomt bord: DELA UT spelar markerna som ligger där',
+    rebetBlocked: 'Satsa om kräver ett tomt bord: GE spelar markerna som ligger där',
     rebetNoCredit: 'Krediten räcker inte till samma insats ({amount})',
     rebetX2NoCredit: 'Krediten räcker inte till dubbel insats ({amount})',
-    dealAgain: 'Samma insats {amount}',
+    dealAgain: 'Igen {amount}',
     total: 'Summa {n}',
     hand: '{name}s hand',
     natural: 'Natural',
@@ -106,9 +110,9 @@ const sv: Messages = {
     title: 'Så spelar du',
     r1: 'Satsa på den hand du tror hamnar närmast 9: Spelare eller Banken. Du kan också satsa på att händerna blir lika.',
     r2: 'Välj en marker i raden och tryck på en insatsruta. Varje tryck lägger en marker. Håll fingret kvar på en ruta (eller högerklicka) för att ta bort den marker du lade där sist; suddgummit tar bort hela insatsen från en ruta.',
-    r3: 'Tryck på DELA UT. Båda händerna får två kort, och ett tredje kan följa enligt fasta dragregler. Du behöver inte välja något efter utdelningen.',
-    r7: 'DELA UT spelar markerna på bordet. På ett tomt bord efter en runda upprepar DELA UT och SAMMA INSATS dina senaste insatser och delar ut direkt; SAMMA ×2 dubblar dem. NY INSATS rensar bordet efter en runda.',
-    keys: 'Tangenter: Tab flyttar, Enter trycker, 1–9 väljer marker, mellanslag är DELA UT, Esc öppnar menyn.',
+    r3: 'Tryck på GE. Båda händerna får två kort, och ett tredje kan följa enligt fasta dragregler. Du behöver inte välja något efter utdelningen.',
+    r7: 'GE spelar markerna på bordet. På ett tomt bord efter en runda upprepar GE och SATSA OM dina senaste insatser och delar ut direkt; SATSA OM ×2 dubblar dem. NY INSATS rensar bordet efter en runda.',
+    keys: 'Tangenter: Tab flyttar, Enter trycker, 1–9 väljer marker, mellanslag är GE, Esc öppnar menyn.',
   },
   history,
   voidScreen: {
@@ -188,7 +192,7 @@ const sv: Messages = {
     'nothing-to-undo': 'Inget att ångra.',
     'no-previous-bets': 'Det finns ingen tidigare insats att upprepa än.',
     'rebet-needs-empty-table':
-      'Samma insats upprepar dina senaste insatser på ett tomt bord. Dela ut eller rensa markerna på bordet först.',
+      'Satsa om upprepar dina senaste insatser på ett tomt bord. Tryck först på GE eller rensa markerna på bordet.',
     tilted: 'Automaten är ur funktion just nu.',
     'round-in-progress': 'Vänta tills rundan är klar.',
     'no-credits': 'Det finns ingen kredit att ta ut.',

@@ -21,7 +21,7 @@ export default {
   total: 'Summa',
   winner: 'Vinnare',
   wins: '{spot} vinner',
-  tie: 'Oavgjort',
+  tie: 'Lika',
   returned: 'Tillbaka',
   voided: 'Ogiltig – {amount} återbetalt',
   noCards: 'Inga kort delades ut.',

@@ -11,7 +11,7 @@ const rulesPage: Messages['rulesPage'] = {
     playerDraw: 'Derde kaart Speler',
     bankerDraw: 'Derde kaart Deler',
     payouts: 'Uitbetalingen',
-    returns: 'Uitbetalingspercentage',
+    returns: 'Uitbetalings\u00adpercentage',
     limits: 'Inzetlimieten',
     conduct: 'Storingen en pauzes',
   },

@@ -219,7 +219,7 @@ const staff: Messages['staff'] = {
   field: {
     id: 'Profilname',
     decks: 'Kartenspiele',
-    tiePays: 'Tie zahlt (zu 1)',
+    tiePays: 'Unentschieden zahlt (zu 1)',
     bankerCommissionPercent: 'Banker-Provision %',
     minMinor: 'Mindesteinsatz',
     maxMinor: 'Höchsteinsatz',

@@ -213,7 +213,7 @@ const staff: Messages['staff'] = {
     id: 'Profiilin nimi',
     decks: 'Pakat',
     tiePays: 'Tasapeli maksaa (1:een)',
-    bankerCommissionPercent: 'Jakajan palkkio %',
+    bankerCommissionPercent: 'Pankin palkkio %',
     minMinor: 'Vähimmäispanos',
     maxMinor: 'Enimmäispanos',
     tableMaxMinor: 'Pöydän enimmäispanos',

@@ -69,7 +69,7 @@ const staff: Messages['staff'] = {
     roundsPlayed: 'Spelade omgångar',
     roundsWon: 'Vunna omgångar',
     roundsLost: 'Förlorade omgångar',
-    roundsTied: 'Oavgjorda omgångar',
+    roundsTied: 'Omgångar som slutade lika',
     roundsVoided: 'Ogiltiga omgångar',
     powerUps: 'Uppstarter',
     doorOpens: 'Dörröppningar',
@@ -218,7 +218,7 @@ const staff: Messages['staff'] = {
   field: {
     id: 'Profilnamn',
     decks: 'Kortlekar',
-    tiePays: 'Oavgjort betalar (till 1)',
+    tiePays: 'Lika betalar (till 1)',
     bankerCommissionPercent: 'Bankens provision %',
     minMinor: 'Lägsta insats',
     maxMinor: 'Högsta insats',
