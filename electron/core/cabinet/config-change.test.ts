@@ -38,7 +38,7 @@ describe('venue config: validated, and changes go to the event log', () => {
     const changed = testConfig({ demoCreditsMinor: 50_000 });
     const c = h.restart(changed);
     const entry = c.events({ limit: 20 }).find((e) => e.kind === 'config' && e.detail.includes('demoCreditsMinor'));
-    expect(entry?.detail).toMatch(/demoCreditsMinor: 100000 → 50000/);
+    expect(entry?.detail).toMatch(/demoCreditsMinor: 1000\.00 EUR → 500\.00 EUR/);
     // The start-up change is in the audit trail too, as the start-up's.
     expect(c.configAudit({ limit: 5 })).toMatchObject([
       { role: 'start-up', field: 'demoCreditsMinor', oldValue: '100000', newValue: '50000' },
@@ -67,7 +67,7 @@ describe('venue config: validated, and changes go to the event log', () => {
     const snap = c.applyConfig(next, 'technician');
     expect(snap.limits.tableMaxMinor).toBe(90_000);
     expect(snap.phase).toBe('idle');
-    expect(c.events({ limit: 5 }).find((e) => e.kind === 'config')?.detail).toMatch(/tableMaxMinor: 100000 → 90000/);
+    expect(c.events({ limit: 5 }).find((e) => e.kind === 'config')?.detail).toMatch(/tableMaxMinor: 1000\.00 EUR → 900\.00 EUR/);
     const marker = journalOf(c).lastEventId();
     const again = h.restart(next);
     expect(again.venueConfig().limits.tableMaxMinor).toBe(90_000);

@@ -139,6 +139,7 @@ export function cashOut(ctx: CabinetContext): Handpay {
       'cash-out',
       `handpay of ${moneyText(amount, ctx.config.currency)} waits for an attendant`,
       at,
+      { code: 'handpay-waiting', amountMinor: amount },
     );
     return hp;
   });

@@ -148,6 +148,7 @@ export function ramClear(ctx: CabinetContext, damagedOwed: DamagedJournalOwed | 
         'ram-clear',
         `handpay of ${formatMinor(handpaysMinor)} waits for an attendant`,
         at,
+        { code: 'handpay-waiting', amountMinor: handpaysMinor },
       );
     }
     return fresh;

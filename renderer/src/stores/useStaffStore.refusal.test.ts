@@ -6,7 +6,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
-import { withLiveDevices } from '../../../electron/app/live-devices.ts';
+import { liveApplyConfig } from '../../../electron/app/live-devices.ts';
+import { shellCabinet } from '../../../electron/app/shell-cabinet.ts';
 import { paytableFor } from '../../../electron/app/paytable.ts';
 import { CabinetDevices, type NoteInFlight } from '../../../electron/app/cabinet-devices.ts';
 import { resolveDeviceSettings } from '../../../electron/app/device-settings.ts';
@@ -63,7 +64,7 @@ beforeEach(async () => {
   await devices.startBill();
   staffAccess = testStaff({ keyOn: true, pins: { technician: '2468' } });
   const router = createIpcRouter(
-    withLiveDevices(cabinet, devices, settingsFor, () => undefined),
+    shellCabinet(cabinet, { applyConfig: liveApplyConfig(cabinet, devices, settingsFor, () => undefined) }),
     {
       staff: staffAccess.staff,
       paytable: paytableFor,
