@@ -2,6 +2,8 @@ import type { Messages } from './index.ts';
 import history from './history/cs.ts';
 import staff from './staff/cs.ts';
 import sound from './sound/cs.ts';
+import winMeter from './win-meter/cs.ts';
+import demoMode from './demo-mode/cs.ts';
 import roadPanel from './roadPanel/cs.ts';
 import rulesPage from './rules-page/cs.ts';
 import tablePolish from './table-polish/cs.ts';
@@ -18,6 +20,8 @@ const cs: Messages = {
     demo: 'DEMO – bez skutečných peněz',
   },
   meters: { credit: 'Kredit', totalBet: 'Celková sázka', lastWin: 'Výhra' },
+  winMeter,
+  demoMode,
   spot: {
     player: 'Player',
     banker: 'Banker',

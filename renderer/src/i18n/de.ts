@@ -2,6 +2,8 @@ import type { Messages } from './index.ts';
 import history from './history/de.ts';
 import staff from './staff/de.ts';
 import sound from './sound/de.ts';
+import winMeter from './win-meter/de.ts';
+import demoMode from './demo-mode/de.ts';
 import roadPanel from './roadPanel/de.ts';
 import rulesPage from './rules-page/de.ts';
 import tablePolish from './table-polish/de.ts';
@@ -18,6 +20,8 @@ const de: Messages = {
     demo: 'DEMO – kein echtes Geld',
   },
   meters: { credit: 'Guthaben', totalBet: 'Gesamteinsatz', lastWin: 'Gewinn' },
+  winMeter,
+  demoMode,
   spot: {
     player: 'Spieler',
     banker: 'Banker',

@@ -1,6 +1,8 @@
 import history from './history/en.ts';
 import staff from './staff/en.ts';
 import sound from './sound/en.ts';
+import winMeter from './win-meter/en.ts';
+import demoMode from './demo-mode/en.ts';
 import roadPanel from './roadPanel/en.ts';
 import rulesPage from './rules-page/en.ts';
 import tablePolish from './table-polish/en.ts';
@@ -21,6 +23,8 @@ export default {
     totalBet: 'Total bet',
     lastWin: 'Win',
   },
+  winMeter,
+  demoMode,
   spot: {
     player: 'Player',
     banker: 'Banker',

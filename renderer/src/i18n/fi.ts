@@ -2,6 +2,8 @@ import type { Messages } from './index.ts';
 import history from './history/fi.ts';
 import staff from './staff/fi.ts';
 import sound from './sound/fi.ts';
+import winMeter from './win-meter/fi.ts';
+import demoMode from './demo-mode/fi.ts';
 import roadPanel from './roadPanel/fi.ts';
 import rulesPage from './rules-page/fi.ts';
 import tablePolish from './table-polish/fi.ts';
@@ -18,6 +20,8 @@ const fi: Messages = {
     demo: 'DEMO – ei oikeaa rahaa',
   },
   meters: { credit: 'Saldo', totalBet: 'Panokset', lastWin: 'Voitto' },
+  winMeter,
+  demoMode,
   spot: {
     player: 'Pelaaja',
     banker: 'Pankki',

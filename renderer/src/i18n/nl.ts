@@ -2,6 +2,8 @@ import type { Messages } from './index.ts';
 import history from './history/nl.ts';
 import staff from './staff/nl.ts';
 import sound from './sound/nl.ts';
+import winMeter from './win-meter/nl.ts';
+import demoMode from './demo-mode/nl.ts';
 import roadPanel from './roadPanel/nl.ts';
 import rulesPage from './rules-page/nl.ts';
 import tablePolish from './table-polish/nl.ts';
@@ -18,6 +20,8 @@ const nl: Messages = {
     demo: 'DEMO – geen echt geld',
   },
   meters: { credit: 'Krediet', totalBet: 'Totale inzet', lastWin: 'Winst' },
+  winMeter,
+  demoMode,
   spot: {
     player: 'Speler',
     banker: 'Deler',

@@ -2,6 +2,8 @@ import type { Messages } from './index.ts';
 import history from './history/sv.ts';
 import staff from './staff/sv.ts';
 import sound from './sound/sv.ts';
+import winMeter from './win-meter/sv.ts';
+import demoMode from './demo-mode/sv.ts';
 import roadPanel from './roadPanel/sv.ts';
 import rulesPage from './rules-page/sv.ts';
 import tablePolish from './table-polish/sv.ts';
@@ -18,6 +20,8 @@ const sv: Messages = {
     demo: 'DEMO – inga riktiga pengar',
   },
   meters: { credit: 'Kredit', totalBet: 'Total insats', lastWin: 'Vinst' },
+  winMeter,
+  demoMode,
   spot: {
     player: 'Spelare',
     banker: 'Banken',
