@@ -1,0 +1,121 @@
+/**
+ * The meters cannot mislead (docs/rules.md#the-win-meter): one page load plays a round of each outcome class
+ * through the real cabinet, from given cards (`test:force-cards`), and after each checks the WIN meter's label,
+ * value and outcome class against main's record, and that TOTAL BET follows the felt. Screenshots of the
+ * partial return (both sizes) go to e2e/artifacts/meter-truth/ when shots are kept.
+ */
+import type { Page } from '@playwright/test';
+import path from 'node:path';
+import type { HostProcess } from './host-process.ts';
+import { ARTIFACTS, bet, expect, expectMeter, insertNote, keepShot, lastRounds, sum, test } from './fixtures.ts';
+
+/** Given rounds, cards in deal order (P1, B1, P2, B2, then third cards). */
+const CARDS = {
+  // Player K♥ Q♦ = 0, Banker 9♠ 10♣ = 9: a natural, Banker wins.
+  banker: ['KH', '9S', 'QD', '10C'],
+  // Player 9♥ K♠ = 9, Banker 10♦ 8♣ = 8: naturals, Player wins.
+  player: ['9H', '10D', 'KS', '8C'],
+  // Player 8♦ J♥ = 8, Banker 8♣ Q♠ = 8: naturals, a Tie.
+  tie: ['8D', '8C', 'JH', 'QS'],
+} as const;
+
+const SHOTS = path.join(ARTIFACTS, 'meter-truth');
+const WIN_GREEN = 'rgb(159, 242, 181)';
+
+/** Deals from `cards` with `press`, checks the meters while the cards are revealed, and returns main's record. */
+async function playRound(page: Page, host: HostProcess, cards: readonly string[], press: () => Promise<void>) {
+  const before = (await lastRounds(host, 1))[0]?.roundId ?? 0;
+  expect(await host.must<{ armed: string[] }>('test:force-cards', { cards })).toEqual({ armed: cards });
+  await press();
+  // While the cards are revealed the WIN meter tells nothing yet.
+  await expect(page.getByTestId('last-win')).toHaveAttribute('data-outcome-class', 'none');
+  await expect(page.getByTestId('result-banner')).toBeVisible({ timeout: 20_000 });
+  const [round] = await lastRounds(host, 1);
+  expect(round?.roundId).toBe(before + 1);
+  expect(round?.status).toBe('settled');
+  return round!;
+}
+
+async function expectWinMeter(page: Page, outcomeClass: string, label: string, minor: number): Promise<void> {
+  const meter = page.getByTestId('last-win');
+  await expect(meter).toHaveAttribute('data-outcome-class', outcomeClass);
+  await expect(meter).toHaveAttribute('data-minor', String(minor));
+  await expect(page.getByTestId('last-win-label')).toHaveText(label);
+  if (outcomeClass === 'win') await expect(meter).toHaveCSS('color', WIN_GREEN);
+  else await expect(meter).not.toHaveCSS('color', WIN_GREEN);
+}
+
+test('every outcome class: only a net win is a win on the WIN meter, and TOTAL BET follows the felt', async ({
+  kiosk,
+  host,
+}) => {
+  test.slow();
+  await insertNote(kiosk, host, 5, 10_000);
+  await expectWinMeter(kiosk, 'none', 'Win', 0);
+
+  // Partial return: 14.00 staked, Banker wins, 5.85 back.
+  await bet(kiosk, 'player', 500, 2);
+  await bet(kiosk, 'banker', 100, 3);
+  await bet(kiosk, 'tie', 100, 1);
+  await expectMeter(kiosk, 'total-bet', 1_400);
+  const partial = await playRound(kiosk, host, CARDS.banker, async () => {
+    await kiosk.getByTestId('btn-deal').click();
+    await expectMeter(kiosk, 'total-bet', 1_400); // the stake stays on the felt while its cards are revealed
+  });
+  expect(sum(partial.returns)).toBe(585);
+  await expect(kiosk.getByTestId('result-banner')).toHaveAttribute('data-kind', 'returned');
+  await expectWinMeter(kiosk, 'returned', 'Returned', 585);
+  await expectMeter(kiosk, 'total-bet', 0);
+  await keepShot(kiosk, path.join(SHOTS, 'partial-return-en-1920x1080.png'), { animations: 'disabled' });
+  await kiosk.setViewportSize({ width: 1080, height: 1920 });
+  await expect(kiosk.getByTestId('last-win')).toBeInViewport();
+  await keepShot(kiosk, path.join(SHOTS, 'partial-return-en-1080x1920.png'), { animations: 'disabled' });
+  await kiosk.setViewportSize({ width: 1920, height: 1080 });
+
+  // Net win: 5.00 on Player, Player wins, 10.00 back: WIN 5.00, in green.
+  await kiosk.getByTestId('btn-new-bet').click();
+  await bet(kiosk, 'player', 500, 1);
+  await expectMeter(kiosk, 'total-bet', 500);
+  const win = await playRound(kiosk, host, CARDS.player, () => kiosk.getByTestId('btn-deal').click());
+  expect(sum(win.returns)).toBe(1_000);
+  await expectWinMeter(kiosk, 'win', 'Win', 500);
+  await expectMeter(kiosk, 'total-bet', 0);
+
+  // Loss: REBET lays the same 5.00 and deals; Banker wins, nothing back: no win styling at all.
+  const loss = await playRound(kiosk, host, CARDS.banker, async () => {
+    await kiosk.getByTestId('btn-rebet').click();
+    await expectMeter(kiosk, 'total-bet', 500);
+  });
+  expect(sum(loss.returns)).toBe(0);
+  await expectWinMeter(kiosk, 'loss', 'Win', 0);
+  await expectMeter(kiosk, 'total-bet', 0);
+
+  // Push: 5.00 on Player and 5.00 on Banker, a Tie, exactly the stake back.
+  await kiosk.getByTestId('btn-new-bet').click();
+  await bet(kiosk, 'player', 500, 1);
+  await bet(kiosk, 'banker', 500, 1);
+  const push = await playRound(kiosk, host, CARDS.tie, () => kiosk.getByTestId('btn-deal').click());
+  expect(sum(push.returns)).toBe(1_000);
+  await expectWinMeter(kiosk, 'push', 'Returned', 1_000);
+  await expectMeter(kiosk, 'total-bet', 0);
+
+  // Void: the RNG drops out during the deal; the stake comes back as a refund, never as a win.
+  await kiosk.getByTestId('btn-new-bet').click();
+  await bet(kiosk, 'player', 500, 1);
+  await host.must('test:rng-unplug', { duringNextDeal: true });
+  await kiosk.getByTestId('btn-deal').click();
+  await expect(kiosk.getByTestId('void-screen')).toBeVisible({ timeout: 20_000 });
+  await kiosk.getByTestId('void-ok').click();
+  await host.must('test:rng-replug');
+  await expect(kiosk.getByTestId('tilt-screen')).toHaveCount(0, { timeout: 30_000 });
+  const [voided] = await lastRounds(host, 1);
+  expect(voided?.status).toBe('voided');
+  expect(voided?.refundedMinor).toBe(500);
+  await expectWinMeter(kiosk, 'void', 'Refunded', 500);
+  await expectMeter(kiosk, 'total-bet', 0);
+
+  // The same meter in another language: the refund keeps its own word.
+  await kiosk.getByTestId('language-switch').click();
+  await kiosk.getByTestId('language-de').click();
+  await expectWinMeter(kiosk, 'void', 'Erstattet', 500);
+});
