@@ -203,6 +203,16 @@ export interface RoundRecordLike {
 export const sum = (record: Partial<Record<string, number>>): number =>
   Object.values(record).reduce<number>((total, v) => total + (v ?? 0), 0);
 
+/**
+ * What the WIN meter shows after a settled round (docs/rules.md#the-win-meter): the net of a net win, else what
+ * came back (a return, a push, or 0 for a loss).
+ */
+export function winMeterMinor(round: RoundRecordLike): number {
+  const staked = sum(round.bets);
+  const paid = sum(round.returns);
+  return paid > staked ? paid - staked : paid;
+}
+
 /** The cabinet's own record of the most recent rounds (main's journal, not the screen). */
 export async function lastRounds(host: HostProcess, limit = 1): Promise<RoundRecordLike[]> {
   const page = await host.must<{ rounds: RoundRecordLike[] }>('history:list', { offset: 0, limit });
