@@ -182,6 +182,14 @@ export async function insertNote(page: Page, host: HostProcess, channel: number,
   return before + valueMinor;
 }
 
+/** Switches the table's language with the language button, as a player would, and waits until it shows. */
+export async function chooseLanguage(page: Page, lang: string): Promise<void> {
+  if ((await page.locator('html').getAttribute('lang')) === lang) return;
+  await page.getByTestId('language-switch').click();
+  await page.getByTestId(`language-${lang}`).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', lang);
+}
+
 /** Selects a chip (scrolling the rail as needed) and taps a spot `times` times. */
 export async function bet(page: Page, spot: 'player' | 'banker' | 'tie', chipMinor: number, times = 1): Promise<void> {
   await page.getByTestId(`chip-${chipMinor}`).click();

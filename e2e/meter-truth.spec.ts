@@ -1,13 +1,28 @@
 /**
  * The meters cannot mislead (docs/rules.md#the-win-meter): one page load plays a round of each outcome class
  * through the real cabinet, from given cards (`test:force-cards`), and after each checks the WIN meter's label,
- * value and outcome class against main's record, and that TOTAL BET follows the felt. Screenshots of the
- * partial return (both sizes) go to e2e/artifacts/meter-truth/ when shots are kept.
+ * value and outcome class against main's record, and that TOTAL BET follows the felt. In demo mode the badge
+ * and the credit meter say so in every language, at both sizes. Screenshots of the partial return and of the
+ * demo table go to e2e/artifacts/meter-truth/ when shots are kept.
  */
 import type { Page } from '@playwright/test';
 import path from 'node:path';
 import type { HostProcess } from './host-process.ts';
-import { ARTIFACTS, bet, expect, expectMeter, insertNote, keepShot, lastRounds, sum, test } from './fixtures.ts';
+import { LOCALES, messages } from '../renderer/src/i18n/index.ts';
+import {
+  ARTIFACTS,
+  bet,
+  chooseLanguage,
+  expect,
+  expectMeter,
+  insertNote,
+  keepShot,
+  lastRounds,
+  sum,
+  test,
+  venueFile,
+  waitForTable,
+} from './fixtures.ts';
 
 /** Given rounds, cards in deal order (P1, B1, P2, B2, then third cards). */
 const CARDS = {
@@ -115,7 +130,51 @@ test('every outcome class: only a net win is a win on the WIN meter, and TOTAL B
   await expectMeter(kiosk, 'total-bet', 0);
 
   // The same meter in another language: the refund keeps its own word.
-  await kiosk.getByTestId('language-switch').click();
-  await kiosk.getByTestId('language-de').click();
+  await chooseLanguage(kiosk, 'de');
   await expectWinMeter(kiosk, 'void', 'Erstattet', 500);
+});
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box): boolean =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+async function boxOf(page: Page, testId: string): Promise<Box> {
+  const box = await page.getByTestId(testId).boundingBox();
+  if (!box) throw new Error(`${testId} has no box`);
+  return box;
+}
+
+test.describe('demo mode is unmistakable', () => {
+  test.use({ venueConfig: venueFile('meter-truth-demo', { demoMode: true, demoCreditsMinor: 10_000 }) });
+
+  for (const viewport of [
+    { width: 1920, height: 1080 },
+    { width: 1080, height: 1920 },
+  ]) {
+    test(`a demo badge and a DEMO CREDIT meter in every language, ${viewport.width}x${viewport.height}`, async ({
+      page,
+      host,
+    }) => {
+      await page.setViewportSize(viewport);
+      await page.goto(host.url);
+      await waitForTable(page);
+      for (const lang of LOCALES) {
+        await chooseLanguage(page, lang);
+        const badge = page.getByTestId('demo-badge');
+        await expect(badge).toContainText(messages[lang].demoMode.badge, { ignoreCase: true });
+        await expect(badge).toContainText(messages[lang].demoMode.note, { ignoreCase: true });
+        await expect(page.getByTestId('credit-meter-label')).toHaveText(messages[lang].demoMode.credit);
+        // Whole, on screen, and clear of the meters and the tools beside it.
+        const b = await boxOf(page, 'demo-badge');
+        expect(b.x >= 0 && b.y >= 0 && b.x + b.width <= viewport.width, `${lang} badge on screen`).toBe(true);
+        expect(await badge.evaluate((e) => e.scrollWidth <= e.clientWidth), `${lang} badge text fits`).toBe(true);
+        for (const other of ['meters', 'btn-menu', 'language-switch']) {
+          expect(overlaps(b, await boxOf(page, other)), `${lang} badge overlaps ${other}`).toBe(false);
+        }
+        await keepShot(page, path.join(SHOTS, `demo-${lang}-${viewport.width}x${viewport.height}.png`), {
+          animations: 'disabled',
+        });
+      }
+    });
+  }
 });

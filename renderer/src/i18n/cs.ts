@@ -17,7 +17,6 @@ const cs: Messages = {
     subtitle: 'Punto Banco',
     connecting: 'Připojování k hracímu automatu…',
     reconnecting: 'Spojení s automatem bylo přerušeno — připojuji znovu…',
-    demo: 'DEMO – bez skutečných peněz',
   },
   meters: { credit: 'Kredit', totalBet: 'Celková sázka', lastWin: 'Výhra' },
   winMeter,

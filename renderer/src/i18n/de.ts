@@ -17,7 +17,6 @@ const de: Messages = {
     subtitle: 'Punto Banco',
     connecting: 'Verbindung zum Automaten wird hergestellt…',
     reconnecting: 'Verbindung zum Automaten unterbrochen — neuer Versuch…',
-    demo: 'DEMO – kein echtes Geld',
   },
   meters: { credit: 'Guthaben', totalBet: 'Gesamteinsatz', lastWin: 'Gewinn' },
   winMeter,

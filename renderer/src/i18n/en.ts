@@ -16,7 +16,6 @@ export default {
     subtitle: 'Punto Banco',
     connecting: 'Connecting to the cabinet…',
     reconnecting: 'Connection to the cabinet lost — reconnecting…',
-    demo: 'DEMO – no real money',
   },
   meters: {
     credit: 'Credit',

@@ -17,7 +17,6 @@ const fi: Messages = {
     subtitle: 'Punto Banco',
     connecting: 'Yhdistetään pelilaitteeseen…',
     reconnecting: 'Yhteys pelilaitteeseen katkesi — yhdistetään uudelleen…',
-    demo: 'DEMO – ei oikeaa rahaa',
   },
   meters: { credit: 'Saldo', totalBet: 'Panokset', lastWin: 'Voitto' },
   winMeter,

@@ -17,7 +17,6 @@ const nl: Messages = {
     subtitle: 'Punto Banco',
     connecting: 'Verbinding maken met de speelautomaat…',
     reconnecting: 'Verbinding met de automaat verbroken — opnieuw verbinden…',
-    demo: 'DEMO – geen echt geld',
   },
   meters: { credit: 'Krediet', totalBet: 'Totale inzet', lastWin: 'Winst' },
   winMeter,

@@ -17,7 +17,6 @@ const sv: Messages = {
     subtitle: 'Punto Banco',
     connecting: 'Ansluter till spelautomaten…',
     reconnecting: 'Anslutningen till automaten bröts — ansluter igen…',
-    demo: 'DEMO – inga riktiga pengar',
   },
   meters: { credit: 'Kredit', totalBet: 'Total insats', lastWin: 'Vinst' },
   winMeter,

@@ -2,8 +2,8 @@ import type { Messages } from '../index.ts';
 
 /** Section `demoMode` of cs.ts. */
 const demoMode: Messages['demoMode'] = {
-  badge: 'Demo hra',
+  badge: 'Ukázková hra',
   note: 'Bez skutečných peněz',
-  credit: 'Demo kredit',
+  credit: 'Ukázkový kredit',
 };
 export default demoMode;

@@ -4,6 +4,6 @@ import type { Messages } from '../index.ts';
 const demoMode: Messages['demoMode'] = {
   badge: 'Demospel',
   note: 'Geen echt geld',
-  credit: 'Demokrediet',
+  credit: 'Demotegoed',
 };
 export default demoMode;
