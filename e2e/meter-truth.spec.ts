@@ -2,7 +2,8 @@
  * The meters cannot mislead (docs/rules.md#the-win-meter): one page load plays a round of each outcome class
  * through the real cabinet, from given cards (`test:force-cards`), and after each checks the WIN meter's label,
  * value and outcome class against main's record, and that TOTAL BET follows the felt. In demo mode the badge
- * and the credit meter say so in every language, at both sizes. Screenshots of the partial return and of the
+ * and the credit meter say so in every language, at both sizes; there and after a round the round area's empty
+ * card slots never draw crossing outlines and the shoe stays clear of the Banker's box and the centre. Screenshots of the partial return and of the
  * demo table go to e2e/artifacts/meter-truth/ when shots are kept.
  */
 import type { Page } from '@playwright/test';
@@ -81,9 +82,11 @@ test('every outcome class: only a net win is a win on the WIN meter, and TOTAL B
   await expect(kiosk.getByTestId('result-banner')).toHaveAttribute('data-kind', 'returned');
   await expectWinMeter(kiosk, 'returned', 'Returned', 585);
   await expectMeter(kiosk, 'total-bet', 0);
+  await expectRoundAreaClear(kiosk, false, 'after the round, landscape');
   await keepShot(kiosk, path.join(SHOTS, 'partial-return-en-1920x1080.png'), { animations: 'disabled' });
   await kiosk.setViewportSize({ width: 1080, height: 1920 });
   await expect(kiosk.getByTestId('last-win')).toBeInViewport();
+  await expectRoundAreaClear(kiosk, true, 'after the round, portrait');
   await keepShot(kiosk, path.join(SHOTS, 'partial-return-en-1080x1920.png'), { animations: 'disabled' });
   await kiosk.setViewportSize({ width: 1920, height: 1080 });
 
@@ -144,6 +147,67 @@ async function boxOf(page: Page, testId: string): Promise<Box> {
   return box;
 }
 
+/** The few DOM shapes the probe below reads (the node project has no DOM types). */
+interface ProbeSlot {
+  getBoundingClientRect(): Box;
+}
+interface ProbeGlobals {
+  document: { querySelectorAll(selector: string): Iterable<{ querySelectorAll(s: string): Iterable<ProbeSlot> }> };
+  getComputedStyle(
+    el: ProbeSlot,
+    pseudo?: string,
+  ): { borderTopStyle: string; borderTopColor: string; content: string; width: string };
+}
+
+/**
+ * The dashed outlines the empty card slots draw, per hand: a slot's own border where it is drawn, and the
+ * outline its ::before draws across a pair of slots. Read from the computed style, not from pixels.
+ */
+function slotOutlines(page: Page): Promise<Box[][]> {
+  return page.evaluate(() => {
+    const { document, getComputedStyle } = globalThis as unknown as ProbeGlobals;
+    return [...document.querySelectorAll('[data-testid^="hand-"]')].map((hand) => {
+      const out: Box[] = [];
+      for (const slot of hand.querySelectorAll('.slot')) {
+        const r = slot.getBoundingClientRect();
+        const own = getComputedStyle(slot);
+        if (own.borderTopStyle !== 'none' && !/, 0\)$|transparent/.test(own.borderTopColor)) {
+          out.push({ x: r.x, y: r.y, width: r.width, height: r.height });
+        }
+        const pair = getComputedStyle(slot, '::before');
+        if (pair.content !== 'none' && pair.content !== 'normal') {
+          out.push({ x: r.x - 2, y: r.y - 2, width: parseFloat(pair.width), height: r.height + 4 });
+        }
+      }
+      return out;
+    });
+  });
+}
+
+/** The round area's own layout: slot outlines that never cross, and a shoe clear of the Banker's box and the centre. */
+async function expectRoundAreaClear(page: Page, portrait: boolean, label: string): Promise<void> {
+  for (const outlines of await slotOutlines(page)) {
+    for (const [i, a] of outlines.entries()) {
+      for (const b of outlines.slice(i + 1)) expect(overlaps(a, b), `${label}: two slot outlines cross`).toBe(false);
+    }
+  }
+  const shoe = await boxOf(page, 'table-shoe');
+  const banker = await boxOf(page, 'hand-banker');
+  const name = await page.getByTestId('hand-banker').locator('h2').boundingBox();
+  expect(overlaps(shoe, name!), `${label}: shoe over the Banker's name`).toBe(false);
+  expect(overlaps(shoe, await boxOf(page, 'banker-total')), `${label}: shoe over the Banker's total`).toBe(false);
+  if (portrait) {
+    expect(overlaps(shoe, banker), `${label}: shoe over the Banker box`).toBe(false);
+  } else {
+    const inside = shoe.x >= banker.x && shoe.y >= banker.y && shoe.x + shoe.width <= banker.x + banker.width;
+    expect(inside, `${label}: shoe across the Banker box's edge`).toBe(true);
+  }
+  for (const centre of ['roads-panel', 'result-banner']) {
+    if ((await page.getByTestId(centre).count()) === 0) continue;
+    expect(overlaps(shoe, await boxOf(page, centre)), `${label}: shoe over ${centre}`).toBe(false);
+  }
+}
+
 test.describe('demo mode is unmistakable', () => {
   test.use({ venueConfig: venueFile('meter-truth-demo', { demoMode: true, demoCreditsMinor: 10_000 }) });
 
@@ -171,6 +235,9 @@ test.describe('demo mode is unmistakable', () => {
         for (const other of ['meters', 'btn-menu', 'language-switch']) {
           expect(overlaps(b, await boxOf(page, other)), `${lang} badge overlaps ${other}`).toBe(false);
         }
+        // An empty hand still shows where its cards go: the pair and the third (landscape), or the two (portrait).
+        expect((await slotOutlines(page)).map((o) => o.length)).toEqual([2, 2]);
+        await expectRoundAreaClear(page, viewport.height > viewport.width, `${lang} ${viewport.width}`);
         await keepShot(page, path.join(SHOTS, `demo-${lang}-${viewport.width}x${viewport.height}.png`), {
           animations: 'disabled',
         });
