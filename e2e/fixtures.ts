@@ -190,6 +190,16 @@ export async function chooseLanguage(page: Page, lang: string): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('lang', lang);
 }
 
+/** Given rounds for `test:force-cards`, cards in deal order (P1, B1, P2, B2), each decided by naturals. */
+export const GIVEN_CARDS = {
+  // Player K♥ Q♦ = 0, Banker 9♠ 10♣ = 9: Banker wins.
+  banker: ['KH', '9S', 'QD', '10C'],
+  // Player 9♥ K♠ = 9, Banker 10♦ 8♣ = 8: Player wins.
+  player: ['9H', '10D', 'KS', '8C'],
+  // Player 8♦ J♥ = 8, Banker 8♣ Q♠ = 8: a Tie.
+  tie: ['8D', '8C', 'JH', 'QS'],
+} as const;
+
 /** Selects a chip (scrolling the rail as needed) and taps a spot `times` times. */
 export async function bet(page: Page, spot: 'player' | 'banker' | 'tie', chipMinor: number, times = 1): Promise<void> {
   await page.getByTestId(`chip-${chipMinor}`).click();

@@ -16,6 +16,7 @@ import {
   chooseLanguage,
   expect,
   expectMeter,
+  GIVEN_CARDS,
   insertNote,
   keepShot,
   lastRounds,
@@ -25,15 +26,7 @@ import {
   waitForTable,
 } from './fixtures.ts';
 
-/** Given rounds, cards in deal order (P1, B1, P2, B2, then third cards). */
-const CARDS = {
-  // Player K♥ Q♦ = 0, Banker 9♠ 10♣ = 9: a natural, Banker wins.
-  banker: ['KH', '9S', 'QD', '10C'],
-  // Player 9♥ K♠ = 9, Banker 10♦ 8♣ = 8: naturals, Player wins.
-  player: ['9H', '10D', 'KS', '8C'],
-  // Player 8♦ J♥ = 8, Banker 8♣ Q♠ = 8: naturals, a Tie.
-  tie: ['8D', '8C', 'JH', 'QS'],
-} as const;
+const CARDS = GIVEN_CARDS;
 
 const SHOTS = path.join(ARTIFACTS, 'meter-truth');
 const WIN_GREEN = 'rgb(159, 242, 181)';

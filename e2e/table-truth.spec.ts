@@ -11,6 +11,7 @@ import {
   bet,
   expect,
   expectMeter,
+  GIVEN_CARDS,
   insertNote,
   KEEP_SHOTS,
   keepShot,
@@ -20,13 +21,7 @@ import {
   waitForTable,
 } from './fixtures.ts';
 
-/** Given rounds, cards in deal order (P1, B1, P2, B2). */
-const CARDS = {
-  // Player K♥ Q♦ = 0, Banker 9♠ 10♣ = 9: a natural, Banker wins.
-  banker: ['KH', '9S', 'QD', '10C'],
-  // Player 8♦ J♥ = 8, Banker 8♣ Q♠ = 8: naturals, a Tie.
-  tie: ['8D', '8C', 'JH', 'QS'],
-} as const;
+const CARDS = GIVEN_CARDS;
 
 const SHOTS = '/tmp/truth-shots';
 

@@ -12,53 +12,43 @@ const settled = (stakedMinor: number, returnedMinor: number): FinishedRound => (
 });
 
 describe('the WIN meter after a round, one case per outcome class', () => {
-  it('a net win: the net, labelled and styled as a win (19.50 back on 10.00 shows WIN 9.50)', () => {
-    expect(winMeter(settled(1_000, 1_950))).toEqual({
-      outcomeClass: 'win',
-      labelKey: 'meters.lastWin',
-      amountMinor: 950,
-      winStyled: true,
-    });
-  });
-
-  it('a partial return: 5.85 back on 14.00 is RETURNED 5.85, neutral, never a win', () => {
-    expect(winMeter(settled(1_400, 585))).toEqual({
-      outcomeClass: 'returned',
-      labelKey: 'winMeter.returned',
-      amountMinor: 585,
-      winStyled: false,
-    });
-  });
-
-  it('a push: the whole stake back is RETURNED, neutral', () => {
-    expect(winMeter(settled(1_000, 1_000))).toEqual({
-      outcomeClass: 'push',
-      labelKey: 'winMeter.returned',
-      amountMinor: 1_000,
-      winStyled: false,
-    });
-  });
-
-  it('a loss: nothing won, no win styling', () => {
-    expect(winMeter(settled(500, 0))).toEqual({
-      outcomeClass: 'loss',
-      labelKey: 'meters.lastWin',
-      amountMinor: 0,
-      winStyled: false,
-    });
-  });
-
-  it('a void: the refund as a refund, neutral', () => {
-    expect(winMeter({ stakedMinor: 500, returnedMinor: 500, voided: true })).toEqual({
-      outcomeClass: 'void',
-      labelKey: 'winMeter.refunded',
-      amountMinor: 500,
-      winStyled: false,
-    });
-  });
-
-  it('before any round the meter shows nothing won', () => {
-    expect(winMeter(null)).toMatchObject({ outcomeClass: 'none', amountMinor: 0, winStyled: false });
+  it.each([
+    [
+      'a net win: the net, labelled and styled as a win (19.50 back on 10.00 is WIN 9.50)',
+      settled(1_000, 1_950),
+      'win',
+      'meters.lastWin',
+      950,
+      true,
+    ],
+    [
+      'a partial return: 5.85 back on 14.00 is RETURNED 5.85, neutral',
+      settled(1_400, 585),
+      'returned',
+      'winMeter.returned',
+      585,
+      false,
+    ],
+    [
+      'a push: the whole stake back is RETURNED, neutral',
+      settled(1_000, 1_000),
+      'push',
+      'winMeter.returned',
+      1_000,
+      false,
+    ],
+    ['a loss: nothing won, no win styling', settled(500, 0), 'loss', 'meters.lastWin', 0, false],
+    [
+      'a void: the refund as a refund, neutral',
+      { stakedMinor: 500, returnedMinor: 500, voided: true },
+      'void',
+      'winMeter.refunded',
+      500,
+      false,
+    ],
+    ['before any round: nothing won', null, 'none', 'meters.lastWin', 0, false],
+  ] as const)('%s', (_, round, outcomeClass, labelKey, amountMinor, winStyled) => {
+    expect(winMeter(round)).toEqual({ outcomeClass, labelKey, amountMinor, winStyled });
   });
 });
 
