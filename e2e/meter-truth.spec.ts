@@ -23,7 +23,6 @@ import {
   sum,
   test,
   venueFile,
-  waitForTable,
 } from './fixtures.ts';
 
 const CARDS = GIVEN_CARDS;
@@ -201,20 +200,16 @@ async function expectRoundAreaClear(page: Page, portrait: boolean, label: string
   }
 }
 
-test.describe('demo mode is unmistakable', () => {
-  test.use({ venueConfig: venueFile('meter-truth-demo', { demoMode: true, demoCreditsMinor: 10_000 }) });
+const DEMO_VENUE = venueFile('meter-truth-demo', { demoMode: true, demoCreditsMinor: 10_000 });
 
-  for (const viewport of [
-    { width: 1920, height: 1080 },
-    { width: 1080, height: 1920 },
-  ]) {
-    test(`a demo badge and a DEMO CREDIT meter in every language, ${viewport.width}x${viewport.height}`, async ({
-      page,
-      host,
-    }) => {
-      await page.setViewportSize(viewport);
-      await page.goto(host.url);
-      await waitForTable(page);
+for (const viewport of [
+  { width: 1920, height: 1080 },
+  { width: 1080, height: 1920 },
+]) {
+  test.describe(`demo mode is unmistakable at ${viewport.width}x${viewport.height}`, () => {
+    test.use({ viewport, venueConfig: DEMO_VENUE });
+
+    test('a demo badge and a DEMO CREDIT meter in every language', async ({ kiosk: page }) => {
       for (const lang of LOCALES) {
         await chooseLanguage(page, lang);
         const badge = page.getByTestId('demo-badge');
@@ -236,5 +231,5 @@ test.describe('demo mode is unmistakable', () => {
         });
       }
     });
-  }
-});
+  });
+}
