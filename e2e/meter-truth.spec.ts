@@ -89,6 +89,7 @@ test('every outcome class: only a net win is a win on the WIN meter, and TOTAL B
   const win = await playRound(kiosk, host, CARDS.player, () => kiosk.getByTestId('btn-deal').click());
   expect(sum(win.returns)).toBe(1_000);
   await expectWinMeter(kiosk, 'win', 'Win', 500);
+  await keepShot(kiosk.getByTestId('meters'), path.join(SHOTS, 'meters-win-en.png'));
   await expectMeter(kiosk, 'total-bet', 0);
 
   // Loss: REBET lays the same 5.00 and deals; Banker wins, nothing back: no win styling at all.
@@ -127,6 +128,7 @@ test('every outcome class: only a net win is a win on the WIN meter, and TOTAL B
   // The same meter in another language: the refund keeps its own word.
   await chooseLanguage(kiosk, 'de');
   await expectWinMeter(kiosk, 'void', 'Erstattet', 500);
+  await keepShot(kiosk.getByTestId('meters'), path.join(SHOTS, 'meters-void-de.png'));
 });
 
 type Box = { x: number; y: number; width: number; height: number };
