@@ -222,9 +222,15 @@ for (const viewport of [
         const b = await boxOf(page, 'demo-badge');
         expect(b.x >= 0 && b.y >= 0 && b.x + b.width <= viewport.width, `${lang} badge on screen`).toBe(true);
         expect(await badge.evaluate((e) => e.scrollWidth <= e.clientWidth), `${lang} badge text fits`).toBe(true);
-        for (const other of ['meters', 'btn-menu', 'language-switch']) {
+        for (const other of ['meters', 'btn-menu', 'language-switch', 'hand-player']) {
           expect(overlaps(b, await boxOf(page, other)), `${lang} badge overlaps ${other}`).toBe(false);
         }
+        // One line under the game's name, which keeps its whole height on screen.
+        const title = await page.locator('.logo-title').boundingBox();
+        expect(title!.y, `${lang} title pushed off the top`).toBeGreaterThanOrEqual(0);
+        const word = await badge.locator('.word').boundingBox();
+        const note = await badge.locator('.note').boundingBox();
+        expect(note!.y, `${lang} badge on one line`).toBeLessThan(word!.y + word!.height);
         // An empty hand still shows where its cards go: the pair and the third (landscape), or the two (portrait).
         expect((await slotOutlines(page)).map((o) => o.length)).toEqual([2, 2]);
         await expectRoundAreaClear(page, viewport.height > viewport.width, `${lang} ${viewport.width}`);
