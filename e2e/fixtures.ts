@@ -182,6 +182,24 @@ export async function insertNote(page: Page, host: HostProcess, channel: number,
   return before + valueMinor;
 }
 
+/** Switches the table's language with the language button, as a player would, and waits until it shows. */
+export async function chooseLanguage(page: Page, lang: string): Promise<void> {
+  if ((await page.locator('html').getAttribute('lang')) === lang) return;
+  await page.getByTestId('language-switch').click();
+  await page.getByTestId(`language-${lang}`).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', lang);
+}
+
+/** Given rounds for `test:force-cards`, cards in deal order (P1, B1, P2, B2), each decided by naturals. */
+export const GIVEN_CARDS = {
+  // Player K♥ Q♦ = 0, Banker 9♠ 10♣ = 9: Banker wins.
+  banker: ['KH', '9S', 'QD', '10C'],
+  // Player 9♥ K♠ = 9, Banker 10♦ 8♣ = 8: Player wins.
+  player: ['9H', '10D', 'KS', '8C'],
+  // Player 8♦ J♥ = 8, Banker 8♣ Q♠ = 8: a Tie.
+  tie: ['8D', '8C', 'JH', 'QS'],
+} as const;
+
 /** Selects a chip (scrolling the rail as needed) and taps a spot `times` times. */
 export async function bet(page: Page, spot: 'player' | 'banker' | 'tie', chipMinor: number, times = 1): Promise<void> {
   await page.getByTestId(`chip-${chipMinor}`).click();
@@ -202,6 +220,16 @@ export interface RoundRecordLike {
 
 export const sum = (record: Partial<Record<string, number>>): number =>
   Object.values(record).reduce<number>((total, v) => total + (v ?? 0), 0);
+
+/**
+ * What the WIN meter shows after a settled round (docs/rules.md#the-win-meter): the net of a net win, else what
+ * came back (a return, a push, or 0 for a loss).
+ */
+export function winMeterMinor(round: RoundRecordLike): number {
+  const staked = sum(round.bets);
+  const paid = sum(round.returns);
+  return paid > staked ? paid - staked : paid;
+}
 
 /** The cabinet's own record of the most recent rounds (main's journal, not the screen). */
 export async function lastRounds(host: HostProcess, limit = 1): Promise<RoundRecordLike[]> {

@@ -4,7 +4,7 @@
  * Expected credits always come from the cabinet's own RoundRecord (history:list from main),
  * never from arithmetic on what the screen showed.
  */
-import { bet, expect, expectMeter, insertNote, lastRounds, meterMinor, sum, test } from './fixtures.ts';
+import { bet, expect, expectMeter, insertNote, lastRounds, meterMinor, sum, test, winMeterMinor } from './fixtures.ts';
 
 test.describe('bill acceptor', () => {
   // The note's own path is the subject: a real unit's pace.
@@ -48,7 +48,7 @@ test.describe('rounds', () => {
     expect(round!.creditsBeforeMinor).toBe(5_000);
     expect(round!.creditsAfterMinor).toBe(5_000 - 1_400 + sum(round!.returns));
     await expectMeter(kiosk, 'credit-meter', round!.creditsAfterMinor);
-    await expectMeter(kiosk, 'last-win', sum(round!.returns));
+    await expectMeter(kiosk, 'last-win', winMeterMinor(round!));
     // The cards on the table are the recorded ones.
     await expect(kiosk.getByTestId('card')).toHaveCount(round!.cards.length);
   });
@@ -70,7 +70,7 @@ test.describe('rounds', () => {
     expect(second!.bets).toEqual({ banker: 1_000, player: 400 });
     expect(second!.creditsBeforeMinor).toBe(first!.creditsAfterMinor);
     await expectMeter(kiosk, 'credit-meter', second!.creditsAfterMinor);
-    await expectMeter(kiosk, 'last-win', sum(second!.returns));
+    await expectMeter(kiosk, 'last-win', winMeterMinor(second!));
   });
 
   test('limit refusals are shown in words and change nothing', async ({ kiosk, host }) => {

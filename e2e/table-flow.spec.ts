@@ -7,7 +7,17 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { HostProcess } from './host-process.ts';
-import { bet, expect, insertNote, keepShot, lastRounds, test, venueFile, waitForTable } from './fixtures.ts';
+import {
+  bet,
+  expect,
+  insertNote,
+  keepShot,
+  lastRounds,
+  test,
+  venueFile,
+  waitForTable,
+  winMeterMinor,
+} from './fixtures.ts';
 
 const SHOTS = '/tmp/flow-shots';
 const VIEWPORTS = [
@@ -53,10 +63,7 @@ test.describe('a reload shows the round the credit already counts', () => {
     await expect(kiosk.getByTestId('card')).toHaveCount(4);
     await expect(kiosk.getByTestId('credit-meter')).toHaveAttribute('data-minor', String(await mainCredits(host)));
     const [round] = await lastRounds(host, 1);
-    await expect(kiosk.getByTestId('last-win')).toHaveAttribute(
-      'data-minor',
-      String(Object.values(round!.returns).reduce((a, b) => a + (b ?? 0), 0)),
-    );
+    await expect(kiosk.getByTestId('last-win')).toHaveAttribute('data-minor', String(winMeterMinor(round!)));
     await shootBoth(kiosk, 'reload-settled');
   });
 

@@ -11,6 +11,7 @@ import {
   bet,
   expect,
   expectMeter,
+  GIVEN_CARDS,
   insertNote,
   KEEP_SHOTS,
   keepShot,
@@ -20,13 +21,7 @@ import {
   waitForTable,
 } from './fixtures.ts';
 
-/** Given rounds, cards in deal order (P1, B1, P2, B2). */
-const CARDS = {
-  // Player K♥ Q♦ = 0, Banker 9♠ 10♣ = 9: a natural, Banker wins.
-  banker: ['KH', '9S', 'QD', '10C'],
-  // Player 8♦ J♥ = 8, Banker 8♣ Q♠ = 8: naturals, a Tie.
-  tie: ['8D', '8C', 'JH', 'QS'],
-} as const;
+const CARDS = GIVEN_CARDS;
 
 const SHOTS = '/tmp/truth-shots';
 
@@ -84,8 +79,9 @@ test.describe('results in net terms', () => {
     await expect(kiosk.getByTestId('result-returned')).toContainText('Returned');
     await expect(kiosk.getByTestId('result-win')).toHaveCount(0);
     await expect(kiosk.getByTestId('spot-banker')).not.toHaveClass(/\bwon\b/);
-    // The WIN meter shows what was paid.
+    // The WIN meter names it a return, in neutral style (docs/rules.md#the-win-meter).
     await expectMeter(kiosk, 'last-win', 975);
+    await expect(kiosk.getByTestId('last-win')).toHaveAttribute('data-outcome-class', 'returned');
 
     // The game history says the same: staked, paid and a net loss.
     await kiosk.getByTestId('btn-menu').click();
@@ -98,7 +94,7 @@ test.describe('results in net terms', () => {
     await keepShot(kiosk, `${SHOTS}/history-en-1920x1080.png`, { animations: 'disabled' });
   });
 
-  test('a net win shows the net; the WIN meter shows the whole payout', async ({ kiosk, host }) => {
+  test('a net win shows the net, on the banner and the WIN meter alike', async ({ kiosk, host }) => {
     await insertNote(kiosk, host, 3, 2_000);
     await bet(kiosk, 'banker', 500, 2);
     await force(host, CARDS.banker);
@@ -108,7 +104,7 @@ test.describe('results in net terms', () => {
     await expect(kiosk.getByTestId('result-banner')).toHaveClass(/celebrate/);
     await expect(kiosk.getByTestId('result-win')).toHaveAttribute('data-minor', '950');
     await expect(kiosk.getByTestId('result-win')).toContainText(/You win .*9\.50/);
-    await expectMeter(kiosk, 'last-win', 1_950);
+    await expectMeter(kiosk, 'last-win', 950);
   });
 
   test('a push shows "Bets returned" and nothing else', async ({ kiosk, host }) => {

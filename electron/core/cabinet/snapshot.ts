@@ -13,7 +13,10 @@ import type { BillNote, CabinetSnapshot, TableDisplay, TableLimits } from './cab
 import { wallet, type CabinetContext } from './cabinet-context.ts';
 import { roadWindow } from './road-window.ts';
 
-/** The win shown on the screen: everything the last round paid back, or 0 if it was voided. */
+/**
+ * Everything the last round paid back, stake included, or 0 if it was voided: the gross, for IPC callers. The
+ * player's WIN meter words the last round itself (docs/rules.md#the-win-meter) and shows only a net win as a win.
+ */
 export function lastWinMinor(lastRound: RoundRecord | null): MinorUnits {
   return lastRound !== null && lastRound.status === 'settled' ? sumSpots(lastRound.returns) : 0;
 }

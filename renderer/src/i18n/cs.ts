@@ -3,6 +3,8 @@ import { GLOSSARY } from './glossary.ts';
 import history from './history/cs.ts';
 import staff from './staff/cs.ts';
 import sound from './sound/cs.ts';
+import winMeter from './win-meter/cs.ts';
+import demoMode from './demo-mode/cs.ts';
 import roadPanel from './roadPanel/cs.ts';
 import rulesPage from './rules-page/cs.ts';
 import tablePolish from './table-polish/cs.ts';
@@ -19,9 +21,10 @@ const cs: Messages = {
     subtitle: 'Punto Banco',
     connecting: 'Připojování k hracímu automatu…',
     reconnecting: 'Spojení s automatem bylo přerušeno — připojuji znovu…',
-    demo: 'DEMO – bez skutečných peněz',
   },
   meters: { credit: 'Kredit', totalBet: 'Celková sázka', lastWin: 'Výhra' },
+  winMeter,
+  demoMode,
   spot: {
     player: g.player.name,
     banker: g.banker.name,

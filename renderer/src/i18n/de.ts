@@ -3,6 +3,8 @@ import { GLOSSARY } from './glossary.ts';
 import history from './history/de.ts';
 import staff from './staff/de.ts';
 import sound from './sound/de.ts';
+import winMeter from './win-meter/de.ts';
+import demoMode from './demo-mode/de.ts';
 import roadPanel from './roadPanel/de.ts';
 import rulesPage from './rules-page/de.ts';
 import tablePolish from './table-polish/de.ts';
@@ -19,9 +21,10 @@ const de: Messages = {
     subtitle: 'Punto Banco',
     connecting: 'Verbindung zum Automaten wird hergestellt…',
     reconnecting: 'Verbindung zum Automaten unterbrochen — neuer Versuch…',
-    demo: 'DEMO – kein echtes Geld',
   },
   meters: { credit: 'Guthaben', totalBet: 'Gesamteinsatz', lastWin: 'Gewinn' },
+  winMeter,
+  demoMode,
   spot: {
     player: g.player.name,
     banker: g.banker.name,

@@ -2,6 +2,8 @@ import { GLOSSARY } from './glossary.ts';
 import history from './history/en.ts';
 import staff from './staff/en.ts';
 import sound from './sound/en.ts';
+import winMeter from './win-meter/en.ts';
+import demoMode from './demo-mode/en.ts';
 import roadPanel from './roadPanel/en.ts';
 import rulesPage from './rules-page/en.ts';
 import tablePolish from './table-polish/en.ts';
@@ -18,13 +20,14 @@ export default {
     subtitle: 'Punto Banco',
     connecting: 'Connecting to the cabinet…',
     reconnecting: 'Connection to the cabinet lost — reconnecting…',
-    demo: 'DEMO – no real money',
   },
   meters: {
     credit: 'Credit',
     totalBet: 'Total bet',
     lastWin: 'Win',
   },
+  winMeter,
+  demoMode,
   spot: {
     player: g.player.name,
     banker: g.banker.name,

@@ -3,6 +3,8 @@ import { GLOSSARY } from './glossary.ts';
 import history from './history/fi.ts';
 import staff from './staff/fi.ts';
 import sound from './sound/fi.ts';
+import winMeter from './win-meter/fi.ts';
+import demoMode from './demo-mode/fi.ts';
 import roadPanel from './roadPanel/fi.ts';
 import rulesPage from './rules-page/fi.ts';
 import tablePolish from './table-polish/fi.ts';
@@ -19,9 +21,10 @@ const fi: Messages = {
     subtitle: 'Punto Banco',
     connecting: 'Yhdistetään pelilaitteeseen…',
     reconnecting: 'Yhteys pelilaitteeseen katkesi — yhdistetään uudelleen…',
-    demo: 'DEMO – ei oikeaa rahaa',
   },
   meters: { credit: 'Saldo', totalBet: 'Panokset', lastWin: 'Voitto' },
+  winMeter,
+  demoMode,
   spot: {
     player: g.player.name,
     banker: g.banker.name,

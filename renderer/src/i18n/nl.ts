@@ -3,6 +3,8 @@ import { GLOSSARY } from './glossary.ts';
 import history from './history/nl.ts';
 import staff from './staff/nl.ts';
 import sound from './sound/nl.ts';
+import winMeter from './win-meter/nl.ts';
+import demoMode from './demo-mode/nl.ts';
 import roadPanel from './roadPanel/nl.ts';
 import rulesPage from './rules-page/nl.ts';
 import tablePolish from './table-polish/nl.ts';
@@ -19,9 +21,10 @@ const nl: Messages = {
     subtitle: 'Punto Banco',
     connecting: 'Verbinding maken met de speelautomaat…',
     reconnecting: 'Verbinding met de automaat verbroken — opnieuw verbinden…',
-    demo: 'DEMO – geen echt geld',
   },
   meters: { credit: 'Krediet', totalBet: 'Totale inzet', lastWin: 'Winst' },
+  winMeter,
+  demoMode,
   spot: {
     player: g.player.name,
     banker: g.banker.name,

@@ -3,6 +3,8 @@ import { GLOSSARY } from './glossary.ts';
 import history from './history/sv.ts';
 import staff from './staff/sv.ts';
 import sound from './sound/sv.ts';
+import winMeter from './win-meter/sv.ts';
+import demoMode from './demo-mode/sv.ts';
 import roadPanel from './roadPanel/sv.ts';
 import rulesPage from './rules-page/sv.ts';
 import tablePolish from './table-polish/sv.ts';
@@ -19,9 +21,10 @@ const sv: Messages = {
     subtitle: 'Punto Banco',
     connecting: 'Ansluter till spelautomaten…',
     reconnecting: 'Anslutningen till automaten bröts — ansluter igen…',
-    demo: 'DEMO – inga riktiga pengar',
   },
   meters: { credit: 'Kredit', totalBet: 'Total insats', lastWin: 'Vinst' },
+  winMeter,
+  demoMode,
   spot: {
     player: g.player.name,
     banker: g.banker.name,

@@ -20,8 +20,9 @@ import { LISTED_SPOTS, sumBets, type BetSpot } from '../format/money.ts';
 import { useSound } from '../composables/useSound.ts';
 import { feltStack, followLayout, lastPlacedChip, type ChipStacks } from './placed-chips.ts';
 import { spotsBelowMinimum } from './table-limits.ts';
-import { useRoundStore } from './useRoundStore.ts';
+import { useRoundStore, type HeldMeters } from './useRoundStore.ts';
 import { useUiStore } from './useUiStore.ts';
+import { finishedRound, winMeter, type WinMeter } from '../format/win-meter.ts';
 
 /** The bridge seen without its channel table, for `request` (the caller types the channel). */
 interface RawBridge {
@@ -125,12 +126,18 @@ export const useCabinetStore = defineStore('cabinet', () => {
 
   /** Meters as displayed: held at pre-round values while the cards are being revealed. */
   const shownCredits = computed(() => round.hold?.creditsMinor ?? snapshot.value?.creditsMinor ?? 0);
-  const shownLastWin = computed(() => round.hold?.lastWinMinor ?? snapshot.value?.lastWinMinor ?? 0);
-  const shownTotalBet = computed(() => {
-    if (round.hold) return round.hold.totalBetMinor;
-    if (round.round && round.stage !== 'none' && tableTotalMinor.value === 0) return sumBets(round.round.bets);
-    return tableTotalMinor.value;
-  });
+  /**
+   * The WIN meter (docs/rules.md#the-win-meter): blank while a round is being revealed, so it never tells the
+   * result before the cards, then what main's last finished round gave back, named for what it is.
+   */
+  const shownWinMeter = computed<WinMeter>(() =>
+    winMeter(round.hold ? null : finishedRound(snapshot.value?.lastRound)),
+  );
+  /**
+   * TOTAL BET follows the felt: the stake while its round is revealed, then the chips on the table now (0 once
+   * the round's bets are collected); never the stake of a round that is over.
+   */
+  const shownTotalBet = computed(() => round.hold?.totalBetMinor ?? tableTotalMinor.value);
   /** Bets drawn on the felt: the layout being built, or the bets of the round on show. */
   const shownBets = computed<Partial<Record<BetSpot, number>>>(() => {
     if (round.round && round.stage !== 'none' && tableTotalMinor.value === 0) return round.round.bets;
@@ -383,13 +390,9 @@ export const useCabinetStore = defineStore('cabinet', () => {
     if (tableTotalMinor.value > 0) await clear();
   }
 
-  function heldNow(): { creditsMinor: number; lastWinMinor: number; totalBetMinor: number } {
+  function heldNow(): HeldMeters {
     const s = snapshot.value;
-    return {
-      creditsMinor: s?.availableMinor ?? 0,
-      lastWinMinor: s?.lastWinMinor ?? 0,
-      totalBetMinor: s?.tableTotalMinor ?? 0,
-    };
+    return { creditsMinor: s?.availableMinor ?? 0, totalBetMinor: s?.tableTotalMinor ?? 0 };
   }
 
   async function deal(): Promise<void> {
@@ -411,11 +414,7 @@ export const useCabinetStore = defineStore('cabinet', () => {
     await tableSettled();
     if (!(multiplier === 1 ? canRebet.value : canRebetX2.value)) return;
     const s = snapshot.value;
-    round.beginRequest({
-      creditsMinor: s?.creditsMinor ?? 0,
-      lastWinMinor: s?.lastWinMinor ?? 0,
-      totalBetMinor: s?.tableTotalMinor ?? 0,
-    });
+    round.beginRequest({ creditsMinor: s?.creditsMinor ?? 0, totalBetMinor: s?.tableTotalMinor ?? 0 });
     const r = await call('round:rebet', { multiplier });
     if (r) round.show(r);
     else round.requestFailed();
@@ -461,7 +460,7 @@ export const useCabinetStore = defineStore('cabinet', () => {
     belowMinimum,
     dealAction,
     shownCredits,
-    shownLastWin,
+    shownWinMeter,
     shownTotalBet,
     shownBets,
     init,

@@ -12,6 +12,7 @@ vi.mock('../bridge/index.ts', () => ({ connectBridge: async () => bridge }));
 
 const { useCabinetStore } = await import('./useCabinetStore.ts');
 const { useRoundStore } = await import('./useRoundStore.ts');
+const { finishedRound, winMeter } = await import('../format/win-meter.ts');
 
 /** A cabinet with credits from a real note, connected to the stores. */
 async function realCabinet(): Promise<ReturnType<typeof useCabinetStore>> {
@@ -76,12 +77,13 @@ describe('the renderer replays what main recorded and never tells the result ear
     expect(round.round?.status).toBe('settled');
     expect(round.stage).toBe('dealing');
     expect(cabinet.shownCredits).toBe(10_000 - 1_100); // debited, not yet paid
-    expect(cabinet.shownLastWin).toBe(0);
+    expect(cabinet.shownTotalBet).toBe(1_100); // the stake on the felt while its cards are revealed
+    expect(cabinet.shownWinMeter).toMatchObject({ outcomeClass: 'none', amountMinor: 0 });
     expect(round.shown.player).toEqual([]);
     vi.runAllTimers();
     expect(round.stage).toBe('result');
     expect(cabinet.shownCredits).toBe(settled.creditsMinor);
-    expect(cabinet.shownLastWin).toBe(settled.lastWinMinor);
+    expect(cabinet.shownWinMeter).toEqual(winMeter(finishedRound(settled.lastRound)));
     expect(round.shown.player).toEqual(round.round?.outcome?.player.cards);
   });
 
@@ -116,7 +118,7 @@ describe('the renderer replays what main recorded and never tells the result ear
     expect(round.hold).toBeNull();
   });
 
-  it('spots show the round’s bets after settlement, until NEW BET clears the felt', async () => {
+  it('spots show the round’s bets after settlement, until NEW BET clears the felt; TOTAL BET shows 0 at once', async () => {
     const cabinet = await realCabinet();
     await cabinet.placeBet('player', 500, false);
     await cabinet.placeBet('player', 500, false);
@@ -126,7 +128,8 @@ describe('the renderer replays what main recorded and never tells the result ear
     expect(useRoundStore().stage).toBe('result');
     expect(cabinet.snapshot?.tableBets).toEqual({}); // main's table is empty after the round
     expect(cabinet.shownBets).toEqual({ player: 1_000, tie: 100 });
-    expect(cabinet.shownTotalBet).toBe(1_100);
+    // The bets were collected: the dimmed last layout is not a stake, so TOTAL BET follows the table.
+    expect(cabinet.shownTotalBet).toBe(0);
     await cabinet.newBet();
     expect(cabinet.shownBets).toEqual({});
   });

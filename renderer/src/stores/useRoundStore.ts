@@ -10,9 +10,9 @@ import { useSettingsStore } from './useSettingsStore.ts';
 
 export type Stage = 'none' | 'dealing' | 'result';
 
+/** The meters held while a round is revealed; the WIN meter is blank then (docs/rules.md#the-win-meter). */
 export interface HeldMeters {
   creditsMinor: number;
-  lastWinMinor: number;
   totalBetMinor: number;
 }
 
@@ -116,11 +116,7 @@ export const useRoundStore = defineStore('round', () => {
     lastVoid.value = null;
     requestPending.value = false;
     const stake = sumBets(record.bets);
-    hold.value = {
-      creditsMinor: record.creditsBeforeMinor - stake,
-      lastWinMinor: hold.value?.lastWinMinor ?? 0,
-      totalBetMinor: stake,
-    };
+    hold.value = { creditsMinor: record.creditsBeforeMinor - stake, totalBetMinor: stake };
     round.value = record;
     shown.value = { player: [], banker: [] };
     stage.value = 'dealing';

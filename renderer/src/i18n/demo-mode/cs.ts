@@ -1,0 +1,9 @@
+import type { Messages } from '../index.ts';
+
+/** Section `demoMode` of cs.ts. */
+const demoMode: Messages['demoMode'] = {
+  badge: 'Ukázková hra',
+  note: 'Bez skutečných peněz',
+  credit: 'Ukázkový kredit',
+};
+export default demoMode;

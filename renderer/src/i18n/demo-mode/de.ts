@@ -1,0 +1,9 @@
+import type { Messages } from '../index.ts';
+
+/** Section `demoMode` of de.ts. */
+const demoMode: Messages['demoMode'] = {
+  badge: 'Demospiel',
+  note: 'Kein echtes Geld',
+  credit: 'Demo-Guthaben',
+};
+export default demoMode;

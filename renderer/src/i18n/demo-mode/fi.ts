@@ -1,0 +1,9 @@
+import type { Messages } from '../index.ts';
+
+/** Section `demoMode` of fi.ts. */
+const demoMode: Messages['demoMode'] = {
+  badge: 'Demopeli',
+  note: 'Ei oikeaa rahaa',
+  credit: 'Demosaldo',
+};
+export default demoMode;

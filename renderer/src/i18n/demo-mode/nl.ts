@@ -1,0 +1,9 @@
+import type { Messages } from '../index.ts';
+
+/** Section `demoMode` of nl.ts. */
+const demoMode: Messages['demoMode'] = {
+  badge: 'Demospel',
+  note: 'Geen echt geld',
+  credit: 'Demotegoed',
+};
+export default demoMode;

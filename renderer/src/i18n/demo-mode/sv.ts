@@ -1,0 +1,9 @@
+import type { Messages } from '../index.ts';
+
+/** Section `demoMode` of sv.ts. */
+const demoMode: Messages['demoMode'] = {
+  badge: 'Demospel',
+  note: 'Inga riktiga pengar',
+  credit: 'Demokredit',
+};
+export default demoMode;
