@@ -1,4 +1,4 @@
-import type { Messages } from '../index.ts';
+import type { Messages } from '../messages-shape.ts';
 
 /** Section `winMeter` of de.ts. */
 const winMeter: Messages['winMeter'] = {
