@@ -23,7 +23,9 @@
       const up = cards.filter((c) => c.getAttribute('data-side') === side && c.getAttribute('data-face-up') === 'true');
       const sum = up.reduce((s, c) => s + value(c.querySelector('[data-rank]')?.getAttribute('data-rank')), 0) % 10;
       if (up.length < 2 || String(sum) !== total.textContent.trim())
-        probe.spoilers.push(`round ${round}: ${side} total ${total.textContent.trim()} over ${up.length} face-up cards`);
+        probe.spoilers.push(
+          `round ${round}: ${side} total ${total.textContent.trim()} over ${up.length} face-up cards`,
+        );
     }
     const result = demo.querySelector('[data-testid="attract-result"]');
     const resultShown = result?.getAttribute('data-shown') === 'true';
@@ -65,7 +67,7 @@
     const name = (el) => el.getAttribute('data-testid') ?? el.className;
     const texts = attract.querySelectorAll(
       '[data-testid="attract-title"], [data-testid="attract-tagline"], [data-testid="attract-touch"], ' +
-        '[data-testid="attract-name"], [data-testid="attract-result"][data-shown="true"], .pay-row span, .pays h3',
+        '[data-testid="attract-name"], [data-testid="attract-example"], [data-testid="attract-result"][data-shown="true"], .pay-row span, .pays h3',
     );
     const blocks = [
       ...attract.querySelectorAll(
@@ -76,9 +78,13 @@
     for (const el of [...texts, ...blocks]) {
       const r = el.getBoundingClientRect();
       if (r.left < margin || r.right > width - margin || r.top < margin || r.bottom > height - margin)
-        problems.push(`${name(el)} leaves the margin: ${Math.round(r.left)}..${Math.round(r.right)} × ${Math.round(r.top)}..${Math.round(r.bottom)}`);
+        problems.push(
+          `${name(el)} leaves the margin: ${Math.round(r.left)}..${Math.round(r.right)} × ${Math.round(r.top)}..${Math.round(r.bottom)}`,
+        );
       if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)
-        problems.push(`${name(el)} is clipped: ${el.scrollWidth}×${el.scrollHeight} in ${el.clientWidth}×${el.clientHeight}`);
+        problems.push(
+          `${name(el)} is clipped: ${el.scrollWidth}×${el.scrollHeight} in ${el.clientWidth}×${el.clientHeight}`,
+        );
     }
     for (const el of texts) {
       const r = el.getBoundingClientRect();

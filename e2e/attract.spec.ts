@@ -129,7 +129,10 @@ for (const size of SIZES) {
       await expect(attract).toBeVisible();
       const attr = async (name: string): Promise<string> => (await attract.getAttribute(name)) ?? '';
       const resultShown = async (): Promise<boolean> =>
-        (await page.getByTestId('attract-result').getAttribute('data-shown').catch(() => null)) === 'true';
+        (await page
+          .getByTestId('attract-result')
+          .getAttribute('data-shown')
+          .catch(() => null)) === 'true';
       const layout = async (moment: string): Promise<void> => {
         const problems = (await page.evaluate(`window.attractProbe.layout(${MARGIN_PX})`)) as string[];
         expect(problems, `${moment}: ${problems.join('; ')}`).toEqual([]);
@@ -145,7 +148,12 @@ for (const size of SIZES) {
           await keepShot(page, path.join(SHOTS, `attract-${language}-${size.width}x${size.height}.png`), {
             attachTo: testInfo,
           });
-        await runUntil(page, `the payouts in cycle ${cycle}`, async () => (await attr('data-scene')) === 'payouts', 1_000);
+        await runUntil(
+          page,
+          `the payouts in cycle ${cycle}`,
+          async () => (await attr('data-scene')) === 'payouts',
+          1_000,
+        );
         await layout(`${language}, the payouts`);
       }
       // Nine rounds and more went by: the roads drew each one as its result showed, and nothing showed early.

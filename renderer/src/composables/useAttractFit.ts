@@ -29,7 +29,8 @@ export function useAttractFit(
     let px = fittedFontPx(box.scrollWidth - padding, box.clientWidth - padding, size.basePx, size.minPx);
     style.fontSize = `${px}px`;
     // Glyphs do not scale exactly with the size: step down until the line fits or the floor is reached.
-    while (box.scrollWidth > box.clientWidth && px > size.minPx) style.fontSize = `${(px = Math.max(size.minPx, px - 2))}px`;
+    while (box.scrollWidth > box.clientWidth && px > size.minPx)
+      style.fontSize = `${(px = Math.max(size.minPx, px - 2))}px`;
     // Still too long at the floor: centred lines rather than a clipped one.
     if (box.scrollWidth > box.clientWidth) style.whiteSpace = 'normal';
   };

@@ -41,7 +41,8 @@ describe('the attract loop plays several real rounds, fills the roads as they fi
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 400 }), (moments) => {
         const state = run(moments).at(-1)!;
-        const finished = state.round + (state.scene === 'payouts' || attractView(state.hand, state.shown).winner ? 1 : 0);
+        const finished =
+          state.round + (state.scene === 'payouts' || attractView(state.hand, state.shown).winner ? 1 : 0);
         expect(state.roads.length).toBe(finished === 0 ? 0 : ((finished - 1) % ROAD_ROUNDS) + 1);
         expect(state.roads.at(-1)?.roundId ?? -1).toBe(finished - 1);
       }),

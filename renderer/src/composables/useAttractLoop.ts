@@ -53,7 +53,15 @@ export function firstLoopState(handFor: HandFor): AttractLoopState {
 /** What the roads draw of a finished example round. */
 function roadOutcome(round: number, hand: RoundOutcome): RoadOutcome {
   const { winner, natural, playerPair, bankerPair } = hand;
-  return { winner, natural, playerPair, bankerPair, playerTotal: hand.player.total, bankerTotal: hand.banker.total, roundId: round };
+  return {
+    winner,
+    natural,
+    playerPair,
+    bankerPair,
+    playerTotal: hand.player.total,
+    bankerTotal: hand.banker.total,
+    roundId: round,
+  };
 }
 
 /** The loop's next moment. */

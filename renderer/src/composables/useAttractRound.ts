@@ -84,5 +84,9 @@ export function attractView(hand: RoundOutcome, shown: number): AttractRoundView
     const up = cards.filter((c) => c.side === side && c.faceUp);
     return up.length >= 2 ? handTotal(up.map((c) => rankValue(c.card.rank))) : null;
   };
-  return { cards, totals: { player: totalOf('player'), banker: totalOf('banker') }, winner: result ? hand.winner : null };
+  return {
+    cards,
+    totals: { player: totalOf('player'), banker: totalOf('banker') },
+    winner: result ? hand.winner : null,
+  };
 }

@@ -220,6 +220,7 @@ const sv: Messages = {
     title: 'Baccarat',
     tagline: '{player} · {banker} · {tie}',
     paytable: 'Utbetalningar',
+    example: 'Exempelomgång',
   },
   service: {
     title: 'Service (emulator)',
