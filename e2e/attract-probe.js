@@ -58,6 +58,12 @@
     return [...byTop.values()];
   };
 
+  /** How a text is set: its font size in px and how many lines it takes. */
+  probe.setting = (testId) => {
+    const el = document.querySelector(`[data-testid="${testId}"]`);
+    return { px: parseFloat(getComputedStyle(el).fontSize), lines: lines(el).length };
+  };
+
   probe.layout = (margin) => {
     const problems = [];
     const width = window.innerWidth;

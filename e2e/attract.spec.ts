@@ -87,6 +87,12 @@ const MESSAGES = { en, sv, de, fi, nl, cs } as const;
 type Language = keyof typeof MESSAGES;
 /** Every attract text and block keeps this far from the screen's edges. */
 const MARGIN_PX = 16;
+/** The smallest size the call to play may take in any language (its full size is 64 px). */
+const TOUCH_MIN_PX = 48;
+interface TextSetting {
+  px: number;
+  lines: number;
+}
 const PROBE = path.join(import.meta.dirname, 'attract-probe.js');
 const SHOTS = path.join(ARTIFACTS, 'attract');
 
@@ -144,6 +150,10 @@ for (const size of SIZES) {
         await expect(page.getByTestId('attract-touch')).toHaveText(MESSAGES[language].attract.touch);
         await runUntil(page, `a result in cycle ${cycle}`, resultShown, 200);
         await layout(`${language}, a round's result`);
+        // The call to play is read from across the floor: one line, shrunk no further than it must be.
+        const touch = (await page.evaluate(`window.attractProbe.setting('attract-touch')`)) as TextSetting;
+        expect(touch.lines, language).toBe(1);
+        expect(touch.px, language).toBeGreaterThanOrEqual(TOUCH_MIN_PX);
         if (cycle === 0)
           await keepShot(page, path.join(SHOTS, `attract-${language}-${size.width}x${size.height}.png`), {
             attachTo: testInfo,

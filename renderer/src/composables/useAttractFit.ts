@@ -22,17 +22,21 @@ export function useAttractFit(
     const box = el.value;
     if (!box) return;
     const style = box.style;
+    // Sizes must apply at once to be measured: no transition (the reduced-motion theme gives every property a
+    // short one, during which the old size is still what layout sees).
+    style.setProperty('transition', 'none', 'important');
     style.fontSize = `${size.basePx}px`;
     style.whiteSpace = 'nowrap';
     const css = getComputedStyle(box);
     const padding = parseFloat(css.paddingLeft) + parseFloat(css.paddingRight);
     let px = fittedFontPx(box.scrollWidth - padding, box.clientWidth - padding, size.basePx, size.minPx);
     style.fontSize = `${px}px`;
-    // Glyphs do not scale exactly with the size: step down until the line fits or the floor is reached.
-    while (box.scrollWidth > box.clientWidth && px > size.minPx)
-      style.fontSize = `${(px = Math.max(size.minPx, px - 2))}px`;
+    // Glyphs do not scale exactly with the size: step down until the line fits or the floor is reached. A box
+    // as wide as its text reads one pixel narrower than it (the widths are rounded): that is not an overflow.
+    const overflows = (): boolean => box.scrollWidth > box.clientWidth + 1;
+    while (overflows() && px > size.minPx) style.fontSize = `${(px = Math.max(size.minPx, px - 2))}px`;
     // Still too long at the floor: centred lines rather than a clipped one.
-    if (box.scrollWidth > box.clientWidth) style.whiteSpace = 'normal';
+    if (overflows()) style.whiteSpace = 'normal';
   };
   onMounted(() => {
     fit();
