@@ -154,10 +154,9 @@ for (const size of SIZES) {
         const touch = (await page.evaluate(`window.attractProbe.setting('attract-touch')`)) as TextSetting;
         expect(touch.lines, language).toBe(1);
         expect(touch.px, language).toBeGreaterThanOrEqual(TOUCH_MIN_PX);
-        if (cycle === 0)
-          await keepShot(page, path.join(SHOTS, `attract-${language}-${size.width}x${size.height}.png`), {
-            attachTo: testInfo,
-          });
+        await keepShot(page, path.join(SHOTS, `attract-${language}-${size.width}x${size.height}.png`), {
+          attachTo: testInfo,
+        });
         await runUntil(
           page,
           `the payouts in cycle ${cycle}`,
