@@ -93,6 +93,20 @@
         );
     }
     for (const el of texts) {
+      // A text may run into its box's padding without making the box scroll: compare the text with the content box.
+      const css = getComputedStyle(el);
+      const box = el.getBoundingClientRect();
+      const left = box.left + parseFloat(css.borderLeftWidth) + parseFloat(css.paddingLeft);
+      const right = box.right - parseFloat(css.borderRightWidth) - parseFloat(css.paddingRight);
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const text = range.getBoundingClientRect();
+      if (text.width > 0 && (text.left < left - 1 || text.right > right + 1))
+        problems.push(
+          `${name(el)} runs out of its box: text ${Math.round(text.left)}..${Math.round(text.right)} in ${Math.round(left)}..${Math.round(right)}`,
+        );
+    }
+    for (const el of texts) {
       const r = el.getBoundingClientRect();
       const centre = (r.left + r.right) / 2;
       const own = lines(el);

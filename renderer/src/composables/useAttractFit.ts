@@ -12,6 +12,18 @@ export function fittedFontPx(naturalPx: number, roomPx: number, basePx: number, 
   return Math.max(minPx, Math.floor((basePx * roomPx) / naturalPx));
 }
 
+/**
+ * The width of `box`'s text in layout px. A text too long for its box runs into the end padding without making
+ * the box scroll, so the box's own widths cannot tell; the text's own rectangle can (unscaled from the stage's
+ * transform, which App.vue applies to fit the window).
+ */
+function textWidth(box: HTMLElement): number {
+  const range = document.createRange();
+  range.selectNodeContents(box);
+  const scale = box.offsetWidth > 0 ? box.getBoundingClientRect().width / box.offsetWidth : 1;
+  return range.getBoundingClientRect().width / (scale || 1);
+}
+
 /** Keeps `el`'s text on one line at the largest size from `basePx` down to `minPx` that fits its box. */
 export function useAttractFit(
   el: Readonly<Ref<HTMLElement | null>>,
@@ -28,12 +40,12 @@ export function useAttractFit(
     style.fontSize = `${size.basePx}px`;
     style.whiteSpace = 'nowrap';
     const css = getComputedStyle(box);
-    const padding = parseFloat(css.paddingLeft) + parseFloat(css.paddingRight);
-    let px = fittedFontPx(box.scrollWidth - padding, box.clientWidth - padding, size.basePx, size.minPx);
+    const room = box.clientWidth - parseFloat(css.paddingLeft) - parseFloat(css.paddingRight);
+    let px = fittedFontPx(textWidth(box), room, size.basePx, size.minPx);
     style.fontSize = `${px}px`;
-    // Glyphs do not scale exactly with the size: step down until the line fits or the floor is reached. A box
-    // as wide as its text reads one pixel narrower than it (the widths are rounded): that is not an overflow.
-    const overflows = (): boolean => box.scrollWidth > box.clientWidth + 1;
+    // Glyphs do not scale exactly with the size: step down until the line fits or the floor is reached (one pixel
+    // of rounding is no overflow).
+    const overflows = (): boolean => textWidth(box) > room + 1;
     while (overflows() && px > size.minPx) style.fontSize = `${(px = Math.max(size.minPx, px - 2))}px`;
     // Still too long at the floor: centred lines rather than a clipped one.
     if (overflows()) style.whiteSpace = 'normal';
