@@ -3,13 +3,15 @@
  * the system Chromium, the table left idle into attract mode, then every requestAnimationFrame gap recorded over
  * one whole language cycle (three rounds dealt card by card, the roads, the payouts, the change of language), at
  * full motion, with the CPU at normal speed and throttled 4× through CDP (Emulation.setCPUThrottlingRate), at
- * both screen sizes. Figures only, nothing asserted. Like ui.bench.ts it first samples how busy the machine is,
+ * both screen sizes, and the share of that time the page's main thread was busy (CDP Performance metrics,
+ * TaskDuration): the work the loop itself asks for, which a busy machine inflates less than the frame gaps.
+ * Figures only, nothing asserted. Like ui.bench.ts it first samples how busy the machine is,
  * since a throttled page on a loaded 2-core machine misses frames the product does not.
  * Needs dist-renderer/ (npm run build) and /usr/bin/chromium.
  *
  *   node bench/attract.bench.ts [--seconds N]
  */
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type CDPSession } from '@playwright/test';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -55,6 +57,14 @@ interface Figures {
   p95: number;
   max: number;
   lateShare: number;
+  /** Share of the recording the page's main thread spent in tasks (script, style, layout, paint). */
+  mainThreadShare: number;
+}
+
+/** Seconds the page's main thread has spent in tasks so far (CDP Performance metrics). */
+async function taskSeconds(cdp: CDPSession): Promise<number> {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return metrics.find((m) => m.name === 'TaskDuration')?.value ?? Number.NaN;
 }
 
 async function measure(browser: Browser, size: (typeof SIZES)[number], throttle: number): Promise<Figures> {
@@ -65,8 +75,13 @@ async function measure(browser: Browser, size: (typeof SIZES)[number], throttle:
     await page.goto(host.url);
     await page.getByTestId('attract').waitFor({ state: 'visible', timeout: 60_000 });
     const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+    const busyBefore = await taskSeconds(cdp);
+    const started = performance.now();
     const deltas = (await page.evaluate(recordFrames(SECONDS * 1000))) as number[];
+    const busySeconds = (await taskSeconds(cdp)) - busyBefore;
+    const wallSeconds = (performance.now() - started) / 1000;
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     return {
       size: `${size.width}x${size.height}`,
@@ -76,6 +91,7 @@ async function measure(browser: Browser, size: (typeof SIZES)[number], throttle:
       p95: percentile(deltas, 95),
       max: Math.max(...deltas),
       lateShare: deltas.filter((d) => d > LATE_MS).length / deltas.length,
+      mainThreadShare: busySeconds / wallSeconds,
     };
   } finally {
     await page.close();
@@ -112,10 +128,10 @@ try {
 }
 const ms = (v: number): string => v.toFixed(1).padStart(7);
 process.stdout.write(`\nAttract loop frame times over ${SECONDS} s (requestAnimationFrame gaps, full motion)\n`);
-process.stdout.write('size        CPU   frames   p50 ms   p95 ms   max ms   > 25 ms\n');
+process.stdout.write('size        CPU   frames   p50 ms   p95 ms   max ms   > 25 ms   main thread busy\n');
 for (const r of results)
   process.stdout.write(
-    `${r.size.padEnd(10)}  ${`${r.throttle}×`.padStart(3)}  ${String(r.frames).padStart(7)}  ${ms(r.p50)}  ${ms(r.p95)}  ${ms(r.max)}  ${`${(r.lateShare * 100).toFixed(1)} %`.padStart(8)}\n`,
+    `${r.size.padEnd(10)}  ${`${r.throttle}×`.padStart(3)}  ${String(r.frames).padStart(7)}  ${ms(r.p50)}  ${ms(r.p95)}  ${ms(r.max)}  ${`${(r.lateShare * 100).toFixed(1)} %`.padStart(8)}  ${`${(r.mainThreadShare * 100).toFixed(1)} %`.padStart(16)}\n`,
   );
 const busy = busyBefore > 0.25;
 process.stdout.write(
