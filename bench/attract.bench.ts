@@ -3,8 +3,9 @@
  * the system Chromium, the table left idle into attract mode, then every requestAnimationFrame gap recorded over
  * one whole language cycle (three rounds dealt card by card, the roads, the payouts, the change of language), at
  * full motion, with the CPU at normal speed and throttled 4× through CDP (Emulation.setCPUThrottlingRate), at
- * both screen sizes, and the share of that time the page's main thread was busy (CDP Performance metrics,
- * TaskDuration): the work the loop itself asks for, which a busy machine inflates less than the frame gaps.
+ * both screen sizes; then, for 16 s more without the recorder, the share of time the page's main thread was busy
+ * (CDP Performance metrics, TaskDuration): the work the loop itself asks for, which a busy machine inflates less
+ * than the frame gaps.
  * Figures only, nothing asserted. Like ui.bench.ts it first samples how busy the machine is,
  * since a throttled page on a loaded 2-core machine misses frames the product does not.
  * Needs dist-renderer/ (npm run build) and /usr/bin/chromium.
@@ -23,6 +24,8 @@ const secondsFlag = process.argv.indexOf('--seconds');
 /** One language cycle of the loop takes about half a minute. */
 const SECONDS = secondsFlag > 0 ? Number(process.argv[secondsFlag + 1]) : 32;
 const ATTRACT_AFTER_MS = 1_000;
+/** How long the main thread's busy share is sampled after the frame recording: half a cycle. */
+const BUSY_SECONDS = 16;
 /** A frame that took longer than this missed at least one vsync at 60 Hz. */
 const LATE_MS = 25;
 const SIZES = [
@@ -57,7 +60,7 @@ interface Figures {
   p95: number;
   max: number;
   lateShare: number;
-  /** Share of the recording the page's main thread spent in tasks (script, style, layout, paint). */
+  /** Share of BUSY_SECONDS the page's main thread spent in tasks (script, style, layout, paint). */
   mainThreadShare: number;
 }
 
@@ -77,9 +80,11 @@ async function measure(browser: Browser, size: (typeof SIZES)[number], throttle:
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Performance.enable');
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+    const deltas = (await page.evaluate(recordFrames(SECONDS * 1000))) as number[];
+    // The busy share is taken apart from the frame recording, whose own callback makes the page draw every frame.
     const busyBefore = await taskSeconds(cdp);
     const started = performance.now();
-    const deltas = (await page.evaluate(recordFrames(SECONDS * 1000))) as number[];
+    await new Promise((resolve) => setTimeout(resolve, BUSY_SECONDS * 1000));
     const busySeconds = (await taskSeconds(cdp)) - busyBefore;
     const wallSeconds = (performance.now() - started) / 1000;
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });

@@ -53,16 +53,23 @@ test('attract mode starts after the idle time and a touch returns to the table, 
   await expectMeter(kiosk, 'total-bet', 0);
 });
 
-test('attract mode never starts while bets or credit are on the machine', async ({ page, host }) => {
-  // The page's timers run on a paused clock: idle time passes only when the test says.
+/**
+ * Loads the table with the page's timers on a paused clock (idle time passes only when the test says), then
+ * lets the idle time pass on the empty machine until attract mode is up.
+ */
+async function idleIntoAttract(page: Page, url: string): Promise<void> {
   const start = new Date('2026-12-01T10:00:00Z');
   await page.clock.install({ time: start });
   await page.clock.pauseAt(new Date(start.getTime() + 1_000));
-  await page.goto(host.url);
+  await page.goto(url);
   await waitForTable(page);
-  // Control: the same clock starts attract mode on the empty machine.
   await page.clock.runFor(ATTRACT_AFTER_MS + 500);
   await expect(page.getByTestId('attract')).toBeVisible();
+}
+
+test('attract mode never starts while bets or credit are on the machine', async ({ page, host }) => {
+  // Control: the same clock starts attract mode on the empty machine.
+  await idleIntoAttract(page, host.url);
   await page.mouse.click(960, 540);
   await expect(page.getByTestId('attract')).toBeHidden();
   await page.clock.runFor(1_000);
@@ -125,14 +132,8 @@ for (const size of SIZES) {
     }, testInfo) => {
       test.slow();
       await page.addInitScript({ path: PROBE });
-      const start = new Date('2026-12-01T10:00:00Z');
-      await page.clock.install({ time: start });
-      await page.clock.pauseAt(new Date(start.getTime() + 1_000));
-      await page.goto(host.url);
-      await waitForTable(page);
-      await page.clock.runFor(ATTRACT_AFTER_MS + 500);
+      await idleIntoAttract(page, host.url);
       const attract = page.getByTestId('attract');
-      await expect(attract).toBeVisible();
       const attr = async (name: string): Promise<string> => (await attract.getAttribute(name)) ?? '';
       const resultShown = async (): Promise<boolean> =>
         (await page
