@@ -151,6 +151,7 @@ for (const size of SIZES) {
         await expect(page.getByTestId('attract-touch')).toHaveText(MESSAGES[language].attract.touch);
         await runUntil(page, `a result in cycle ${cycle}`, resultShown, 200);
         await layout(`${language}, a round's result`);
+        const board = await page.getByTestId('attract-roads').boundingBox();
         // The call to play is read from across the floor: one line, shrunk no further than it must be.
         const touch = (await page.evaluate(`window.attractProbe.setting('attract-touch')`)) as TextSetting;
         expect(touch.lines, language).toBe(1);
@@ -165,6 +166,10 @@ for (const size of SIZES) {
           1_000,
         );
         await layout(`${language}, the payouts`);
+        // The rounds and the payouts take the same room: the roads beside or below them stay where they were.
+        expect(await page.getByTestId('attract-roads').boundingBox(), language).toEqual(board);
+        if (cycle === 0)
+          await keepShot(page, path.join(SHOTS, `attract-payouts-${language}-${size.width}x${size.height}.png`));
       }
       // Nine rounds and more went by: the roads drew each one as its result showed, and nothing showed early.
       expect(Number(await page.getByTestId('attract-roads').getAttribute('data-rounds'))).toBeGreaterThanOrEqual(9);
