@@ -227,6 +227,7 @@ const cs: Messages = {
     title: 'Baccarat',
     tagline: '{player} · {banker} · {tie}',
     paytable: 'Výplaty',
+    example: 'Ukázkové kolo',
   },
   service: {
     title: 'Servis (emulátor)',

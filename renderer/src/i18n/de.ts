@@ -231,6 +231,7 @@ const de: Messages = {
     title: 'Baccarat',
     tagline: '{player} · {banker} · {tie}',
     paytable: 'Auszahlungen',
+    example: 'Beispielrunde',
   },
   service: {
     title: 'Service (Emulator)',

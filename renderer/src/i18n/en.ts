@@ -230,6 +230,7 @@ export default {
     title: 'Baccarat',
     tagline: '{player} · {banker} · {tie}',
     paytable: 'Payouts',
+    example: 'Example round',
   },
   service: {
     title: 'Service (emulator)',

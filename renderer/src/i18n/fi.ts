@@ -229,6 +229,7 @@ const fi: Messages = {
     title: 'Baccarat',
     tagline: '{player} · {banker} · {tie}',
     paytable: 'Voitot',
+    example: 'Esimerkkikierros',
   },
   service: {
     title: 'Huolto (emulaattori)',

@@ -231,6 +231,7 @@ const nl: Messages = {
     title: 'Baccarat',
     tagline: '{player} · {banker} · {tie}',
     paytable: 'Uitbetalingen',
+    example: 'Voorbeeldronde',
   },
   service: {
     title: 'Service (emulator)',

@@ -227,6 +227,7 @@ const sv: Messages = {
     title: 'Baccarat',
     tagline: '{player} · {banker} · {tie}',
     paytable: 'Utbetalningar',
+    example: 'Exempelomgång',
   },
   service: {
     title: 'Service (emulator)',
