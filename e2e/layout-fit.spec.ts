@@ -51,6 +51,8 @@ for (const size of SIZES) {
         page,
         host,
       }, testInfo: TestInfo) => {
+        // Sixteen states measured in one page load, each a walk over every element: longer than one table round.
+        test.setTimeout(240_000);
         const findings: string[] = [];
         let firstRail: { state: string; rail: Box } | null = null;
         /** Measures the screen as it stands now, and keeps what breaks a rule under the state's name. */

@@ -90,11 +90,8 @@
   const settle = async () => {
     const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
     const deadline = performance.now() + 5000;
-    const scrollers = () =>
-      Array.from(document.querySelectorAll('*'))
-        .filter((el) => scrolls(overflows(el)))
-        .map((el) => `${el.scrollLeft},${el.scrollTop}`)
-        .join(';');
+    const scrolling = Array.from(document.querySelectorAll('*')).filter((el) => scrolls(overflows(el)));
+    const scrollers = () => scrolling.map((el) => `${el.scrollLeft},${el.scrollTop}`).join(';');
     let last = '';
     let still = 0;
     while (performance.now() < deadline && still < 2) {
