@@ -219,7 +219,7 @@
           findings.push(`chip: ${name(chip)} lies ${px(width(under))} under ${name(a)}`);
       }
     }
-    const rail = document.querySelector('[data-testid="chip-rail"]');
+    const rail = document.querySelector('[data-testid="chip-prev"]')?.parentElement;
     return { findings: [...new Set(findings)], rail: rail ? rectOf(rail.getBoundingClientRect()) : null };
   };
 })();
