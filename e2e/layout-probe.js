@@ -86,20 +86,24 @@
   const shownAtAll = (el) =>
     el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && !empty(el.getBoundingClientRect());
 
-  /** Waits until nothing moves: no finite animation running and every scroller still for two frames. */
+  /** Waits until nothing moves: no finite animation running and every scroller still for 200 ms of frames. */
   const settle = async () => {
     const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
     const deadline = performance.now() + 5000;
     const scrolling = Array.from(document.querySelectorAll('*')).filter((el) => scrolls(overflows(el)));
     const scrollers = () => scrolling.map((el) => `${el.scrollLeft},${el.scrollTop}`).join(';');
     let last = '';
-    let still = 0;
-    while (performance.now() < deadline && still < 2) {
+    let stillSince = performance.now();
+    let stillFrames = 0;
+    while (performance.now() < deadline && !(stillFrames >= 3 && performance.now() - stillSince >= 200)) {
       const moving = document
         .getAnimations()
         .some((a) => a.playState === 'running' && Number.isFinite(a.effect?.getComputedTiming().endTime));
       const now = scrollers();
-      still = !moving && now === last ? still + 1 : 0;
+      if (moving || now !== last) {
+        stillSince = performance.now();
+        stillFrames = 0;
+      } else stillFrames += 1;
       last = now;
       await frame();
     }
