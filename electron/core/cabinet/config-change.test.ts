@@ -67,7 +67,9 @@ describe('venue config: validated, and changes go to the event log', () => {
     const snap = c.applyConfig(next, 'technician');
     expect(snap.limits.tableMaxMinor).toBe(90_000);
     expect(snap.phase).toBe('idle');
-    expect(c.events({ limit: 5 }).find((e) => e.kind === 'config')?.detail).toMatch(/tableMaxMinor: 1000\.00 EUR → 900\.00 EUR/);
+    expect(c.events({ limit: 5 }).find((e) => e.kind === 'config')?.detail).toMatch(
+      /tableMaxMinor: 1000\.00 EUR → 900\.00 EUR/,
+    );
     const marker = journalOf(c).lastEventId();
     const again = h.restart(next);
     expect(again.venueConfig().limits.tableMaxMinor).toBe(90_000);
