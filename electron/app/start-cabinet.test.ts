@@ -6,7 +6,8 @@ import { ConfigError, DEFAULT_VENUE_CONFIG } from '../core/config/venue-config.t
 import type { StaffStatus } from '../core/staff/staff-status.ts';
 import type { RunningCabinet } from './running-cabinet.ts';
 import { startEmbeddedEmulators } from '../emulators/dev-emulators.ts';
-import { startCabinet, venueFileLines } from './start-cabinet.ts';
+import { startCabinet } from './start-cabinet.ts';
+import { venueFileLines } from './venue-file.ts';
 import { testPinHash } from '../testing/memory-staff.ts';
 import type { RngServiceDiagnostics } from '../devices/rng/rng-service.ts';
 

@@ -34,8 +34,6 @@ import { PRODUCTION_SEAMS, type StartSeams } from './start-seams.ts';
 import { describeStart, lastRunCrash } from './start-summary.ts';
 import { loadConfig } from './venue-file.ts';
 
-export { readVenueFile, venueFileLines } from './venue-file.ts';
-
 export interface StartCabinetOptions {
   readonly journalPath: string;
   /**

@@ -344,7 +344,8 @@ async function main(): Promise<void> {
       // Checked before anything starts: a bad flag is one stderr line and exit 2 (runCli).
       const deviceFlags = parseDeviceFlags(values);
       await serialPortFlags(values, ['rng-port', 'bill-port']); // and no other process holds them
-      const { startCabinet, venueFileLines } = await import('../app/start-cabinet.ts');
+      const { startCabinet } = await import('../app/start-cabinet.ts');
+      const { venueFileLines } = await import('../app/venue-file.ts');
       const { ConfigError } = await import('../core/config/venue-config.ts');
       const { startEmbeddedEmulators } = await import('../emulators/dev-emulators.ts');
       const { QUICK_TIMINGS } = await import('../emulators/bill-acceptor/essp/note-path.ts');
