@@ -11,7 +11,7 @@ import { testStaff } from '../testing/memory-staff.ts';
 import { cardLabel } from '../core/cards/card.ts';
 import { createFakeCabinet } from '../testing/fake-cabinet.ts';
 import { checkForcedRound } from '../testing/forced-card-source.ts';
-import { assertLoopback, HostError, startBrowserHost, type RunningHost } from './browser-host.ts';
+import { assertLoopback, HostError, startBrowserHost, type RunningHost } from './host-server.ts';
 import type { TestControlHooks } from './test-controls.ts';
 
 const rendererDir = mkdtempSync(path.join(os.tmpdir(), 'host-test-renderer-'));

@@ -14,7 +14,7 @@ import { startCabinet } from '../app/start-cabinet.ts';
 import { damageTableRootPage } from '../testing/journal-file-damage.ts';
 import { connectHostClient, type HostCall } from '../testing/host-client.ts';
 import { runCli } from '../testing/run-cli.ts';
-import { startBrowserHost, type RunningHost } from './browser-host.ts';
+import { startBrowserHost, type RunningHost } from './host-server.ts';
 
 /** OS entropy approved, so the cabinet runs without devices (docs/rng.md#approved-entropy-source). */
 const CONFIG = {
