@@ -24,6 +24,9 @@ export const openSerialportLink: SerialLinkOpener = (options: SerialLinkOptions)
 function wrap(port: SerialPort, path: string): SerialLink {
   // An 'error' without a listener would throw out of the event loop; a dying port is reported through 'close'.
   port.on('error', () => undefined);
+  // Set when this side closes the port: a write the close overtakes may fail with the file system's EBADF before
+  // serialport emits 'close', and its caller must hear the same "closed" either way.
+  let closing = false;
   return {
     path,
     write: (bytes) =>
@@ -34,11 +37,13 @@ function wrap(port: SerialPort, path: string): SerialLink {
         }
         // serialport holds a write or a drain that meets a closed port until the port opens again, which this
         // one never does (an unplug, a hung-up pty): the close ends the write, or its caller waits forever.
-        const closed = () => reject(new Error(`serial port ${path} closed before the write was sent`));
+        const closedError = (cause?: Error) =>
+          new Error(`serial port ${path} closed before the write was sent`, cause ? { cause } : undefined);
+        const closed = () => reject(closedError());
         port.once('close', closed);
         const done = (error: Error | null | undefined) => {
           port.off('close', closed);
-          if (error) reject(error);
+          if (error) reject(closing || !port.isOpen ? closedError(error) : error);
           else resolve();
         };
         port.write(Buffer.from(bytes), (error) => (error ? done(error) : port.drain(done)));
@@ -58,6 +63,7 @@ function wrap(port: SerialPort, path: string): SerialLink {
     close: () =>
       new Promise<void>((resolve) => {
         if (!port.isOpen) return resolve();
+        closing = true;
         port.close(() => resolve());
       }),
   };
