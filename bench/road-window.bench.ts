@@ -83,7 +83,7 @@ function build(path: string): number {
           at,
         });
         if (r % 100 === 0) {
-          j.markVoided(r, 'bench: a voided round', 100, 1e6, at);
+          j.markVoided(r, 100, 1e6, at, { code: 'power-lost', status: 'locked' });
           continue;
         }
         j.markDealt(r, outcome, at);

@@ -299,7 +299,7 @@ export class CabinetDevices {
       canAcceptBill: (valueMinor) => cabinet.canAcceptBill(valueMinor),
       creditBill: (credit) => cabinet.creditBill(credit),
       reportDevice: (status) => report(status),
-      raiseFault: (kind, source, reason, detail) => cabinet.raiseFault(kind, source, reason, detail),
+      raiseFault: (kind, source, reason) => cabinet.raiseFault(kind, source, reason),
     };
   }
 

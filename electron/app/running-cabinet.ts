@@ -43,6 +43,6 @@ export function gateMoneyIn(cabinet: DevicePort, menuOpen: () => boolean): Devic
         : cabinet.canAcceptBill(valueMinor),
     creditBill: (credit) => cabinet.creditBill(credit),
     reportDevice: (status) => cabinet.reportDevice(status),
-    raiseFault: (kind, source, reason, detail) => cabinet.raiseFault(kind, source, reason, detail),
+    raiseFault: (kind, source, reason) => cabinet.raiseFault(kind, source, reason),
   };
 }

@@ -82,8 +82,13 @@ function rngReady(cabinet: CabinetCore, devices: CabinetDevices): Promise<void> 
     const timer = setTimeout(() => {
       off();
       if (!safe()) {
-        const { health, detail } = reader.status();
-        cabinet.raiseFault('rng-fault', 'rng', `not healthy ${RNG_READY_MS} ms after start-up (${health}: ${detail})`);
+        const { health, detailCode } = reader.status();
+        cabinet.raiseFault('rng-fault', 'rng', {
+          code: 'rng-not-ready',
+          waitedMs: RNG_READY_MS,
+          health,
+          deviceDetail: detailCode,
+        });
       }
       resolve();
     }, RNG_READY_MS);

@@ -41,14 +41,14 @@ export function describeStart(
   const snapshot = cabinet.snapshot();
   const last = snapshot.lastRound;
   const unreadable = snapshot.tilts.some(
-    (t) => t.reasonCode?.code === 'storage-error' && t.reasonCode.stage === 'start-up',
+    (t) => t.reasonCode.code === 'storage-error' && t.reasonCode.stage === 'start-up',
   );
   const recovery = quarantined
     ? `RAM error: ${describeQuarantine(quarantined)}; locked until a technician RAM clear`
     : unreadable
       ? 'storage fault: the journal could not be read at start-up; it stays in place, tilted until a technician clears it after a test write'
-      : last && last.status === 'voided' && last.voidReason?.includes('power-up')
-        ? `recovered: round ${last.roundId} voided, ${last.refundedMinor} minor units refunded (${last.voidReason})`
+      : last && last.voidCode?.code === 'power-lost'
+        ? `recovered: round ${last.roundId} voided, ${last.refundedMinor} minor units refunded (power lost while ${last.voidCode.status})`
         : 'clean start: no round was interrupted';
   return recovery + (lastCrash ? `; ${describeLastCrash(lastCrash)}` : '');
 }

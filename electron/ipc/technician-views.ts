@@ -2,7 +2,7 @@
  * The technician's views, main side: the meters export (CSV or printable page), game recall and its replay check,
  * the event log, the whole recall and event log as files, device diagnostics and the bill acceptor's note test
  * mode (docs/cabinet-rules.md#meters, #game-recall, #door-and-tilt; docs/protocols/essp.md#note-test-mode).
- * Device words are answered with their code beside them (device-detail-codes.ts), so the screen words them.
+ * Devices report codes (electron/core/model/device-detail.ts), so the screen words them.
  * The handlers of these channels of the production table (contract.ts); router.ts merges them.
  * Everything here only reads, except the test mode, which changes no money.
  */
@@ -21,8 +21,6 @@ import { metersCsv, type Currency } from '../core/cabinet/meters-report.ts';
 import { replayRound } from '../core/engine/replay.ts';
 import { refusal, type ChannelHandlers } from './channel-group.ts';
 import type { ProductionTable } from './contract.ts';
-import { withDeviceDetails, withDeviceDetailsInRound } from './device-detail-enrich.ts';
-import { deviceDetailOf, rngFailureOf, rngSourceOf } from './device-detail-codes.ts';
 
 /** Who the cabinet is, for the header of an export. */
 export interface CabinetIdentity {
@@ -70,7 +68,12 @@ type ViewChannel =
 
 function deviceStatus(snapshot: CabinetSnapshot, device: DeviceName): DeviceStatus {
   return (
-    snapshot.devices.find((d) => d.device === device) ?? { device, health: 'not-configured', detail: 'not reported' }
+    snapshot.devices.find((d) => d.device === device) ?? {
+      device,
+      health: 'not-configured',
+      detail: 'not reported',
+      detailCode: { code: 'not-reported' },
+    }
   );
 }
 
@@ -79,6 +82,7 @@ function fallbackBillAcceptor(status: DeviceStatus): BillAcceptorDiagnostics {
   return {
     health: status.health,
     detail: status.detail,
+    detailCode: status.detailCode,
     channels: [],
     counters: { notesIn: 0, rejects: {}, jams: 0 },
     testMode: false,
@@ -90,27 +94,17 @@ function fallbackRng(status: DeviceStatus): RngDiagnostics {
   return {
     health: status.health,
     detail: status.detail,
+    detailCode: status.detailCode,
     source: status.detail,
+    // Without the RNG's own diagnostics its status is all that is known of the source.
+    sourceCode: status.detailCode,
     bytesRead: 0,
     bytesDelivered: 0,
     rctFailures: 0,
     aptFailures: 0,
     lastFailure: null,
+    lastFailureCode: null,
     tests: null,
-  };
-}
-
-// The drivers report their codes; the words are read only for a view built without one.
-function codedBillAcceptor(d: BillAcceptorDiagnostics): BillAcceptorDiagnostics {
-  return { ...d, detailCode: d.detailCode ?? deviceDetailOf('bill-acceptor', d.detail) };
-}
-
-function codedRng(d: RngDiagnostics): RngDiagnostics {
-  return {
-    ...d,
-    detailCode: d.detailCode ?? deviceDetailOf('rng', d.detail),
-    sourceCode: d.sourceCode ?? rngSourceOf(d.source),
-    lastFailureCode: d.lastFailureCode !== undefined ? d.lastFailureCode : rngFailureOf(d.lastFailure),
   };
 }
 
@@ -128,10 +122,9 @@ export function technicianViewHandlers(
       doorFile: null,
     };
     return {
-      billAcceptor: codedBillAcceptor(
+      billAcceptor:
         services.diagnostics?.billAcceptor() ?? fallbackBillAcceptor(deviceStatus(snapshot, 'bill-acceptor')),
-      ),
-      rng: codedRng(services.diagnostics?.rng() ?? fallbackRng(deviceStatus(snapshot, 'rng'))),
+      rng: services.diagnostics?.rng() ?? fallbackRng(deviceStatus(snapshot, 'rng')),
       inputs,
     };
   };
@@ -154,7 +147,7 @@ export function technicianViewHandlers(
       const header = { ...identity, at: (services.clock?.() ?? new Date()).toISOString() };
       return format === 'html' ? metersHtml(cabinet.meters(), header) : metersCsv(cabinet.meters(), header);
     },
-    'tech:recall': (r) => cabinet.recall(r).map(withDeviceDetailsInRound),
+    'tech:recall': (r) => cabinet.recall(r),
     'tech:recall:replay': ({ roundId }) => {
       const [round] = cabinet.recall({ fromRoundId: roundId, toRoundId: roundId, limit: 1 });
       if (!round) throw refusal('not-permitted', `there is no round ${roundId} in the journal`);
@@ -163,7 +156,7 @@ export function technicianViewHandlers(
       return replayRound(round, recorded ?? cabinet.snapshot().profile, recorded !== null);
     },
     'tech:recall:export': () => recallJson(cabinet, exportHeader()),
-    'tech:events': (r) => cabinet.events(r).map(withDeviceDetails),
+    'tech:events': (r) => cabinet.events(r),
     'tech:events:export': ({ format }) =>
       format === 'csv' ? eventLogCsv(cabinet, exportHeader()) : eventLogJson(cabinet, exportHeader()),
     'tech:archive:export': ({ part }) => archiveJson(cabinet, exportHeader(), part),

@@ -25,9 +25,8 @@ interface EventRow {
   at: string;
   kind: string;
   detail: string;
-  /** NULL in rows written before schema v5. */
-  code: string | null;
-  params_json: string | null;
+  code: string;
+  params_json: string;
 }
 
 function toEntry(r: EventRow): EventLogEntry {
@@ -36,7 +35,7 @@ function toEntry(r: EventRow): EventLogEntry {
     at: r.at,
     kind: r.kind,
     detail: r.detail,
-    message: joinMessage<EventMessage>(r.code, r.params_json),
+    message: joinMessage<EventMessage>(r.code, r.params_json)!,
   };
 }
 

@@ -40,7 +40,7 @@ export type JournalDiagnosis =
 const SQLITE_HEADER = 'SQLite format 3\0';
 const SOUND: JournalDiagnosis = { kind: 'sound' };
 
-const PROOF_OF: Readonly<Record<JournalCheck, DamageProof>> = {
+export const PROOF_OF: Readonly<Record<JournalCheck, DamageProof>> = {
   file: 'file',
   open: 'header',
   schema: 'schema',

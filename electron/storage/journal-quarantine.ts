@@ -14,7 +14,8 @@
  */
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { checkJournal, type JournalDamage } from './journal-check.ts';
+import type { TiltReason } from '../core/model/journal-message.ts';
+import { checkJournal, PROOF_OF, type JournalDamage } from './journal-check.ts';
 import { fileSha256, salvageJournal, type SalvageReport } from './journal-salvage.ts';
 
 export interface QuarantinedJournal extends JournalDamage {
@@ -135,6 +136,17 @@ export function pendingQuarantine(journalPath: string): QuarantinedJournal | nul
 }
 
 /** The one line the tilt, the event log and the shell's log carry: what failed, and where the evidence is. */
+/** The damaged-journal tilt's reason: what proved the damage and the file kept aside (docs/cabinet-rules.md#damaged-journal). */
+export function quarantineReason(q: QuarantinedJournal): TiltReason {
+  return {
+    code: 'journal-damaged',
+    // A marker from before proofs were kept names only its check.
+    proof: q.proof ?? PROOF_OF[q.check],
+    damagedFile: path.basename(q.damagedPath),
+    sha256: q.sha256,
+  };
+}
+
 export function describeQuarantine(q: QuarantinedJournal): string {
   const counts =
     q.salvage === null

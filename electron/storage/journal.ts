@@ -240,13 +240,12 @@ export class Journal implements JournalPort, JournalAuditReader, JournalArchiveP
 
   markVoided(
     roundId: number,
-    reason: string,
     refundMinor: MinorUnits,
     creditsAfterMinor: MinorUnits,
     at: string,
-    code?: VoidReason,
+    code: VoidReason,
   ): void {
-    this.rounds.markVoided(roundId, reason, refundMinor, creditsAfterMinor, at, code);
+    this.rounds.markVoided(roundId, refundMinor, creditsAfterMinor, at, code);
   }
 
   openRounds(): OpenRound[] {

@@ -17,7 +17,7 @@ import type { StatementObserver } from './database.ts';
 import { criticalCopyPathFor, resolveCriticalCopyPath } from './journal-path.ts';
 import { Journal } from './journal.ts';
 import {
-  describeQuarantine,
+  quarantineReason,
   finishQuarantine,
   pendingQuarantine,
   quarantineIfDamaged,
@@ -277,7 +277,7 @@ export function startOnJournalOrLocked(
     quarantined !== null &&
     !cabinet.snapshot().tilts.some((t) => t.kind === 'memory-error' && t.source === 'journal')
   ) {
-    cabinet.raiseFault('memory-error', 'journal', describeQuarantine(quarantined));
+    cabinet.raiseFault('memory-error', 'journal', quarantineReason(quarantined));
   }
   if (unreadable !== null) cabinet.storageFaultAtStartUp(unreadable);
   return { cabinet, journal, quarantined, unreadable };

@@ -47,7 +47,6 @@ export const CHAINS: Readonly<Record<ChainedTable, ChainDef>> = {
       'started_at',
       'dealt_at',
       'ended_at',
-      'void_reason',
       'refunded_minor',
       'profile_json',
       'void_code',

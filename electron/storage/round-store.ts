@@ -34,7 +34,6 @@ interface RoundRow {
   started_at: string;
   dealt_at: string | null;
   ended_at: string | null;
-  void_reason: string | null;
   refunded_minor: number;
   /** NULL for rounds locked before schema v3. */
   profile_json: string | null;
@@ -127,7 +126,6 @@ function toRecord(row: RoundRow): RoundRecord {
     creditsAfterMinor: row.credits_after_minor ?? row.credits_before_minor - row.stake_minor,
     startedAt: row.started_at,
     endedAt: row.ended_at,
-    voidReason: row.void_reason,
     voidCode: joinMessage<VoidReason>(row.void_code, row.void_params_json),
     refundedMinor: row.refunded_minor,
     profile: row.profile_json ? parsed<RuleProfile>(row, 'profile_json', row.profile_json) : null,
@@ -211,28 +209,20 @@ export class RoundStore {
   /** Voids a locked or dealt round and writes its one refund row (UNIQUE per round). */
   markVoided(
     roundId: number,
-    reason: string,
     refundMinor: MinorUnits,
     creditsAfterMinor: MinorUnits,
     at: string,
-    code: VoidReason | null = null,
+    code: VoidReason,
   ): void {
     // Not checked here: voiding is the way out (power-up recovery after a verified start, and the RAM
     // clear, which must work on a damaged round too).
     this.db.requireTransaction('markVoided');
-    const coded = code ? splitMessage(code) : { code: null, paramsJson: null };
-    this.db.run(
-      'INSERT INTO refunds (round_id, amount_minor, reason, at) VALUES (?, ?, ?, ?)',
-      roundId,
-      refundMinor,
-      reason,
-      at,
-    );
+    const coded = splitMessage(code);
+    this.db.run('INSERT INTO refunds (round_id, amount_minor, at) VALUES (?, ?, ?)', roundId, refundMinor, at);
     const r = this.db.run(
-      `UPDATE rounds SET status = 'voided', void_reason = ?, void_code = ?, void_params_json = ?, refunded_minor = ?,
+      `UPDATE rounds SET status = 'voided', void_code = ?, void_params_json = ?, refunded_minor = ?,
          credits_after_minor = ?, ended_at = ?, returns_json = '{}', return_minor = 0
        WHERE round_id = ? AND status IN ('locked', 'dealt')`,
-      reason,
       coded.code,
       coded.paramsJson,
       refundMinor,

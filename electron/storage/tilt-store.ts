@@ -10,10 +10,8 @@ import type { Database } from './database.ts';
 interface TiltRow {
   kind: string;
   source: string;
-  reason: string;
-  /** NULL for tilts set before schema v5. */
-  reason_code: string | null;
-  reason_params_json: string | null;
+  reason_code: string;
+  reason_params_json: string;
   cleared_by: string;
   since: string;
 }
@@ -28,14 +26,12 @@ export class TiltStore {
   list(): Tilt[] {
     return this.db
       .all<TiltRow>(
-        'SELECT kind, source, reason, reason_code, reason_params_json, cleared_by, since FROM tilts ORDER BY since, kind, source',
+        'SELECT kind, source, reason_code, reason_params_json, cleared_by, since FROM tilts ORDER BY since, kind, source',
       )
       .map((r) => ({
         kind: r.kind as TiltKind,
         source: r.source,
-        reason: r.reason,
-        // Only tilts set from schema v5 on carry a code.
-        ...(r.reason_code !== null ? { reasonCode: joinMessage<TiltReason>(r.reason_code, r.reason_params_json) } : {}),
+        reasonCode: joinMessage<TiltReason>(r.reason_code, r.reason_params_json)!,
         clearedBy: r.cleared_by as TiltClearance,
         since: r.since,
       }));
@@ -44,14 +40,13 @@ export class TiltStore {
   /** False when the same kind and source is already active (the first one stays). */
   put(tilt: Tilt): boolean {
     this.db.requireTransaction('putTilt');
-    const coded = tilt.reasonCode ? splitMessage(tilt.reasonCode) : { code: null, paramsJson: null };
+    const coded = splitMessage(tilt.reasonCode);
     return (
       this.db.run(
-        `INSERT OR IGNORE INTO tilts (kind, source, reason, reason_code, reason_params_json, cleared_by, since)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT OR IGNORE INTO tilts (kind, source, reason_code, reason_params_json, cleared_by, since)
+         VALUES (?, ?, ?, ?, ?, ?)`,
         tilt.kind,
         tilt.source,
-        tilt.reason,
         coded.code,
         coded.paramsJson,
         tilt.clearedBy,

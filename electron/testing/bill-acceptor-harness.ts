@@ -13,6 +13,7 @@ import type {
   DeviceStatus,
 } from '../core/cabinet/cabinet-api.ts';
 import type { Tilt } from '../core/model/tilt.ts';
+import type { TiltReason } from '../core/model/journal-message.ts';
 import { until } from './until.ts';
 
 export { until } from './until.ts';
@@ -83,7 +84,7 @@ export function inMemoryLine(slave: BillAcceptorSlave): InMemoryLine {
 export interface FakeCabinet extends DevicePort {
   readonly credits: BillCredit[];
   readonly devices: DeviceStatus[];
-  readonly faults: string[];
+  readonly faults: TiltReason[];
   creditLimitMinor: number;
   creditsMinor: number;
   setPhase(phase: CabinetSnapshot['phase']): void;

@@ -156,7 +156,7 @@ export function createFakeCabinet(initialCreditsMinor = 10_000): FakeCabinet {
         creditsAfterMinor: credits,
         startedAt: new Date(0).toISOString(),
         endedAt: new Date(0).toISOString(),
-        voidReason: null,
+        voidCode: null,
         refundedMinor: 0,
       };
       rounds.push(round);

@@ -64,8 +64,8 @@ export function crashAfterFirstCredit(open: SerialLinkOpener, cabinet: DevicePor
       reportDevice(status) {
         if (!crashed) cabinet.reportDevice(status);
       },
-      raiseFault(kind, source, reason, detail) {
-        if (!crashed) cabinet.raiseFault(kind, source, reason, detail);
+      raiseFault(kind, source, reason) {
+        if (!crashed) cabinet.raiseFault(kind, source, reason);
       },
     },
   };

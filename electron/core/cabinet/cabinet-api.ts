@@ -16,6 +16,7 @@ import type { ConfigAuditEntry } from '../model/config-audit.ts';
 import type { DamagedJournalOwed } from '../model/damaged-journal-owed.ts';
 import type { DeviceDetail } from '../model/device-detail.ts';
 import type { EventLogEntry } from '../model/event-log.ts';
+import type { TiltReason } from '../model/journal-message.ts';
 import type { Handpay } from '../model/handpay.ts';
 import type { EventQuery, RecallQuery } from '../model/journal-port.ts';
 import type { Meters } from '../model/meters.ts';
@@ -77,8 +78,8 @@ export interface DeviceStatus {
   readonly device: DeviceName;
   readonly health: DeviceHealth;
   readonly detail: string; // e.g. "emulator on /tmp/ttyRNG", "OS entropy only", "stacker full"
-  /** What `detail` says as a code with typed parameters: the screens word this, never `detail`. */
-  readonly detailCode?: DeviceDetail;
+  /** What the device says as a code with typed parameters: the screens word this, never `detail`. */
+  readonly detailCode: DeviceDetail;
   /**
    * The bill acceptor only: a note it is reading or holds in escrow, from the moment it reports one until the
    * credit is committed or the note is rejected or returned; absent or null when there is none.
@@ -177,16 +178,8 @@ export interface DevicePort {
   /** Credits a stacked note exactly once per eventKey. Returns false if already credited. */
   creditBill(credit: BillCredit): boolean;
   reportDevice(status: DeviceStatus): void;
-  /**
-   * A fault that affects the round: voids and refunds it, then tilts. `detail` is the device's coded reason:
-   * the tilt then carries it (a `device-reported` reason) beside the words.
-   */
-  raiseFault(
-    kind: 'rng-fault' | 'device-fault' | 'memory-error',
-    source: string,
-    reason: string,
-    detail?: DeviceDetail,
-  ): void;
+  /** A fault that affects the round: voids and refunds it, then tilts, for the coded reason its origin gives. */
+  raiseFault(kind: 'rng-fault' | 'device-fault' | 'memory-error', source: string, reason: TiltReason): void;
 }
 
 /** What the staff menu may do (behind the operator key switch and a staff session). */

@@ -64,7 +64,7 @@ export function requireNoOpenRound(ctx: CabinetContext): void {
 export function requirePlayable(ctx: CabinetContext): void {
   if (ctx.tilts.length > 0) {
     const t = ctx.tilts[0]!;
-    throw new CabinetError('tilted', `play is disabled: ${t.kind} (${t.reason}); cleared by ${t.clearedBy}`);
+    throw new CabinetError('tilted', `play is disabled: ${t.kind} (${t.reasonCode.code}); cleared by ${t.clearedBy}`);
   }
   requireNoOpenRound(ctx);
 }

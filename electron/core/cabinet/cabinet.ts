@@ -22,7 +22,7 @@ import type { Handpay } from '../model/handpay.ts';
 import type { EventQuery, JournalPort, RecallQuery } from '../model/journal-port.ts';
 import type { Meters } from '../model/meters.ts';
 import type { RoundRecord } from '../model/round-record.ts';
-import type { DeviceDetail } from '../model/device-detail.ts';
+import type { TiltReason } from '../model/journal-message.ts';
 import type { TiltKind } from '../model/tilt.ts';
 import type { RandomSource } from '../random/random-source.ts';
 import type { StaffRole } from '../staff/staff-status.ts';
@@ -192,10 +192,8 @@ export class CabinetCore implements Cabinet {
     guardStorage(this.ctx, 'other', () => faults.reportDevice(this.ctx, status));
   }
 
-  raiseFault(kind: faults.FaultKind, source: string, reason: string, detail?: DeviceDetail): void {
-    guardStorage(this.ctx, 'other', () =>
-      faults.raiseFault(this.ctx, kind, source, reason, detail && faults.deviceReason(source, 'fault', detail)),
-    );
+  raiseFault(kind: faults.FaultKind, source: string, reason: TiltReason): void {
+    guardStorage(this.ctx, 'other', () => faults.raiseFault(this.ctx, kind, source, reason));
   }
 
   /** The journal check at start-up could not read the file, yet the cabinet started on it. */

@@ -33,11 +33,7 @@ export function copyWriteFailed(ctx: CabinetContext, error: unknown): void {
         ctx,
         'storage-fault',
         COPY_SOURCE,
-        `the second copy of critical memory could not be written: ${errno}`,
-        {
-          code: 'copy-write-failed',
-          errno,
-        },
+        { code: 'copy-write-failed', errno },
       ),
     );
   } catch (refusal) {

@@ -59,7 +59,7 @@ export function loadCriticalAtStart(ctx: CabinetContext, copyWriteFailed: (error
     const file = copyFile?.read();
     if (copyFile && file?.record && (file.record.state.seq > 0 || file.record.lastLedgerId > 0)) {
       // A new journal next to a copy that has seen commits: the journal file was lost or replaced.
-      lostCommittedData(ctx, copyFile.location, file.record.state, file.record.lastLedgerId, null);
+      lostCommittedData(ctx, copyFile.location, file.record.state);
       return;
     }
     const at = now(ctx);
@@ -113,10 +113,10 @@ export function compareWithCopyFile(
   if (!file.record) return rebuild(file.problem, { code: 'memory-copy-file-rebuilt' });
   const { state: saved, lastLedgerId: savedLedgerId } = file.record;
   if (saved.seq > state.seq || savedLedgerId > lastLedgerId)
-    return lostCommittedData(ctx, copyFile.location, saved, savedLedgerId, lastLedgerId);
+    return lostCommittedData(ctx, copyFile.location, saved);
   if (saved.seq === state.seq) {
     if (canonicalJson(saved) === canonicalJson(state) && savedLedgerId === lastLedgerId) return;
-    return lostCommittedData(ctx, copyFile.location, saved, savedLedgerId, lastLedgerId);
+    return lostCommittedData(ctx, copyFile.location, saved);
   }
   const behind = state.seq - saved.seq;
   rebuild(behind === 1 ? 'one commit behind: power lost before it was written' : `${behind} commits behind`, {
@@ -129,20 +129,16 @@ function lostCommittedData(
   ctx: CabinetContext,
   location: string,
   saved: CriticalState,
-  savedLedgerId: number,
-  journalLedgerId: number | null,
 ): void {
   ctx.memoryGood = false;
-  const journalSide =
-    journalLedgerId === null
-      ? 'the journal is new'
-      : `the journal holds seq ${ctx.critical.seq}, credits ${ctx.critical.creditsMinor}, demo credits ${ctx.critical.demoCreditsMinor}, ledger row ${journalLedgerId}`;
-  raiseTilt(
-    ctx,
-    'memory-error',
-    'critical-memory',
-    `the journal lost committed data: copy file ${location} holds seq ${saved.seq}, credits ${saved.creditsMinor}, demo credits ${saved.demoCreditsMinor}, ledger row ${savedLedgerId}; ${journalSide}`,
-  );
+  raiseTilt(ctx, 'memory-error', 'critical-memory', {
+    code: 'journal-behind-copy',
+    copyFile: location,
+    copySeq: saved.seq,
+    copyCreditsMinor: saved.creditsMinor,
+    journalSeq: ctx.critical.seq,
+    journalCreditsMinor: ctx.critical.creditsMinor,
+  });
 }
 
 /**
@@ -183,8 +179,7 @@ export function verifyCritical(ctx: CabinetContext, when: string, againstLedger:
 
   if (!good) {
     ctx.memoryGood = false;
-    const reason = `critical memory has no good copy (${when}): copy a ${a.problem ?? 'disagrees'}, copy b ${b.problem ?? 'disagrees'}`;
-    raiseTilt(ctx, 'memory-error', 'critical-memory', reason);
+    raiseTilt(ctx, 'memory-error', 'critical-memory', { code: 'memory-no-good-copy' });
     return false;
   }
   if (badCopy) {

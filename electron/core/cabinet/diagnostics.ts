@@ -47,7 +47,7 @@ export interface BillAcceptorDiagnostics {
   /** The device's own words. */
   readonly detail: string;
   /** What they say, as a code (electron/core/model/device-detail.ts); the screen shows this. */
-  readonly detailCode?: DeviceDetail;
+  readonly detailCode: DeviceDetail;
   readonly serialNumber?: string;
   readonly firmware?: string;
   readonly dataset?: string;
@@ -62,10 +62,10 @@ export interface RngDiagnostics {
   readonly health: DeviceHealth;
   /** The device's own words. */
   readonly detail: string;
-  readonly detailCode?: DeviceDetail;
+  readonly detailCode: DeviceDetail;
   /** Where the DRBG's entropy comes from: the hardware RNG's port, or the OS only. */
   readonly source: string;
-  readonly sourceCode?: DeviceDetail;
+  readonly sourceCode: DeviceDetail;
   /** Raw device bytes read and health-tested since start (0 with OS entropy only). */
   readonly bytesRead: number;
   /** Tested bytes handed to the DRBG. */
@@ -74,7 +74,7 @@ export interface RngDiagnostics {
   readonly aptFailures: number;
   /** "<ISO time>: <reason>" of the last health-test failure, or null. */
   readonly lastFailure: string | null;
-  readonly lastFailureCode?: RngFailureDetail | null;
+  readonly lastFailureCode: RngFailureDetail | null;
   /** The cutoffs in force; null with OS entropy only (no device bytes to test). */
   readonly tests: { readonly rctCutoff: number; readonly aptCutoff: number; readonly aptWindow: number } | null;
 }

@@ -10,8 +10,7 @@
  * - Only a device reporting 'healthy' clears its tilt, and never a latched one (a credit anomaly, fraud:
  *   electron/core/model/tilt-clear-role.ts), which waits for a technician through resets and restarts.
  */
-import type { DeviceDetail } from '../model/device-detail.ts';
-import type { ReportedHealth, TiltReason } from '../model/journal-message.ts';
+import type { TiltReason } from '../model/journal-message.ts';
 import type { TiltKind } from '../model/tilt.ts';
 import type { DeviceStatus } from './cabinet-api.ts';
 import type { CabinetContext } from './cabinet-context.ts';
@@ -27,19 +26,18 @@ export function raiseFault(
   ctx: CabinetContext,
   kind: FaultKind,
   source: string,
-  reason: string,
-  reasonCode?: TiltReason,
+  reason: TiltReason,
 ): void {
   const open = ctx.critical.openRoundId;
   const openRound = () => (open !== null ? ctx.journal.openRounds().find((r) => r.roundId === open) : undefined);
-  const tilt = reasonCode ? { kind, source, reason, reasonCode } : { kind, source, reason };
+  const tilt = { kind, source, reasonCode: reason };
   if (kind === 'memory-error') {
     // Critical memory is suspect from here on: only a technician RAM clear lets play resume.
     const round = openRound();
     if (round && ctx.memoryGood && verifyCritical(ctx, 'memory fault', false)) {
-      voidRound(ctx, round, `memory-error from ${source}: ${reason}`, tilt);
+      voidRound(ctx, round, tilt);
     } else {
-      raiseTilt(ctx, 'memory-error', source, reason, reasonCode);
+      raiseTilt(ctx, 'memory-error', source, reason);
     }
     ctx.memoryGood = false;
     emitState(ctx);
@@ -47,16 +45,11 @@ export function raiseFault(
   }
   const round = ctx.memoryGood ? openRound() : undefined;
   if (round) {
-    voidRound(ctx, round, `${kind} from ${source}: ${reason}`, tilt);
+    voidRound(ctx, round, tilt);
     return;
   }
-  raiseTilt(ctx, kind, source, reason, reasonCode);
+  raiseTilt(ctx, kind, source, reason);
   emitState(ctx);
-}
-
-/** The coded reason of a device's fault: the device's own code rides in the tilt beside its words. */
-export function deviceReason(source: string, health: ReportedHealth, detail: DeviceDetail): TiltReason {
-  return { code: 'device-reported', device: source, health, deviceDetail: detail };
 }
 
 /** A device status change: fault or disconnected tilts (once per change), healthy clears. */
@@ -67,9 +60,12 @@ export function reportDevice(ctx: CabinetContext, status: DeviceStatus): void {
   const kind: TiltKind = status.device === 'rng' ? 'rng-fault' : 'device-fault';
   if (status.health === 'fault' || status.health === 'disconnected') {
     if (before?.health !== status.health || !ctx.tilts.some((t) => t.kind === kind && t.source === status.device)) {
-      const words = `${status.device} ${status.health}: ${status.detail}`;
-      const code = status.detailCode ? deviceReason(status.device, status.health, status.detailCode) : undefined;
-      raiseFault(ctx, kind, status.device, words, code);
+      raiseFault(ctx, kind, status.device, {
+        code: 'device-reported',
+        device: status.device,
+        health: status.health,
+        deviceDetail: status.detailCode,
+      });
     }
   } else if (status.health === 'healthy') {
     // Only 'healthy' clears: 'connected' comes before the RNG's start-up health test and

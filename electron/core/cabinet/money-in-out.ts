@@ -112,7 +112,7 @@ export function cashOut(ctx: CabinetContext): Handpay {
   if (ctx.config.demoMode) throw new CabinetError('not-permitted', 'demo mode: demo credits cannot be collected');
   // The tilt first: during a storage fault a round may still be open, and the player must hear why.
   const blocking = ctx.tilts.find((t) => !TILTS_ALLOWING_CASHOUT.has(t.kind));
-  if (blocking) throw new CabinetError('tilted', `collect is disabled: ${blocking.kind} (${blocking.reason})`);
+  if (blocking) throw new CabinetError('tilted', `collect is disabled: ${blocking.kind} (${blocking.reasonCode.code})`);
   requireNoOpenRound(ctx);
   const amount = ctx.critical.creditsMinor;
   if (amount <= 0) throw new CabinetError('no-credits', 'there are no credits to collect');
@@ -137,9 +137,8 @@ export function cashOut(ctx: CabinetContext): Handpay {
       ctx,
       'handpay-pending',
       'cash-out',
-      `handpay of ${moneyText(amount, ctx.config.currency)} waits for an attendant`,
-      at,
       { code: 'handpay-waiting', amountMinor: amount },
+      at,
     );
     return hp;
   });

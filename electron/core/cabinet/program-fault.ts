@@ -23,7 +23,6 @@ export function programFaultTilt(crash: ProgramCrash, since: string): Tilt {
   return {
     kind: 'program-fault',
     source: PROGRAM_SOURCE,
-    reason: `the program crashed: ${crash.crash} (${crash.error}) at ${crash.at}`,
     reasonCode: { code: 'program-crash', crash: crash.crash, error: crash.error },
     clearedBy: 'technician-clear',
     since,

@@ -66,7 +66,9 @@ export function ramClear(ctx: CabinetContext, damagedOwed: DamagedJournalOwed | 
   // A journal that was damaged at start-up (docs/cabinet-rules.md#damaged-journal): its tilt names the
   // file kept aside and its SHA-256, and the RAM clear's record repeats it, so the audit trail of the
   // fresh journal starts from the damaged one.
-  const damaged = ctx.tilts.filter((t) => t.kind === 'memory-error' && t.source === 'journal').map((t) => t.reason);
+  const damaged = ctx.tilts
+    .filter((t) => t.kind === 'memory-error' && t.source === 'journal')
+    .map((t) => (t.reasonCode.code === 'journal-damaged' ? t.reasonCode.damagedFile : t.reasonCode.code));
   const carried = damagedOwed !== null && !alreadyOwedBy(ctx, damagedOwed.damagedFile) ? damagedOwed : null;
   const state = journal.transaction((): CriticalState => {
     for (const r of open) {
@@ -78,7 +80,7 @@ export function ramClear(ctx: CabinetContext, damagedOwed: DamagedJournalOwed | 
         amounts: r.bets,
         balanceBeforeMinor: journal.ledgerBalance(r.demo),
       });
-      journal.markVoided(r.roundId, 'RAM clear', r.stakeMinor, balance, at, { code: 'ram-clear' });
+      journal.markVoided(r.roundId, r.stakeMinor, balance, at, { code: 'ram-clear' });
     }
     const owed = owedByLedger(ctx);
     const removedDemo = journal.ledgerBalance(true);
@@ -146,9 +148,8 @@ export function ramClear(ctx: CabinetContext, damagedOwed: DamagedJournalOwed | 
         ctx,
         'handpay-pending',
         'ram-clear',
-        `handpay of ${formatMinor(handpaysMinor)} waits for an attendant`,
-        at,
         { code: 'handpay-waiting', amountMinor: handpaysMinor },
+        at,
       );
     }
     return fresh;

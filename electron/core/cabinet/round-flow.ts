@@ -28,10 +28,6 @@ import { refillDemoCredits } from './money-in-out.ts';
 import { assertTransition } from './round-machine.ts';
 import { voidRound } from './void-round.ts';
 
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 export function deal(ctx: CabinetContext): RoundRecord {
   requirePlayable(ctx);
   const bets = cleanBets(ctx.layout);
@@ -59,7 +55,7 @@ function playRound(ctx: CabinetContext, bets: Bets): RoundRecord {
   if (!verifyCritical(ctx, 'before round', false)) throw memoryErrorRefusal();
   // The newest recorded rows verify too (docs/cabinet-rules.md#verified-records); after critical memory,
   // which could otherwise mark memory good again over a broken record.
-  if (!guardStorage(ctx, 'other', () => checkRecords(ctx, 'before round'))) throw memoryErrorRefusal();
+  if (!guardStorage(ctx, 'other', () => checkRecords(ctx, 'before-round'))) throw memoryErrorRefusal();
   assertTransition(ctx.phase, 'locked');
   const demo = ctx.config.demoMode;
   const profile = ctx.config.profile;
@@ -104,10 +100,10 @@ function playRound(ctx: CabinetContext, bets: Bets): RoundRecord {
   let outcome: RoundOutcome;
   try {
     outcome = dealRound(new FreshShoe(profile.decks, ctx.random));
-  } catch (error) {
-    const reason = `RNG failure during the deal: ${message(error)}`;
+  } catch {
+    // What failed is the RNG's own status to say: its device report carries the code (docs/cabinet-rules.md#door-and-tilt).
     return guardStorage(ctx, 'void', () =>
-      voidRound(ctx, { roundId, bets, demo }, reason, { kind: 'rng-fault', source: 'rng', reason }),
+      voidRound(ctx, { roundId, bets, demo }, { kind: 'rng-fault', source: 'rng', reasonCode: { code: 'rng-deal-failure' } }),
     );
   }
 
@@ -170,7 +166,7 @@ function playRound(ctx: CabinetContext, bets: Bets): RoundRecord {
   verifyCritical(ctx, 'after round', false);
   // A checkpoint write the disk refuses raises the storage fault; the settled round still stands.
   try {
-    guardStorage(ctx, 'other', () => checkRecords(ctx, 'after round'));
+    guardStorage(ctx, 'other', () => checkRecords(ctx, 'after-round'));
   } catch (error) {
     if (!(error instanceof CabinetError)) throw error;
   }

@@ -37,14 +37,8 @@ function recoverOpenRounds(ctx: CabinetContext): void {
   for (const open of ctx.journal.openRounds()) {
     const storage = storageVoidAtStart(ctx, open);
     if (storage) {
-      voidRound(
-        ctx,
-        open,
-        `storage error during ${storage.stage === 'settle' ? 'settlement' : `the ${storage.stage}`}: ${storage.sqlite}; voided at power-up`,
-        null,
-        storage,
-      );
-    } else voidRound(ctx, open, `power lost while the round was ${open.status}; voided at power-up`, null);
+      voidRound(ctx, open, null, storage);
+    } else voidRound(ctx, open, null);
   }
 }
 

@@ -79,7 +79,6 @@ function raiseStorageFault(ctx: CabinetContext, stage: StorageStage, sqlite: str
     const tilt: Tilt = {
       kind: 'storage-fault',
       source: 'journal',
-      reason: `the journal refused a write during ${STAGE_WORDS[stage]}: ${sqlite}`,
       reasonCode: { code: 'storage-error', stage, sqlite },
       clearedBy: TILT_CLEARANCE['storage-fault'],
       since: now(ctx),
@@ -130,7 +129,7 @@ function storageVoidReason(stage: StorageStage | null, sqlite: string, open: Ope
 }
 
 function voidForStorage(ctx: CabinetContext, open: OpenRound, code: StorageVoid): void {
-  voidRound(ctx, open, `storage error during ${STAGE_WORDS[code.stage]}: ${code.sqlite}`, null, code);
+  voidRound(ctx, open, null, code);
 }
 
 /**
@@ -145,15 +144,15 @@ function tryResolve(ctx: CabinetContext): boolean {
     if (!fault.tiltWritten) {
       const at = now(ctx);
       const { tilt } = fault;
-      const reason = tilt.reasonCode!;
+      const reason = tilt.reasonCode;
       journal.transaction(() => {
-        journal.appendEvent('fault', `storage-fault from journal: ${tilt.reason}`, at, {
+        journal.appendEvent('fault', `storage-fault from journal: ${reason.code}`, at, {
           code: 'fault-raised',
           tilt: 'storage-fault',
           source: 'journal',
           reason,
         });
-        putTilt(ctx, 'storage-fault', 'journal', tilt.reason, at, reason);
+        putTilt(ctx, 'storage-fault', 'journal', reason, at);
       });
       fault.tiltWritten = true;
       emitTilts(ctx);

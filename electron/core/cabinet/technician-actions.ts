@@ -28,7 +28,7 @@ export function setDoorOpen(ctx: CabinetContext, open: boolean): void {
     commitWhenMemoryGood(ctx, (s) => {
       if (s) s.meters.doorOpens++;
       journal.appendEvent('door', 'door opened', at, { code: 'door-opened' });
-      putTilt(ctx, 'door-open', 'door', 'the cabinet door is open', at, { code: 'door-is-open' });
+      putTilt(ctx, 'door-open', 'door', { code: 'door-is-open' }, at);
     });
   } else {
     journal.transaction(() => {
@@ -86,7 +86,7 @@ export function recall(ctx: CabinetContext, range: RecallQuery): RoundRecord[] {
     return ctx.journal.recall(range);
   } catch (error) {
     if (!(error instanceof RecordBreakError)) throw error;
-    recordBreakSeen(ctx, error.recordBreak, 'game recall');
+    recordBreakSeen(ctx, error.recordBreak, 'game-recall');
     throw new CabinetError('tilted', `game recall refused: ${error.message}`);
   }
 }

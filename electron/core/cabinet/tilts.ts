@@ -9,26 +9,18 @@ import type { TiltKind } from '../model/tilt.ts';
 import { now, type CabinetContext } from './cabinet-context.ts';
 import { emitState, emitTilts } from './cabinet-events.ts';
 import { TILT_CLEARANCE } from './round-machine.ts';
-import { tiltReasonOf } from './tilt-reason-codes.ts';
 import { isLatched } from '../model/tilt-clear-role.ts';
 
 /**
- * Inside a transaction: the durable tilt plus its event-log entry (once per kind and source). The reason's
- * words are kept as written; its code is the caller's, or the one the words show (tilt-reason-codes.ts).
+ * Inside a transaction: the durable tilt plus its event-log entry (once per kind and source). The reason is the
+ * code its origin made; screens and exports word it.
  */
-export function putTilt(
-  ctx: CabinetContext,
-  kind: TiltKind,
-  source: string,
-  reason: string,
-  at: string,
-  reasonCode: TiltReason = tiltReasonOf(source, reason),
-): void {
+export function putTilt(ctx: CabinetContext, kind: TiltKind, source: string, reasonCode: TiltReason, at: string): void {
   const { journal } = ctx;
   const clearance = TILT_CLEARANCE[kind];
-  const added = journal.putTilt({ kind, source, reason, reasonCode, clearedBy: clearance, since: at });
+  const added = journal.putTilt({ kind, source, reasonCode, clearedBy: clearance, since: at });
   if (added) {
-    journal.appendEvent('tilt', `${kind} from ${source}: ${reason} (cleared by ${clearance})`, at, {
+    journal.appendEvent('tilt', `${kind} from ${source}: ${reasonCode.code} (cleared by ${clearance})`, at, {
       code: 'tilt-raised',
       tilt: kind,
       source,
@@ -47,21 +39,20 @@ export function raiseTilt(
   ctx: CabinetContext,
   kind: TiltKind,
   source: string,
-  reason: string,
-  reasonCode: TiltReason = tiltReasonOf(source, reason),
+  reasonCode: TiltReason,
 ): void {
   const at = now(ctx);
   const existing = ctx.tilts.find((t) => t.kind === kind && t.source === source);
   const latches = existing !== undefined && !isLatched(existing) && isLatched({ kind, reasonCode });
   ctx.journal.transaction(() => {
     if (latches) ctx.journal.removeTilt(kind, source);
-    ctx.journal.appendEvent('fault', `${kind} from ${source}: ${reason}`, at, {
+    ctx.journal.appendEvent('fault', `${kind} from ${source}: ${reasonCode.code}`, at, {
       code: 'fault-raised',
       tilt: kind,
       source,
       reason: reasonCode,
     });
-    putTilt(ctx, kind, source, reason, at, reasonCode);
+    putTilt(ctx, kind, source, reasonCode, at);
   });
   emitTilts(ctx);
 }

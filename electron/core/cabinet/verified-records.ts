@@ -5,7 +5,8 @@
  * memory with no good copy: a durable tilt whose reason and fault event name the first bad row
  * (table and id), cleared only by a technician RAM clear.
  */
-import { describeBreak, type RecordBreak } from '../model/record-check.ts';
+import type { RecordCheckWhen } from '../model/journal-message.ts';
+import type { RecordBreak } from '../model/record-check.ts';
 import { emitState } from './cabinet-events.ts';
 import type { CabinetContext } from './cabinet-context.ts';
 import { raiseTilt } from './tilts.ts';
@@ -17,7 +18,7 @@ export const RECORD_CHAIN_SOURCE = 'journal-records';
  * Checks the newest records; on a break marks memory bad and raises the memory-error tilt naming the
  * first bad row. Returns whether every record checked verifies.
  */
-export function checkRecords(ctx: CabinetContext, when: string): boolean {
+export function checkRecords(ctx: CabinetContext, when: RecordCheckWhen): boolean {
   const check = ctx.journal.verifyRecent();
   if (check.ok) return true;
   recordBreakSeen(ctx, check.firstBreak, when);
@@ -25,10 +26,15 @@ export function checkRecords(ctx: CabinetContext, when: string): boolean {
 }
 
 /** A row that does not verify, found by a check or by a read: memory is bad, the tilt names the row (once). */
-export function recordBreakSeen(ctx: CabinetContext, found: RecordBreak, when: string): void {
+export function recordBreakSeen(ctx: CabinetContext, found: RecordBreak, when: RecordCheckWhen): void {
   ctx.memoryGood = false;
   if (ctx.tilts.some((t) => t.kind === 'memory-error' && t.source === RECORD_CHAIN_SOURCE)) return;
-  raiseTilt(ctx, 'memory-error', RECORD_CHAIN_SOURCE, `${describeBreak(found)} (${when})`);
+  raiseTilt(ctx, 'memory-error', RECORD_CHAIN_SOURCE, {
+    code: 'record-chain-broken',
+    table: found.table,
+    rowId: found.rowId,
+    check: when,
+  });
   emitState(ctx);
 }
 

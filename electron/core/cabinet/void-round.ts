@@ -14,23 +14,21 @@ import type { TiltKind } from '../model/tilt.ts';
 import { now, type CabinetContext } from './cabinet-context.ts';
 import { emit, emitState, emitTilts } from './cabinet-events.ts';
 import { commit } from './critical-memory.ts';
-import { tiltReasonOf } from './tilt-reason-codes.ts';
 import { putTilt } from './tilts.ts';
 
 export interface VoidTilt {
   readonly kind: TiltKind;
   readonly source: string;
-  readonly reason: string;
-  /** The reason's code when the caller has it (a device's coded status); else the words are read. */
-  readonly reasonCode?: TiltReason;
+  readonly reasonCode: TiltReason;
 }
 
 /**
  * The void reason as data. A void with a tilt is a fault of the tilt's kind and source; the one void
  * without a tilt is start-up recovery's (power lost), which says where the round stood.
  */
-function voidReasonOf(tilt: VoidTilt | null, reasonCode: TiltReason | null, dealt: boolean): VoidReason {
-  if (!tilt || !reasonCode) return { code: 'power-lost', status: dealt ? 'dealt' : 'locked' };
+function voidReasonOf(tilt: VoidTilt | null, dealt: boolean): VoidReason {
+  if (!tilt) return { code: 'power-lost', status: dealt ? 'dealt' : 'locked' };
+  const { reasonCode } = tilt;
   switch (tilt.kind) {
     case 'rng-fault':
       return { code: 'rng-fault', source: tilt.source, reason: reasonCode };
@@ -44,7 +42,6 @@ function voidReasonOf(tilt: VoidTilt | null, reasonCode: TiltReason | null, deal
 export function voidRound(
   ctx: CabinetContext,
   round: { readonly roundId: number; readonly bets: Bets; readonly demo: boolean },
-  reason: string,
   tilt: VoidTilt | null,
   reasonCode?: VoidReason,
 ): RoundRecord {
@@ -53,8 +50,7 @@ export function voidRound(
   const stake = sumSpots(bets);
   const at = now(ctx);
   const dealt = journal.openRounds().some((r) => r.roundId === roundId && r.status === 'dealt');
-  const tiltReason = tilt ? (tilt.reasonCode ?? tiltReasonOf(tilt.source, tilt.reason)) : null;
-  const code = reasonCode ?? voidReasonOf(tilt, tiltReason, dealt);
+  const code = reasonCode ?? voidReasonOf(tilt, dealt);
   commit(ctx, (s) => {
     const balance = postPerSpot((e) => journal.appendLedger(e), {
       kind: 'refund',
@@ -64,7 +60,7 @@ export function voidRound(
       amounts: bets,
       balanceBeforeMinor: demo ? s.demoCreditsMinor : s.creditsMinor,
     });
-    journal.markVoided(roundId, reason, stake, balance, at, code);
+    journal.markVoided(roundId, stake, balance, at, code);
     if (demo) s.demoCreditsMinor = balance;
     else {
       s.creditsMinor = balance;
@@ -74,7 +70,7 @@ export function voidRound(
     if (s.openRoundId === roundId) s.openRoundId = null;
     journal.appendEvent(
       'void',
-      `round ${roundId} voided, ${moneyText(stake, ctx.config.currency)} refunded: ${reason}`,
+      `round ${roundId} voided, ${moneyText(stake, ctx.config.currency)} refunded: ${code.code}`,
       at,
       {
         code: 'round-voided',
@@ -83,7 +79,7 @@ export function voidRound(
         reason: code,
       },
     );
-    if (tilt && tiltReason) putTilt(ctx, tilt.kind, tilt.source, tilt.reason, at, tiltReason);
+    if (tilt) putTilt(ctx, tilt.kind, tilt.source, tilt.reasonCode, at);
   });
   ctx.phase = 'idle';
   const record = journal.round(roundId)!;

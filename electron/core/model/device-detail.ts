@@ -2,9 +2,8 @@
  * What a device says about itself, as data (docs/cabinet-rules.md#operator-menu-and-key-switch): a code plus
  * typed parameters (ports, retry times, sample counts, health-test cutoffs, the acceptor's conditions), so the
  * technician's diagnostics screen words it in the technician's language. Every device status carries its code
- * (DeviceStatus.detailCode) beside its words (DeviceStatus.detail, kept as the device's original text); the
- * player's screen words a device lock from the code too. `detail-as-written` is only for journal rows
- * written before statuses carried codes.
+ * (DeviceStatus.detailCode), made where the device reports; the player's screen words a device lock from
+ * the code too. Nothing reads DeviceStatus.detail back into a code: it is the driver's line for the log.
  */
 
 /** The bill acceptor's conditions (docs/protocols/essp.md#poll-events). */
@@ -41,8 +40,7 @@ export type LinkCause =
   | 'open-failed'
   | 'stopped-answering'
   | 'handshake-failed'
-  | 'unit-refused'
-  | 'as-written';
+  | 'unit-refused';
 
 /** What a configured port path is when it is no serial device (electron/app/device-path.ts). */
 export type PortKind = 'directory' | 'fifo' | 'file' | 'socket' | 'block-device' | 'other';
@@ -111,8 +109,7 @@ export type DeviceDetail =
     }
   | { readonly code: 'rng-stalled'; readonly port: string | null; readonly silentMs: number; readonly limitMs: number }
   | { readonly code: 'rng-source-os' }
-  | { readonly code: 'rng-source-hardware'; readonly port: string }
-  | { readonly code: 'detail-as-written' };
+  | { readonly code: 'rng-source-hardware'; readonly port: string };
 
 export type DeviceDetailCode = DeviceDetail['code'];
 
@@ -149,7 +146,6 @@ export const DEVICE_DETAIL_CODES = [
   'rng-stalled',
   'rng-source-os',
   'rng-source-hardware',
-  'detail-as-written',
 ] as const satisfies readonly DeviceDetailCode[];
 
 export const ACCEPTOR_CONDITIONS = [
@@ -186,7 +182,6 @@ export const LINK_CAUSES = [
   'stopped-answering',
   'handshake-failed',
   'unit-refused',
-  'as-written',
 ] as const satisfies readonly LinkCause[];
 
 export const PORT_KINDS = [

@@ -5,8 +5,8 @@ export interface EventLogEntry {
   readonly id: number;
   readonly at: string;
   readonly kind: string; // 'fault' | 'tilt' | 'clear' | 'config' | 'power-up' | 'shutdown' | 'door' | 'handpay' | 'memory' ...
-  /** The original words of the row. */
+  /** The writer's one-line note for the log file; screens and exports word `message`, never this. */
   readonly detail: string;
-  /** The row as a code and parameters; null for rows written before codes were kept (schema v5). */
-  readonly message?: EventMessage | null;
+  /** What happened, as a code with typed parameters. */
+  readonly message: EventMessage;
 }

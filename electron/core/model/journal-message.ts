@@ -13,36 +13,68 @@ import type { TiltClearance, TiltKind } from './tilt-kind.ts';
 /** A device's health as a tilt reason carries it (the same words as DeviceHealth). */
 export type ReportedHealth = 'connected' | 'healthy' | 'fault' | 'disconnected' | 'not-configured';
 
-/** Why a tilt was raised. The device's own words stay in the tilt's `reason` text. */
+/**
+ * Why a tilt was raised, created as this code where the fault starts (docs/cabinet-rules.md#door-and-tilt).
+ * Words from outside the program (an OS error, a device's unknown reply) travel only as typed parameters.
+ */
 export type TiltReason =
   | {
       readonly code: 'device-reported';
       readonly device: string;
       readonly health: ReportedHealth;
-      /** What the device reported, as its code (rows written before devices reported codes: read from the words). */
-      readonly deviceDetail?: DeviceDetail;
+      /** What the device reported, as its own code. */
+      readonly deviceDetail: DeviceDetail;
     }
   | { readonly code: 'rng-deal-failure' }
-  | { readonly code: 'rng-not-ready'; readonly waitedMs: number; readonly health: ReportedHealth }
+  /** The RNG did not report healthy in time after start-up: its last status. */
+  | {
+      readonly code: 'rng-not-ready';
+      readonly waitedMs: number;
+      readonly health: ReportedHealth;
+      readonly deviceDetail: DeviceDetail;
+    }
   | { readonly code: 'door-is-open' }
   | { readonly code: 'handpay-waiting'; readonly amountMinor: number }
   | { readonly code: 'memory-no-good-copy' }
+  /**
+   * The copy file of critical memory is ahead of the journal (docs/cabinet-rules.md#critical-memory): the journal
+   * lost committed data. What the copy holds and what the journal holds (sequence 0: a new journal).
+   */
+  | {
+      readonly code: 'journal-behind-copy';
+      readonly copyFile: string;
+      readonly copySeq: number;
+      readonly copyCreditsMinor: number;
+      readonly journalSeq: number;
+      readonly journalCreditsMinor: number;
+    }
+  /** A journal row does not verify (docs/cabinet-rules.md#verified-records): which table and row, and which check saw it. */
+  | {
+      readonly code: 'record-chain-broken';
+      readonly table: 'ledger' | 'rounds' | 'events' | 'record_chain';
+      readonly rowId: number;
+      readonly check: RecordCheckWhen;
+    }
   /** The journal refused a write (docs/cabinet-rules.md#storage-faults): the SQLite code and what was being written. */
   | { readonly code: 'storage-error'; readonly stage: StorageStage; readonly sqlite: string }
   /**
    * The journal was moved aside at start-up (docs/cabinet-rules.md#damaged-journal): what proved the damage,
    * and the name it is kept under.
    */
-  | { readonly code: 'journal-damaged'; readonly proof: DamageProof; readonly damagedFile: string }
+  | {
+      readonly code: 'journal-damaged';
+      readonly proof: DamageProof;
+      readonly damagedFile: string;
+      /** The SHA-256 of the file kept aside; null when it could not be read to hash. */
+      readonly sha256: string | null;
+    }
   /** The second copy of critical memory could not be written (docs/cabinet-rules.md#critical-memory): its errno. */
   | { readonly code: 'copy-write-failed'; readonly errno: string }
   /**
    * The main process crashed on an error nothing handled (docs/cabinet-rules.md#damaged-journal, "Crash policy"):
    * how, and the error's name.
    */
-  | { readonly code: 'program-crash'; readonly crash: CrashKind; readonly error: string }
-  /** A reason this version does not know: only the original words say more. */
-  | { readonly code: 'reason-as-written' };
+  | { readonly code: 'program-crash'; readonly crash: CrashKind; readonly error: string };
 
 /**
  * What proved a journal damaged (docs/cabinet-rules.md#damaged-journal): no regular non-empty file, not
@@ -56,6 +88,15 @@ export const DAMAGE_PROOFS = [
   'integrity-check',
   'start-up',
 ] as const satisfies readonly DamageProof[];
+
+/** Which check found a row that does not verify. */
+export type RecordCheckWhen = 'start-up' | 'before-round' | 'after-round' | 'game-recall';
+export const RECORD_CHECK_WHENS = [
+  'start-up',
+  'before-round',
+  'after-round',
+  'game-recall',
+] as const satisfies readonly RecordCheckWhen[];
 
 /** Why a round was voided and refunded (docs/rules.md#faults-void-and-refund). */
 export type VoidReason =
@@ -87,8 +128,8 @@ export const STORAGE_STAGES = [
 /** What ended a tilt. */
 export type ClearCause = 'device-healthy' | 'door-closed' | 'ram-clear' | 'handpay-paid' | 'staff';
 
-/** Why a staff session ended (`as-written`: a reason only words of an earlier version gave). */
-export type SignOutWhy = 'menu' | 'idle' | 'key-off' | 'other-sign-in' | 'as-written';
+/** Why a staff session ended. */
+export type SignOutWhy = 'menu' | 'idle' | 'key-off' | 'other-sign-in';
 
 /** What ended the process unplanned: an error nothing handled (docs/cabinet-rules.md#damaged-journal, "Crash policy"). */
 export type CrashKind = 'uncaught-exception' | 'unhandled-rejection';
@@ -204,12 +245,7 @@ export type EventMessage =
   /** A live row beyond the retention does not verify, so it and every later row stay in the live journal. */
   | { readonly code: 'journal-archive-blocked'; readonly table: string; readonly rowId: number }
   /** The archive file refused a write (a full or failing disk): nothing moved, the live journal is unchanged. */
-  | { readonly code: 'journal-archive-failed'; readonly problem: string }
-  /**
-   * An event with no code of its own: rows the words-only writers of earlier versions stored when their
-   * words matched no known shape, and rows a test or tool writes as filler. Only the original words say more.
-   */
-  | { readonly code: 'event-as-written' };
+  | { readonly code: 'journal-archive-failed'; readonly problem: string };
 
 export type TiltReasonCode = TiltReason['code'];
 export type VoidReasonCode = VoidReason['code'];
@@ -222,11 +258,12 @@ export const TILT_REASON_CODES = [
   'door-is-open',
   'handpay-waiting',
   'memory-no-good-copy',
+  'journal-behind-copy',
+  'record-chain-broken',
   'storage-error',
   'copy-write-failed',
   'journal-damaged',
   'program-crash',
-  'reason-as-written',
 ] as const satisfies readonly TiltReasonCode[];
 
 export const VOID_REASON_CODES = [
@@ -251,7 +288,6 @@ export const SIGN_OUT_WHYS = [
   'idle',
   'key-off',
   'other-sign-in',
-  'as-written',
 ] as const satisfies readonly SignOutWhy[];
 
 export const EVENT_MESSAGE_CODES = [
@@ -291,7 +327,6 @@ export const EVENT_MESSAGE_CODES = [
   'journal-archive-set-aside',
   'journal-archive-blocked',
   'journal-archive-failed',
-  'event-as-written',
 ] as const satisfies readonly EventMessageCode[];
 
 /** Compile-time checks: each list names every code of its type. */
@@ -303,7 +338,8 @@ const lists: [
   Covers<typeof SIGN_OUT_WHYS, SignOutWhy>,
   Covers<typeof EVENT_MESSAGE_CODES, EventMessageCode>,
   Covers<typeof CRASH_KINDS, CrashKind>,
-] = [true, true, true, true, true, true];
+  Covers<typeof RECORD_CHECK_WHENS, RecordCheckWhen>,
+] = [true, true, true, true, true, true, true];
 void lists;
 
 /** A coded message split for storage: the code in its column, everything else as JSON. */

@@ -163,15 +163,8 @@ export interface JournalWriter {
     creditsAfterMinor: MinorUnits,
     at: string,
   ): void;
-  /** `code` is the reason as data (`reason` keeps its words); every void written from schema v5 on has one. */
-  markVoided(
-    roundId: number,
-    reason: string,
-    refundMinor: MinorUnits,
-    creditsAfterMinor: MinorUnits,
-    at: string,
-    code?: VoidReason,
-  ): void;
+  /** `code` is why, as data: screens and exports word it. */
+  markVoided(roundId: number, refundMinor: MinorUnits, creditsAfterMinor: MinorUnits, at: string, code: VoidReason): void;
 
   // event log
   /**

@@ -21,10 +21,8 @@ export interface RoundRecord {
   readonly creditsAfterMinor: MinorUnits;
   readonly startedAt: string;
   readonly endedAt: string | null;
-  /** The void reason's original words. */
-  readonly voidReason: string | null;
-  /** The void reason as a code; null when not voided or voided before codes were kept (schema v5). */
-  readonly voidCode?: VoidReason | null;
+  /** Why the round was voided, as a code with typed parameters; null when it was not. */
+  readonly voidCode: VoidReason | null;
   readonly refundedMinor: MinorUnits;
   /**
    * The rule profile in force when the round was locked (decks, Tie pays, commission). Absent or

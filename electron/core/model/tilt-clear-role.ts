@@ -50,13 +50,13 @@ export const TILT_CLEAR_RULE: TiltClearRule = {
 /** What a tilt is for this rule: its kind and its coded reason. */
 export interface TiltForRule {
   readonly kind: TiltKind;
-  readonly reasonCode?: TiltReason | null;
+  readonly reasonCode: TiltReason;
 }
 
 /** The bill acceptor's conditions a tilt's reason names (none for other tilts). */
 function conditionsOf(tilt: TiltForRule): readonly DeviceCondition[] {
   const reason = tilt.reasonCode;
-  if (reason?.code !== 'device-reported' || !reason.deviceDetail) return [];
+  if (reason.code !== 'device-reported') return [];
   const detail = reason.deviceDetail;
   return detail.code === 'acceptor-conditions' || detail.code === 'id003-conditions' ? detail.conditions : [];
 }

@@ -7,10 +7,8 @@ export interface Tilt {
   readonly kind: TiltKind;
   /** Which device or check raised it, e.g. "rng", "bill-acceptor", "critical-memory". */
   readonly source: string;
-  /** Plain-words reason for the screen and the event log. */
-  readonly reason: string;
-  /** The reason as a code; absent or null for tilts set before codes were kept (schema v5). */
-  readonly reasonCode?: TiltReason | null;
+  /** Why, as a code with typed parameters: each screen and export words it (docs/cabinet-rules.md#door-and-tilt). */
+  readonly reasonCode: TiltReason;
   readonly clearedBy: TiltClearance;
   readonly since: string; // ISO-8601
 }

@@ -166,7 +166,7 @@ export class BillAcceptorDriver extends AcceptorDriverBase {
     return {
       health: status.health,
       detail: status.detail,
-      ...(status.detailCode ? { detailCode: status.detailCode } : {}),
+      detailCode: status.detailCode,
       ...(identity && identity.acceptorId !== 'unknown' ? { serialNumber: identity.acceptorId } : {}),
       ...(identity ? { firmware: identity.firmwareVersion ?? identity.setup.firmware } : {}),
       ...(identity?.datasetVersion ? { dataset: identity.datasetVersion } : {}),

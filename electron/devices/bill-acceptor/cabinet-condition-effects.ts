@@ -26,7 +26,12 @@ export function cabinetConditionEffects<C extends string>(options: CabinetCondit
     raised: (condition, reason) => {
       if (options.jams.includes(condition)) options.counters.jams++;
       options.emit('fault', reason);
-      options.cabinet.raiseFault('device-fault', 'bill-acceptor', reason, options.codeOf(condition));
+      options.cabinet.raiseFault('device-fault', 'bill-acceptor', {
+        code: 'device-reported',
+        device: 'bill-acceptor',
+        health: 'fault',
+        deviceDetail: options.codeOf(condition),
+      });
     },
     cleared: (condition) => options.emit('cleared', `${condition} cleared`),
     changed: () => options.changed(),

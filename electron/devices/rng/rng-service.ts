@@ -114,7 +114,7 @@ function noPortService(policy: NoPortPolicy, options: RngServiceOptions): RngSer
   const known = NO_PORT_STATUS[policy];
   if (!known) throw new TypeError(`noPort must be one of ${Object.keys(NO_PORT_STATUS).join(', ')}`);
   const reason = options.refuseReason ?? NO_APPROVED_SOURCE;
-  const refuseCode = options.refuseCode ?? known.detailCode!;
+  const refuseCode = options.refuseCode ?? known.detailCode;
   const status: DeviceStatus = policy === 'refuse' ? { ...known, detail: reason, detailCode: refuseCode } : known;
   const entropy = policy === 'refuse' ? noEntropy(reason) : createOsEntropySource();
   const random = createDrbgRandomSource({ entropy, predictionResistance: options.predictionResistance ?? true });
@@ -128,7 +128,7 @@ function noPortService(policy: NoPortPolicy, options: RngServiceOptions): RngSer
     diagnostics: () => ({
       health: status.health,
       detail: status.detail,
-      detailCode: status.detailCode!,
+      detailCode: status.detailCode,
       source: policy === 'refuse' ? reason : `operating system entropy (${entropySource})`,
       sourceCode: policy === 'refuse' ? refuseCode : { code: 'rng-source-os' },
       entropySource,
@@ -138,6 +138,7 @@ function noPortService(policy: NoPortPolicy, options: RngServiceOptions): RngSer
       rctFailures: 0,
       aptFailures: 0,
       lastFailure: null,
+      lastFailureCode: null,
       tests: null,
     }),
     start: async () => options.onStatus?.(status),
@@ -178,7 +179,7 @@ export function createRngService(options: RngServiceOptions): RngService {
       return {
         health: status.health,
         detail: status.detail,
-        ...(status.detailCode ? { detailCode: status.detailCode } : {}),
+        detailCode: status.detailCode,
         source: `${reader.description}, mixed with OS entropy`,
         sourceCode: { code: 'rng-source-hardware', port: portPath },
         entropySource: 'hardware',

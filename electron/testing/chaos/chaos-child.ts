@@ -157,10 +157,20 @@ async function play(): Promise<void> {
           cabinet.clearHandpay('attendant');
           break;
         case 'rng-fault':
-          cabinet.reportDevice({ device: 'rng', health: 'healthy', detail: 'chaos: healthy again' });
+          cabinet.reportDevice({
+            device: 'rng',
+            health: 'healthy',
+            detail: 'chaos: healthy again',
+            detailCode: { code: 'rng-healthy', port: 'chaos', samples: 1024, bitsPerByte: 7.9 },
+          });
           break;
         case 'device-fault':
-          cabinet.reportDevice({ device: 'bill-acceptor', health: 'healthy', detail: 'chaos: jam cleared' });
+          cabinet.reportDevice({
+            device: 'bill-acceptor',
+            health: 'healthy',
+            detail: 'chaos: jam cleared',
+            detailCode: { code: 'acceptor-ready', port: 'chaos', enabled: true },
+          });
           break;
         case 'memory-error':
           ramClearAfterQuarantine(cabinet, journalPath);
@@ -272,9 +282,19 @@ async function play(): Promise<void> {
       } else if (r < 0.88) {
         cabinet.setDoorOpen(true);
       } else if (r < 0.92) {
-        cabinet.reportDevice({ device: 'bill-acceptor', health: 'fault', detail: 'chaos: note jam' });
+        cabinet.reportDevice({
+          device: 'bill-acceptor',
+          health: 'fault',
+          detail: 'chaos: note jam',
+          detailCode: { code: 'acceptor-conditions', conditions: ['safe-jam'] },
+        });
       } else if (r < 0.95) {
-        cabinet.raiseFault('rng-fault', 'rng', 'chaos: entropy source stalled');
+        cabinet.raiseFault('rng-fault', 'rng', {
+          code: 'device-reported',
+          device: 'rng',
+          health: 'fault',
+          deviceDetail: { code: 'rng-stalled', port: 'chaos', silentMs: 1000, limitMs: 1000 },
+        });
       } else {
         cabinet.clearBets();
       }

@@ -38,7 +38,7 @@ export function diagnosticsView(input: DiagnosticsInput): BillAcceptorDiagnostic
   return {
     health: input.status.health,
     detail: input.status.detail,
-    ...(input.status.detailCode ? { detailCode: input.status.detailCode } : {}),
+    detailCode: input.status.detailCode,
     ...(input.version ? { firmware: input.version } : {}),
     channels: input.channels.map((c) => ({
       channel: c.channel,
