@@ -90,10 +90,20 @@ function stubAcceptors(): { constructors: BillAcceptorConstructors; started: str
     ({
       start: async () => {
         started.push(portPath);
-        cabinet.reportDevice({ device: 'bill-acceptor', health: 'healthy', detail: `stub on ${portPath}` });
+        cabinet.reportDevice({
+          device: 'bill-acceptor',
+          health: 'healthy',
+          detail: `stub on ${portPath}`,
+          detailCode: { code: 'acceptor-ready', port: '/dev/test', enabled: true },
+        });
       },
       stop: async () => void stopped.push(portPath),
-      status: () => ({ device: 'bill-acceptor', health: 'healthy', detail: `stub on ${portPath}` }),
+      status: () => ({
+        device: 'bill-acceptor',
+        health: 'healthy',
+        detail: `stub on ${portPath}`,
+        detailCode: { code: 'acceptor-ready', port: '/dev/test', enabled: true },
+      }),
       diagnostics: () => null,
       setTestMode: () => undefined,
     }) as unknown as BillAcceptorService;
@@ -174,7 +184,9 @@ describe('ports that cannot work are tilts, never crashes', () => {
   it('an RNG port that is a directory: rng-fault naming it, no entropy', async () => {
     const dir = tempDir();
     const { r } = await start({ config: venue({ rng: { port: dir } }) });
-    expect(tilt(r, 'rng')?.reason).toContain(`${dir} is a directory, not a serial device`);
+    expect(tilt(r, 'rng')?.reasonCode).toMatchObject({
+      deviceDetail: { code: 'port-unusable', port: dir, problem: 'not-a-serial-device', is: 'directory' },
+    });
     expect(rngDiagnostics(r).entropySource).toBe('none');
   });
 
@@ -186,14 +198,16 @@ describe('ports that cannot work are tilts, never crashes', () => {
     writeFileSync(locked, '');
     chmodSync(locked, 0o000);
     for (const [port, what] of [
-      [fifo, 'a named pipe (FIFO)'],
-      [locked, 'a regular file'],
+      [fifo, 'fifo'],
+      [locked, 'file'],
     ] as const) {
       const { r } = await start({
         config: venue({ rng: { source: 'os' }, billAcceptor: { port, fixedKeyHex: KEY } }),
       });
       expect(tilt(r, 'bill-acceptor')).toMatchObject({ kind: 'device-fault' });
-      expect(tilt(r, 'bill-acceptor')?.reason).toContain(`${port} is ${what}, not a serial device`);
+      expect(tilt(r, 'bill-acceptor')?.reasonCode).toMatchObject({
+        deviceDetail: { code: 'port-unusable', port, problem: 'not-a-serial-device', is: what },
+      });
     }
   });
 
@@ -202,7 +216,9 @@ describe('ports that cannot work are tilts, never crashes', () => {
       config: venue({ rng: { source: 'os' }, billAcceptor: { port: '/dev/null', fixedKeyHex: KEY } }),
     });
     await until(() => tilt(r, 'bill-acceptor') !== undefined, 'the bill acceptor tilt');
-    expect(tilt(r, 'bill-acceptor')?.reason).toMatch(/\/dev\/null.*Inappropriate ioctl for device/);
+    expect(tilt(r, 'bill-acceptor')?.reasonCode).toMatchObject({
+      deviceDetail: { code: 'acceptor-start-failed', port: '/dev/null', osCode: 'ENOTTY' },
+    });
   });
 
   it('a port that does not exist: a tilt now, and the driver finds the device when it appears', async () => {

@@ -79,8 +79,7 @@ describe('a damaged journal starts the cabinet in RAM-error mode, never a crash'
         /^journal\.sqlite\.damaged-\d{8}T\d{9}Z$/.test(f),
       );
       expect(kept, 'the damaged file is kept aside').toBeDefined();
-      expect(tilt?.reason).toContain(kept!);
-      if (sha256) expect(tilt?.reason).toContain(sha256);
+      if (sha256) expect(tilt?.reasonCode).toMatchObject({ sha256 });
       // The reason is a code naming the proof, never only words.
       expect(tilt?.reasonCode).toMatchObject({ code: 'journal-damaged', damagedFile: kept });
       const proof = (tilt?.reasonCode as { proof?: string } | undefined)?.proof;

@@ -39,7 +39,7 @@ describe('composition root (no devices configured)', () => {
       'rng:fault',
     ]);
     const tilt = snapshot.tilts.find((t) => t.kind === 'rng-fault');
-    expect(tilt?.reason).toMatch(/no approved entropy source/);
+    expect(tilt?.reasonCode).toMatchObject({ deviceDetail: { code: 'rng-no-approved-source' } });
     expect(r.cabinet.canAcceptBill(1_000).accept).toBe(false);
     expect(r.services.diagnostics?.rng() as RngServiceDiagnostics).toMatchObject({
       entropySource: 'none',
@@ -133,7 +133,7 @@ describe('composition root (no devices configured)', () => {
     running.push(r);
     const tilt = r.cabinet.snapshot().tilts.find((t) => t.source === 'bill-acceptor');
     expect(tilt?.kind).toBe('device-fault');
-    expect(tilt?.reason).toMatch(/no eSSP fixed key is set for \/dev\/null.*BACCARAT_BILL_FIXED_KEY/);
+    expect(tilt?.reasonCode).toMatchObject({ deviceDetail: { code: 'acceptor-no-fixed-key', port: '/dev/null' } });
   });
 });
 
@@ -301,8 +301,9 @@ describe('switch inputs and staff access (docs/cabinet-rules.md#operator-menu-an
     expect(r.staff.keyOn()).toBe(false);
     const tilt = r.cabinet.snapshot().tilts.find((t) => t.source === 'key-switch');
     expect(tilt?.kind).toBe('device-fault');
-    expect(tilt?.reason).toContain(keyFile);
-    expect(tilt?.reason).toContain('ENOENT');
+    expect(tilt?.reasonCode).toMatchObject({
+      deviceDetail: { code: 'switch-unreadable', switch: 'key-switch', file: keyFile, osCode: 'ENOENT' },
+    });
     // The file appears: the fault clears by itself and the key reads on.
     const cleared = new Promise<void>((resolve) => {
       const off = r.cabinet.subscribe((event) => {

@@ -81,7 +81,7 @@ describe('tech:ram-clear through the host: what is owed becomes a handpay', () =
     const host = await startHost(journalPath);
     const cabinet = host.running.cabinet;
     fund150(cabinet, 'memory');
-    cabinet.raiseFault('memory-error', 'ecc', 'uncorrectable ECC error');
+    cabinet.raiseFault('memory-error', 'ecc', { code: 'memory-no-good-copy' });
 
     expect(await technicianRamClear(await client(host))).toMatchObject({ ok: true });
     expect(cabinet.snapshot()).toMatchObject({ creditsMinor: 0, pendingHandpay: { amountMinor: 15_000 } });

@@ -162,7 +162,7 @@ describe('the RAM clear', () => {
 
   it('under a memory-error tilt it is the way on, and the guard lets it run', async () => {
     const { h, router } = await cabinetWith('credits');
-    h.cabinet.raiseFault('memory-error', 'ecc', 'uncorrectable ECC error');
+    h.cabinet.raiseFault('memory-error', 'ecc', { code: 'memory-no-good-copy' });
     const result = await router.handle('tech:ram-clear', { confirm: 'RAM CLEAR' });
     expect(result.ok).toBe(true);
   });

@@ -187,6 +187,7 @@ describe('tech:diagnostics and tech:bill-test-mode', () => {
     const bill = (): BillAcceptorDiagnostics => ({
       health: 'healthy',
       detail: 'enabled on /dev/ttyBILL',
+      detailCode: { code: 'acceptor-ready', port: '/dev/ttyBILL', enabled: true },
       serialNumber: '12648430',
       firmware: 'NV0200041000000',
       dataset: 'EUR01610',
@@ -294,12 +295,13 @@ describe('the whole event log and game recall as files (before a RAM clear)', ()
 });
 
 describe('device words in the rows the technician reads come with their code', () => {
-  it('a bill-acceptor fault in the event log names its conditions as codes', async () => {
+  it('a bill-acceptor fault reaches the event log with the conditions its status reported, as codes', async () => {
     const { cabinet, router } = await setup();
     cabinet.reportDevice({
       device: 'bill-acceptor',
       health: 'fault',
       detail: 'stacker full: empty the cashbox; cashbox removed',
+      detailCode: { code: 'acceptor-conditions', conditions: ['stacker-full', 'cashbox-removed'] },
     });
     const [tilt] = value<EventLogEntry[]>(await router.handle('tech:events', { limit: 1, kind: 'tilt' }));
     expect(tilt!.message).toEqual({

@@ -19,8 +19,18 @@ describe('tech:clear-tilt: who may clear which tilt (docs/cabinet-rules.md#opera
     const { cabinet } = setupCabinet();
     const { staff } = testStaff({ keyOn: true, pins: { technician: '2468', attendant: '1357' } });
     const router = createIpcRouter(cabinet, { staff, paytable: () => ({}) as never });
-    cabinet.raiseFault('device-fault', 'bill-acceptor', 'credit after its ACK', anomaly);
-    cabinet.reportDevice({ device: 'bill-acceptor', health: 'healthy', detail: 'reset' });
+    cabinet.raiseFault('device-fault', 'bill-acceptor', {
+      code: 'device-reported',
+      device: 'bill-acceptor',
+      health: 'fault',
+      deviceDetail: anomaly,
+    });
+    cabinet.reportDevice({
+      device: 'bill-acceptor',
+      health: 'healthy',
+      detail: 'reset',
+      detailCode: { code: 'acceptor-ready', port: '/dev/test', enabled: true },
+    });
     const before = cabinet.snapshot().tilts;
     expect(before.map((t) => t.kind)).toEqual(['device-fault']);
 

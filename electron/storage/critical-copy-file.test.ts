@@ -115,7 +115,11 @@ describe('the second copy of critical memory, in its own file', () => {
     restoreImage(h, newer, `${h.path}.critical`);
     h.restart();
     const [tilt] = memoryErrors(h);
-    expect(tilt?.reason).toMatch(/lost committed data: copy file .* credits 7000.*the journal holds .*credits 5000/);
+    expect(tilt?.reasonCode).toMatchObject({
+      code: 'journal-behind-copy',
+      copyCreditsMinor: 7000,
+      journalCreditsMinor: 5000,
+    });
     expect(() => h.cabinet.placeChip('player', 100)).toThrow(/memory-error/);
   });
 
@@ -133,7 +137,9 @@ describe('the second copy of critical memory, in its own file', () => {
     // SQLite drops the damaged frame and every later one without an error: the journal is older.
     expect(h.cabinet.snapshot().creditsMinor).toBeLessThan(21_000);
     const tilts = memoryErrors(h);
-    expect(tilts.map((t) => t.reason).join()).toMatch(/lost committed data: copy file .* credits 21000/);
+    expect(tilts.map((t) => t.reasonCode)).toContainEqual(
+      expect.objectContaining({ code: 'journal-behind-copy', copyCreditsMinor: 21000 }),
+    );
   });
 
   it('a cabinet SIGKILLed after a round, one WAL bit flipped: memory error; the RAM clear rewrites the copy', () => {
@@ -149,8 +155,8 @@ describe('the second copy of critical memory, in its own file', () => {
     let cabinet = open();
     try {
       const tilts = cabinet.snapshot().tilts.filter((t) => t.kind === 'memory-error');
-      expect(tilts.map((t) => t.reason).join()).toMatch(
-        new RegExp(`lost committed data: copy file .* credits ${durable},`),
+      expect(tilts.map((t) => t.reasonCode)).toContainEqual(
+        expect.objectContaining({ code: 'journal-behind-copy', copyCreditsMinor: durable }),
       );
       cabinet.ramClear();
       // What was on the meter is now a handpay; an attendant pays it.
@@ -205,11 +211,9 @@ describe('property: the cabinet never starts silently on an older journal than i
             restoreImage(h, images[older]!);
             restoreImage(h, last, `${h.path}.critical`);
             h.restart();
-            expect(
-              memoryErrors(h)
-                .map((t) => t.reason)
-                .join(),
-            ).toMatch(new RegExp(`lost committed data: copy file .* credits ${total},`));
+            expect(memoryErrors(h).map((t) => t.reasonCode)).toContainEqual(
+              expect.objectContaining({ code: 'journal-behind-copy', copyCreditsMinor: total }),
+            );
           }
         },
       ),

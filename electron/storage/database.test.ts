@@ -57,7 +57,14 @@ describe('opening the database', () => {
     expect(db.schemaVersion()).toBe(MIGRATIONS.length);
     expect(db.hasSchema()).toBe(false);
     expect(() =>
-      db.transaction(() => db.run('INSERT INTO events (at, kind, detail) VALUES (?, ?, ?)', 't', 'k', 'd')),
+      db.transaction(() =>
+        db.run(
+          "INSERT INTO events (at, kind, detail, code, params_json) VALUES (?, ?, ?, 'door-opened', '{}')",
+          't',
+          'k',
+          'd',
+        ),
+      ),
     ).toThrow(/readonly/);
   });
 });
@@ -67,7 +74,12 @@ describe('transactions', () => {
     const db = open(tmpPath());
     expect(() =>
       db.transaction(() => {
-        db.run('INSERT INTO events (at, kind, detail) VALUES (?, ?, ?)', 't', 'k', 'd');
+        db.run(
+          "INSERT INTO events (at, kind, detail, code, params_json) VALUES (?, ?, ?, 'door-opened', '{}')",
+          't',
+          'k',
+          'd',
+        );
         throw new Error('power cut in the middle');
       }),
     ).toThrow('power cut');
@@ -100,7 +112,14 @@ describe('the statement observer seam', () => {
     const db = open(path, { observer: { afterStatement: (info) => seen.push(info) } });
     const opening = seen.length;
     expect(seen.map((s) => s.statement)).toEqual(Array.from({ length: opening }, (_, i) => i + 1));
-    db.transaction(() => db.run('INSERT INTO events (at, kind, detail) VALUES (?, ?, ?)', 't', 'k', 'd'));
+    db.transaction(() =>
+      db.run(
+        "INSERT INTO events (at, kind, detail, code, params_json) VALUES (?, ?, ?, 'door-opened', '{}')",
+        't',
+        'k',
+        'd',
+      ),
+    );
     expect(seen.slice(opening).map((s) => [s.statement, s.inTransaction, s.sql.split(' ')[0]])).toEqual([
       [opening + 1, true, 'BEGIN'],
       [opening + 2, true, 'INSERT'],
@@ -114,7 +133,7 @@ describe('the statement observer seam', () => {
       const path = tmpPath();
       const j = Journal.open(path);
       cleanups.unshift(() => j.close());
-      for (let i = 0; i < 50; i++) j.transaction(() => j.appendEvent('k', `d${i}`, 't', { code: 'event-as-written' }));
+      for (let i = 0; i < 50; i++) j.transaction(() => j.appendEvent('k', `d${i}`, 't', { code: 'door-opened' }));
       expect(j.events({ limit: 100 })).toHaveLength(50);
       expect(kill).not.toHaveBeenCalled();
       // The production journal carries no test tooling.

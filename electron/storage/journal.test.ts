@@ -14,7 +14,7 @@ import type { Journal } from './journal.ts';
 const doorTilt: Tilt = {
   kind: 'door-open',
   source: 'door',
-  reason: 'the cabinet door is open',
+  reasonCode: { code: 'door-is-open' },
   clearedBy: 'door-closed',
   since: 't0',
 };
@@ -92,8 +92,8 @@ const WRITERS: { readonly [K in keyof JournalWriter]: (j: Journal) => unknown } 
     j.insertRound({ roundId: 3, demo: false, bets: { tie: 50 }, stakeMinor: 50, creditsBeforeMinor: 800, at: 't1' }),
   markDealt: (j) => j.markDealt(1, sampleOutcome(), 't1'),
   markSettled: (j) => j.markSettled(2, { banker: 195 }, 195, 995, 't1'),
-  markVoided: (j) => j.markVoided(1, 'fault', 100, 1_000, 't1'),
-  appendEvent: (j) => j.appendEvent('fault', 'rng-fault from rng', 't1', { code: 'event-as-written' }),
+  markVoided: (j) => j.markVoided(1, 100, 1_000, 't1', { code: 'power-lost', status: 'locked' }),
+  appendEvent: (j) => j.appendEvent('fault', 'rng-fault from rng', 't1', { code: 'door-opened' }),
   putTilt: (j) => j.putTilt({ ...doorTilt, kind: 'rng-fault', source: 'rng', clearedBy: 'device-healthy' }),
   removeTilt: (j) => j.removeTilt('door-open'),
   insertHandpay: (j) => j.insertHandpay(300, 't1'),

@@ -1,7 +1,10 @@
 /**
- * Numbered schema migrations of the journal. Each runs in its own transaction
- * together with its row in `migrations`, so a crash mid-migration leaves the
- * previous version intact and the next start simply runs it again.
+ * The journal's schema and its migrations. No journal has been released, so the schema is one migration
+ * (version 1) with the final columns: every reason, event and void is a code plus JSON parameters
+ * (electron/core/model/journal-message.ts), never a sentence to be parsed back
+ * (docs/cabinet-rules.md#operator-menu-and-key-switch). A later change is a new numbered migration: each runs
+ * in its own transaction together with its row in `migrations`, so a crash mid-migration leaves the previous
+ * version intact and the next start simply runs it again.
  */
 import type { Migration } from './sql-connection.ts';
 import { RecordChain } from './record-chain.ts';
@@ -10,12 +13,12 @@ import { readOrCreateRecordKey } from './record-chain-key.ts';
 /** Columns of the rounds table a finished round may never change again (all but its digest). */
 const ROUND_FACT_COLUMNS =
   'status, demo, bets_json, stake_minor, cards_json, outcome_json, returns_json, return_minor, credits_before_minor, ' +
-  'credits_after_minor, started_at, dealt_at, ended_at, void_reason, refunded_minor, profile_json, void_code, void_params_json';
+  'credits_after_minor, started_at, dealt_at, ended_at, refunded_minor, profile_json, void_code, void_params_json';
 
 export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
-    name: 'ledger, rounds, refunds, events, tilts, handpays, critical memory',
+    name: 'ledger, rounds, refunds, events, tilts, handpays, critical memory, staff, config audit, record chain',
     sql: `
       -- Every money movement, append-only. delta_minor is signed: + credits the player, − debits.
       CREATE TABLE ledger (
@@ -29,7 +32,10 @@ export const MIGRATIONS: readonly Migration[] = [
         -- A stacked note's event key: a repeated CREDIT_NOTE can never be credited twice.
         event_key TEXT UNIQUE,
         denomination_minor INTEGER,
-        balance_after_minor INTEGER NOT NULL CHECK (balance_after_minor >= 0)
+        balance_after_minor INTEGER NOT NULL CHECK (balance_after_minor >= 0),
+        -- HMAC-SHA-256 over the row's fields and the previous row's digest (electron/storage/record-chain.ts,
+        -- docs/cabinet-rules.md#verified-records); the same on rounds and events.
+        chain_digest TEXT
       );
       CREATE INDEX ledger_round ON ledger(round_id);
       CREATE INDEX ledger_kind ON ledger(kind, demo);
@@ -55,12 +61,25 @@ export const MIGRATIONS: readonly Migration[] = [
         started_at TEXT NOT NULL,
         dealt_at TEXT,
         ended_at TEXT,
-        void_reason TEXT,
-        refunded_minor INTEGER NOT NULL DEFAULT 0
+        refunded_minor INTEGER NOT NULL DEFAULT 0,
+        -- The profile a round was dealt and settled under (id, decks, Tie pays, commission), for the replay
+        -- check (docs/cabinet-rules.md#game-recall).
+        profile_json TEXT,
+        -- Why a voided round was voided: a VoidReason code and its parameters; NULL until it is voided.
+        void_code TEXT,
+        void_params_json TEXT,
+        chain_digest TEXT,
+        CHECK ((status = 'voided') = (void_code IS NOT NULL))
       );
       CREATE INDEX rounds_open ON rounds(status) WHERE status IN ('locked', 'dealt');
-      -- A finished round (settled or voided) is never changed again: a settled round is never voided.
-      CREATE TRIGGER rounds_final BEFORE UPDATE ON rounds WHEN OLD.status IN ('settled', 'voided') BEGIN
+      -- Recall by time and the event log by time stay index lookups at 100,000 rounds and beyond.
+      CREATE INDEX rounds_started_at ON rounds(started_at);
+      -- The roads read the newest settled rounds of the wallet in play (electron/storage/round-store.ts,
+      -- docs/roads.md#implementation-status): by this index the read is the window's rows only.
+      CREATE INDEX rounds_road_window ON rounds(demo, status, round_id);
+      -- A finished round (settled or voided) is never changed again in any column but its digest.
+      CREATE TRIGGER rounds_final BEFORE UPDATE OF ${ROUND_FACT_COLUMNS} ON rounds
+        WHEN OLD.status IN ('settled', 'voided') BEGIN
         SELECT RAISE(ABORT, 'a settled or voided round is final');
       END;
       CREATE TRIGGER rounds_forward BEFORE UPDATE OF status ON rounds
@@ -69,26 +88,34 @@ export const MIGRATIONS: readonly Migration[] = [
         SELECT RAISE(ABORT, 'illegal round status transition');
       END;
 
-      -- One refund per round: the UNIQUE key makes a double refund impossible.
+      -- One refund per round: the UNIQUE key makes a double refund impossible. Why is the round's void code.
       CREATE TABLE refunds (
         round_id INTEGER PRIMARY KEY REFERENCES rounds(round_id),
         amount_minor INTEGER NOT NULL CHECK (amount_minor > 0),
-        reason TEXT NOT NULL,
         at TEXT NOT NULL
       );
 
+      -- What happened, as an EventMessage code and its parameters; detail is the writer's one-line note for
+      -- the log file, never read back (screens and exports word the code).
       CREATE TABLE events (
         id INTEGER PRIMARY KEY,
         at TEXT NOT NULL,
         kind TEXT NOT NULL,
-        detail TEXT NOT NULL
+        detail TEXT NOT NULL,
+        code TEXT NOT NULL,
+        params_json TEXT NOT NULL,
+        chain_digest TEXT
       );
+      CREATE INDEX events_at ON events(at);
+      CREATE INDEX events_kind ON events(kind, id);
 
       -- Active tilts are durable: an error survives a power cycle (docs/cabinet-rules.md#door-and-tilt).
+      -- The reason is a TiltReason code and its parameters.
       CREATE TABLE tilts (
         kind TEXT NOT NULL,
         source TEXT NOT NULL,
-        reason TEXT NOT NULL,
+        reason_code TEXT NOT NULL,
+        reason_params_json TEXT NOT NULL,
         cleared_by TEXT NOT NULL,
         since TEXT NOT NULL,
         PRIMARY KEY (kind, source)
@@ -98,14 +125,17 @@ export const MIGRATIONS: readonly Migration[] = [
         id INTEGER PRIMARY KEY,
         amount_minor INTEGER NOT NULL CHECK (amount_minor > 0),
         at TEXT NOT NULL,
-        cleared_at TEXT
+        cleared_at TEXT,
+        -- The staff role that paid it by hand.
+        cleared_by TEXT CHECK (cleared_by IS NULL OR cleared_by IN ('attendant', 'technician'))
       );
 
       -- Critical memory, two copies in two tables (two different b-tree pages), each with its SHA-256.
       CREATE TABLE critical_a (slot INTEGER PRIMARY KEY CHECK (slot = 1), body TEXT NOT NULL, sha256 TEXT NOT NULL);
       CREATE TABLE critical_b (slot INTEGER PRIMARY KEY CHECK (slot = 1), body TEXT NOT NULL, sha256 TEXT NOT NULL);
 
-      -- Each RAM clear marks where the meters restart, so a verifier can recompute them.
+      -- Each RAM clear marks where the meters restart, so a verifier can recompute them; it pays what the last
+      -- verified ledger row says, and names that row.
       CREATE TABLE ram_clears (
         id INTEGER PRIMARY KEY,
         at TEXT NOT NULL,
@@ -113,16 +143,13 @@ export const MIGRATIONS: readonly Migration[] = [
         after_round_id INTEGER NOT NULL,
         after_event_id INTEGER NOT NULL,
         credits_removed_minor INTEGER NOT NULL,
-        meters_before_json TEXT
+        meters_before_json TEXT,
+        verified_ledger_id INTEGER,
+        ledger_sum_minor INTEGER
       );
 
       CREATE TABLE config (slot INTEGER PRIMARY KEY CHECK (slot = 1), body TEXT NOT NULL, sha256 TEXT NOT NULL);
-    `,
-  },
-  {
-    version: 2,
-    name: 'staff access: PIN hashes and lockouts per role; who paid a handpay',
-    sql: `
+
       -- One row per staff role (docs/cabinet-rules.md#operator-menu-and-key-switch). The PIN is
       -- only ever stored as a salted scrypt hash; failures and the lockout end survive a restart.
       CREATE TABLE staff_roles (
@@ -133,28 +160,6 @@ export const MIGRATIONS: readonly Migration[] = [
         updated_at TEXT NOT NULL
       );
 
-      -- The staff role that paid a handpay by hand (the amount is amount_minor).
-      ALTER TABLE handpays ADD COLUMN cleared_by TEXT
-        CHECK (cleared_by IS NULL OR cleared_by IN ('attendant', 'technician'));
-    `,
-  },
-  {
-    version: 3,
-    name: 'the rule profile kept with each round; time indexes for game recall and the event log',
-    sql: `
-      -- The profile a round was dealt and settled under (id, decks, Tie pays, commission), for the
-      -- replay check; NULL for rounds locked before this migration (docs/cabinet-rules.md#game-recall).
-      ALTER TABLE rounds ADD COLUMN profile_json TEXT;
-      -- Recall by time and the event log by time stay index lookups at 100,000 rounds and beyond.
-      CREATE INDEX rounds_started_at ON rounds(started_at);
-      CREATE INDEX events_at ON events(at);
-      CREATE INDEX events_kind ON events(kind, id);
-    `,
-  },
-  {
-    version: 4,
-    name: 'venue config audit trail',
-    sql: `
       -- One row per changed leaf field of the venue config, in the transaction of the change
       -- (docs/venue-config.md#audit-trail). Secrets are masked before they get here.
       CREATE TABLE config_audit (
@@ -172,34 +177,8 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE TRIGGER config_audit_append_only_d BEFORE DELETE ON config_audit BEGIN
         SELECT RAISE(ABORT, 'the config audit trail is append-only');
       END;
-    `,
-  },
-  {
-    version: 5,
-    name: 'coded events, tilt reasons and void reasons',
-    sql: `
-      -- What each row says as a code plus JSON parameters (electron/core/model/journal-message.ts), so the
-      -- staff menu words it in the technician's language; the text columns keep the original words.
-      -- NULL in rows written before this migration (docs/cabinet-rules.md#operator-menu-and-key-switch).
-      ALTER TABLE events ADD COLUMN code TEXT;
-      ALTER TABLE events ADD COLUMN params_json TEXT;
-      ALTER TABLE tilts ADD COLUMN reason_code TEXT;
-      ALTER TABLE tilts ADD COLUMN reason_params_json TEXT;
-      ALTER TABLE rounds ADD COLUMN void_code TEXT;
-      ALTER TABLE rounds ADD COLUMN void_params_json TEXT;
-    `,
-  },
-  {
-    version: 6,
-    name: 'record chain: a keyed digest on every ledger, round and event row; checkpoints',
-    sql: `
-      -- HMAC-SHA-256 over the row's fields and the previous row's digest (electron/storage/record-chain.ts,
-      -- docs/cabinet-rules.md#verified-records). Rows that existed before this migration are chained by it.
-      ALTER TABLE ledger ADD COLUMN chain_digest TEXT;
-      ALTER TABLE rounds ADD COLUMN chain_digest TEXT;
-      ALTER TABLE events ADD COLUMN chain_digest TEXT;
-      -- One row per chain: where it starts (rows up to started_after_id were chained by this migration,
-      -- not as they were written), the last verified row and its digest, the RAM-clear floor; keyed.
+
+      -- One row per chain: where it starts, the last verified row and its digest, the RAM-clear floor; keyed.
       CREATE TABLE record_chain (
         chain TEXT PRIMARY KEY CHECK (chain IN ('ledger', 'rounds', 'events')),
         started_after_id INTEGER NOT NULL,
@@ -209,29 +188,6 @@ export const MIGRATIONS: readonly Migration[] = [
         floor_id INTEGER NOT NULL,
         mac TEXT NOT NULL
       );
-      -- A RAM clear pays what the last verified ledger row says, and names that row.
-      ALTER TABLE ram_clears ADD COLUMN verified_ledger_id INTEGER;
-      ALTER TABLE ram_clears ADD COLUMN ledger_sum_minor INTEGER;
-      -- Stamping existing rows is an UPDATE: the append-only trigger comes back right after it, and a
-      -- finished round stays final in every column but its digest (which is re-stamped, never trusted).
-      DROP TRIGGER ledger_append_only_u;
-      DROP TRIGGER rounds_final;
-      CREATE TRIGGER rounds_final BEFORE UPDATE OF ${ROUND_FACT_COLUMNS} ON rounds
-        WHEN OLD.status IN ('settled', 'voided') BEGIN
-        SELECT RAISE(ABORT, 'a settled or voided round is final');
-      END;
-    `,
-    apply: (db, journalPath) => {
-      new RecordChain(db, readOrCreateRecordKey(journalPath)).chainExisting(new Date().toISOString());
-      db.exec(`CREATE TRIGGER ledger_append_only_u BEFORE UPDATE ON ledger BEGIN
-        SELECT RAISE(ABORT, 'the ledger is append-only');
-      END`);
-    },
-  },
-  {
-    version: 7,
-    name: 'archive cut: where rounds and events moved to the archive file end, per chain, keyed',
-    sql: `
       -- The last row of each chain moved to <journal>.archive and its digest, keyed like the checkpoints
       -- (electron/storage/journal-archive-cut.ts, docs/cabinet-rules.md#retention-and-archive): the first
       -- live row links to it, so the live chain verifies from the cut on. The ledger never moves.
@@ -243,15 +199,9 @@ export const MIGRATIONS: readonly Migration[] = [
         mac TEXT NOT NULL
       );
     `,
-  },
-  {
-    version: 8,
-    name: 'the roads window by index: the settled rounds of one wallet, newest first',
-    sql: `
-      -- The roads read the newest settled rounds of the wallet in play (electron/storage/round-store.ts,
-      -- docs/roads.md#implementation-status). By the primary key alone, demo mode on a journal of real
-      -- rounds walked back through every one of them; by this index the read is the window's rows only.
-      CREATE INDEX rounds_road_window ON rounds(demo, status, round_id);
-    `,
+    // The chains start empty: one keyed checkpoint per chain, under the journal's record key.
+    apply: (db, journalPath) => {
+      new RecordChain(db, readOrCreateRecordKey(journalPath)).chainExisting(new Date().toISOString());
+    },
   },
 ];

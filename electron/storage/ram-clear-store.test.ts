@@ -28,7 +28,7 @@ describe('RAM clear markers', () => {
     });
     expect(j.lastRamClear()).toEqual({ afterLedgerId: 1, afterRoundId: 7, afterEventId: 2 });
     j.transaction(() => {
-      j.appendEvent('ram-clear', 'again', 't', { code: 'event-as-written' });
+      j.appendEvent('ram-clear', 'again', 't', { code: 'door-opened' });
       j.recordRamClear({ at: 't', creditsRemovedMinor: 0, metersBefore: null });
     });
     expect(j.lastRamClear()).toEqual({ afterLedgerId: 1, afterRoundId: 7, afterEventId: 3 });

@@ -1,7 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { canonicalJson } from '../core/integrity/canonical-json.ts';
-import { tempJournalPath } from '../testing/fixtures.ts';
 import { sampleOutcome, tempJournal } from '../testing/journal-fixtures.ts';
 import { Database } from './database.ts';
 import { Journal } from './journal.ts';
@@ -9,7 +7,6 @@ import { MIGRATIONS } from './migrations.ts';
 import { SETTLED_OUTCOMES_SQL } from './round-store.ts';
 
 /** Migration 8: the roads window (the newest settled rounds of one wallet) is read by an index. */
-const ROAD_WINDOW_MIGRATION = MIGRATIONS.find((m) => m.version === 8)!;
 
 function planOf(path: string, demo: boolean): string[] {
   const db = Database.open(path, { readOnly: true }, MIGRATIONS);
@@ -44,56 +41,13 @@ function write(j: Journal, rounds: readonly Played[]): void {
         j.markDealt(r.roundId, outcome, 't');
         j.markSettled(r.roundId, { player: 200 }, 200, 1_100, 't');
       } else {
-        j.markVoided(r.roundId, 'fault', 100, 1_000, 't');
+        j.markVoided(r.roundId, 100, 1_000, 't', { code: 'power-lost', status: 'locked' });
       }
     }
   });
 }
 
-describe('migration 8: the roads window by index', () => {
-  it('applies to an existing schema-7 journal, keeps its rounds and is recorded', () => {
-    const tmp = tempJournalPath('road-window-v7-');
-    onTestFinished(tmp.cleanup);
-    const v7 = Database.open(tmp.path, {}, MIGRATIONS.slice(0, 7));
-    const outcome = canonicalJson(sampleOutcome());
-    v7.transaction(() => {
-      for (const [roundId, demo] of [
-        [1, 0],
-        [2, 1],
-        [3, 0],
-      ] as const)
-        v7.run(
-          `INSERT INTO rounds (round_id, status, demo, bets_json, stake_minor, outcome_json, credits_before_minor, started_at)
-           VALUES (?, 'settled', ?, '{"player":100}', 100, ?, 1000, '2026-12-01T03:00:00.000Z')`,
-          roundId,
-          demo,
-          outcome,
-        );
-    });
-    expect(v7.schemaVersion()).toBe(7);
-    expect(
-      v7.get(`SELECT name FROM sqlite_master WHERE type = 'index' AND name = 'rounds_road_window'`),
-    ).toBeUndefined();
-    v7.close();
-
-    const j = Journal.open(tmp.path);
-    onTestFinished(() => j.close());
-    expect(j.schemaVersion()).toBe(8);
-    expect(j.settledOutcomes(false, 0, 60).map((o) => o.roundId)).toEqual([3, 1]);
-    expect(j.settledOutcomes(true, 0, 60).map((o) => o.roundId)).toEqual([2]);
-
-    const db = Database.open(tmp.path, { readOnly: true }, MIGRATIONS);
-    onTestFinished(() => db.close());
-    expect(db.get('SELECT version, name FROM migrations WHERE version = 8')).toEqual({
-      version: 8,
-      name: ROAD_WINDOW_MIGRATION.name,
-    });
-    expect(
-      db.get<{ sql: string }>(`SELECT sql FROM sqlite_master WHERE type = 'index' AND name = 'rounds_road_window'`)
-        ?.sql,
-    ).toMatch(/ON rounds\s*\(demo, status, round_id\)/);
-  });
-
+describe('the roads window by index', () => {
   it('the roads window query searches the index in both wallets and needs no sort', () => {
     const t = tempJournal();
     onTestFinished(t.cleanup);

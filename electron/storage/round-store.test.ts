@@ -1,10 +1,6 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { EIGHT_DECK_TIE_8_TO_1, SIX_DECK_TIE_9_TO_1 } from '../core/engine/rule-profile.ts';
-import { tempJournalPath } from '../testing/fixtures.ts';
 import { sampleOutcome, tempJournal } from '../testing/journal-fixtures.ts';
-import { Database } from './database.ts';
-import { Journal } from './journal.ts';
-import { MIGRATIONS } from './migrations.ts';
 
 function journal() {
   const t = tempJournal();
@@ -25,8 +21,10 @@ describe('rounds', () => {
   it('a round moves only forward and a refund row exists at most once per round', () => {
     const j = journal();
     j.transaction(() => j.insertRound(round(1)));
-    j.transaction(() => j.markVoided(1, 'fault', 100, 100, 't'));
-    expect(() => j.transaction(() => j.markVoided(1, 'fault', 100, 100, 't'))).toThrow();
+    j.transaction(() => j.markVoided(1, 100, 100, 't', { code: 'power-lost', status: 'locked' }));
+    expect(() =>
+      j.transaction(() => j.markVoided(1, 100, 100, 't', { code: 'power-lost', status: 'locked' })),
+    ).toThrow();
     expect(j.round(1)?.status).toBe('voided');
     expect(j.openRounds()).toEqual([]);
   });
@@ -42,7 +40,9 @@ describe('rounds', () => {
     j.transaction(() => j.markDealt(1, outcome, 't'));
     expect(() => j.transaction(() => j.markDealt(1, outcome, 't'))).toThrow(/round 1 is not locked/);
     j.transaction(() => j.markSettled(1, { player: 200 }, 200, 1_100, 't-end'));
-    expect(() => j.transaction(() => j.markVoided(1, 'late', 100, 1_200, 't'))).toThrow();
+    expect(() =>
+      j.transaction(() => j.markVoided(1, 100, 1_200, 't', { code: 'power-lost', status: 'locked' })),
+    ).toThrow();
     const r = j.round(1)!;
     expect(r).toMatchObject({
       status: 'settled',
@@ -59,10 +59,10 @@ describe('rounds', () => {
     const j = journal();
     j.transaction(() => {
       for (let id = 1; id <= 5; id++) j.insertRound(round(id, id === 4));
-      j.markVoided(1, 'fault', 100, 1_000, 't');
+      j.markVoided(1, 100, 1_000, 't', { code: 'power-lost', status: 'locked' });
       j.markDealt(2, sampleOutcome(), 't');
       j.markSettled(2, {}, 0, 900, 't');
-      j.markVoided(4, 'fault', 100, 1_000, 't');
+      j.markVoided(4, 100, 1_000, 't', { code: 'power-lost', status: 'locked' });
     });
     expect(j.recall({}).map((r) => r.roundId)).toEqual([5, 4, 3, 2, 1]);
     expect(j.recall({ fromRoundId: 2, toRoundId: 4, limit: 2 }).map((r) => r.roundId)).toEqual([4, 3]);
@@ -124,24 +124,5 @@ describe('rounds', () => {
     expect(j.recall({ fromTime: at(1), toTime: at(1) }).map((r) => r.roundId)).toEqual([1]);
     expect(j.recall({ fromTime: at(5_000), toTime: at(5_001) }).map((r) => r.roundId)).toEqual([5_001, 5_000]);
     expect(j.recall({ limit: 10_000 })).toHaveLength(10_000);
-  });
-
-  it('migration 3 keeps the rounds of an older journal; they read back with no profile', () => {
-    const tmp = tempJournalPath('round-v1-');
-    onTestFinished(tmp.cleanup);
-    const v1 = Database.open(tmp.path, {}, MIGRATIONS.slice(0, 1));
-    v1.transaction(() =>
-      v1.run(
-        `INSERT INTO rounds (round_id, status, demo, bets_json, stake_minor, credits_before_minor, started_at)
-         VALUES (1, 'locked', 0, '{"player":100}', 100, 1000, '2026-12-01T03:00:00.000Z')`,
-      ),
-    );
-    expect(v1.schemaVersion()).toBe(1);
-    v1.close();
-    const j = Journal.open(tmp.path);
-    onTestFinished(() => j.close());
-    expect(j.schemaVersion()).toBe(MIGRATIONS.length);
-    expect(j.round(1)).toMatchObject({ roundId: 1, bets: { player: 100 }, profile: null });
-    expect(j.recall({ fromTime: '2026-12-01T03:00:00Z' }).map((r) => r.roundId)).toEqual([1]);
   });
 });

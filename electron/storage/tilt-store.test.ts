@@ -8,15 +8,29 @@ function journal() {
   return t.journal;
 }
 
-const rng: Tilt = { kind: 'rng-fault', source: 'rng', reason: 'stalled', clearedBy: 'device-healthy', since: 't1' };
+const rng: Tilt = {
+  kind: 'rng-fault',
+  source: 'rng',
+  reasonCode: { code: 'rng-deal-failure' },
+  clearedBy: 'device-healthy',
+  since: 't1',
+};
 const usb: Tilt = { ...rng, source: 'rng-usb', since: 't2' };
-const door: Tilt = { kind: 'door-open', source: 'door', reason: 'open', clearedBy: 'door-closed', since: 't3' };
+const door: Tilt = {
+  kind: 'door-open',
+  source: 'door',
+  reasonCode: { code: 'door-is-open' },
+  clearedBy: 'door-closed',
+  since: 't3',
+};
 
 describe('tilts', () => {
   it('are keyed by kind and source: the first one stays', () => {
     const j = journal();
     expect(j.transaction(() => j.putTilt(rng))).toBe(true);
-    expect(j.transaction(() => j.putTilt({ ...rng, reason: 'again', since: 't9' }))).toBe(false);
+    expect(j.transaction(() => j.putTilt({ ...rng, reasonCode: { code: 'memory-no-good-copy' }, since: 't9' }))).toBe(
+      false,
+    );
     j.transaction(() => [j.putTilt(door), j.putTilt(usb)]);
     expect(j.tilts()).toEqual([rng, usb, door]);
   });

@@ -83,7 +83,12 @@ describe('random command sequences never make credits negative or create money',
                     c.setDoorOpen(cmd.open);
                     break;
                   case 'rng-healthy':
-                    c.reportDevice({ device: 'rng', health: 'healthy', detail: 'ok' });
+                    c.reportDevice({
+                      device: 'rng',
+                      health: 'healthy',
+                      detail: 'ok',
+                      detailCode: { code: 'os-entropy-only' },
+                    });
                     break;
                 }
               } catch (error) {

@@ -29,12 +29,7 @@ export function copyWriteFailed(ctx: CabinetContext, error: unknown): void {
   const errno = errnoOf(error);
   try {
     guardStorage(ctx, 'other', () =>
-      raiseTilt(
-        ctx,
-        'storage-fault',
-        COPY_SOURCE,
-        { code: 'copy-write-failed', errno },
-      ),
+      raiseTilt(ctx, 'storage-fault', COPY_SOURCE, { code: 'copy-write-failed', errno }),
     );
   } catch (refusal) {
     // The journal refused the tilt too: its own storage fault is up and holds play; the next commit that

@@ -52,7 +52,7 @@ describe('critical memory: two SHA-256-checked copies', () => {
     expect(c.canAcceptBill(500).accept).toBe(false);
     expect(refusal(() => c.cashOut()).code).toBe('tilted');
     // Nothing automatic clears it: not a restart, not a healthy device.
-    c.reportDevice({ device: 'rng', health: 'healthy', detail: 'ok' });
+    c.reportDevice({ device: 'rng', health: 'healthy', detail: 'ok', detailCode: { code: 'os-entropy-only' } });
     c = h.restart();
     expect(c.snapshot().tilts.map((t) => t.kind)).toEqual(['memory-error']);
     expect(c.events({ limit: 5 }).some((e) => e.detail === 'power-up (meters unavailable: memory error)')).toBe(true);

@@ -112,8 +112,7 @@ export function compareWithCopyFile(
   };
   if (!file.record) return rebuild(file.problem, { code: 'memory-copy-file-rebuilt' });
   const { state: saved, lastLedgerId: savedLedgerId } = file.record;
-  if (saved.seq > state.seq || savedLedgerId > lastLedgerId)
-    return lostCommittedData(ctx, copyFile.location, saved);
+  if (saved.seq > state.seq || savedLedgerId > lastLedgerId) return lostCommittedData(ctx, copyFile.location, saved);
   if (saved.seq === state.seq) {
     if (canonicalJson(saved) === canonicalJson(state) && savedLedgerId === lastLedgerId) return;
     return lostCommittedData(ctx, copyFile.location, saved);
@@ -125,11 +124,7 @@ export function compareWithCopyFile(
   });
 }
 
-function lostCommittedData(
-  ctx: CabinetContext,
-  location: string,
-  saved: CriticalState,
-): void {
+function lostCommittedData(ctx: CabinetContext, location: string, saved: CriticalState): void {
   ctx.memoryGood = false;
   raiseTilt(ctx, 'memory-error', 'critical-memory', {
     code: 'journal-behind-copy',

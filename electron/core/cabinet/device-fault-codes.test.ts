@@ -29,7 +29,12 @@ describe('tilts from device faults keep the device code', () => {
 
   it("a driver's own raiseFault with a code tilts with that code", () => {
     const h = setupCabinet();
-    h.cabinet.raiseFault('device-fault', 'bill-acceptor', 'note jammed', JAM);
+    h.cabinet.raiseFault('device-fault', 'bill-acceptor', {
+      code: 'device-reported',
+      device: 'bill-acceptor',
+      health: 'fault',
+      deviceDetail: JAM,
+    });
     expect(h.cabinet.snapshot().tilts[0]?.reasonCode).toEqual({
       code: 'device-reported',
       device: 'bill-acceptor',
@@ -50,7 +55,12 @@ describe('tilts from device faults keep the device code', () => {
 
   it('a status without a code (an older caller) is still read from its words, as before', () => {
     const h = setupCabinet();
-    h.cabinet.reportDevice({ device: 'bill-acceptor', health: 'fault', detail: 'jammed' });
+    h.cabinet.reportDevice({
+      device: 'bill-acceptor',
+      health: 'fault',
+      detail: 'jammed',
+      detailCode: { code: 'acceptor-conditions', conditions: ['stacker-full'] },
+    });
     expect(h.cabinet.snapshot().tilts[0]?.reasonCode).toEqual({
       code: 'device-reported',
       device: 'bill-acceptor',

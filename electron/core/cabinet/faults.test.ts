@@ -15,7 +15,7 @@ describe('a fault voids the open round and refunds it once', () => {
     h.random.failNext = true;
     const r = c.deal();
     expect(r.status).toBe('voided');
-    expect(r.voidReason).toMatch(/RNG failure/);
+    expect(r.voidCode).toEqual({ code: 'rng-fault', source: 'rng', reason: { code: 'rng-deal-failure' } });
     expect(r.refundedMinor).toBe(600);
     expect(r.cards).toEqual([]);
     expect(c.snapshot().creditsMinor).toBe(10_000);
@@ -28,9 +28,19 @@ describe('a fault voids the open round and refunds it once', () => {
     const c2 = h.restart();
     expect(c2.snapshot().tilts.map((t) => t.kind)).toEqual(['rng-fault']);
     // Reconnected is not yet healthy: the start-up health test has not passed.
-    c2.reportDevice({ device: 'rng', health: 'connected', detail: 'port open, start-up test running' });
+    c2.reportDevice({
+      device: 'rng',
+      health: 'connected',
+      detail: 'port open, start-up test running',
+      detailCode: { code: 'rng-starting', port: '/dev/test', samples: 1024 },
+    });
     expect(c2.snapshot().tilts.map((t) => t.kind)).toEqual(['rng-fault']);
-    c2.reportDevice({ device: 'rng', health: 'healthy', detail: 'health tests pass' });
+    c2.reportDevice({
+      device: 'rng',
+      health: 'healthy',
+      detail: 'health tests pass',
+      detailCode: { code: 'os-entropy-only' },
+    });
     expect(c2.snapshot().tilts).toEqual([]);
     expect(c2.events({ limit: 20 }).some((e) => e.kind === 'clear' && e.detail.includes('rng-fault'))).toBe(true);
     cleanAudit(h.path);
@@ -43,14 +53,18 @@ describe('a fault voids the open round and refunds it once', () => {
     c.placeChip('banker', 100);
     h.random.failNext = true;
     const voided = c.deal();
-    c.reportDevice({ device: 'rng', health: 'healthy', detail: 'ok' });
+    c.reportDevice({ device: 'rng', health: 'healthy', detail: 'ok', detailCode: { code: 'os-entropy-only' } });
     c.placeChip('banker', 100);
     const settled = c.deal();
     const j = journalOf(c);
-    expect(() => j.transaction(() => j.markVoided(voided.roundId, 'again', 100, 0, 'x'))).toThrow(/UNIQUE/);
-    expect(() => j.transaction(() => j.markVoided(settled.roundId, 'late fault', 100, 0, 'x'))).toThrow();
+    expect(() =>
+      j.transaction(() => j.markVoided(voided.roundId, 100, 0, 'x', { code: 'power-lost', status: 'locked' })),
+    ).toThrow(/UNIQUE/);
+    expect(() =>
+      j.transaction(() => j.markVoided(settled.roundId, 100, 0, 'x', { code: 'power-lost', status: 'locked' })),
+    ).toThrow();
     // A fault after settlement tilts but leaves the settled round alone.
-    c.raiseFault('rng-fault', 'rng', 'health test failed after the round');
+    c.raiseFault('rng-fault', 'rng', { code: 'rng-deal-failure' });
     expect(c.recall({ fromRoundId: settled.roundId, toRoundId: settled.roundId })[0]?.status).toBe('settled');
     expect(c.snapshot().tilts.map((t) => t.kind)).toEqual(['rng-fault']);
     cleanAudit(h.path);
@@ -65,7 +79,7 @@ describe('a fault voids the open round and refunds it once', () => {
       c.subscribe((event) => {
         if (!raised && event.type === 'round-dealt') {
           raised = true;
-          c.raiseFault(kind, kind === 'device-fault' ? 'rng-usb' : 'rng', 'lost during the round');
+          c.raiseFault(kind, kind === 'device-fault' ? 'rng-usb' : 'rng', { code: 'rng-deal-failure' });
         }
       });
       c.placeChip('player', 500);
@@ -73,7 +87,7 @@ describe('a fault voids the open round and refunds it once', () => {
       const r = c.deal();
       expect(r.status).toBe('voided');
       expect(r.refundedMinor).toBe(600);
-      expect(r.voidReason).toMatch(new RegExp(kind));
+      expect(r.voidCode?.code).toBe(kind === 'memory-error' ? 'memory-error' : kind);
       expect(journalOf(c).ledgerBalance(false)).toBe(10_000);
       expect(c.snapshot().tilts.map((t) => t.kind)).toEqual([kind]);
       expect(c.snapshot().phase).toBe('idle');
@@ -90,24 +104,44 @@ describe('bill-acceptor faults', () => {
     const c = h.cabinet;
     c.placeChip('player', 100);
     c.deal();
-    c.reportDevice({ device: 'bill-acceptor', health: 'fault', detail: 'unsafe jam' });
+    c.reportDevice({
+      device: 'bill-acceptor',
+      health: 'fault',
+      detail: 'unsafe jam',
+      detailCode: { code: 'acceptor-conditions', conditions: ['stacker-full'] },
+    });
     expect(c.snapshot().tilts.map((t) => t.kind)).toEqual(['device-fault']);
     expect(c.meters().roundsVoided).toBe(0);
     expect(c.canAcceptBill(500).accept).toBe(false);
     expect(refusal(() => c.rebet(1)).code).toBe('tilted');
-    c.reportDevice({ device: 'bill-acceptor', health: 'healthy', detail: 'jam cleared' });
+    c.reportDevice({
+      device: 'bill-acceptor',
+      health: 'healthy',
+      detail: 'jam cleared',
+      detailCode: { code: 'acceptor-ready', port: '/dev/test', enabled: true },
+    });
     expect(c.snapshot().tilts).toEqual([]);
   });
 
   it('a repeated fault report tilts once; a new fault after a clear tilts again', () => {
     const h = setupCabinet();
     const c = h.cabinet;
-    const fault = { device: 'bill-acceptor', health: 'fault', detail: 'stacker full' } as const;
+    const fault = {
+      device: 'bill-acceptor',
+      health: 'fault',
+      detail: 'stacker full',
+      detailCode: { code: 'acceptor-conditions', conditions: ['stacker-full'] },
+    } as const;
     c.reportDevice(fault);
     c.reportDevice(fault);
     const tiltEvents = () => c.events({ limit: 50 }).filter((e) => e.kind === 'tilt').length;
     expect(tiltEvents()).toBe(1);
-    c.reportDevice({ device: 'bill-acceptor', health: 'healthy', detail: 'emptied' });
+    c.reportDevice({
+      device: 'bill-acceptor',
+      health: 'healthy',
+      detail: 'emptied',
+      detailCode: { code: 'acceptor-ready', port: '/dev/test', enabled: true },
+    });
     c.reportDevice(fault);
     expect(tiltEvents()).toBe(2);
     expect(c.snapshot().devices.find((d) => d.device === 'bill-acceptor')?.health).toBe('fault');
@@ -121,7 +155,7 @@ describe('a memory fault reported from outside', () => {
     const c = h.cabinet;
     c.placeChip('player', 100);
     const settled = c.deal();
-    c.raiseFault('memory-error', 'ecc', 'uncorrectable ECC error');
+    c.raiseFault('memory-error', 'ecc', { code: 'memory-no-good-copy' });
     expect(c.snapshot().tilts.map((t) => t.kind)).toEqual(['memory-error']);
     expect(refusal(() => c.rebet(1)).code).toBe('tilted');
     expect(c.recall({})[0]?.roundId).toBe(settled.roundId);

@@ -22,12 +22,7 @@ import { voidRound } from './void-round.ts';
 
 export type FaultKind = 'rng-fault' | 'device-fault' | 'memory-error';
 
-export function raiseFault(
-  ctx: CabinetContext,
-  kind: FaultKind,
-  source: string,
-  reason: TiltReason,
-): void {
+export function raiseFault(ctx: CabinetContext, kind: FaultKind, source: string, reason: TiltReason): void {
   const open = ctx.critical.openRoundId;
   const openRound = () => (open !== null ? ctx.journal.openRounds().find((r) => r.roundId === open) : undefined);
   const tilt = { kind, source, reasonCode: reason };

@@ -31,7 +31,7 @@ beforeAll(() => {
         profile: EIGHT_DECK_TIE_8_TO_1,
       });
       if (id % 7 === 0) {
-        j.markVoided(id, 'power lost while the round was locked; voided at power-up', 500, 10_000, at, {
+        j.markVoided(id, 500, 10_000, at, {
           code: 'power-lost',
           status: 'locked',
         });
@@ -47,7 +47,7 @@ beforeAll(() => {
       }
       // A row with words only, and one with a comma, quotes and a line break for the CSV.
       if (id % 1000 === 0) j.appendEvent('door', 'door opened', at, { code: 'door-opened' });
-      if (id === 4242) j.appendEvent('note', 'a "quoted", two-line\nremark', at, { code: 'event-as-written' });
+      if (id === 4242) j.appendEvent('note', 'a "quoted", two-line\nremark', at, { code: 'door-opened' });
     }
   });
 });

@@ -100,7 +100,12 @@ describe('cash-out and handpay', () => {
     const h = setupCabinet();
     const c = h.cabinet;
     fund(c, 5_000, 4);
-    c.reportDevice({ device: 'rng', health: 'fault', detail: 'health test failed' });
+    c.reportDevice({
+      device: 'rng',
+      health: 'fault',
+      detail: 'health test failed',
+      detailCode: { code: 'rng-stalled', port: null, silentMs: 1000, limitMs: 1000 },
+    });
     expect(c.cashOut().amountMinor).toBe(5_000);
     c.clearHandpay('attendant');
     fund(c, 1_000, 2);
@@ -123,7 +128,7 @@ describe('demo mode: separate credits, never metered', () => {
     c.rebet(2);
     h.random.failNext = true;
     c.rebet(1);
-    c.reportDevice({ device: 'rng', health: 'healthy', detail: 'ok' });
+    c.reportDevice({ device: 'rng', health: 'healthy', detail: 'ok', detailCode: { code: 'os-entropy-only' } });
     const after = c.meters();
     expect({ ...after, powerUps: 0, doorOpens: 0 }).toEqual({ ...metersBefore, powerUps: 0, doorOpens: 0 });
     expect(c.canAcceptBill(500).accept).toBe(false);

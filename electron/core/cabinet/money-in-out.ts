@@ -133,13 +133,7 @@ export function cashOut(ctx: CabinetContext): Handpay {
         amountMinor: amount,
       },
     );
-    putTilt(
-      ctx,
-      'handpay-pending',
-      'cash-out',
-      { code: 'handpay-waiting', amountMinor: amount },
-      at,
-    );
+    putTilt(ctx, 'handpay-pending', 'cash-out', { code: 'handpay-waiting', amountMinor: amount }, at);
     return hp;
   });
   ctx.pendingHandpay = handpay;

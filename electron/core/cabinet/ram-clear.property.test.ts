@@ -72,7 +72,7 @@ describe('a RAM clear turns exactly the ledger sum into one handpay', () => {
                 c.clearBets();
               }
             }
-            if (how === 'memory-error') c.raiseFault('memory-error', 'ecc', 'uncorrectable ECC error');
+            if (how === 'memory-error') c.raiseFault('memory-error', 'ecc', { code: 'memory-no-good-copy' });
             else if (how === 'memory-error-mid-round') {
               // Both copies go bad once the cards are dealt: the round stays open until the RAM clear.
               const off = c.subscribe((event) => {
@@ -80,7 +80,7 @@ describe('a RAM clear turns exactly the ledger sum into one handpay', () => {
                 off();
                 corruptCriticalCopy(tmp.path, 'a', 'flip-body');
                 corruptCriticalCopy(tmp.path, 'b', 'bad-checksum');
-                c.raiseFault('memory-error', 'ecc', 'uncorrectable ECC error');
+                c.raiseFault('memory-error', 'ecc', { code: 'memory-no-good-copy' });
               });
               try {
                 c.placeChip('banker', 100);
@@ -90,7 +90,7 @@ describe('a RAM clear turns exactly the ledger sum into one handpay', () => {
               }
               off();
               if (!c.snapshot().tilts.some((t) => t.kind === 'memory-error')) {
-                c.raiseFault('memory-error', 'ecc', 'uncorrectable ECC error');
+                c.raiseFault('memory-error', 'ecc', { code: 'memory-no-good-copy' });
               }
             } else {
               c.close();
@@ -111,7 +111,7 @@ describe('a RAM clear turns exactly the ledger sum into one handpay', () => {
             expect(c.snapshot().creditsMinor).toBe(0);
             expect(journalOf(c).ledgerBalance(false)).toBe(0);
             expect(unpaid(c)).toEqual(after);
-            c.raiseFault('memory-error', 'ecc', 'uncorrectable ECC error');
+            c.raiseFault('memory-error', 'ecc', { code: 'memory-no-good-copy' });
             c.ramClear();
             expect(unpaid(c)).toEqual(after);
           } finally {

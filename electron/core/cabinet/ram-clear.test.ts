@@ -26,7 +26,7 @@ describe('RAM clear', () => {
       // Both copies go bad mid-round: the fault cannot be settled or refunded until a RAM clear.
       corruptCriticalCopy(h.path, 'a', 'flip-body');
       corruptCriticalCopy(h.path, 'b', 'bad-checksum');
-      c.raiseFault('memory-error', 'ecc', 'uncorrectable ECC error');
+      c.raiseFault('memory-error', 'ecc', { code: 'memory-no-good-copy' });
     });
     c.placeChip('player', 500);
     c.placeChip('banker', 100);
@@ -39,7 +39,7 @@ describe('RAM clear', () => {
     const round = c.recall({ limit: 1 })[0]!;
     expect(round.roundId).toBe(open[0]!.roundId);
     expect(round.status).toBe('voided');
-    expect(round.voidReason).toBe('RAM clear');
+    expect(round.voidCode).toEqual({ code: 'ram-clear' });
     expect(round.refundedMinor).toBe(600);
     const detail = c.events({ limit: 10 }).find((e) => e.kind === 'ram-clear')!.detail;
     expect(detail).toContain(`credits ${(owed / 100).toFixed(2)} (sum of the ledger`);
@@ -60,7 +60,7 @@ describe('RAM clear', () => {
     fund(c, 5_000, 4);
     c.cashOut();
     c.setDoorOpen(true);
-    c.raiseFault('memory-error', 'ecc', 'uncorrectable ECC error');
+    c.raiseFault('memory-error', 'ecc', { code: 'memory-no-good-copy' });
     c.ramClear();
     expect(
       c
@@ -95,7 +95,7 @@ describe('a RAM clear never loses money: what is owed becomes a handpay an atten
     const c = h.cabinet;
     fund(c, 10_000);
     fund(c, 5_000, 4);
-    c.raiseFault('memory-error', 'ecc', 'uncorrectable ECC error');
+    c.raiseFault('memory-error', 'ecc', { code: 'memory-no-good-copy' });
 
     c.ramClear();
     expect(c.snapshot().creditsMinor).toBe(0);
@@ -115,7 +115,7 @@ describe('a RAM clear never loses money: what is owed becomes a handpay an atten
     cleanAudit(h.path);
 
     // A second clear finds nothing on the meter: no second handpay.
-    c.raiseFault('memory-error', 'ecc', 'uncorrectable ECC error');
+    c.raiseFault('memory-error', 'ecc', { code: 'memory-no-good-copy' });
     c.ramClear();
     expect(owedByHandpay(c)).toEqual([15_000]);
     // The attendant pays it, and the cabinet plays again.
@@ -150,7 +150,7 @@ describe('a RAM clear never loses money: what is owed becomes a handpay an atten
 
   it('a cabinet without money clears without a handpay', () => {
     const h = setupCabinet();
-    h.cabinet.raiseFault('memory-error', 'ecc', 'uncorrectable ECC error');
+    h.cabinet.raiseFault('memory-error', 'ecc', { code: 'memory-no-good-copy' });
     h.cabinet.ramClear();
     expect(owedByHandpay(h.cabinet)).toEqual([]);
     expect(h.cabinet.snapshot().tilts).toEqual([]);
@@ -173,7 +173,7 @@ describe('what a damaged journal kept aside owed', () => {
   it('becomes a handpay in the fresh journal once, even when the clear is repeated (power lost before the marker went)', () => {
     const h = setupCabinet();
     const c = h.cabinet;
-    c.raiseFault('memory-error', 'journal', 'journal damaged (quick-check check failed: …)');
+    c.raiseFault('memory-error', 'journal', { code: 'memory-no-good-copy' });
     c.ramClear(owedByDamaged);
     expect(owedByHandpay(c)).toEqual([15_000]);
     const detail = c.events({ kind: 'ram-clear', limit: 1 })[0]!.detail;
@@ -182,7 +182,7 @@ describe('what a damaged journal kept aside owed', () => {
     expect(detail).toContain('newest readable balance: 150.00, agrees; critical copy: 95.00, DISAGREES');
 
     h.restart();
-    h.cabinet.raiseFault('memory-error', 'journal', 'journal damaged (quick-check check failed: …)');
+    h.cabinet.raiseFault('memory-error', 'journal', { code: 'memory-no-good-copy' });
     h.cabinet.ramClear(owedByDamaged);
     expect(owedByHandpay(h.cabinet)).toEqual([15_000]);
     expect(h.cabinet.events({ kind: 'ram-clear', limit: 1 })[0]!.message).toMatchObject({ damagedOwedMinor: null });

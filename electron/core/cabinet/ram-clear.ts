@@ -144,13 +144,7 @@ export function ramClear(ctx: CabinetContext, damagedOwed: DamagedJournalOwed | 
       });
     }
     if (handpaysMinor > 0) {
-      putTilt(
-        ctx,
-        'handpay-pending',
-        'ram-clear',
-        { code: 'handpay-waiting', amountMinor: handpaysMinor },
-        at,
-      );
+      putTilt(ctx, 'handpay-pending', 'ram-clear', { code: 'handpay-waiting', amountMinor: handpaysMinor }, at);
     }
     return fresh;
   });

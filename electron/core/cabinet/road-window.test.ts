@@ -58,7 +58,12 @@ describe('the roads span the latest settled rounds of the wallet in play', () =>
     h.cabinet.placeChip('banker', 100);
     h.random.failNext = true;
     expect(h.cabinet.deal().status).toBe('voided');
-    h.cabinet.reportDevice({ device: 'rng', health: 'healthy', detail: 'health tests pass' });
+    h.cabinet.reportDevice({
+      device: 'rng',
+      health: 'healthy',
+      detail: 'health tests pass',
+      detailCode: { code: 'os-entropy-only' },
+    });
     const after = play(h, 5);
     const roads = h.cabinet.snapshot().roads;
     expect(roads).toHaveLength(6);

@@ -103,7 +103,11 @@ function playRound(ctx: CabinetContext, bets: Bets): RoundRecord {
   } catch {
     // What failed is the RNG's own status to say: its device report carries the code (docs/cabinet-rules.md#door-and-tilt).
     return guardStorage(ctx, 'void', () =>
-      voidRound(ctx, { roundId, bets, demo }, { kind: 'rng-fault', source: 'rng', reasonCode: { code: 'rng-deal-failure' } }),
+      voidRound(
+        ctx,
+        { roundId, bets, demo },
+        { kind: 'rng-fault', source: 'rng', reasonCode: { code: 'rng-deal-failure' } },
+      ),
     );
   }
 

@@ -111,7 +111,7 @@ describe('recovery after SIGKILL in every state of the round', () => {
         const r = c.recall({})[0]!;
         expect(r.status).toBe('voided');
         expect(r.refundedMinor).toBe(600);
-        expect(r.voidReason).toMatch(/power lost while the round was (locked|dealt)/);
+        expect(r.voidCode).toMatchObject({ code: 'power-lost' });
       }
       c.close();
       // A second restart changes nothing: recovery is idempotent.
@@ -156,7 +156,12 @@ describe('recovery after SIGKILL in every state of the round', () => {
     cleanups.push(tmp.cleanup);
     const c = reopen(tmp.path);
     c.setDoorOpen(true);
-    c.reportDevice({ device: 'bill-acceptor', health: 'fault', detail: 'stacker full' });
+    c.reportDevice({
+      device: 'bill-acceptor',
+      health: 'fault',
+      detail: 'stacker full',
+      detailCode: { code: 'acceptor-conditions', conditions: ['stacker-full'] },
+    });
     c.close();
     expect(runChild(tmp.path, 'recover').status).toBe(0);
     const back = reopen(tmp.path);

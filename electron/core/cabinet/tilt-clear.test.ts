@@ -36,7 +36,12 @@ const acceptor = (...conditions: string[]) => ({ code: 'acceptor-conditions', co
 
 /** What the bill acceptor's driver does: raises a condition with its code, and reports healthy after its reset. */
 function acceptorRaises(cabinet: CabinetCore, condition: string): void {
-  cabinet.raiseFault('device-fault', 'bill-acceptor', `${condition} at the bill acceptor`, acceptor(condition));
+  cabinet.raiseFault('device-fault', 'bill-acceptor', {
+    code: 'device-reported',
+    device: 'bill-acceptor',
+    health: 'fault',
+    deviceDetail: acceptor(condition),
+  });
 }
 function acceptorResets(cabinet: CabinetCore): void {
   cabinet.reportDevice({ device: 'bill-acceptor', health: 'healthy', detail: 'reset', detailCode: acceptor() });
@@ -45,8 +50,18 @@ function acceptorResets(cabinet: CabinetCore): void {
 describe('clearing a latched tilt (docs/cabinet-rules.md#door-and-tilt)', () => {
   it('a device-fault raised while the device reports healthy stays: a technician clears it, and the log says who', () => {
     const { cabinet } = setupCabinet();
-    cabinet.reportDevice({ device: 'bill-acceptor', health: 'healthy', detail: 'polling' });
-    cabinet.raiseFault('device-fault', 'bill-acceptor', 'credit with no escrow: count the cashbox');
+    cabinet.reportDevice({
+      device: 'bill-acceptor',
+      health: 'healthy',
+      detail: 'polling',
+      detailCode: { code: 'acceptor-ready', port: '/dev/test', enabled: true },
+    });
+    cabinet.raiseFault('device-fault', 'bill-acceptor', {
+      code: 'device-reported',
+      device: 'bill-acceptor',
+      health: 'fault',
+      deviceDetail: { code: 'acceptor-conditions', conditions: ['stacker-full'] },
+    });
     expect(cabinet.snapshot().tilts.map((t) => t.kind)).toEqual(['device-fault']);
     expect(staffRefusal(() => cabinet.clearTilt('device-fault', 'bill-acceptor', attendant)).code).toBe('wrong-role');
     cabinet.clearTilt('device-fault', 'bill-acceptor', technician);
@@ -57,7 +72,12 @@ describe('clearing a latched tilt (docs/cabinet-rules.md#door-and-tilt)', () => 
 
   it('an attendant clears a jammed note whose jam has gone', () => {
     const { cabinet } = setupCabinet();
-    cabinet.reportDevice({ device: 'bill-acceptor', health: 'healthy', detail: 'polling' });
+    cabinet.reportDevice({
+      device: 'bill-acceptor',
+      health: 'healthy',
+      detail: 'polling',
+      detailCode: { code: 'acceptor-ready', port: '/dev/test', enabled: true },
+    });
     acceptorRaises(cabinet, 'safe-jam');
     cabinet.clearTilt('device-fault', 'bill-acceptor', attendant);
     expect(cabinet.snapshot().tilts).toEqual([]);
@@ -65,14 +85,24 @@ describe('clearing a latched tilt (docs/cabinet-rules.md#door-and-tilt)', () => 
 
   it('refuses while the condition is still there, saying why, and changes nothing', () => {
     const { cabinet } = setupCabinet();
-    cabinet.reportDevice({ device: 'bill-acceptor', health: 'fault', detail: 'stacker full' });
+    cabinet.reportDevice({
+      device: 'bill-acceptor',
+      health: 'fault',
+      detail: 'stacker full',
+      detailCode: { code: 'acceptor-conditions', conditions: ['stacker-full'] },
+    });
     const before = cabinet.snapshot().tilts;
     const error = refusal(() => cabinet.clearTilt('device-fault', 'bill-acceptor', technician));
     expect(error.code).toBe('not-permitted');
     expect(error.message).toContain('bill-acceptor still reports fault: stacker full');
     expect(cabinet.snapshot().tilts).toEqual(before);
     // The automatic clearing still works.
-    cabinet.reportDevice({ device: 'bill-acceptor', health: 'healthy', detail: 'emptied' });
+    cabinet.reportDevice({
+      device: 'bill-acceptor',
+      health: 'healthy',
+      detail: 'emptied',
+      detailCode: { code: 'acceptor-ready', port: '/dev/test', enabled: true },
+    });
     expect(cabinet.snapshot().tilts).toEqual([]);
   });
 
@@ -84,7 +114,7 @@ describe('clearing a latched tilt (docs/cabinet-rules.md#door-and-tilt)', () => 
     );
     cabinet.clearTilt('door-open', 'door', { by: 'technician', doorOpen: false });
     expect(cabinet.snapshot().tilts).toEqual([]);
-    cabinet.raiseFault('memory-error', 'critical-memory', 'both copies bad');
+    cabinet.raiseFault('memory-error', 'critical-memory', { code: 'memory-no-good-copy' });
     expect(staffRefusal(() => cabinet.clearTilt('memory-error', 'critical-memory', attendant)).code).toBe('wrong-role');
     expect(refusal(() => cabinet.clearTilt('memory-error', 'critical-memory', technician)).message).toMatch(
       /RAM clear/,
@@ -96,11 +126,20 @@ describe('clearing a latched tilt (docs/cabinet-rules.md#door-and-tilt)', () => 
 
   it('an attendant may clear only door, handpay and jam tilts: every other tilt answers wrong-role and stays', () => {
     const { cabinet } = setupCabinet();
-    cabinet.reportDevice({ device: 'bill-acceptor', health: 'healthy', detail: 'polling' });
-    cabinet.reportDevice({ device: 'rng', health: 'healthy', detail: 'ok' });
+    cabinet.reportDevice({
+      device: 'bill-acceptor',
+      health: 'healthy',
+      detail: 'polling',
+      detailCode: { code: 'acceptor-ready', port: '/dev/test', enabled: true },
+    });
+    cabinet.reportDevice({ device: 'rng', health: 'healthy', detail: 'ok', detailCode: { code: 'os-entropy-only' } });
     const raised: Array<[TiltKind, string, () => void]> = [
-      ['rng-fault', 'rng', () => cabinet.raiseFault('rng-fault', 'rng', 'RNG failure during the deal: stalled')],
-      ['memory-error', 'critical-memory', () => cabinet.raiseFault('memory-error', 'critical-memory', 'both bad')],
+      ['rng-fault', 'rng', () => cabinet.raiseFault('rng-fault', 'rng', { code: 'rng-deal-failure' })],
+      [
+        'memory-error',
+        'critical-memory',
+        () => cabinet.raiseFault('memory-error', 'critical-memory', { code: 'memory-no-good-copy' }),
+      ],
     ];
     for (const condition of ['credit-anomaly', 'fraud', 'stacker-full', 'cashbox-removed']) {
       raised.push(['device-fault', 'bill-acceptor', () => acceptorRaises(cabinet, condition)]);

@@ -35,12 +35,7 @@ export function putTilt(ctx: CabinetContext, kind: TiltKind, source: string, rea
  * fault (tilt-clear-role.ts) over a tilt of the same kind and source that does not latch takes its place, so a
  * jam seen first cannot let the device's reset clear a credit anomaly that followed it.
  */
-export function raiseTilt(
-  ctx: CabinetContext,
-  kind: TiltKind,
-  source: string,
-  reasonCode: TiltReason,
-): void {
+export function raiseTilt(ctx: CabinetContext, kind: TiltKind, source: string, reasonCode: TiltReason): void {
   const at = now(ctx);
   const existing = ctx.tilts.find((t) => t.kind === kind && t.source === source);
   const latches = existing !== undefined && !isLatched(existing) && isLatched({ kind, reasonCode });

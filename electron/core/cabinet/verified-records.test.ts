@@ -41,9 +41,9 @@ describe('verified records at start-up', () => {
     const tilts = memoryTilts(h);
     expect(tilts).toHaveLength(1);
     expect(tilts[0]!.source).toBe(RECORD_CHAIN_SOURCE);
-    expect(tilts[0]!.reason).toContain(`rounds row ${round.roundId}`);
+    expect(tilts[0]!.reasonCode).toMatchObject({ code: 'record-chain-broken', table: 'rounds', rowId: round.roundId });
     const fault = h.cabinet.events({ kind: 'fault', limit: 5 })[0]!;
-    expect(fault.detail).toContain(`journal record chain broken at rounds row ${round.roundId}`);
+    expect(fault.message).toMatchObject({ reason: { code: 'record-chain-broken', rowId: round.roundId } });
   });
 
   it('an old round changed where no start-up check reaches is caught when recall reads it, and never shown', () => {
@@ -96,7 +96,7 @@ describe('verified records at start-up', () => {
     h.restart();
     const tilts = memoryTilts(h);
     expect(tilts.map((t) => t.source)).toEqual([RECORD_CHAIN_SOURCE]);
-    expect(tilts[0]!.reason).toContain('ledger row 1');
+    expect(tilts[0]!.reasonCode).toMatchObject({ table: 'ledger', rowId: 1 });
     expect(
       h.cabinet
         .events({ kind: 'fault', limit: 5 })
@@ -138,7 +138,7 @@ describe('verified records at start-up', () => {
     h.cabinet.close();
     changeStoredByte(h.path, { table: 'events', idColumn: 'id', id, column: 'detail', byteIndex: 4 });
     h.restart();
-    expect(memoryTilts(h)[0]!.reason).toContain(`events row ${id}`);
+    expect(memoryTilts(h)[0]!.reasonCode).toMatchObject({ table: 'events', rowId: id });
   });
 });
 
@@ -154,6 +154,11 @@ describe('verified records around every round', () => {
     expect(() => h.cabinet.deal()).toThrow(/critical memory error/);
     const tilts = memoryTilts(h);
     expect(tilts.map((t) => t.source)).toEqual([RECORD_CHAIN_SOURCE]);
-    expect(tilts[0]!.reason).toMatch(/ledger row 1: .*\(before round\)/);
+    expect(tilts[0]!.reasonCode).toEqual({
+      code: 'record-chain-broken',
+      table: 'ledger',
+      rowId: 1,
+      check: 'before-round',
+    });
   });
 });

@@ -35,12 +35,7 @@ export type Id003AcceptorCondition =
 
 /** Why a serial link went down. */
 export type LinkCause =
-  | 'device-unplugged'
-  | 'port-closed'
-  | 'open-failed'
-  | 'stopped-answering'
-  | 'handshake-failed'
-  | 'unit-refused';
+  'device-unplugged' | 'port-closed' | 'open-failed' | 'stopped-answering' | 'handshake-failed' | 'unit-refused';
 
 /** What a configured port path is when it is no serial device (electron/app/device-path.ts). */
 export type PortKind = 'directory' | 'fifo' | 'file' | 'socket' | 'block-device' | 'other';

@@ -283,12 +283,7 @@ export const CLEAR_CAUSES = [
   'staff',
 ] as const satisfies readonly ClearCause[];
 
-export const SIGN_OUT_WHYS = [
-  'menu',
-  'idle',
-  'key-off',
-  'other-sign-in',
-] as const satisfies readonly SignOutWhy[];
+export const SIGN_OUT_WHYS = ['menu', 'idle', 'key-off', 'other-sign-in'] as const satisfies readonly SignOutWhy[];
 
 export const EVENT_MESSAGE_CODES = [
   'door-opened',

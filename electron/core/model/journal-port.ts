@@ -164,7 +164,13 @@ export interface JournalWriter {
     at: string,
   ): void;
   /** `code` is why, as data: screens and exports word it. */
-  markVoided(roundId: number, refundMinor: MinorUnits, creditsAfterMinor: MinorUnits, at: string, code: VoidReason): void;
+  markVoided(
+    roundId: number,
+    refundMinor: MinorUnits,
+    creditsAfterMinor: MinorUnits,
+    at: string,
+    code: VoidReason,
+  ): void;
 
   // event log
   /**

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { DeviceDetail } from '../../core/model/device-detail.ts';
+import type { TiltReason } from '../../core/model/journal-message.ts';
 import { fakeCabinet } from '../../testing/bill-acceptor-harness.ts';
 import { AcceptorDriverBase } from './acceptor-driver-base.ts';
 import { ConditionSet } from './condition-set.ts';
@@ -54,8 +55,8 @@ class DemoDriver extends AcceptorDriverBase {
 describe('the cabinet-facing half of a driver', () => {
   it('tells the cabinet of a raised condition with its code and logs it; a jam is counted', () => {
     const cabinet = fakeCabinet();
-    const faults: Array<{ kind: string; source: string; reason: string; detail: unknown }> = [];
-    cabinet.raiseFault = (kind, source, reason, detail) => void faults.push({ kind, source, reason, detail });
+    const faults: Array<{ kind: string; source: string; reason: TiltReason }> = [];
+    cabinet.raiseFault = (kind, source, reason) => void faults.push({ kind, source, reason });
     const driver = new DemoDriver(cabinet);
     driver.conditions.update(new Set<Demo>(['jam']));
     driver.conditions.raise('fraud', 'fraud attempt (channel 2)');
@@ -63,14 +64,12 @@ describe('the cabinet-facing half of a driver', () => {
       {
         kind: 'device-fault',
         source: 'bill-acceptor',
-        reason: 'note jammed',
-        detail: codeOf('jam'),
+        reason: { code: 'device-reported', device: 'bill-acceptor', health: 'fault', deviceDetail: codeOf('jam') },
       },
       {
         kind: 'device-fault',
         source: 'bill-acceptor',
-        reason: 'fraud attempt (channel 2)',
-        detail: codeOf('fraud'),
+        reason: { code: 'device-reported', device: 'bill-acceptor', health: 'fault', deviceDetail: codeOf('fraud') },
       },
     ]);
     expect(driver.counted()).toBe(1);

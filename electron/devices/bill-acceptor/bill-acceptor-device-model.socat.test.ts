@@ -125,7 +125,7 @@ describe.runIf(socatAvailable)('the eSSP driver against the independent NV200 mo
       () =>
         r.cabinet
           .snapshot()
-          .tilts.some((t) => t.source === 'bill-acceptor' && /fixed key does not match/.test(t.reason)),
+          .tilts.some((t) => t.source === 'bill-acceptor' && JSON.stringify(t.reasonCode).includes('key-mismatch')),
       'the key-mismatch tilt',
       r,
     );

@@ -49,9 +49,9 @@ function rig(
   const cabinet = extra.cabinet ?? fakeCabinet();
   const faultCodes: (DeviceDetail | undefined)[] = [];
   const raise = cabinet.raiseFault.bind(cabinet);
-  cabinet.raiseFault = (kind, source, reason, detail) => {
-    faultCodes.push(detail);
-    raise(kind, source, reason, detail);
+  cabinet.raiseFault = (kind, source, reason) => {
+    faultCodes.push(reason.code === 'device-reported' ? reason.deviceDetail : undefined);
+    raise(kind, source, reason);
   };
   cabinets.push({ cabinet, faultCodes });
   const driver = new BillAcceptorDriver({
@@ -133,7 +133,7 @@ describe('eSSP driver against a unit that follows the manual (docs/protocols/ess
   it('refuses a unit that will run neither protocol 7 nor 6: a device fault saying so, never enabled', async () => {
     const { unit, cabinet, driver, faultCodes } = rig({ protocols: [4, 5] });
     await driver.start();
-    await until(() => cabinet.faults.some((f) => /protocol 6 or later/.test(f)), 'protocol fault');
+    await until(() => cabinet.faults.some((f) => JSON.stringify(f).includes('protocol-refused')), 'protocol fault');
     expect(faultCodes).toContainEqual(conditions('protocol-refused'));
     expect(driver.status().detailCode).toEqual(conditions('protocol-refused'));
     expect(unit.commands(HOST_PROTOCOL_VERSION).map((c) => c.data)).toEqual([
@@ -148,7 +148,10 @@ describe('eSSP driver against a unit that follows the manual (docs/protocols/ess
   it('refuses a unit whose SETUP_REQUEST reports protocol 5 (a note would credit a hundredth of its value)', async () => {
     const { unit, cabinet, driver, faultCodes } = rig({ setupProtocol: 5 });
     await driver.start();
-    await until(() => cabinet.faults.some((f) => /hundredth/.test(f)), 'legacy protocol fault');
+    await until(
+      () => cabinet.faults.some((f) => JSON.stringify(f).includes('protocol-refused')),
+      'legacy protocol fault',
+    );
     expect(faultCodes).toContainEqual(conditions('protocol-refused'));
     expect(unit.commands(ENABLE)).toEqual([]);
   });
@@ -156,7 +159,10 @@ describe('eSSP driver against a unit that follows the manual (docs/protocols/ess
   it('refuses a unit that does not know POLL_WITH_ACK, and never falls back to plain POLL', async () => {
     const { unit, cabinet, driver, faultCodes } = rig({ pollWithAck: false });
     await driver.start();
-    await until(() => cabinet.faults.some((f) => /does not know POLL_WITH_ACK/.test(f)), 'no POLL_WITH_ACK fault');
+    await until(
+      () => cabinet.faults.some((f) => JSON.stringify(f).includes('no-poll-with-ack')),
+      'no POLL_WITH_ACK fault',
+    );
     expect(faultCodes).toContainEqual(conditions('no-poll-with-ack'));
     expect(unit.commands(POLL)).toEqual([]);
     expect(unit.commands(ENABLE)).toEqual([]);
@@ -183,7 +189,7 @@ describe('eSSP driver against a unit that follows the manual (docs/protocols/ess
     // each waits longer than the one before, up to the cap.
     expect(unit.outOfService).toBe(true);
     expect(unit.commands(SET_GENERATOR)).toHaveLength(1);
-    expect(cabinet.faults.filter((f) => /fixed key does not match/.test(f))).toHaveLength(1);
+    expect(cabinet.faults.filter((f) => JSON.stringify(f).includes('key-mismatch'))).toHaveLength(1);
     expect(driver.status()).toMatchObject({ health: 'fault', detail: expect.stringMatching(/fixed key/) });
     expect(faultCodes).toEqual([conditions('key-mismatch')]);
     expect(driver.status().detailCode).toEqual(conditions('key-mismatch'));
@@ -205,7 +211,7 @@ describe('eSSP driver against a unit that follows the manual (docs/protocols/ess
     await until(() => unit.enabled, 'enabled');
     unit.poll([0xe6, 0x02]);
     await until(() => cabinet.faults.length === 1 && unit.acks > 0 && faultsAtAck >= 0, 'fraud acknowledged');
-    expect(cabinet.faults[0]).toMatch(/fraud/);
+    expect(JSON.stringify(cabinet.faults[0])).toMatch(/fraud/);
     expect(faultCodes).toEqual([conditions('fraud')]);
     expect(faultsAtAck).toBe(1);
   });
@@ -218,7 +224,10 @@ describe('eSSP driver against a unit that follows the manual (docs/protocols/ess
     unit.poll([0xef, 0x02], false);
     unit.poll([0xcc], false);
     unit.poll([0xee, 0x02, 0x99, 0xee, 0x03], true);
-    await until(() => cabinet.faults.some((f) => /0x99/.test(f)), 'unknown event fault');
+    await until(
+      () => cabinet.faults.some((f) => JSON.stringify(f).includes('"unknownEventCode":153')),
+      'unknown event fault',
+    );
     await morePolls(driver.metrics, 3);
     expect(cabinet.credits.map((c) => c.channel)).toEqual([2]);
     expect(unit.acks).toBe(acksBefore);

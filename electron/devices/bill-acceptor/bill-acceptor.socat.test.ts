@@ -57,9 +57,12 @@ describe.runIf(socatAvailable)('bill acceptor over socat pseudo-terminals with t
     until(check, what, { timeoutMs: 20_000, context: () => events.slice(-15).join('\n') });
 
   /** The fault's tilt is up and money-in is disabled. */
-  const raiseFault = async (raise: string, reason: RegExp) => {
+  const raiseFault = async (raise: string, condition: RegExp) => {
     await emulator.controller.command(raise);
-    await until(() => deviceTilts().some((t) => t.kind === 'device-fault' && reason.test(t.reason)), `${raise} tilt`);
+    await until(
+      () => deviceTilts().some((t) => t.kind === 'device-fault' && condition.test(JSON.stringify(t.reasonCode))),
+      `${raise} tilt`,
+    );
     await untilAsync(async () => (await emulator.controller.status()).enabled === false, `${raise} disables`);
     expect(cabinet.canAcceptBill(500).accept).toBe(false);
   };
@@ -313,8 +316,8 @@ describe.runIf(socatAvailable)('bill acceptor over socat pseudo-terminals with t
   it('jam, stacker full and cashbox removed become tilts that disable money-in; they clear again', async () => {
     const cases: Array<[string, string, RegExp]> = [
       ['jam', 'clear-jam', /jam/],
-      ['stacker-full', 'stacker-emptied', /stacker full/],
-      ['cashbox-out', 'cashbox-in', /cashbox removed/],
+      ['stacker-full', 'stacker-emptied', /stacker-full/],
+      ['cashbox-out', 'cashbox-in', /cashbox-removed/],
     ];
     for (const [raise, clear, reason] of cases) {
       await raiseFault(raise, reason);

@@ -54,7 +54,12 @@ describe('a credit anomaly stays latched through the acceptor reset and a restar
     // The cabinet restarts: the tilt comes back from the journal and the healthy acceptor does not clear it.
     await driver.stop();
     const after = h.restart();
-    after.reportDevice({ device: 'bill-acceptor', health: 'healthy', detail: 'polling' });
+    after.reportDevice({
+      device: 'bill-acceptor',
+      health: 'healthy',
+      detail: 'polling',
+      detailCode: { code: 'acceptor-ready', port: '/dev/test', enabled: true },
+    });
     expect(after.snapshot().tilts.map((t) => [t.kind, t.source])).toEqual([['device-fault', 'bill-acceptor']]);
 
     const { staff } = testStaff({ keyOn: true, pins: { technician: '2468', attendant: '1357' } });

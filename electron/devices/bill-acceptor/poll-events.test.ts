@@ -20,7 +20,13 @@ function receiver() {
   );
   if (!parsed.ok) throw new Error(parsed.error);
   const conditions = new AcceptorConditions({
-    raised: (_condition, reason) => cabinet.raiseFault('device-fault', 'bill-acceptor', reason),
+    raised: (condition) =>
+      cabinet.raiseFault('device-fault', 'bill-acceptor', {
+        code: 'device-reported',
+        device: 'bill-acceptor',
+        health: 'fault',
+        deviceDetail: { code: 'acceptor-conditions', conditions: [condition] },
+      }),
     cleared: () => undefined,
     changed: () => undefined,
   });
