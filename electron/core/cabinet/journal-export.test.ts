@@ -83,9 +83,14 @@ describe('exports of a journal of 10,500 rounds', () => {
     expect(doc.rounds.map((r) => r.roundId)).toEqual(Array.from({ length: ROUNDS }, (_, i) => i + 1));
     // Spot checks across page boundaries: the record is the journal's, void code included.
     for (const id of [1, EXPORT_PAGE, EXPORT_PAGE + 1, 7, 7_000, ROUNDS]) {
-      expect(doc.rounds[id - 1]).toEqual(JSON.parse(JSON.stringify(t.journal.round(id))));
+      const { voidText: _words, ...record } = doc.rounds[id - 1] as RoundRecord & { voidText?: string };
+      expect(record).toEqual(JSON.parse(JSON.stringify(t.journal.round(id))));
     }
     expect(doc.rounds[6]!.voidCode).toEqual({ code: 'power-lost', status: 'locked' });
+    // A voided round carries its reason worded in English from the staff menu's table.
+    expect((doc.rounds[6] as RoundRecord & { voidText?: string }).voidText).toBe(
+      'power was lost while the round was locked (bets taken); voided at power-up',
+    );
   });
 
   it('event log: JSON and CSV hold every event once, oldest first, as the journal does', () => {
@@ -101,7 +106,7 @@ describe('exports of a journal of 10,500 rounds', () => {
     });
     expect(json.fileName).toBe('event-log-cabinet-20261201T093000Z.json');
     expect(doc.events).toEqual(
-      events.map((e) => ({ id: e.id, at: e.at, kind: e.kind, message: e.message ?? null, detail: e.detail })),
+      events.map((e) => ({ id: e.id, at: e.at, kind: e.kind, message: e.message, text: expect.any(String) })),
     );
 
     const csv = eventLogCsv(t.journal, HEADER);
@@ -116,17 +121,20 @@ describe('exports of a journal of 10,500 rounds', () => {
       ['exported_at', HEADER.at],
       ['events', String(events.length)],
       [''],
-      ['id', 'at', 'kind', 'code', 'params_json', 'detail'],
+      ['id', 'at', 'kind', 'code', 'params_json', 'text'],
     ]);
     const body = rows.slice(8);
     expect(body.map((r) => Number(r[0]))).toEqual(events.map((e) => e.id));
-    const remark = body.find((r) => r[2] === 'note')!;
-    expect(remark[5]).toBe('a "quoted", two-line\nremark');
     const voidRow = body.find((r) => r[2] === 'void')!;
     expect([voidRow[3], JSON.parse(voidRow[4]!)]).toEqual([
       'round-voided',
       { roundId: 7, refundMinor: 500, reason: { code: 'power-lost', status: 'locked' } },
     ]);
+    // The code worded in English from the staff menu's English table, not from words stored beside it.
+    expect(voidRow[5]).toBe(
+      'Round 7 voided, 5.00 refunded — power was lost while the round was locked (bets taken); voided at power-up',
+    );
+    expect(doc.events.find((e) => e.kind === 'void')?.text).toBe(voidRow[5]);
   });
 
   it('an empty journal exports a header with zero counts and no records', () => {

@@ -6,15 +6,21 @@
  *
  * JSON (`formatVersion` 1): one object, `header` first (format, formatVersion, cabinetId or null,
  * configHash, exportedAt, counts), then `events` or `rounds`, one record per line as the journal holds it
- * (events with their `message` code, rounds with their void code and rule profile).
+ * (events with their `message` code, rounds with their void code and rule profile), each with `text`: its code
+ * worded in English from the staff menu's own English table (electron/core/wording/english-words.ts), never
+ * words stored beside the code.
  * CSV of the event log (RFC 4180, CRLF): the header rows `format`, `format_version`, `cabinet`,
  * `config_sha256`, `exported_at`, `events`, a blank row, the column row
- * `id,at,kind,code,params_json,detail`, then one row per event.
+ * `id,at,kind,code,params_json,text`, then one row per event.
  */
 import type { EventLogEntry } from '../model/event-log.ts';
 import type { EventQuery, RecallQuery } from '../model/journal-port.ts';
 import type { RoundRecord } from '../model/round-record.ts';
+import { eventText, voidReasonText } from '../wording/coded-words.ts';
+import { englishWords } from '../wording/english-words.ts';
 import { csvRow, exportFileName } from './meters-report.ts';
+
+const ENGLISH = englishWords();
 
 /** Rows read per page: the journal's page limit. */
 export const EXPORT_PAGE = 500;
@@ -84,7 +90,7 @@ function jsonDocument(
 }
 
 function eventRecord(e: EventLogEntry): object {
-  return { id: e.id, at: e.at, kind: e.kind, message: e.message ?? null, detail: e.detail };
+  return { id: e.id, at: e.at, kind: e.kind, message: e.message, text: eventText(ENGLISH, e).text };
 }
 
 export function eventLogJson(source: ExportSource, header: ExportHeaderInput): JournalExportFile {
@@ -102,8 +108,8 @@ export function eventLogCsv(source: ExportSource, header: ExportHeaderInput): Jo
   const rows: string[] = [];
   for (const page of eventPages(source)) {
     for (const e of page) {
-      const { code = null, ...params } = e.message ?? {};
-      rows.push(csvRow([e.id, e.at, e.kind, code, e.message ? JSON.stringify(params) : null, e.detail]));
+      const { code, ...params } = e.message;
+      rows.push(csvRow([e.id, e.at, e.kind, code, JSON.stringify(params), eventText(ENGLISH, e).text]));
     }
   }
   const lines = [
@@ -114,7 +120,7 @@ export function eventLogCsv(source: ExportSource, header: ExportHeaderInput): Jo
     csvRow(['exported_at', header.at]),
     csvRow(['events', rows.length]),
     '',
-    csvRow(['id', 'at', 'kind', 'code', 'params_json', 'detail']),
+    csvRow(['id', 'at', 'kind', 'code', 'params_json', 'text']),
     ...rows,
   ];
   return {
@@ -130,7 +136,7 @@ export function recallJson(source: ExportSource, header: ExportHeaderInput): Jou
   const counts = { rounds: 0, settled: 0, voided: 0, inProgress: 0, demo: 0 };
   for (const page of roundPages(source)) {
     for (const r of page) {
-      lines.push(JSON.stringify(r));
+      lines.push(JSON.stringify(r.voidCode ? { ...r, voidText: voidReasonText(ENGLISH, r.voidCode).text } : r));
       counts.rounds++;
       if (r.status === 'settled') counts.settled++;
       else if (r.status === 'voided') counts.voided++;

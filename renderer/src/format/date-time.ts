@@ -5,12 +5,7 @@ export function clockTime(iso: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hour12: false }).format(d);
 }
 
-export function logTime(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  const pad = (n: number): string => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-}
+export { logTime } from '../../../electron/core/wording/log-time.ts';
 
 /** Saves a text file the cabinet produced (meters CSV, config JSON, recall): a download from the touchscreen. */
 export function saveText(fileName: string, text: string, type = 'text/plain'): void {

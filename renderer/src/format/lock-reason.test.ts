@@ -50,19 +50,37 @@ describe('the reason a player reads', () => {
     };
     expect(lockReasonOf(tilt)).toBe('jam');
     expect(lockReasonOf(tilt, { code: 'acceptor-conditions', conditions: ['cashbox-removed'] })).toBe('cashbox');
-    expect(lockReasonOf(tilt, { code: 'detail-as-written' })).toBe('jam');
+    expect(lockReasonOf(tilt, { code: 'not-reported' })).toBe('jam');
     expect(lockReasonOf({ kind: 'door-open', reasonCode: { code: 'door-is-open' } })).toBe('doorOpen');
-    expect(lockReasonOf({ kind: 'memory-error', reasonCode: null })).toBe('memory');
     expect(
-      lockReasonOf({ kind: 'rng-fault', reasonCode: { code: 'rng-not-ready', waitedMs: 5000, health: 'connected' } }),
+      lockReasonOf({
+        kind: 'memory-error',
+        reasonCode: { code: 'record-chain-broken', table: 'ledger', rowId: 1, check: 'start-up' },
+      }),
+    ).toBe('memory');
+    expect(
+      lockReasonOf({
+        kind: 'rng-fault',
+        reasonCode: {
+          code: 'rng-not-ready',
+          waitedMs: 5000,
+          health: 'connected',
+          deviceDetail: { code: 'rng-restarting' },
+        },
+      }),
     ).toBe('starting');
-    expect(lockReasonOf({ kind: 'device-fault', reasonCode: { code: 'reason-as-written' } })).toBe('fault');
+    const fraud = { code: 'acceptor-conditions' as const, conditions: ['fraud' as const] };
+    expect(
+      lockReasonOf({
+        kind: 'device-fault',
+        reasonCode: { code: 'device-reported', device: 'bill-acceptor', health: 'fault', deviceDetail: fraud },
+      }),
+    ).toBe('fault');
     expect(
       lockReasonOf({
         kind: 'program-fault',
         reasonCode: { code: 'program-crash', crash: 'uncaught-exception', error: 'TypeError' },
       }),
     ).toBe('crash');
-    expect(lockReasonOf({ kind: 'program-fault', reasonCode: null })).toBe('crash');
   });
 });

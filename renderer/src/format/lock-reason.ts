@@ -1,8 +1,8 @@
 /**
  * The player's words for why the cabinet is locked (docs/cabinet-rules.md#door-and-tilt): the tilt's coded
  * reason, and for a device the code it reports, picked to one short sentence of the player's language
- * (`tiltWhy.*`). The tilt's `reason` text is main's English and never reaches the player's screen; a reason
- * this version cannot place is the plain "a device reported a fault".
+ * (`tiltWhy.*`). Every tilt carries its code from where it started; a kind with no closer words is the plain
+ * "a device reported a fault".
  */
 import type { DeviceDetail } from '../../../electron/core/model/device-detail.ts';
 import type { TiltReason } from '../../../electron/core/model/journal-message.ts';
@@ -65,16 +65,16 @@ export function lockReasonOfDevice(detail: DeviceDetail): LockReason {
 
 /** The player's reason for a tilt: the device's live code when it has one, else the tilt's own coded reason. */
 export function lockReasonOf(
-  tilt: { readonly kind: TiltKind; readonly reasonCode?: TiltReason | null },
+  tilt: { readonly kind: TiltKind; readonly reasonCode: TiltReason },
   liveDetail?: DeviceDetail,
 ): LockReason {
-  if (liveDetail && liveDetail.code !== 'detail-as-written' && liveDetail.code !== 'not-reported') {
+  if (liveDetail && liveDetail.code !== 'not-reported') {
     return lockReasonOfDevice(liveDetail);
   }
   const reason = tilt.reasonCode;
-  switch (reason?.code) {
+  switch (reason.code) {
     case 'device-reported':
-      return reason.deviceDetail ? lockReasonOfDevice(reason.deviceDetail) : byKind(tilt.kind);
+      return lockReasonOfDevice(reason.deviceDetail);
     case 'rng-deal-failure':
       return 'rngHealth';
     case 'rng-not-ready':
@@ -82,6 +82,9 @@ export function lockReasonOf(
     case 'door-is-open':
       return 'doorOpen';
     case 'memory-no-good-copy':
+    case 'journal-behind-copy':
+    case 'record-chain-broken':
+    case 'journal-damaged':
       return 'memory';
     case 'program-crash':
       return 'crash';

@@ -7,7 +7,16 @@ import { voidWhyKey } from './void-why.ts';
 const REASONS: readonly VoidReason[] = [
   { code: 'power-lost', status: 'dealt' },
   { code: 'rng-fault', source: 'rng', reason: { code: 'rng-deal-failure' } },
-  { code: 'device-fault', device: 'bill-acceptor', reason: { code: 'reason-as-written' } },
+  {
+    code: 'device-fault',
+    device: 'bill-acceptor',
+    reason: {
+      code: 'device-reported',
+      device: 'bill-acceptor',
+      health: 'fault',
+      deviceDetail: { code: 'acceptor-conditions', conditions: ['safe-jam'] },
+    },
+  },
   { code: 'memory-error', source: 'critical-memory', reason: { code: 'memory-no-good-copy' } },
   { code: 'ram-clear' },
   ...STORAGE_STAGES.map((stage): VoidReason => ({ code: 'storage-error', stage, sqlite: 'SQLITE_FULL' })),

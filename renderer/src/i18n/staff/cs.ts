@@ -360,7 +360,6 @@ const staff: Messages['staff'] = {
       'start-up': 'obsah zastavil spuštění',
     },
   },
-  originalBelow: 'viz původní text',
   original: 'Původní text (jak byl zaznamenán)',
   msg: {
     'door-opened': 'Dvířka otevřena',
@@ -396,7 +395,6 @@ const staff: Messages['staff'] = {
     'staff-wrong-pin': '{role}: přihlášení selhalo, chybný PIN ({failures} za sebou)',
     'staff-locked-out': '{role}: přihlášení selhalo, chybný PIN ({failures} za sebou); zablokováno do {until}',
     'key-switch': 'Klíč obsluhy přepnut: {on}',
-    'event-as-written': 'Událost, jak byla zaznamenána',
     'storage-test-write': 'Zkušební zápis do deníku se podařil',
     'copy-rewritten': 'Druhá kopie kritické paměti znovu zapsána',
     'journal-archived':
@@ -408,14 +406,16 @@ const staff: Messages['staff'] = {
   reason: {
     'device-reported': '{device} hlásí stav {health}: {deviceDetail}',
     'rng-deal-failure': 'generátor náhodných čísel selhal při rozdávání',
-    'rng-not-ready': 'generátor náhodných čísel nebyl v pořádku {waitedMs} ms po spuštění ({health})',
+    'rng-not-ready': 'generátor náhodných čísel nebyl v pořádku {waitedMs} ms po spuštění ({health}: {deviceDetail})',
     'door-is-open': 'dvířka automatu jsou otevřená',
     'handpay-waiting': 'ruční výplata {amountMinor} čeká na obsluhu',
     'memory-no-good-copy': 'kritická paměť nemá žádnou platnou kopii',
-    'reason-as-written': 'důvod, jak byl zaznamenán',
+    'journal-behind-copy':
+      'deník ztratil potvrzená data: soubor kopie {copyFile} má pořadí {copySeq} s kreditem {copyCreditsMinor}, deník jen pořadí {journalSeq} s kreditem {journalCreditsMinor}',
+    'record-chain-broken': 'záznam deníku nelze ověřit: {table}, řádek {rowId} (zjištěno při: {check})',
     'storage-error': 'deník odmítl zápis během fáze {stage}: {sqlite}',
     'copy-write-failed': 'druhou kopii kritické paměti nebylo možné zapsat ({errno})',
-    'journal-damaged': 'deník byl poškozen ({proof}) a je uchován jako {damagedFile}',
+    'journal-damaged': 'deník byl poškozen ({proof}) a je uchován jako {damagedFile} (SHA-256 {sha256})',
     'program-crash': 'program spadl kvůli {crash} ({error}) a byl znovu spuštěn',
   },
   void: {
@@ -472,7 +472,6 @@ const staff: Messages['staff'] = {
     'switch-ready': '{switch} na {file}',
     'switch-unreadable': '{switch}: {file} nelze přečíst ({osCode})',
     'switch-bad-value': '{switch}: {file} obsahuje „{value}“, ne 0 ani 1',
-    'detail-as-written': 'Jak hlásí zařízení',
   },
   replay: {
     'replay-field': '{path}: zaznamenáno {recorded}, přehráno {replayed}',
@@ -533,7 +532,6 @@ const staff: Messages['staff'] = {
     'unit-refused': 'zařízení bylo odmítnuto',
     'device-unplugged': 'zařízení odpojeno',
     'port-closed': 'port zavřen',
-    'as-written': 'viz původní text',
   },
   clearCause: {
     'device-healthy': 'zařízení hlásí, že je v pořádku',
@@ -551,7 +549,18 @@ const staff: Messages['staff'] = {
     idle: 'žádná činnost po {idleS} s',
     'key-off': 'klíč obsluhy vypnut',
     'other-sign-in': 'jiné přihlášení',
-    'as-written': 'viz původní text',
+  },
+  recordCheck: {
+    'start-up': 'kontrola při spuštění',
+    'before-round': 'kontrola před kolem',
+    'after-round': 'kontrola po kole',
+    'game-recall': 'historie her',
+  },
+  chainTable: {
+    ledger: 'hlavní kniha',
+    rounds: 'kola',
+    events: 'deník událostí',
+    record_chain: 'kontrolní body řetězce',
   },
   roundStage: { locked: 'uzamčeno (sázky přijaty)', dealt: 'rozdáno' },
   damageProof: {

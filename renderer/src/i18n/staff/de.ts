@@ -363,7 +363,6 @@ const staff: Messages['staff'] = {
       'start-up': 'der Inhalt hat den Start verhindert',
     },
   },
-  originalBelow: 'siehe Originaltext',
   original: 'Originaltext (wie aufgezeichnet)',
   msg: {
     'door-opened': 'Tür geöffnet',
@@ -400,7 +399,6 @@ const staff: Messages['staff'] = {
     'staff-wrong-pin': 'Anmeldung {role} fehlgeschlagen: falsche PIN ({failures} in Folge)',
     'staff-locked-out': 'Anmeldung {role} fehlgeschlagen: falsche PIN ({failures} in Folge); gesperrt bis {until}',
     'key-switch': 'Betreiberschlüssel auf {on} gedreht',
-    'event-as-written': 'Ereignis wie aufgezeichnet',
     'storage-test-write': 'Testschreibvorgang im Journal erfolgreich',
     'copy-rewritten': 'Zweite Kopie des kritischen Speichers neu geschrieben',
     'journal-archived':
@@ -412,14 +410,17 @@ const staff: Messages['staff'] = {
   reason: {
     'device-reported': '{device} meldet {health}: {deviceDetail}',
     'rng-deal-failure': 'der Zufallsgenerator ist beim Geben ausgefallen',
-    'rng-not-ready': 'der Zufallsgenerator war {waitedMs} ms nach dem Start nicht in Ordnung ({health})',
+    'rng-not-ready':
+      'der Zufallsgenerator war {waitedMs} ms nach dem Start nicht in Ordnung ({health}: {deviceDetail})',
     'door-is-open': 'die Gerätetür ist offen',
     'handpay-waiting': 'eine Handauszahlung über {amountMinor} wartet auf das Personal',
     'memory-no-good-copy': 'der kritische Speicher hat keine gültige Kopie',
-    'reason-as-written': 'Grund wie aufgezeichnet',
+    'journal-behind-copy':
+      'das Journal hat bestätigte Daten verloren: die Kopiedatei {copyFile} hat Folge {copySeq} mit {copyCreditsMinor} Guthaben, das Journal nur Folge {journalSeq} mit {journalCreditsMinor}',
+    'record-chain-broken': 'ein Journaleintrag lässt sich nicht prüfen: {table}, Zeile {rowId} (gefunden bei {check})',
     'storage-error': 'das Journal hat einen Schreibvorgang während {stage} abgelehnt: {sqlite}',
     'copy-write-failed': 'die zweite Kopie des kritischen Speichers konnte nicht geschrieben werden ({errno})',
-    'journal-damaged': 'das Journal war beschädigt ({proof}) und wird als {damagedFile} aufbewahrt',
+    'journal-damaged': 'das Journal war beschädigt ({proof}) und wird als {damagedFile} aufbewahrt (SHA-256 {sha256})',
     'program-crash': 'das Programm ist an {crash} ({error}) abgestürzt und wurde neu gestartet',
   },
   void: {
@@ -476,7 +477,6 @@ const staff: Messages['staff'] = {
     'switch-ready': '{switch} an {file}',
     'switch-unreadable': '{switch}: {file} kann nicht gelesen werden ({osCode})',
     'switch-bad-value': '{switch}: {file} enthält „{value}“, nicht 0 oder 1',
-    'detail-as-written': 'Wie vom Gerät gemeldet',
   },
   replay: {
     'replay-field': '{path}: aufgezeichnet {recorded}, nachgespielt {replayed}',
@@ -538,7 +538,6 @@ const staff: Messages['staff'] = {
     'unit-refused': 'Gerät abgelehnt',
     'device-unplugged': 'Gerät abgesteckt',
     'port-closed': 'Anschluss geschlossen',
-    'as-written': 'siehe Originaltext',
   },
   clearCause: {
     'device-healthy': 'das Gerät meldet sich in Ordnung',
@@ -556,7 +555,18 @@ const staff: Messages['staff'] = {
     idle: '{idleS} s lang keine Eingabe',
     'key-off': 'Betreiberschlüssel abgedreht',
     'other-sign-in': 'eine andere Anmeldung',
-    'as-written': 'siehe Originaltext',
+  },
+  recordCheck: {
+    'start-up': 'der Prüfung beim Start',
+    'before-round': 'der Prüfung vor einer Runde',
+    'after-round': 'der Prüfung nach einer Runde',
+    'game-recall': 'der Spielhistorie',
+  },
+  chainTable: {
+    ledger: 'Hauptbuch',
+    rounds: 'Runden',
+    events: 'Ereignisprotokoll',
+    record_chain: 'Kettenprüfpunkte',
   },
   roundStage: { locked: 'gesperrt (Einsätze angenommen)', dealt: 'gegeben' },
   damageProof: {

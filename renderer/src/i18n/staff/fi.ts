@@ -356,7 +356,6 @@ const staff: Messages['staff'] = {
       'start-up': 'sisältö esti käynnistyksen',
     },
   },
-  originalBelow: 'katso alkuperäinen teksti',
   original: 'Alkuperäinen teksti (kuten kirjattu)',
   msg: {
     'door-opened': 'Ovi avattu',
@@ -393,7 +392,6 @@ const staff: Messages['staff'] = {
     'staff-wrong-pin': 'Kirjautuminen {role} epäonnistui: väärä PIN ({failures} peräkkäin)',
     'staff-locked-out': 'Kirjautuminen {role} epäonnistui: väärä PIN ({failures} peräkkäin); lukittu {until} asti',
     'key-switch': 'Operaattoriavain käännetty asentoon {on}',
-    'event-as-written': 'Tapahtuma kuten kirjattu',
     'storage-test-write': 'Koekirjoitus lokiin onnistui',
     'copy-rewritten': 'Kriittisen muistin toinen kopio kirjoitettu uudelleen',
     'journal-archived':
@@ -405,14 +403,17 @@ const staff: Messages['staff'] = {
   reason: {
     'device-reported': '{device} ilmoittaa tilan {health}: {deviceDetail}',
     'rng-deal-failure': 'satunnaislukugeneraattori vikaantui jaon aikana',
-    'rng-not-ready': 'satunnaislukugeneraattori ei ollut kunnossa {waitedMs} ms käynnistyksen jälkeen ({health})',
+    'rng-not-ready':
+      'satunnaislukugeneraattori ei ollut kunnossa {waitedMs} ms käynnistyksen jälkeen ({health}: {deviceDetail})',
     'door-is-open': 'laitteen ovi on auki',
     'handpay-waiting': 'käsimaksu {amountMinor} odottaa henkilökuntaa',
     'memory-no-good-copy': 'kriittisellä muistilla ei ole ehjää kopiota',
-    'reason-as-written': 'syy kuten kirjattu',
+    'journal-behind-copy':
+      'loki on menettänyt vahvistettuja tietoja: kopiotiedostossa {copyFile} on järjestysnumero {copySeq} ja {copyCreditsMinor} krediittejä, lokissa vain {journalSeq} ja {journalCreditsMinor}',
+    'record-chain-broken': 'lokin tietuetta ei voi varmentaa: {table}, rivi {rowId} (löytyi: {check})',
     'storage-error': 'loki hylkäsi kirjoituksen vaiheessa {stage}: {sqlite}',
     'copy-write-failed': 'kriittisen muistin toista kopiota ei voitu kirjoittaa ({errno})',
-    'journal-damaged': 'loki oli vaurioitunut ({proof}) ja se säilytetään nimellä {damagedFile}',
+    'journal-damaged': 'loki oli vaurioitunut ({proof}) ja se säilytetään nimellä {damagedFile} (SHA-256 {sha256})',
     'program-crash': 'ohjelma kaatui ({crash}, {error}) ja käynnistettiin uudelleen',
   },
   void: {
@@ -469,7 +470,6 @@ const staff: Messages['staff'] = {
     'switch-ready': '{switch}: {file}',
     'switch-unreadable': '{switch}: tiedostoa {file} ei voi lukea ({osCode})',
     'switch-bad-value': '{switch}: tiedostossa {file} on ”{value}”, ei 0 tai 1',
-    'detail-as-written': 'Kuten laite ilmoittaa',
   },
   replay: {
     'replay-field': '{path}: kirjattu {recorded}, uusittu {replayed}',
@@ -531,7 +531,6 @@ const staff: Messages['staff'] = {
     'unit-refused': 'laite hylättiin',
     'device-unplugged': 'laite irrotettu',
     'port-closed': 'portti suljettu',
-    'as-written': 'katso alkuperäinen teksti',
   },
   clearCause: {
     'device-healthy': 'laite ilmoittaa olevansa kunnossa',
@@ -549,7 +548,18 @@ const staff: Messages['staff'] = {
     idle: 'ei toimintaa {idleS} s',
     'key-off': 'operaattoriavain käännetty pois',
     'other-sign-in': 'toinen kirjautuminen',
-    'as-written': 'katso alkuperäinen teksti',
+  },
+  recordCheck: {
+    'start-up': 'käynnistyksen tarkistus',
+    'before-round': 'tarkistus ennen kierrosta',
+    'after-round': 'tarkistus kierroksen jälkeen',
+    'game-recall': 'pelihistoria',
+  },
+  chainTable: {
+    ledger: 'pääkirja',
+    rounds: 'kierrokset',
+    events: 'tapahtumaloki',
+    record_chain: 'ketjun tarkistuspisteet',
   },
   roundStage: { locked: 'lukittu (panokset otettu)', dealt: 'jaettu' },
   damageProof: {

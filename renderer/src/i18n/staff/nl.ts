@@ -362,7 +362,6 @@ const staff: Messages['staff'] = {
       'start-up': 'de inhoud brak het opstarten af',
     },
   },
-  originalBelow: 'zie de originele tekst',
   original: 'Originele tekst (zoals vastgelegd)',
   msg: {
     'door-opened': 'Deur geopend',
@@ -399,7 +398,6 @@ const staff: Messages['staff'] = {
     'staff-wrong-pin': 'Aanmelding {role} mislukt: verkeerde pincode ({failures} op rij)',
     'staff-locked-out': 'Aanmelding {role} mislukt: verkeerde pincode ({failures} op rij); geblokkeerd tot {until}',
     'key-switch': 'Operatorsleutel op {on} gezet',
-    'event-as-written': 'Gebeurtenis zoals vastgelegd',
     'storage-test-write': 'Testschrijfactie in het journaal gelukt',
     'copy-rewritten': 'Tweede kopie van het kritieke geheugen opnieuw geschreven',
     'journal-archived':
@@ -411,14 +409,16 @@ const staff: Messages['staff'] = {
   reason: {
     'device-reported': '{device} meldt {health}: {deviceDetail}',
     'rng-deal-failure': 'de toevalsgenerator faalde tijdens het delen',
-    'rng-not-ready': 'de toevalsgenerator was {waitedMs} ms na het opstarten niet in orde ({health})',
+    'rng-not-ready': 'de toevalsgenerator was {waitedMs} ms na het opstarten niet in orde ({health}: {deviceDetail})',
     'door-is-open': 'de deur van de kast staat open',
     'handpay-waiting': 'een handuitbetaling van {amountMinor} wacht op een medewerker',
     'memory-no-good-copy': 'het kritieke geheugen heeft geen geldige kopie',
-    'reason-as-written': 'reden zoals vastgelegd',
+    'journal-behind-copy':
+      'het journaal is bevestigde gegevens kwijt: het kopiebestand {copyFile} heeft volgnummer {copySeq} met {copyCreditsMinor} aan tegoed, het journaal alleen {journalSeq} met {journalCreditsMinor}',
+    'record-chain-broken': 'een journaalregel is niet te verifiëren: {table}, rij {rowId} (gevonden bij {check})',
     'storage-error': 'het journaal weigerde een schrijfactie tijdens {stage}: {sqlite}',
     'copy-write-failed': 'de tweede kopie van het kritieke geheugen kon niet worden geschreven ({errno})',
-    'journal-damaged': 'het journaal was beschadigd ({proof}) en wordt bewaard als {damagedFile}',
+    'journal-damaged': 'het journaal was beschadigd ({proof}) en wordt bewaard als {damagedFile} (SHA-256 {sha256})',
     'program-crash': 'het programma crashte door {crash} ({error}) en is herstart',
   },
   void: {
@@ -475,7 +475,6 @@ const staff: Messages['staff'] = {
     'switch-ready': '{switch} op {file}',
     'switch-unreadable': '{switch}: {file} kan niet worden gelezen ({osCode})',
     'switch-bad-value': '{switch}: {file} bevat „{value}”, niet 0 of 1',
-    'detail-as-written': 'Zoals het apparaat het meldt',
   },
   replay: {
     'replay-field': '{path}: vastgelegd {recorded}, herspeeld {replayed}',
@@ -538,7 +537,6 @@ const staff: Messages['staff'] = {
     'unit-refused': 'het apparaat is geweigerd',
     'device-unplugged': 'apparaat losgekoppeld',
     'port-closed': 'poort gesloten',
-    'as-written': 'zie de originele tekst',
   },
   clearCause: {
     'device-healthy': 'het apparaat meldt zich in orde',
@@ -556,7 +554,18 @@ const staff: Messages['staff'] = {
     idle: '{idleS} s geen activiteit',
     'key-off': 'operatorsleutel uitgezet',
     'other-sign-in': 'een andere aanmelding',
-    'as-written': 'zie de originele tekst',
+  },
+  recordCheck: {
+    'start-up': 'de controle bij het opstarten',
+    'before-round': 'de controle vóór een ronde',
+    'after-round': 'de controle na een ronde',
+    'game-recall': 'de spelgeschiedenis',
+  },
+  chainTable: {
+    ledger: 'grootboek',
+    rounds: 'rondes',
+    events: 'gebeurtenissenlog',
+    record_chain: 'controlepunten van de keten',
   },
   roundStage: { locked: 'vergrendeld (inzetten genomen)', dealt: 'gedeeld' },
   damageProof: {

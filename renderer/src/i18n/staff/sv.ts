@@ -362,7 +362,6 @@ const staff: Messages['staff'] = {
       'start-up': 'innehållet stoppade starten',
     },
   },
-  originalBelow: 'se originaltexten',
   original: 'Originaltext (som registrerad)',
   msg: {
     'door-opened': 'Dörren öppnad',
@@ -399,7 +398,6 @@ const staff: Messages['staff'] = {
     'staff-wrong-pin': 'Inloggning {role} misslyckades: fel PIN ({failures} i rad)',
     'staff-locked-out': 'Inloggning {role} misslyckades: fel PIN ({failures} i rad); låst till {until}',
     'key-switch': 'Operatörsnyckeln vriden till {on}',
-    'event-as-written': 'Händelse som registrerad',
     'storage-test-write': 'Provskrivning i journalen lyckades',
     'copy-rewritten': 'Andra kopian av kritiskt minne skriven på nytt',
     'journal-archived':
@@ -411,14 +409,16 @@ const staff: Messages['staff'] = {
   reason: {
     'device-reported': '{device} rapporterar {health}: {deviceDetail}',
     'rng-deal-failure': 'slumptalsgeneratorn fallerade under given',
-    'rng-not-ready': 'slumptalsgeneratorn var inte frisk {waitedMs} ms efter start ({health})',
+    'rng-not-ready': 'slumptalsgeneratorn var inte frisk {waitedMs} ms efter start ({health}: {deviceDetail})',
     'door-is-open': 'automatens dörr är öppen',
     'handpay-waiting': 'en handutbetalning på {amountMinor} väntar på personal',
     'memory-no-good-copy': 'kritiskt minne saknar giltig kopia',
-    'reason-as-written': 'orsak som registrerad',
+    'journal-behind-copy':
+      'journalen har förlorat bekräftade data: kopiefilen {copyFile} har sekvens {copySeq} med {copyCreditsMinor} i krediter, journalen bara sekvens {journalSeq} med {journalCreditsMinor}',
+    'record-chain-broken': 'en journalpost går inte att verifiera: {table} rad {rowId} (hittad vid {check})',
     'storage-error': 'journalen vägrade en skrivning under {stage}: {sqlite}',
     'copy-write-failed': 'andra kopian av kritiskt minne kunde inte skrivas ({errno})',
-    'journal-damaged': 'journalen var skadad ({proof}) och sparas som {damagedFile}',
+    'journal-damaged': 'journalen var skadad ({proof}) och sparas som {damagedFile} (SHA-256 {sha256})',
     'program-crash': 'programmet kraschade på {crash} ({error}) och startades om',
   },
   void: {
@@ -473,7 +473,6 @@ const staff: Messages['staff'] = {
     'switch-ready': '{switch} på {file}',
     'switch-unreadable': '{switch}: {file} kan inte läsas ({osCode})',
     'switch-bad-value': '{switch}: {file} innehåller ”{value}”, inte 0 eller 1',
-    'detail-as-written': 'Som enheten rapporterar det',
   },
   replay: {
     'replay-field': '{path}: registrerat {recorded}, omspelat {replayed}',
@@ -535,7 +534,6 @@ const staff: Messages['staff'] = {
     'unit-refused': 'enheten avvisades',
     'device-unplugged': 'enheten urkopplad',
     'port-closed': 'porten stängd',
-    'as-written': 'se originaltexten',
   },
   clearCause: {
     'device-healthy': 'enheten rapporterar frisk',
@@ -553,7 +551,18 @@ const staff: Messages['staff'] = {
     idle: 'ingen aktivitet på {idleS} s',
     'key-off': 'operatörsnyckeln avslagen',
     'other-sign-in': 'en annan inloggning',
-    'as-written': 'se originaltexten',
+  },
+  recordCheck: {
+    'start-up': 'kontrollen vid start',
+    'before-round': 'kontrollen före en omgång',
+    'after-round': 'kontrollen efter en omgång',
+    'game-recall': 'spelhistoriken',
+  },
+  chainTable: {
+    ledger: 'huvudboken',
+    rounds: 'omgångarna',
+    events: 'händelseloggen',
+    record_chain: 'kedjans kontrollpunkter',
   },
   roundStage: { locked: 'låst (insatser tagna)', dealt: 'given' },
   damageProof: {
