@@ -52,19 +52,4 @@ describe('tilts from device faults keep the device code', () => {
       { code: 'device-reported', device: 'rng', health: 'fault', deviceDetail: STUCK },
     ]);
   });
-
-  it('a status without a code (an older caller) is still read from its words, as before', () => {
-    const h = setupCabinet();
-    h.cabinet.reportDevice({
-      device: 'bill-acceptor',
-      health: 'fault',
-      detail: 'jammed',
-      detailCode: { code: 'acceptor-conditions', conditions: ['stacker-full'] },
-    });
-    expect(h.cabinet.snapshot().tilts[0]?.reasonCode).toEqual({
-      code: 'device-reported',
-      device: 'bill-acceptor',
-      health: 'fault',
-    });
-  });
 });

@@ -76,9 +76,12 @@ describe('verified records at start-up', () => {
     expect(refusal(() => h.cabinet.placeChip('player', 100)).code).toBe('tilted');
     // Asking again adds no second fault.
     refusal(() => h.cabinet.recall({ fromRoundId: first.roundId, toRoundId: first.roundId, limit: 1 }));
-    expect(h.cabinet.events({ kind: 'fault', limit: 10 }).filter((e) => e.detail.includes('game recall'))).toHaveLength(
-      1,
-    );
+    const found = h.cabinet
+      .events({ kind: 'fault', limit: 10 })
+      .filter((e) => e.message.code === 'fault-raised' && e.message.reason.code === 'record-chain-broken');
+    expect(found.map((e) => e.message)).toEqual([
+      expect.objectContaining({ reason: expect.objectContaining({ check: 'game-recall', rowId: first.roundId }) }),
+    ]);
   });
 
   it("a byte changed in a ledger amount names the ledger row, not critical memory, and the RAM clear owes the ledger's sum, recording that the verified row disagrees", () => {

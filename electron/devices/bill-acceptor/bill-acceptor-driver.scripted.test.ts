@@ -245,8 +245,10 @@ describe('eSSP driver against a unit that follows the manual (docs/protocols/ess
     await until(() => cabinet.credits.length === 1 && unit.acks > 0, 'first note credited and acknowledged');
     unit.poll([0xee, 0x02]);
     await until(() => cabinet.faults.length === 1, 'credit anomaly');
-    expect(cabinet.faults[0]).toMatch(/count the cashbox/);
-    expect(cabinet.faults[0]).toMatch(/escrow was missed/);
+    expect(cabinet.faults[0]).toMatchObject({
+      code: 'device-reported',
+      deviceDetail: { code: 'acceptor-conditions', conditions: ['credit-anomaly'] },
+    });
     expect(cabinet.credits).toHaveLength(1);
     await until(() => !unit.enabled, 'acceptor disabled by the fault');
   });

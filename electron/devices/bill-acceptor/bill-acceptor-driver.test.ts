@@ -136,7 +136,9 @@ describe('bill acceptor driver (docs/protocols/essp.md#credit-rules)', () => {
     await until(() => driver.status().health === 'healthy', 'stacker emptied, cashbox in');
     slave.fraud();
     await until(() => cabinet.faults.length === 4, 'fraud fault');
-    expect(cabinet.faults.join('\n')).toMatch(/jam[\s\S]*stacker full[\s\S]*cashbox removed[\s\S]*fraud/);
+    expect(cabinet.faults.map((f) => JSON.stringify(f)).join('\n')).toMatch(
+      /jam[\s\S]*stacker-full[\s\S]*cashbox-removed[\s\S]*fraud/,
+    );
     expect(driver.status().health).toBe('fault'); // fraud is latched until the acceptor resets
     expect(driver.status().detailCode).toEqual(conditions('fraud'));
     slave.powerCycle();

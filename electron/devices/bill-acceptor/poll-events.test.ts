@@ -110,7 +110,9 @@ describe('EVENT_ACK (docs/protocols/essp.md#event-ack)', () => {
     await r.poll(Event.READ_NOTE, 1);
     await r.poll(Event.CREDIT_NOTE, 1, 0x99, Event.CREDIT_NOTE, 2);
     expect(r.cabinet.credits.map((c) => c.channel)).toEqual([1]);
-    expect(r.cabinet.faults).toEqual([expect.stringMatching(/unknown poll event 0x99 at byte 3/)]);
+    expect(r.cabinet.faults).toEqual([
+      expect.objectContaining({ deviceDetail: { code: 'acceptor-conditions', conditions: ['unknown-event'] } }),
+    ]);
     expect(r.acks()).toEqual([]);
   });
 });

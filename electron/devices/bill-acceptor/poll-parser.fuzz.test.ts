@@ -401,7 +401,9 @@ describe('poll receive path properties (docs/protocols/essp.md#credit-rules)', (
         }
         expect(cabinet.credits.map((c) => c.channel)).toEqual([channel]);
         expect(cabinet.faults).toHaveLength(1);
-        expect(cabinet.faults[0]).toMatch(/count the cashbox|escrow/);
+        expect(cabinet.faults[0]).toMatchObject({
+          deviceDetail: { code: 'acceptor-conditions', conditions: ['credit-anomaly'] },
+        });
         expect(line.acks).toBe(2); // the refused credit is acknowledged once its fault is raised
       }),
       { numRuns: 200 },
