@@ -13,6 +13,7 @@ const FOLDERS = {
   analysis: 'electron/core/analysis',
   random: 'electron/core/random',
   integrity: 'electron/core/integrity',
+  wording: 'electron/core/wording',
   storage: 'electron/storage',
   devices: 'electron/devices',
   emulators: 'electron/emulators',
@@ -77,7 +78,17 @@ const ABOVE_CORE = [
 const TESTS = ['**/*.test.ts'];
 
 const layering = [
-  layer('the model', ['electron/core/model/**/*.ts'], ['cabinet', 'config', 'analysis', 'random', ...ABOVE_CORE]),
+  layer(
+    'the model',
+    ['electron/core/model/**/*.ts'],
+    ['cabinet', 'config', 'analysis', 'random', 'wording', ...ABOVE_CORE],
+  ),
+  // Codes into words, shared by the renderer and the exports (docs/architecture.md#layers): pure, above the model only.
+  layer(
+    'the wording',
+    ['electron/core/wording/**/*.ts'],
+    ['cabinet', 'config', 'analysis', 'random', 'integrity', ...ABOVE_CORE],
+  ),
   layer('the core', ['electron/core/**/*.ts'], ABOVE_CORE, { ignores: ['electron/core/model/**', ...TESTS] }),
   layer(
     'a core test',
