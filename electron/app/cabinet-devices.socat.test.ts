@@ -217,7 +217,7 @@ describe('ports that cannot work are tilts, never crashes', () => {
     });
     await until(() => tilt(r, 'bill-acceptor') !== undefined, 'the bill acceptor tilt');
     expect(tilt(r, 'bill-acceptor')?.reasonCode).toMatchObject({
-      deviceDetail: { code: 'acceptor-start-failed', port: '/dev/null', osCode: 'ENOTTY' },
+      deviceDetail: { code: 'link-retrying', port: '/dev/null', osCode: 'ENOTTY' },
     });
   });
 

@@ -277,7 +277,14 @@ describe('the whole event log and game recall as files (before a RAM clear)', ()
       exportedAt: '2026-12-01T09:30:00.000Z',
       counts: { rounds: 2, settled: 1, voided: 1, inProgress: 0, demo: 0 },
     });
-    expect(doc.rounds).toEqual(JSON.parse(JSON.stringify(cabinet.recall({ limit: 10 }).reverse())));
+    // Each record as the journal has it; a voided one also says why in English.
+    expect(doc.rounds.map(({ voidText: _words, ...r }: RoundRecord & { voidText?: string }) => r)).toEqual(
+      JSON.parse(JSON.stringify(cabinet.recall({ limit: 10 }).reverse())),
+    );
+    expect(doc.rounds.map((r: RoundRecord & { voidText?: string }) => r.voidText)).toEqual([
+      undefined,
+      'RNG fault (RNG): the RNG failed during the deal',
+    ]);
 
     const events = value<JournalExportFile>(await router.handle('tech:events:export', { format: 'json' }));
     const log = JSON.parse(events.text) as { header: { counts: { events: number } }; events: EventLogEntry[] };

@@ -91,14 +91,18 @@ describe('each event-log writer stores its code beside its words', () => {
     }
   });
 
-  it('a note credited with a warning keeps its value in minor units, the warnings in its words', () => {
+  it('a note credited with a warning keeps its value in minor units and its warnings as codes', () => {
     const h = setupCabinet();
     const c = h.cabinet;
     c.setDoorOpen(true);
     expect(c.creditBill({ valueMinor: 2_000, channel: 3, eventKey: 'stacked-while-open' })).toBe(true);
-    const [detail, message] = rows(c, 'bill').at(-1)!;
-    expect(detail).toBe('note 20.00 EUR (stacked-while-open) credited: stacked while tilted (door-open)');
-    expect(message).toEqual({ code: 'bill-credited-anomaly', valueMinor: 2_000 });
+    const [, message] = rows(c, 'bill').at(-1)!;
+    expect(message).toEqual({
+      code: 'bill-credited-anomaly',
+      valueMinor: 2_000,
+      channel: 3,
+      warnings: ['stacked-while-tilted'],
+    });
   });
 
   it('a handpay created at cash-out carries its number and amount', () => {

@@ -38,9 +38,8 @@ describe('bills: credited once per event key, credit limit at escrow', () => {
     expect(c.canAcceptBill(1_000).accept).toBe(false);
     expect(c.creditBill({ valueMinor: 1_000, channel: 3, eventKey: 'stacked-while-open' })).toBe(true);
     expect(c.snapshot().creditsMinor).toBe(1_000);
-    const detail = c.events({ limit: 10 }).find((e) => e.kind === 'bill')?.detail;
-    expect(detail).toMatch(/channel 3 is configured as 20\.00/);
-    expect(detail).toMatch(/stacked while tilted \(door-open\)/);
+    const message = c.events({ limit: 10 }).find((e) => e.kind === 'bill')?.message;
+    expect(message).toMatchObject({ channel: 3, warnings: ['channel-value-differs', 'stacked-while-tilted'] });
     expect(refusal(() => c.creditBill({ valueMinor: 0, channel: 2, eventKey: 'zero' })).code).toBe('not-permitted');
     expect(refusal(() => c.creditBill({ valueMinor: 500, channel: 1, eventKey: '' })).code).toBe('not-permitted');
     cleanAudit(h.path);
@@ -61,7 +60,9 @@ describe('a note stacked during a memory error', () => {
     expect(c.creditBill({ valueMinor: 1_000, channel: 2, eventKey: 'stacked-during-error' })).toBe(true);
     expect(c.creditBill({ valueMinor: 1_000, channel: 2, eventKey: 'stacked-during-error' })).toBe(false);
     expect(journalOf(c).ledgerBalance(false)).toBe(6_000);
-    expect(c.events({ limit: 10 }).find((e) => e.kind === 'bill')?.detail).toMatch(/memory error: meters not updated/);
+    expect(c.events({ limit: 10 }).find((e) => e.kind === 'bill')?.message).toMatchObject({
+      warnings: expect.arrayContaining(['meters-not-updated']),
+    });
     c.ramClear();
     expect(c.events({ limit: 10 }).find((e) => e.kind === 'ram-clear')?.detail).toMatch(
       /credits 60\.00 \(sum of the ledger/,

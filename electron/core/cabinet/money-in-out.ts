@@ -16,6 +16,7 @@
  */
 import { moneyText, type MinorUnits } from '../money/minor-units.ts';
 import type { Handpay } from '../model/handpay.ts';
+import type { BillWarning } from '../model/journal-message.ts';
 import type { BillCredit, CabinetSnapshot } from './cabinet-api.ts';
 import { now, requireNoOpenRound, type CabinetContext } from './cabinet-context.ts';
 import { CabinetError } from './cabinet-error.ts';
@@ -65,13 +66,12 @@ export function creditBill(ctx: CabinetContext, credit: BillCredit): boolean {
   }
   if (journal.billKeyCredited(eventKey)) return false;
   const at = now(ctx);
-  const anomalies: string[] = [];
+  const anomalies: BillWarning[] = [];
   const configured = config.billChannels.find((c) => c.channel === channel);
-  if (!configured) anomalies.push(`channel ${channel} is not configured`);
-  else if (configured.valueMinor !== valueMinor)
-    anomalies.push(`channel ${channel} is configured as ${moneyText(configured.valueMinor, config.currency)}`);
-  if (ctx.tilts.length > 0) anomalies.push(`stacked while tilted (${ctx.tilts.map((t) => t.kind).join(', ')})`);
-  if (ctx.critical.creditsMinor + valueMinor > config.limits.creditLimitMinor) anomalies.push('above the credit limit');
+  if (!configured) anomalies.push('channel-not-configured');
+  else if (configured.valueMinor !== valueMinor) anomalies.push('channel-value-differs');
+  if (ctx.tilts.length > 0) anomalies.push('stacked-while-tilted');
+  if (ctx.critical.creditsMinor + valueMinor > config.limits.creditLimitMinor) anomalies.push('above-credit-limit');
   commitWhenMemoryGood(ctx, (s) => {
     const balance = (s ? s.creditsMinor : journal.ledgerBalance(false)) + valueMinor;
     journal.appendLedger({
@@ -88,16 +88,13 @@ export function creditBill(ctx: CabinetContext, credit: BillCredit): boolean {
       s.meters.billsInMinor += valueMinor;
       const key = String(valueMinor);
       s.meters.billsByDenomination[key] = (s.meters.billsByDenomination[key] ?? 0) + 1;
-    } else anomalies.push('memory error: meters not updated');
+    } else anomalies.push('meters-not-updated');
     if (anomalies.length > 0) {
       journal.appendEvent(
         'bill',
-        `note ${moneyText(valueMinor, config.currency)} (${eventKey}) credited: ${anomalies.join('; ')}`,
+        `note ${moneyText(valueMinor, config.currency)} (${eventKey}) credited: ${anomalies.join(', ')}`,
         at,
-        {
-          code: 'bill-credited-anomaly',
-          valueMinor,
-        },
+        { code: 'bill-credited-anomaly', valueMinor, channel, warnings: anomalies },
       );
     }
   });

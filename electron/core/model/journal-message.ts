@@ -125,6 +125,25 @@ export const STORAGE_STAGES = [
   'start-up',
 ] as const satisfies readonly StorageStage[];
 
+/**
+ * What was off about a note that was credited all the same: its channel is not in the venue config, or the config
+ * gives the channel another value, it was stacked while the cabinet was tilted, it took the credits above the
+ * limit, or critical memory was bad so the meters did not count it.
+ */
+export type BillWarning =
+  | 'channel-not-configured'
+  | 'channel-value-differs'
+  | 'stacked-while-tilted'
+  | 'above-credit-limit'
+  | 'meters-not-updated';
+export const BILL_WARNINGS = [
+  'channel-not-configured',
+  'channel-value-differs',
+  'stacked-while-tilted',
+  'above-credit-limit',
+  'meters-not-updated',
+] as const satisfies readonly BillWarning[];
+
 /** What ended a tilt. */
 export type ClearCause = 'device-healthy' | 'door-closed' | 'ram-clear' | 'handpay-paid' | 'staff';
 
@@ -201,7 +220,13 @@ export type EventMessage =
   | { readonly code: 'memory-copy-file-rebuilt' }
   /** The copy file of critical memory was behind the journal by `commitsBehind` commits: brought up to date. */
   | { readonly code: 'memory-copy-file-behind'; readonly commitsBehind: number }
-  | { readonly code: 'bill-credited-anomaly'; readonly valueMinor: number }
+  /** A note credited although something about it was off (docs/cabinet-rules.md#bill-validator): what, as codes. */
+  | {
+      readonly code: 'bill-credited-anomaly';
+      readonly valueMinor: number;
+      readonly channel: number;
+      readonly warnings: readonly BillWarning[];
+    }
   | { readonly code: 'config-changed'; readonly hash: string }
   /** The venue file at start-up would change these money-bearing settings while money was on the cabinet. */
   | { readonly code: 'config-kept-at-start'; readonly fields: readonly string[] }
@@ -334,7 +359,8 @@ const lists: [
   Covers<typeof EVENT_MESSAGE_CODES, EventMessageCode>,
   Covers<typeof CRASH_KINDS, CrashKind>,
   Covers<typeof RECORD_CHECK_WHENS, RecordCheckWhen>,
-] = [true, true, true, true, true, true, true];
+  Covers<typeof BILL_WARNINGS, BillWarning>,
+] = [true, true, true, true, true, true, true, true];
 void lists;
 
 /** A coded message split for storage: the code in its column, everything else as JSON. */

@@ -93,6 +93,7 @@ export function wordCoded(tr: Translator, domain: Domain, coded: Coded): Worded 
       params[key] = tr.t(`staff.flag.${key}.${value}`);
     } else if (Array.isArray(value)) {
       if (key === 'conditions') params[key] = conditionWords(tr, coded, value);
+      else if (key === 'warnings') params[key] = value.map((w) => word(tr, 'billWarning', String(w))).join('; ');
       else if (key === 'handpayIds') params[key] = value.map((id) => `#${String(id)}`).join(', ');
       else params[key] = value.map(String).join(', ');
     } else if (typeof value === 'string') {
@@ -142,11 +143,8 @@ function conditionWords(tr: Translator, coded: Coded, conditions: readonly unkno
     .join('; ');
 }
 
-/**
- * Codes whose original words say more than the code: a bill credited with a warning names the warning, a
- * rebuilt copy file says why it was unusable and where it is.
- */
-const ALWAYS_RAW = new Set(['bill-credited-anomaly', 'memory-copy-file-rebuilt']);
+/** Codes whose record's own words still say more than the code: a rebuilt copy file says why it was unusable. */
+const ALWAYS_RAW = new Set(['memory-copy-file-rebuilt']);
 
 function paramWord(tr: Translator, domain: Domain, key: string, value: string): string {
   switch (key) {

@@ -381,7 +381,7 @@ export default {
     'memory-copy-file-rebuilt': 'Copy file of critical memory was missing or damaged: rewritten from the journal',
     'memory-copy-file-behind':
       'Copy file of critical memory lagged behind the journal (missing writes: {commitsBehind}): brought up to date',
-    'bill-credited-anomaly': 'Note of {valueMinor} credited with a warning',
+    'bill-credited-anomaly': 'Note of {valueMinor} on channel {channel} credited with a warning: {warnings}',
     'config-changed': 'Configuration changed (SHA-256 {hash}…)',
     'config-kept-at-start':
       'The venue file at start-up would change {fields} while a player had money on the cabinet: the stored values were kept',
@@ -562,6 +562,13 @@ export default {
     rounds: 'rounds',
     events: 'event log',
     record_chain: 'chain checkpoints',
+  },
+  billWarning: {
+    'channel-not-configured': 'the channel is not in the configuration',
+    'channel-value-differs': 'the configuration gives the channel another value',
+    'stacked-while-tilted': 'stacked while the cabinet was locked',
+    'above-credit-limit': 'above the credit limit',
+    'meters-not-updated': 'memory error: the meters did not count it',
   },
   roundStage: { locked: 'locked (bets taken)', dealt: 'dealt' },
   damageProof: {

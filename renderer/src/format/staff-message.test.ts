@@ -122,7 +122,12 @@ const EVENTS: Samples<EventMessage> = {
   'memory-copy-rebuilt': { code: 'memory-copy-rebuilt', copy: 'b', from: 'a' },
   'memory-copy-file-rebuilt': { code: 'memory-copy-file-rebuilt' },
   'memory-copy-file-behind': { code: 'memory-copy-file-behind', commitsBehind: 2 },
-  'bill-credited-anomaly': { code: 'bill-credited-anomaly', valueMinor: 5_000 },
+  'bill-credited-anomaly': {
+    code: 'bill-credited-anomaly',
+    valueMinor: 5_000,
+    channel: 3,
+    warnings: ['channel-value-differs', 'stacked-while-tilted'],
+  },
   'config-changed': { code: 'config-changed', hash: '0123456789abcdef' },
   'config-kept-at-start': { code: 'config-kept-at-start', fields: ['currency.code', 'demoMode'] },
   'roads-reset': { code: 'roads-reset', afterRoundId: 41 },

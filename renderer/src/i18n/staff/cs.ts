@@ -381,7 +381,7 @@ const staff: Messages['staff'] = {
     'memory-copy-file-rebuilt': 'Soubor kopie kritické paměti chyběl nebo byl poškozen: znovu zapsán z deníku',
     'memory-copy-file-behind':
       'Soubor kopie kritické paměti zaostával za deníkem (chybějící zápisy: {commitsBehind}): aktualizován',
-    'bill-credited-anomaly': 'Bankovka {valueMinor} připsána s varováním',
+    'bill-credited-anomaly': 'Bankovka {valueMinor} na kanálu {channel} připsána s varováním: {warnings}',
     'config-changed': 'Konfigurace změněna (SHA-256 {hash}…)',
     'config-kept-at-start':
       'Konfigurační soubor při startu by změnil {fields}, zatímco měl hráč na automatu peníze: uložené hodnoty zůstaly zachovány',
@@ -561,6 +561,13 @@ const staff: Messages['staff'] = {
     rounds: 'kola',
     events: 'deník událostí',
     record_chain: 'kontrolní body řetězce',
+  },
+  billWarning: {
+    'channel-not-configured': 'kanál není v konfiguraci',
+    'channel-value-differs': 'konfigurace dává kanálu jinou hodnotu',
+    'stacked-while-tilted': 'uložena, když byl automat zamčen',
+    'above-credit-limit': 'nad limitem kreditu',
+    'meters-not-updated': 'chyba paměti: počitadla ji nezapočítala',
   },
   roundStage: { locked: 'uzamčeno (sázky přijaty)', dealt: 'rozdáno' },
   damageProof: {

@@ -385,7 +385,8 @@ const staff: Messages['staff'] = {
       'Kopiedatei des kritischen Speichers fehlte oder war beschädigt: aus dem Journal neu geschrieben',
     'memory-copy-file-behind':
       'Kopiedatei des kritischen Speichers lag hinter dem Journal zurück (fehlende Schreibvorgänge: {commitsBehind}): aktualisiert',
-    'bill-credited-anomaly': 'Banknote über {valueMinor} gutgeschrieben, mit Warnung',
+    'bill-credited-anomaly':
+      'Banknote über {valueMinor} auf Kanal {channel} mit einer Warnung gutgeschrieben: {warnings}',
     'config-changed': 'Konfiguration geändert (SHA-256 {hash}…)',
     'config-kept-at-start':
       'Die Konfigurationsdatei beim Start hätte {fields} geändert, während ein Spieler Geld auf dem Automaten hatte: die gespeicherten Werte blieben',
@@ -567,6 +568,13 @@ const staff: Messages['staff'] = {
     rounds: 'Runden',
     events: 'Ereignisprotokoll',
     record_chain: 'Kettenprüfpunkte',
+  },
+  billWarning: {
+    'channel-not-configured': 'der Kanal steht nicht in der Konfiguration',
+    'channel-value-differs': 'die Konfiguration gibt dem Kanal einen anderen Wert',
+    'stacked-while-tilted': 'gestapelt, während der Automat gesperrt war',
+    'above-credit-limit': 'über dem Guthabenlimit',
+    'meters-not-updated': 'Speicherfehler: die Zähler haben sie nicht gezählt',
   },
   roundStage: { locked: 'gesperrt (Einsätze angenommen)', dealt: 'gegeben' },
   damageProof: {

@@ -378,7 +378,7 @@ const staff: Messages['staff'] = {
       'Kriittisen muistin kopiotiedosto puuttui tai oli vioittunut: kirjoitettu uudelleen päiväkirjasta',
     'memory-copy-file-behind':
       'Kriittisen muistin kopiotiedosto oli jäljessä päiväkirjasta (puuttuvia kirjoituksia: {commitsBehind}): päivitetty',
-    'bill-credited-anomaly': 'Seteli {valueMinor} hyvitetty varoituksen kanssa',
+    'bill-credited-anomaly': 'Seteli {valueMinor} kanavalla {channel} hyvitettiin varoituksella: {warnings}',
     'config-changed': 'Asetuksia muutettu (SHA-256 {hash}…)',
     'config-kept-at-start':
       'Käynnistyksen asetustiedosto olisi muuttanut kohtia {fields}, kun pelaajalla oli rahaa laitteessa: tallennetut arvot pidettiin',
@@ -560,6 +560,13 @@ const staff: Messages['staff'] = {
     rounds: 'kierrokset',
     events: 'tapahtumaloki',
     record_chain: 'ketjun tarkistuspisteet',
+  },
+  billWarning: {
+    'channel-not-configured': 'kanavaa ei ole asetuksissa',
+    'channel-value-differs': 'asetuksissa kanavalla on eri arvo',
+    'stacked-while-tilted': 'pinottiin, kun laite oli lukittuna',
+    'above-credit-limit': 'yli krediittirajan',
+    'meters-not-updated': 'muistivirhe: mittarit eivät laskeneet sitä',
   },
   roundStage: { locked: 'lukittu (panokset otettu)', dealt: 'jaettu' },
   damageProof: {

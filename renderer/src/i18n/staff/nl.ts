@@ -384,7 +384,8 @@ const staff: Messages['staff'] = {
       'Kopiebestand van het kritieke geheugen ontbrak of was beschadigd: opnieuw geschreven uit het journaal',
     'memory-copy-file-behind':
       'Kopiebestand van het kritieke geheugen liep achter op het journaal (ontbrekende schrijfacties: {commitsBehind}): bijgewerkt',
-    'bill-credited-anomaly': 'Biljet van {valueMinor} bijgeschreven met een waarschuwing',
+    'bill-credited-anomaly':
+      'Biljet van {valueMinor} op kanaal {channel} bijgeschreven met een waarschuwing: {warnings}',
     'config-changed': 'Configuratie gewijzigd (SHA-256 {hash}…)',
     'config-kept-at-start':
       'Het configuratiebestand bij het starten zou {fields} wijzigen terwijl een speler geld op de kast had: de opgeslagen waarden zijn behouden',
@@ -566,6 +567,13 @@ const staff: Messages['staff'] = {
     rounds: 'rondes',
     events: 'gebeurtenissenlog',
     record_chain: 'controlepunten van de keten',
+  },
+  billWarning: {
+    'channel-not-configured': 'het kanaal staat niet in de configuratie',
+    'channel-value-differs': 'de configuratie geeft het kanaal een andere waarde',
+    'stacked-while-tilted': 'gestapeld terwijl de kast vergrendeld was',
+    'above-credit-limit': 'boven de tegoedlimiet',
+    'meters-not-updated': 'geheugenfout: de meters hebben het niet geteld',
   },
   roundStage: { locked: 'vergrendeld (inzetten genomen)', dealt: 'gedeeld' },
   damageProof: {

@@ -384,7 +384,7 @@ const staff: Messages['staff'] = {
       'Kopiefilen för kritiskt minne saknades eller var skadad: skriven på nytt från journalen',
     'memory-copy-file-behind':
       'Kopiefilen för kritiskt minne låg efter journalen (saknade skrivningar: {commitsBehind}): uppdaterad',
-    'bill-credited-anomaly': 'Sedel på {valueMinor} krediterad med varning',
+    'bill-credited-anomaly': 'Sedel på {valueMinor} i kanal {channel} krediterad med en varning: {warnings}',
     'config-changed': 'Konfigurationen ändrad (SHA-256 {hash}…)',
     'config-kept-at-start':
       'Konfigurationsfilen vid start skulle ändra {fields} medan en spelare hade pengar i automaten: de sparade värdena behölls',
@@ -563,6 +563,13 @@ const staff: Messages['staff'] = {
     rounds: 'omgångarna',
     events: 'händelseloggen',
     record_chain: 'kedjans kontrollpunkter',
+  },
+  billWarning: {
+    'channel-not-configured': 'kanalen finns inte i konfigurationen',
+    'channel-value-differs': 'konfigurationen ger kanalen ett annat värde',
+    'stacked-while-tilted': 'staplad medan automaten var låst',
+    'above-credit-limit': 'över kreditgränsen',
+    'meters-not-updated': 'minnesfel: mätarna räknade den inte',
   },
   roundStage: { locked: 'låst (insatser tagna)', dealt: 'given' },
   damageProof: {
