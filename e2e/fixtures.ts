@@ -214,7 +214,8 @@ export interface RoundRecordLike {
   creditsBeforeMinor: number;
   creditsAfterMinor: number;
   refundedMinor: number;
-  voidReason: string | null;
+  /** Why the round was voided, as its code (electron/core/model/journal-message.ts VoidReason). */
+  voidCode: { code: string } | null;
   cards: unknown[];
 }
 
