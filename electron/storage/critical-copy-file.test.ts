@@ -65,8 +65,8 @@ describe('the second copy of critical memory, in its own file', () => {
   });
 
   it.each([
-    ['deleted', (file: string) => rmSync(file), /missing/],
-    ['truncated', (file: string) => writeFileSync(file, readFileSync(file).subarray(0, 40)), /not valid JSON/],
+    ['deleted', (file: string) => rmSync(file), 'missing'],
+    ['truncated', (file: string) => writeFileSync(file, readFileSync(file).subarray(0, 40)), 'not-json'],
     [
       'flipped',
       (file: string) => {
@@ -75,7 +75,7 @@ describe('the second copy of critical memory, in its own file', () => {
         bytes[at] = bytes[at]! ^ 0x01;
         writeFileSync(file, bytes);
       },
-      /checksum mismatch/,
+      'checksum-mismatch',
     ],
   ])('a %s copy file is rebuilt from the journal and that is logged', (_name, damage, problem) => {
     const h = setupCabinet();
@@ -85,8 +85,15 @@ describe('the second copy of critical memory, in its own file', () => {
     h.restart();
     expect(memoryErrors(h)).toEqual([]);
     expect(h.cabinet.snapshot().creditsMinor).toBe(5_000);
-    const rebuilt = memoryEvents(h).find((d) => /copy file .* rebuilt from the journal/.test(d));
-    expect(rebuilt).toMatch(problem);
+    const rebuilt = h.cabinet
+      .events({ kind: 'memory', limit: 20 })
+      .find((e) => e.message.code === 'memory-copy-file-rebuilt');
+    expect(rebuilt?.message).toEqual({
+      code: 'memory-copy-file-rebuilt',
+      copyFile: `${h.path}.critical`,
+      problem,
+      osCode: null,
+    });
     expect(copyOf(h).read().record?.state.creditsMinor).toBe(5_000);
   });
 

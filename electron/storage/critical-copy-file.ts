@@ -45,21 +45,24 @@ export class CriticalCopyFile implements CriticalCopyPort {
       text = readFileSync(this.location, 'utf8');
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      return { record: null, problem: code === 'ENOENT' ? 'missing' : `unreadable (${code ?? 'error'})` };
+      return code === 'ENOENT'
+        ? { record: null, problem: 'missing', osCode: null }
+        : { record: null, problem: 'unreadable', osCode: code ?? null };
     }
     let parsed: { record?: unknown; sha256?: unknown };
     try {
       parsed = JSON.parse(text) as typeof parsed;
     } catch {
-      return { record: null, problem: 'not valid JSON (truncated or damaged)' };
+      return { record: null, problem: 'not-json', osCode: null };
     }
     const record = parsed?.record as Partial<CriticalCopyRecord> | undefined;
     if (typeof parsed?.sha256 !== 'string' || !record || typeof record !== 'object')
-      return { record: null, problem: 'no record or no checksum' };
-    if (sha256Hex(canonicalJson(record)) !== parsed.sha256) return { record: null, problem: 'checksum mismatch' };
+      return { record: null, problem: 'no-checksum', osCode: null };
+    if (sha256Hex(canonicalJson(record)) !== parsed.sha256)
+      return { record: null, problem: 'checksum-mismatch', osCode: null };
     const state = record.state as Partial<CriticalState> | undefined;
     if (!isCount(record.lastLedgerId) || !state || !isCount(state.seq) || !Number.isSafeInteger(state.creditsMinor))
-      return { record: null, problem: 'checksum holds but the record is not a critical-memory copy' };
+      return { record: null, problem: 'not-a-copy', osCode: null };
     return { record: record as CriticalCopyRecord, problem: null };
   }
 

@@ -110,7 +110,15 @@ export function compareWithCopyFile(
       ),
     );
   };
-  if (!file.record) return rebuild(file.problem, { code: 'memory-copy-file-rebuilt' });
+  if (!file.record) {
+    const { problem, osCode } = file;
+    return rebuild(osCode ? `${problem}, ${osCode}` : problem, {
+      code: 'memory-copy-file-rebuilt',
+      copyFile: copyFile.location,
+      problem,
+      osCode,
+    });
+  }
   const { state: saved, lastLedgerId: savedLedgerId } = file.record;
   if (saved.seq > state.seq || savedLedgerId > lastLedgerId) return lostCommittedData(ctx, copyFile.location, saved);
   if (saved.seq === state.seq) {

@@ -77,7 +77,7 @@ describe('each event-log writer stores its code beside its words', () => {
     let c = h.restart();
     const [unusable, rebuilt] = rows(c, 'memory').at(-1)!;
     expect(unusable).toMatch(/^critical memory copy file .+ rebuilt from the journal \(missing\)$/);
-    expect(rebuilt).toEqual({ code: 'memory-copy-file-rebuilt' });
+    expect(rebuilt).toEqual({ code: 'memory-copy-file-rebuilt', copyFile, problem: 'missing', osCode: null });
 
     for (const notes of [1, 2]) {
       const before = readFileSync(copyFile);

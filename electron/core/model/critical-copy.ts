@@ -12,8 +12,22 @@ export interface CriticalCopyRecord {
   readonly lastLedgerId: number;
 }
 
+/** Why the copy file could not be used: gone, unreadable (the OS said why), not JSON, no checksum, a wrong one, not a copy. */
+export type CopyFileProblem =
+  'missing' | 'unreadable' | 'not-json' | 'no-checksum' | 'checksum-mismatch' | 'not-a-copy';
+export const COPY_FILE_PROBLEMS = [
+  'missing',
+  'unreadable',
+  'not-json',
+  'no-checksum',
+  'checksum-mismatch',
+  'not-a-copy',
+] as const satisfies readonly CopyFileProblem[];
+
 export type CriticalCopyRead =
-  { readonly record: CriticalCopyRecord; readonly problem: null } | { readonly record: null; readonly problem: string };
+  | { readonly record: CriticalCopyRecord; readonly problem: null }
+  /** `osCode`: the OS error code of an unreadable file (EACCES, EIO …), else null. */
+  | { readonly record: null; readonly problem: CopyFileProblem; readonly osCode: string | null };
 
 /** Storage of the second copy; the cabinet only reads it at start-up (the storage layer writes it after each commit). */
 export interface CriticalCopyPort {

@@ -7,6 +7,7 @@
  * for rows written before codes were kept and for a device's own words.
  */
 import type { StaffRole } from '../staff/staff-status.ts';
+import type { CopyFileProblem } from './critical-copy.ts';
 import type { DeviceDetail } from './device-detail.ts';
 import type { TiltClearance, TiltKind } from './tilt-kind.ts';
 
@@ -217,7 +218,12 @@ export type EventMessage =
   | { readonly code: 'memory-initialised' }
   | { readonly code: 'memory-copy-rebuilt'; readonly copy: 'a' | 'b'; readonly from: 'a' | 'b' }
   /** The copy file of critical memory was missing or failed its checks: rewritten from the journal (the words say why). */
-  | { readonly code: 'memory-copy-file-rebuilt' }
+  | {
+      readonly code: 'memory-copy-file-rebuilt';
+      readonly copyFile: string;
+      readonly problem: CopyFileProblem;
+      readonly osCode: string | null;
+    }
   /** The copy file of critical memory was behind the journal by `commitsBehind` commits: brought up to date. */
   | { readonly code: 'memory-copy-file-behind'; readonly commitsBehind: number }
   /** A note credited although something about it was off (docs/cabinet-rules.md#bill-validator): what, as codes. */

@@ -143,8 +143,8 @@ function conditionWords(tr: Translator, coded: Coded, conditions: readonly unkno
     .join('; ');
 }
 
-/** Codes whose record's own words still say more than the code: a rebuilt copy file says why it was unusable. */
-const ALWAYS_RAW = new Set(['memory-copy-file-rebuilt']);
+/** Codes whose record's own words say more than the code: none; kept for words from outside a code cannot hold. */
+const ALWAYS_RAW = new Set<string>();
 
 function paramWord(tr: Translator, domain: Domain, key: string, value: string): string {
   switch (key) {
@@ -181,6 +181,8 @@ function paramWord(tr: Translator, domain: Domain, key: string, value: string): 
       return word(tr, 'crashKind', value);
     case 'check':
       return word(tr, 'recordCheck', value);
+    case 'problem':
+      return domain === 'msg' ? word(tr, 'copyFileProblem', value) : value;
     case 'table':
       return word(tr, 'chainTable', value);
     case 'until':

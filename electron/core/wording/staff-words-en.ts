@@ -378,7 +378,8 @@ export default {
     'process-crash': 'Process crashed: {crash} ({error}), {recordedAtStart}',
     'memory-initialised': 'Critical memory initialised (new journal)',
     'memory-copy-rebuilt': 'Critical memory copy {copy} rebuilt from copy {from}',
-    'memory-copy-file-rebuilt': 'Copy file of critical memory was missing or damaged: rewritten from the journal',
+    'memory-copy-file-rebuilt':
+      'Copy file {copyFile} of critical memory was unusable ({problem}; OS code {osCode}): rewritten from the journal',
     'memory-copy-file-behind':
       'Copy file of critical memory lagged behind the journal (missing writes: {commitsBehind}): brought up to date',
     'bill-credited-anomaly': 'Note of {valueMinor} on channel {channel} credited with a warning: {warnings}',
@@ -569,6 +570,14 @@ export default {
     'stacked-while-tilted': 'stacked while the cabinet was locked',
     'above-credit-limit': 'above the credit limit',
     'meters-not-updated': 'memory error: the meters did not count it',
+  },
+  copyFileProblem: {
+    missing: 'missing',
+    unreadable: 'unreadable',
+    'not-json': 'not valid JSON (truncated or damaged)',
+    'no-checksum': 'no record or no checksum',
+    'checksum-mismatch': 'checksum mismatch',
+    'not-a-copy': 'checksum holds but it is not a critical-memory copy',
   },
   roundStage: { locked: 'locked (bets taken)', dealt: 'dealt' },
   damageProof: {

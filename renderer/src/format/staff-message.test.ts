@@ -120,7 +120,12 @@ const EVENTS: Samples<EventMessage> = {
   'process-crash': { code: 'process-crash', crash: 'unhandled-rejection', error: 'TypeError', recordedAtStart: true },
   'memory-initialised': { code: 'memory-initialised' },
   'memory-copy-rebuilt': { code: 'memory-copy-rebuilt', copy: 'b', from: 'a' },
-  'memory-copy-file-rebuilt': { code: 'memory-copy-file-rebuilt' },
+  'memory-copy-file-rebuilt': {
+    code: 'memory-copy-file-rebuilt',
+    copyFile: '/var/lib/baccarat/journal.sqlite.critical',
+    problem: 'unreadable',
+    osCode: 'EIO',
+  },
   'memory-copy-file-behind': { code: 'memory-copy-file-behind', commitsBehind: 2 },
   'bill-credited-anomaly': {
     code: 'bill-credited-anomaly',

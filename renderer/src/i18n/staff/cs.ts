@@ -378,7 +378,8 @@ const staff: Messages['staff'] = {
     'process-crash': 'Proces spadl: {crash} ({error}), {recordedAtStart}',
     'memory-initialised': 'Kritická paměť inicializována (nový deník)',
     'memory-copy-rebuilt': 'Kopie {copy} kritické paměti obnovena z kopie {from}',
-    'memory-copy-file-rebuilt': 'Soubor kopie kritické paměti chyběl nebo byl poškozen: znovu zapsán z deníku',
+    'memory-copy-file-rebuilt':
+      'Soubor kopie {copyFile} kritické paměti byl nepoužitelný ({problem}; kód OS {osCode}): znovu zapsán z deníku',
     'memory-copy-file-behind':
       'Soubor kopie kritické paměti zaostával za deníkem (chybějící zápisy: {commitsBehind}): aktualizován',
     'bill-credited-anomaly': 'Bankovka {valueMinor} na kanálu {channel} připsána s varováním: {warnings}',
@@ -568,6 +569,14 @@ const staff: Messages['staff'] = {
     'stacked-while-tilted': 'uložena, když byl automat zamčen',
     'above-credit-limit': 'nad limitem kreditu',
     'meters-not-updated': 'chyba paměti: počitadla ji nezapočítala',
+  },
+  copyFileProblem: {
+    missing: 'chybí',
+    unreadable: 'nelze přečíst',
+    'not-json': 'není platný JSON (zkrácený nebo poškozený)',
+    'no-checksum': 'chybí záznam nebo kontrolní součet',
+    'checksum-mismatch': 'kontrolní součet nesouhlasí',
+    'not-a-copy': 'kontrolní součet sedí, ale není to kopie kritické paměti',
   },
   roundStage: { locked: 'uzamčeno (sázky přijaty)', dealt: 'rozdáno' },
   damageProof: {

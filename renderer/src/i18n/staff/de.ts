@@ -382,7 +382,7 @@ const staff: Messages['staff'] = {
     'memory-initialised': 'Kritischer Speicher initialisiert (neues Journal)',
     'memory-copy-rebuilt': 'Kopie {copy} des kritischen Speichers aus Kopie {from} wiederhergestellt',
     'memory-copy-file-rebuilt':
-      'Kopiedatei des kritischen Speichers fehlte oder war beschädigt: aus dem Journal neu geschrieben',
+      'Die Kopiedatei {copyFile} des kritischen Speichers war unbrauchbar ({problem}; OS-Code {osCode}): aus dem Journal neu geschrieben',
     'memory-copy-file-behind':
       'Kopiedatei des kritischen Speichers lag hinter dem Journal zurück (fehlende Schreibvorgänge: {commitsBehind}): aktualisiert',
     'bill-credited-anomaly':
@@ -575,6 +575,14 @@ const staff: Messages['staff'] = {
     'stacked-while-tilted': 'gestapelt, während der Automat gesperrt war',
     'above-credit-limit': 'über dem Guthabenlimit',
     'meters-not-updated': 'Speicherfehler: die Zähler haben sie nicht gezählt',
+  },
+  copyFileProblem: {
+    missing: 'fehlt',
+    unreadable: 'nicht lesbar',
+    'not-json': 'kein gültiges JSON (abgeschnitten oder beschädigt)',
+    'no-checksum': 'kein Datensatz oder keine Prüfsumme',
+    'checksum-mismatch': 'Prüfsumme stimmt nicht',
+    'not-a-copy': 'Prüfsumme stimmt, aber es ist keine Kopie des kritischen Speichers',
   },
   roundStage: { locked: 'gesperrt (Einsätze angenommen)', dealt: 'gegeben' },
   damageProof: {

@@ -375,7 +375,7 @@ const staff: Messages['staff'] = {
     'memory-initialised': 'Kriittinen muisti alustettu (uusi päiväkirja)',
     'memory-copy-rebuilt': 'Kriittisen muistin kopio {copy} palautettu kopiosta {from}',
     'memory-copy-file-rebuilt':
-      'Kriittisen muistin kopiotiedosto puuttui tai oli vioittunut: kirjoitettu uudelleen päiväkirjasta',
+      'Kriittisen muistin kopiotiedosto {copyFile} oli käyttökelvoton ({problem}; käyttöjärjestelmän koodi {osCode}): kirjoitettu uudelleen lokista',
     'memory-copy-file-behind':
       'Kriittisen muistin kopiotiedosto oli jäljessä päiväkirjasta (puuttuvia kirjoituksia: {commitsBehind}): päivitetty',
     'bill-credited-anomaly': 'Seteli {valueMinor} kanavalla {channel} hyvitettiin varoituksella: {warnings}',
@@ -567,6 +567,14 @@ const staff: Messages['staff'] = {
     'stacked-while-tilted': 'pinottiin, kun laite oli lukittuna',
     'above-credit-limit': 'yli krediittirajan',
     'meters-not-updated': 'muistivirhe: mittarit eivät laskeneet sitä',
+  },
+  copyFileProblem: {
+    missing: 'puuttuu',
+    unreadable: 'ei voi lukea',
+    'not-json': 'ei kelvollista JSONia (katkennut tai vaurioitunut)',
+    'no-checksum': 'ei tietuetta tai tarkistussummaa',
+    'checksum-mismatch': 'tarkistussumma ei täsmää',
+    'not-a-copy': 'tarkistussumma täsmää, mutta se ei ole kriittisen muistin kopio',
   },
   roundStage: { locked: 'lukittu (panokset otettu)', dealt: 'jaettu' },
   damageProof: {

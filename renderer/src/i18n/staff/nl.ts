@@ -381,7 +381,7 @@ const staff: Messages['staff'] = {
     'memory-initialised': 'Kritiek geheugen geïnitialiseerd (nieuw journaal)',
     'memory-copy-rebuilt': 'Kopie {copy} van het kritieke geheugen hersteld uit kopie {from}',
     'memory-copy-file-rebuilt':
-      'Kopiebestand van het kritieke geheugen ontbrak of was beschadigd: opnieuw geschreven uit het journaal',
+      'Kopiebestand {copyFile} van het kritieke geheugen was onbruikbaar ({problem}; OS-code {osCode}): opnieuw geschreven uit het journaal',
     'memory-copy-file-behind':
       'Kopiebestand van het kritieke geheugen liep achter op het journaal (ontbrekende schrijfacties: {commitsBehind}): bijgewerkt',
     'bill-credited-anomaly':
@@ -574,6 +574,14 @@ const staff: Messages['staff'] = {
     'stacked-while-tilted': 'gestapeld terwijl de kast vergrendeld was',
     'above-credit-limit': 'boven de tegoedlimiet',
     'meters-not-updated': 'geheugenfout: de meters hebben het niet geteld',
+  },
+  copyFileProblem: {
+    missing: 'ontbreekt',
+    unreadable: 'onleesbaar',
+    'not-json': 'geen geldige JSON (afgekapt of beschadigd)',
+    'no-checksum': 'geen record of geen controlesom',
+    'checksum-mismatch': 'controlesom klopt niet',
+    'not-a-copy': 'controlesom klopt, maar het is geen kopie van het kritieke geheugen',
   },
   roundStage: { locked: 'vergrendeld (inzetten genomen)', dealt: 'gedeeld' },
   damageProof: {

@@ -381,7 +381,7 @@ const staff: Messages['staff'] = {
     'memory-initialised': 'Kritiskt minne initierat (ny journal)',
     'memory-copy-rebuilt': 'Kopia {copy} av kritiskt minne återställd från kopia {from}',
     'memory-copy-file-rebuilt':
-      'Kopiefilen för kritiskt minne saknades eller var skadad: skriven på nytt från journalen',
+      'Kopiefilen {copyFile} för kritiskt minne gick inte att använda ({problem}; OS-kod {osCode}): skriven på nytt från journalen',
     'memory-copy-file-behind':
       'Kopiefilen för kritiskt minne låg efter journalen (saknade skrivningar: {commitsBehind}): uppdaterad',
     'bill-credited-anomaly': 'Sedel på {valueMinor} i kanal {channel} krediterad med en varning: {warnings}',
@@ -570,6 +570,14 @@ const staff: Messages['staff'] = {
     'stacked-while-tilted': 'staplad medan automaten var låst',
     'above-credit-limit': 'över kreditgränsen',
     'meters-not-updated': 'minnesfel: mätarna räknade den inte',
+  },
+  copyFileProblem: {
+    missing: 'saknas',
+    unreadable: 'går inte att läsa',
+    'not-json': 'inte giltig JSON (avkortad eller skadad)',
+    'no-checksum': 'ingen post eller ingen kontrollsumma',
+    'checksum-mismatch': 'kontrollsumman stämmer inte',
+    'not-a-copy': 'kontrollsumman stämmer men det är ingen kopia av kritiskt minne',
   },
   roundStage: { locked: 'låst (insatser tagna)', dealt: 'given' },
   damageProof: {
