@@ -25,11 +25,9 @@ export interface Translator {
 
 const moneyOf = (tr: Translator, minor: number): string => (tr.money ? tr.money(minor) : formatMinor(minor));
 
-/** Words for one coded thing, and whether the record's own words must be shown beside them. */
+/** Words for one coded thing: every part of it is a code, so nothing else needs showing beside them. */
 export interface Worded {
   readonly text: string;
-  /** True when the record's own words say more than its code: show them beside, marked as the record's own. */
-  readonly raw: boolean;
 }
 
 type Domain = 'msg' | 'reason' | 'void' | 'dev' | 'replay';
@@ -72,14 +70,12 @@ function replayValue(tr: Translator, path: string, value: unknown): string {
 }
 
 export function wordCoded(tr: Translator, domain: Domain, coded: Coded): Worded {
-  let raw = false;
   const params: Record<string, string> = {};
   const path = typeof coded.path === 'string' ? coded.path : '';
   for (const [key, value] of Object.entries(coded)) {
     if (key === 'code') continue;
     if (isCoded(value)) {
       const inner = wordCoded(tr, nestedDomain(domain, coded.code, key), value);
-      raw ||= inner.raw;
       params[key] = inner.text;
     } else if (domain === 'replay' && (key === 'recorded' || key === 'replayed' || key === 'extra')) {
       params[key] = replayValue(tr, path, value);
@@ -106,9 +102,8 @@ export function wordCoded(tr: Translator, domain: Domain, coded: Coded): Worded 
   if (typeof coded.cause === 'string' && domain !== 'dev')
     params.cause = tr.t(`staff.clearCause.${coded.cause}`, params);
   if (typeof coded.why === 'string') params.why = tr.t(`staff.signOutWhy.${coded.why}`, params);
-  if (ALWAYS_RAW.has(coded.code)) raw = true;
   const key = `staff.${domain}.${variantOf(coded)}`;
-  return { text: tr.te(key) ? tr.t(key, params) : coded.code, raw };
+  return { text: tr.te(key) ? tr.t(key, params) : coded.code };
 }
 
 /** A byte as the protocol documents write it: 0x0A. */
@@ -142,9 +137,6 @@ function conditionWords(tr: Translator, coded: Coded, conditions: readonly unkno
     )
     .join('; ');
 }
-
-/** Codes whose record's own words say more than the code: none; kept for words from outside a code cannot hold. */
-const ALWAYS_RAW = new Set<string>();
 
 function paramWord(tr: Translator, domain: Domain, key: string, value: string): string {
   switch (key) {
@@ -202,21 +194,21 @@ export function eventText(tr: Translator, entry: Pick<EventLogEntry, 'message'>)
 }
 
 export function tiltReasonText(tr: Translator, reason: TiltReason | null | undefined): Worded {
-  return reason ? wordCoded(tr, 'reason', reason as Coded) : { text: '', raw: true };
+  return reason ? wordCoded(tr, 'reason', reason as Coded) : { text: '' };
 }
 
 export function voidReasonText(tr: Translator, reason: VoidReason | null | undefined): Worded {
-  return reason ? wordCoded(tr, 'void', reason as Coded) : { text: '', raw: true };
+  return reason ? wordCoded(tr, 'void', reason as Coded) : { text: '' };
 }
 
 export function deviceDetailText(tr: Translator, detail: DeviceDetail | null | undefined): Worded {
-  return detail ? wordCoded(tr, 'dev', detail as Coded) : { text: '', raw: true };
+  return detail ? wordCoded(tr, 'dev', detail as Coded) : { text: '' };
 }
 
 export function rngFailureText(tr: Translator, failure: RngFailureDetail | null | undefined): Worded {
-  if (!failure) return { text: '', raw: true };
+  if (!failure) return { text: '' };
   const what = deviceDetailText(tr, failure.failure);
-  return { text: failure.at ? `${logTime(failure.at)} · ${what.text}` : what.text, raw: what.raw };
+  return { text: failure.at ? `${logTime(failure.at)} · ${what.text}` : what.text };
 }
 
 export function replayDifferenceText(tr: Translator, difference: ReplayDifference): Worded {
