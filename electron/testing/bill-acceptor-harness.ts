@@ -13,6 +13,7 @@ import type {
   DeviceStatus,
 } from '../core/cabinet/cabinet-api.ts';
 import type { Tilt } from '../core/model/tilt.ts';
+import type { AcceptorCondition } from '../core/model/device-detail.ts';
 import type { TiltReason } from '../core/model/journal-message.ts';
 import { until } from './until.ts';
 
@@ -156,4 +157,14 @@ export async function morePolls(
 ): Promise<void> {
   const target = metrics.polls + count;
   await until(() => metrics.polls >= target, `${count} ${what}`);
+}
+
+/** The tilt reason a driver gives the cabinet for a raised eSSP condition (cabinet-condition-effects.ts). */
+export function acceptorFault(condition: AcceptorCondition): TiltReason {
+  return {
+    code: 'device-reported',
+    device: 'bill-acceptor',
+    health: 'fault',
+    deviceDetail: { code: 'acceptor-conditions', conditions: [condition] },
+  };
 }

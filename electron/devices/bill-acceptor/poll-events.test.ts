@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fakeCabinet } from '../../testing/bill-acceptor-harness.ts';
+import { acceptorFault, fakeCabinet } from '../../testing/bill-acceptor-harness.ts';
 import { AcceptorConditions } from './acceptor-conditions.ts';
 import { EscrowPolicy, cabinetTakesMoney } from './escrow-policy.ts';
 import { NoteTracker, memoryStore } from './note-tracker.ts';
@@ -20,13 +20,7 @@ function receiver() {
   );
   if (!parsed.ok) throw new Error(parsed.error);
   const conditions = new AcceptorConditions({
-    raised: (condition) =>
-      cabinet.raiseFault('device-fault', 'bill-acceptor', {
-        code: 'device-reported',
-        device: 'bill-acceptor',
-        health: 'fault',
-        deviceDetail: { code: 'acceptor-conditions', conditions: [condition] },
-      }),
+    raised: (condition) => cabinet.raiseFault('device-fault', 'bill-acceptor', acceptorFault(condition)),
     cleared: () => undefined,
     changed: () => undefined,
   });

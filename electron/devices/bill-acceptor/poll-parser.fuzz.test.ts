@@ -36,7 +36,7 @@ import {
   parseSetupReply,
   type PollEvent,
 } from './ssp-protocol.ts';
-import { fakeCabinet } from '../../testing/bill-acceptor-harness.ts';
+import { acceptorFault, fakeCabinet } from '../../testing/bill-acceptor-harness.ts';
 import { CHANNEL_EVENTS, EVENT_TABLE } from './poll-event-table.ts';
 import { SspTimeoutError } from './ssp-master.ts';
 import type { UnreadTail } from './ssp-protocol.ts';
@@ -96,13 +96,7 @@ function receiver() {
   const setup = setupInfo();
   const config = validateConfig({ fixedKeyHex: KEY });
   const conditions = new AcceptorConditions({
-    raised: (condition) =>
-      cabinet.raiseFault('device-fault', 'bill-acceptor', {
-        code: 'device-reported',
-        device: 'bill-acceptor',
-        health: 'fault',
-        deviceDetail: { code: 'acceptor-conditions', conditions: [condition] },
-      }),
+    raised: (condition) => cabinet.raiseFault('device-fault', 'bill-acceptor', acceptorFault(condition)),
     cleared: () => undefined,
     changed: () => undefined,
   });
