@@ -11,8 +11,7 @@ import { storedVenueConfig } from '../core/cabinet/config-change.ts';
 import { keepSecrets } from '../core/config/config-secrets.ts';
 import { DEFAULT_VENUE_CONFIG, parseVenueConfig, type VenueConfig } from '../core/config/venue-config.ts';
 import type { RandomSource } from '../core/random/random-source.ts';
-import { attachCriticalCopy } from '../core/cabinet/critical-copy-file.ts';
-import { CriticalCopyFile, journalWithCriticalCopy } from './critical-copy-file.ts';
+import { CriticalCopyFile } from './critical-copy-file.ts';
 import type { StatementObserver } from './database.ts';
 import { criticalCopyPathFor, JournalPathError, resolveCriticalCopyPath } from './journal-path.ts';
 import { Journal } from './journal.ts';
@@ -88,7 +87,6 @@ export function startCabinetOn(
     const copyPath =
       options.criticalCopyPath ??
       (options.journalPath === undefined ? undefined : resolveCriticalCopyPath(options.journalPath));
-    let port: Journal = journal;
     // A copy write that fails after a commit becomes the cabinet's critical-copy tilt: told after the
     // synchronous operation that committed (a round runs in one call), so it never interleaves with it.
     let cabinet: CabinetCore | null = null;
@@ -97,22 +95,20 @@ export function startCabinetOn(
       if (cabinet === null) failedAtStart ??= error;
       else queueMicrotask(() => cabinet?.criticalCopyFailed(error));
     };
-    if (copyPath !== undefined) {
-      const file = new CriticalCopyFile(copyPath);
-      port = journalWithCriticalCopy(journal, file, copyFailed);
-      attachCriticalCopy(port, file);
-    }
+    const copyFile = copyPath === undefined ? null : new CriticalCopyFile(copyPath);
+    if (copyFile) journal.keepCriticalCopy(copyFile, copyFailed);
     const stored = storedVenueConfig({ journal });
     const config =
       options.configSource === 'stored-first' && stored
         ? stored
         : parseVenueConfig(keepSecrets(options.config, stored ?? DEFAULT_VENUE_CONFIG));
     const started = new CabinetCore(
-      port,
+      journal,
       config,
       options.random,
       options.clock ?? (() => new Date()),
       options.devices ?? [],
+      copyFile,
     );
     started.start();
     cabinet = started;
