@@ -1,5 +1,6 @@
 /**
- * npm run build: the renderer with vite (into dist-renderer/), then the Electron main
+ * npm run build: the renderer with vite (into dist-renderer/, and its development entry with the service panel
+ * and the URL overrides into dist-renderer-dev/, never packaged), then the Electron main
  * process and the preload with esbuild (into dist-electron/).
  *  - main.js: ESM (package.json has "type": "module"; Electron ≥ 28 loads an ESM main).
  *  - preload.cjs: CommonJS, because a sandboxed preload cannot be an ES module; its
@@ -15,7 +16,7 @@
  *   node scripts/build.ts [--skip-renderer]
  */
 import { build as esbuild, type Plugin } from 'esbuild';
-import { rmSync } from 'node:fs';
+import { renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -25,7 +26,19 @@ const skipRenderer = process.argv.includes('--skip-renderer');
 
 async function buildRenderer(): Promise<void> {
   const { build } = await import('vite');
-  await build({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn', mode: 'production' });
+  const configFile = path.join(root, 'vite.config.ts');
+  await build({ configFile, logLevel: 'warn', mode: 'production' });
+  // The development entry (service panel, URL overrides) is built on its own, so not one of its chunks can reach
+  // dist-renderer/, the folder the package takes (docs/architecture.md#the-development-entry).
+  const devOut = path.join(root, 'dist-renderer-dev');
+  await build({
+    configFile,
+    logLevel: 'warn',
+    mode: 'production',
+    build: { outDir: devOut, rollupOptions: { input: path.join(root, 'renderer/dev.html') } },
+  });
+  // Served as the page at / like the production one (the browser host and `npm start` ask for index.html).
+  renameSync(path.join(devOut, 'dev.html'), path.join(devOut, 'index.html'));
 }
 
 async function buildElectron(): Promise<void> {
@@ -100,5 +113,5 @@ const started = Date.now();
 if (!skipRenderer) await buildRenderer();
 await buildElectron();
 process.stdout.write(
-  `build: done in ${Date.now() - started} ms (dist-renderer/, dist-electron/main.js, preload.cjs, dev-shell.js, dev-emulators.js, dev-preload.cjs)\n`,
+  `build: done in ${Date.now() - started} ms (dist-renderer/, dist-renderer-dev/, dist-electron/main.js, preload.cjs, dev-shell.js, dev-emulators.js, dev-preload.cjs)\n`,
 );

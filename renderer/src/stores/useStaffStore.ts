@@ -4,7 +4,8 @@
  */
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
-import type { IpcResult, PushEvent, RequestOf, ResponseMap } from '../../../electron/ipc/contract.ts';
+import type { Channel, PushEvent, RequestOf, ResponseMap, ResponseOf } from '../../../electron/ipc/contract.ts';
+import { useCabinetApi } from '../bridge/useCabinetApi.ts';
 import type { CabinetSnapshot } from '../../../electron/core/cabinet/cabinet-api.ts';
 import type { EventLogEntry } from '../../../electron/core/model/event-log.ts';
 import type { Meters } from '../../../electron/core/model/meters.ts';
@@ -16,38 +17,10 @@ import type { ConfigAuditEntry, ConfigView, FieldIssue, StaffError, StaffRole, S
 import type { ConfigApplyOutcome } from '../../../electron/core/config/config-apply-outcome.ts';
 
 /**
- * The operator menu's one line to main. Every staff channel is called here and nowhere else; main decides
- * who is signed in, what a PIN unlocks, what may be cleared and what a config may hold. This store keeps
- * what main answered and which staff screen is showing; it never works out a permission or a balance.
+ * The operator menu's calls to main, through the typed API (useCabinetApi). Main decides who is signed in,
+ * what a PIN unlocks, what may be cleared and what a config may hold. This store keeps what main answered and
+ * which staff screen is showing; it never works out a permission or a balance.
  */
-/** Every staff channel, typed from the contract (electron/ipc/contract.ts). */
-type StaffChannel =
-  | 'staff:status'
-  | 'staff:sign-in'
-  | 'staff:sign-out'
-  | 'tech:meters'
-  | 'tech:meters:export'
-  | 'tech:clear-handpay'
-  | 'tech:clear-tilt'
-  | 'tech:ram-clear'
-  | 'tech:roads:reset'
-  | 'tech:events'
-  | 'tech:recall'
-  | 'tech:recall:replay'
-  | 'tech:recall:export'
-  | 'tech:events:export'
-  | 'tech:archive:export'
-  | 'tech:diagnostics'
-  | 'tech:bill-test-mode'
-  | 'tech:config:get'
-  | 'tech:config:validate'
-  | 'tech:config:apply'
-  | 'tech:config:audit'
-  | 'tech:config:export'
-  | 'tech:config:import'
-  | 'tech:journal-damage'
-  | 'tech:journal-damage:export';
-type StaffApi = { [C in StaffChannel]: { request: RequestOf<C>; response: ResponseMap[C] } };
 
 export type EventQuery = RequestOf<'tech:events'>;
 export type RecallQuery = RequestOf<'tech:recall'>;
@@ -82,6 +55,7 @@ export const RECALL_PAGE = 8;
 
 export const useStaffStore = defineStore('staff', () => {
   const cabinet = useCabinetStore();
+  const api = useCabinetApi();
   const status = shallowRef<StaffStatus | null>(null);
   const view = ref<StaffView>('meters');
   /** The role chosen on the sign-in screen, before its PIN. */
@@ -110,16 +84,16 @@ export const useStaffStore = defineStore('staff', () => {
   const role = computed<StaffRole | null>(() => status.value?.session?.role ?? null);
   const views = computed(() => (role.value === 'technician' ? TECHNICIAN_VIEWS : ATTENDANT_VIEWS));
 
-  async function invoke<C extends StaffChannel>(
+  async function invoke<C extends Channel>(
     channel: C,
-    request: StaffApi[C]['request'],
+    request: RequestOf<C>,
     quiet = false,
-  ): Promise<StaffApi[C]['response'] | null> {
+  ): Promise<ResponseOf<C> | null> {
     busy.value = true;
-    const result = (await cabinet.request(channel, request)) as IpcResult<StaffApi[C]['response']>;
+    const result = await api.request(channel, request);
     busy.value = false;
     if (result.ok) return result.value;
-    if (!quiet) error.value = result.error as StaffError;
+    if (!quiet) error.value = result.error;
     return null;
   }
 
@@ -160,7 +134,7 @@ export const useStaffStore = defineStore('staff', () => {
   }
 
   async function init(): Promise<void> {
-    cabinet.onPush(onPush);
+    api.onEvent(onPush);
     const s = await invoke('staff:status', {}, true);
     if (s) setStatus(s);
   }
@@ -265,9 +239,9 @@ export const useStaffStore = defineStore('staff', () => {
   /** Main checks every edit as it is typed; its structured issues are shown next to each field. */
   async function validate(candidate: ConfigView): Promise<readonly FieldIssue[]> {
     const seq = ++validateSeq;
-    const result = (await cabinet.request('tech:config:validate', { config: candidate })) as IpcResult<{ ok: true }>;
-    const found: readonly FieldIssue[] = result.ok ? [] : ((result.error as StaffError).fields ?? []);
-    if (!result.ok && !(result.error as StaffError).fields) error.value = result.error as StaffError;
+    const result = await api.request('tech:config:validate', { config: candidate });
+    const found: readonly FieldIssue[] = result.ok ? [] : (result.error.fields ?? []);
+    if (!result.ok && !result.error.fields) error.value = result.error;
     if (seq === validateSeq) issues.value = found;
     return found;
   }
