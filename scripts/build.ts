@@ -4,11 +4,11 @@
  * process and the preload with esbuild (into dist-electron/).
  *  - main.js: ESM (package.json has "type": "module"; Electron ≥ 28 loads an ESM main).
  *  - preload.cjs: CommonJS, because a sandboxed preload cannot be an ES module; its
- *    allow-list is the production channel names (electron/ipc/channels.ts), no zod.
+ *    allow-list is the production channel names, generated here from the table (allowList), no zod.
  *  - dev-shell.js, dev-emulators.js, dev-preload.cjs: the development pieces main loads
  *    only when the app is not packaged (`npm start`): the service panel's channel, the
  *    embedded device emulators, and a preload whose allow-list adds the service channel
- *    (electron/host/dev-preload-channels.ts in place of channels.ts).
+ *    (generated from electron/host/dev-preload-channels.ts in place of channels.ts).
  *    electron-builder.yml leaves every dist-electron/dev-* file out of the package.
  * Native modules (serialport bindings) and electron stay external. The browser test host,
  * its test controls and electron/testing/ are never bundled (dist:check looks for them).
@@ -86,27 +86,41 @@ async function buildElectron(): Promise<void> {
     outfile: path.join(outDir, 'dev-emulators.js'),
   });
   const preload = { ...common, format: 'cjs' as const, platform: 'node' as const, external: ['electron'] };
+  const production = await import('../electron/ipc/channels.ts');
+  const development = await import('../electron/host/dev-preload-channels.ts');
   await esbuild({
     ...preload,
     entryPoints: [path.join(root, 'electron/preload.electron.ts')],
     outfile: path.join(outDir, 'preload.cjs'),
+    plugins: [allowList(production.CHANNEL_NAMES, production.EVENT_CHANNEL_NAME)],
   });
-  const devChannels = path.join(root, 'electron/host/dev-preload-channels.ts');
   await esbuild({
     ...preload,
     entryPoints: [path.join(root, 'electron/preload.electron.ts')],
     outfile: path.join(outDir, 'dev-preload.cjs'),
-    plugins: [
-      {
-        name: 'dev-preload-channels',
-        setup(b) {
-          b.onResolve({ filter: /\/ipc\/channels\.ts$/ }, (args) =>
-            path.basename(args.importer) === 'preload.electron.ts' ? { path: devChannels } : undefined,
-          );
-        },
-      },
-    ],
+    plugins: [allowList(development.CHANNEL_NAMES, development.EVENT_CHANNEL_NAME)],
   });
+}
+
+/**
+ * The preload's allow-list, generated from the channel tables: the preload's import of electron/ipc/channels.ts
+ * becomes a module of the names written out, so the sandboxed bundle carries the names and no zod.
+ */
+function allowList(names: readonly string[], eventChannel: string): Plugin {
+  return {
+    name: 'preload-allow-list',
+    setup(b) {
+      b.onResolve({ filter: /\/ipc\/channels\.ts$/ }, (args) =>
+        path.basename(args.importer) === 'preload.electron.ts'
+          ? { path: 'allow-list', namespace: 'generated' }
+          : undefined,
+      );
+      b.onLoad({ filter: /^allow-list$/, namespace: 'generated' }, () => ({
+        contents: `export const CHANNEL_NAMES = ${JSON.stringify(names)};\nexport const EVENT_CHANNEL_NAME = ${JSON.stringify(eventChannel)};\n`,
+        loader: 'js',
+      }));
+    },
+  };
 }
 
 const started = Date.now();
