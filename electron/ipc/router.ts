@@ -95,25 +95,27 @@ export function roleRefusal(spec: ChannelSpec, channel: string, staff: RouterSta
   }
 }
 
-const CABINET_ERROR_CODES: ReadonlySet<string> = new Set<CabinetErrorCode>([
-  'not-a-chip',
-  'below-spot-min',
-  'above-spot-max',
-  'above-table-max',
-  'above-max-win',
-  'insufficient-credits',
-  'no-bets',
-  'no-bet-to-remove',
-  'nothing-to-undo',
-  'no-previous-bets',
-  'tilted',
-  'round-in-progress',
-  'no-credits',
-  'invalid-config',
-  'bets-on-table',
-  'rebet-needs-empty-table',
-  'not-permitted',
-]);
+/** Every cabinet refusal code, as a Record so a code added to CabinetErrorCode without a place here does not compile. */
+const CABINET_ERROR_CODE_LIST: Readonly<Record<CabinetErrorCode, true>> = {
+  'not-a-chip': true,
+  'below-spot-min': true,
+  'above-spot-max': true,
+  'above-table-max': true,
+  'above-max-win': true,
+  'insufficient-credits': true,
+  'no-bets': true,
+  'no-bet-to-remove': true,
+  'nothing-to-undo': true,
+  'no-previous-bets': true,
+  tilted: true,
+  'round-in-progress': true,
+  'no-credits': true,
+  'invalid-config': true,
+  'bets-on-table': true,
+  'rebet-needs-empty-table': true,
+  'not-permitted': true,
+};
+const CABINET_ERROR_CODES: ReadonlySet<string> = new Set(Object.keys(CABINET_ERROR_CODE_LIST));
 
 interface CabinetErrorLike {
   readonly code: CabinetErrorCode;
