@@ -4,7 +4,7 @@
  * process and the preload with esbuild (into dist-electron/).
  *  - main.js: ESM (package.json has "type": "module"; Electron ≥ 28 loads an ESM main).
  *  - preload.cjs: CommonJS, because a sandboxed preload cannot be an ES module; its
- *    allow-list is the production channel names, generated here from the table (allowList), no zod.
+ *    allow-list is the production channel names, generated from the table (preload-allow-list.ts), no zod.
  *  - dev-shell.js, dev-emulators.js, dev-preload.cjs: the development pieces main loads
  *    only when the app is not packaged (`npm start`): the service panel's channel, the
  *    embedded device emulators, and a preload whose allow-list adds the service channel
@@ -19,6 +19,7 @@ import { build as esbuild, type Plugin } from 'esbuild';
 import { renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { allowListPlugin } from './preload-allow-list.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(root, 'dist-electron');
@@ -92,35 +93,14 @@ async function buildElectron(): Promise<void> {
     ...preload,
     entryPoints: [path.join(root, 'electron/preload.electron.ts')],
     outfile: path.join(outDir, 'preload.cjs'),
-    plugins: [allowList(production.CHANNEL_NAMES, production.EVENT_CHANNEL_NAME)],
+    plugins: [allowListPlugin(production.CHANNEL_NAMES, production.EVENT_CHANNEL_NAME)],
   });
   await esbuild({
     ...preload,
     entryPoints: [path.join(root, 'electron/preload.electron.ts')],
     outfile: path.join(outDir, 'dev-preload.cjs'),
-    plugins: [allowList(development.CHANNEL_NAMES, development.EVENT_CHANNEL_NAME)],
+    plugins: [allowListPlugin(development.CHANNEL_NAMES, development.EVENT_CHANNEL_NAME)],
   });
-}
-
-/**
- * The preload's allow-list, generated from the channel tables: the preload's import of electron/ipc/channels.ts
- * becomes a module of the names written out, so the sandboxed bundle carries the names and no zod.
- */
-function allowList(names: readonly string[], eventChannel: string): Plugin {
-  return {
-    name: 'preload-allow-list',
-    setup(b) {
-      b.onResolve({ filter: /\/ipc\/channels\.ts$/ }, (args) =>
-        path.basename(args.importer) === 'preload.electron.ts'
-          ? { path: 'allow-list', namespace: 'generated' }
-          : undefined,
-      );
-      b.onLoad({ filter: /^allow-list$/, namespace: 'generated' }, () => ({
-        contents: `export const CHANNEL_NAMES = ${JSON.stringify(names)};\nexport const EVENT_CHANNEL_NAME = ${JSON.stringify(eventChannel)};\n`,
-        loader: 'js',
-      }));
-    },
-  };
 }
 
 const started = Date.now();
