@@ -157,6 +157,7 @@ export default tseslint.config(
       'dist/',
       'dist-electron/',
       'dist-renderer/',
+      'dist-renderer-dev/',
       'release/',
       'test-results/',
       'playwright-report/',

@@ -1,14 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { configHash } from '../core/config/config-hash.ts';
-import type { BillAcceptorDiagnostics, TechDiagnostics as TechDiagnosticsResult } from '../core/cabinet/diagnostics.ts';
-import type { ReplayReport } from '../core/engine/replay.ts';
-import type { EventLogEntry } from '../core/model/event-log.ts';
-import type { RoundRecord } from '../core/model/round-record.ts';
-import { closeCabinets, fund, setupCabinet } from '../testing/cabinet-harness.ts';
-import { testConfig } from '../testing/fixtures.ts';
-import { testStaff } from '../testing/memory-staff.ts';
-import type { IpcResult, JournalExportFile } from './contract.ts';
-import { createIpcRouter, type RouterServices } from './router.ts';
+import { configHash } from '../../core/config/config-hash.ts';
+import type {
+  BillAcceptorDiagnostics,
+  TechDiagnostics as TechDiagnosticsResult,
+} from '../../core/cabinet/diagnostics.ts';
+import type { ReplayReport } from '../../core/engine/replay.ts';
+import type { EventLogEntry } from '../../core/model/event-log.ts';
+import type { RoundRecord } from '../../core/model/round-record.ts';
+import { closeCabinets, fund, setupCabinet } from '../../testing/cabinet-harness.ts';
+import { testConfig } from '../../testing/fixtures.ts';
+import { testStaff } from '../../testing/memory-staff.ts';
+import type { IpcResult, JournalExportFile } from '../contract.ts';
+import { createIpcRouter, type RouterServices } from '../router.ts';
 
 afterEach(closeCabinets);
 

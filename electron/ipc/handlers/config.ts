@@ -4,13 +4,13 @@
  * these only shape the answers, keep the secret out of them and warm the paytable's exact
  * analysis for new rules before the answer goes out.
  */
-import type { Cabinet } from '../core/cabinet/cabinet-api.ts';
-import { configAuditCsv, exportVenueFile, parseVenueFileText } from '../core/config/config-file.ts';
-import { configView } from '../core/config/config-secrets.ts';
-import { ConfigError } from '../core/config/venue-config.ts';
-import { refusal, type ChannelHandlers } from './channel-group.ts';
-import type { ConfigApplied, ProductionTable } from './contract.ts';
-import type { RouterServices } from './router-services.ts';
+import type { Cabinet } from '../../core/cabinet/cabinet-api.ts';
+import { configAuditCsv, exportVenueFile, parseVenueFileText } from '../../core/config/config-file.ts';
+import { configView } from '../../core/config/config-secrets.ts';
+import { ConfigError } from '../../core/config/venue-config.ts';
+import { refusal, type ChannelHandlers } from '../channel-group.ts';
+import type { ConfigApplied, ProductionTable } from '../contract.ts';
+import type { RouterServices } from '../router-services.ts';
 
 type ConfigChannels = Pick<
   ChannelHandlers<ProductionTable>,

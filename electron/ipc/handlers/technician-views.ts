@@ -6,23 +6,23 @@
  * The handlers of these channels of the production table (contract.ts); router.ts merges them.
  * Everything here only reads, except the test mode, which changes no money.
  */
-import type { Cabinet, CabinetSnapshot, DeviceName, DeviceStatus } from '../core/cabinet/cabinet-api.ts';
+import type { Cabinet, CabinetSnapshot, DeviceName, DeviceStatus } from '../../core/cabinet/cabinet-api.ts';
 import type {
   BillAcceptorDiagnostics,
   InputsStatus,
   RngDiagnostics,
   TechDiagnostics,
-} from '../core/cabinet/diagnostics.ts';
-import { configHash } from '../core/config/config-hash.ts';
-import { eventLogCsv, eventLogJson, recallJson, type ExportHeaderInput } from '../core/cabinet/journal-export.ts';
-import { archiveJson } from '../core/cabinet/journal-archive-export.ts';
-import { metersHtml } from '../core/cabinet/meters-page.ts';
-import { metersCsv, type Currency } from '../core/cabinet/meters-report.ts';
-import { replayRound } from '../core/engine/replay.ts';
-import { refusal, type ChannelHandlers } from './channel-group.ts';
-import type { ProductionTable } from './contract.ts';
-import { withDeviceDetails, withDeviceDetailsInRound } from './device-detail-enrich.ts';
-import { deviceDetailOf, rngFailureOf, rngSourceOf } from './device-detail-codes.ts';
+} from '../../core/cabinet/diagnostics.ts';
+import { configHash } from '../../core/config/config-hash.ts';
+import { eventLogCsv, eventLogJson, recallJson, type ExportHeaderInput } from '../../core/cabinet/journal-export.ts';
+import { archiveJson } from '../../core/cabinet/journal-archive-export.ts';
+import { metersHtml } from '../../core/cabinet/meters-page.ts';
+import { metersCsv, type Currency } from '../../core/cabinet/meters-report.ts';
+import { replayRound } from '../../core/engine/replay.ts';
+import { refusal, type ChannelHandlers } from '../channel-group.ts';
+import type { ProductionTable } from '../contract.ts';
+import { withDeviceDetails, withDeviceDetailsInRound } from '../device-detail-enrich.ts';
+import { deviceDetailOf, rngFailureOf, rngSourceOf } from '../device-detail-codes.ts';
 
 /** Who the cabinet is, for the header of an export. */
 export interface CabinetIdentity {

@@ -3,9 +3,9 @@
  * technician's diagnostics of a journal found damaged at start-up, and a fresh export of what can
  * still be read from it. The RAM clear itself is `tech:ram-clear`.
  */
-import { refusal, type ChannelHandlers } from './channel-group.ts';
-import type { ProductionTable } from './contract.ts';
-import type { RouterServices } from './router-services.ts';
+import { refusal, type ChannelHandlers } from '../channel-group.ts';
+import type { ProductionTable } from '../contract.ts';
+import type { RouterServices } from '../router-services.ts';
 
 type JournalDamageChannels = Pick<
   ChannelHandlers<ProductionTable>,
