@@ -1,0 +1,66 @@
+/**
+ * `npm run table-server -- --nats URL --table ID --journal PATH [--betting-ms N] [--venue-config FILE]`
+ * (docs/stadium.md#running-a-table). Every flag is checked, the venue file read and the RNG chosen before anything
+ * is created; then the broker is reached (a broker that is down is one clear error and exit 2: the service manager
+ * starts the table again), the journal and the key are opened, what the journal owes the broker is published, and
+ * one JSON line says the table is serving. SIGTERM or SIGINT finishes the round in progress and exits 0.
+ */
+import { runCli } from '../cli/cli-support.ts';
+import { createRngService } from '../devices/rng/rng-service.ts';
+import { connectNatsBroker } from './nats-broker.ts';
+import { rawPublicKey } from './result-signature.ts';
+import { loadOrCreateTableKey } from './table-key.ts';
+import { TableJournal } from './table-journal.ts';
+import { TABLE_SERVER_OPTIONS, TABLE_SERVER_USAGE, checkTableServerFlags } from './table-server-flags.ts';
+import { TableServer } from './table-server.ts';
+
+await runCli({
+  name: 'table-server',
+  usage: TABLE_SERVER_USAGE,
+  options: TABLE_SERVER_OPTIONS,
+  main: async ({ values, positionals }) => {
+    const {
+      url,
+      table,
+      journalPath,
+      bettingMs,
+      replicas,
+      config,
+      rng: settings,
+    } = checkTableServerFlags(values, positionals);
+    const rng = createRngService({
+      portPath: settings.port,
+      noPort: settings.noPort,
+      minEntropyBitsPerByte: settings.minEntropyBitsPerByte,
+      // A OneRNG streams only after "cmdO" (docs/protocols/serial-rng.md#what-the-reader-does).
+      ...(settings.protocol === 'onerng' ? { startCommand: 'cmdO', stopCommand: 'cmdo' } : {}),
+    });
+
+    const broker = await connectNatsBroker(url, { name: `stadium table ${table}` });
+    const journal = TableJournal.open(journalPath, table);
+    const key = loadOrCreateTableKey(journalPath);
+    await rng.start();
+    const log = (line: string): void => void process.stderr.write(`table-server ${table}: ${line}\n`);
+    const server = new TableServer({
+      table,
+      broker,
+      journal,
+      privateKey: key.privateKey,
+      profile: config.profile,
+      random: rng.random,
+      bettingMs,
+      replicas,
+      log,
+    });
+    try {
+      await server.recover();
+      process.stdout.write(`${JSON.stringify({ table, ready: true, publicKey: rawPublicKey(key.publicKey) })}\n`);
+      for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => server.stop());
+      await server.serve();
+    } finally {
+      journal.close();
+      await rng.stop();
+      await broker.close();
+    }
+  },
+});
