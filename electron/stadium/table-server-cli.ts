@@ -36,7 +36,10 @@ await runCli({
       ...(settings.protocol === 'onerng' ? { startCommand: 'cmdO', stopCommand: 'cmdo' } : {}),
     });
 
-    const broker = await connectNatsBroker(url, { name: `stadium table ${table}` });
+    // Credentials come from the environment (the service unit), never the command line that `ps` shows.
+    const user = process.env.STADIUM_NATS_USER;
+    const credentials = user ? { user, pass: process.env.STADIUM_NATS_PASSWORD ?? '' } : {};
+    const broker = await connectNatsBroker(url, { name: `stadium table ${table}`, ...credentials });
     const journal = TableJournal.open(journalPath, table);
     const key = loadOrCreateTableKey(journalPath);
     await rng.start();
