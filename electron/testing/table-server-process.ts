@@ -85,7 +85,8 @@ export async function tableReader(broker: Broker, table: string, name: string): 
   return async () => {
     consumer ??= await broker.durableConsumer(tableStream(table), name, tableSubjects(table).all, 5_000);
     for (;;) {
-      const message = await consumer.next(5_000);
+      // While the broker is away a pull fails; the reader, like a terminal, asks again until it answers.
+      const message = await consumer.next(5_000).catch(() => null);
       if (message === null) continue;
       await message.ack();
       const json = new TextDecoder().decode(message.data);
