@@ -204,13 +204,6 @@ describe('the table server command line', () => {
     expect(flags.config.profile.id).toBe('eight-deck-tie-8-to-1');
   });
 
-  it('as a process, exits 2 on an unknown flag with the flags there are, creating nothing', async () => {
-    const run = await runCliKilledAfter(10_000, CLI, ...ok, '--speed', '2');
-    expect(run.code).toBe(2);
-    expect(run.stderr).toContain('unknown flag "--speed"; the flags are --nats VALUE, --table VALUE');
-    expect(existsSync(journal)).toBe(false);
-  });
-
   it('says a broker that is down cannot be reached, naming it, and creates no journal', async () => {
     const down = await startNatsServer();
     await down.stop();

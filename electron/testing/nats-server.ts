@@ -6,7 +6,7 @@
  * same URL and the streams come back from disk. No broker is mocked anywhere in stadium's tests.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -35,11 +35,25 @@ interface Running {
   readonly exited: Promise<void>;
 }
 
-function launch(storeDir: string, port: number, logs: string[]): Promise<Running> {
+export interface NatsServerOptions {
+  /** A server config (e.g. users and permissions); the flags' address, port and store override its own. */
+  readonly config?: string;
+  /** Environment for `$VARIABLE`s the config names. */
+  readonly env?: Readonly<Record<string, string>>;
+}
+
+function launch(storeDir: string, port: number, logs: string[], options: NatsServerOptions): Promise<Running> {
+  const args = ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', storeDir];
+  if (options.config !== undefined) {
+    const file = `${storeDir}.conf`;
+    writeFileSync(file, options.config);
+    args.unshift('-c', file);
+  }
   // detached: the server leads its own process group, so stop() reaches anything it started.
-  const child = spawn(BINARY, ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', storeDir], {
+  const child = spawn(BINARY, args, {
     stdio: ['ignore', 'ignore', 'pipe'],
     detached: true,
+    env: { ...process.env, ...options.env },
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return new Promise((resolve, reject) => {
@@ -76,10 +90,10 @@ async function end(running: Running | null, signal: NodeJS.Signals): Promise<voi
 }
 
 /** Starts a JetStream server on a free port with a fresh store directory; resolves once it is ready. */
-export async function startNatsServer(): Promise<NatsServer> {
+export async function startNatsServer(options: NatsServerOptions = {}): Promise<NatsServer> {
   const storeDir = mkdtempSync(join(tmpdir(), 'stadium-nats-'));
   const logs: string[] = [];
-  let running: Running | null = await launch(storeDir, -1, logs);
+  let running: Running | null = await launch(storeDir, -1, logs, options);
   const port = running.port;
   return {
     url: `nats://127.0.0.1:${port}`,
@@ -92,12 +106,13 @@ export async function startNatsServer(): Promise<NatsServer> {
     },
     restart: async () => {
       await end(running, 'SIGKILL');
-      running = await launch(storeDir, port, logs);
+      running = await launch(storeDir, port, logs, options);
     },
     stop: async () => {
       await end(running, 'SIGTERM');
       running = null;
       rmSync(storeDir, { recursive: true, force: true });
+      rmSync(`${storeDir}.conf`, { force: true });
     },
   };
 }
