@@ -41,7 +41,7 @@ await runCli({
     const credentials = user ? { user, pass: process.env.STADIUM_NATS_PASSWORD ?? '' } : {};
     const broker = await connectNatsBroker(url, { name: `stadium table ${table}`, ...credentials });
     const journal = TableJournal.open(journalPath, table);
-    const key = loadOrCreateTableKey(journalPath);
+    const key = loadOrCreateTableKey(journalPath, journal.last() === null);
     await rng.start();
     const log = (line: string): void => void process.stderr.write(`table-server ${table}: ${line}\n`);
     const server = new TableServer({
