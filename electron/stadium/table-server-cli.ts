@@ -39,31 +39,25 @@ await runCli({
     // Credentials come from the environment (the service unit), never the command line that `ps` shows.
     const user = process.env.STADIUM_NATS_USER;
     const credentials = user ? { user, pass: process.env.STADIUM_NATS_PASSWORD ?? '' } : {};
-    const broker = await connectNatsBroker(url, { name: `stadium table ${table}`, ...credentials });
-    const journal = TableJournal.open(journalPath, table);
-    const key = loadOrCreateTableKey(journalPath, journal.last() === null);
-    await rng.start();
-    const log = (line: string): void => void process.stderr.write(`table-server ${table}: ${line}\n`);
-    const server = new TableServer({
-      table,
-      broker,
-      journal,
-      privateKey: key.privateKey,
-      profile: config.profile,
-      random: rng.random,
-      bettingMs,
-      replicas,
-      log,
-    });
+    // Whatever was opened is closed again in reverse, on an error as on a stop, so the process always exits.
+    const opened: (() => unknown)[] = [];
     try {
+      const broker = await connectNatsBroker(url, { name: `stadium table ${table}`, ...credentials });
+      opened.push(() => broker.close());
+      const journal = TableJournal.open(journalPath, table);
+      opened.push(() => journal.close());
+      const key = loadOrCreateTableKey(journalPath, journal.last() === null);
+      await rng.start();
+      opened.push(() => rng.stop());
+      const log = (line: string): void => void process.stderr.write(`table-server ${table}: ${line}\n`);
+      const parts = { table, broker, journal, privateKey: key.privateKey, profile: config.profile };
+      const server = new TableServer({ ...parts, random: rng.random, bettingMs, replicas, log });
       await server.recover();
       process.stdout.write(`${JSON.stringify({ table, ready: true, publicKey: rawPublicKey(key.publicKey) })}\n`);
       for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => server.stop());
       await server.serve();
     } finally {
-      journal.close();
-      await rng.stop();
-      await broker.close();
+      for (const close of opened.reverse()) await close();
     }
   },
 });

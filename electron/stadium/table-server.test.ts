@@ -17,6 +17,7 @@ import type { Broker } from './broker.ts';
 import { connectNatsBroker } from './nats-broker.ts';
 import { publicKeyFromRaw, verifyResult } from './result-signature.ts';
 import { TableJournal } from './table-journal.ts';
+import { loadOrCreateTableKey } from './table-key.ts';
 import { TABLE_SERVER_OPTIONS, checkTableServerFlags } from './table-server-flags.ts';
 import { ResultMessageSchema, conclusionId, encodeMessage, tableStream, tableSubjects } from './table-messages.ts';
 import { DUPLICATE_WINDOW_MS, tableOutcome } from './table-server.ts';
@@ -150,6 +151,9 @@ describe('the table server against a real nats-server', () => {
     journal.close();
     const stored = await broker.publish(tableSubjects('REPUB').result, encodeMessage(body), conclusionId(dealt));
 
+    // Without its key, a journal with rounds is refused, and the process ends.
+    await expect(startTableServer(args('REPUB', 60_000))).rejects.toThrow('is missing but its journal has rounds');
+    loadOrCreateTableKey(journalPath, true);
     const again = await startTableServer(args('REPUB', 60_000));
     try {
       // The stream holds round 2's result once, and the table goes on with round 3.
