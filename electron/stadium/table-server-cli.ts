@@ -52,9 +52,10 @@ await runCli({
       const log = (line: string): void => void process.stderr.write(`table-server ${table}: ${line}\n`);
       const parts = { table, broker, journal, privateKey: key.privateKey, profile: config.profile };
       const server = new TableServer({ ...parts, random: rng.random, bettingMs, replicas, log });
+      // Heard from here on, before the ready line: a stop sent the moment it is read must find the handler.
+      for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => server.stop());
       await server.recover();
       process.stdout.write(`${JSON.stringify({ table, ready: true, publicKey: rawPublicKey(key.publicKey) })}\n`);
-      for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => server.stop());
       await server.serve();
     } finally {
       for (const close of opened.reverse()) await close();

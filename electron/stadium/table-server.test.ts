@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixedCardSource } from '../core/engine/shoe.ts';
 import { dealRound } from '../core/engine/round.ts';
+import { seededUniform } from '../testing/fixtures.ts';
 import { startNatsServer, type NatsServer } from '../testing/nats-server.ts';
 import { runCliKilledAfter } from '../testing/run-cli.ts';
 import {
@@ -114,6 +115,41 @@ describe('the table server against a real nats-server', () => {
       await again.kill();
     }
   }, 20_000);
+
+  it('after kill -9s at random points, concludes every round once in the stream, with the bytes its journal holds', async () => {
+    const uniform = seededUniform(20261207);
+    for (let kill = 0; kill < 4; kill++) {
+      const table = await startTableServer(args('CHAOS', 100));
+      // Anywhere in the next two rounds: before the open, in the window, in the deal, around the publish.
+      await new Promise((resolve) => setTimeout(resolve, Math.floor(uniform() * 400)));
+      await table.kill();
+    }
+    const last = await startTableServer(args('CHAOS', 100));
+    expect(await last.stop()).toBe(0);
+
+    const journal = TableJournal.open(join(dir, 'CHAOS.db'), 'CHAOS');
+    const final = journal.last()!;
+    const next = await tableReader(broker, 'CHAOS', 'chaos-reader');
+    const opens = new Set<number>();
+    const conclusions = new Map<number, string>();
+    while (!conclusions.has(final.round)) {
+      const m = await next();
+      const id = m.body.round;
+      if (m.kind === 'open') {
+        expect(opens.has(id), `open ${id} twice`).toBe(false);
+        opens.add(id);
+      } else {
+        expect(conclusions.has(id), `round ${id} concluded twice`).toBe(false);
+        conclusions.set(id, m.kind === 'result' ? m.json : 'void');
+      }
+    }
+    for (let round = 1; round <= final.round; round++) {
+      const row = journal.round(round)!;
+      expect(row.status === 'open' ? 'open' : row.published, `round ${round} published`).toBe(true);
+      expect(conclusions.get(round)).toBe(row.status === 'dealt' ? row.resultJson : 'void');
+    }
+    journal.close();
+  }, 30_000);
 
   it('re-publishes a round dealt but not marked published with the same id, which the stream keeps once', async () => {
     const journalPath = join(dir, 'REPUB.db');

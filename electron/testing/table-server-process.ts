@@ -37,6 +37,8 @@ export interface TableProcess {
   stderr(): string;
   /** SIGKILL: a crash at whatever point the table is. */
   kill(): Promise<void>;
+  /** SIGTERM: the table finishes its round and exits; resolves with its exit code. */
+  stop(): Promise<number | null>;
 }
 
 /** Starts `npm run table-server -- ...args` and resolves on its ready line; rejects with its stderr if it exits. */
@@ -66,6 +68,11 @@ export function startTableServer(args: readonly string[]): Promise<TableProcess>
           kill: async () => {
             if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
             await exited;
+          },
+          stop: async () => {
+            if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+            await exited;
+            return child.exitCode;
           },
         });
       }
