@@ -118,7 +118,7 @@ describe('the table server against a real nats-server', () => {
 
   it('after kill -9s at random points, concludes every round once in the stream, with the bytes its journal holds', async () => {
     const uniform = seededUniform(20261207);
-    for (let kill = 0; kill < 4; kill++) {
+    for (let kill = 0; kill < 3; kill++) {
       const table = await startTableServer(args('CHAOS', 100));
       // Anywhere in the next two rounds: before the open, in the window, in the deal, around the publish.
       await new Promise((resolve) => setTimeout(resolve, Math.floor(uniform() * 400)));
