@@ -2,10 +2,11 @@
  * The table server's command line checked before anything starts (docs/stadium.md#running-a-table): each bad flag
  * is a UsageError naming the flag and what it allows, found before a file is created or the broker is called.
  */
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { resolveDeviceSettings, type RngSettings } from '../app/device-settings.ts';
-import { readVenueFile } from '../app/venue-file.ts';
 import { UsageError, existingFileFlag, intFlag, newPathFlag } from '../cli/cli-support.ts';
+import { parseVenueFileText } from '../core/config/config-file.ts';
 import { DEFAULT_VENUE_CONFIG, parseVenueConfig, type VenueConfig } from '../core/config/venue-config.ts';
 import { NO_APPROVED_SOURCE } from '../devices/rng/rng-service.ts';
 import { TABLE_ID, TABLE_ID_RULE } from './table-messages.ts';
@@ -53,7 +54,8 @@ function tableFlag(text: string | undefined): string {
 
 function venueConfig(file: string | undefined): VenueConfig {
   if (file === undefined) return DEFAULT_VENUE_CONFIG;
-  return parseVenueConfig(readVenueFile(existingFileFlag('venue-config', file)));
+  // The core's reader, not the cabinet's start-up one: the table has no stored config to fall back on.
+  return parseVenueConfig(parseVenueFileText(readFileSync(existingFileFlag('venue-config', file), 'utf8')));
 }
 
 export const TABLE_SERVER_OPTIONS = {
