@@ -11,21 +11,13 @@
  * note, a RAM clear, a rebuilt copy), and it writes this file once that transaction committed. The cabinet sees
  * the file only as the CriticalCopyPort in its context.
  */
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { canonicalJson } from '../core/integrity/canonical-json.ts';
 import { sha256Hex } from '../core/integrity/sha256.ts';
 import type { CriticalCopyPort, CriticalCopyRead, CriticalCopyRecord } from '../core/model/critical-copy.ts';
 import type { CriticalState } from '../core/model/critical-state.ts';
+import { writeFileDurably } from './durable-file.ts';
 
-function syncFolder(folder: string): void {
-  const fd = openSync(folder, 'r');
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-}
 
 function isCount(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
@@ -64,16 +56,7 @@ export class CriticalCopyFile implements CriticalCopyPort {
 
   write(record: CriticalCopyRecord): void {
     const body = JSON.stringify({ record, sha256: sha256Hex(canonicalJson(record)) });
-    const temporary = `${this.location}.tmp`;
-    const fd = openSync(temporary, 'w', 0o600);
-    try {
-      writeSync(fd, body);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(temporary, this.location);
-    syncFolder(path.dirname(this.location));
+    writeFileDurably(this.location, body);
   }
 }
 

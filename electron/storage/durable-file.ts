@@ -6,7 +6,8 @@
 import { closeSync, fsyncSync, openSync, renameSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 
-function syncFolder(folder: string): void {
+/** Syncs a folder, so a rename or a new file in it survives a power loss. */
+export function syncFolder(folder: string): void {
   const fd = openSync(folder, 'r');
   try {
     fsyncSync(fd);

@@ -12,7 +12,8 @@
  * loss between the RAM clear's commit and the marker's removal asks for one more RAM clear: the
  * safe side.
  */
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { syncFolder, writeFileDurably } from './durable-file.ts';
 import path from 'node:path';
 import { checkJournal, type JournalDamage } from './journal-check.ts';
 import { fileSha256, salvageJournal, type SalvageReport } from './journal-salvage.ts';
@@ -41,27 +42,6 @@ function stamp(at: string): string {
   return at.replace(/[-:.]/g, '');
 }
 
-function writeSynced(file: string, text: string): void {
-  const temporary = `${file}.tmp`;
-  const fd = openSync(temporary, 'w');
-  try {
-    writeSync(fd, text);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(temporary, file);
-  syncFolder(path.dirname(file));
-}
-
-function syncFolder(folder: string): void {
-  const fd = openSync(folder, 'r');
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-}
 
 /**
  * Renames the journal and its side files to the damaged name. The side files go first: a -wal left
@@ -114,11 +94,11 @@ export function quarantineIfDamaged(
     salvage: null,
     at,
   };
-  writeSynced(marker, JSON.stringify(record));
+  writeFileDurably(marker, JSON.stringify(record));
   moveAside(journalPath, damagedPath);
   const salvage = damage.sizeBytes === null ? null : salvageJournal(damagedPath, record.salvagePath);
   const done = { ...record, salvage };
-  writeSynced(marker, JSON.stringify(done));
+  writeFileDurably(marker, JSON.stringify(done));
   return done;
 }
 
