@@ -18,7 +18,6 @@ import type { CriticalCopyPort, CriticalCopyRead, CriticalCopyRecord } from '../
 import type { CriticalState } from '../core/model/critical-state.ts';
 import { writeFileDurably } from './durable-file.ts';
 
-
 function isCount(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 }

@@ -42,7 +42,6 @@ function stamp(at: string): string {
   return at.replace(/[-:.]/g, '');
 }
 
-
 /**
  * Renames the journal and its side files to the damaged name. The side files go first: a -wal left
  * at the old name without its database could be replayed into the fresh journal. Once the main file
