@@ -27,8 +27,6 @@ export default defineConfig({
       scale: 'css',
       threshold: 0.2,
       maxDiffPixels: 50,
-      // A full-page shot takes seconds on a busy machine, and a new picture is taken until two in a row agree.
-      timeout: 30_000,
       stylePath: path.join(import.meta.dirname, 'e2e', 'pictures.css'),
     },
   },

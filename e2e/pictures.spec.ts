@@ -87,6 +87,20 @@ function venueTakingFiveHundreds(): string {
   });
 }
 
+/** Does `tap` and waits for the chip rail's `scrollend`: its smooth scroll has come to rest. */
+async function scrolledRail(page: Page, tap: () => Promise<void>): Promise<void> {
+  interface RailFlag {
+    railRested?: boolean;
+  }
+  await page.getByTestId('chip-track').evaluate((track) => {
+    const g = globalThis as unknown as RailFlag;
+    g.railRested = false;
+    track.addEventListener('scrollend', () => (g.railRested = true), { once: true });
+  });
+  await tap();
+  await expect.poll(() => page.evaluate(() => (globalThis as unknown as RailFlag).railRested)).toBe(true);
+}
+
 /** The staff menu shows in the language chosen on its own row of buttons. */
 async function staffLanguage(page: Page, lang: string): Promise<void> {
   if ((await page.locator('html').getAttribute('lang')) === lang) return;
@@ -154,9 +168,11 @@ for (const size of SIZES) {
          * hide the rest.
          */
         const picture = async (name: string, mask: string[] = [], part?: Locator): Promise<void> => {
-          await expect
-            .soft(part ?? page)
-            .toHaveScreenshot(`${name}-${lang}-${size.name}.png`, { mask: mask.map((m) => page.locator(m)) });
+          await expect.soft(part ?? page).toHaveScreenshot(`${name}-${lang}-${size.name}.png`, {
+            mask: mask.map((m) => page.locator(m)),
+            // A full-page shot takes seconds on a busy machine, and a new one is taken until two in a row agree.
+            timeout: 30_000,
+          });
         };
         /** A dealt round's title and the Tie spot's last-round tag, each in this language on one line. */
         const resultWords = async (winner: keyof typeof TITLE_KEY): Promise<void> => {
@@ -191,8 +207,9 @@ for (const size of SIZES) {
         await layout('bets placed');
         await legible('bets placed');
         await picture('table-chips');
-        await page.getByTestId('chip-next').click();
-        await page.getByTestId('chip-next').click();
+        // Each scroll settles before the next tap: a tap during a running scroll counts from where the window
+        // shows, so two quick taps land one or two chips on, and the rail would differ between pictures.
+        for (let i = 0; i < 2; i++) await scrolledRail(page, () => page.getByTestId('chip-next').click());
         await layout('chip rail scrolled');
         await page.getByTestId('chip-eraser').click();
         await layout('eraser on');
