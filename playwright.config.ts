@@ -26,7 +26,7 @@ export default defineConfig({
       caret: 'hide',
       scale: 'css',
       threshold: 0.2,
-      maxDiffPixels: 50,
+      maxDiffPixels: 20,
       stylePath: path.join(import.meta.dirname, 'e2e', 'pictures.css'),
     },
   },

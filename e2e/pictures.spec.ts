@@ -87,18 +87,29 @@ function venueTakingFiveHundreds(): string {
   });
 }
 
-/** Does `tap` and waits for the chip rail's `scrollend`: its smooth scroll has come to rest. */
-async function scrolledRail(page: Page, tap: () => Promise<void>): Promise<void> {
+/**
+ * Taps the chip rail's next arrow and, where the rail can move on, waits for its `scrollend`: the smooth scroll
+ * has come to rest. At the end of the rail (portrait shows five of the six chips) the tap moves nothing.
+ */
+async function railNext(page: Page): Promise<void> {
   interface RailFlag {
     railRested?: boolean;
   }
-  await page.getByTestId('chip-track').evaluate((track) => {
+  interface Track {
+    scrollLeft: number;
+    scrollWidth: number;
+    clientWidth: number;
+    addEventListener(type: string, listener: () => void, options: { once: boolean }): void;
+  }
+  const moves = await page.getByTestId('chip-track').evaluate((el) => {
+    const track = el as unknown as Track;
     const g = globalThis as unknown as RailFlag;
     g.railRested = false;
     track.addEventListener('scrollend', () => (g.railRested = true), { once: true });
+    return track.scrollLeft < track.scrollWidth - track.clientWidth - 1;
   });
-  await tap();
-  await expect.poll(() => page.evaluate(() => (globalThis as unknown as RailFlag).railRested)).toBe(true);
+  await page.getByTestId('chip-next').click();
+  if (moves) await expect.poll(() => page.evaluate(() => (globalThis as unknown as RailFlag).railRested)).toBe(true);
 }
 
 /** The staff menu shows in the language chosen on its own row of buttons. */
@@ -209,7 +220,7 @@ for (const size of SIZES) {
         await picture('table-chips');
         // Each scroll settles before the next tap: a tap during a running scroll counts from where the window
         // shows, so two quick taps land one or two chips on, and the rail would differ between pictures.
-        for (let i = 0; i < 2; i++) await scrolledRail(page, () => page.getByTestId('chip-next').click());
+        for (let i = 0; i < 2; i++) await railNext(page);
         await layout('chip rail scrolled');
         await page.getByTestId('chip-eraser').click();
         await layout('eraser on');
