@@ -1,72 +1,14 @@
 /**
- * No clipped words and no small print, in every language and at both screen sizes
- * (docs/rules.md#spot-names-on-the-table). For each of the six languages, landscape 1920×1080 and
- * portrait 1080×1920, every visible piece of text on the table (during a result and between rounds,
- * bead plate included), the settings menu, the paytable and the cash-out dialog is measured against its
- * box: text wider than its box (scrollWidth > clientWidth), or a text range reaching outside its box or
- * outside a clipping ancestor, fails with the language, size, test id and text. Text a player must read
- * is at least 20 px; the only exceptions are SVG lettering (the chip faces and the decorative felt
- * print, which repeats the spots' payouts) and the emulator's service panel, which a cabinet never shows.
- * The table in each language is also saved as a screenshot in /tmp/words-shots/ for a person to look at.
- * A second test deals one round of each outcome and counts line boxes: every result banner's title and the
- * Tie spot's last-round tag stay on one line in every language, and between rounds, with the roads panel in
- * the portrait hands' row, the felt print's arc stays off the spots.
- * A third test voids a round (the RNG pulled mid-round, docs/rules.md#faults-void-and-refund) with the
- * table's maximum at stake: the notice that then takes the hint's place is one line of readable text in
- * every language and moves nothing on the table, and while cards arrive (sampled on every change of the
- * page, roads shown) nothing moves either and, in portrait, the felt print stays off the spots.
- * The file is long because its in-page probes are typed here (the e2e programs have no DOM library) and
- * the three tests share them.
+ * The in-page text and layout probes the pictures spec (e2e/pictures.spec.ts) runs at every state it shows:
+ * clipped or small text, button labels that break badly, the felt print over a spot, a text's line count, a
+ * dialog out of the screen, small print as a player sees it (SVG scale included), and the table's part boxes,
+ * sampled while a round is dealt. The e2e programs compile without the DOM library, so the few browser
+ * objects each probe touches are typed here; the probes run in the page, where they are the real objects.
+ * The file is long because those types and the probes belong together and are used only by that spec.
  */
 import type { Page } from '@playwright/test';
-import { LOCALES, messages } from '../renderer/src/i18n/index.ts';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import {
-  bet,
-  expect,
-  expectMeter,
-  insertNote,
-  keepShot,
-  lastRounds,
-  test,
-  venueFile,
-  waitForTable,
-} from './fixtures.ts';
 
-const SHOTS = '/tmp/words-shots';
-const MIN_FONT_PX = 20;
-
-const VIEWPORTS = [
-  { name: 'landscape', width: 1920, height: 1080 },
-  { name: 'portrait', width: 1080, height: 1920 },
-] as const;
-
-/** Player 2♥ 3♠ = 5 draws 4♣ = 9; Banker K♣ 6♦ = 6 stands: a Player win with a third card on the felt. */
-const PLAYER_WIN = ['2H', 'KC', '3S', '6D', '4C'];
-
-/** One round of each outcome, cards in deal order (P1, B1, P2, B2, then third cards). */
-const EACH_OUTCOME = {
-  player: PLAYER_WIN,
-  // Player K♥ Q♦ = 0, Banker 9♠ 10♣ = 9: a natural, Banker wins.
-  banker: ['KH', '9S', 'QD', '10C'],
-  // Player 8♦ J♥ = 8, Banker 8♣ Q♠ = 8: naturals, a Tie.
-  tie: ['8D', '8C', 'JH', 'QS'],
-};
-const TITLE_KEY = { player: 'playerWins', banker: 'bankerWins', tie: 'tie' } as const;
-
-/**
- * The example venue with the acceptor's 500.00 channel (7) taken as well: the void test stakes the table maximum
- * with two notes instead of ten, each of which takes about 2 s through the acceptor's own timed path.
- */
-function venueTakingFiveHundreds(): string {
-  const example = JSON.parse(
-    readFileSync(path.join(import.meta.dirname, '..', 'docs', 'venue-config.example.json'), 'utf8'),
-  ) as { billChannels: unknown[] };
-  return venueFile('labels-void', {
-    billChannels: [...example.billChannels, { channel: 7, valueMinor: 50_000, enabled: true }],
-  });
-}
+export const MIN_FONT_PX = 20;
 
 /**
  * The few browser APIs the probe uses, typed here because the e2e programs compile without the DOM
@@ -96,6 +38,7 @@ interface ProbeElement extends ProbeNode {
   getBoundingClientRect(): Box;
   checkVisibility(options: { opacityProperty: boolean; visibilityProperty: boolean }): boolean;
   querySelectorAll(selector: string): Iterable<ProbeElement>;
+  getScreenCTM?(): { a: number; b: number } | null;
 }
 interface ProbeGlobals {
   readonly document: {
@@ -128,7 +71,7 @@ interface Finding {
  * Every visible element with its own text under `rootSelector` (the whole page when null, dialogs
  * excluded), checked in the page. Returns one finding per clipped or too-small text.
  */
-async function measure(page: Page, rootSelector: string | null, minFontPx: number): Promise<Finding[]> {
+export async function measure(page: Page, rootSelector: string | null, minFontPx: number): Promise<Finding[]> {
   return page.evaluate(
     ({ rootSelector, minFontPx, TEXT_NODE }) => {
       const { document, getComputedStyle } = globalThis as unknown as ProbeGlobals;
@@ -249,7 +192,7 @@ interface LayoutGlobals {
  * Czech rule sheet's "Odstranit sázky", docs/rules.md#a-layout-that-cannot-overflow); each text node's line boxes
  * are counted by their tops.
  */
-async function wrappedButtonLabels(page: Page): Promise<string[]> {
+export async function wrappedButtonLabels(page: Page): Promise<string[]> {
   return page.evaluate((TEXT_NODE) => {
     const { document } = globalThis as unknown as LayoutGlobals;
     const out: string[] = [];
@@ -278,7 +221,7 @@ async function wrappedButtonLabels(page: Page): Promise<string[]> {
 }
 
 /** Where the felt print's drawn arc or lettering overlaps a betting spot (portrait keeps them apart). */
-async function printOnSpots(page: Page): Promise<string[]> {
+export async function printOnSpots(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const { document } = globalThis as unknown as LayoutGlobals;
     const out: string[] = [];
@@ -305,7 +248,7 @@ async function printOnSpots(page: Page): Promise<string[]> {
  * How `selector`'s text lies: the number of line boxes its text nodes make (counted by their tops), and
  * whether it is wider than its own box (a line kept whole by nowrap can still run out of the box).
  */
-async function textLines(page: Page, selector: string): Promise<{ lines: number; overflowPx: number }> {
+export async function textLines(page: Page, selector: string): Promise<{ lines: number; overflowPx: number }> {
   return page.locator(selector).evaluate((el, TEXT_NODE) => {
     const { document } = globalThis as unknown as LayoutGlobals;
     const box = el as unknown as LayoutElement & { scrollWidth: number; clientWidth: number };
@@ -321,7 +264,7 @@ async function textLines(page: Page, selector: string): Promise<{ lines: number;
 }
 
 /** A dialog that reaches outside the screen, or a header or footer button (close, Back, OK) out of sight. */
-async function dialogOffScreen(page: Page, testid: string): Promise<string[]> {
+export async function dialogOffScreen(page: Page, testid: string): Promise<string[]> {
   return page.evaluate((testid) => {
     const { document, innerWidth, innerHeight } = globalThis as unknown as LayoutGlobals;
     const panel = document.querySelector(`[data-testid="${testid}"]`);
@@ -341,7 +284,7 @@ async function dialogOffScreen(page: Page, testid: string): Promise<string[]> {
 }
 
 /** The boxes the table is built of, by name, rounded: the notice or a deal must leave them where they are. */
-const TABLE_PARTS = {
+export const TABLE_PARTS = {
   'spot-player': '[data-testid="spot-player"]',
   'spot-tie': '[data-testid="spot-tie"]',
   'spot-banker': '[data-testid="spot-banker"]',
@@ -352,9 +295,9 @@ const TABLE_PARTS = {
   'roads panel': '[data-testid="roads-panel"]',
   'bottom row': '.bottom',
 } as const;
-type PartBoxes = Record<string, string>;
+export type PartBoxes = Record<string, string>;
 
-async function tableBoxes(page: Page): Promise<PartBoxes> {
+export async function tableBoxes(page: Page): Promise<PartBoxes> {
   return page.evaluate((parts) => {
     const { document } = globalThis as unknown as LayoutGlobals;
     const out: Record<string, string> = {};
@@ -369,7 +312,7 @@ async function tableBoxes(page: Page): Promise<PartBoxes> {
 }
 
 /** Each part whose box differs from `before`, saying where it went. */
-function moved(before: PartBoxes, after: PartBoxes): string[] {
+export function moved(before: PartBoxes, after: PartBoxes): string[] {
   return Object.keys(before)
     .filter((name) => before[name] !== after[name])
     .map((name) => `${name} moved from ${before[name]} to ${after[name]}`);
@@ -398,7 +341,7 @@ interface SamplerGlobals extends LayoutGlobals {
  * the felt print's arc or lettering lies over a spot. A deal runs on the page's own timers, so it is
  * watched from inside rather than held still from outside.
  */
-async function startDealSampler(page: Page, dealingText: string): Promise<void> {
+export async function startDealSampler(page: Page, dealingText: string): Promise<void> {
   await page.evaluate(
     ({ parts, dealingText }) => {
       const g = globalThis as unknown as SamplerGlobals;
@@ -441,7 +384,7 @@ async function startDealSampler(page: Page, dealingText: string): Promise<void> 
   );
 }
 
-async function stopDealSampler(page: Page): Promise<DealSample[]> {
+export async function stopDealSampler(page: Page): Promise<DealSample[]> {
   return page.evaluate(() => {
     const g = globalThis as unknown as SamplerGlobals;
     g.stopDealSampler?.();
@@ -450,217 +393,44 @@ async function stopDealSampler(page: Page): Promise<DealSample[]> {
 }
 
 /** A text with an `{amount}` placeholder as a pattern of the whole shown text (any amount in its place). */
-function wordedAs(text: string): RegExp {
+export function wordedAs(text: string): RegExp {
   const [before = '', after = ''] = text.split('{amount}').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   return new RegExp(`^\\s*${before}\\S.*\\S${after}\\s*$`);
 }
 
-async function language(page: Page, lang: string): Promise<void> {
-  if ((await page.locator('html').getAttribute('lang')) === lang) return;
-  await page.getByTestId('language-switch').click();
-  await page.getByTestId(`language-${lang}`).click();
-  await expect(page.locator('html')).toHaveAttribute('lang', lang);
-}
-
-for (const viewport of VIEWPORTS) {
-  const size = `${viewport.width}x${viewport.height}`;
-  test.describe(`labels ${size}`, () => {
-    test.use({ viewport: { width: viewport.width, height: viewport.height } });
-
-    test(`no clipped or small player text in any language, ${viewport.name}`, async ({ page, host }) => {
-      test.slow();
-      await page.goto(host.url);
-      await waitForTable(page);
-      await insertNote(page, host, 5, 10_000);
-      await bet(page, 'player', 500, 2);
-      await bet(page, 'banker', 100, 3);
-      await bet(page, 'tie', 100, 1);
-      expect(await host.must<{ armed: string[] }>('test:force-cards', { cards: PLAYER_WIN })).toEqual({
-        armed: PLAYER_WIN,
-      });
-      await page.getByTestId('btn-deal').click();
-      await expect(page.getByTestId('result-banner')).toHaveAttribute('data-winner', 'player', { timeout: 20_000 });
-      expect((await lastRounds(host, 1))[0]?.status).toBe('settled');
-      await expect(page.getByTestId('card')).toHaveCount(PLAYER_WIN.length);
-
-      const findings: string[] = [];
-      const check = async (lang: string, screen: string, root: string | null): Promise<void> => {
-        for (const f of await measure(page, root, MIN_FONT_PX))
-          findings.push(`${lang} ${size} ${screen}: ${f.where} "${f.text}": ${f.problem}`);
-        // Each button label of the bottom row on one line; the felt print clear of the spots in portrait (with a result);
-        // a dialog wholly on the screen with its buttons in sight.
-        for (const f of root === null ? await wrappedButtonLabels(page) : [])
-          findings.push(`${lang} ${size} ${screen}: ${f}`);
-        for (const f of screen.startsWith('table') && viewport.name === 'portrait' ? await printOnSpots(page) : [])
-          findings.push(`${lang} ${size} ${screen}: ${f}`);
-        for (const f of root === null ? [] : await dialogOffScreen(page, root.replace(/^.*="(.+)"]$/, '$1')))
-          findings.push(`${lang} ${size} ${screen}: ${f}`);
-      };
-
-      for (const lang of LOCALES) {
-        await language(page, lang);
-        await check(lang, 'table (result)', null);
-        await keepShot(page, `${SHOTS}/result-${lang}-${size}.png`, { animations: 'disabled' });
+/**
+ * Every visible text under 20 px on the page, as "test id tag: "text" N px" (docs/rules.md#spot-names-on-the-table).
+ * SVG lettering counts at the size a player sees it: its font size times the scale its SVG puts on it. Left out:
+ * the decorative felt print (it repeats the spots' payouts), the emulator's service panel (a cabinet never shows
+ * it) and the bead plate / roads panel (rebuilt on its own).
+ */
+export async function smallText(page: Page): Promise<string[]> {
+  return page.evaluate(
+    ({ minPx }) => {
+      const { document, getComputedStyle } = globalThis as unknown as ProbeGlobals;
+      const EXEMPT =
+        '[data-testid="felt-print"], [data-testid="service-panel"], [data-testid="service-tab"], [data-testid="roads"], [data-testid="bead-plate"]';
+      const out: string[] = [];
+      for (const el of document.body.querySelectorAll('*')) {
+        if (el.closest(EXEMPT)) continue;
+        const own = Array.from(el.childNodes).filter((n) => n.nodeType === 3 && (n.textContent ?? '').trim() !== '');
+        if (own.length === 0) continue;
+        if (!el.checkVisibility({ opacityProperty: false, visibilityProperty: true })) continue;
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 && r.height === 0) continue;
+        let px = parseFloat(getComputedStyle(el).fontSize);
+        // SVG text: the user-unit size times the scale of the SVG on the screen.
+        const svgText = el.closest('svg') !== null ? (el.closest('text') ?? el) : null;
+        const ctm = svgText?.getScreenCTM?.();
+        if (ctm) px *= Math.hypot(ctm.a, ctm.b);
+        if (px < minPx - 0.05) {
+          const id = el.closest('[data-testid]')?.getAttribute('data-testid') ?? '(no test id)';
+          const text = own.map((n) => n.textContent!.trim()).join(' ');
+          out.push(`${id} ${el.tagName.toLowerCase()}: "${text}" ${px.toFixed(1)} px`);
+        }
       }
-      // Between rounds: the last round's layout on the felt and the bead plate beside it.
-      await page.getByTestId('btn-new-bet').click();
-      await bet(page, 'banker', 100, 1);
-      await expect(page.getByTestId('bead-plate')).toBeVisible();
-      for (const lang of LOCALES) {
-        await language(page, lang);
-        await check(lang, 'table', null);
-        await keepShot(page, `${SHOTS}/table-${lang}-${size}.png`, { animations: 'disabled' });
-
-        await page.getByTestId('btn-menu').click();
-        await expect(page.getByTestId('settings-menu')).toBeVisible();
-        await check(lang, 'settings menu', '[data-testid="settings-menu"]');
-        await page.getByTestId('menu-paytable').click();
-        await expect(page.getByTestId('paytable')).toBeVisible();
-        await check(lang, 'paytable', '[data-testid="settings-menu"]');
-        await keepShot(page, `${SHOTS}/paytable-${lang}-${size}.png`, { animations: 'disabled' });
-        // The longest view of the menu: the rules page scrolls inside the panel, its close button in sight.
-        await page.getByTestId('menu-back').click();
-        await page.getByTestId('menu-rules').click();
-        await expect(page.getByTestId('rules')).toBeVisible();
-        for (const f of await dialogOffScreen(page, 'settings-menu')) findings.push(`${lang} ${size} rules: ${f}`);
-        for (let i = 0; i < 3 && (await page.getByTestId('settings-menu').isVisible()); i++) {
-          await page.getByTestId('menu-back').click();
-        }
-        await expect(page.getByTestId('settings-menu')).toBeHidden();
-
-        await page.getByTestId('btn-cashout').click();
-        await expect(page.getByTestId('cashout-dialog')).toBeVisible();
-        await check(lang, 'cash-out dialog', '[data-testid="cashout-dialog"]');
-        await page.getByTestId('cashout-cancel').click();
-        await expect(page.getByTestId('cashout-dialog')).toBeHidden();
-      }
-      expect(findings, findings.join('\n')).toEqual([]);
-    });
-
-    test(`every result title and last-round tag on one line, the felt print clear of the spots, ${viewport.name}`, async ({
-      page,
-      host,
-    }) => {
-      test.slow();
-      await page.goto(host.url);
-      await waitForTable(page);
-      await insertNote(page, host, 5, 10_000);
-      const findings: string[] = [];
-      const oneLine = async (where: string, selector: string): Promise<void> => {
-        const { lines, overflowPx } = await textLines(page, selector);
-        if (lines !== 1) findings.push(`${where}: ${lines} lines`);
-        if (overflowPx > 1) findings.push(`${where}: ${overflowPx}px wider than its box`);
-      };
-      // One round of each outcome with a bet on every spot: each title shows, the three spots carry the
-      // last round's tag, the Tie spot (the narrowest, in portrait) among them.
-      for (const [winner, cards] of Object.entries(EACH_OUTCOME) as [keyof typeof EACH_OUTCOME, string[]][]) {
-        for (const spot of ['player', 'banker', 'tie'] as const) await bet(page, spot, 100);
-        expect(await host.must<{ armed: string[] }>('test:force-cards', { cards })).toEqual({ armed: cards });
-        await page.getByTestId('btn-deal').click();
-        await expect(page.getByTestId('result-banner')).toHaveAttribute('data-winner', winner, { timeout: 20_000 });
-        await expect(page.getByTestId('spot-tie-last-round')).toBeVisible();
-        for (const lang of LOCALES) {
-          await language(page, lang);
-          await expect(page.locator('[data-testid="result-banner"] .title')).toHaveText(
-            messages[lang].result[TITLE_KEY[winner]],
-          );
-          await expect(page.getByTestId('spot-tie-last-round')).toHaveText(messages[lang].table.lastRound);
-          await oneLine(`${lang} ${size} ${winner} title`, '[data-testid="result-banner"] .title');
-          await oneLine(`${lang} ${size} tie spot's last-round tag`, '[data-testid="spot-tie-last-round"]');
-        }
-        await language(page, 'en');
-      }
-      // Between rounds the roads panel shares the portrait hands' row with both hands and the felt print.
-      await page.getByTestId('btn-new-bet').click();
-      await expect(page.getByTestId('roads-panel')).toBeVisible();
-      await expect(page.getByTestId('bead')).toHaveCount(Object.keys(EACH_OUTCOME).length);
-      for (const lang of LOCALES) {
-        await language(page, lang);
-        for (const f of viewport.name === 'portrait' ? await printOnSpots(page) : [])
-          findings.push(`${lang} ${size} between rounds, roads shown: ${f}`);
-      }
-      expect(findings, findings.join('\n')).toEqual([]);
-    });
-
-    test.describe(() => {
-      test.use({ venueConfig: venueTakingFiveHundreds() });
-      test(`after a voided round the notice is one readable line and moves nothing, nor does a deal, ${viewport.name}`, async ({
-        page,
-        host,
-      }) => {
-        test.slow();
-        await page.goto(host.url);
-        await waitForTable(page);
-        // The table's maximum (docs/venue-config.example.json) at stake: the widest refund the notice can name.
-        for (let i = 0; i < 2; i++) await insertNote(page, host, 7, 50_000);
-        await bet(page, 'player', 10_000, 5);
-        await bet(page, 'banker', 10_000, 4);
-        await bet(page, 'tie', 10_000, 1);
-        await expectMeter(page, 'total-bet', 100_000);
-        await host.must('test:rng-unplug', { duringNextDeal: true });
-        await page.getByTestId('btn-deal').click();
-        await expect(page.getByTestId('void-screen')).toBeVisible({ timeout: 20_000 });
-        expect((await lastRounds(host, 1))[0]).toMatchObject({ status: 'voided', refundedMinor: 100_000 });
-        await page.getByTestId('void-ok').click();
-        await host.must('test:rng-replug');
-        await expect(page.getByTestId('tilt-screen')).toBeHidden({ timeout: 60_000 });
-        const notice = page.getByTestId('last-void');
-        await expect(notice).toHaveAttribute('data-minor', '100000');
-        await expect(page.getByTestId('roads-panel')).toBeVisible();
-
-        const findings: string[] = [];
-        const withNotice: Record<string, PartBoxes> = {};
-        for (const lang of LOCALES) {
-          await language(page, lang);
-          await expect(notice).toHaveText(wordedAs(messages[lang].tableFlow.lastVoid));
-          const where = `${lang} ${size} void notice`;
-          const { lines, overflowPx } = await textLines(page, '[data-testid="last-void"]');
-          if (lines !== 1) findings.push(`${where}: ${lines} lines`);
-          if (overflowPx > 1) findings.push(`${where}: ${overflowPx}px wider than its box`);
-          for (const f of await measure(page, null, MIN_FONT_PX))
-            findings.push(`${where}: ${f.where} "${f.text}": ${f.problem}`);
-          for (const f of viewport.name === 'portrait' ? await printOnSpots(page) : []) findings.push(`${where}: ${f}`);
-          withNotice[lang] = await tableBoxes(page);
-          await keepShot(page, `${SHOTS}/void-${lang}-${size}.png`, { animations: 'disabled' });
-        }
-        // The first chip of the next layout takes the notice away and the hint is back: the same table.
-        await bet(page, 'banker', 100);
-        await expect(notice).toHaveCount(0);
-        const betweenRounds: Record<string, PartBoxes> = {};
-        for (const lang of LOCALES) {
-          await language(page, lang);
-          await expect(page.locator('.hands > .centre > .hint')).toHaveText(messages[lang].table.placeBets);
-          betweenRounds[lang] = await tableBoxes(page);
-          for (const f of moved(betweenRounds[lang], withNotice[lang]!))
-            findings.push(`${lang} ${size} void notice instead of the hint: ${f}`);
-        }
-
-        // While dealing (a Player third card: the fullest hands), sampled on every change of the page.
-        await page.getByTestId('btn-clear').click();
-        for (const lang of LOCALES) {
-          await language(page, lang);
-          await bet(page, 'player', 100);
-          await expectMeter(page, 'total-bet', 100);
-          expect(await host.must<{ armed: string[] }>('test:force-cards', { cards: PLAYER_WIN })).toEqual({
-            armed: PLAYER_WIN,
-          });
-          await startDealSampler(page, messages[lang].table.dealing);
-          await page.getByTestId('btn-deal').click();
-          await expect(page.getByTestId('result-banner')).toHaveAttribute('data-winner', 'player', { timeout: 20_000 });
-          const samples = (await stopDealSampler(page)).filter((x) => x.dealing && x.cards > 0);
-          // Every card was seen arriving while the dealing hint showed, or the check below would be empty.
-          expect(new Set(samples.map((x) => x.cards)), `${lang} ${size}: cards seen while dealing`).toEqual(
-            new Set([1, 2, 3, 4, 5]),
-          );
-          for (const x of samples) {
-            const where = `${lang} ${size} dealing, ${x.cards} cards`;
-            for (const f of moved(betweenRounds[lang]!, x.boxes)) findings.push(`${where}: ${f}`);
-            for (const f of viewport.name === 'portrait' ? x.printOnSpots : []) findings.push(`${where}: ${f}`);
-          }
-          await page.getByTestId('btn-new-bet').click();
-        }
-        expect([...new Set(findings)], [...new Set(findings)].join('\n')).toEqual([]);
-      });
-    });
-  });
+      return out;
+    },
+    { minPx: MIN_FONT_PX },
+  );
 }
