@@ -17,7 +17,9 @@ module.exports = {
     // Type-only imports are edges too: `import type` ties the two files' shapes together as firmly.
     tsPreCompilationDeps: true,
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(node_modules|dist|dist-electron|dist-renderer|test-results|playwright-report)/' },
+    exclude: {
+      path: '(^|/)(node_modules|dist|dist-electron|dist-renderer|dist-renderer-dev|test-results|playwright-report)/',
+    },
     enhancedResolveOptions: { extensions: ['.ts', '.vue', '.js'] },
     tsConfig: { fileName: 'tsconfig.json' },
   },

@@ -23,6 +23,7 @@ const FOLDERS = {
   app: 'electron/app',
   host: 'electron/host',
   cli: 'electron/cli',
+  stadium: 'electron/stadium',
   renderer: 'renderer',
 };
 
@@ -73,6 +74,7 @@ const ABOVE_CORE = [
   'app',
   'host',
   'cli',
+  'stadium',
   'renderer',
 ];
 const TESTS = ['**/*.test.ts'];
@@ -98,7 +100,7 @@ const layering = [
   layer(
     'storage',
     ['electron/storage/**/*.ts'],
-    ['devices', 'emulators', 'certification', 'testing', 'ipc', 'app', 'host', 'cli', 'renderer'],
+    ['devices', 'emulators', 'certification', 'testing', 'ipc', 'app', 'host', 'cli', 'stadium', 'renderer'],
     {
       sqlite: true,
       ignores: TESTS,
@@ -107,7 +109,7 @@ const layering = [
   layer(
     'a device driver',
     ['electron/devices/**/*.ts'],
-    ['storage', 'emulators', 'certification', 'testing', 'ipc', 'app', 'host', 'cli', 'renderer'],
+    ['storage', 'emulators', 'certification', 'testing', 'ipc', 'app', 'host', 'cli', 'stadium', 'renderer'],
     {
       ignores: TESTS,
     },
@@ -115,7 +117,7 @@ const layering = [
   layer(
     'an emulator',
     ['electron/emulators/**/*.ts'],
-    ['storage', 'certification', 'testing', 'ipc', 'app', 'host', 'cli', 'renderer'],
+    ['storage', 'certification', 'testing', 'ipc', 'app', 'host', 'cli', 'stadium', 'renderer'],
     {
       ignores: TESTS,
     },
@@ -123,16 +125,22 @@ const layering = [
   layer(
     'certification',
     ['electron/certification/**/*.ts'],
-    ['devices', 'emulators', 'testing', 'ipc', 'app', 'host', 'cli', 'renderer'],
+    ['devices', 'emulators', 'testing', 'ipc', 'app', 'host', 'cli', 'stadium', 'renderer'],
     {
       ignores: TESTS,
     },
   ),
   // Test tooling may compose the shell (the in-process bridge runs the real router), never the reverse.
   layer('test tooling', ['electron/testing/**/*.ts'], ['host', 'cli', 'renderer'], { sqlite: true }),
-  layer('the shell', ['electron/ipc/**/*.ts', 'electron/app/**/*.ts', 'electron/*.ts'], ['testing', 'renderer'], {
-    ignores: TESTS,
-  }),
+  // The stadium's table server is a process of its own, composed like a shell (docs/stadium.md).
+  layer(
+    'the shell',
+    ['electron/ipc/**/*.ts', 'electron/app/**/*.ts', 'electron/stadium/**/*.ts', 'electron/*.ts'],
+    ['testing', 'renderer'],
+    {
+      ignores: TESTS,
+    },
+  ),
   layer('a tool', ['electron/host/**/*.ts', 'electron/cli/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'], ['renderer']),
   layer(
     'a test',
@@ -143,6 +151,7 @@ const layering = [
       'electron/certification/**/*.test.ts',
       'electron/ipc/**/*.test.ts',
       'electron/app/**/*.test.ts',
+      'electron/stadium/**/*.test.ts',
       'electron/*.test.ts',
     ],
     ['renderer'],
@@ -168,6 +177,7 @@ export default tseslint.config(
       'dist/',
       'dist-electron/',
       'dist-renderer/',
+      'dist-renderer-dev/',
       'release/',
       'test-results/',
       'playwright-report/',

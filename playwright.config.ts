@@ -8,6 +8,7 @@
  * /usr/bin/chromium (apt-get install -y chromium).
  */
 import { defineConfig } from '@playwright/test';
+import path from 'node:path';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium.ts';
 
 export default defineConfig({
@@ -16,7 +17,21 @@ export default defineConfig({
   outputDir: 'test-results',
   globalSetup: './e2e/global-setup.ts',
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  expect: {
+    timeout: 10_000,
+    // Pictures compared with their committed baselines (docs/testing.md#pictures): frozen for the shot, and a
+    // tolerance of anti-aliasing noise only, far under one changed letter of player text.
+    toHaveScreenshot: {
+      animations: 'disabled',
+      caret: 'hide',
+      scale: 'css',
+      threshold: 0.2,
+      maxDiffPixels: 20,
+      stylePath: path.join(import.meta.dirname, 'e2e', 'pictures.css'),
+    },
+  },
+  // One folder of baselines, named by screen, language and size; `npm run pictures:update` writes them.
+  snapshotPathTemplate: '{testDir}/pictures/{arg}{ext}',
   // Both cores (docs/testing.md#both-cores): each worker has its own host, journal, ports and pseudo-terminals, so
   // tests never share state, and single tests are spread over the workers, not whole files.
   fullyParallel: true,

@@ -1,4 +1,4 @@
-// Runs in the kiosk page (e2e/layout-fit.spec.ts adds it as an init script); plain JS, so the spec needs no DOM
+// Runs in the kiosk page (e2e/pictures.spec.ts adds it as an init script); plain JS, so the spec needs no DOM
 // types. `await window.layoutFindings()` measures the screen as it stands, by bounding boxes only, and returns
 // `findings`, one line per breach of the layout rules, (docs/rules.md#a-layout-that-cannot-overflow):
 //  - outside:  a control, a text or a framed group reaches past the viewport;

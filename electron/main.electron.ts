@@ -117,7 +117,8 @@ if (!app.requestSingleInstanceLock()) {
     }
 
     hardenSession(log);
-    serveRenderer(path.join(here, '..', 'dist-renderer'));
+    // Unpackaged, the development entry with the service panel (docs/architecture.md#the-development-entry).
+    serveRenderer(path.join(here, '..', dev ? 'dist-renderer-dev' : 'dist-renderer'));
     powerSaveBlocker.start('prevent-display-sleep');
 
     // Handlers first, so the page can never call before they exist; the sender check needs the window.

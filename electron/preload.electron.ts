@@ -2,12 +2,12 @@
  * Sandboxed preload (bundled to CommonJS): exposes `window.cabinet` with the two functions
  * the renderer calls — `invoke(channel, request)` and `onEvent(listener)` (CabinetBridge) —
  * never ipcRenderer itself, and strips the Electron event object from pushes. invoke sends
- * only channels on the allow-list, the names of the production channel table (channels.ts,
- * checked against contract.ts at compile time, bundled without zod).
+ * only channels on the allow-list, the names of the production channel table (channels.ts),
+ * which scripts/build.ts writes out from the table when it bundles this file, without zod.
  *
- * scripts/build.ts bundles this file twice: preload.cjs (packaged) with that list, and
- * dev-preload.cjs (the unpackaged `npm start` only) with electron/host/dev-preload-channels.ts
- * in its place, which adds the service panel's channel.
+ * scripts/build.ts bundles this file twice: preload.cjs (packaged) with the production names, and
+ * dev-preload.cjs (the unpackaged `npm start` only) with electron/host/dev-preload-channels.ts's,
+ * which add the service panel's channels.
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import { CHANNEL_NAMES, EVENT_CHANNEL_NAME } from './ipc/channels.ts';

@@ -1,13 +1,14 @@
 /**
- * npm run build: the renderer with vite (into dist-renderer/), then the Electron main
+ * npm run build: the renderer with vite (into dist-renderer/, and its development entry with the service panel
+ * and the URL overrides into dist-renderer-dev/, never packaged), then the Electron main
  * process and the preload with esbuild (into dist-electron/).
  *  - main.js: ESM (package.json has "type": "module"; Electron ≥ 28 loads an ESM main).
  *  - preload.cjs: CommonJS, because a sandboxed preload cannot be an ES module; its
- *    allow-list is the production channel names (electron/ipc/channels.ts), no zod.
+ *    allow-list is the production channel names, generated from the table (preload-allow-list.ts), no zod.
  *  - dev-shell.js, dev-emulators.js, dev-preload.cjs: the development pieces main loads
  *    only when the app is not packaged (`npm start`): the service panel's channel, the
  *    embedded device emulators, and a preload whose allow-list adds the service channel
- *    (electron/host/dev-preload-channels.ts in place of channels.ts).
+ *    (generated from electron/host/dev-preload-channels.ts in place of channels.ts).
  *    electron-builder.yml leaves every dist-electron/dev-* file out of the package.
  * Native modules (serialport bindings) and electron stay external. The browser test host,
  * its test controls and electron/testing/ are never bundled (dist:check looks for them).
@@ -15,9 +16,10 @@
  *   node scripts/build.ts [--skip-renderer]
  */
 import { build as esbuild, type Plugin } from 'esbuild';
-import { rmSync } from 'node:fs';
+import { renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { allowListPlugin } from './preload-allow-list.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(root, 'dist-electron');
@@ -25,7 +27,19 @@ const skipRenderer = process.argv.includes('--skip-renderer');
 
 async function buildRenderer(): Promise<void> {
   const { build } = await import('vite');
-  await build({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn', mode: 'production' });
+  const configFile = path.join(root, 'vite.config.ts');
+  await build({ configFile, logLevel: 'warn', mode: 'production' });
+  // The development entry (service panel, URL overrides) is built on its own, so not one of its chunks can reach
+  // dist-renderer/, the folder the package takes (docs/architecture.md#the-development-entry).
+  const devOut = path.join(root, 'dist-renderer-dev');
+  await build({
+    configFile,
+    logLevel: 'warn',
+    mode: 'production',
+    build: { outDir: devOut, rollupOptions: { input: path.join(root, 'renderer/dev.html') } },
+  });
+  // Served as the page at / like the production one (the browser host and `npm start` ask for index.html).
+  renameSync(path.join(devOut, 'dev.html'), path.join(devOut, 'index.html'));
 }
 
 async function buildElectron(): Promise<void> {
@@ -73,26 +87,19 @@ async function buildElectron(): Promise<void> {
     outfile: path.join(outDir, 'dev-emulators.js'),
   });
   const preload = { ...common, format: 'cjs' as const, platform: 'node' as const, external: ['electron'] };
+  const production = await import('../electron/ipc/channels.ts');
+  const development = await import('../electron/host/dev-preload-channels.ts');
   await esbuild({
     ...preload,
     entryPoints: [path.join(root, 'electron/preload.electron.ts')],
     outfile: path.join(outDir, 'preload.cjs'),
+    plugins: [allowListPlugin(production.CHANNEL_NAMES, production.EVENT_CHANNEL_NAME)],
   });
-  const devChannels = path.join(root, 'electron/host/dev-preload-channels.ts');
   await esbuild({
     ...preload,
     entryPoints: [path.join(root, 'electron/preload.electron.ts')],
     outfile: path.join(outDir, 'dev-preload.cjs'),
-    plugins: [
-      {
-        name: 'dev-preload-channels',
-        setup(b) {
-          b.onResolve({ filter: /\/ipc\/channels\.ts$/ }, (args) =>
-            path.basename(args.importer) === 'preload.electron.ts' ? { path: devChannels } : undefined,
-          );
-        },
-      },
-    ],
+    plugins: [allowListPlugin(development.CHANNEL_NAMES, development.EVENT_CHANNEL_NAME)],
   });
 }
 
@@ -100,5 +107,5 @@ const started = Date.now();
 if (!skipRenderer) await buildRenderer();
 await buildElectron();
 process.stdout.write(
-  `build: done in ${Date.now() - started} ms (dist-renderer/, dist-electron/main.js, preload.cjs, dev-shell.js, dev-emulators.js, dev-preload.cjs)\n`,
+  `build: done in ${Date.now() - started} ms (dist-renderer/, dist-renderer-dev/, dist-electron/main.js, preload.cjs, dev-shell.js, dev-emulators.js, dev-preload.cjs)\n`,
 );

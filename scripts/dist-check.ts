@@ -10,7 +10,10 @@
  *     and that every fuse in electron-builder.yml is set in the packaged binary;
  *  4. reads the packaged main.js and preload.cjs: neither names a dev-only channel (the
  *     service and test tables, electron/ipc/dev-contract.ts and electron/host/test-channels.ts)
- *     nor carries test or chaos code, and the sandboxed preload carries no zod.
+ *     nor carries test or chaos code, and the sandboxed preload carries no zod;
+ *  5. reads every packaged renderer file (dist-renderer/): none carries the development entry's
+ *     service panel, note insertion, URL overrides or a dev-only channel
+ *     (docs/architecture.md#the-development-entry).
  * Prints one JSON line at the end; exit 0 when every check passes, 1 otherwise.
  *
  *   node scripts/dist-check.ts [--no-build] [--keep]
@@ -133,6 +136,22 @@ const TEST_CODE_MARKERS = [
   'electron/testing/',
 ];
 
+/**
+ * The development entry's names (renderer/src/dev/): the service panel, its note insertion and key/door
+ * switches, and the URL overrides. A pattern, not a word, where production text shares the word: the player's
+ * "insert a note to play" message is the locale key `insertNote`, so only a call or a named function counts.
+ */
+const DEV_RENDERER_MARKERS: ReadonlyArray<readonly [string, RegExp]> = [
+  ['TheServicePanel', /TheServicePanel/],
+  ['service-panel', /service-panel/],
+  ['service-insert-', /service-insert-/],
+  ['attractAfterMs', /attractAfterMs/],
+  ['inactivityAfterMs', /inactivityAfterMs/],
+  ['?service=', /[`'"]service[`'"]\)?\s*={2,3}\s*[`'"]1[`'"]/],
+  ['insertNote (the function)', /(?<!errors\.)insertNote(?!:\s*[`'"])/],
+  ['toggleInput', /toggleInput/],
+];
+
 /** Every dev-only channel name, read from the dev tables themselves (so a new one is checked too). */
 async function devOnlyChannelNames(): Promise<string[]> {
   const { SERVICE_CHANNEL_TABLE } = await import('../electron/ipc/dev-contract.ts');
@@ -199,6 +218,7 @@ async function main(): Promise<number> {
     [/^\/bench\//, 'benchmarks'],
     [/^\/scripts\//, 'build scripts'],
     [/^\/renderer\//, 'renderer sources'],
+    [/^\/dist-renderer-dev\//, "the renderer's development entry"],
     [/emulator/i, 'device emulators'],
     [/\.test\.|\.spec\./, 'test files'],
     [
@@ -222,6 +242,14 @@ async function main(): Promise<number> {
       if (text.includes(name)) problems.push(`${bundle} contains the dev-only "${name}"`);
     }
   }
+  const rendererFiles = files.filter((f) => f.startsWith('/dist-renderer/') && /\.(js|html|css)$/.test(f));
+  for (const file of rendererFiles) {
+    const text = asar.extractFile(asarPath, file.slice(1)).toString('utf8');
+    for (const name of devChannels) if (text.includes(name)) problems.push(`${file} contains the dev-only "${name}"`);
+    for (const [name, pattern] of DEV_RENDERER_MARKERS) {
+      if (pattern.test(text)) problems.push(`${file} contains the development entry's ${name}`);
+    }
+  }
   if (/\bZodError\b|\bzod\b/.test(bundles['dist-electron/preload.cjs'])) {
     problems.push('dist-electron/preload.cjs contains zod (the sandboxed preload bundles names only)');
   }
@@ -241,6 +269,8 @@ async function main(): Promise<number> {
     problems,
     bundlesChecked: Object.keys(bundles),
     devOnlyNamesChecked: [...devChannels, ...TEST_CODE_MARKERS],
+    rendererFilesChecked: rendererFiles.length,
+    devRendererNamesChecked: [...devChannels, ...DEV_RENDERER_MARKERS.map(([name]) => name)],
     asarFiles: files.length,
     rendererFiles: files.filter((f) => f.startsWith('/dist-renderer/')).length,
     nativeUnpacked: nativeUnpacked.map((f) => path.relative(unpacked, f)),

@@ -33,9 +33,10 @@ export async function setupJournal(
     () =>
       startOnJournalOrLocked(
         journalPath,
-        (opened) => startCabinetOn(opened, { config: loaded.input, configSource: loaded.source, random }),
+        (opened, criticalCopyPath) =>
+          startCabinetOn(opened, { config: loaded.input, configSource: loaded.source, random, criticalCopyPath }),
         undefined,
-        loaded.preview.journal.criticalCopyPath,
+        loaded.criticalCopyPath,
       ),
     log,
   );

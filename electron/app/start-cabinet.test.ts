@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import { startEmbeddedEmulators } from '../emulators/dev-emulators.ts';
 import { startCabinet } from './start-cabinet.ts';
 import { venueFileLines } from './venue-file.ts';
 import { testPinHash } from '../testing/memory-staff.ts';
+import { Journal } from '../storage/journal.ts';
 import type { RngServiceDiagnostics } from '../devices/rng/rng-service.ts';
 
 const dirs: string[] = [];
@@ -147,6 +148,30 @@ describe('composition root: the venue config (docs/venue-config.md#starting-with
     const again = await startCabinet({ journalPath, env: {}, log: () => undefined });
     running.push(again);
     expect(again.cabinet.snapshot().limits.tableMaxMinor).toBe(80_000);
+  });
+
+  it('with no file, start-up opens the journal once and finds the stored copy path in it', async () => {
+    const dir = tempDir();
+    const journalPath = path.join(dir, 'j.sqlite');
+    const copyPath = path.join(dir, 'elsewhere.critical');
+    const config = {
+      ...DEFAULT_VENUE_CONFIG,
+      journal: { ...DEFAULT_VENUE_CONFIG.journal, criticalCopyPath: copyPath },
+    };
+    const first = await startCabinet({ journalPath, config, env: {}, log: () => undefined });
+    await first.dispose();
+    rmSync(copyPath, { force: true });
+    rmSync(`${journalPath}.critical`, { force: true });
+    const opens = vi.spyOn(Journal, 'open');
+    try {
+      const again = await startCabinet({ journalPath, env: {}, log: () => undefined });
+      running.push(again);
+      expect(opens).toHaveBeenCalledTimes(1);
+    } finally {
+      opens.mockRestore();
+    }
+    expect(existsSync(copyPath)).toBe(true);
+    expect(existsSync(`${journalPath}.critical`)).toBe(false);
   });
 
   it('a file wins over the stored config; an old file without the newer fields gets the defaults', async () => {

@@ -2,10 +2,10 @@
  * The composition root shared by the Electron main process and the browser test host: a list of setup steps, each
  * returning what it made and its disposer, disposed in reverse. The order (docs/cabinet-rules.md#power-loss):
  *  1. the venue config (venue-file.ts): a bad venue file stops start-up before any device or the journal is touched;
- *  2. the embedded emulators the devices need, where the shell brings them (development and the browser host; never
- *     bundled into the packaged main);
- *  3. the journal (setup-journal.ts): critical memory checked and an interrupted round voided and refunded before
- *     anything else starts, so no shell can show credits before recovery;
+ *  2. the journal (setup-journal.ts), opened once: the stored config read from it, critical memory checked and an
+ *     interrupted round voided and refunded before anything else starts, so no shell can show credits before recovery;
+ *  3. the embedded emulators the devices need, where the shell brings them (development and the browser host; never
+ *     bundled into the packaged main), from the config now in force;
  *  4. staff access and the switch inputs (setup-staff.ts);
  *  5. the devices (setup-devices.ts): a real-money cabinet deals only once the hardware RNG passed its start-up test,
  *     or OS entropy the venue approved (docs/rng.md#approved-entropy-source);
@@ -90,12 +90,7 @@ export async function startCabinet(
   const flags = options.deviceFlags ?? {};
   const { log, journalPath } = options;
   const loaded = loadConfig({ ...options, env });
-  const wanted = emulatorsNeeded(loaded.preview, flags, env);
-  const emulators =
-    options.startEmulators && (wanted.rng || wanted.bill) ? await options.startEmulators(log, wanted) : null;
-  const settingsFor = (config: VenueConfig): DeviceSettings => resolveDeviceSettings(config, { flags, env, emulators });
   const stack = disposerStack(log);
-  if (emulators) stack.push(() => emulators.stop());
   try {
     const random = lateRandom();
     const { journal, cabinet, quarantined, dispose } = await setupJournal(
@@ -105,6 +100,12 @@ export async function startCabinet(
       log,
     );
     stack.push(dispose);
+    const wanted = emulatorsNeeded(cabinet.venueConfig(), flags, env);
+    const emulators =
+      options.startEmulators && (wanted.rng || wanted.bill) ? await options.startEmulators(log, wanted) : null;
+    if (emulators) stack.push(() => emulators.stop());
+    const settingsFor = (config: VenueConfig): DeviceSettings =>
+      resolveDeviceSettings(config, { flags, env, emulators });
     const settings = settingsFor(cabinet.venueConfig());
     log(describeDevices(settings));
     const staffSetup = setupStaff(cabinet, journal, settings.inputs, env, log);

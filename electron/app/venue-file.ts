@@ -1,13 +1,12 @@
 /**
  * The venue config start-up begins with (docs/venue-config.md#starting-with-a-file): given by the shell, a venue file
- * (`--config FILE`, else BACCARAT_CONFIG), else the config stored in the journal, else the built-in default.
+ * (`--config FILE`, else BACCARAT_CONFIG), else the config stored in the journal, else the built-in default. Nothing
+ * here opens the journal: the stored config is read from the one journal start-up opens (setup-journal.ts).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { storedVenueConfig } from '../core/cabinet/config-change.ts';
+import { readFileSync } from 'node:fs';
 import { parseVenueFileText } from '../core/config/config-file.ts';
-import { ConfigError, DEFAULT_VENUE_CONFIG, parseVenueConfig, type VenueConfig } from '../core/config/venue-config.ts';
-import { Journal } from '../storage/journal.ts';
-import { retryTransient } from '../storage/journal-read-retry.ts';
+import { ConfigError, DEFAULT_VENUE_CONFIG, parseVenueConfig } from '../core/config/venue-config.ts';
+import type { CopyPathChoice } from '../storage/open-cabinet.ts';
 
 /**
  * Reads and validates a venue file. Throws ConfigError with one problem per bad field (an unreadable or malformed
@@ -35,47 +34,27 @@ export interface LoadedConfig {
   /** What the cabinet is opened with. */
   readonly input: unknown;
   readonly source: 'given' | 'stored-first';
-  /** The config as far as start-up can tell before the journal is open (device ports, the copy file's path). */
-  readonly preview: VenueConfig;
+  /**
+   * Where the copy of critical memory lives: the given config's setting, or, with none given, the one stored in the
+   * journal, read from the journal start-up opens (never from a second, earlier open).
+   */
+  readonly criticalCopyPath: CopyPathChoice;
 }
 
 export interface ConfigChoice {
-  readonly journalPath: string;
   readonly config?: unknown;
   readonly configFile?: string;
   readonly env: Readonly<Record<string, string | undefined>>;
 }
 
-/**
- * The stored config, read without changing the journal (null for a new or unreadable journal); a transient
- * read error is tried again (journal-read-retry.ts), so one bad read does not pick the wrong devices.
- */
-function peekStoredConfig(journalPath: string): VenueConfig | null {
-  if (!existsSync(journalPath)) return null;
-  try {
-    return retryTransient(() => {
-      const journal = Journal.open(journalPath, { readOnly: true });
-      try {
-        return storedVenueConfig({ journal });
-      } finally {
-        journal.close();
-      }
-    });
-  } catch {
-    return null;
-  }
+function given(input: unknown): LoadedConfig {
+  return { input, source: 'given', criticalCopyPath: parseVenueConfig(input).journal.criticalCopyPath };
 }
 
 /** The config to open the cabinet with; a bad venue file throws ConfigError before anything is touched. */
 export function loadConfig(choice: ConfigChoice): LoadedConfig {
-  if (choice.config !== undefined) {
-    return { input: choice.config, source: 'given', preview: parseVenueConfig(choice.config) };
-  }
+  if (choice.config !== undefined) return given(choice.config);
   const file = choice.configFile ?? choice.env.BACCARAT_CONFIG;
-  if (file) {
-    const input = readVenueFile(file);
-    return { input, source: 'given', preview: parseVenueConfig(input) };
-  }
-  const stored = peekStoredConfig(choice.journalPath);
-  return { input: DEFAULT_VENUE_CONFIG, source: 'stored-first', preview: stored ?? DEFAULT_VENUE_CONFIG };
+  if (file) return given(readVenueFile(file));
+  return { input: DEFAULT_VENUE_CONFIG, source: 'stored-first', criticalCopyPath: 'stored-config' };
 }

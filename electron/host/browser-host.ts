@@ -26,7 +26,7 @@ import { assertLoopback, LOOPBACK, startBrowserHost, type RunningHost } from './
 
 const USAGE = `npm run host -- [options]
 
-Serves the kiosk renderer (dist-renderer/, build it with npm run build) on ${LOOPBACK} with the
+Serves the kiosk renderer's development entry (dist-renderer-dev/, from npm run build) on ${LOOPBACK} with the
 real cabinet core, journal and embedded device emulators behind a WebSocket. Prints the URL
 (with its per-run token) as the last stdout line: {"url": ...}.
 
@@ -35,7 +35,7 @@ real cabinet core, journal and embedded device emulators behind a WebSocket. Pri
   --journal PATH        journal file (default: BACCARAT_JOURNAL, else a fresh temporary one); ":memory:",
                         "file:" URIs, an empty path and a missing or unwritable folder are refused (exit 2)
   --attract-after-ms N  idle time before attract mode, passed to the page (1000..3600000)
-  --renderer DIR        renderer build folder (default dist-renderer/)
+  --renderer DIR        renderer build folder (default dist-renderer-dev/)
   --config FILE         venue config file (docs/venue-config.md; example docs/venue-config.example.json);
                         default: BACCARAT_CONFIG, else the config stored in the journal, else the
                         built-in default. A bad file stops start-up with exit code 2 and one stderr
@@ -92,7 +92,8 @@ async function main(): Promise<void> {
       const attractAfterMs = attract === undefined ? null : intFlag('attract-after-ms', attract, 1000, 3_600_000);
       const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
       const given = values.renderer === undefined ? undefined : existingFolderFlag('renderer', values.renderer);
-      const rendererDir = path.resolve(given ?? path.join(repo, 'dist-renderer'));
+      // The development entry by default: the service panel and the URL overrides the e2e tests use.
+      const rendererDir = path.resolve(given ?? path.join(repo, 'dist-renderer-dev'));
       const { resolveJournalPath } = await import('../storage/journal-path.ts');
       // --journal, else BACCARAT_JOURNAL, else a fresh temporary file; a refused value is one line and exit 2.
       const journalPath =

@@ -7,7 +7,7 @@ import type { StaffAccess } from '../core/staff/staff-access.ts';
 import type { CabinetSnapshot } from '../core/cabinet/cabinet-api.ts';
 import type { IpcError, Paytable } from './contract.ts';
 import type { JournalDamageService } from './journal-damage-view.ts';
-import type { TechnicianViewServices } from './technician-views.ts';
+import type { TechnicianViewServices } from './handlers/technician-views.ts';
 
 /** What the router needs of main's staff access (electron/core/staff/staff-access.ts). */
 export type RouterStaff = Pick<

@@ -6,7 +6,7 @@
  * and the browser test host both sit in front of it.
  *
  * Dispatch is derived from the tables: the production table (contract.ts) with its
- * handlers here (a missing or extra handler is a compile error), plus any dev-only
+ * handlers, one file per feature in handlers/ (a missing or extra handler is a compile error), plus any dev-only
  * channel groups a dev shell passes in (dev-contract.ts). A packaged main
  * passes none, so those channels do not exist there.
  *
@@ -30,12 +30,14 @@
 import type { z } from 'zod';
 import type { Cabinet, CabinetErrorCode } from '../core/cabinet/cabinet-api.ts';
 import { askGuardFirst } from '../core/cabinet/money-guard.ts';
-import { playerHistoryPage } from '../core/cabinet/player-history.ts';
 import { isStaffError } from '../core/staff/staff-error.ts';
 import { roleCovers, type StaffRole } from '../core/staff/staff-status.ts';
 import type { FieldIssue } from '../core/config/field-issue.ts';
-import { configHandlers } from './config-handlers.ts';
-import { journalDamageHandlers } from './journal-damage-handlers.ts';
+import { configHandlers } from './handlers/config.ts';
+import { journalDamageHandlers } from './handlers/journal-damage.ts';
+import { staffHandlers } from './handlers/staff.ts';
+import { tableHandlers } from './handlers/table.ts';
+import { technicianViewHandlers } from './handlers/technician-views.ts';
 import { exceedsPayloadLimit, MAX_IPC_REQUEST_BYTES } from './payload-size.ts';
 import { channelGroup, type ChannelGroup, type ChannelHandlers } from './channel-group.ts';
 import type { ChannelSpec } from './channel-spec.ts';
@@ -48,7 +50,6 @@ import {
   type ProductionTable,
   type PushEvent,
 } from './contract.ts';
-import { technicianViewHandlers } from './technician-views.ts';
 import type { RouterServices, RouterStaff } from './router-services.ts';
 export type { RouterServices, RouterStaff } from './router-services.ts';
 
@@ -94,25 +95,27 @@ export function roleRefusal(spec: ChannelSpec, channel: string, staff: RouterSta
   }
 }
 
-const CABINET_ERROR_CODES: ReadonlySet<string> = new Set<CabinetErrorCode>([
-  'not-a-chip',
-  'below-spot-min',
-  'above-spot-max',
-  'above-table-max',
-  'above-max-win',
-  'insufficient-credits',
-  'no-bets',
-  'no-bet-to-remove',
-  'nothing-to-undo',
-  'no-previous-bets',
-  'tilted',
-  'round-in-progress',
-  'no-credits',
-  'invalid-config',
-  'bets-on-table',
-  'rebet-needs-empty-table',
-  'not-permitted',
-]);
+/** Every cabinet refusal code, as a Record so a code added to CabinetErrorCode without a place here does not compile. */
+const CABINET_ERROR_CODE_LIST: Readonly<Record<CabinetErrorCode, true>> = {
+  'not-a-chip': true,
+  'below-spot-min': true,
+  'above-spot-max': true,
+  'above-table-max': true,
+  'above-max-win': true,
+  'insufficient-credits': true,
+  'no-bets': true,
+  'no-bet-to-remove': true,
+  'nothing-to-undo': true,
+  'no-previous-bets': true,
+  tilted: true,
+  'round-in-progress': true,
+  'no-credits': true,
+  'invalid-config': true,
+  'bets-on-table': true,
+  'rebet-needs-empty-table': true,
+  'not-permitted': true,
+};
+const CABINET_ERROR_CODES: ReadonlySet<string> = new Set(Object.keys(CABINET_ERROR_CODE_LIST));
 
 interface CabinetErrorLike {
   readonly code: CabinetErrorCode;
@@ -164,46 +167,12 @@ function fail(code: IpcError['code'], message: string): IpcResult<never> {
   return { ok: false, error: { code, message } };
 }
 
+/** Every production channel's handler, one file per feature (electron/ipc/handlers/); a missing one does not compile. */
 function productionHandlers(cabinet: Cabinet, services: RouterServices): ChannelHandlers<ProductionTable> {
-  const { staff } = services;
-  /** The open session's role; the role check already ran, so a session is open. */
-  const signedIn = (): StaffRole => {
-    const role = staff.session();
-    if (role === null) throw new Error('a staff handler ran without a session');
-    return role;
-  };
   return {
-    'cabinet:snapshot': () => cabinet.snapshot(),
-    'bets:place': (r) => cabinet.placeChip(r.spot, r.chipMinor),
-    'bets:remove': (r) => cabinet.removeChip(r.spot, r.chipMinor),
-    'bets:undo': () => cabinet.undoChip(),
-    'bets:clear': () => cabinet.clearBets(),
-    'round:deal': () => cabinet.deal(),
-    'round:rebet': (r) => cabinet.rebet(r.multiplier),
-    'cashout:collect': () => cabinet.cashOut(),
-    'paytable:get': () => services.paytable(cabinet.snapshot()),
-    'history:list': (r) => playerHistoryPage((range) => cabinet.recall(range), cabinet.snapshot().demo, r),
-    'staff:status': () => staff.status(),
-    'staff:sign-in': (r) => staff.signIn(r.role, r.pin),
-    'staff:sign-out': () => staff.signOut(),
-    'tech:meters': () => cabinet.meters(),
-    ...technicianViewHandlers(cabinet, services, staff),
-    'tech:clear-handpay': () => {
-      cabinet.clearHandpay(signedIn());
-      return cabinet.snapshot();
-    },
-    'tech:clear-tilt': (r) => {
-      cabinet.clearTilt(r.kind, r.source, { by: signedIn(), doorOpen: staff.doorOpen() });
-      return cabinet.snapshot();
-    },
-    'tech:ram-clear': () => {
-      cabinet.ramClear();
-      return cabinet.snapshot();
-    },
-    'tech:roads:reset': () => {
-      cabinet.resetRoads();
-      return cabinet.snapshot();
-    },
+    ...tableHandlers(cabinet, services),
+    ...staffHandlers(cabinet, services),
+    ...technicianViewHandlers(cabinet, services, services.staff),
     ...configHandlers(cabinet, services),
     ...journalDamageHandlers(services),
   };

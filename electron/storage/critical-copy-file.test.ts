@@ -231,8 +231,8 @@ describe('property: the cabinet never starts silently on an older journal than i
 
 describe('the start-up the shells use (startOnJournalOrLocked)', () => {
   const start = (path: string) =>
-    startOnJournalOrLocked(path, (journal) =>
-      startCabinetOn(journal, { config: testConfig(), random: deterministicRandom(5) }),
+    startOnJournalOrLocked(path, (journal, criticalCopyPath) =>
+      startCabinetOn(journal, { config: testConfig(), random: deterministicRandom(5), criticalCopyPath }),
     );
 
   it('keeps the copy beside the journal, or where BACCARAT_CRITICAL_COPY says', () => {

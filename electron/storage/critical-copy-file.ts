@@ -7,26 +7,16 @@
  * file is written and fsynced, renamed over the copy, and the folder is fsynced, so a power loss
  * leaves either the old copy or the new one, never half of one.
  *
- * `journalWithCriticalCopy` is the hook: it wraps the journal so every transaction that wrote
- * critical memory (a round, a note, a RAM clear, a rebuilt copy) also writes this file once it
- * committed. The cabinet never sees the file except through CriticalCopyPort at start-up.
+ * `CommittedCopyWriter` is the hook: the journal hands it every transaction's critical-memory write (a round, a
+ * note, a RAM clear, a rebuilt copy), and it writes this file once that transaction committed. The cabinet sees
+ * the file only as the CriticalCopyPort in its context.
  */
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { canonicalJson } from '../core/integrity/canonical-json.ts';
 import { sha256Hex } from '../core/integrity/sha256.ts';
 import type { CriticalCopyPort, CriticalCopyRead, CriticalCopyRecord } from '../core/model/critical-copy.ts';
 import type { CriticalState } from '../core/model/critical-state.ts';
-import type { JournalPort } from '../core/model/journal-port.ts';
-
-function syncFolder(folder: string): void {
-  const fd = openSync(folder, 'r');
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-}
+import { writeFileDurably } from './durable-file.ts';
 
 function isCount(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
@@ -68,68 +58,45 @@ export class CriticalCopyFile implements CriticalCopyPort {
 
   write(record: CriticalCopyRecord): void {
     const body = JSON.stringify({ record, sha256: sha256Hex(canonicalJson(record)) });
-    const temporary = `${this.location}.tmp`;
-    const fd = openSync(temporary, 'w', 0o600);
-    try {
-      writeSync(fd, body);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(temporary, this.location);
-    syncFolder(path.dirname(this.location));
+    writeFileDurably(this.location, body);
   }
 }
 
 /**
- * The journal, with every committed critical-memory write also written to `copy`. The file write
- * happens after COMMIT returned (a rolled-back transaction leaves the file alone) and before
- * `transaction` returns, so before the cabinet emits anything. A file that cannot be written is not
- * a reason to undo a committed change: `onWriteError` is told, and the next start-up finds the file
- * behind or missing and rebuilds it from the journal, logged.
+ * Writes every committed critical-memory state to `copy` as well. The journal (journal.ts `keepCriticalCopy`) stages
+ * each critical-memory write here and calls `committed()` after COMMIT returned and before `transaction` returns, so
+ * the file is written before the cabinet emits anything, and a rolled-back transaction (`discard()`) leaves it alone.
+ * A file that cannot be written is not a reason to undo a committed change: `onWriteError` is told, and the next
+ * start-up finds the file behind or missing and rebuilds it from the journal, logged.
  */
-export function journalWithCriticalCopy<J extends JournalPort>(
-  journal: J,
-  copy: CriticalCopyPort,
-  onWriteError: (error: unknown) => void = () => {},
-): J {
-  let pending: CriticalState | null = null;
-  const writeCopy = (state: CriticalState) => {
+export class CommittedCopyWriter {
+  private pending: CriticalState | null = null;
+  private readonly copy: CriticalCopyPort;
+  private readonly lastLedgerId: () => number;
+  private readonly onWriteError: (error: unknown) => void;
+
+  constructor(copy: CriticalCopyPort, lastLedgerId: () => number, onWriteError: (error: unknown) => void) {
+    this.copy = copy;
+    this.lastLedgerId = lastLedgerId;
+    this.onWriteError = onWriteError;
+  }
+
+  stage(state: CriticalState): void {
+    this.pending = state;
+  }
+
+  discard(): void {
+    this.pending = null;
+  }
+
+  committed(): void {
+    const state = this.pending;
+    this.pending = null;
+    if (state === null) return;
     try {
-      copy.write({ state, lastLedgerId: journal.lastLedgerId() });
+      this.copy.write({ state, lastLedgerId: this.lastLedgerId() });
     } catch (error) {
-      onWriteError(error);
+      this.onWriteError(error);
     }
-  };
-  return new Proxy(journal, {
-    get(target, property, receiver) {
-      if (property === 'writeCritical')
-        return (state: CriticalState) => {
-          target.writeCritical(state);
-          pending = state;
-        };
-      if (property === 'writeCriticalCopy')
-        return (name: 'a' | 'b', state: CriticalState) => {
-          target.writeCriticalCopy(name, state);
-          pending = state;
-        };
-      if (property === 'transaction')
-        return <T>(fn: () => T): T => {
-          pending = null;
-          let result: T;
-          try {
-            result = target.transaction(fn);
-          } catch (error) {
-            pending = null;
-            throw error;
-          }
-          const committed = pending;
-          pending = null;
-          if (committed) writeCopy(committed);
-          return result;
-        };
-      const value = Reflect.get(target, property, receiver) as unknown;
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-    },
-  });
+  }
 }

@@ -35,8 +35,8 @@ describe('one flipped byte anywhere in the journal', () => {
         const bytes = readFileSync(file);
         bytes[offset] = bytes[offset]! ^ mask;
         writeFileSync(file, bytes);
-        const { cabinet, quarantined } = startOnJournalOrLocked(file, (journal) =>
-          startCabinetOn(journal, { config: testConfig(), random: deterministicRandom(3) }),
+        const { cabinet, quarantined } = startOnJournalOrLocked(file, (journal, criticalCopyPath) =>
+          startCabinetOn(journal, { config: testConfig(), random: deterministicRandom(3), criticalCopyPath }),
         );
         try {
           if (quarantined) {

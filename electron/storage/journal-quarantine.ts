@@ -12,7 +12,8 @@
  * loss between the RAM clear's commit and the marker's removal asks for one more RAM clear: the
  * safe side.
  */
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { syncFolder, writeFileDurably } from './durable-file.ts';
 import path from 'node:path';
 import type { TiltReason } from '../core/model/journal-message.ts';
 import { checkJournal, PROOF_OF, type JournalDamage } from './journal-check.ts';
@@ -40,28 +41,6 @@ export function markerPathOf(journalPath: string): string {
 /** `2026-12-01T13:40:05.123Z` → `20261201T134005123Z`: sortable, and a legal file name everywhere. */
 function stamp(at: string): string {
   return at.replace(/[-:.]/g, '');
-}
-
-function writeSynced(file: string, text: string): void {
-  const temporary = `${file}.tmp`;
-  const fd = openSync(temporary, 'w');
-  try {
-    writeSync(fd, text);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(temporary, file);
-  syncFolder(path.dirname(file));
-}
-
-function syncFolder(folder: string): void {
-  const fd = openSync(folder, 'r');
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
 }
 
 /**
@@ -115,11 +94,11 @@ export function quarantineIfDamaged(
     salvage: null,
     at,
   };
-  writeSynced(marker, JSON.stringify(record));
+  writeFileDurably(marker, JSON.stringify(record));
   moveAside(journalPath, damagedPath);
   const salvage = damage.sizeBytes === null ? null : salvageJournal(damagedPath, record.salvagePath);
   const done = { ...record, salvage };
-  writeSynced(marker, JSON.stringify(done));
+  writeFileDurably(marker, JSON.stringify(done));
   return done;
 }
 

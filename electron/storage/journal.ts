@@ -14,6 +14,7 @@
  */
 import type { RoundOutcome } from '../core/engine/round.ts';
 import type { Returns } from '../core/engine/settlement.ts';
+import type { CriticalCopyPort } from '../core/model/critical-copy.ts';
 import type { CopyName, CopyRead, CriticalState } from '../core/model/critical-state.ts';
 import type { EventLogEntry } from '../core/model/event-log.ts';
 import type { EventMessage, VoidReason } from '../core/model/journal-message.ts';
@@ -28,6 +29,7 @@ import type {
   RecallQuery,
   SettledOutcome,
 } from '../core/model/journal-port.ts';
+import { CommittedCopyWriter } from './critical-copy-file.ts';
 import type { LedgerEntry } from '../core/model/ledger.ts';
 import type { OpenRound, RoundRecord } from '../core/model/round-record.ts';
 import type { Tilt, TiltKind } from '../core/model/tilt.ts';
@@ -108,6 +110,8 @@ export class Journal implements JournalPort, JournalAuditReader, JournalArchiveP
   private readonly path: string;
   /** Moves rounds and events beyond the retention to `<journal>.archive` (journal-archive.ts). */
   private readonly archiver: JournalArchiver;
+  /** Set by keepCriticalCopy: the second copy of critical memory, written after each commit that changed it. */
+  private copyWriter: CommittedCopyWriter | null = null;
   /** Staff access records (PIN hashes, lockouts); the shell's staff access writes here, never the cabinet. */
   readonly staff: StaffStore;
 
@@ -167,15 +171,26 @@ export class Journal implements JournalPort, JournalAuditReader, JournalArchiveP
 
   /** The config secret staged inside `fn` is made the one in force after COMMIT, dropped after a ROLLBACK. */
   transaction<T>(fn: () => T): T {
+    this.copyWriter?.discard();
     let result: T;
     try {
       result = this.db.transaction(fn);
     } catch (error) {
       this.secrets.discard();
+      this.copyWriter?.discard();
       throw error;
     }
     this.secrets.promote();
+    this.copyWriter?.committed();
     return result;
+  }
+
+  /**
+   * From now on every committed critical-memory write is also written to `copy`, the second copy outside this
+   * file (critical-copy-file.ts); a copy that cannot be written is handed to `onWriteError`.
+   */
+  keepCriticalCopy(copy: CriticalCopyPort, onWriteError: (error: unknown) => void): void {
+    this.copyWriter = new CommittedCopyWriter(copy, () => this.lastLedgerId(), onWriteError);
   }
 
   schemaVersion(): number {
@@ -190,10 +205,12 @@ export class Journal implements JournalPort, JournalAuditReader, JournalArchiveP
 
   writeCritical(state: CriticalState): void {
     this.critical.write(state);
+    this.copyWriter?.stage(state);
   }
 
   writeCriticalCopy(copy: CopyName, state: CriticalState): void {
     this.critical.writeCopy(copy, state);
+    this.copyWriter?.stage(state);
   }
 
   readCriticalCopies(): { a: CopyRead; b: CopyRead; exists: boolean } {

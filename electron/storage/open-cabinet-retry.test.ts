@@ -44,13 +44,13 @@ const TRANSIENT = [
 function startFailing(journalPath: string, failures: ReadonlyArray<() => Error>) {
   let calls = 0;
   const waits: number[] = [];
-  const start = (journal: Journal) => {
+  const start = (journal: Journal, criticalCopyPath: string) => {
     const fail = failures[calls++];
     if (fail) {
       journal.close();
       throw fail();
     }
-    return startCabinetOn(journal, { config: testConfig(), random: deterministicRandom(4) });
+    return startCabinetOn(journal, { config: testConfig(), random: deterministicRandom(4), criticalCopyPath });
   };
   const schedule = { delaysMs: TRANSIENT_RETRY_DELAYS_MS, sleep: (ms: number) => void waits.push(ms) };
   return { started: () => startOnJournalOrLocked(journalPath, start, undefined, null, schedule), waits };

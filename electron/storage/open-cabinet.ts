@@ -11,10 +11,9 @@ import { storedVenueConfig } from '../core/cabinet/config-change.ts';
 import { keepSecrets } from '../core/config/config-secrets.ts';
 import { DEFAULT_VENUE_CONFIG, parseVenueConfig, type VenueConfig } from '../core/config/venue-config.ts';
 import type { RandomSource } from '../core/random/random-source.ts';
-import { attachCriticalCopy } from '../core/cabinet/critical-copy-file.ts';
-import { CriticalCopyFile, journalWithCriticalCopy } from './critical-copy-file.ts';
+import { CriticalCopyFile } from './critical-copy-file.ts';
 import type { StatementObserver } from './database.ts';
-import { criticalCopyPathFor, resolveCriticalCopyPath } from './journal-path.ts';
+import { criticalCopyPathFor, JournalPathError, resolveCriticalCopyPath } from './journal-path.ts';
 import { Journal } from './journal.ts';
 import {
   quarantineReason,
@@ -74,9 +73,6 @@ export function openCabinet(options: OpenCabinetOptions): CabinetCore {
   });
 }
 
-/** The copy file of a journal opened by startOnJournalOrLocked, whose `start` callback knows no path. */
-const copyPaths = new WeakMap<Journal, string>();
-
 /**
  * Starts the cabinet on a journal the caller has opened (tools and tests that also read
  * the journal keep their handle; the cabinet never hands its journal out). Closes the
@@ -90,9 +86,7 @@ export function startCabinetOn(
     // Without a journal path or a copy path (a tool on a journal it opened) there is no copy file.
     const copyPath =
       options.criticalCopyPath ??
-      copyPaths.get(journal) ??
       (options.journalPath === undefined ? undefined : resolveCriticalCopyPath(options.journalPath));
-    let port: Journal = journal;
     // A copy write that fails after a commit becomes the cabinet's critical-copy tilt: told after the
     // synchronous operation that committed (a round runs in one call), so it never interleaves with it.
     let cabinet: CabinetCore | null = null;
@@ -101,22 +95,20 @@ export function startCabinetOn(
       if (cabinet === null) failedAtStart ??= error;
       else queueMicrotask(() => cabinet?.criticalCopyFailed(error));
     };
-    if (copyPath !== undefined) {
-      const file = new CriticalCopyFile(copyPath);
-      port = journalWithCriticalCopy(journal, file, copyFailed);
-      attachCriticalCopy(port, file);
-    }
+    const copyFile = copyPath === undefined ? null : new CriticalCopyFile(copyPath);
+    if (copyFile) journal.keepCriticalCopy(copyFile, copyFailed);
     const stored = storedVenueConfig({ journal });
     const config =
       options.configSource === 'stored-first' && stored
         ? stored
         : parseVenueConfig(keepSecrets(options.config, stored ?? DEFAULT_VENUE_CONFIG));
     const started = new CabinetCore(
-      port,
+      journal,
       config,
       options.random,
       options.clock ?? (() => new Date()),
       options.devices ?? [],
+      copyFile,
     );
     started.start();
     cabinet = started;
@@ -163,6 +155,12 @@ function keepCopyWithDamagedJournal(quarantined: QuarantinedJournal | null, copy
   renameSync(copyPath, kept);
 }
 
+/**
+ * Where start-up finds the copy of critical memory: a venue setting known before the journal opens (null: none,
+ * beside the journal), or `stored-config`: the setting stored in the journal, read from the journal once it is open.
+ */
+export type CopyPathChoice = string | null | 'stored-config';
+
 export interface StartedOnJournal {
   readonly cabinet: CabinetCore;
   readonly journal: Journal;
@@ -191,6 +189,8 @@ function openWithRetry(
     try {
       return open();
     } catch (error) {
+      // A refused copy path is a setting to fix, never damage in the journal.
+      if (error instanceof JournalPathError) throw error;
       const code = transientCodeOf(error);
       if (code === null) {
         if (repeat) return { failure: error };
@@ -218,17 +218,27 @@ function openWithRetry(
  */
 export function startOnJournalOrLocked(
   journalPath: string,
-  start: (journal: Journal) => CabinetCore,
+  start: (journal: Journal, criticalCopyPath: string) => CabinetCore,
   clock: () => Date = () => new Date(),
-  venueCopyPath: string | null = null,
+  venueCopyPath: CopyPathChoice = null,
   schedule: CheckSchedule = START_UP_SCHEDULE,
 ): StartedOnJournal {
-  // Resolved first: a refused copy path is a setting to fix, not damage in the journal.
-  const copyPath = criticalCopyPathFor(journalPath, venueCopyPath);
+  // Resolved first: a refused copy path is a setting to fix, not damage in the journal. A damaged journal's
+  // stored setting cannot be trusted, so its copy is looked for where no stored setting puts it.
+  const copyPathBeforeOpen = criticalCopyPathFor(journalPath, venueCopyPath === 'stored-config' ? null : venueCopyPath);
   const open = (): Opened => {
     const journal = Journal.open(journalPath);
-    copyPaths.set(journal, copyPath);
-    return { journal, cabinet: start(journal) }; // start closes the journal when it throws
+    let copyPath: string;
+    try {
+      copyPath =
+        venueCopyPath === 'stored-config'
+          ? criticalCopyPathFor(journalPath, storedVenueConfig({ journal })?.journal.criticalCopyPath ?? null)
+          : copyPathBeforeOpen;
+    } catch (error) {
+      journal.close();
+      throw error;
+    }
+    return { journal, cabinet: start(journal, copyPath) }; // start closes the journal when it throws
   };
   let quarantined: QuarantinedJournal | null = null;
   let unreadable: TransientCode | null = null;
@@ -238,7 +248,7 @@ export function startOnJournalOrLocked(
     if (verdict.kind === 'damaged') quarantined = quarantineIfDamaged(journalPath, clock, verdict.damage);
     if (verdict.kind === 'unreadable') unreadable = verdict.code;
   }
-  keepCopyWithDamagedJournal(quarantined, copyPath);
+  keepCopyWithDamagedJournal(quarantined, copyPathBeforeOpen);
   let opened: Opened;
   if (quarantined !== null)
     opened = open(); // already on a fresh journal: a failure is not the file's
@@ -265,7 +275,7 @@ export function startOnJournalOrLocked(
               sizeBytes: sizeOf(journalPath),
             },
       );
-      keepCopyWithDamagedJournal(quarantined, copyPath);
+      keepCopyWithDamagedJournal(quarantined, copyPathBeforeOpen);
       unreadable = null;
       opened = open();
     } else opened = tried;

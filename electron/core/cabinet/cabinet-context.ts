@@ -6,6 +6,7 @@
  * committed (critical-memory.ts). Everything else here is not money: the layout on the table,
  * the undo history, the phase shown on the screen, and read-only copies of journal rows.
  */
+import type { CriticalCopyPort } from '../model/critical-copy.ts';
 import type { Bets } from '../engine/settlement.ts';
 import type { VenueConfig } from '../config/venue-config.ts';
 import type { MinorUnits } from '../money/minor-units.ts';
@@ -20,6 +21,12 @@ import { CabinetError } from './cabinet-error.ts';
 
 export interface CabinetContext {
   readonly journal: JournalPort;
+  /**
+   * The second copy of critical memory, in its own file (docs/cabinet-rules.md#critical-memory): read at start-up
+   * and rewritten when a technician clears its fault. The journal writes it after every commit on its own; null
+   * for a tool on a journal it opened.
+   */
+  readonly copyFile: CriticalCopyPort | null;
   /** The venue config in force (a technician may replace it while idle). */
   config: VenueConfig;
   readonly random: RandomSource;

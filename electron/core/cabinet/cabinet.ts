@@ -12,6 +12,7 @@
  * disk) becomes the storage-fault tilt, never a frozen cabinet (storage-fault.ts,
  * docs/cabinet-rules.md#storage-faults).
  */
+import type { CriticalCopyPort } from '../model/critical-copy.ts';
 import type { VenueConfig } from '../config/venue-config.ts';
 import type { Spot } from '../engine/settlement.ts';
 import type { MinorUnits } from '../money/minor-units.ts';
@@ -73,10 +74,13 @@ export class CabinetCore implements Cabinet {
     random: RandomSource,
     clock: () => Date,
     devices: readonly DeviceStatus[],
+    /** The second copy of critical memory outside the journal; null for a tool on a journal it opened. */
+    copyFile: CriticalCopyPort | null = null,
   ) {
     this.journal = journal;
     this.ctx = {
       journal,
+      copyFile,
       config,
       random,
       clock,

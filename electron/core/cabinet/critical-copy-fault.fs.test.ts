@@ -117,8 +117,13 @@ describe('a second copy of critical memory that cannot be written', () => {
     fs.fill();
     const started = startOnJournalOrLocked(
       path,
-      (journal) =>
-        startCabinetOn(journal, { config: testConfig(), random: deterministicRandom(3), clock: steppingClock() }),
+      (journal, criticalCopyPath) =>
+        startCabinetOn(journal, {
+          config: testConfig(),
+          random: deterministicRandom(3),
+          clock: steppingClock(),
+          criticalCopyPath,
+        }),
       undefined,
       copyPath,
     );

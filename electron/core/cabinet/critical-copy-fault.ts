@@ -9,7 +9,6 @@ import type { CabinetContext } from './cabinet-context.ts';
 import { now } from './cabinet-context.ts';
 import { CabinetError } from './cabinet-error.ts';
 import { emitState } from './cabinet-events.ts';
-import { rewriteCopyFile } from './critical-copy-file.ts';
 import { guardStorage } from './storage-fault.ts';
 import { raiseTilt } from './tilts.ts';
 
@@ -44,7 +43,7 @@ export function copyClearBlocker(ctx: CabinetContext, by: string): string | null
   if (by !== 'technician')
     return 'only a technician clears a critical-copy fault, once the copy file can be written again';
   try {
-    rewriteCopyFile(ctx);
+    ctx.copyFile?.write({ state: ctx.critical, lastLedgerId: ctx.journal.lastLedgerId() });
   } catch (error) {
     return `the second copy of critical memory still cannot be written (${errnoOf(error)})`;
   }

@@ -24,7 +24,6 @@ import type { EventMessage } from '../model/journal-message.ts';
 import type { JournalPort } from '../model/journal-port.ts';
 import { now, type CabinetContext } from './cabinet-context.ts';
 import { CabinetError } from './cabinet-error.ts';
-import { copyFileOf } from './critical-copy-file.ts';
 import { copyMeters, zeroMeters, type MutableMeters } from './meters.ts';
 import { raiseTilt } from './tilts.ts';
 
@@ -54,7 +53,7 @@ export function freshCriticalState(journal: JournalPort, config: VenueConfig, se
 export function loadCriticalAtStart(ctx: CabinetContext, copyWriteFailed: (error: unknown) => void): void {
   const { journal } = ctx;
   const copies = journal.readCriticalCopies();
-  const copyFile = copyFileOf(journal);
+  const { copyFile } = ctx;
   if (!copies.exists && journal.lastLedgerId() === 0 && journal.maxRoundId() === 0) {
     const file = copyFile?.read();
     if (copyFile && file?.record && (file.record.state.seq > 0 || file.record.lastLedgerId > 0)) {

@@ -77,8 +77,8 @@ function expectAnswers(core: CabinetCore, tilt: string): void {
 }
 
 if (mode === 'probe') {
-  const started = startOnJournalOrLocked(journalPath, (journal) =>
-    startCabinetOn(journal, { config: CHAOS_CONFIG, random }),
+  const started = startOnJournalOrLocked(journalPath, (journal, criticalCopyPath) =>
+    startCabinetOn(journal, { config: CHAOS_CONFIG, random, criticalCopyPath }),
   );
   process.stderr.write('CHAOS-STARTED\n');
   let message: object;

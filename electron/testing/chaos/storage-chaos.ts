@@ -107,8 +107,8 @@ export function copyJournal(journalPath: string, journalDir: string, toDir: stri
 
 /** What a clean start of the journal at `path` shows, and whether that start moved it aside (run it on a copy). */
 export function referenceStart(path: string): { readonly view: StartView; readonly quarantined: boolean } {
-  const { cabinet, quarantined } = startOnJournalOrLocked(path, (journal) =>
-    startCabinetOn(journal, { config: CHAOS_CONFIG, random: deterministicRandom(1) }),
+  const { cabinet, quarantined } = startOnJournalOrLocked(path, (journal, criticalCopyPath) =>
+    startCabinetOn(journal, { config: CHAOS_CONFIG, random: deterministicRandom(1), criticalCopyPath }),
   );
   try {
     return { view: startView(cabinet), quarantined: quarantined !== null };

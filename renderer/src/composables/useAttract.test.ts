@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FixedCardSource } from '../../../electron/core/engine/shoe.ts';
 import { dealRound } from '../../../electron/core/engine/round.ts';
-import { attractAfterFromQuery, attractAllowed, DEMO_DEALS, demoRound } from './useAttract.ts';
+import { attractAllowed, DEMO_DEALS, demoRound } from './useAttract.ts';
 
 const quiet = { creditsMinor: 0, tableTotalMinor: 0, roundBusy: false, tilted: false, dialogOpen: false };
 
@@ -13,13 +13,6 @@ describe('attract mode never starts with credit on the machine, money on the tab
     expect(attractAllowed({ ...quiet, roundBusy: true })).toBe(false);
     expect(attractAllowed({ ...quiet, tilted: true })).toBe(false);
     expect(attractAllowed({ ...quiet, dialogOpen: true })).toBe(false);
-  });
-  it('?attractAfterMs overrides the venue idle time only when it is a whole number (a test override)', () => {
-    expect(attractAfterFromQuery('')).toBeNull();
-    expect(attractAfterFromQuery('?attractAfterMs=1500')).toBe(1500);
-    expect(attractAfterFromQuery('?attractAfterMs=20')).toBe(500);
-    expect(attractAfterFromQuery('?attractAfterMs=abc')).toBeNull();
-    expect(attractAfterFromQuery('?attractAfterMs=-5')).toBeNull();
   });
   it('each demo round is exactly one legal deal: the engine uses every card given and no more', () => {
     DEMO_DEALS.forEach((cards, i) => {

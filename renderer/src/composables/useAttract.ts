@@ -2,7 +2,8 @@
  * Attract mode rules: it may start only with no credit on the machine and an empty felt, no round being
  * dealt or shown, and the cabinet not tilted (a player who walked away from credit is asked "Still playing?"
  * instead, never covered by a demo); it is purely visual and never calls a dealing channel. The idle time is the venue's
- * `attractIdleS` (docs/venue-config.md#the-players-table); `?attractAfterMs=` overrides it for tests only.
+ * `attractIdleS` (docs/venue-config.md#the-players-table); only the development entry overrides it, for tests
+ * (renderer/src/dev/url-overrides.ts).
  */
 import { onBeforeUnmount, onMounted, watch, type Ref } from 'vue';
 import type { Card } from '../../../electron/core/cards/card.ts';
@@ -20,21 +21,6 @@ export interface AttractConditions {
 
 export function attractAllowed(c: AttractConditions): boolean {
   return c.creditsMinor === 0 && c.tableTotalMinor === 0 && !c.roundBusy && !c.tilted && !c.dialogOpen;
-}
-
-/**
- * Test only: `?attractAfterMs=` from the page URL (e2e tests shorten or lengthen the idle time with it).
- * Null when absent or not a whole number, so the venue's `attractIdleS` applies; at least 500 ms.
- */
-export function attractAfterFromQuery(search: string): number | null {
-  return msFromQuery(search, 'attractAfterMs');
-}
-
-/** A whole number of milliseconds from a test-only URL parameter (at least 500), or null. */
-export function msFromQuery(search: string, name: string): number | null {
-  const raw = new URLSearchParams(search).get(name);
-  if (raw === null || !/^\d{1,9}$/.test(raw)) return null;
-  return Math.max(500, Number(raw));
 }
 
 const card = (text: string): Card => ({ rank: text.slice(0, -1), suit: text.slice(-1) }) as Card;

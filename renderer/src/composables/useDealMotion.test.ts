@@ -67,8 +67,8 @@ const SIX_CARD_ROUND: RoundRecord = {
   creditsAfterMinor: 2475,
   startedAt: '2026-12-01T00:00:00Z',
   endedAt: '2026-12-01T00:00:01Z',
-  voidReason: null,
   refundedMinor: 0,
+  voidCode: null,
 };
 
 /** When the round store shows each card and the result, on a fake clock (10 ms steps). */

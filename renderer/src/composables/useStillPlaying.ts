@@ -1,7 +1,7 @@
 /**
  * "Still playing?" at this table: the inactivity clock (useInactivity.ts) fed from the stores. The idle time
- * is the venue's `playerInactivityS` (docs/venue-config.md#the-players-table), or `?inactivityAfterMs=` in a
- * test; when the countdown runs out, only the bets on the felt go back to credit, through the player's own
+ * is the venue's `playerInactivityS` (docs/venue-config.md#the-players-table), or the development entry's
+ * override in a test (renderer/src/dev/url-overrides.ts); when the countdown runs out, only the bets on the felt go back to credit, through the player's own
  * clear-bets channel, and the player's own settings end with their session (the credit meter stays).
  */
 import { storeToRefs } from 'pinia';
@@ -11,21 +11,23 @@ import { useDisplayStore } from '../stores/useDisplayStore.ts';
 import { useRoundStore } from '../stores/useRoundStore.ts';
 import { useSettingsStore } from '../stores/useSettingsStore.ts';
 import { useStaffStore } from '../stores/useStaffStore.ts';
-import { msFromQuery } from './useAttract.ts';
 import { inactivityWatched, useInactivity, type InactivityClock } from './useInactivity.ts';
 
-export function useStillPlaying(options: { attract: Readonly<Ref<boolean>>; search: string }): InactivityClock {
+export function useStillPlaying(options: {
+  attract: Readonly<Ref<boolean>>;
+  /** The development entry's idle time in place of the venue's; null on a production cabinet. */
+  overrideMs: number | null;
+}): InactivityClock {
   const cabinet = useCabinetStore();
   const { snapshot, activeTilt, tableTotalMinor, connected } = storeToRefs(cabinet);
   const round = useRoundStore();
   const { voided } = storeToRefs(round);
   const { keyOn, role } = storeToRefs(useStaffStore());
   const { playerInactivityMs } = storeToRefs(useDisplayStore());
-  const override = msFromQuery(options.search, 'inactivityAfterMs');
   const settings = useSettingsStore();
 
   return useInactivity({
-    afterMs: computed(() => override ?? playerInactivityMs.value),
+    afterMs: computed(() => options.overrideMs ?? playerInactivityMs.value),
     watched: computed(() =>
       inactivityWatched({
         tableTotalMinor: tableTotalMinor.value,

@@ -1,12 +1,22 @@
 import type { IpcError } from '../../../electron/ipc/contract.ts';
+import { wordingOf } from './error-code-wording.ts';
 import { formatMinor } from './money.ts';
 import { refusalReasonText } from './refusal-reason.ts';
 
 type T = (key: string, named?: Record<string, unknown>) => string;
 type TE = (key: string) => boolean;
 
-/** Codes whose sentence names the limit that was hit. */
-const LIMIT_CODES: readonly string[] = ['below-spot-min', 'above-spot-max', 'above-table-max', 'above-max-win'];
+/** The code's sentence (error-code-wording.ts), when the locale has it and main sent the limit it names. */
+function codeSentence(
+  error: { readonly code: string; readonly limit?: IpcError['limit'] },
+  t: T,
+  te: TE,
+  money: (minor: number) => string,
+): string | null {
+  const wording = wordingOf(error.code);
+  if (!wording || !te(wording.key) || (wording.namesLimit && !error.limit)) return null;
+  return t(wording.key, { limit: error.limit ? money(error.limit.valueMinor) : '' });
+}
 
 /**
  * A refused request in words: known codes get a translated sentence (with the limit amount formatted by
@@ -14,12 +24,7 @@ const LIMIT_CODES: readonly string[] = ['below-spot-min', 'above-spot-max', 'abo
  * own message.
  */
 export function errorText(error: IpcError, t: T, te: TE, money: (minor: number) => string = formatMinor): string {
-  const key = `errors.${error.code}`;
-  const needsLimit = LIMIT_CODES.includes(error.code);
-  if (te(key) && (!needsLimit || error.limit)) {
-    return t(key, { limit: error.limit ? money(error.limit.valueMinor) : '' });
-  }
-  return error.message;
+  return codeSentence(error, t, te, money) ?? error.message;
 }
 
 /**
@@ -53,10 +58,6 @@ export function staffErrorText(
 ): string {
   const why = error.reason ? refusalReasonText(error.reason, t, te, money) : null;
   if (why !== null) return why;
-  const key = `errors.${error.code}`;
   if (error.code === 'locked-out' && error.until) return t('staff.lockedUntil', { time: time(error.until) });
-  if (te(key) && (!LIMIT_CODES.includes(error.code) || error.limit)) {
-    return t(key, { limit: error.limit ? money(error.limit.valueMinor) : '' });
-  }
-  return t('staff.refused', { code: error.code });
+  return codeSentence(error, t, te, money) ?? t('staff.refused', { code: error.code });
 }

@@ -25,7 +25,6 @@ function settled(cards: string[], bets: RoundRecord['bets'], returns: RoundRecor
     creditsAfterMinor: 10_000,
     startedAt: '2026-12-01T14:05:00.000Z',
     endedAt: '2026-12-01T14:05:09.000Z',
-    voidReason: null,
     voidCode: null,
     refundedMinor: 0,
   };
@@ -69,7 +68,6 @@ describe('a row of the game history', () => {
       cards: [],
       outcome: null,
       refundedMinor: 300,
-      voidReason: 'RNG failure',
       voidCode: { code: 'rng-fault', source: 'rng', reason: { code: 'rng-deal-failure' } },
     });
     expect(row).toMatchObject({ hands: null, winner: null, result: null });

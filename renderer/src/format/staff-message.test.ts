@@ -327,7 +327,7 @@ describe.each(LOCALES)('staff words for every code main sends, in %s', (locale) 
 
   it('each event, reason, device detail and replay difference is worded whole, with its parameters', () => {
     for (const m of Object.values(EVENTS)) {
-      const w = eventText(tr, { id: 1, at: AT, kind: 'x', detail: 'words', message: m });
+      const w = eventText(tr, { message: m });
       expectWhole(w.text, `${locale} msg ${m.code}`);
       expect(w.text, `${locale} msg ${m.code}`).not.toMatch(MAIN_WORDS);
     }
@@ -345,12 +345,12 @@ describe.each(LOCALES)('staff words for every code main sends, in %s', (locale) 
   });
 
   it('amounts are money, and roles, devices and conditions are words of the language', () => {
-    const paid = eventText(tr, { id: 1, at: AT, kind: 'clear', detail: 'x', message: EVENTS['handpay-paid'] });
+    const paid = eventText(tr, { message: EVENTS['handpay-paid'] });
     // As the meters show money: in the screen's locale, with the currency.
     expect(paid.text).toContain(formatMoney(130_000, { code: 'EUR', minorDigits: 2 }, locale));
     expect(paid.text).not.toContain('1300.00');
     expect(paid.text).toContain(tr.t('staff.role.technician'));
-    const fault = eventText(tr, { id: 1, at: AT, kind: 'fault', detail: 'x', message: EVENTS['fault-raised'] });
+    const fault = eventText(tr, { message: EVENTS['fault-raised'] });
     expect(fault.text).toContain(tr.t('staff.condition.stacker-full'));
     expect(fault.text).toContain(tr.t('staff.source.bill-acceptor'));
     const unknown = deviceDetailText(tr, VARIANTS[3]!);

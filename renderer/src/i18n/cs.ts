@@ -199,6 +199,7 @@ const cs: Messages = {
     tilted: 'Automat je právě mimo provoz.',
     'round-in-progress': 'Počkejte prosím na konec kola.',
     'no-credits': 'Není žádný kredit k výběru.',
+    'bets-on-table': 'Nastavení lze změnit jen tehdy, když na stole nejsou žádné sázky.',
     'not-permitted': 'To teď nelze.',
     internal: 'Automat to nedokázal provést. Zkuste to znovu nebo zavolejte obsluhu.',
     'key-off': 'Servisní klíč je vypnutý.',

@@ -203,6 +203,7 @@ const de: Messages = {
     tilted: 'Der Automat ist gerade außer Betrieb.',
     'round-in-progress': 'Bitte warten, bis die Runde beendet ist.',
     'no-credits': 'Es gibt kein Guthaben zum Auszahlen.',
+    'bets-on-table': 'Die Einstellungen lassen sich nur ändern, solange keine Einsätze auf dem Tisch liegen.',
     'not-permitted': 'Das ist gerade nicht möglich.',
     internal: 'Der Automat konnte das nicht ausführen. Bitte erneut versuchen oder das Personal rufen.',
     'key-off': 'Der Betreiberschlüssel ist aus.',

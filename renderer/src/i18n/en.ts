@@ -202,6 +202,7 @@ export default {
     tilted: 'The machine is out of service right now.',
     'round-in-progress': 'Please wait for the round to finish.',
     'no-credits': 'There is no credit to cash out.',
+    'bets-on-table': 'The settings can change only while no bets are on the table.',
     'not-permitted': 'That is not possible right now.',
     internal: 'The machine could not complete that. Please try again or call an attendant.',
     'key-off': 'The operator key is off.',

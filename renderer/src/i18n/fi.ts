@@ -201,6 +201,7 @@ const fi: Messages = {
     tilted: 'Laite on juuri nyt pois käytöstä.',
     'round-in-progress': 'Odota, että kierros päättyy.',
     'no-credits': 'Kotiutettavaa saldoa ei ole.',
+    'bets-on-table': 'Asetuksia voi muuttaa vain, kun pöydällä ei ole panoksia.',
     'not-permitted': 'Se ei onnistu juuri nyt.',
     internal: 'Pelilaite ei pystynyt suorittamaan toimintoa. Yritä uudelleen tai kutsu henkilökuntaa.',
     'key-off': 'Huoltoavain on pois päältä.',

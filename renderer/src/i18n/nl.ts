@@ -203,6 +203,7 @@ const nl: Messages = {
     tilted: 'De automaat is op dit moment buiten gebruik.',
     'round-in-progress': 'Wacht tot de ronde klaar is.',
     'no-credits': 'Er is geen krediet om uit te betalen.',
+    'bets-on-table': 'De instellingen kunnen alleen veranderen als er geen inzetten op tafel liggen.',
     'not-permitted': 'Dat kan nu niet.',
     internal: 'De automaat kon dit niet uitvoeren. Probeer het opnieuw of roep een medewerker.',
     'key-off': 'De operatorsleutel staat uit.',

@@ -199,6 +199,7 @@ const sv: Messages = {
     tilted: 'Automaten är ur funktion just nu.',
     'round-in-progress': 'Vänta tills rundan är klar.',
     'no-credits': 'Det finns ingen kredit att ta ut.',
+    'bets-on-table': 'Inställningarna kan bara ändras när inga insatser ligger på bordet.',
     'not-permitted': 'Det går inte just nu.',
     internal: 'Automaten kunde inte slutföra det. Försök igen eller kontakta personalen.',
     'key-off': 'Operatörsnyckeln är av.',

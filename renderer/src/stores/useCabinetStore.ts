@@ -1,21 +1,15 @@
 /**
  * The player's cabinet store: main's snapshot, the table as main holds it, and the bet, deal and cash-out
  * requests. Over 400 lines: the chip requests in flight and the DEAL/REBET decisions that wait for them
- * (docs/rules.md#round-buttons) read the same state and are safest kept together; splitting it per view is
- * planned with the typed renderer API.
+ * (docs/rules.md#round-buttons) read the same state and are safest kept together. It calls main through
+ * useCabinetApi on the production channel table only; the service panel's channels live in renderer/src/dev/.
  */
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
-import type { CabinetBridge, IpcError, IpcResult, Paytable, PushEvent } from '../../../electron/ipc/contract.ts';
-import type {
-  DevKioskBridge,
-  DevKioskChannel,
-  DevKioskRequestOf,
-  DevKioskResponseOf,
-} from '../../../electron/ipc/dev-contract.ts';
+import type { Channel, Paytable, PushEvent, RequestOf, ResponseOf } from '../../../electron/ipc/contract.ts';
 import type { CabinetSnapshot } from '../../../electron/core/cabinet/cabinet-api.ts';
 import type { Tilt } from '../../../electron/core/model/tilt.ts';
-import { connectBridge } from '../bridge/index.ts';
+import { useCabinetApi } from '../bridge/useCabinetApi.ts';
 import { LISTED_SPOTS, sumBets, type BetSpot } from '../format/money.ts';
 import { useSound } from '../composables/useSound.ts';
 import { feltStack, followLayout, lastPlacedChip, type ChipStacks } from './placed-chips.ts';
@@ -23,11 +17,6 @@ import { spotsBelowMinimum } from './table-limits.ts';
 import { useRoundStore, type HeldMeters } from './useRoundStore.ts';
 import { useUiStore } from './useUiStore.ts';
 import { finishedRound, winMeter, type WinMeter } from '../format/win-meter.ts';
-
-/** The bridge seen without its channel table, for `request` (the caller types the channel). */
-interface RawBridge {
-  invoke(channel: string, request: unknown): Promise<IpcResult<unknown>>;
-}
 
 /** Which tilt the lock-up screen shows first when several are active. */
 const TILT_PRIORITY: readonly Tilt['kind'][] = [
@@ -48,12 +37,10 @@ export const useCabinetStore = defineStore('cabinet', () => {
   const ui = useUiStore();
   const round = useRoundStore();
   const sound = useSound();
-  let bridge: CabinetBridge | null = null;
+  const api = useCabinetApi();
   const snapshot = shallowRef<CabinetSnapshot | null>(null);
   const paytable = shallowRef<Paytable | null>(null);
   const connected = ref(true);
-  /** Other stores' listeners for main's push events (the staff menu's `staff` event). */
-  const pushListeners = new Set<(event: PushEvent) => void>();
 
   const tilts = computed<readonly Tilt[]>(() => snapshot.value?.tilts ?? []);
   const activeTilt = computed<Tilt | null>(() => {
@@ -157,28 +144,18 @@ export const useCabinetStore = defineStore('cabinet', () => {
     return out;
   });
 
-  /**
-   * Sends one request; a refusal is shown in the error banner unless `quiet` (background loads).
-   * Typed for a development cabinet (production channels plus the service panel's); a packaged
-   * kiosk answers the service channel with unknown-channel.
-   */
-  async function call<C extends DevKioskChannel>(
+  /** Sends one request through the typed API; a refusal is shown in the error banner unless `quiet` (background loads). */
+  async function call<C extends Channel>(
     channel: C,
-    request: DevKioskRequestOf<C>,
+    request: RequestOf<C>,
     quiet = false,
-  ): Promise<DevKioskResponseOf<C> | null> {
-    if (!bridge) return null;
+  ): Promise<ResponseOf<C> | null> {
     // The banner shows the latest refusal only: the player's next action takes the old one away.
     if (!quiet) ui.dismissError();
-    let result;
-    try {
-      result = await (bridge as DevKioskBridge).invoke(channel, request);
-    } catch (e) {
-      result = { ok: false as const, error: { code: 'internal' as const, message: String(e) } };
-    }
+    const result = await api.request(channel, request);
     if (!result.ok) {
       if (quiet) return null;
-      ui.showError(result.error as IpcError);
+      ui.showError(result.error);
       sound.warning();
       return null;
     }
@@ -201,7 +178,6 @@ export const useCabinetStore = defineStore('cabinet', () => {
   }
 
   function onEvent(ev: PushEvent): void {
-    for (const listener of pushListeners) listener(ev);
     switch (ev.type) {
       case 'state':
         setSnapshot(ev.snapshot);
@@ -235,7 +211,8 @@ export const useCabinetStore = defineStore('cabinet', () => {
   }
 
   async function init(): Promise<void> {
-    bridge = await connectBridge((ok) => {
+    api.onEvent(onEvent);
+    await api.connect((ok) => {
       const regained = ok && !connected.value;
       connected.value = ok;
       if (regained) {
@@ -243,7 +220,6 @@ export const useCabinetStore = defineStore('cabinet', () => {
         void restoreLastRound();
       }
     });
-    bridge.onEvent(onEvent);
     const s = await call('cabinet:snapshot', {});
     if (s) {
       setSnapshot(s);
@@ -264,24 +240,6 @@ export const useCabinetStore = defineStore('cabinet', () => {
     if (!s) return;
     setSnapshot(s);
     if (s.lastRound && !round.busy) round.restore(s.lastRound, s.tableTotalMinor === 0);
-  }
-
-  /**
-   * One request with its whole answer, refusal included, for a caller that shows refusals itself (the
-   * staff menu, on its own screen and in its own words). Typed by the caller's channel table.
-   */
-  async function request(channel: string, payload: unknown): Promise<IpcResult<unknown>> {
-    if (!bridge) return { ok: false, error: { code: 'internal', message: 'not connected to the cabinet' } };
-    try {
-      return await (bridge as unknown as RawBridge).invoke(channel, payload);
-    } catch (e) {
-      return { ok: false, error: { code: 'internal', message: String(e) } };
-    }
-  }
-
-  function onPush(listener: (event: PushEvent) => void): () => void {
-    pushListeners.add(listener);
-    return () => pushListeners.delete(listener);
   }
 
   async function loadPaytable(): Promise<void> {
@@ -430,16 +388,6 @@ export const useCabinetStore = defineStore('cabinet', () => {
     }
   }
 
-  async function insertNote(channel: number): Promise<void> {
-    const r = await call('service:insert-note', { channel });
-    if (r && !r.accepted) ui.showError({ code: 'not-permitted', message: r.detail });
-  }
-
-  /** Development service panel only: turns the operator key or the door as the hardware input would. */
-  async function toggleInput(input: 'operator-key' | 'door'): Promise<void> {
-    await call('service:toggle-input', { input });
-  }
-
   return {
     snapshot,
     paytable,
@@ -474,10 +422,6 @@ export const useCabinetStore = defineStore('cabinet', () => {
     dealOrRebet,
     rebet,
     cashout,
-    insertNote,
-    toggleInput,
-    request,
-    onPush,
     adopt,
   };
 });

@@ -1,9 +1,8 @@
 import { defineStore } from 'pinia';
 import { ref, shallowRef } from 'vue';
 import type { PlayerHistoryPage } from '../../../electron/core/model/player-history-page.ts';
-import type { ResponseOf } from '../../../electron/ipc/contract.ts';
 import { clampPage, pageRequest } from '../format/history-page.ts';
-import { useCabinetStore } from './useCabinetStore.ts';
+import { useCabinetApi } from '../bridge/useCabinetApi.ts';
 
 /**
  * The page of the player's game history on the screen (docs/rules.md#game-history). Every round in it
@@ -11,7 +10,7 @@ import { useCabinetStore } from './useCabinetStore.ts';
  * page up while the next one loads, so paging never flashes an empty list.
  */
 export const useHistoryStore = defineStore('history', () => {
-  const cabinet = useCabinetStore();
+  const api = useCabinetApi();
   /** The page shown; null until the first answer. */
   const page = shallowRef<PlayerHistoryPage | null>(null);
   /** The page shown, 0-based. */
@@ -25,7 +24,7 @@ export const useHistoryStore = defineStore('history', () => {
   async function show(index: number, perPage: number): Promise<void> {
     const asked = ++latest;
     loading.value = true;
-    const result = await cabinet.request('history:list', pageRequest(index, perPage));
+    const result = await api.request('history:list', pageRequest(index, perPage));
     if (asked !== latest) return;
     loading.value = false;
     if (!result.ok) {
@@ -33,7 +32,7 @@ export const useHistoryStore = defineStore('history', () => {
       return;
     }
     failed.value = false;
-    const answer = result.value as ResponseOf<'history:list'>;
+    const answer = result.value;
     const existing = clampPage(index, answer.total, perPage);
     // The history can shrink under a page (a RAM clear): show the last page that still exists.
     if (existing !== index && answer.total > 0) return show(existing, perPage);

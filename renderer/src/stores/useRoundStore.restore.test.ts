@@ -32,8 +32,8 @@ const settled: RoundRecord = {
   creditsAfterMinor: 10_950,
   startedAt: '2026-12-01T00:00:00Z',
   endedAt: '2026-12-01T00:00:01Z',
-  voidReason: null,
   refundedMinor: 0,
+  voidCode: null,
 };
 const voided: RoundRecord = {
   ...settled,
@@ -43,7 +43,6 @@ const voided: RoundRecord = {
   outcome: null,
   returns: {},
   creditsAfterMinor: 10_950,
-  voidReason: 'rng: entropy source failed',
   voidCode: { code: 'rng-fault', source: 'rng', reason: { code: 'rng-deal-failure' } },
   refundedMinor: 1_000,
 };

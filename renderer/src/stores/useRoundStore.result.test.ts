@@ -44,8 +44,8 @@ function banker(bets: RoundRecord['bets'], returns: RoundRecord['returns'], roun
     creditsAfterMinor: 10_000,
     startedAt: '2026-12-01T00:00:00Z',
     endedAt: '2026-12-01T00:00:01Z',
-    voidReason: null,
     refundedMinor: 0,
+    voidCode: null,
   };
 }
 

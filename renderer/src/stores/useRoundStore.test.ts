@@ -49,8 +49,8 @@ function record(over: Partial<RoundRecord> = {}): RoundRecord {
     creditsAfterMinor: 50900,
     startedAt: '2026-12-01T00:00:00Z',
     endedAt: '2026-12-01T00:00:01Z',
-    voidReason: null,
     refundedMinor: 0,
+    voidCode: null,
     ...over,
   };
 }
@@ -112,7 +112,7 @@ describe('the renderer replays what main recorded and never tells the result ear
   it('a voided round stops the replay and opens the void screen with the refund', () => {
     const round = useRoundStore();
     round.show(record());
-    round.showVoid(record({ status: 'voided', outcome: null, voidReason: 'RNG stopped', refundedMinor: 1100 }));
+    round.showVoid(record({ status: 'voided', outcome: null, refundedMinor: 1100 }));
     expect(round.voided?.refundedMinor).toBe(1100);
     expect(round.stage).toBe('none');
     expect(round.hold).toBeNull();
@@ -147,7 +147,6 @@ describe('a round voided by start-up recovery is shown once (snapshot.lastRound)
       status: 'voided',
       outcome: null,
       refundedMinor: 700,
-      voidReason: 'power lost',
     });
     const round = useRoundStore();
     round.showRecoveredVoid(voided);

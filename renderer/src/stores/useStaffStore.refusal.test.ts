@@ -27,6 +27,8 @@ let bridge: CabinetBridge;
 vi.mock('../bridge/index.ts', () => ({ connectBridge: async () => bridge }));
 const { useCabinetStore } = await import('./useCabinetStore.ts');
 const { useStaffStore } = await import('./useStaffStore.ts');
+const { useStaffConfigStore } = await import('./staff/useStaffConfigStore.ts');
+const { useStaffViews } = await import('./staff/useStaffViews.ts');
 
 const FIRST_KEY = '0123456789abcdef';
 const SECOND_KEY = 'fedcba9876543210';
@@ -90,15 +92,15 @@ async function technicianOnConfig() {
   await staffAccess.staff.setPin('technician', '2468');
   staff.chooseRole('technician');
   expect(await staff.signIn('2468')).toBe(true);
-  await staff.go('config');
+  await useStaffViews().go('config');
   return staff;
 }
 
 /** A technician on the config screen with the bill acceptor's key edited. */
 async function technicianRekeysTheAcceptor() {
   const staff = await technicianOnConfig();
-  await staff.edit(['devices', 'billAcceptor', 'fixedKeyHex'], SECOND_KEY);
-  expect(staff.issues).toEqual([]);
+  await useStaffConfigStore().edit(['devices', 'billAcceptor', 'fixedKeyHex'], SECOND_KEY);
+  expect(useStaffConfigStore().issues).toEqual([]);
   return staff;
 }
 
@@ -119,7 +121,7 @@ describe('the config screen says why the bill acceptor cannot change now, in eve
     it(`${reason}: the refusal carries the reason, nothing changes, and each language words it`, async () => {
       const staff = await technicianRekeysTheAcceptor();
       inFlight = reason;
-      expect(await staff.applyConfig()).toBe(false);
+      expect(await useStaffConfigStore().applyConfig()).toBe(false);
       expect(staff.error).toMatchObject({ code: 'not-permitted', reason: { code: reason, device: 'bill-acceptor' } });
       expect(cabinet.venueConfig().devices.billAcceptor.fixedKeyHex).toBe(FIRST_KEY);
       expect(staff.done).toBeNull();
@@ -141,9 +143,9 @@ describe('the config screen says why the bill acceptor cannot change now, in eve
   it('once the money is acknowledged the same edit applies and no refusal is shown', async () => {
     const staff = await technicianRekeysTheAcceptor();
     inFlight = 'note-in-escrow';
-    expect(await staff.applyConfig()).toBe(false);
+    expect(await useStaffConfigStore().applyConfig()).toBe(false);
     inFlight = null;
-    expect(await staff.applyConfig()).toBe(true);
+    expect(await useStaffConfigStore().applyConfig()).toBe(true);
     expect(staff.error).toBeNull();
     expect(cabinet.venueConfig().devices.billAcceptor.fixedKeyHex).toBe(SECOND_KEY);
   });
@@ -153,8 +155,8 @@ describe('the config screen says which setting waits for an empty cabinet, in ev
   it('a currency change with credits on the meter: refused, nothing changes, each language names the setting', async () => {
     cabinet.creditBill({ valueMinor: 500, channel: 1, eventKey: 'five' });
     const staff = await technicianOnConfig();
-    await staff.edit(['currency', 'minorDigits'], 0);
-    expect(await staff.applyConfig()).toBe(false);
+    await useStaffConfigStore().edit(['currency', 'minorDigits'], 0);
+    expect(await useStaffConfigStore().applyConfig()).toBe(false);
     expect(staff.error).toMatchObject({
       code: 'not-permitted',
       reason: { code: 'money-on-cabinet', creditsMinor: 500, settings: ['currency.minorDigits'] },
@@ -175,8 +177,8 @@ describe('the config screen says which setting waits for an empty cabinet, in ev
 
   it('a key switch input edited at the cabinet: refused as a re-provisioning change, in each language', async () => {
     const staff = await technicianOnConfig();
-    await staff.edit(['inputs', 'operatorKeyFile'], '/tmp/any-file');
-    expect(await staff.applyConfig()).toBe(false);
+    await useStaffConfigStore().edit(['inputs', 'operatorKeyFile'], '/tmp/any-file');
+    expect(await useStaffConfigStore().applyConfig()).toBe(false);
     expect(staff.error).toMatchObject({ reason: { code: 'restart-only', settings: ['inputs.operatorKeyFile'] } });
     expect(cabinet.venueConfig().inputs.operatorKeyFile).toBeNull();
     for (const locale of LOCALES) {

@@ -10,6 +10,12 @@ vi.mock('../bridge/index.ts', () => ({ connectBridge: async () => bridge }));
 
 const { useCabinetStore } = await import('./useCabinetStore.ts');
 const { useStaffStore, ATTENDANT_VIEWS, TECHNICIAN_VIEWS } = await import('./useStaffStore.ts');
+const { useStaffMetersStore } = await import('./staff/useStaffMetersStore.ts');
+const { useStaffJournalStore } = await import('./staff/useStaffJournalStore.ts');
+const { useStaffActions } = await import('./staff/useStaffActions.ts');
+const { useStaffViews } = await import('./staff/useStaffViews.ts');
+const meters = (): ReturnType<typeof useStaffMetersStore> => useStaffMetersStore();
+const journal = (): ReturnType<typeof useStaffJournalStore> => useStaffJournalStore();
 
 async function start(): Promise<ReturnType<typeof useStaffStore>> {
   await useCabinetStore().init();
@@ -55,10 +61,13 @@ describe('the staff menu follows main: the key opens it, main decides the PIN, t
     await settle();
     expect(staff.role).toBe('attendant');
     expect(staff.views).toEqual(ATTENDANT_VIEWS);
-    expect(staff.meters?.roundsPlayed).toBe(0);
+    // A new session opens on the meters: the menu reads them from main as it opens.
+    expect(staff.opening).toBe(true);
+    await useStaffViews().go('meters');
+    expect(meters().meters?.roundsPlayed).toBe(0);
 
     // A technician screen asked for anyway is refused by main, by code.
-    await staff.go('events');
+    await useStaffViews().go('events');
     expect(staff.error?.code).toBe('wrong-role');
   });
 
@@ -69,8 +78,8 @@ describe('the staff menu follows main: the key opens it, main decides the PIN, t
     expect(await staff.signIn('4321')).toBe(true);
     const saved: Array<{ fileName: string; text: string }> = [];
     const save = (fileName: string, text: string): void => void saved.push({ fileName, text });
-    expect(await staff.exportMeters(save)).toBe(true);
-    expect(await staff.exportMeters(save, 'html')).toBe(true);
+    expect(await meters().exportMeters(save)).toBe(true);
+    expect(await meters().exportMeters(save, 'html')).toBe(true);
     expect(saved[0]?.fileName).toMatch(/^meters-.+\.csv$/);
     expect(saved[0]?.text).toMatch(/^cabinet,/);
     expect(saved[1]?.fileName).toMatch(/^meters-.+\.html$/);
@@ -110,13 +119,13 @@ describe('the staff menu follows main: the key opens it, main decides the PIN, t
     const staff = await start();
     staff.chooseRole('attendant');
     await staff.signIn('4321');
-    await settle();
-    expect(staff.meters).not.toBeNull();
+    await meters().load();
+    expect(meters().meters).not.toBeNull();
 
     real.staff.staff.setKey(false);
     expect(staff.keyOn).toBe(false);
     expect(staff.role).toBeNull();
-    expect(staff.meters).toBeNull();
+    expect(meters().meters).toBeNull();
     expect(staff.signInRole).toBeNull();
     // And main agrees: nobody is signed in.
     const status = await real.bridge.invoke('staff:status', {});
@@ -134,7 +143,7 @@ describe('the staff menu follows main: the key opens it, main decides the PIN, t
     real.staff.staff.setKey(true);
     staff.chooseRole('attendant');
     await staff.signIn('4321');
-    expect(await staff.clearHandpay()).toBe(true);
+    expect(await useStaffActions().clearHandpay()).toBe(true);
     expect(staff.done?.key).toBe('handpay-cleared');
     expect(cabinet.activeTilt).toBeNull();
   });
@@ -145,19 +154,19 @@ describe('the staff menu follows main: the key opens it, main decides the PIN, t
     const staff = await start();
     staff.chooseRole('technician');
     await staff.signIn('2468');
-    await staff.loadMeters();
-    expect(staff.meters?.billsInMinor).toBe(2_000);
+    await meters().load();
+    expect(meters().meters?.billsInMinor).toBe(2_000);
     // With the player's 20.00 still on the meter main refuses, naming the money; paid out, it clears.
-    expect(await staff.ramClear()).toBe(false);
+    expect(await journal().ramClear()).toBe(false);
     expect(staff.error).toMatchObject({
       code: 'not-permitted',
       reason: { code: 'money-on-cabinet', creditsMinor: 2_000 },
     });
     real.cabinet.cashOut();
     real.cabinet.clearHandpay('attendant');
-    expect(await staff.ramClear()).toBe(true);
-    await staff.loadMeters();
-    expect(staff.meters?.billsInMinor).toBe(0);
+    expect(await journal().ramClear()).toBe(true);
+    await meters().load();
+    expect(meters().meters?.billsInMinor).toBe(0);
   });
 
   it('before a RAM clear a technician saves the whole recall and event log as the files main builds', async () => {
@@ -169,9 +178,9 @@ describe('the staff menu follows main: the key opens it, main decides the PIN, t
     const saved: Array<{ fileName: string; text: string; contentType: string }> = [];
     const save = (fileName: string, text: string, contentType: string): void =>
       void saved.push({ fileName, text, contentType });
-    expect(await staff.exportJournal('recall', save)).toBe(true);
-    expect(await staff.exportJournal('events', save)).toBe(true);
-    expect(await staff.exportJournal('events-csv', save)).toBe(true);
+    expect(await journal().exportJournal('recall', save)).toBe(true);
+    expect(await journal().exportJournal('events', save)).toBe(true);
+    expect(await journal().exportJournal('events-csv', save)).toBe(true);
     expect(saved.map((f) => f.contentType)).toEqual(['application/json', 'application/json', 'text/csv']);
     const recall = JSON.parse(saved[0]!.text) as { header: { format: string; counts: { rounds: number } } };
     expect(recall.header).toMatchObject({ format: 'baccarat-kiosk.game-recall', counts: { rounds: 0 } });
@@ -188,8 +197,8 @@ describe('the staff menu follows main: the key opens it, main decides the PIN, t
     staff.chooseRole('technician');
     await staff.signIn('2468');
     const saved: string[] = [];
-    expect(await staff.exportJournal('archive-rounds', (name) => void saved.push(name))).toBe(true);
-    expect(await staff.exportJournal('archive-events', (name) => void saved.push(name))).toBe(true);
+    expect(await journal().exportJournal('archive-rounds', (name) => void saved.push(name))).toBe(true);
+    expect(await journal().exportJournal('archive-events', (name) => void saved.push(name))).toBe(true);
     expect(saved[0]).toMatch(/^journal-archive-rounds-.*\.json$/);
     expect(saved[1]).toMatch(/^journal-archive-events-.*\.json$/);
   });
@@ -209,14 +218,14 @@ describe("the technician's roads reset", () => {
 
     staff.chooseRole('attendant');
     await staff.signIn('4321');
-    expect(await staff.resetRoads()).toBe(false);
+    expect(await useStaffActions().resetRoads()).toBe(false);
     expect(staff.error?.code).toBe('wrong-role');
     expect(real.cabinet.snapshot().roads).toHaveLength(3);
 
     await staff.signOut();
     staff.chooseRole('technician');
     await staff.signIn('2468');
-    expect(await staff.resetRoads()).toBe(true);
+    expect(await useStaffActions().resetRoads()).toBe(true);
     expect(cabinet.snapshot?.roads).toEqual([]);
     expect(real.cabinet.snapshot().roads).toEqual([]);
   });
