@@ -144,9 +144,14 @@ test.describe('attract mode', () => {
       await expect(hand).toHaveAttribute('data-demo-cards', /^(\S+ ){3,5}\S+$/);
       openings.push((await hand.getAttribute('data-demo-cards'))!);
       if (session === 0) {
-        // Within one session the next scene is another hand, dealt by the same tableau.
-        await page.clock.fastForward(5_300);
-        await expect(hand).not.toHaveAttribute('data-demo-cards', openings[0]!);
+        // Within one session the next scene is another hand, dealt by the same tableau. A hand stays on show for
+        // as long as its cards take to deal (four to six), so the clock moves a second at a time until it changes.
+        await expect
+          .poll(async () => {
+            await page.clock.fastForward(1_000);
+            return hand.getAttribute('data-demo-cards');
+          })
+          .not.toBe(openings[0]!);
       }
       await page.keyboard.press('Shift');
       await expect(page.getByTestId('attract')).toHaveCount(0);
