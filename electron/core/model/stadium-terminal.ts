@@ -1,0 +1,82 @@
+/**
+ * A stadium terminal as the cabinet core sees it (docs/stadium.md#terminals): the table's round reaches the core only
+ * as these calls, made by the link (electron/stadium/terminal-link.ts) after it has read and verified a broker
+ * message. The core never touches the broker; the link never touches money. Round numbers are the table's own.
+ */
+import type { Card } from '../cards/card.ts';
+import type { Winner } from '../engine/round.ts';
+
+/** Where this terminal stands with its table, for the player's screen and the staff menu. */
+export interface StadiumView {
+  readonly table: string;
+  /** `unreachable`: the broker or the table cannot be reached; the screen says so and no window opens. */
+  readonly link: 'connecting' | 'connected' | 'unreachable';
+  /** The table round whose window is open, or that was last opened; null before the first open. */
+  readonly round: number | null;
+  /** `open`: bets are taken until the terminal's own close; `closed`: waiting for the next round. */
+  readonly window: 'open' | 'closed';
+  /** Milliseconds left in this terminal's window when the snapshot was made (the safety margin taken off); 0 when closed. */
+  readonly closesInMs: number;
+  /** True while this terminal sits out the next round (round:skip). */
+  readonly skipping: boolean;
+  /** Terminals at the table, this one included, as their presence was last seen. */
+  readonly terminals: number;
+  /** The table round this terminal has bets locked in, awaiting its result; null when none. */
+  readonly lockedRound: number | null;
+  /** The newest round this terminal has concluded (settled, voided or seen with no bets); null before the first. */
+  readonly lastConcludedRound: number | null;
+  /** How far behind the table the link last was, in ms from the open's arrival to its conclusion's; null when unknown. */
+  readonly lagMs: number | null;
+}
+
+/** The outcome as the table states it; the core deals the cards through its own engine and refuses a mismatch. */
+export interface StatedOutcome {
+  readonly winner: Winner;
+  readonly playerTotal: number;
+  readonly bankerTotal: number;
+  readonly natural: boolean;
+  readonly playerPair: boolean;
+  readonly bankerPair: boolean;
+}
+
+/** A result the link has verified: the signature checked against the table's public key, the table id matched. */
+export interface VerifiedResult {
+  readonly table: string;
+  readonly round: number;
+  /** In deal order: P1, B1, P2, B2, then P3 and B3 when drawn. */
+  readonly cards: readonly Card[];
+  readonly outcome: StatedOutcome;
+}
+
+/** Why the link asks the core to void a locked round without a result. */
+export type StadiumVoidCause =
+  /** The table published `void {round}` (it restarted with the round undealt). */
+  | 'table-void'
+  /** No conclusion within resultTimeoutMs after this terminal's close. */
+  | 'result-timeout';
+
+/** What the link found wrong with the table's stream: a `stadium-fault` tilt, and no result is settled on it. */
+export type StadiumFaultCause = 'bad-signature' | 'round-gap' | 'round-replay' | 'bad-message';
+
+/** What the core did with one conclusion; the link acks the broker message after any of these returned. */
+export type ConclusionOutcome =
+  | 'settled'
+  /** The terminal had no bets in the round; the round is recorded for its roads and history. */
+  | 'recorded'
+  /** The same conclusion was recorded before (a redelivery after a lost ack). */
+  | 'already-concluded'
+  /** A result for a round this terminal voided: logged as an event and ignored. */
+  | 'late-for-void';
+
+/** The calls the link makes; each commits before it returns, and throws (without committing) when the journal fails. */
+export interface StadiumTerminalPort {
+  /** The table opened a round; the terminal's window closes `closesInMs` − its safety margin from now. */
+  stadiumOpen(round: number, closesInMs: number): void;
+  /** The terminal's own close: its layout is locked and debited in one commit, unless it skips or has none. */
+  stadiumClose(round: number): void;
+  stadiumResult(result: VerifiedResult): ConclusionOutcome;
+  stadiumVoid(round: number, cause: StadiumVoidCause): ConclusionOutcome;
+  stadiumFault(cause: StadiumFaultCause, round: number | null): void;
+  /** The link's own state for the view: reachability, terminal count, lag. */
+  stadiumLink(state: Pick<StadiumView, 'link' | 'terminals' | 'lagMs'>): void;
+}
