@@ -38,6 +38,7 @@ const CABINET_METHODS = [
   'configAudit',
   'archiveState',
   'archivedRows',
+  'skipRound',
 ] as const satisfies readonly (keyof Cabinet)[];
 
 type Unlisted = Exclude<keyof Cabinet, (typeof CABINET_METHODS)[number]>;

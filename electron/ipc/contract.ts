@@ -126,6 +126,12 @@ export const CHANNEL_TABLE = {
     request: z.object({ multiplier: z.union([z.literal(1), z.literal(2)]) }).strict(),
     response: answers<RoundRecord>(),
   },
+  'round:skip': {
+    role: 'player',
+    availability: 'production',
+    request: z.object({ skip: z.boolean() }).strict(),
+    response: answers<CabinetSnapshot>(),
+  },
   'cashout:collect': { role: 'player', availability: 'production', request: empty, response: answers<Handpay>() },
   'paytable:get': {
     role: 'player',

@@ -106,6 +106,7 @@ const VALID: Record<Channel, unknown> = {
   'bets:clear': {},
   'round:deal': {},
   'round:rebet': { multiplier: 1 },
+  'round:skip': { skip: true },
   'cashout:collect': {},
   'paytable:get': {},
   'history:list': { offset: 0, limit: 5 },
@@ -156,6 +157,7 @@ const CHANNEL_BAD: Record<Channel, unknown[]> = {
   'bets:clear': [{ spot: 'player' }],
   'round:deal': [{ fast: true }],
   'round:rebet': [{}, { multiplier: 3 }, { multiplier: 0 }, { multiplier: '2' }, { multiplier: 1.5 }],
+  'round:skip': [{}, { skip: 'yes' }, { skip: 1 }, { skip: true, extra: 1 }],
   'cashout:collect': [{ amountMinor: 100 }],
   'paytable:get': [{ profile: 'x' }],
   'history:list': [

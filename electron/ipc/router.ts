@@ -114,6 +114,9 @@ const CABINET_ERROR_CODE_LIST: Readonly<Record<CabinetErrorCode, true>> = {
   'bets-on-table': true,
   'rebet-needs-empty-table': true,
   'not-permitted': true,
+  'stadium-mode': true,
+  'betting-closed': true,
+  'not-in-stadium': true,
 };
 const CABINET_ERROR_CODES: ReadonlySet<string> = new Set(Object.keys(CABINET_ERROR_CODE_LIST));
 

@@ -86,6 +86,7 @@ export function createFakeCabinet(initialCreditsMinor = 10_000): FakeCabinet {
     display: tableDisplay(config),
     billNotes: billNotes(config),
     roads: [],
+    stadium: null,
   });
   const enter = (method: string): void => {
     calls.push(method);
@@ -166,6 +167,10 @@ export function createFakeCabinet(initialCreditsMinor = 10_000): FakeCabinet {
     rebet() {
       enter('rebet');
       throw new FakeCabinetError('no-previous-bets', 'no previous bets');
+    },
+    skipRound() {
+      enter('skipRound');
+      throw new FakeCabinetError('not-in-stadium', 'plays alone');
     },
     cashOut(): Handpay {
       enter('cashOut');

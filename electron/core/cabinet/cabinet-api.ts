@@ -21,6 +21,7 @@ import type { Handpay } from '../model/handpay.ts';
 import type { EventQuery, RecallQuery } from '../model/journal-port.ts';
 import type { Meters } from '../model/meters.ts';
 import type { RoundRecord } from '../model/round-record.ts';
+import type { StadiumView } from '../model/stadium-terminal.ts';
 import type { Tilt, TiltKind } from '../model/tilt.ts';
 import type { RoadOutcome } from '../roads/road-types.ts';
 import type { StaffRole } from '../staff/staff-status.ts';
@@ -123,6 +124,8 @@ export interface CabinetSnapshot {
    * draws its roads from these and nothing else.
    */
   readonly roads: readonly RoadOutcome[];
+  /** The shared table this terminal plays at (docs/stadium.md#terminals); null for a cabinet that plays alone. */
+  readonly stadium: StadiumView | null;
 }
 
 /** One enabled bill channel of the venue config (docs/venue-config.md). */
@@ -163,6 +166,8 @@ export interface PlayerPort {
   deal(): RoundRecord;
   /** REBET (×1) or REBET ×2: places the last round's bets and deals at once (docs/rules.md#round-buttons). */
   rebet(multiplier: 1 | 2): RoundRecord;
+  /** Sits this stadium terminal out of the next round (true) or takes it back in (docs/stadium.md#terminals). */
+  skipRound(skip: boolean): CabinetSnapshot;
   /** Collect: creates a handpay and locks the cabinet until a technician clears it. */
   cashOut(): Handpay;
   /** The player's own history of finished rounds (the same query as the technician's game recall). */

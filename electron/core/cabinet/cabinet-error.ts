@@ -20,7 +20,13 @@ export type CabinetErrorCode =
   | 'bets-on-table'
   /** REBET asked for while chips are on the table: DEAL plays those chips (docs/rules.md#round-buttons). */
   | 'rebet-needs-empty-table'
-  | 'not-permitted';
+  | 'not-permitted'
+  /** DEAL on a stadium terminal: the shared table deals (docs/stadium.md#terminals). */
+  | 'stadium-mode'
+  /** A bet on a stadium terminal while no window is open, or after this terminal's close (docs/stadium.md#terminals). */
+  | 'betting-closed'
+  /** round:skip on a cabinet that plays alone. */
+  | 'not-in-stadium';
 
 /** A refused request: nothing changed. `limit` names the limit that was hit. */
 export interface CabinetErrorInfo {

@@ -12,6 +12,7 @@
  * disk) becomes the storage-fault tilt, never a frozen cabinet (storage-fault.ts,
  * docs/cabinet-rules.md#storage-faults).
  */
+import { CabinetError } from './cabinet-error.ts';
 import type { CriticalCopyPort } from '../model/critical-copy.ts';
 import type { VenueConfig } from '../config/venue-config.ts';
 import type { Spot } from '../engine/settlement.ts';
@@ -162,6 +163,11 @@ export class CabinetCore implements Cabinet {
     const round = guardStorage(this.ctx, 'other', () => rounds.rebet(this.ctx, multiplier));
     archiveAfterRound(this.ctx, round.roundId);
     return round;
+  }
+
+  skipRound(skip: boolean): CabinetSnapshot {
+    void skip;
+    throw new CabinetError('not-in-stadium', 'this cabinet plays alone: there is no shared round to skip');
   }
 
   cashOut(): Handpay {

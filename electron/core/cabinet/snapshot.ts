@@ -62,5 +62,6 @@ export function snapshot(ctx: CabinetContext): CabinetSnapshot {
     display: tableDisplay(ctx.config),
     billNotes: billNotes(ctx.config),
     roads: roadWindow(ctx),
+    stadium: null,
   };
 }

@@ -18,6 +18,7 @@ type TableChannels = Pick<
   | 'bets:clear'
   | 'round:deal'
   | 'round:rebet'
+  | 'round:skip'
   | 'cashout:collect'
   | 'paytable:get'
   | 'history:list'
@@ -32,6 +33,7 @@ export function tableHandlers(cabinet: Cabinet, services: RouterServices): Table
     'bets:clear': () => cabinet.clearBets(),
     'round:deal': () => cabinet.deal(),
     'round:rebet': (r) => cabinet.rebet(r.multiplier),
+    'round:skip': (r) => cabinet.skipRound(r.skip),
     'cashout:collect': () => cabinet.cashOut(),
     'paytable:get': () => services.paytable(cabinet.snapshot()),
     'history:list': (r) => playerHistoryPage((range) => cabinet.recall(range), cabinet.snapshot().demo, r),

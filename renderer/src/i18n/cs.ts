@@ -194,6 +194,9 @@ const cs: Messages = {
     'no-bet-to-remove': 'Na tomto poli není žádná sázka.',
     'nothing-to-undo': 'Není co vracet.',
     'no-previous-bets': 'Zatím není předchozí sázka k zopakování.',
+    'stadium-mode': 'Karty rozdává společný stůl: vsaďte dříve, než odpočet skončí.',
+    'betting-closed': 'Sázky do tohoto kola jsou uzavřeny. Počkejte na otevření dalšího kola.',
+    'not-in-stadium': 'Tento automat hraje sám: není žádné společné kolo, které by šlo vynechat.',
     'rebet-needs-empty-table':
       'OPAKOVAT SÁZKU zopakuje poslední sázky jen na prázdném stole. Nejdřív rozdejte, nebo žetony ze stolu odeberte.',
     tilted: 'Automat je právě mimo provoz.',

@@ -198,6 +198,9 @@ const de: Messages = {
     'no-bet-to-remove': 'Auf diesem Feld liegt kein Einsatz.',
     'nothing-to-undo': 'Nichts rückgängig zu machen.',
     'no-previous-bets': 'Es gibt noch keinen vorherigen Einsatz.',
+    'stadium-mode': 'Der gemeinsame Tisch teilt die Karten aus: Setzen Sie, bevor der Countdown abläuft.',
+    'betting-closed': 'Für diese Runde sind keine Einsätze mehr möglich. Warten Sie auf die nächste Runde.',
+    'not-in-stadium': 'Dieses Gerät spielt allein: Es gibt keine gemeinsame Runde zum Aussetzen.',
     'rebet-needs-empty-table':
       'Gleicher Einsatz wiederholt die letzten Einsätze nur bei leerem Tisch. Erst geben oder die Jetons auf dem Tisch entfernen.',
     tilted: 'Der Automat ist gerade außer Betrieb.',

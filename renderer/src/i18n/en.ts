@@ -197,6 +197,9 @@ export default {
     'no-bet-to-remove': 'There is no bet to remove on that spot.',
     'nothing-to-undo': 'Nothing to undo.',
     'no-previous-bets': 'There is no previous bet to repeat yet.',
+    'stadium-mode': 'The shared table deals the cards: place your bets before the countdown ends.',
+    'betting-closed': 'Betting is closed for this round. Wait for the next round to open.',
+    'not-in-stadium': 'This cabinet plays alone: there is no shared round to skip.',
     'rebet-needs-empty-table':
       'Rebet repeats your last bets on an empty table. Deal or clear the chips on the table first.',
     tilted: 'The machine is out of service right now.',

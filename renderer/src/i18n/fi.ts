@@ -196,6 +196,9 @@ const fi: Messages = {
     'no-bet-to-remove': 'Tällä alueella ei ole poistettavaa panosta.',
     'nothing-to-undo': 'Ei kumottavaa.',
     'no-previous-bets': 'Toistettavaa edellistä panosta ei vielä ole.',
+    'stadium-mode': 'Yhteinen pöytä jakaa kortit: aseta panoksesi ennen kuin aikalaskuri päättyy.',
+    'betting-closed': 'Tämän kierroksen panostus on päättynyt. Odota seuraavan kierroksen alkua.',
+    'not-in-stadium': 'Tämä laite pelaa yksin: ohitettavaa yhteistä kierrosta ei ole.',
     'rebet-needs-empty-table':
       'Sama panos toistaa edelliset panoksesi vain tyhjällä pöydällä. Paina ensin JAA tai poista pöydällä olevat merkit.',
     tilted: 'Laite on juuri nyt pois käytöstä.',

@@ -198,6 +198,9 @@ const nl: Messages = {
     'no-bet-to-remove': 'Er ligt geen inzet op dat vak.',
     'nothing-to-undo': 'Niets om ongedaan te maken.',
     'no-previous-bets': 'Er is nog geen vorige inzet om te herhalen.',
+    'stadium-mode': 'De gedeelde tafel deelt de kaarten: plaats uw inzet voordat het aftellen afloopt.',
+    'betting-closed': 'Inzetten is gesloten voor deze ronde. Wacht tot de volgende ronde opent.',
+    'not-in-stadium': 'Deze kast speelt alleen: er is geen gedeelde ronde om over te slaan.',
     'rebet-needs-empty-table':
       'Zelfde inzet zet uw vorige inzet alleen op een lege tafel. Druk eerst op DELEN of haal de fiches van de tafel.',
     tilted: 'De automaat is op dit moment buiten gebruik.',

@@ -194,6 +194,9 @@ const sv: Messages = {
     'no-bet-to-remove': 'Det finns ingen insats att ta bort på den rutan.',
     'nothing-to-undo': 'Inget att ångra.',
     'no-previous-bets': 'Det finns ingen tidigare insats att upprepa än.',
+    'stadium-mode': 'Det gemensamma bordet delar ut korten: lägg dina insatser innan nedräkningen är slut.',
+    'betting-closed': 'Insatserna är stängda för den här rundan. Vänta tills nästa runda öppnar.',
+    'not-in-stadium': 'Den här automaten spelar ensam: det finns ingen gemensam runda att hoppa över.',
     'rebet-needs-empty-table':
       'Satsa om upprepar dina senaste insatser på ett tomt bord. Tryck först på GE eller rensa markerna på bordet.',
     tilted: 'Automaten är ur funktion just nu.',
