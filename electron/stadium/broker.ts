@@ -33,7 +33,25 @@ export interface DeliveredMessage extends StoredMessage {
   readonly redelivered: boolean;
   /** Resolves once the broker has recorded the ack; until then the message is owed again after a restart. */
   ack(): Promise<void>;
+  /** Not done: the broker delivers it again after `delayMs`, before anything after it (max one owed, see below). */
+  nak(delayMs: number): void;
 }
+
+/** Where a durable consumer starts the first time it is created; once it exists it goes on where it stood. */
+export type ConsumerStart = 'first' | 'new';
+
+export interface DurableConsumerOptions {
+  /** `first` (default): the stream's first message; `new`: only messages stored after the consumer was created. */
+  readonly start?: ConsumerStart;
+  /**
+   * 1: the broker hands out the next message only once this one is acked, so a message not acked (or nak'd) is
+   * delivered again before any later one and the reader sees the stream strictly in order. Default: the broker's.
+   */
+  readonly maxAckPending?: number;
+}
+
+/** The connection's state as the client reports it: `disconnected` at once when the link drops, `connected` again after. */
+export type LinkStatus = 'connected' | 'disconnected';
 
 export interface DurableConsumer {
   /** The next message owed to this consumer, or null when none came within `waitMs` (at least 1000). */
@@ -51,7 +69,19 @@ export interface Broker {
    * A consumer by name that outlives this connection, with explicit acks, from the stream's first message; a message
    * not acked within `ackWaitMs` is delivered again.
    */
-  durableConsumer(stream: string, name: string, filterSubject: string, ackWaitMs: number): Promise<DurableConsumer>;
+  durableConsumer(
+    stream: string,
+    name: string,
+    filterSubject: string,
+    ackWaitMs: number,
+    options?: DurableConsumerOptions,
+  ): Promise<DurableConsumer>;
+  /** Core (not stored) publish: sent once to whoever listens now; for presence, which is worthless a moment later. */
+  announce(subject: string, data: Uint8Array): void;
+  /** Core subscription (wildcards allowed): live messages only, none from before or during an outage. */
+  subscribe(subject: string, onMessage: (subject: string, data: Uint8Array) => void): () => void;
+  /** Calls `listener` on every change of the connection; returns the unsubscribe. */
+  onStatus(listener: (status: LinkStatus) => void): () => void;
   close(): Promise<void>;
 }
 

@@ -6,7 +6,14 @@
  */
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { BrokerError, type Broker, type DeliveredMessage, type DurableConsumer, type StreamSpec } from './broker.ts';
+import {
+  BrokerError,
+  type Broker,
+  type DeliveredMessage,
+  type DurableConsumer,
+  type LinkStatus,
+  type StreamSpec,
+} from './broker.ts';
 
 const NANOS_PER_MS = 1_000_000;
 /** How long the first connect may take before the broker counts as unreachable. */
@@ -25,6 +32,11 @@ export interface NatsBrokerOptions {
   readonly name: string;
   readonly user?: string;
   readonly pass?: string;
+  /**
+   * How often the client asks the server for a pong; two unanswered and the connection counts as lost. The client's
+   * default is 2 minutes, too slow for a terminal that must show a cut link at once (docs/stadium.md#the-link).
+   */
+  readonly pingIntervalMs?: number;
 }
 
 /** Connects to `url` (one or more comma-separated servers of a cluster); throws BrokerError 'unreachable'. */
@@ -38,6 +50,7 @@ export async function connectNatsBroker(url: string, options: NatsBrokerOptions)
       timeout: CONNECT_TIMEOUT_MS,
       maxReconnectAttempts: -1,
       reconnectTimeWait: RECONNECT_WAIT_MS,
+      ...(options.pingIntervalMs !== undefined ? { pingInterval: options.pingIntervalMs, maxPingOut: 2 } : {}),
       ...(options.user !== undefined ? { user: options.user, pass: options.pass ?? '' } : {}),
     });
   } catch (error) {
@@ -50,6 +63,15 @@ export async function connectNatsBroker(url: string, options: NatsBrokerOptions)
   const refused = (what: string) => (error: unknown) => {
     throw new BrokerError('refused', `${what}: ${why(error)}`, { cause: error });
   };
+
+  const statusListeners = new Set<(status: LinkStatus) => void>();
+  void (async () => {
+    for await (const s of nc.status()) {
+      const status: LinkStatus | null =
+        s.type === 'disconnect' ? 'disconnected' : s.type === 'reconnect' ? 'connected' : null;
+      if (status !== null) for (const listener of statusListeners) listener(status);
+    }
+  })();
 
   return {
     ensureStream: async (spec: StreamSpec) => {
@@ -80,17 +102,25 @@ export async function connectNatsBroker(url: string, options: NatsBrokerOptions)
       });
       return stored ? { subject: stored.subject, sequence: stored.seq, data: stored.data } : null;
     },
-    durableConsumer: async (stream, name, filterSubject, ackWaitMs): Promise<DurableConsumer> => {
+    durableConsumer: async (stream, name, filterSubject, ackWaitMs, options = {}): Promise<DurableConsumer> => {
       const m = await jsm().catch(refused('JetStream is not enabled on the broker'));
-      await m.consumers
-        .add(stream, {
-          durable_name: name,
-          ack_policy: AckPolicy.Explicit,
-          deliver_policy: DeliverPolicy.All,
-          filter_subject: filterSubject,
-          ack_wait: ackWaitMs * NANOS_PER_MS,
-        })
-        .catch(refused(`creating consumer ${name} on ${stream}`));
+      // An existing consumer goes on where it stood: its start applies only the first time.
+      const exists = await m.consumers.info(stream, name).then(
+        () => true,
+        () => false,
+      );
+      if (!exists) {
+        await m.consumers
+          .add(stream, {
+            durable_name: name,
+            ack_policy: AckPolicy.Explicit,
+            deliver_policy: options.start === 'new' ? DeliverPolicy.New : DeliverPolicy.All,
+            filter_subject: filterSubject,
+            ack_wait: ackWaitMs * NANOS_PER_MS,
+            ...(options.maxAckPending !== undefined ? { max_ack_pending: options.maxAckPending } : {}),
+          })
+          .catch(refused(`creating consumer ${name} on ${stream}`));
+      }
       const consumer = await js.consumers.get(stream, name).catch(refused(`opening consumer ${name}`));
       return {
         next: async (waitMs): Promise<DeliveredMessage | null> => {
@@ -105,11 +135,22 @@ export async function connectNatsBroker(url: string, options: NatsBrokerOptions)
               const done = await msg.ackAck();
               if (!done) throw new BrokerError('refused', `the broker did not confirm the ack of ${msg.subject}`);
             },
+            nak: (delayMs) => msg.nak(delayMs),
           };
         },
       };
     },
+    announce: (subject, data) => nc.publish(subject, data),
+    subscribe: (subject, onMessage) => {
+      const subscription = nc.subscribe(subject, { callback: (_error, msg) => onMessage(msg.subject, msg.data) });
+      return () => subscription.unsubscribe();
+    },
+    onStatus: (listener) => {
+      statusListeners.add(listener);
+      return () => void statusListeners.delete(listener);
+    },
     close: async () => {
+      statusListeners.clear();
       await nc.drain().catch(() => nc.close());
     },
   };

@@ -1,0 +1,113 @@
+/**
+ * The terminal's settled bets for the venue's records (docs/stadium.md#settled-bets-for-the-records): after each
+ * settle the core keeps the round in an outbox (its journal); this publishes every round the outbox still holds on
+ * `stadium.settled.<table>.<terminal>` into the stream STADIUM_SETTLED_<table>, message id `<terminal>-<round>` so a
+ * re-send after a crash is kept once, and only then tells the core it was reported. The table's operator sees the
+ * money only after the cards: nothing here is sent before the round settled.
+ */
+import type { Spot } from '../core/engine/settlement.ts';
+import type { Broker } from './broker.ts';
+import { DUPLICATE_WINDOW_MS } from './table-server.ts';
+
+/** One spot of one settled round, in the currency's minor units. */
+export interface SettledBet {
+  readonly spot: Spot;
+  readonly stakeMinor: number;
+  /** What the terminal paid back on the spot: stake and win, or 0 for a loss (a refund is never reported here). */
+  readonly paidMinor: number;
+}
+
+export interface SettledRoundReport {
+  /** The table's round. */
+  readonly round: number;
+  readonly currency: string;
+  readonly bets: readonly SettledBet[];
+}
+
+/** The outbox calls the core adds to StadiumTerminalPort (docs/stadium.md#settled-bets-for-the-records). */
+export interface StadiumReportPort {
+  /** Settled rounds not yet reported, oldest first. */
+  stadiumUnreported(): readonly SettledRoundReport[];
+  /** The broker stored the report of `round`: it leaves the outbox (one durable commit). */
+  stadiumReported(round: number): void;
+}
+
+export function settledSubject(table: string, terminal: string): string {
+  return `stadium.settled.${table}.${terminal}`;
+}
+
+export function settledStream(table: string): string {
+  return `STADIUM_SETTLED_${table}`;
+}
+
+export interface ReportParts {
+  readonly broker: Broker;
+  readonly port: StadiumReportPort;
+  readonly table: string;
+  readonly terminal: string;
+  readonly replicas: number;
+  readonly log: (line: string) => void;
+}
+
+/** Sends what the outbox owes; one send at a time, a failed one left owed for the next call. */
+export class SettledReports {
+  private readonly parts: ReportParts;
+  private streamReady = false;
+  private sending: Promise<void> | null = null;
+  private owed = true;
+
+  constructor(parts: ReportParts) {
+    this.parts = parts;
+  }
+
+  /** True while the last send failed or the outbox has not been read since start. */
+  isOwed(): boolean {
+    return this.owed;
+  }
+
+  send(): Promise<void> {
+    this.sending ??= this.sendAll().finally(() => (this.sending = null));
+    return this.sending;
+  }
+
+  private async sendAll(): Promise<void> {
+    const { broker, port, table, terminal, log } = this.parts;
+    try {
+      await this.ensureStream();
+      for (const report of port.stadiumUnreported()) {
+        const body = { table, terminal, round: report.round, currency: report.currency, bets: report.bets };
+        await broker.publish(
+          settledSubject(table, terminal),
+          new TextEncoder().encode(JSON.stringify(body)),
+          `${terminal}-${report.round}`,
+        );
+        this.streamReady = true;
+        port.stadiumReported(report.round);
+      }
+      this.owed = false;
+    } catch (error) {
+      this.owed = true;
+      log(`settled bets not reported yet (${error instanceof Error ? error.message : String(error)}); tried again`);
+    }
+  }
+
+  /**
+   * The stream is created by the first terminal of the table; a venue that creates it itself and withholds the
+   * right to change it (docs/stadium.md#venue-set-up) makes this fail, and the publish goes on regardless.
+   */
+  private async ensureStream(): Promise<void> {
+    if (this.streamReady) return;
+    const { broker, table, replicas } = this.parts;
+    await broker
+      .ensureStream({
+        name: settledStream(table),
+        subjects: [settledSubject(table, '*')],
+        duplicateWindowMs: DUPLICATE_WINDOW_MS,
+        replicas,
+      })
+      .then(
+        () => (this.streamReady = true),
+        (error: unknown) => this.parts.log(`the records stream: ${String(error)}`),
+      );
+  }
+}
