@@ -9,7 +9,9 @@
  *  4. staff access and the switch inputs (setup-staff.ts);
  *  5. the devices (setup-devices.ts): a real-money cabinet deals only once the hardware RNG passed its start-up test,
  *     or OS entropy the venue approved (docs/rng.md#approved-entropy-source);
- *  6. the cabinet the shells see (shell-cabinet.ts) and the router's services.
+ *  6. the stadium link (setup-stadium.ts), only for a cabinet the config or the host's flags make a terminal of a
+ *     table (docs/stadium.md#joining-a-table); a cabinet that plays alone never reaches for a broker;
+ *  7. the cabinet the shells see (shell-cabinet.ts) and the router's services.
  * Devices (docs/venue-config.md#device-settings): a flag of the browser host, else the environment (the packaged
  * kiosk's systemd unit), else the venue config. A test shell's hooks come in through StartSeams, never the options.
  */
@@ -28,7 +30,9 @@ import { recordCrash } from './process-crash-record.ts';
 import type { RunningCabinet } from './running-cabinet.ts';
 import { setupDevices } from './setup-devices.ts';
 import { setupJournal } from './setup-journal.ts';
+import { setupStadium } from './setup-stadium.ts';
 import { setupStaff } from './setup-staff.ts';
+import type { StadiumFlags } from './stadium-flags.ts';
 import { shellCabinet } from './shell-cabinet.ts';
 import { PRODUCTION_SEAMS, type StartSeams } from './start-seams.ts';
 import { describeStart, lastRunCrash } from './start-summary.ts';
@@ -52,6 +56,8 @@ export interface StartCabinetOptions {
     | null;
   /** The browser host's device flags (`--rng-port`, `--bill-port`, …): they win over the environment and the config. */
   readonly deviceFlags?: DeviceFlags;
+  /** The browser host's stadium flags (`--stadium`, `--table`, `--table-public-key`): each wins over the config's field. */
+  readonly stadiumFlags?: StadiumFlags;
   /** The bill acceptor drivers (default: this build's, bill-acceptor-factory.ts); tests inject stubs. */
   readonly billAcceptors?: BillAcceptorConstructors;
   readonly env?: Readonly<Record<string, string | undefined>>;
@@ -126,6 +132,10 @@ export async function startCabinet(
       (made) => random.bind(made),
     );
     stack.push(stopDevices);
+    // The section is read as it is given: the config's own schema checks its fields (docs/venue-config.md).
+    const section = (cabinet.venueConfig() as { readonly stadium?: unknown }).stadium;
+    const stadium = setupStadium(cabinet, { section, flags: options.stadiumFlags ?? {}, env, log });
+    stack.push(() => stadium.dispose());
     // The note test mode ends with the staff session (sign-out, idle sign-out, key off): the acceptor takes money again.
     staff.subscribe((status) => {
       if (status.session === null) devices.bill()?.setTestMode(false);

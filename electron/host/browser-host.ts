@@ -49,6 +49,13 @@ real cabinet core, journal and embedded device emulators behind a WebSocket. Pri
                         and the venue config (docs/venue-config.md#device-settings); an emulator runs only
                         for a device none of them names. A port must exist and be a character device (a
                         tty or a pty); a bad flag is one stderr line and exit code 2
+  --stadium URL         join a stadium table as a terminal through the broker at URL (nats://HOST:PORT or
+                        tls://HOST:PORT, several of one cluster separated by commas); with
+  --table ID            the table's id (1 to 32 letters, digits, dashes or underscores) and
+  --table-public-key B64  the table's public key (its ready line's publicKey). Each wins over the same field
+                        of the venue config's "stadium" section, which may carry the rest (resultTimeoutMs,
+                        closeMarginMs); docs/stadium.md#joining-a-table. A bad flag is one stderr line and
+                        exit code 2; without any of them and without the section the cabinet plays alone
   --test-controls       enable the test:* socket channels (e2e tests only): test:operator-key
                         {"on":true}, test:door {"open":true}, test:set-pin {"role","pin"}, and
                         test:force-cards {"cards":["9","K","K","5"]}: the next round deals
@@ -81,12 +88,18 @@ async function main(): Promise<void> {
       'bill-port': { type: 'string' },
       'bill-protocol': { type: 'string' },
       'bill-fixed-key': { type: 'string' },
+      stadium: { type: 'string' },
+      table: { type: 'string' },
+      'table-public-key': { type: 'string' },
       'test-controls': { type: 'boolean' },
     },
     main: async ({ values, positionals }) => {
       if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
       const host = values.host ?? LOOPBACK;
       assertLoopback(host);
+      const { parseStadiumFlags } = await import('../app/stadium-flags.ts');
+      // Checked before anything starts: a bad flag is one stderr line naming what it allows, and exit 2 (runCli).
+      const stadiumFlags = parseStadiumFlags(values);
       const port = intFlag('port', values.port, 0, 65535, 5180);
       const attract = values['attract-after-ms'];
       const attractAfterMs = attract === undefined ? null : intFlag('attract-after-ms', attract, 1000, 3_600_000);
@@ -130,6 +143,7 @@ async function main(): Promise<void> {
                 ...(configFile === undefined ? {} : { configFile }),
                 ...opts,
                 deviceFlags,
+                stadiumFlags,
                 startEmulators: (emulatorLog, which) =>
                   startEmbeddedEmulators(
                     emulatorLog,

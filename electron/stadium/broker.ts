@@ -61,6 +61,8 @@ export interface DurableConsumer {
 export interface Broker {
   /** Creates the stream, or updates it to `spec` when it exists. */
   ensureStream(spec: StreamSpec): Promise<void>;
+  /** Creates the stream when it does not exist; one that exists is left as it is (no right to change it is needed). */
+  createStreamIfMissing(spec: StreamSpec): Promise<void>;
   /** Resolves once the stream has stored the message durably (its replicas included). */
   publish(subject: string, data: Uint8Array, messageId: string): Promise<PublishAck>;
   /** The newest message on `subject` in `stream`, or null when there is none. */

@@ -64,6 +64,22 @@ export async function connectNatsBroker(url: string, options: NatsBrokerOptions)
     throw new BrokerError('refused', `${what}: ${why(error)}`, { cause: error });
   };
 
+  const keepStream = async (spec: StreamSpec, update: boolean): Promise<void> => {
+    const m = await jsm().catch(refused('JetStream is not enabled on the broker'));
+    const config = {
+      name: spec.name,
+      subjects: [...spec.subjects],
+      duplicate_window: spec.duplicateWindowMs * NANOS_PER_MS,
+      num_replicas: spec.replicas,
+    };
+    const exists = await m.streams.info(spec.name).then(
+      () => true,
+      () => false,
+    );
+    if (!exists) await m.streams.add(config).catch(refused(`creating stream ${spec.name}`));
+    else if (update) await m.streams.update(spec.name, config).catch(refused(`updating stream ${spec.name}`));
+  };
+
   const statusListeners = new Set<(status: LinkStatus) => void>();
   void (async () => {
     for await (const s of nc.status()) {
@@ -74,21 +90,8 @@ export async function connectNatsBroker(url: string, options: NatsBrokerOptions)
   })();
 
   return {
-    ensureStream: async (spec: StreamSpec) => {
-      const m = await jsm().catch(refused('JetStream is not enabled on the broker'));
-      const config = {
-        name: spec.name,
-        subjects: [...spec.subjects],
-        duplicate_window: spec.duplicateWindowMs * NANOS_PER_MS,
-        num_replicas: spec.replicas,
-      };
-      const exists = await m.streams.info(spec.name).then(
-        () => true,
-        () => false,
-      );
-      if (exists) await m.streams.update(spec.name, config).catch(refused(`updating stream ${spec.name}`));
-      else await m.streams.add(config).catch(refused(`creating stream ${spec.name}`));
-    },
+    ensureStream: (spec) => keepStream(spec, true),
+    createStreamIfMissing: (spec) => keepStream(spec, false),
     publish: async (subject, data, messageId) => {
       const ack = await js.publish(subject, data, { msgID: messageId }).catch(refused(`publishing on ${subject}`));
       return { sequence: ack.seq, duplicate: ack.duplicate };

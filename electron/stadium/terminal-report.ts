@@ -92,14 +92,14 @@ export class SettledReports {
   }
 
   /**
-   * The stream is created by the first terminal of the table; a venue that creates it itself and withholds the
-   * right to change it (docs/stadium.md#venue-set-up) makes this fail, and the publish goes on regardless.
+   * The first terminal of the table creates the stream; none may change it (docs/stadium.md#venue-set-up). A venue
+   * that creates it itself and withholds even that right makes this fail once, and the publishes go on regardless.
    */
   private async ensureStream(): Promise<void> {
     if (this.streamReady) return;
     const { broker, table, replicas } = this.parts;
     await broker
-      .ensureStream({
+      .createStreamIfMissing({
         name: settledStream(table),
         subjects: [settledSubject(table, '*')],
         duplicateWindowMs: DUPLICATE_WINDOW_MS,
@@ -107,7 +107,11 @@ export class SettledReports {
       })
       .then(
         () => (this.streamReady = true),
-        (error: unknown) => this.parts.log(`the records stream: ${String(error)}`),
+        (error: unknown) => {
+          // Refused by the venue's permissions: asking again would be refused again.
+          if (/permissions violation/i.test(String(error))) this.streamReady = true;
+          this.parts.log(`the records stream: ${String(error)}`);
+        },
       );
   }
 }

@@ -25,6 +25,8 @@ export type PortCall =
       readonly outcome: ConclusionOutcome;
     }
   | { readonly call: 'fault'; readonly round: number | null; readonly cause: StadiumFaultCause }
+  /** A call that threw as failNext asked, committing nothing. */
+  | { readonly call: 'failed'; readonly method: Method; readonly round: number }
   | ({ readonly call: 'link' } & Pick<StadiumView, 'link' | 'terminals' | 'lagMs'>);
 
 type Method = 'stadiumOpen' | 'stadiumClose' | 'stadiumResult' | 'stadiumVoid' | 'stadiumReported';
@@ -56,8 +58,9 @@ export function recordingPort(): RecordingPort {
     calls.push(call);
     for (const waiter of [...waiters]) waiter(call);
   };
-  const maybeFail = (method: Method): void => {
+  const maybeFail = (method: Method, round: number): void => {
     if (!failing.delete(method)) return;
+    record({ call: 'failed', method, round });
     throw new Error(`${method}: the journal refused the commit (test)`);
   };
 
@@ -87,16 +90,16 @@ export function recordingPort(): RecordingPort {
       return link?.call === 'link' ? { link: link.link, terminals: link.terminals, lagMs: link.lagMs } : null;
     },
     stadiumOpen: (round, closesInMs) => {
-      maybeFail('stadiumOpen');
+      maybeFail('stadiumOpen', round);
       record({ call: 'open', round, closesInMs });
     },
     stadiumClose: (round) => {
-      maybeFail('stadiumClose');
+      maybeFail('stadiumClose', round);
       locked.add(round);
       record({ call: 'close', round });
     },
     stadiumResult: (result) => {
-      maybeFail('stadiumResult');
+      maybeFail('stadiumResult', result.round);
       const before = concluded.get(result.round);
       const outcome: ConclusionOutcome =
         before === 'void'
@@ -118,7 +121,7 @@ export function recordingPort(): RecordingPort {
       return outcome;
     },
     stadiumVoid: (round, cause) => {
-      maybeFail('stadiumVoid');
+      maybeFail('stadiumVoid', round);
       const outcome: ConclusionOutcome = concluded.has(round) ? 'already-concluded' : 'recorded';
       if (outcome === 'recorded') concluded.set(round, 'void');
       record({ call: 'void', round, cause, outcome });
@@ -128,7 +131,7 @@ export function recordingPort(): RecordingPort {
     stadiumLink: (state) => record({ call: 'link', ...state }),
     stadiumUnreported: () => [...outbox],
     stadiumReported: (round) => {
-      maybeFail('stadiumReported');
+      maybeFail('stadiumReported', round);
       const at = outbox.findIndex((r) => r.round === round);
       if (at >= 0) outbox.splice(at, 1);
       reported.push(round);
