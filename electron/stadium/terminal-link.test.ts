@@ -50,13 +50,15 @@ describe('terminals at a real table server', () => {
   let server: NatsServer;
   let dir: string;
   let table: TableProcess;
+  let tableArgs: string[];
   beforeAll(async () => {
     server = await startNatsServer();
     dir = mkdtempSync(join(tmpdir(), 'stadium-link-'));
-    table = await startTableServer([
+    tableArgs = [
       ...['--nats', server.url, '--table', 'T1', '--journal', join(dir, 'T1.db')],
       ...['--betting-ms', '700', '--venue-config', osEntropyVenueFile(dir)],
-    ]);
+    ];
+    table = await startTableServer(tableArgs);
   });
   afterAll(async () => {
     await table?.kill();
@@ -112,6 +114,23 @@ describe('terminals at a real table server', () => {
       // The round whose commit failed is the first one taken, once, and the next follows it.
       const rounds = results(port).map((r) => r.round);
       expect(rounds.slice(0, 2)).toEqual([failed!.round, failed!.round + 1]);
+    } finally {
+      await link.stop();
+    }
+  });
+
+  it("voids at once the round whose table was killed mid-window, when the table's restart publishes its void", async () => {
+    const port = recordingPort();
+    const link = linkFor(server.url, 'T1', table.ready.publicKey, 'C-VOID', port);
+    try {
+      await link.ready;
+      const opened = await port.until((c): c is Extract<PortCall, { call: 'open' }> => c.call === 'open');
+      await table.kill();
+      table = await startTableServer(tableArgs);
+      const voided = await port.until((c) => c.call === 'void');
+      expect(voided).toMatchObject({ round: opened.round, cause: 'table-void' });
+      // The table's restart, not the terminal's own timeout, ended the round.
+      expect(port.calls.some((c) => c.call === 'void' && c.cause === 'result-timeout')).toBe(false);
     } finally {
       await link.stop();
     }

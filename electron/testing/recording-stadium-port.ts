@@ -38,6 +38,7 @@ export interface RecordingPort extends TerminalLinkPort {
   /** The next call of `method` throws, as a failed journal commit would, committing nothing. */
   failNext(method: Method): void;
   /** Resolves with the first call (now or later) that `match` accepts. */
+  until<C extends PortCall>(match: (call: PortCall) => call is C, timeoutMs?: number): Promise<C>;
   until(match: (call: PortCall) => boolean, timeoutMs?: number): Promise<PortCall>;
   /** The link's state as last reported. */
   last(): Pick<StadiumView, 'link' | 'terminals' | 'lagMs'> | null;
@@ -68,10 +69,10 @@ export function recordingPort(): RecordingPort {
     calls,
     reported,
     failNext: (method) => void failing.add(method),
-    until: (match, timeoutMs = 10_000) => {
+    until: (match: (call: PortCall) => boolean, timeoutMs = 10_000): Promise<PortCall> => {
       const found = calls.find(match);
       if (found) return Promise.resolve(found);
-      return new Promise((resolve, reject) => {
+      return new Promise<PortCall>((resolve, reject) => {
         const timer = setTimeout(() => {
           waiters.delete(waiter);
           reject(new Error(`no matching port call within ${timeoutMs} ms; calls: ${JSON.stringify(calls)}`));
