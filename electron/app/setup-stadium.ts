@@ -55,7 +55,7 @@ export function setupStadium(cabinet: object, parts: StadiumSetupParts): Stadium
   const { section, flags, env, log } = parts;
   let settings: StadiumSettings | null;
   try {
-    settings = mergeStadiumSettings(section, flags);
+    settings = mergeStadiumSettings(section, flags, env);
   } catch (error) {
     if (error instanceof StadiumSettingsError) throw new ConfigError([`stadium: ${error.message}`]);
     throw error;

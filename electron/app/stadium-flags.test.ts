@@ -72,18 +72,37 @@ describe('mergeStadiumSettings', () => {
     );
   });
 
+  it('takes a variable over the config, and a flag over the variable', () => {
+    const env = {
+      BACCARAT_STADIUM_TABLE: 'ENV',
+      BACCARAT_STADIUM_URL: ' nats://env:4222 ',
+      BACCARAT_STADIUM_TABLE_PUBLIC_KEY: '',
+    };
+    expect(mergeStadiumSettings(FULL, {}, env)).toEqual({ ...FULL, table: 'ENV', url: 'nats://env:4222' });
+    expect(mergeStadiumSettings(FULL, { table: 'FLAG' }, env)).toMatchObject({ table: 'FLAG', url: 'nats://env:4222' });
+    expect(mergeStadiumSettings(undefined, {}, { BACCARAT_STADIUM_TABLE: '' })).toBeNull();
+    expect(() => mergeStadiumSettings(undefined, {}, { BACCARAT_STADIUM_TABLE: 'T1' })).toThrow(/needs nats:/);
+    expect(() => mergeStadiumSettings(FULL, {}, { BACCARAT_STADIUM_URL: 'udp://x' })).toThrow(
+      /^BACCARAT_STADIUM_URL must be nats:\/\/HOST:PORT/,
+    );
+  });
+
   it.each([
     [
       {},
       { url: FULL.url, table: 'T1' },
-      /needs the table's 32-byte public key .*: give it with --table-public-key B64 or stadium.tablePublicKey/,
+      /needs the table's 32-byte public key .*: give it with --table-public-key B64, BACCARAT_STADIUM_TABLE_PUBLIC_KEY or stadium.tablePublicKey/,
     ],
     [
       { resultTimeoutMs: 4000 },
       { table: 'T1', tablePublicKey: KEY },
-      /needs nats:\/\/HOST:PORT.*--stadium URL or stadium.url/,
+      /needs nats:\/\/HOST:PORT.*--stadium URL, BACCARAT_STADIUM_URL or stadium.url/,
     ],
-    [{ url: FULL.url, tablePublicKey: KEY }, {}, /needs 1 to 32 letters.*--table ID or stadium.table/],
+    [
+      { url: FULL.url, tablePublicKey: KEY },
+      {},
+      /needs 1 to 32 letters.*--table ID, BACCARAT_STADIUM_TABLE or stadium.table/,
+    ],
     [
       { ...FULL, resultTimeoutMs: 5 },
       {},
@@ -91,6 +110,7 @@ describe('mergeStadiumSettings', () => {
     ],
     [{ ...FULL, table: 'a b' }, {}, /^stadium.table in the venue config must be 1 to 32/],
     ['yes', {}, /"stadium" must be an object/],
+    [[], {}, /"stadium" must be an object/],
   ])('config %o with flags %o is refused naming what is missing or wrong', (section, flags, message) => {
     expect(() => mergeStadiumSettings(section, flags)).toThrow(message);
   });
