@@ -52,10 +52,11 @@ real cabinet core, journal and embedded device emulators behind a WebSocket. Pri
   --stadium URL         join a stadium table as a terminal through the broker at URL (nats://HOST:PORT or
                         tls://HOST:PORT, several of one cluster separated by commas); with
   --table ID            the table's id (1 to 32 letters, digits, dashes or underscores) and
-  --table-public-key B64  the table's public key (its ready line's publicKey). Each wins over the same field
-                        of the venue config's "stadium" section, which may carry the rest (resultTimeoutMs,
-                        closeMarginMs); docs/stadium.md#joining-a-table. A bad flag is one stderr line and
-                        exit code 2; without any of them and without the section the cabinet plays alone
+  --table-public-key B64  the table's public key (its ready line's publicKey). Each wins over
+                        BACCARAT_STADIUM_URL, BACCARAT_STADIUM_TABLE, BACCARAT_STADIUM_TABLE_PUBLIC_KEY and the
+                        same field of the venue config's "stadium" section, which may carry the rest
+                        (resultTimeoutMs, closeMarginMs); docs/stadium.md#joining-a-table. A bad flag is
+                        one stderr line and exit code 2; with none of them the cabinet plays alone
   --test-controls       enable the test:* socket channels (e2e tests only): test:operator-key
                         {"on":true}, test:door {"open":true}, test:set-pin {"role","pin"}, and
                         test:force-cards {"cards":["9","K","K","5"]}: the next round deals
