@@ -1,7 +1,8 @@
 /**
  * The stadium terminal's link in the composition root (docs/stadium.md#joining-a-table): started only when the venue
- * config has a `stadium` section or the browser host was given a stadium flag; a cabinet with neither plays alone and
- * never reaches for a broker. The link runs in the background: a broker that is down at start shows as unreachable
+ * config has a `stadium` section, or the browser host a stadium flag, or the environment a stadium variable; a
+ * cabinet with none of them plays alone and never reaches for a broker. The settings are checked before the journal
+ * opens when the config is given, and again once the config in force is known; the link starts after the devices. The link runs in the background: a broker that is down at start shows as unreachable
  * and is tried again; the cabinet itself starts as before. Stopped before the journal closes.
  */
 import { ConfigError } from '../core/config/venue-config.ts';
@@ -42,30 +43,43 @@ export interface StadiumSetup {
   dispose(): Promise<void>;
 }
 
-export interface StadiumSetupParts {
-  /** The venue config's `stadium` section as it stands (undefined: none). */
-  readonly section: unknown;
-  readonly flags: StadiumFlags;
-  readonly env: Readonly<Record<string, string | undefined>>;
-  readonly log: (message: string) => void;
-}
+type Env = Readonly<Record<string, string | undefined>>;
 
-/** Throws ConfigError (a refused setting: no restart fixes it) when the section and flags do not make a terminal. */
-export function setupStadium(cabinet: object, parts: StadiumSetupParts): StadiumSetup {
-  const { section, flags, env, log } = parts;
-  let settings: StadiumSettings | null;
+/**
+ * The settings a venue config (its `stadium` section, read as given: the config's own schema checks its fields),
+ * the host's flags and the environment make; null: the cabinet plays alone. Throws ConfigError (a refused setting,
+ * which no restart fixes) when they do not make a terminal.
+ */
+export function stadiumSettingsFor(config: unknown, flags: StadiumFlags, env: Env): StadiumSettings | null {
+  const section = (config as { readonly stadium?: unknown } | null)?.stadium;
   try {
-    settings = mergeStadiumSettings(section, flags, env);
+    return mergeStadiumSettings(section, flags, env);
   } catch (error) {
     if (error instanceof StadiumSettingsError) throw new ConfigError([`stadium: ${error.message}`]);
     throw error;
   }
-  if (settings === null) return { settings: null, dispose: async () => undefined };
+}
+
+/** The cabinet's stadium calls and its terminal id; throws ConfigError when this cabinet cannot be a terminal. */
+export function stadiumCoreFor(cabinet: object): { core: StadiumCore; terminal: string } {
   const core = stadiumCoreOf(cabinet);
   if (core === null) throw new ConfigError(['stadium: this cabinet core cannot take part in a stadium']);
   const terminal = core.stadiumTerminalId();
-  if (!TERMINAL_ID.test(terminal))
+  if (!TERMINAL_ID.test(terminal)) {
     throw new ConfigError([`stadium: the terminal id "${terminal}" is not one subject token`]);
+  }
+  return { core, terminal };
+}
+
+/** Starts the link in the background for `settings` (none for null); its disposer stops it. */
+export function setupStadium(
+  cabinet: object,
+  settings: StadiumSettings | null,
+  parts: { readonly env: Env; readonly log: (message: string) => void },
+): StadiumSetup {
+  if (settings === null) return { settings: null, dispose: async () => undefined };
+  const { env, log } = parts;
+  const { core, terminal } = stadiumCoreFor(cabinet);
   const user = env.STADIUM_NATS_USER?.trim();
   const link = new TerminalLink({
     connect: () =>
