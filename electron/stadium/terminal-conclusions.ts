@@ -101,14 +101,21 @@ export class ConclusionReader {
   }
 
   private async run(): Promise<void> {
-    const consumer = await this.consumer();
-    if (consumer !== null) this.consumerMade();
-    while (!this.stopped && consumer !== null) {
-      const message = await consumer.next(PULL_WAIT_MS).catch(() => null);
-      if (message === null) {
-        if (!this.stopped) await this.pause(BROKER_RETRY_MS);
+    let consumer: DurableConsumer | null = null;
+    while (!this.stopped) {
+      consumer ??= await this.consumer();
+      if (consumer === null) return; // stopped while the broker was away
+      this.consumerMade();
+      let message: DeliveredMessage | null;
+      try {
+        message = await consumer.next(PULL_WAIT_MS);
+      } catch {
+        // The broker is away, or lost the consumer: it is looked up (or made again) once the broker answers.
+        consumer = null;
+        await this.pause(BROKER_RETRY_MS);
         continue;
       }
+      if (message === null) continue;
       // Stopping: hand it straight back so the next reader of this consumer gets it at once.
       if (this.stopped) message.nak(0);
       else await this.handle(message);
@@ -117,6 +124,7 @@ export class ConclusionReader {
 
   private async consumer(): Promise<DurableConsumer | null> {
     const { broker, table, terminal, log } = this.parts;
+    let told = '';
     while (!this.stopped) {
       try {
         // `new`: a terminal joining for the first time owes nothing from before; once made, it goes on where it stood.
@@ -125,13 +133,12 @@ export class ConclusionReader {
           terminal,
           tableSubjects(table).all,
           CONCLUSION_ACK_WAIT_MS,
-          {
-            start: 'new',
-            maxAckPending: 1,
-          },
+          { start: 'new', maxAckPending: 1 },
         );
       } catch (error) {
-        log(`the conclusions consumer: ${error instanceof Error ? error.message : String(error)}; again`);
+        const why = error instanceof Error ? error.message : String(error);
+        if (why !== told) log(`the conclusions consumer: ${why}; tried again until the broker answers`);
+        told = why;
         await this.pause(BROKER_RETRY_MS);
       }
     }
