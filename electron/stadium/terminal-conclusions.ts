@@ -95,9 +95,13 @@ export class ConclusionReader {
     this.loop = this.run();
   }
 
+  /**
+   * Waits for the pull in flight (at most PULL_WAIT_MS) so a message it brings is handed back; a request stuck on a
+   * broker that does not answer is not waited for: closing the connection ends it.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
-    await this.loop;
+    await Promise.race([this.loop, this.pause(PULL_WAIT_MS + BROKER_RETRY_MS)]);
   }
 
   private async run(): Promise<void> {

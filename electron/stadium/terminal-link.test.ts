@@ -23,18 +23,25 @@ import { settledStream, settledSubject } from './terminal-report.ts';
 
 type ResultCall = Extract<PortCall, { call: 'result' }>;
 
+interface LinkOptions {
+  readonly logs?: string[];
+  readonly pingIntervalMs?: number;
+  readonly resultTimeoutMs?: number;
+}
+
 function linkFor(
   url: string,
   table: string,
   publicKey: string,
   terminal: string,
   port: RecordingPort,
-  logs: string[] = [],
+  options: LinkOptions = {},
 ) {
+  const { logs = [], pingIntervalMs = 1_000, resultTimeoutMs = 1_500 } = options;
   const link = new TerminalLink({
-    connect: () => connectNatsBroker(url, { name: `terminal ${terminal}`, pingIntervalMs: 1_000 }),
+    connect: () => connectNatsBroker(url, { name: `terminal ${terminal}`, pingIntervalMs }),
     port,
-    settings: { url, table, tablePublicKey: publicKey, resultTimeoutMs: 1_500, closeMarginMs: 150 },
+    settings: { url, table, tablePublicKey: publicKey, resultTimeoutMs, closeMarginMs: 150 },
     terminal,
     log: (line) => void logs.push(line),
   });
@@ -68,7 +75,9 @@ describe('terminals at a real table server', () => {
 
   it('three terminals open, close and settle each round in step with the table, count each other present and report what they settled', async () => {
     const ports = [recordingPort(), recordingPort(), recordingPort()];
-    const links = ports.map((port, i) => linkFor(server.url, 'T1', table.ready.publicKey, `C${i + 1}`, port));
+    const links = ports.map((port, i) =>
+      linkFor(server.url, 'T1', table.ready.publicKey, `C${i + 1}`, port, { resultTimeoutMs: 5_000 }),
+    );
     try {
       await until(
         () => ports.every((port) => results(port).filter((r) => r.outcome === 'settled').length >= 2),
@@ -106,7 +115,7 @@ describe('terminals at a real table server', () => {
     const port = recordingPort();
     const logs: string[] = [];
     port.failNext('stadiumResult');
-    const link = linkFor(server.url, 'T1', table.ready.publicKey, 'C-RETRY', port, logs);
+    const link = linkFor(server.url, 'T1', table.ready.publicKey, 'C-RETRY', port, { logs, resultTimeoutMs: 5_000 });
     try {
       await until(() => results(port).length >= 2, 'two results taken');
       expect(logs.some((line) => line.includes('not taken'))).toBe(true);
@@ -121,7 +130,8 @@ describe('terminals at a real table server', () => {
 
   it("voids at once the round whose table was killed mid-window, when the table's restart publishes its void", async () => {
     const port = recordingPort();
-    const link = linkFor(server.url, 'T1', table.ready.publicKey, 'C-VOID', port);
+    // A timeout far longer than the table's restart: the void must come from the table.
+    const link = linkFor(server.url, 'T1', table.ready.publicKey, 'C-VOID', port, { resultTimeoutMs: 20_000 });
     try {
       await link.ready;
       const opened = await port.until((c): c is Extract<PortCall, { call: 'open' }> => c.call === 'open');
@@ -238,6 +248,21 @@ describe('a table this test speaks for', () => {
       });
       expect(results(port).map((r) => r.round)).toEqual([9, 10]);
     } finally {
+      await link.stop();
+    }
+  });
+
+  it('shows the link unreachable when the broker stops answering without closing the connection (a cut cable), and connected once it answers again', async () => {
+    const port = recordingPort();
+    const link = linkFor(server.url, TABLE, publicKey, 'CUT', port, { pingIntervalMs: 400 });
+    try {
+      await until(() => port.last()?.link === 'connected', 'connected');
+      server.freeze();
+      await port.until((c) => c.call === 'link' && c.link === 'unreachable');
+      server.thaw();
+      await until(() => port.last()?.link === 'connected', 'connected again');
+    } finally {
+      server.thaw();
       await link.stop();
     }
   });

@@ -3,7 +3,8 @@
  * (`-p -1`, so no two tests race for one), with a temporary store directory. Ready means the server has logged
  * "Server is ready" and the port it listens on; never a sleep. `kill()` SIGKILLs it (a crash, the store kept as it
  * was on disk) and `restart()` starts it again on the same port and the same store, so clients reconnect to the
- * same URL and the streams come back from disk. No broker is mocked anywhere in stadium's tests.
+ * same URL and the streams come back from disk; `freeze()` stops it answering without closing a connection, as a cut
+ * cable does. No broker is mocked anywhere in stadium's tests.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,6 +26,10 @@ export interface NatsServer {
   kill(): Promise<void>;
   /** Starts it again on the same port and store (after kill or stop). */
   restart(): Promise<void>;
+  /** SIGSTOP: the server stays connected but answers nothing, as behind a cut cable (no FIN ever reaches a client). */
+  freeze(): void;
+  /** SIGCONT after freeze(). */
+  thaw(): void;
   /** SIGTERM to its process group, then removes the store. */
   stop(): Promise<void>;
 }
@@ -108,7 +113,14 @@ export async function startNatsServer(options: NatsServerOptions = {}): Promise<
       await end(running, 'SIGKILL');
       running = await launch(storeDir, port, logs, options);
     },
+    freeze: () => {
+      if (running !== null) process.kill(-running.child.pid!, 'SIGSTOP');
+    },
+    thaw: () => {
+      if (running !== null) process.kill(-running.child.pid!, 'SIGCONT');
+    },
     stop: async () => {
+      if (running !== null) process.kill(-running.child.pid!, 'SIGCONT'); // a frozen server cannot hear SIGTERM
       await end(running, 'SIGTERM');
       running = null;
       rmSync(storeDir, { recursive: true, force: true });
