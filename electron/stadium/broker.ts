@@ -33,6 +33,11 @@ export interface DeliveredMessage extends StoredMessage {
   readonly redelivered: boolean;
   /** Resolves once the broker has recorded the ack; until then the message is owed again after a restart. */
   ack(): Promise<void>;
+  /**
+   * Sends the ack and does not wait for the broker's confirmation, which costs a second round trip per message
+   * (docs/stadium.md#the-link). An ack lost on the way leaves the message owed: it comes again after the ack wait.
+   */
+  ackWithoutConfirmation(): void;
   /** Not done: the broker delivers it again after `delayMs`, before anything after it (max one owed, see below). */
   nak(delayMs: number): void;
 }

@@ -138,6 +138,7 @@ export async function connectNatsBroker(url: string, options: NatsBrokerOptions)
               const done = await msg.ackAck();
               if (!done) throw new BrokerError('refused', `the broker did not confirm the ack of ${msg.subject}`);
             },
+            ackWithoutConfirmation: () => msg.ack(),
             nak: (delayMs) => msg.nak(delayMs),
           };
         },

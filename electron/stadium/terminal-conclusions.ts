@@ -122,7 +122,7 @@ export class ConclusionReader {
       if (message === null) continue;
       // Stopping: hand it straight back so the next reader of this consumer gets it at once.
       if (this.stopped) message.nak(0);
-      else await this.handle(message);
+      else this.handle(message);
     }
   }
 
@@ -149,27 +149,28 @@ export class ConclusionReader {
     return null;
   }
 
-  private async handle(message: DeliveredMessage): Promise<void> {
+  private handle(message: DeliveredMessage): void {
     const { port, concluded, log } = this.parts;
     const verdict = judge(message, this.parts);
+    let outcome: ConclusionOutcome | null = null;
     try {
       if (verdict.kind === 'fault') {
         log(`${message.subject} #${message.sequence}: ${verdict.cause}`);
         port.stadiumFault(verdict.cause, verdict.round);
-        if (verdict.round !== null) concluded(verdict.round, null);
       } else if (verdict.kind !== 'skip') {
-        concluded(verdict.round, verdict.call());
+        outcome = verdict.call();
       }
     } catch (error) {
       // Nothing was committed: the broker delivers it again, before anything after it.
-      log(
-        `${message.subject} #${message.sequence} not taken (${error instanceof Error ? error.message : String(error)})`,
-      );
+      const why = error instanceof Error ? error.message : String(error);
+      log(`${message.subject} #${message.sequence} not taken (${why})`);
       message.nak(RETRY_AFTER_FAILURE_MS);
       return;
     }
-    // An ack the broker does not confirm leaves the message owed; it comes again and the core knows it already.
-    await message.ack().catch((error: unknown) => log(`ack of #${message.sequence}: ${String(error)}`));
+    // Not waiting for the broker's confirmation halves the fan-out (docs/stadium.md#the-link). An ack lost on the way
+    // leaves the message owed; it comes again after the ack wait, and the core answers it already-concluded.
+    message.ackWithoutConfirmation();
+    if (verdict.kind !== 'skip' && verdict.round !== null) concluded(verdict.round, outcome);
   }
 
   private pause(ms: number): Promise<void> {
