@@ -58,12 +58,16 @@ describe('RoundTimers', () => {
     expect(calls).toEqual(['open 7 15000 @0', 'close 7 @14500', 'void 7 result-timeout @24500', 'silent 7']);
   });
 
-  it('takes the same open heard twice once', () => {
+  it('takes the same open heard twice once, even after its round concluded, and never an older one', () => {
     const clock = manualClock();
     const { timers, calls } = timersOn(clock, 500, 10_000);
     timers.opened(7, 15_000);
     timers.opened(7, 15_000);
-    expect(calls).toEqual(['open 7 15000 @0']);
+    clock.advance(16_000);
+    timers.concluded(7);
+    timers.opened(7, 15_000);
+    timers.opened(6, 15_000);
+    expect(calls).toEqual(['open 7 15000 @0', 'close 7 @14500']);
   });
 
   it('never closes after the conclusion, never voids a concluded round, and measures the lag from the table close', () => {

@@ -43,6 +43,8 @@ export interface RoundTimersParts {
 export class RoundTimers {
   private readonly parts: RoundTimersParts;
   private readonly rounds = new Map<number, RoundTimer>();
+  /** The newest round heard open: round numbers only rise, so an open at or below it is one heard before. */
+  private newestOpened = 0;
 
   constructor(parts: RoundTimersParts) {
     this.parts = parts;
@@ -51,7 +53,9 @@ export class RoundTimers {
   /** The table opened `round` and its open arrived now; `closesInMs` is the table's window. */
   opened(round: number, closesInMs: number): void {
     const { port, clock, closeMarginMs, resultTimeoutMs } = this.parts;
-    if (this.rounds.has(round)) return; // the same open heard twice
+    // The same open heard twice (a publish the table sent again): a round opens once, even after it concluded.
+    if (round <= this.newestOpened) return;
+    this.newestOpened = round;
     const timer: RoundTimer = { tableCloseAt: clock.now() + closesInMs, cancel: () => undefined };
     this.rounds.set(round, timer);
     if (!this.call(`opening round ${round}`, () => port.stadiumOpen(round, closesInMs))) return;
