@@ -30,8 +30,6 @@ export interface TerminalLinkParts {
   /** This terminal's id: its durable consumer's name, its presence, its records (docs/stadium.md#the-link). */
   readonly terminal: string;
   readonly clock?: TerminalClock;
-  /** Copies of the records stream across the cluster. */
-  readonly replicas?: number;
   readonly log: (line: string) => void;
 }
 
@@ -93,7 +91,8 @@ export class TerminalLink {
       port,
       table: settings.table,
       terminal,
-      replicas: this.parts.replicas ?? 1,
+      // A venue names every node of its cluster: one copy of the records per node, at most three.
+      replicas: Math.min(3, settings.url.split(',').length),
       log,
     });
     this.stops.push(

@@ -54,7 +54,10 @@ export class SettledReports {
   private readonly parts: ReportParts;
   private streamReady = false;
   private sending: Promise<void> | null = null;
+  /** A send was asked for while one ran: the outbox may hold a round that one did not see. */
+  private again = false;
   private owed = true;
+  private lastFailure = '';
 
   constructor(parts: ReportParts) {
     this.parts = parts;
@@ -66,7 +69,16 @@ export class SettledReports {
   }
 
   send(): Promise<void> {
-    this.sending ??= this.sendAll().finally(() => (this.sending = null));
+    if (this.sending !== null) {
+      this.again = true;
+      return this.sending;
+    }
+    this.sending = (async () => {
+      do {
+        this.again = false;
+        await this.sendAll();
+      } while (this.again && !this.owed);
+    })().finally(() => (this.sending = null));
     return this.sending;
   }
 
@@ -85,9 +97,13 @@ export class SettledReports {
         port.stadiumReported(report.round);
       }
       this.owed = false;
+      this.lastFailure = '';
     } catch (error) {
       this.owed = true;
-      log(`settled bets not reported yet (${error instanceof Error ? error.message : String(error)}); tried again`);
+      const why = error instanceof Error ? error.message : String(error);
+      // Tried again every presence period: the same failure is logged once.
+      if (why !== this.lastFailure) log(`settled bets not reported yet (${why}); tried again`);
+      this.lastFailure = why;
     }
   }
 
