@@ -9,8 +9,8 @@
  *  4. staff access and the switch inputs (setup-staff.ts);
  *  5. the devices (setup-devices.ts): a real-money cabinet deals only once the hardware RNG passed its start-up test,
  *     or OS entropy the venue approved (docs/rng.md#approved-entropy-source);
- *  6. the stadium link (setup-stadium.ts), only for a cabinet the config or the host's flags make a terminal of a
- *     table (docs/stadium.md#joining-a-table); a cabinet that plays alone never reaches for a broker;
+ *  6. the stadium link (setup-stadium.ts), only for a cabinet the config, the environment or the host's flags make a
+ *     terminal of a table (docs/stadium.md#joining-a-table); a cabinet that plays alone never reaches for a broker;
  *  7. the cabinet the shells see (shell-cabinet.ts) and the router's services.
  * Devices (docs/venue-config.md#device-settings): a flag of the browser host, else the environment (the packaged
  * kiosk's systemd unit), else the venue config. A test shell's hooks come in through StartSeams, never the options.
@@ -56,7 +56,7 @@ export interface StartCabinetOptions {
     | null;
   /** The browser host's device flags (`--rng-port`, `--bill-port`, …): they win over the environment and the config. */
   readonly deviceFlags?: DeviceFlags;
-  /** The browser host's stadium flags (`--stadium`, `--table`, `--table-public-key`): each wins over the config's field. */
+  /** The browser host's stadium flags (`--stadium`, `--table`, `--table-public-key`): they win over the environment and the config. */
   readonly stadiumFlags?: StadiumFlags;
   /** The bill acceptor drivers (default: this build's, bill-acceptor-factory.ts); tests inject stubs. */
   readonly billAcceptors?: BillAcceptorConstructors;
