@@ -274,11 +274,9 @@ export function auditJournal(journal: JournalAuditReader, profile: RuleProfile, 
   }
   for (const e of rows.events) {
     if (e.id <= boundary.afterEventId) continue;
-    // By code; only rows from before codes were stored (schema v5) are read by their words.
-    const powerUp = e.code !== null ? e.code === 'power-up' : !e.detail.includes('meters unavailable');
-    const doorOpen = e.code !== null ? e.code === 'door-opened' : e.detail.startsWith('door opened');
-    if (e.kind === 'power-up' && powerUp) journalMeters.powerUps++;
-    if (e.kind === 'door' && doorOpen) journalMeters.doorOpens++;
+    // By code alone: a power-up with memory bad and a door closing count nothing.
+    if (e.kind === 'power-up' && e.code === 'power-up') journalMeters.powerUps++;
+    if (e.kind === 'door' && e.code === 'door-opened') journalMeters.doorOpens++;
   }
 
   let meterMismatches = 0;

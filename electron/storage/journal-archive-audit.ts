@@ -134,7 +134,7 @@ export function archivedAuditRows<R, E>(
       rounds: file.auditColumns<R>('rounds', roundColumns, `WHERE round_id <= ${roundsCut}`),
       events: file.auditColumns<E>(
         'events',
-        ['id', 'kind', 'detail', 'code'],
+        ['id', 'kind', 'code'],
         `WHERE id <= ${eventsCut} AND kind IN ('power-up', 'door')`,
       ),
     };

@@ -324,12 +324,7 @@ export class JournalArchiver {
           }
         }
         const m: EventMessage = { code: 'journal-archived', ...moved, resumed };
-        this.events.append(
-          'journal-archive',
-          `moved ${moved.rounds} rounds (through ${moved.throughRoundId}) and ${moved.events} events (through ${moved.throughEventId}) to the archive${resumed ? ', finishing an interrupted batch' : ''}`,
-          at,
-          m,
-        );
+        this.events.append('journal-archive', at, m);
       });
     } finally {
       this.db.exec('PRAGMA foreign_keys = ON');
@@ -364,7 +359,7 @@ export class JournalArchiver {
     // Nothing was renamed and no new archive could start: only the failure is worth a record.
     if (started !== null && !existed) return this.failed(started, at);
     this.db.transaction(() => {
-      this.events.append('journal-archive', `archive set aside as ${existed ? keptAs : '(none)'}: ${problem}`, at, {
+      this.events.append('journal-archive', at, {
         code: 'journal-archive-set-aside',
         keptAs: existed ? keptAs : '',
         problem,
@@ -378,12 +373,11 @@ export class JournalArchiver {
     const key = `blocked ${blocked.table} ${blocked.rowId}`;
     if (this.lastReported !== key) {
       this.db.transaction(() => {
-        this.events.append(
-          'journal-archive',
-          `archive stopped before ${blocked.table} row ${blocked.rowId}: ${blocked.problem}`,
-          at,
-          { code: 'journal-archive-blocked', table: blocked.table, rowId: blocked.rowId },
-        );
+        this.events.append('journal-archive', at, {
+          code: 'journal-archive-blocked',
+          table: blocked.table,
+          rowId: blocked.rowId,
+        });
       });
       this.lastReported = key;
     }
@@ -395,7 +389,7 @@ export class JournalArchiver {
     const key = `failed ${problem}`;
     if (this.lastReported !== key) {
       this.db.transaction(() => {
-        this.events.append('journal-archive', `archive write failed: ${problem}`, at, {
+        this.events.append('journal-archive', at, {
           code: 'journal-archive-failed',
           problem,
         });

@@ -291,8 +291,8 @@ export class Journal implements JournalPort, JournalAuditReader, JournalArchiveP
 
   // ------------------------------------------------------------------ events
 
-  appendEvent(kind: string, detail: string, at: string, message: EventMessage): number {
-    return this.eventLog.append(kind, detail, at, message);
+  appendEvent(kind: string, at: string, message: EventMessage): number {
+    return this.eventLog.append(kind, at, message);
   }
 
   events(range: EventQuery): EventLogEntry[] {

@@ -82,7 +82,7 @@ describe('the journal schema is one migration with the final columns', () => {
     const j = Journal.open(path);
     j.transaction(() => {
       j.appendLedger({ at: 't', kind: 'bill', demo: false, deltaMinor: 500, balanceAfterMinor: 500 });
-      j.appendEvent('door', 'door opened', 't', { code: 'door-opened' });
+      j.appendEvent('door', 't', { code: 'door-opened' });
       j.putTilt({
         kind: 'door-open',
         source: 'door',

@@ -95,13 +95,11 @@ export const MIGRATIONS: readonly Migration[] = [
         at TEXT NOT NULL
       );
 
-      -- What happened, as an EventMessage code and its parameters; detail is the writer's one-line note for
-      -- the log file, never read back (screens and exports word the code).
+      -- What happened, as an EventMessage code and its parameters only: screens and exports word the code.
       CREATE TABLE events (
         id INTEGER PRIMARY KEY,
         at TEXT NOT NULL,
         kind TEXT NOT NULL,
-        detail TEXT NOT NULL,
         code TEXT NOT NULL,
         params_json TEXT NOT NULL,
         chain_digest TEXT

@@ -38,7 +38,7 @@ function playedJournal(path: string, rounds: number, options: { recordChain?: bo
         spot: 'player',
         balanceAfterMinor: balance,
       });
-      j.appendEvent('round', `round ${n} locked`, `t${n}`, { code: 'door-opened' });
+      j.appendEvent('round', `t${n}`, { code: 'door-opened' });
     });
     j.transaction(() => j.markDealt(n, sampleOutcome(), `t${n}`));
     j.transaction(() => {
@@ -53,7 +53,7 @@ function playedJournal(path: string, rounds: number, options: { recordChain?: bo
         balanceAfterMinor: balance,
       });
       j.markSettled(n, { player: 200 }, 200, balance, `t${n}`);
-      j.appendEvent('round', `round ${n} settled`, `t${n}`, { code: 'door-opened' });
+      j.appendEvent('round', `t${n}`, { code: 'door-opened' });
     });
   }
   return j;
@@ -169,7 +169,7 @@ describe('the record chain', () => {
     const path = tempPath();
     const j = playedJournal(path, 2);
     const id = j.transaction(() =>
-      j.appendEvent('door', 'door opened by a unique hand', 't9', { code: 'door-opened' }),
+      j.appendEvent('door', 't9', { code: 'door-opened' }),
     );
     j.close();
     flipFileBit(path, 'unique hand', 2, 0);

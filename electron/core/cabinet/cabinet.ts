@@ -301,7 +301,7 @@ export class CabinetCore implements Cabinet {
     stopArchiveSchedule(this.ctx);
     try {
       this.journal.transaction(() => {
-        this.journal.appendEvent('shutdown', 'orderly shutdown', now(this.ctx), { code: 'shutdown' });
+        this.journal.appendEvent('shutdown', now(this.ctx), { code: 'shutdown' });
       });
     } catch (error) {
       // A journal that refuses writes cannot log the shutdown; the storage-fault tilt already says why.

@@ -49,9 +49,7 @@ export function copyClearBlocker(ctx: CabinetContext, by: string): string | null
   }
   const at = now(ctx);
   ctx.journal.transaction(() =>
-    ctx.journal.appendEvent('memory', 'critical memory copy file rewritten before clearing storage-fault', at, {
-      code: 'copy-rewritten',
-    }),
+    ctx.journal.appendEvent('memory', at, { code: 'copy-rewritten' }),
   );
   return null;
 }

@@ -91,7 +91,7 @@ function logFailure(ctx: CabinetContext, error: unknown): void {
   const problem = error instanceof Error ? error.message : String(error);
   try {
     ctx.journal.transaction(() => {
-      ctx.journal.appendEvent('journal-archive', `archiving stopped: ${problem}`, now(ctx), {
+      ctx.journal.appendEvent('journal-archive', now(ctx), {
         code: 'journal-archive-failed',
         problem,
       });

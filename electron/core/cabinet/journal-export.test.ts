@@ -35,7 +35,7 @@ beforeAll(() => {
           code: 'power-lost',
           status: 'locked',
         });
-        j.appendEvent('void', `round ${id} voided, 5.00 refunded: power lost`, at, {
+        j.appendEvent('void', at, {
           code: 'round-voided',
           roundId: id,
           refundMinor: 500,
@@ -46,8 +46,8 @@ beforeAll(() => {
         j.markSettled(id, { banker: 975 }, 975, 10_475, at);
       }
       // A row with words only, and one with a comma, quotes and a line break for the CSV.
-      if (id % 1000 === 0) j.appendEvent('door', 'door opened', at, { code: 'door-opened' });
-      if (id === 4242) j.appendEvent('note', 'a "quoted", two-line\nremark', at, { code: 'door-opened' });
+      if (id % 1000 === 0) j.appendEvent('door', at, { code: 'door-opened' });
+      if (id === 4242) j.appendEvent('note', at, { code: 'door-opened' });
     }
   });
 });

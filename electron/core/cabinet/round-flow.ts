@@ -52,7 +52,7 @@ export function rebet(ctx: CabinetContext, multiplier: 1 | 2): RoundRecord {
 
 function playRound(ctx: CabinetContext, bets: Bets): RoundRecord {
   const { journal } = ctx;
-  if (!verifyCritical(ctx, 'before round', false)) throw memoryErrorRefusal();
+  if (!verifyCritical(ctx, 'before-round', false)) throw memoryErrorRefusal();
   // The newest recorded rows verify too (docs/cabinet-rules.md#verified-records); after critical memory,
   // which could otherwise mark memory good again over a broken record.
   if (!guardStorage(ctx, 'other', () => checkRecords(ctx, 'before-round'))) throw memoryErrorRefusal();
@@ -167,7 +167,7 @@ function playRound(ctx: CabinetContext, bets: Bets): RoundRecord {
   emitState(ctx);
 
   // Check critical memory after every round. A failure tilts; the settled round stands.
-  verifyCritical(ctx, 'after round', false);
+  verifyCritical(ctx, 'after-round', false);
   // A checkpoint write the disk refuses raises the storage fault; the settled round still stands.
   try {
     guardStorage(ctx, 'other', () => checkRecords(ctx, 'after-round'));

@@ -50,15 +50,9 @@ function powerUp(ctx: CabinetContext): void {
       s.meters.powerUps++;
       const count = s.meters.powerUps;
       const schema = journal.schemaVersion();
-      journal.appendEvent('power-up', `power-up #${count} (journal schema v${schema})`, at, {
-        code: 'power-up',
-        count,
-        schema,
-      });
+      journal.appendEvent('power-up', at, { code: 'power-up', count, schema });
     } else {
-      journal.appendEvent('power-up', 'power-up (meters unavailable: memory error)', at, {
-        code: 'power-up-memory-error',
-      });
+      journal.appendEvent('power-up', at, { code: 'power-up-memory-error' });
     }
   });
   if (ctx.memoryGood && ctx.config.demoMode && ctx.critical.demoCreditsMinor === 0) refillDemoCredits(ctx);

@@ -66,12 +66,13 @@ export function clearTilt(ctx: CabinetContext, kind: TiltKind, source: string, c
   const at = now(ctx);
   ctx.journal.transaction(() => {
     ctx.journal.removeTilt(kind, source);
-    ctx.journal.appendEvent('clear', `${kind} from ${source} cleared by ${conditions.by}: its condition has gone`, at, {
+    ctx.journal.appendEvent('clear', at, {
       code: 'tilt-cleared',
       tilt: kind,
       source,
       cause: 'staff',
       role: conditions.by,
+      deviceDetail: null,
     });
   });
   if (kind === 'storage-fault' && source !== COPY_SOURCE) storageFaultCleared(ctx);

@@ -7,7 +7,6 @@
  */
 import type { Bets } from '../engine/settlement.ts';
 import { postPerSpot, sumSpots } from '../money/ledger-postings.ts';
-import { moneyText } from '../money/minor-units.ts';
 import type { TiltReason, VoidReason } from '../model/journal-message.ts';
 import type { RoundRecord } from '../model/round-record.ts';
 import type { TiltKind } from '../model/tilt.ts';
@@ -68,17 +67,7 @@ export function voidRound(
       s.meters.refundsMinor += stake;
     }
     if (s.openRoundId === roundId) s.openRoundId = null;
-    journal.appendEvent(
-      'void',
-      `round ${roundId} voided, ${moneyText(stake, ctx.config.currency)} refunded: ${code.code}`,
-      at,
-      {
-        code: 'round-voided',
-        roundId,
-        refundMinor: stake,
-        reason: code,
-      },
-    );
+    journal.appendEvent('void', at, { code: 'round-voided', roundId, refundMinor: stake, reason: code });
     if (tilt) putTilt(ctx, tilt.kind, tilt.source, tilt.reasonCode, at);
   });
   ctx.phase = 'idle';

@@ -174,10 +174,10 @@ export interface JournalWriter {
 
   // event log
   /**
-   * `message` is the row as data, stored in its own columns, so every row written carries its code;
-   * `detail` is stored beside it as the row's original words (docs/cabinet-rules.md#operator-menu-and-key-switch).
+   * `message` is the row as data, stored in its own columns: the code and its parameters are the whole row, worded
+   * only where it is shown (docs/cabinet-rules.md#operator-menu-and-key-switch).
    */
-  appendEvent(kind: string, detail: string, at: string, message: EventMessage): number;
+  appendEvent(kind: string, at: string, message: EventMessage): number;
 
   // tilts and handpays
   /** False when the same kind and source is already active. */
