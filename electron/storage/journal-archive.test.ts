@@ -148,7 +148,7 @@ describe('the chain verifies across the cut; damage is found', () => {
       table: 'events',
       idColumn: 'id',
       id: victim,
-      column: 'detail',
+      column: 'params_json',
       byteIndex: 0,
     });
     expect(j.verifyAllRecords().breaks).toContainEqual(expect.objectContaining({ table: 'events', rowId: victim }));

@@ -40,6 +40,8 @@ describe('the journal schema is one migration with the final columns', () => {
       'since',
     ]);
     expect(columns(db, 'refunds')).toEqual(['round_id', 'amount_minor', 'at']);
+    // An event row is its code and parameters: no column of words beside them.
+    expect(columns(db, 'events')).toEqual(['id', 'at', 'kind', 'code', 'params_json', 'chain_digest']);
     expect(columns(db, 'rounds')).not.toContain('void_reason');
     expect(columns(db, 'rounds')).toEqual(expect.arrayContaining(['void_code', 'void_params_json', 'chain_digest']));
     for (const [table, column] of [

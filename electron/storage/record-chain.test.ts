@@ -168,11 +168,10 @@ describe('the record chain', () => {
   it('a bit flipped in an event row on disk is found at the next open, naming the event', () => {
     const path = tempPath();
     const j = playedJournal(path, 2);
-    const id = j.transaction(() =>
-      j.appendEvent('door', 't9', { code: 'door-opened' }),
-    );
+    // A parameter no other row holds, so the flipped bit lands in this row's own bytes.
+    const id = j.transaction(() => j.appendEvent('config', 't9', { code: 'config-kept-at-start', fields: ['unique.hand'] }));
     j.close();
-    flipFileBit(path, 'unique hand', 2, 0);
+    flipFileBit(path, 'unique.hand', 2, 0);
     const check = reopen(path).verifyRecent();
     expect(check).toMatchObject({ ok: false, firstBreak: { table: 'events', rowId: id } });
   });
