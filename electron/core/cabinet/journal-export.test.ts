@@ -45,9 +45,9 @@ beforeAll(() => {
         j.markDealt(id, outcome, at);
         j.markSettled(id, { banker: 975 }, 975, 10_475, at);
       }
-      // A row with words only, and one with a comma, quotes and a line break for the CSV.
+      // A row with no parameters, and one whose parameter holds a comma, quotes and a line break for the CSV.
       if (id % 1000 === 0) j.appendEvent('door', at, { code: 'door-opened' });
-      if (id === 4242) j.appendEvent('note', at, { code: 'door-opened' });
+      if (id === 4242) j.appendEvent('note', at, { code: 'config-kept-at-start', fields: ['a "quoted", two-line\nfield'] });
     }
   });
 });
@@ -135,6 +135,9 @@ describe('exports of a journal of 10,500 rounds', () => {
       'Round 7 voided, 5.00 refunded — power was lost while the round was locked (bets taken); voided at power-up',
     );
     expect(doc.events.find((e) => e.kind === 'void')?.text).toBe(voidRow[5]);
+    const noteRow = body.find((r) => r[2] === 'note')!;
+    expect(JSON.parse(noteRow[4]!)).toEqual({ fields: ['a "quoted", two-line\nfield'] });
+    expect(noteRow[5]).toContain('a "quoted", two-line\nfield');
   });
 
   it('an empty journal exports a header with zero counts and no records', () => {

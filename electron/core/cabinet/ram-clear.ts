@@ -108,11 +108,13 @@ export function ramClear(ctx: CabinetContext, damagedOwed: DamagedJournalOwed | 
     });
     const fresh = freshCriticalState(journal, ctx.config, (ctx.memoryGood ? ctx.critical.seq : 0) + 1);
     journal.writeCritical(fresh);
-    if (journal.removeTilt('memory-error') > 0) {
+    // One row per source, so each cleared memory error (a damaged journal's names its file) has its own end.
+    for (const { source } of journal.tilts().filter((t) => t.kind === 'memory-error')) {
+      journal.removeTilt('memory-error', source);
       journal.appendEvent('clear', at, {
         code: 'tilt-cleared',
         tilt: 'memory-error',
-        source: null,
+        source,
         cause: 'ram-clear',
         role: 'technician',
         deviceDetail: null,

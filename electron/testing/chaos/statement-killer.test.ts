@@ -54,7 +54,7 @@ describe('the statement killer', () => {
       t
         .reopen()
         .events({})
-        .map((e) => e.detail),
-    ).toEqual(['door closed']);
+        .map((e) => e.message),
+    ).toEqual([{ code: 'door-closed' }]);
   });
 });
