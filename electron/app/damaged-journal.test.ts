@@ -139,7 +139,8 @@ describe('a damaged journal starts the cabinet in RAM-error mode, never a crash'
         (m) => m.code === 'tilt-raised' && m.reason.code === 'journal-damaged' && m.reason.damagedFile === kept,
       );
       const cleared = log.findIndex(
-        (m) => m.code === 'tilt-cleared' && m.tilt === 'memory-error' && m.source === 'journal' && m.cause === 'ram-clear',
+        (m) =>
+          m.code === 'tilt-cleared' && m.tilt === 'memory-error' && m.source === 'journal' && m.cause === 'ram-clear',
       );
       expect(raised).toBeGreaterThanOrEqual(0);
       expect(cleared).toBeGreaterThan(raised);

@@ -144,7 +144,13 @@ describe('the browser host crash policy', () => {
       expect(crashed.code, crashed.stderr).toBe(EXIT_PROCESS_CRASH);
       expect(crashed.stderr).toContain(`host: ${crash}: ${error}: test hook:`);
       expect(crashRows(journal).map((e) => e.message)).toEqual([
-        { code: 'process-crash', crash, error, recordedAtStart: false, crashedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) },
+        {
+          code: 'process-crash',
+          crash,
+          error,
+          recordedAtStart: false,
+          crashedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+        },
       ]);
       expect(existsSync(crashMarkerPath(journal))).toBe(false);
       expect(tiltRows(journal)).toEqual(['program-fault:program']);

@@ -20,7 +20,8 @@ describe('the event log', () => {
   it('lists newest first, by id range and kind', () => {
     const j = journal();
     j.transaction(() => {
-      for (let i = 1; i <= 6; i++) j.appendEvent(i % 2 ? 'door' : 'fault', `t${i}`, { code: 'memory-copy-file-behind', commitsBehind: i });
+      for (let i = 1; i <= 6; i++)
+        j.appendEvent(i % 2 ? 'door' : 'fault', `t${i}`, { code: 'memory-copy-file-behind', commitsBehind: i });
     });
     expect(j.events({}).map((e) => e.id)).toEqual([6, 5, 4, 3, 2, 1]);
     expect(j.events({ fromId: 2, toId: 5, limit: 3 }).map((e) => e.message)).toEqual(

@@ -169,7 +169,9 @@ describe('the record chain', () => {
     const path = tempPath();
     const j = playedJournal(path, 2);
     // A parameter no other row holds, so the flipped bit lands in this row's own bytes.
-    const id = j.transaction(() => j.appendEvent('config', 't9', { code: 'config-kept-at-start', fields: ['unique.hand'] }));
+    const id = j.transaction(() =>
+      j.appendEvent('config', 't9', { code: 'config-kept-at-start', fields: ['unique.hand'] }),
+    );
     j.close();
     flipFileBit(path, 'unique.hand', 2, 0);
     const check = reopen(path).verifyRecent();

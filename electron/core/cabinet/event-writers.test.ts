@@ -82,7 +82,12 @@ describe('each event-log writer stores its code with every fact as a parameter',
     h.cabinet.close();
     rmSync(copyFile);
     let c = h.restart();
-    expect(rows(c, 'memory').at(-1)).toEqual({ code: 'memory-copy-file-rebuilt', copyFile, problem: 'missing', osCode: null });
+    expect(rows(c, 'memory').at(-1)).toEqual({
+      code: 'memory-copy-file-rebuilt',
+      copyFile,
+      problem: 'missing',
+      osCode: null,
+    });
 
     for (const notes of [1, 2]) {
       const before = readFileSync(copyFile);

@@ -47,7 +47,8 @@ beforeAll(() => {
       }
       // A row with no parameters, and one whose parameter holds a comma, quotes and a line break for the CSV.
       if (id % 1000 === 0) j.appendEvent('door', at, { code: 'door-opened' });
-      if (id === 4242) j.appendEvent('note', at, { code: 'config-kept-at-start', fields: ['a "quoted", two-line\nfield'] });
+      if (id === 4242)
+        j.appendEvent('note', at, { code: 'config-kept-at-start', fields: ['a "quoted", two-line\nfield'] });
     }
   });
 });

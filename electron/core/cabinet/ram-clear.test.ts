@@ -43,7 +43,12 @@ describe('RAM clear', () => {
     expect(round.voidCode).toEqual({ code: 'ram-clear' });
     expect(round.refundedMinor).toBe(600);
     const message = c.events({ limit: 10 }).find((e) => e.kind === 'ram-clear')!.message;
-    expect(message).toMatchObject({ code: 'ram-cleared', creditsRemovedMinor: owed, roundsVoided: 1, metersKept: false });
+    expect(message).toMatchObject({
+      code: 'ram-cleared',
+      creditsRemovedMinor: owed,
+      roundsVoided: 1,
+      metersKept: false,
+    });
     // The refunded stakes are part of what is owed, and an attendant pays it.
     expect(owedByHandpay(c)).toEqual([owed]);
     expect(storedRamClears(h.path).map((r) => r.meters_before_json)).toEqual([null]);

@@ -117,7 +117,9 @@ for (const disk of DISKS) {
         await until(() => staff.heldEvents().length === 0, 'the held staff events written');
         const rows = staffRows(journal);
         expect(rows).toContainEqual(signedOut('technician', { why: 'key-off' }));
-        const failed = rows.filter((m) => (m.code === 'staff-wrong-pin' || m.code === 'staff-locked-out') && m.role === 'attendant');
+        const failed = rows.filter(
+          (m) => (m.code === 'staff-wrong-pin' || m.code === 'staff-locked-out') && m.role === 'attendant',
+        );
         expect(failed).toHaveLength(MAX_FAILURES);
         expect(journal.staff.load().attendant).toMatchObject({ failures: MAX_FAILURES });
         expect(journal.staff.load().attendant.lockedUntil).not.toBeNull();

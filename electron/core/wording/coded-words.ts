@@ -86,7 +86,11 @@ export function wordCoded(tr: Translator, domain: Domain, coded: Coded): Worded 
     } else if (key === 'unknownEventCode' && typeof value === 'number') {
       params[key] = byteHex(value);
     } else if (typeof value === 'boolean') {
-      params[key] = tr.t(`staff.flag.${key}.${value}`);
+      // A flag that picks the words themselves (variantOf) has no words of its own.
+      const flag = `staff.flag.${key}.${value}`;
+      params[key] = tr.te(flag) ? tr.t(flag) : String(value);
+    } else if (Array.isArray(value) && value.length === 0) {
+      params[key] = '—';
     } else if (Array.isArray(value)) {
       if (key === 'conditions') params[key] = conditionWords(tr, coded, value);
       else if (key === 'warnings') params[key] = value.map((w) => word(tr, 'billWarning', String(w))).join('; ');
@@ -112,8 +116,9 @@ function byteHex(value: number): string {
 }
 
 /**
- * The key of a device detail that has words of its own for an optional parameter or a kind: a failed open
- * that named its OS error, conditions while the link is down, a port that is unusable for one reason.
+ * The key of a code that has words of its own for an optional parameter or a kind: a failed open that named its
+ * OS error, conditions while the link is down, a port that is unusable for one reason, the first config installed,
+ * a RAM clear that also paid what a damaged journal owed.
  */
 export function variantOf(coded: Coded): string {
   const { code } = coded;
@@ -122,6 +127,8 @@ export function variantOf(coded: Coded): string {
   }
   if (code === 'acceptor-conditions' && typeof coded.linkDown === 'string') return `${code}-link-down`;
   if (code === 'port-unusable' && typeof coded.problem === 'string') return `${code}-${coded.problem}`;
+  if (code === 'config-changed' && coded.installed === true) return `${code}-installed`;
+  if (code === 'ram-cleared' && typeof coded.damagedFile === 'string') return `${code}-damaged`;
   return code;
 }
 
@@ -141,7 +148,14 @@ function conditionWords(tr: Translator, coded: Coded, conditions: readonly unkno
 function paramWord(tr: Translator, domain: Domain, key: string, value: string): string {
   switch (key) {
     case 'role':
+    case 'by':
       return word(tr, 'role', value);
+    case 'origin':
+      return word(tr, 'handpayOrigin', value);
+    case 'copyProblem':
+      return word(tr, 'criticalCopyProblem', value);
+    case 'during':
+      return word(tr, 'memoryCheck', value);
     case 'tilt':
       return word(tr, 'tiltKind', value);
     case 'device':
@@ -179,6 +193,7 @@ function paramWord(tr: Translator, domain: Domain, key: string, value: string): 
       return word(tr, 'chainTable', value);
     case 'until':
     case 'at':
+    case 'crashedAt':
       return logTime(value);
     case 'copy':
     case 'from':

@@ -121,7 +121,7 @@ export default {
     'not-configured': 'not configured',
     unknown: 'unknown',
   },
-  events: { kind: 'Kind', time: 'Time', at: 'When', detail: 'Detail', none: 'No events match.' },
+  events: { kind: 'Kind', time: 'Time', at: 'When', what: 'What happened', none: 'No events match.' },
   eventKind: {
     all: 'All',
     fault: 'Fault',
@@ -368,22 +368,27 @@ export default {
     'tilt-raised': 'Tilt set: {tilt}, {source} — {reason}. Ends when: {clearance}',
     'tilt-cleared': 'Tilt ended: {tilt}, {source} — {cause}',
     'round-voided': 'Round {roundId} voided, {refundMinor} refunded — {reason}',
-    'handpay-created': 'Handpay #{handpayId} of {amountMinor} created; cabinet locked',
+    'handpay-created': 'Handpay #{handpayId} of {amountMinor} created ({origin}); cabinet locked',
     'handpay-paid': 'Handpay paid by {role}: {handpayIds}, total {totalMinor}',
     'ram-cleared':
-      'RAM clear: {creditsRemovedMinor} in credits taken off the meter and owed as a handpay that staff pay by hand, {roundsVoided} open rounds voided, meters reset; meters before: {metersKept}',
+      'RAM clear: {creditsRemovedMinor} in credits taken off the meter and owed as a handpay that staff pay by hand ({chainAgrees}, newest verified ledger row no. {verifiedLedgerId}), {roundsVoided} open rounds voided, meters reset; meters before: {metersKept}',
+    'ram-cleared-damaged':
+      'RAM clear: {creditsRemovedMinor} in credits taken off the meter and owed as a handpay that staff pay by hand ({chainAgrees}, newest verified ledger row no. {verifiedLedgerId}), {roundsVoided} open rounds voided, meters reset; meters before: {metersKept}; the damaged journal {damagedFile} owed {damagedOwedMinor} (the sum of {damagedLedgerRows} readable ledger rows, {damagedUnreadableSpots} unreadable spots stepped over; export {damagedExportFile}; newest readable balance {damagedLastBalanceMinor}, critical copy {damagedCopyCreditsMinor})',
     'power-up': 'Power-up no. {count} (journal schema v{schema})',
     'power-up-memory-error': 'Power-up (meters unavailable: memory error)',
     shutdown: 'Orderly shutdown',
-    'process-crash': 'Process crashed: {crash} ({error}), {recordedAtStart}',
+    'process-crash': 'Process crashed at {crashedAt}: {crash} ({error}), {recordedAtStart}',
     'memory-initialised': 'Critical memory initialised (new journal)',
-    'memory-copy-rebuilt': 'Critical memory copy {copy} rebuilt from copy {from}',
+    'memory-copy-rebuilt':
+      'Critical memory copy {copy} was bad ({copyProblem}), found {during}: rebuilt from copy {from}',
     'memory-copy-file-rebuilt':
       'Copy file {copyFile} of critical memory was unusable ({problem}; OS code {osCode}): rewritten from the journal',
     'memory-copy-file-behind':
       'Copy file of critical memory lagged behind the journal (missing writes: {commitsBehind}): brought up to date',
-    'bill-credited-anomaly': 'Note of {valueMinor} on channel {channel} credited with a warning: {warnings}',
-    'config-changed': 'Configuration changed (SHA-256 {hash}…)',
+    'bill-credited-anomaly':
+      'Note of {valueMinor} on channel {channel} (note key {eventKey}) credited with a warning: {warnings}',
+    'config-changed': 'Configuration changed (SHA-256 {hash}…): {fields}',
+    'config-changed-installed': 'Configuration installed (SHA-256 {hash}…)',
     'config-kept-at-start':
       'The venue file at start-up would change {fields} while a player had money on the cabinet: the stored values were kept',
     'roads-reset': 'Roads reset from the staff menu: they start after round {afterRoundId}',
@@ -536,7 +541,7 @@ export default {
     'port-closed': 'port closed',
   },
   clearCause: {
-    'device-healthy': 'the device reports healthy',
+    'device-healthy': 'the device reports healthy: {deviceDetail}',
     'door-closed': 'the door was closed',
     'ram-clear': 'RAM clear',
     'handpay-paid': 'handpay paid by {role}',
@@ -550,7 +555,7 @@ export default {
     menu: 'signed out at the menu',
     idle: 'no staff request for {idleS} s',
     'key-off': 'operator key turned off',
-    'other-sign-in': 'another sign-in',
+    'other-sign-in': '{by} signed in',
   },
   recordCheck: {
     'start-up': 'the start-up check',
@@ -578,6 +583,24 @@ export default {
     'no-checksum': 'no record or no checksum',
     'checksum-mismatch': 'checksum mismatch',
     'not-a-copy': 'checksum holds but it is not a critical-memory copy',
+  },
+  handpayOrigin: {
+    'cash-out': 'collect',
+    'ram-clear': 'credits a RAM clear took off the meter',
+    'damaged-journal': 'owed by a damaged journal',
+  },
+  criticalCopyProblem: {
+    missing: 'missing',
+    'checksum-mismatch': 'checksum mismatch',
+    'not-json': 'not valid JSON',
+    'disagrees-with-ledger': 'it disagreed with the other copy and the ledger',
+  },
+  memoryCheck: {
+    'start-up': 'at start-up',
+    'before-round': 'before a round',
+    'after-round': 'after a round',
+    'memory-fault': 'after a memory fault',
+    'storage-recovery': 'as storage recovered',
   },
   roundStage: { locked: 'locked (bets taken)', dealt: 'dealt' },
   damageProof: {
@@ -620,6 +643,7 @@ export default {
     on: { true: 'on', false: 'off' },
     enabled: { true: 'Enabled', false: 'Disabled' },
     metersKept: { true: 'kept in the journal', false: 'unavailable' },
+    chainAgrees: { true: 'the record chain vouches for the sum', false: 'the record chain does NOT vouch for the sum' },
     recordedAtStart: { true: 'recorded at the next start', false: 'recorded as it happened' },
     yes: { true: 'yes', false: 'no' },
   },

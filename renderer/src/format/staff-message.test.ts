@@ -23,6 +23,9 @@ import {
   VOID_REASON_CODES,
   STORAGE_STAGES,
   DAMAGE_PROOFS,
+  CRITICAL_COPY_PROBLEMS,
+  HANDPAY_ORIGINS,
+  MEMORY_CHECKS,
   type EventMessage,
   type TiltReason,
   type VoidReason,
@@ -100,9 +103,16 @@ const EVENTS: Samples<EventMessage> = {
     reason: { code: 'rng-deal-failure' },
     clearance: 'device-healthy',
   },
-  'tilt-cleared': { code: 'tilt-cleared', tilt: 'door-open', source: null, cause: 'staff', role: 'attendant' },
+  'tilt-cleared': {
+    code: 'tilt-cleared',
+    tilt: 'door-open',
+    source: null,
+    cause: 'staff',
+    role: 'attendant',
+    deviceDetail: null,
+  },
   'round-voided': { code: 'round-voided', roundId: 42, refundMinor: 600, reason: VOID_REASONS['power-lost'] },
-  'handpay-created': { code: 'handpay-created', handpayId: 3, amountMinor: 125_000 },
+  'handpay-created': { code: 'handpay-created', handpayId: 3, amountMinor: 125_000, origin: 'cash-out' },
   'handpay-paid': { code: 'handpay-paid', role: 'technician', handpayIds: [3, 4], totalMinor: 130_000 },
   'ram-cleared': {
     code: 'ram-cleared',
@@ -113,13 +123,30 @@ const EVENTS: Samples<EventMessage> = {
     chainAgrees: true,
     damagedFile: null,
     damagedOwedMinor: null,
+    damagedLedgerRows: null,
+    damagedUnreadableSpots: null,
+    damagedExportFile: null,
+    damagedLastBalanceMinor: null,
+    damagedCopyCreditsMinor: null,
   },
   'power-up': { code: 'power-up', count: 12, schema: 5 },
   'power-up-memory-error': { code: 'power-up-memory-error' },
   shutdown: { code: 'shutdown' },
-  'process-crash': { code: 'process-crash', crash: 'unhandled-rejection', error: 'TypeError', recordedAtStart: true },
+  'process-crash': {
+    code: 'process-crash',
+    crash: 'unhandled-rejection',
+    error: 'TypeError',
+    recordedAtStart: true,
+    crashedAt: AT,
+  },
   'memory-initialised': { code: 'memory-initialised' },
-  'memory-copy-rebuilt': { code: 'memory-copy-rebuilt', copy: 'b', from: 'a' },
+  'memory-copy-rebuilt': {
+    code: 'memory-copy-rebuilt',
+    copy: 'b',
+    from: 'a',
+    copyProblem: 'checksum-mismatch',
+    during: 'before-round',
+  },
   'memory-copy-file-rebuilt': {
     code: 'memory-copy-file-rebuilt',
     copyFile: '/var/lib/baccarat/journal.sqlite.critical',
@@ -131,16 +158,22 @@ const EVENTS: Samples<EventMessage> = {
     code: 'bill-credited-anomaly',
     valueMinor: 5_000,
     channel: 3,
+    eventKey: 'essp-credit-17',
     warnings: ['channel-value-differs', 'stacked-while-tilted'],
   },
-  'config-changed': { code: 'config-changed', hash: '0123456789abcdef' },
+  'config-changed': {
+    code: 'config-changed',
+    hash: '0123456789abcdef',
+    installed: false,
+    fields: ['limits.tableMaxMinor', 'demoMode'],
+  },
   'config-kept-at-start': { code: 'config-kept-at-start', fields: ['currency.code', 'demoMode'] },
   'roads-reset': { code: 'roads-reset', afterRoundId: 41 },
   'staff-signed-in': { code: 'staff-signed-in', role: 'attendant' },
   'staff-pin-set': { code: 'staff-pin-set', role: 'technician' },
   'staff-pin-provisioned': { code: 'staff-pin-provisioned', role: 'technician' },
   'staff-pin-set-by-test': { code: 'staff-pin-set-by-test', role: 'attendant' },
-  'staff-signed-out': { code: 'staff-signed-out', role: 'technician', why: 'idle', idleS: 300 },
+  'staff-signed-out': { code: 'staff-signed-out', role: 'technician', why: 'idle', idleS: 300, by: null },
   'staff-sign-in-refused': { code: 'staff-sign-in-refused', role: 'attendant', until: AT },
   'staff-wrong-pin': { code: 'staff-wrong-pin', role: 'attendant', failures: 2 },
   'staff-locked-out': { code: 'staff-locked-out', role: 'attendant', failures: 5, until: AT },
@@ -163,6 +196,45 @@ const EVENTS: Samples<EventMessage> = {
   'journal-archive-blocked': { code: 'journal-archive-blocked', table: 'rounds', rowId: 17 },
   'journal-archive-failed': { code: 'journal-archive-failed', problem: 'database or disk is full' },
 };
+/** The events with words of their own for a parameter or a kind, and the causes worded with parameters of their own. */
+const EVENT_VARIANTS: readonly EventMessage[] = [
+  { code: 'config-changed', hash: 'fedcba9876543210', installed: true, fields: [] },
+  {
+    ...EVENTS['ram-cleared'],
+    chainAgrees: false,
+    damagedFile: 'journal.sqlite.damaged-20261201T030000000Z',
+    damagedOwedMinor: 15_000,
+    damagedLedgerRows: 2,
+    damagedUnreadableSpots: 1,
+    damagedExportFile: 'journal.sqlite.damaged-20261201T030000000Z.owed.jsonl',
+    damagedLastBalanceMinor: 15_000,
+    damagedCopyCreditsMinor: 9_500,
+  },
+  {
+    code: 'tilt-cleared',
+    tilt: 'rng-fault',
+    source: 'rng',
+    cause: 'device-healthy',
+    role: null,
+    deviceDetail: { code: 'rng-healthy', port: '/dev/ttyACM0', samples: 1024, bitsPerByte: 7.5 },
+  },
+  {
+    code: 'tilt-cleared',
+    tilt: 'handpay-pending',
+    source: 'cash-out',
+    cause: 'handpay-paid',
+    role: 'attendant',
+    deviceDetail: null,
+  },
+  { code: 'staff-signed-out', role: 'attendant', why: 'other-sign-in', idleS: null, by: 'technician' },
+  ...(['ram-clear', 'damaged-journal'] as const).map((origin): EventMessage => ({
+    code: 'handpay-created',
+    handpayId: 4,
+    amountMinor: 2_500,
+    origin,
+  })),
+];
+
 const DEVICE: Samples<DeviceDetail> = {
   'not-reported': { code: 'not-reported' },
   'acceptor-not-configured': { code: 'acceptor-not-configured' },
@@ -266,13 +338,17 @@ const MAIN_WORDS =
  * A device that stopped or failed before its port was known reports the port as null, so these words never name
  * it; the diagnostics view shows the configured port beside them.
  */
-const PORT_MAY_BE_UNKNOWN = new Set([
-  'dev.device-stopped.port',
-  'dev.link-retrying.port',
-  'dev.rng-repetition-failed.port',
-  'dev.rng-proportion-failed.port',
-  'dev.rng-stalled.port',
-]);
+const PORT_MAY_BE_UNKNOWN = 'a device that stopped or failed before its port was known; the view shows the port';
+/** Parameters deliberately not in the words, each with why. */
+const UNWORDED: Readonly<Record<string, string>> = {
+  'dev.device-stopped.port': PORT_MAY_BE_UNKNOWN,
+  'dev.link-retrying.port': PORT_MAY_BE_UNKNOWN,
+  'dev.rng-repetition-failed.port': PORT_MAY_BE_UNKNOWN,
+  'dev.rng-proportion-failed.port': PORT_MAY_BE_UNKNOWN,
+  'dev.rng-stalled.port': PORT_MAY_BE_UNKNOWN,
+  'dev.port-unusable.problem': 'it picks the words themselves (variantOf)',
+  'msg.config-changed.installed': 'it picks the words themselves (variantOf)',
+};
 
 describe.each(LOCALES)('staff words for every code main sends, in %s', (locale) => {
   const tr = translator(locale);
@@ -321,12 +397,15 @@ describe.each(LOCALES)('staff words for every code main sends, in %s', (locale) 
       ...['locked', 'dealt'].map((c) => `staff.roundStage.${c}`),
       ...STORAGE_STAGES.map((c) => `staff.storageStage.${c}`),
       ...DAMAGE_PROOFS.map((c) => `staff.damageProof.${c}`),
+      ...HANDPAY_ORIGINS.map((c) => `staff.handpayOrigin.${c}`),
+      ...CRITICAL_COPY_PROBLEMS.map((c) => `staff.criticalCopyProblem.${c}`),
+      ...MEMORY_CHECKS.map((c) => `staff.memoryCheck.${c}`),
     ].filter((key) => !has(key));
     expect(missing).toEqual([]);
   });
 
   it('each event, reason, device detail and replay difference is worded whole, with its parameters', () => {
-    for (const m of Object.values(EVENTS)) {
+    for (const m of [...Object.values(EVENTS), ...EVENT_VARIANTS]) {
       const w = eventText(tr, { message: m });
       expectWhole(w.text, `${locale} msg ${m.code}`);
       expect(w.text, `${locale} msg ${m.code}`).not.toMatch(MAIN_WORDS);
@@ -366,21 +445,29 @@ describe.each(LOCALES)('staff words for every code main sends, in %s', (locale) 
     expect(open.text).toContain(tr.t('staff.linkCause.open-failed'));
   });
 
-  it('every parameter a reason, a void or a device detail carries has its place in the words', () => {
+  it('every parameter an event, a reason, a void or a device detail carries has its place in the words', () => {
     const staff = messages[locale].staff as unknown as Record<string, Record<string, string>>;
     const unused: string[] = [];
     for (const [domain, samples] of [
-      ['reason', TILT_REASONS],
-      ['void', VOID_REASONS],
-      ['dev', DEVICE],
+      ['msg', [...Object.values(EVENTS), ...EVENT_VARIANTS]],
+      ['reason', Object.values(TILT_REASONS)],
+      ['void', Object.values(VOID_REASONS)],
+      ['dev', Object.values(DEVICE)],
     ] as const) {
-      for (const sample of Object.values(samples) as Array<{ code: string } & Record<string, unknown>>) {
-        const words = staff[domain]![variantOf(sample)]!;
+      for (const sample of samples as ReadonlyArray<{ code: string } & Record<string, unknown>>) {
+        // A cause or a sign-out reason is worded with parameters of its own: those words count as the row's.
+        const words = [
+          staff[domain]![variantOf(sample)]!,
+          typeof sample.cause === 'string' && domain === 'msg' ? staff.clearCause![sample.cause]! : '',
+          typeof sample.why === 'string' ? staff.signOutWhy![sample.why]! : '',
+        ].join(' ');
         for (const key of Object.keys(sample)) {
-          // `problem` picks the words themselves (variantOf); a null says there is nothing to name.
-          if (key === 'code' || key === 'problem' || sample[key] === null) continue;
-          if (PORT_MAY_BE_UNKNOWN.has(`${domain}.${sample.code}.${key}`)) continue;
-          if (!words.includes(`{${key}}`)) unused.push(`${domain}.${sample.code}: {${key}}`);
+          // A null or an empty list says there is nothing to name.
+          if (key === 'code' || sample[key] === null) continue;
+          if (Array.isArray(sample[key]) && (sample[key] as unknown[]).length === 0) continue;
+          const unworded = UNWORDED[`${domain}.${sample.code}.${key}`];
+          if (unworded !== undefined) continue;
+          if (!words.includes(`{${key}}`)) unused.push(`${domain}.${variantOf(sample)}: {${key}}`);
         }
       }
     }

@@ -121,7 +121,7 @@ const staff: Messages['staff'] = {
     'not-configured': 'nenastaveno',
     unknown: 'neznámé',
   },
-  events: { kind: 'Druh', time: 'Čas', at: 'Kdy', detail: 'Podrobnosti', none: 'Žádné odpovídající události.' },
+  events: { kind: 'Druh', time: 'Čas', at: 'Kdy', what: 'Co se stalo', none: 'Žádné odpovídající události.' },
   eventKind: {
     all: 'Vše',
     fault: 'Porucha',
@@ -368,22 +368,27 @@ const staff: Messages['staff'] = {
     'tilt-raised': 'Blokace nastavena: {tilt}, {source} — {reason}. Skončí, až: {clearance}',
     'tilt-cleared': 'Blokace ukončena: {tilt}, {source} — {cause}',
     'round-voided': 'Kolo {roundId} zrušeno, vráceno {refundMinor} — {reason}',
-    'handpay-created': 'Ruční výplata č. {handpayId} ve výši {amountMinor} vytvořena; automat uzamčen',
+    'handpay-created': 'Ruční výplata č. {handpayId} ve výši {amountMinor} vytvořena ({origin}); automat uzamčen',
     'handpay-paid': 'Ruční výplatu vyplatil(a) {role}: {handpayIds}, celkem {totalMinor}',
     'ram-cleared':
-      'Vymazání RAM: {creditsRemovedMinor} kreditů přesunuto z počítadla do ruční výplaty, kterou vyplatí obsluha, zrušeno otevřených kol: {roundsVoided}, počítadla vynulována; počítadla předtím: {metersKept}',
+      'Vymazání RAM: {creditsRemovedMinor} kreditů přesunuto z počítadla do ruční výplaty, kterou vyplatí obsluha ({chainAgrees}, nejnovější ověřený řádek hlavní knihy č. {verifiedLedgerId}), zrušeno otevřených kol: {roundsVoided}, počítadla vynulována; počítadla předtím: {metersKept}',
+    'ram-cleared-damaged':
+      'Vymazání RAM: {creditsRemovedMinor} kreditů přesunuto z počítadla do ruční výplaty, kterou vyplatí obsluha ({chainAgrees}, nejnovější ověřený řádek hlavní knihy č. {verifiedLedgerId}), zrušeno otevřených kol: {roundsVoided}, počítadla vynulována; počítadla předtím: {metersKept}; poškozený deník {damagedFile} dlužil {damagedOwedMinor} (součet {damagedLedgerRows} čitelných řádků hlavní knihy, přeskočeno nečitelných míst: {damagedUnreadableSpots}; export {damagedExportFile}; poslední čitelný zůstatek {damagedLastBalanceMinor}, kritická kopie {damagedCopyCreditsMinor})',
     'power-up': 'Zapnutí č. {count} (schéma deníku v{schema})',
     'power-up-memory-error': 'Zapnutí (počítadla nedostupná: chyba paměti)',
     shutdown: 'Řádné vypnutí',
-    'process-crash': 'Proces spadl: {crash} ({error}), {recordedAtStart}',
+    'process-crash': 'Proces spadl {crashedAt}: {crash} ({error}), {recordedAtStart}',
     'memory-initialised': 'Kritická paměť inicializována (nový deník)',
-    'memory-copy-rebuilt': 'Kopie {copy} kritické paměti obnovena z kopie {from}',
+    'memory-copy-rebuilt':
+      'Kopie {copy} kritické paměti byla vadná ({copyProblem}), zjištěno {during}: obnovena z kopie {from}',
     'memory-copy-file-rebuilt':
       'Soubor kopie {copyFile} kritické paměti byl nepoužitelný ({problem}; kód OS {osCode}): znovu zapsán z deníku',
     'memory-copy-file-behind':
       'Soubor kopie kritické paměti zaostával za deníkem (chybějící zápisy: {commitsBehind}): aktualizován',
-    'bill-credited-anomaly': 'Bankovka {valueMinor} na kanálu {channel} připsána s varováním: {warnings}',
-    'config-changed': 'Konfigurace změněna (SHA-256 {hash}…)',
+    'bill-credited-anomaly':
+      'Bankovka {valueMinor} na kanálu {channel} (klíč bankovky {eventKey}) připsána s varováním: {warnings}',
+    'config-changed': 'Konfigurace změněna (SHA-256 {hash}…): {fields}',
+    'config-changed-installed': 'Konfigurace nainstalována (SHA-256 {hash}…)',
     'config-kept-at-start':
       'Konfigurační soubor při startu by změnil {fields}, zatímco měl hráč na automatu peníze: uložené hodnoty zůstaly zachovány',
     'roads-reset': 'Tabule výsledků vynulovány technikem: začínají po kole {afterRoundId}',
@@ -535,7 +540,7 @@ const staff: Messages['staff'] = {
     'port-closed': 'port zavřen',
   },
   clearCause: {
-    'device-healthy': 'zařízení hlásí, že je v pořádku',
+    'device-healthy': 'zařízení hlásí, že je v pořádku: {deviceDetail}',
     'door-closed': 'dvířka byla zavřena',
     'ram-clear': 'vymazání RAM',
     'handpay-paid': 'ruční výplatu vyplatil(a) {role}',
@@ -549,7 +554,7 @@ const staff: Messages['staff'] = {
     menu: 'odhlášeno v nabídce',
     idle: 'žádná činnost po {idleS} s',
     'key-off': 'klíč obsluhy vypnut',
-    'other-sign-in': 'jiné přihlášení',
+    'other-sign-in': 'přihlásil se {by}',
   },
   recordCheck: {
     'start-up': 'kontrola při spuštění',
@@ -577,6 +582,24 @@ const staff: Messages['staff'] = {
     'no-checksum': 'chybí záznam nebo kontrolní součet',
     'checksum-mismatch': 'kontrolní součet nesouhlasí',
     'not-a-copy': 'kontrolní součet sedí, ale není to kopie kritické paměti',
+  },
+  handpayOrigin: {
+    'cash-out': 'výběr',
+    'ram-clear': 'kredity, které vymazání RAM odebralo z počítadla',
+    'damaged-journal': 'dluh z poškozeného deníku',
+  },
+  criticalCopyProblem: {
+    missing: 'chybí',
+    'checksum-mismatch': 'kontrolní součet nesouhlasí',
+    'not-json': 'neplatný JSON',
+    'disagrees-with-ledger': 'neshodovala se s druhou kopií ani s hlavní knihou',
+  },
+  memoryCheck: {
+    'start-up': 'při spuštění',
+    'before-round': 'před kolem',
+    'after-round': 'po kole',
+    'memory-fault': 'po chybě paměti',
+    'storage-recovery': 'při obnově úložiště',
   },
   roundStage: { locked: 'uzamčeno (sázky přijaty)', dealt: 'rozdáno' },
   damageProof: {
@@ -619,6 +642,7 @@ const staff: Messages['staff'] = {
     on: { true: 'zapnuto', false: 'vypnuto' },
     enabled: { true: 'Povoleno', false: 'Zakázáno' },
     metersKept: { true: 'uložena v deníku', false: 'nedostupná' },
+    chainAgrees: { true: 'řetězec záznamů součet potvrzuje', false: 'řetězec záznamů součet NEPOTVRZUJE' },
     recordedAtStart: { true: 'zaznamenáno při dalším spuštění', false: 'zaznamenáno v okamžiku pádu' },
     yes: { true: 'ano', false: 'ne' },
   },

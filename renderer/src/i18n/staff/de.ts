@@ -122,7 +122,7 @@ const staff: Messages['staff'] = {
     'not-configured': 'nicht eingerichtet',
     unknown: 'unbekannt',
   },
-  events: { kind: 'Art', time: 'Zeit', at: 'Wann', detail: 'Einzelheiten', none: 'Keine passenden Ereignisse.' },
+  events: { kind: 'Art', time: 'Zeit', at: 'Wann', what: 'Was geschah', none: 'Keine passenden Ereignisse.' },
   eventKind: {
     all: 'Alle',
     fault: 'Fehler',
@@ -371,23 +371,27 @@ const staff: Messages['staff'] = {
     'tilt-raised': 'Sperre gesetzt: {tilt}, {source} — {reason}. Endet, wenn: {clearance}',
     'tilt-cleared': 'Sperre beendet: {tilt}, {source} — {cause}',
     'round-voided': 'Runde {roundId} annulliert, {refundMinor} erstattet — {reason}',
-    'handpay-created': 'Handauszahlung Nr. {handpayId} über {amountMinor} angelegt; Gerät gesperrt',
+    'handpay-created': 'Handauszahlung Nr. {handpayId} über {amountMinor} angelegt ({origin}); Gerät gesperrt',
     'handpay-paid': 'Handauszahlung bezahlt durch {role}: {handpayIds}, gesamt {totalMinor}',
     'ram-cleared':
-      'RAM-Löschung: {creditsRemovedMinor} Guthaben vom Zähler genommen und als Handauszahlung geschuldet, die die Aufsicht auszahlt, {roundsVoided} offene Runden annulliert, Zähler zurückgesetzt; Zähler davor: {metersKept}',
+      'RAM-Löschung: {creditsRemovedMinor} Guthaben vom Zähler genommen und als Handauszahlung geschuldet, die die Aufsicht auszahlt ({chainAgrees}, neueste geprüfte Hauptbuchzeile Nr. {verifiedLedgerId}), {roundsVoided} offene Runden annulliert, Zähler zurückgesetzt; Zähler davor: {metersKept}',
+    'ram-cleared-damaged':
+      'RAM-Löschung: {creditsRemovedMinor} Guthaben vom Zähler genommen und als Handauszahlung geschuldet, die die Aufsicht auszahlt ({chainAgrees}, neueste geprüfte Hauptbuchzeile Nr. {verifiedLedgerId}), {roundsVoided} offene Runden annulliert, Zähler zurückgesetzt; Zähler davor: {metersKept}; das beschädigte Journal {damagedFile} schuldete {damagedOwedMinor} (Summe aus {damagedLedgerRows} lesbaren Hauptbuchzeilen, {damagedUnreadableSpots} unlesbare Stellen übersprungen; Export {damagedExportFile}; neuester lesbarer Saldo {damagedLastBalanceMinor}, kritische Kopie {damagedCopyCreditsMinor})',
     'power-up': 'Einschalten Nr. {count} (Journal-Schema v{schema})',
     'power-up-memory-error': 'Einschalten (Zähler nicht verfügbar: Speicherfehler)',
     shutdown: 'Geordnetes Herunterfahren',
-    'process-crash': 'Prozess abgestürzt: {crash} ({error}), {recordedAtStart}',
+    'process-crash': 'Prozess abgestürzt am {crashedAt}: {crash} ({error}), {recordedAtStart}',
     'memory-initialised': 'Kritischer Speicher initialisiert (neues Journal)',
-    'memory-copy-rebuilt': 'Kopie {copy} des kritischen Speichers aus Kopie {from} wiederhergestellt',
+    'memory-copy-rebuilt':
+      'Kopie {copy} des kritischen Speichers war fehlerhaft ({copyProblem}), erkannt {during}: aus Kopie {from} wiederhergestellt',
     'memory-copy-file-rebuilt':
       'Die Kopiedatei {copyFile} des kritischen Speichers war unbrauchbar ({problem}; OS-Code {osCode}): aus dem Journal neu geschrieben',
     'memory-copy-file-behind':
       'Kopiedatei des kritischen Speichers lag hinter dem Journal zurück (fehlende Schreibvorgänge: {commitsBehind}): aktualisiert',
     'bill-credited-anomaly':
-      'Banknote über {valueMinor} auf Kanal {channel} mit einer Warnung gutgeschrieben: {warnings}',
-    'config-changed': 'Konfiguration geändert (SHA-256 {hash}…)',
+      'Banknote über {valueMinor} auf Kanal {channel} (Notenschlüssel {eventKey}) mit einer Warnung gutgeschrieben: {warnings}',
+    'config-changed': 'Konfiguration geändert (SHA-256 {hash}…): {fields}',
+    'config-changed-installed': 'Konfiguration installiert (SHA-256 {hash}…)',
     'config-kept-at-start':
       'Die Konfigurationsdatei beim Start hätte {fields} geändert, während ein Spieler Geld auf dem Automaten hatte: die gespeicherten Werte blieben',
     'roads-reset': 'Roads vom Techniker zurückgesetzt: sie beginnen nach Runde {afterRoundId}',
@@ -541,7 +545,7 @@ const staff: Messages['staff'] = {
     'port-closed': 'Anschluss geschlossen',
   },
   clearCause: {
-    'device-healthy': 'das Gerät meldet sich in Ordnung',
+    'device-healthy': 'das Gerät meldet sich in Ordnung: {deviceDetail}',
     'door-closed': 'die Tür wurde geschlossen',
     'ram-clear': 'RAM-Löschung',
     'handpay-paid': 'Handauszahlung bezahlt durch {role}',
@@ -555,7 +559,7 @@ const staff: Messages['staff'] = {
     menu: 'im Menü abgemeldet',
     idle: '{idleS} s lang keine Eingabe',
     'key-off': 'Betreiberschlüssel abgedreht',
-    'other-sign-in': 'eine andere Anmeldung',
+    'other-sign-in': '{by} hat sich angemeldet',
   },
   recordCheck: {
     'start-up': 'der Prüfung beim Start',
@@ -583,6 +587,24 @@ const staff: Messages['staff'] = {
     'no-checksum': 'kein Datensatz oder keine Prüfsumme',
     'checksum-mismatch': 'Prüfsumme stimmt nicht',
     'not-a-copy': 'Prüfsumme stimmt, aber es ist keine Kopie des kritischen Speichers',
+  },
+  handpayOrigin: {
+    'cash-out': 'Auszahlung',
+    'ram-clear': 'Guthaben, das eine RAM-Löschung vom Zähler nahm',
+    'damaged-journal': 'Schuld aus einem beschädigten Journal',
+  },
+  criticalCopyProblem: {
+    missing: 'fehlt',
+    'checksum-mismatch': 'Prüfsumme stimmt nicht',
+    'not-json': 'kein gültiges JSON',
+    'disagrees-with-ledger': 'sie wich von der anderen Kopie und dem Hauptbuch ab',
+  },
+  memoryCheck: {
+    'start-up': 'beim Start',
+    'before-round': 'vor einer Runde',
+    'after-round': 'nach einer Runde',
+    'memory-fault': 'nach einem Speicherfehler',
+    'storage-recovery': 'bei der Erholung des Speichers',
   },
   roundStage: { locked: 'gesperrt (Einsätze angenommen)', dealt: 'gegeben' },
   damageProof: {
@@ -625,6 +647,10 @@ const staff: Messages['staff'] = {
     on: { true: 'Ein', false: 'Aus' },
     enabled: { true: 'Aktiviert', false: 'Deaktiviert' },
     metersKept: { true: 'im Journal gespeichert', false: 'nicht verfügbar' },
+    chainAgrees: {
+      true: 'die Datensatzkette bestätigt die Summe',
+      false: 'die Datensatzkette bestätigt die Summe NICHT',
+    },
     recordedAtStart: { true: 'beim nächsten Start erfasst', false: 'beim Absturz erfasst' },
     yes: { true: 'ja', false: 'nein' },
   },

@@ -121,7 +121,7 @@ const staff: Messages['staff'] = {
     'not-configured': 'ei määritetty',
     unknown: 'tuntematon',
   },
-  events: { kind: 'Laji', time: 'Aika', at: 'Milloin', detail: 'Tiedot', none: 'Ei tapahtumia.' },
+  events: { kind: 'Laji', time: 'Aika', at: 'Milloin', what: 'Mitä tapahtui', none: 'Ei tapahtumia.' },
   eventKind: {
     all: 'Kaikki',
     fault: 'Vika',
@@ -364,22 +364,27 @@ const staff: Messages['staff'] = {
     'tilt-raised': 'Esto asetettu: {tilt}, {source} — {reason}. Päättyy, kun: {clearance}',
     'tilt-cleared': 'Esto päättyi: {tilt}, {source} — {cause}',
     'round-voided': 'Kierros {roundId} mitätöity, {refundMinor} palautettu — {reason}',
-    'handpay-created': 'Käsimaksu nro {handpayId}, {amountMinor}, luotu; laite lukittu',
+    'handpay-created': 'Käsimaksu nro {handpayId}, {amountMinor}, luotu ({origin}); laite lukittu',
     'handpay-paid': 'Käsimaksun maksoi {role}: {handpayIds}, yhteensä {totalMinor}',
     'ram-cleared':
-      'RAM-tyhjennys: {creditsRemovedMinor} krediittejä siirretty laskurilta käsimaksuksi, jonka valvoja maksaa, {roundsVoided} avointa kierrosta mitätöity, laskurit nollattu; laskurit ennen: {metersKept}',
+      'RAM-tyhjennys: {creditsRemovedMinor} krediittejä siirretty laskurilta käsimaksuksi, jonka valvoja maksaa ({chainAgrees}, uusin varmennettu pääkirjan rivi nro {verifiedLedgerId}), {roundsVoided} avointa kierrosta mitätöity, laskurit nollattu; laskurit ennen: {metersKept}',
+    'ram-cleared-damaged':
+      'RAM-tyhjennys: {creditsRemovedMinor} krediittejä siirretty laskurilta käsimaksuksi, jonka valvoja maksaa ({chainAgrees}, uusin varmennettu pääkirjan rivi nro {verifiedLedgerId}), {roundsVoided} avointa kierrosta mitätöity, laskurit nollattu; laskurit ennen: {metersKept}; vahingoittunut päiväkirja {damagedFile} oli velkaa {damagedOwedMinor} ({damagedLedgerRows} luettavan pääkirjan rivin summa, {damagedUnreadableSpots} lukukelvotonta kohtaa ohitettu; vienti {damagedExportFile}; uusin luettava saldo {damagedLastBalanceMinor}, kriittinen kopio {damagedCopyCreditsMinor})',
     'power-up': 'Käynnistys nro {count} (päiväkirjan skeema v{schema})',
     'power-up-memory-error': 'Käynnistys (laskurit eivät saatavilla: muistivirhe)',
     shutdown: 'Hallittu sammutus',
-    'process-crash': 'Prosessi kaatui: {crash} ({error}), {recordedAtStart}',
+    'process-crash': 'Prosessi kaatui {crashedAt}: {crash} ({error}), {recordedAtStart}',
     'memory-initialised': 'Kriittinen muisti alustettu (uusi päiväkirja)',
-    'memory-copy-rebuilt': 'Kriittisen muistin kopio {copy} palautettu kopiosta {from}',
+    'memory-copy-rebuilt':
+      'Kriittisen muistin kopio {copy} oli viallinen ({copyProblem}), havaittu {during}: palautettu kopiosta {from}',
     'memory-copy-file-rebuilt':
       'Kriittisen muistin kopiotiedosto {copyFile} oli käyttökelvoton ({problem}; käyttöjärjestelmän koodi {osCode}): kirjoitettu uudelleen lokista',
     'memory-copy-file-behind':
       'Kriittisen muistin kopiotiedosto oli jäljessä päiväkirjasta (puuttuvia kirjoituksia: {commitsBehind}): päivitetty',
-    'bill-credited-anomaly': 'Seteli {valueMinor} kanavalla {channel} hyvitettiin varoituksella: {warnings}',
-    'config-changed': 'Asetuksia muutettu (SHA-256 {hash}…)',
+    'bill-credited-anomaly':
+      'Seteli {valueMinor} kanavalla {channel} (setelin avain {eventKey}) hyvitettiin varoituksella: {warnings}',
+    'config-changed': 'Asetuksia muutettu (SHA-256 {hash}…): {fields}',
+    'config-changed-installed': 'Asetukset asennettu (SHA-256 {hash}…)',
     'config-kept-at-start':
       'Käynnistyksen asetustiedosto olisi muuttanut kohtia {fields}, kun pelaajalla oli rahaa laitteessa: tallennetut arvot pidettiin',
     'roads-reset': 'Teknikko nollasi tulostaulut: ne alkavat kierroksen {afterRoundId} jälkeen',
@@ -533,7 +538,7 @@ const staff: Messages['staff'] = {
     'port-closed': 'portti suljettu',
   },
   clearCause: {
-    'device-healthy': 'laite ilmoittaa olevansa kunnossa',
+    'device-healthy': 'laite ilmoittaa olevansa kunnossa: {deviceDetail}',
     'door-closed': 'ovi suljettiin',
     'ram-clear': 'RAM-tyhjennys',
     'handpay-paid': 'käsimaksun maksoi {role}',
@@ -547,7 +552,7 @@ const staff: Messages['staff'] = {
     menu: 'kirjauduttu ulos valikosta',
     idle: 'ei toimintaa {idleS} s',
     'key-off': 'operaattoriavain käännetty pois',
-    'other-sign-in': 'toinen kirjautuminen',
+    'other-sign-in': '{by} kirjautui sisään',
   },
   recordCheck: {
     'start-up': 'käynnistyksen tarkistus',
@@ -575,6 +580,24 @@ const staff: Messages['staff'] = {
     'no-checksum': 'ei tietuetta tai tarkistussummaa',
     'checksum-mismatch': 'tarkistussumma ei täsmää',
     'not-a-copy': 'tarkistussumma täsmää, mutta se ei ole kriittisen muistin kopio',
+  },
+  handpayOrigin: {
+    'cash-out': 'kotiutus',
+    'ram-clear': 'krediitit, jotka RAM-tyhjennys poisti laskurilta',
+    'damaged-journal': 'vahingoittuneen päiväkirjan velka',
+  },
+  criticalCopyProblem: {
+    missing: 'puuttuu',
+    'checksum-mismatch': 'tarkistussumma ei täsmää',
+    'not-json': 'ei kelvollista JSONia',
+    'disagrees-with-ledger': 'se poikkesi toisesta kopiosta ja pääkirjasta',
+  },
+  memoryCheck: {
+    'start-up': 'käynnistyksessä',
+    'before-round': 'ennen kierrosta',
+    'after-round': 'kierroksen jälkeen',
+    'memory-fault': 'muistivian jälkeen',
+    'storage-recovery': 'tallennuksen palautuessa',
   },
   roundStage: { locked: 'lukittu (panokset otettu)', dealt: 'jaettu' },
   damageProof: {
@@ -617,6 +640,7 @@ const staff: Messages['staff'] = {
     on: { true: 'päälle', false: 'pois' },
     enabled: { true: 'Käytössä', false: 'Pois käytöstä' },
     metersKept: { true: 'tallessa päiväkirjassa', false: 'ei saatavilla' },
+    chainAgrees: { true: 'tietueketju vahvistaa summan', false: 'tietueketju EI vahvista summaa' },
     recordedAtStart: { true: 'kirjattu seuraavassa käynnistyksessä', false: 'kirjattu heti kaatuessa' },
     yes: { true: 'kyllä', false: 'ei' },
   },

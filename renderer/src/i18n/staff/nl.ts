@@ -122,7 +122,7 @@ const staff: Messages['staff'] = {
     'not-configured': 'niet ingesteld',
     unknown: 'onbekend',
   },
-  events: { kind: 'Soort', time: 'Tijd', at: 'Wanneer', detail: 'Details', none: 'Geen gebeurtenissen gevonden.' },
+  events: { kind: 'Soort', time: 'Tijd', at: 'Wanneer', what: 'Wat er gebeurde', none: 'Geen gebeurtenissen gevonden.' },
   eventKind: {
     all: 'Alle',
     fault: 'Fout',
@@ -370,23 +370,27 @@ const staff: Messages['staff'] = {
     'tilt-raised': 'Blokkade gezet: {tilt}, {source} — {reason}. Eindigt wanneer: {clearance}',
     'tilt-cleared': 'Blokkade opgeheven: {tilt}, {source} — {cause}',
     'round-voided': 'Ronde {roundId} geannuleerd, {refundMinor} terugbetaald — {reason}',
-    'handpay-created': 'Handuitbetaling nr. {handpayId} van {amountMinor} aangemaakt; kast vergrendeld',
+    'handpay-created': 'Handuitbetaling nr. {handpayId} van {amountMinor} aangemaakt ({origin}); kast vergrendeld',
     'handpay-paid': 'Handuitbetaling betaald door {role}: {handpayIds}, totaal {totalMinor}',
     'ram-cleared':
-      'RAM-wissing: {creditsRemovedMinor} aan tegoed van de teller gehaald en verschuldigd als handuitbetaling die een zaalmedewerker uitbetaalt, {roundsVoided} open rondes geannuleerd, tellers op nul; tellers ervoor: {metersKept}',
+      'RAM-wissing: {creditsRemovedMinor} aan tegoed van de teller gehaald en verschuldigd als handuitbetaling die een zaalmedewerker uitbetaalt ({chainAgrees}, nieuwste geverifieerde grootboekregel nr. {verifiedLedgerId}), {roundsVoided} open rondes geannuleerd, tellers op nul; tellers ervoor: {metersKept}',
+    'ram-cleared-damaged':
+      'RAM-wissing: {creditsRemovedMinor} aan tegoed van de teller gehaald en verschuldigd als handuitbetaling die een zaalmedewerker uitbetaalt ({chainAgrees}, nieuwste geverifieerde grootboekregel nr. {verifiedLedgerId}), {roundsVoided} open rondes geannuleerd, tellers op nul; tellers ervoor: {metersKept}; het beschadigde journaal {damagedFile} was {damagedOwedMinor} verschuldigd (som van {damagedLedgerRows} leesbare grootboekregels, {damagedUnreadableSpots} onleesbare plekken overgeslagen; export {damagedExportFile}; nieuwste leesbare saldo {damagedLastBalanceMinor}, kritieke kopie {damagedCopyCreditsMinor})',
     'power-up': 'Inschakeling nr. {count} (journaalschema v{schema})',
     'power-up-memory-error': 'Inschakeling (tellers niet beschikbaar: geheugenfout)',
     shutdown: 'Ordelijk afgesloten',
-    'process-crash': 'Proces gecrasht: {crash} ({error}), {recordedAtStart}',
+    'process-crash': 'Proces gecrasht op {crashedAt}: {crash} ({error}), {recordedAtStart}',
     'memory-initialised': 'Kritiek geheugen geïnitialiseerd (nieuw journaal)',
-    'memory-copy-rebuilt': 'Kopie {copy} van het kritieke geheugen hersteld uit kopie {from}',
+    'memory-copy-rebuilt':
+      'Kopie {copy} van het kritieke geheugen was onbruikbaar ({copyProblem}), gevonden {during}: hersteld uit kopie {from}',
     'memory-copy-file-rebuilt':
       'Kopiebestand {copyFile} van het kritieke geheugen was onbruikbaar ({problem}; OS-code {osCode}): opnieuw geschreven uit het journaal',
     'memory-copy-file-behind':
       'Kopiebestand van het kritieke geheugen liep achter op het journaal (ontbrekende schrijfacties: {commitsBehind}): bijgewerkt',
     'bill-credited-anomaly':
-      'Biljet van {valueMinor} op kanaal {channel} bijgeschreven met een waarschuwing: {warnings}',
-    'config-changed': 'Configuratie gewijzigd (SHA-256 {hash}…)',
+      'Biljet van {valueMinor} op kanaal {channel} (biljetsleutel {eventKey}) bijgeschreven met een waarschuwing: {warnings}',
+    'config-changed': 'Configuratie gewijzigd (SHA-256 {hash}…): {fields}',
+    'config-changed-installed': 'Configuratie geïnstalleerd (SHA-256 {hash}…)',
     'config-kept-at-start':
       'Het configuratiebestand bij het starten zou {fields} wijzigen terwijl een speler geld op de kast had: de opgeslagen waarden zijn behouden',
     'roads-reset': 'Roads gewist door de technicus: ze beginnen na ronde {afterRoundId}',
@@ -540,7 +544,7 @@ const staff: Messages['staff'] = {
     'port-closed': 'poort gesloten',
   },
   clearCause: {
-    'device-healthy': 'het apparaat meldt zich in orde',
+    'device-healthy': 'het apparaat meldt zich in orde: {deviceDetail}',
     'door-closed': 'de deur werd gesloten',
     'ram-clear': 'RAM-wissing',
     'handpay-paid': 'handuitbetaling betaald door {role}',
@@ -554,7 +558,7 @@ const staff: Messages['staff'] = {
     menu: 'afgemeld in het menu',
     idle: '{idleS} s geen activiteit',
     'key-off': 'operatorsleutel uitgezet',
-    'other-sign-in': 'een andere aanmelding',
+    'other-sign-in': '{by} heeft zich aangemeld',
   },
   recordCheck: {
     'start-up': 'de controle bij het opstarten',
@@ -582,6 +586,24 @@ const staff: Messages['staff'] = {
     'no-checksum': 'geen record of geen controlesom',
     'checksum-mismatch': 'controlesom klopt niet',
     'not-a-copy': 'controlesom klopt, maar het is geen kopie van het kritieke geheugen',
+  },
+  handpayOrigin: {
+    'cash-out': 'uitbetaling',
+    'ram-clear': 'tegoed dat een RAM-wissing van de teller haalde',
+    'damaged-journal': 'schuld uit een beschadigd journaal',
+  },
+  criticalCopyProblem: {
+    missing: 'ontbreekt',
+    'checksum-mismatch': 'controlesom klopt niet',
+    'not-json': 'geen geldige JSON',
+    'disagrees-with-ledger': 'hij week af van de andere kopie en het grootboek',
+  },
+  memoryCheck: {
+    'start-up': 'bij het opstarten',
+    'before-round': 'vóór een ronde',
+    'after-round': 'na een ronde',
+    'memory-fault': 'na een geheugenfout',
+    'storage-recovery': 'bij het herstel van de opslag',
   },
   roundStage: { locked: 'vergrendeld (inzetten genomen)', dealt: 'gedeeld' },
   damageProof: {
@@ -624,6 +646,7 @@ const staff: Messages['staff'] = {
     on: { true: 'aan', false: 'uit' },
     enabled: { true: 'Ingeschakeld', false: 'Uitgeschakeld' },
     metersKept: { true: 'bewaard in het journaal', false: 'niet beschikbaar' },
+    chainAgrees: { true: 'de recordketen staat in voor de som', false: 'de recordketen staat NIET in voor de som' },
     recordedAtStart: { true: 'vastgelegd bij de volgende start', false: 'vastgelegd op het moment zelf' },
     yes: { true: 'ja', false: 'nee' },
   },

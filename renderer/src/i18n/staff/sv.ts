@@ -122,7 +122,7 @@ const staff: Messages['staff'] = {
     'not-configured': 'inte inställd',
     unknown: 'okänd',
   },
-  events: { kind: 'Typ', time: 'Tid', at: 'När', detail: 'Detaljer', none: 'Inga händelser matchar.' },
+  events: { kind: 'Typ', time: 'Tid', at: 'När', what: 'Vad som hände', none: 'Inga händelser matchar.' },
   eventKind: {
     all: 'Alla',
     fault: 'Fel',
@@ -370,22 +370,27 @@ const staff: Messages['staff'] = {
     'tilt-raised': 'Spärr satt: {tilt}, {source} — {reason}. Upphör när: {clearance}',
     'tilt-cleared': 'Spärr upphävd: {tilt}, {source} — {cause}',
     'round-voided': 'Omgång {roundId} annullerad, {refundMinor} återbetalt — {reason}',
-    'handpay-created': 'Handutbetalning nr {handpayId} på {amountMinor} skapad; automaten låst',
+    'handpay-created': 'Handutbetalning nr {handpayId} på {amountMinor} skapad ({origin}); automaten låst',
     'handpay-paid': 'Handutbetalning betald av {role}: {handpayIds}, totalt {totalMinor}',
     'ram-cleared':
-      'RAM-rensning: {creditsRemovedMinor} i krediter flyttade från räkneverket till en handutbetalning som en värd betalar, {roundsVoided} öppna omgångar annullerade, räkneverk nollställda; räkneverk före: {metersKept}',
+      'RAM-rensning: {creditsRemovedMinor} i krediter flyttade från räkneverket till en handutbetalning som en värd betalar ({chainAgrees}, senaste verifierade huvudboksrad nr {verifiedLedgerId}), {roundsVoided} öppna omgångar annullerade, räkneverk nollställda; räkneverk före: {metersKept}',
+    'ram-cleared-damaged':
+      'RAM-rensning: {creditsRemovedMinor} i krediter flyttade från räkneverket till en handutbetalning som en värd betalar ({chainAgrees}, senaste verifierade huvudboksrad nr {verifiedLedgerId}), {roundsVoided} öppna omgångar annullerade, räkneverk nollställda; räkneverk före: {metersKept}; den skadade journalen {damagedFile} var skyldig {damagedOwedMinor} (summan av {damagedLedgerRows} läsbara huvudboksrader, {damagedUnreadableSpots} oläsbara ställen överhoppade; export {damagedExportFile}; senaste läsbara saldo {damagedLastBalanceMinor}, kritisk kopia {damagedCopyCreditsMinor})',
     'power-up': 'Start nr {count} (journalschema v{schema})',
     'power-up-memory-error': 'Start (räkneverk ej tillgängliga: minnesfel)',
     shutdown: 'Ordnad avstängning',
-    'process-crash': 'Processen kraschade: {crash} ({error}), {recordedAtStart}',
+    'process-crash': 'Processen kraschade {crashedAt}: {crash} ({error}), {recordedAtStart}',
     'memory-initialised': 'Kritiskt minne initierat (ny journal)',
-    'memory-copy-rebuilt': 'Kopia {copy} av kritiskt minne återställd från kopia {from}',
+    'memory-copy-rebuilt':
+      'Kopia {copy} av kritiskt minne var felaktig ({copyProblem}), upptäckt {during}: återställd från kopia {from}',
     'memory-copy-file-rebuilt':
       'Kopiefilen {copyFile} för kritiskt minne gick inte att använda ({problem}; OS-kod {osCode}): skriven på nytt från journalen',
     'memory-copy-file-behind':
       'Kopiefilen för kritiskt minne låg efter journalen (saknade skrivningar: {commitsBehind}): uppdaterad',
-    'bill-credited-anomaly': 'Sedel på {valueMinor} i kanal {channel} krediterad med en varning: {warnings}',
-    'config-changed': 'Konfigurationen ändrad (SHA-256 {hash}…)',
+    'bill-credited-anomaly':
+      'Sedel på {valueMinor} i kanal {channel} (sedelnyckel {eventKey}) krediterad med en varning: {warnings}',
+    'config-changed': 'Konfigurationen ändrad (SHA-256 {hash}…): {fields}',
+    'config-changed-installed': 'Konfigurationen installerad (SHA-256 {hash}…)',
     'config-kept-at-start':
       'Konfigurationsfilen vid start skulle ändra {fields} medan en spelare hade pengar i automaten: de sparade värdena behölls',
     'roads-reset': 'Vägarna nollställda av teknikern: de börjar efter omgång {afterRoundId}',
@@ -536,7 +541,7 @@ const staff: Messages['staff'] = {
     'port-closed': 'porten stängd',
   },
   clearCause: {
-    'device-healthy': 'enheten rapporterar frisk',
+    'device-healthy': 'enheten rapporterar frisk: {deviceDetail}',
     'door-closed': 'dörren stängdes',
     'ram-clear': 'RAM-rensning',
     'handpay-paid': 'handutbetalning betald av {role}',
@@ -550,7 +555,7 @@ const staff: Messages['staff'] = {
     menu: 'utloggad i menyn',
     idle: 'ingen aktivitet på {idleS} s',
     'key-off': 'operatörsnyckeln avslagen',
-    'other-sign-in': 'en annan inloggning',
+    'other-sign-in': '{by} loggade in',
   },
   recordCheck: {
     'start-up': 'kontrollen vid start',
@@ -578,6 +583,24 @@ const staff: Messages['staff'] = {
     'no-checksum': 'ingen post eller ingen kontrollsumma',
     'checksum-mismatch': 'kontrollsumman stämmer inte',
     'not-a-copy': 'kontrollsumman stämmer men det är ingen kopia av kritiskt minne',
+  },
+  handpayOrigin: {
+    'cash-out': 'uttag',
+    'ram-clear': 'krediter som en RAM-rensning tog bort från räkneverket',
+    'damaged-journal': 'skuld från en skadad journal',
+  },
+  criticalCopyProblem: {
+    missing: 'saknas',
+    'checksum-mismatch': 'kontrollsumman stämmer inte',
+    'not-json': 'inte giltig JSON',
+    'disagrees-with-ledger': 'den avvek från den andra kopian och huvudboken',
+  },
+  memoryCheck: {
+    'start-up': 'vid start',
+    'before-round': 'före en omgång',
+    'after-round': 'efter en omgång',
+    'memory-fault': 'efter ett minnesfel',
+    'storage-recovery': 'när lagringen återhämtade sig',
   },
   roundStage: { locked: 'låst (insatser tagna)', dealt: 'given' },
   damageProof: {
@@ -620,6 +643,7 @@ const staff: Messages['staff'] = {
     on: { true: 'på', false: 'av' },
     enabled: { true: 'Aktiverad', false: 'Avaktiverad' },
     metersKept: { true: 'sparade i journalen', false: 'ej tillgängliga' },
+    chainAgrees: { true: 'postkedjan intygar summan', false: 'postkedjan intygar INTE summan' },
     recordedAtStart: { true: 'registrerad vid nästa start', false: 'registrerad när det hände' },
     yes: { true: 'ja', false: 'nej' },
   },
