@@ -24,7 +24,9 @@ import type { RuleProfile } from '../core/engine/rule-profile.ts';
 import { settle, SPOTS, type Bets, type Returns } from '../core/engine/settlement.ts';
 import type { Meters } from '../core/model/meters.ts';
 import { roundResult, zeroMeters, type MutableMeters } from '../core/cabinet/meters.ts';
-import type { RecordBreak } from '../core/model/record-check.ts';
+import { breakWhere, type RecordBreak } from '../core/model/record-check.ts';
+import { recordProblemText } from '../core/wording/coded-words.ts';
+import { englishWords } from '../core/wording/english-words.ts';
 
 export interface AuditReport {
   readonly roundsSettled: number;
@@ -40,6 +42,9 @@ export interface AuditReport {
   readonly creditsMinor: number;
   readonly problems: readonly string[];
 }
+
+/** The report words a break in English, from the staff menu's own table. */
+const ENGLISH = englishWords();
 
 function meterFields(m: Meters): Record<string, number> {
   const flat: Record<string, number> = {};
@@ -112,7 +117,7 @@ export function auditJournal(journal: JournalAuditReader, profile: RuleProfile, 
   const chain = journal.verifyAllRecords();
   for (const b of chain.breaks) {
     integrityFailures++;
-    problems.push(`record chain: ${b.table} row ${b.rowId}: ${b.problem}`);
+    problems.push(`record chain: ${breakWhere(b)}: ${recordProblemText(ENGLISH, b.problem).text}`);
   }
   const copies = journal.readCriticalCopies();
   let state: CriticalState | null = null;

@@ -95,7 +95,7 @@ describe('the record chain', () => {
     rmSync(recordKeyPath(path)!);
     const audit = Journal.open(path, { readOnly: true });
     onTestFinished(() => audit.close());
-    expect(audit.verifyAllRecords().breaks[0]?.problem).toBe('the record-chain key file is missing');
+    expect(audit.verifyAllRecords().breaks[0]?.problem).toEqual({ code: 'key-missing' });
     // The cabinet's own open gets a new key so it can still record the error, and says the old one is gone.
     const j = reopen(path);
     expect(j.verifyRecent()).toMatchObject({ ok: false, firstBreak: { table: 'record_chain', rowId: 0 } });
@@ -211,7 +211,7 @@ describe('the record chain', () => {
     raw.close();
     expect(reopen(path).verifyRecent()).toMatchObject({
       ok: false,
-      firstBreak: { table: 'events', problem: 'a verified row is missing' },
+      firstBreak: { table: 'events', problem: { code: 'verified-row-missing' } },
     });
   });
 

@@ -9,6 +9,8 @@ import type { StaffRole } from '../staff/staff-status.ts';
 import type { CopyFileProblem } from './critical-copy.ts';
 import type { CopyProblem } from './critical-state.ts';
 import type { DeviceDetail } from './device-detail.ts';
+import type { ArchiveProblem } from './journal-archive.ts';
+import type { RecordProblem } from './record-check.ts';
 import type { TiltClearance, TiltKind } from './tilt-kind.ts';
 
 /** A device's health as a tilt reason carries it (the same words as DeviceHealth). */
@@ -288,7 +290,12 @@ export type EventMessage =
    * A venue config was stored (docs/venue-config.md#audit-trail): the first (`installed`) or a change naming the
    * leaf fields that differ; their old and new values are the `config_audit` rows of the same transaction.
    */
-  | { readonly code: 'config-changed'; readonly hash: string; readonly installed: boolean; readonly fields: readonly string[] }
+  | {
+      readonly code: 'config-changed';
+      readonly hash: string;
+      readonly installed: boolean;
+      readonly fields: readonly string[];
+    }
   /** The venue file at start-up would change these money-bearing settings while money was on the cabinet. */
   | { readonly code: 'config-kept-at-start'; readonly fields: readonly string[] }
   /** A technician reset the roads (docs/roads.md#implementation-status): they start after this round. */
@@ -329,11 +336,16 @@ export type EventMessage =
       readonly resumed: boolean;
     }
   /** The archive file was unreadable or did not continue the live chains: kept under `keptAs`, a new one starts. */
-  | { readonly code: 'journal-archive-set-aside'; readonly keptAs: string; readonly problem: string }
+  | { readonly code: 'journal-archive-set-aside'; readonly keptAs: string; readonly problem: ArchiveProblem }
   /** A live row beyond the retention does not verify, so it and every later row stay in the live journal. */
-  | { readonly code: 'journal-archive-blocked'; readonly table: string; readonly rowId: number }
+  | {
+      readonly code: 'journal-archive-blocked';
+      readonly table: string;
+      readonly rowId: number;
+      readonly problem: RecordProblem;
+    }
   /** The archive file refused a write (a full or failing disk): nothing moved, the live journal is unchanged. */
-  | { readonly code: 'journal-archive-failed'; readonly problem: string };
+  | { readonly code: 'journal-archive-failed'; readonly problem: ArchiveProblem };
 
 export type TiltReasonCode = TiltReason['code'];
 export type VoidReasonCode = VoidReason['code'];

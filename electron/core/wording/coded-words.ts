@@ -13,6 +13,7 @@ import { formatMinor } from '../money/minor-units.ts';
 import type { DeviceDetail, RngFailureDetail } from '../model/device-detail.ts';
 import type { EventLogEntry } from '../model/event-log.ts';
 import type { TiltReason, VoidReason } from '../model/journal-message.ts';
+import type { RecordProblem } from '../model/record-check.ts';
 import { logTime } from './log-time.ts';
 
 /** vue-i18n's `t` and `te` (or the English table's), and the reader's money formatter (useMoney on a screen). */
@@ -30,12 +31,18 @@ export interface Worded {
   readonly text: string;
 }
 
-type Domain = 'msg' | 'reason' | 'void' | 'dev' | 'replay';
+type Domain = 'msg' | 'reason' | 'void' | 'dev' | 'replay' | 'archiveProblem' | 'recordProblem';
 type Coded = { readonly code: string } & Readonly<Record<string, unknown>>;
 
 /** Which domain a nested code under `key` belongs to, given the domain it sits in. */
 function nestedDomain(parent: Domain, parentCode: string, key: string): Domain {
   if (key === 'deviceDetail' || key === 'failure') return 'dev';
+  if (key === 'problem') {
+    // The archive's own problems, and a row that does not verify, wherever it is named.
+    const archive =
+      parent === 'msg' && (parentCode === 'journal-archive-set-aside' || parentCode === 'journal-archive-failed');
+    return archive ? 'archiveProblem' : 'recordProblem';
+  }
   if (parent === 'msg' && parentCode === 'round-voided') return 'void';
   return 'reason';
 }
@@ -190,6 +197,7 @@ function paramWord(tr: Translator, domain: Domain, key: string, value: string): 
     case 'problem':
       return domain === 'msg' ? word(tr, 'copyFileProblem', value) : value;
     case 'table':
+    case 'chain':
       return word(tr, 'chainTable', value);
     case 'until':
     case 'at':
@@ -224,6 +232,11 @@ export function rngFailureText(tr: Translator, failure: RngFailureDetail | null 
   if (!failure) return { text: '' };
   const what = deviceDetailText(tr, failure.failure);
   return { text: failure.at ? `${logTime(failure.at)} · ${what.text}` : what.text };
+}
+
+/** Why a journal row or checkpoint does not verify, in the reader's words (the audit tools: English). */
+export function recordProblemText(tr: Translator, problem: RecordProblem): Worded {
+  return wordCoded(tr, 'recordProblem', problem as Coded);
 }
 
 export function replayDifferenceText(tr: Translator, difference: ReplayDifference): Worded {

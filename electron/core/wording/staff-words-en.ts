@@ -406,7 +406,7 @@ export default {
     'journal-archived':
       'Archived {rounds} rounds (to no. {throughRoundId}) and {events} events (to no. {throughEventId}) ({resumed})',
     'journal-archive-set-aside': 'Archive file set aside as {keptAs}; a new archive starts ({problem})',
-    'journal-archive-blocked': 'Archiving stopped: {table} row {rowId} does not verify',
+    'journal-archive-blocked': 'Archiving stopped: {table} row {rowId} does not verify ({problem})',
     'journal-archive-failed': 'Archive write failed, nothing moved ({problem})',
   },
   reason: {
@@ -601,6 +601,34 @@ export default {
     'after-round': 'after a round',
     'memory-fault': 'after a memory fault',
     'storage-recovery': 'as storage recovered',
+  },
+  recordProblem: {
+    'digest-mismatch': 'the digest does not match the row and its link',
+    'digest-missing': 'the row has no digest',
+    'column-unreadable': 'its {column} cannot be read',
+    'key-missing': 'the record-chain key file is missing',
+    'key-replaced': 'the record-chain key file was missing; a new key was made and earlier rows cannot be verified',
+    'checkpoint-missing': 'the checkpoint of the {chain} chain is missing',
+    'checkpoint-damaged': 'the checkpoint of the {chain} chain is damaged',
+    'verified-row-missing': 'a verified row is missing',
+    'checkpoint-digest-differs': 'the digest differs from the verified checkpoint',
+    'archive-cut-damaged': 'the archive cut of the {chain} chain is damaged',
+    'archive-unreadable': 'the archive cannot be read ({error})',
+    'archive-missing': 'the archive holding rows up to {throughId} is missing',
+    'archive-starts-late': 'the archive starts after row {afterId}: the rows before it are in an archive set aside',
+    'archive-cut-digest-differs': "the archive's row at the live cut does not carry the cut's digest",
+  },
+  archiveProblem: {
+    'archive-rows-differ': "the archive's {chain} rows after {afterId} are not the live journal's",
+    'archive-empty': 'the archive holds no {chain} rows, but the live cut is at row {cutId}',
+    'archive-short': "the archive's {chain} rows {firstId}–{lastId} do not reach the live cut {cutId}",
+    'archive-cut-digest-differs': "the archive's {chain} row {rowId} does not carry the live cut's digest",
+    'archive-rows-unverified': "the archive's newest {chain} rows do not verify: {problem}",
+    'archive-unreadable': 'the archive is not a readable database ({error})',
+    'archive-file-missing': 'the archive file is missing ({error})',
+    'archive-write-failed': 'the disk refused the write ({error})',
+    'archive-delete-mismatch':
+      '{deleted} {chain} rows deleted from the live journal, but {archived} archived: nothing committed',
   },
   roundStage: { locked: 'locked (bets taken)', dealt: 'dealt' },
   damageProof: {

@@ -31,6 +31,8 @@ import {
   type VoidReason,
 } from '../../../electron/core/model/journal-message.ts';
 import type { TiltClearance, TiltKind } from '../../../electron/core/model/tilt.ts';
+import { ARCHIVE_PROBLEM_CODES, type ArchiveProblem } from '../../../electron/core/model/journal-archive.ts';
+import { RECORD_PROBLEM_CODES, type RecordProblem } from '../../../electron/core/model/record-check.ts';
 import { LOCALES, messages, type Locale } from '../i18n/index.ts';
 import { formatMoney } from './money.ts';
 import {
@@ -191,11 +193,47 @@ const EVENTS: Samples<EventMessage> = {
   'journal-archive-set-aside': {
     code: 'journal-archive-set-aside',
     keptAs: '/var/lib/baccarat/journal.sqlite.archive.set-aside-20261201T100000000Z',
-    problem: 'database disk image is malformed',
+    problem: { code: 'archive-unreadable', error: 'SQLITE_NOTADB' },
   },
-  'journal-archive-blocked': { code: 'journal-archive-blocked', table: 'rounds', rowId: 17 },
-  'journal-archive-failed': { code: 'journal-archive-failed', problem: 'database or disk is full' },
+  'journal-archive-blocked': {
+    code: 'journal-archive-blocked',
+    table: 'rounds',
+    rowId: 17,
+    problem: { code: 'digest-mismatch' },
+  },
+  'journal-archive-failed': {
+    code: 'journal-archive-failed',
+    problem: { code: 'archive-write-failed', error: 'SQLITE_FULL' },
+  },
 };
+const RECORD_PROBLEMS: Samples<RecordProblem> = {
+  'digest-mismatch': { code: 'digest-mismatch' },
+  'digest-missing': { code: 'digest-missing' },
+  'column-unreadable': { code: 'column-unreadable', column: 'cards_json' },
+  'key-missing': { code: 'key-missing' },
+  'key-replaced': { code: 'key-replaced' },
+  'checkpoint-missing': { code: 'checkpoint-missing', chain: 'ledger' },
+  'checkpoint-damaged': { code: 'checkpoint-damaged', chain: 'events' },
+  'verified-row-missing': { code: 'verified-row-missing' },
+  'checkpoint-digest-differs': { code: 'checkpoint-digest-differs' },
+  'archive-cut-damaged': { code: 'archive-cut-damaged', chain: 'rounds' },
+  'archive-unreadable': { code: 'archive-unreadable', error: 'SQLITE_CORRUPT' },
+  'archive-missing': { code: 'archive-missing', throughId: 500 },
+  'archive-starts-late': { code: 'archive-starts-late', afterId: 250 },
+  'archive-cut-digest-differs': { code: 'archive-cut-digest-differs' },
+};
+const ARCHIVE_PROBLEMS: Samples<ArchiveProblem> = {
+  'archive-rows-differ': { code: 'archive-rows-differ', chain: 'rounds', afterId: 500 },
+  'archive-empty': { code: 'archive-empty', chain: 'events', cutId: 1000 },
+  'archive-short': { code: 'archive-short', chain: 'rounds', firstId: 1, lastId: 400, cutId: 500 },
+  'archive-cut-digest-differs': { code: 'archive-cut-digest-differs', chain: 'events', rowId: 1000 },
+  'archive-rows-unverified': { code: 'archive-rows-unverified', chain: 'rounds', problem: { code: 'digest-missing' } },
+  'archive-unreadable': { code: 'archive-unreadable', error: 'SQLITE_NOTADB' },
+  'archive-file-missing': { code: 'archive-file-missing', error: 'ENOENT' },
+  'archive-write-failed': { code: 'archive-write-failed', error: 'SQLITE_FULL' },
+  'archive-delete-mismatch': { code: 'archive-delete-mismatch', chain: 'events', deleted: 99, archived: 100 },
+};
+
 /** The events with words of their own for a parameter or a kind, and the causes worded with parameters of their own. */
 const EVENT_VARIANTS: readonly EventMessage[] = [
   { code: 'config-changed', hash: 'fedcba9876543210', installed: true, fields: [] },
@@ -227,6 +265,13 @@ const EVENT_VARIANTS: readonly EventMessage[] = [
     deviceDetail: null,
   },
   { code: 'staff-signed-out', role: 'attendant', why: 'other-sign-in', idleS: null, by: 'technician' },
+  ...Object.values(ARCHIVE_PROBLEMS).map((problem): EventMessage => ({ code: 'journal-archive-failed', problem })),
+  ...Object.values(RECORD_PROBLEMS).map((problem): EventMessage => ({
+    code: 'journal-archive-blocked',
+    table: 'events',
+    rowId: 9,
+    problem,
+  })),
   ...(['ram-clear', 'damaged-journal'] as const).map((origin): EventMessage => ({
     code: 'handpay-created',
     handpayId: 4,
@@ -400,6 +445,8 @@ describe.each(LOCALES)('staff words for every code main sends, in %s', (locale) 
       ...HANDPAY_ORIGINS.map((c) => `staff.handpayOrigin.${c}`),
       ...CRITICAL_COPY_PROBLEMS.map((c) => `staff.criticalCopyProblem.${c}`),
       ...MEMORY_CHECKS.map((c) => `staff.memoryCheck.${c}`),
+      ...RECORD_PROBLEM_CODES.map((c) => `staff.recordProblem.${c}`),
+      ...ARCHIVE_PROBLEM_CODES.map((c) => `staff.archiveProblem.${c}`),
     ].filter((key) => !has(key));
     expect(missing).toEqual([]);
   });
@@ -453,6 +500,8 @@ describe.each(LOCALES)('staff words for every code main sends, in %s', (locale) 
       ['reason', Object.values(TILT_REASONS)],
       ['void', Object.values(VOID_REASONS)],
       ['dev', Object.values(DEVICE)],
+      ['archiveProblem', Object.values(ARCHIVE_PROBLEMS)],
+      ['recordProblem', Object.values(RECORD_PROBLEMS)],
     ] as const) {
       for (const sample of samples as ReadonlyArray<{ code: string } & Record<string, unknown>>) {
         // A cause or a sign-out reason is worded with parameters of its own: those words count as the row's.
@@ -488,5 +537,7 @@ describe('the sample lists name every code', () => {
     expect(Object.keys(REPLAY).sort()).toEqual([...REPLAY_DIFFERENCE_CODES].sort());
     expect(Object.keys(TILT_REASONS).sort()).toEqual([...TILT_REASON_CODES].sort());
     expect(Object.keys(VOID_REASONS).sort()).toEqual([...VOID_REASON_CODES].sort());
+    expect(Object.keys(RECORD_PROBLEMS).sort()).toEqual([...RECORD_PROBLEM_CODES].sort());
+    expect(Object.keys(ARCHIVE_PROBLEMS).sort()).toEqual([...ARCHIVE_PROBLEM_CODES].sort());
   });
 });

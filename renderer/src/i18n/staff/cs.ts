@@ -406,7 +406,7 @@ const staff: Messages['staff'] = {
     'journal-archived':
       'Archivováno {rounds} kol (do č. {throughRoundId}) a {events} událostí (do č. {throughEventId}) ({resumed})',
     'journal-archive-set-aside': 'Soubor archivu odložen jako {keptAs}; začíná nový archiv ({problem})',
-    'journal-archive-blocked': 'Archivace zastavena: {table} řádek {rowId} nelze ověřit',
+    'journal-archive-blocked': 'Archivace zastavena: {table} řádek {rowId} nelze ověřit ({problem})',
     'journal-archive-failed': 'Zápis do archivu selhal, nic nebylo přesunuto ({problem})',
   },
   reason: {
@@ -600,6 +600,34 @@ const staff: Messages['staff'] = {
     'after-round': 'po kole',
     'memory-fault': 'po chybě paměti',
     'storage-recovery': 'při obnově úložiště',
+  },
+  recordProblem: {
+    'digest-mismatch': 'kontrolní součet neodpovídá řádku a jeho vazbě',
+    'digest-missing': 'řádek nemá kontrolní součet',
+    'column-unreadable': 'jeho pole {column} nelze přečíst',
+    'key-missing': 'soubor s klíčem řetězce záznamů chybí',
+    'key-replaced': 'soubor s klíčem řetězce záznamů chyběl; vznikl nový klíč a dřívější řádky nelze ověřit',
+    'checkpoint-missing': 'kontrolní bod řetězce {chain} chybí',
+    'checkpoint-damaged': 'kontrolní bod řetězce {chain} je poškozen',
+    'verified-row-missing': 'ověřený řádek chybí',
+    'checkpoint-digest-differs': 'kontrolní součet se liší od ověřeného kontrolního bodu',
+    'archive-cut-damaged': 'řez archivu řetězce {chain} je poškozen',
+    'archive-unreadable': 'archiv nelze přečíst ({error})',
+    'archive-missing': 'archiv s řádky až po {throughId} chybí',
+    'archive-starts-late': 'archiv začíná až za řádkem {afterId}: řádky před ním jsou v odloženém archivu',
+    'archive-cut-digest-differs': 'řádek archivu v místě řezu nenese kontrolní součet řezu',
+  },
+  archiveProblem: {
+    'archive-rows-differ': 'řádky {chain} v archivu za {afterId} nejsou řádky živého deníku',
+    'archive-empty': 'archiv nemá žádné řádky {chain}, ale živý řez je na řádku {cutId}',
+    'archive-short': 'řádky {chain} v archivu {firstId}–{lastId} nedosahují k živému řezu {cutId}',
+    'archive-cut-digest-differs': 'řádek {rowId} {chain} v archivu nenese kontrolní součet živého řezu',
+    'archive-rows-unverified': 'nejnovější řádky {chain} v archivu nelze ověřit: {problem}',
+    'archive-unreadable': 'archiv není čitelná databáze ({error})',
+    'archive-file-missing': 'soubor archivu chybí ({error})',
+    'archive-write-failed': 'disk zápis odmítl ({error})',
+    'archive-delete-mismatch':
+      'z živého deníku smazáno řádků {chain}: {deleted}, archivováno však {archived}: nic nebylo uloženo',
   },
   roundStage: { locked: 'uzamčeno (sázky přijaty)', dealt: 'rozdáno' },
   damageProof: {

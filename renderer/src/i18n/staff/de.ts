@@ -409,7 +409,7 @@ const staff: Messages['staff'] = {
     'journal-archived':
       '{rounds} Runden (bis Nr. {throughRoundId}) und {events} Ereignisse (bis Nr. {throughEventId}) archiviert ({resumed})',
     'journal-archive-set-aside': 'Archivdatei als {keptAs} beiseitegelegt; ein neues Archiv beginnt ({problem})',
-    'journal-archive-blocked': 'Archivierung angehalten: {table} Zeile {rowId} lässt sich nicht prüfen',
+    'journal-archive-blocked': 'Archivierung angehalten: {table} Zeile {rowId} lässt sich nicht prüfen ({problem})',
     'journal-archive-failed': 'Schreiben ins Archiv fehlgeschlagen, nichts verschoben ({problem})',
   },
   reason: {
@@ -605,6 +605,37 @@ const staff: Messages['staff'] = {
     'after-round': 'nach einer Runde',
     'memory-fault': 'nach einem Speicherfehler',
     'storage-recovery': 'bei der Erholung des Speichers',
+  },
+  recordProblem: {
+    'digest-mismatch': 'die Prüfsumme passt nicht zur Zeile und ihrer Verknüpfung',
+    'digest-missing': 'die Zeile hat keine Prüfsumme',
+    'column-unreadable': 'ihr Feld {column} ist nicht lesbar',
+    'key-missing': 'die Schlüsseldatei der Datensatzkette fehlt',
+    'key-replaced':
+      'die Schlüsseldatei der Datensatzkette fehlte; ein neuer Schlüssel wurde erzeugt, frühere Zeilen lassen sich nicht prüfen',
+    'checkpoint-missing': 'der Prüfpunkt der Kette {chain} fehlt',
+    'checkpoint-damaged': 'der Prüfpunkt der Kette {chain} ist beschädigt',
+    'verified-row-missing': 'eine geprüfte Zeile fehlt',
+    'checkpoint-digest-differs': 'die Prüfsumme weicht vom geprüften Prüfpunkt ab',
+    'archive-cut-damaged': 'der Archivschnitt der Kette {chain} ist beschädigt',
+    'archive-unreadable': 'das Archiv ist nicht lesbar ({error})',
+    'archive-missing': 'das Archiv mit den Zeilen bis {throughId} fehlt',
+    'archive-starts-late':
+      'das Archiv beginnt nach Zeile {afterId}: die Zeilen davor liegen in einem beiseitegelegten Archiv',
+    'archive-cut-digest-differs': 'die Archivzeile am Schnitt trägt nicht die Prüfsumme des Schnitts',
+  },
+  archiveProblem: {
+    'archive-rows-differ': 'die Zeilen von {chain} im Archiv nach {afterId} sind nicht die des laufenden Journals',
+    'archive-empty': 'das Archiv enthält keine Zeilen von {chain}, der laufende Schnitt liegt aber bei Zeile {cutId}',
+    'archive-short': 'die Archivzeilen {firstId}–{lastId} von {chain} reichen nicht bis zum laufenden Schnitt {cutId}',
+    'archive-cut-digest-differs':
+      'die Archivzeile {rowId} von {chain} trägt nicht die Prüfsumme des laufenden Schnitts',
+    'archive-rows-unverified': 'die neuesten Archivzeilen von {chain} lassen sich nicht prüfen: {problem}',
+    'archive-unreadable': 'das Archiv ist keine lesbare Datenbank ({error})',
+    'archive-file-missing': 'die Archivdatei fehlt ({error})',
+    'archive-write-failed': 'der Datenträger hat das Schreiben verweigert ({error})',
+    'archive-delete-mismatch':
+      '{deleted} Zeilen von {chain} aus dem laufenden Journal gelöscht, aber {archived} archiviert: nichts gespeichert',
   },
   roundStage: { locked: 'gesperrt (Einsätze angenommen)', dealt: 'gegeben' },
   damageProof: {

@@ -402,7 +402,7 @@ const staff: Messages['staff'] = {
     'journal-archived':
       'Arkistoitu {rounds} kierrosta (nroon {throughRoundId} asti) ja {events} tapahtumaa (nroon {throughEventId} asti) ({resumed})',
     'journal-archive-set-aside': 'Arkistotiedosto siirretty sivuun nimellä {keptAs}; uusi arkisto alkaa ({problem})',
-    'journal-archive-blocked': 'Arkistointi pysäytetty: {table} rivi {rowId} ei todennu',
+    'journal-archive-blocked': 'Arkistointi pysäytetty: {table} rivi {rowId} ei todennu ({problem})',
     'journal-archive-failed': 'Arkistoon kirjoitus epäonnistui, mitään ei siirretty ({problem})',
   },
   reason: {
@@ -598,6 +598,37 @@ const staff: Messages['staff'] = {
     'after-round': 'kierroksen jälkeen',
     'memory-fault': 'muistivian jälkeen',
     'storage-recovery': 'tallennuksen palautuessa',
+  },
+  recordProblem: {
+    'digest-mismatch': 'tarkistussumma ei vastaa riviä ja sen linkkiä',
+    'digest-missing': 'rivillä ei ole tarkistussummaa',
+    'column-unreadable': 'sen kenttää {column} ei voi lukea',
+    'key-missing': 'tietueketjun avaintiedosto puuttuu',
+    'key-replaced': 'tietueketjun avaintiedosto puuttui; uusi avain luotiin eikä aiempia rivejä voi varmentaa',
+    'checkpoint-missing': 'tarkistuspiste puuttuu (ketju {chain})',
+    'checkpoint-damaged': 'tarkistuspiste on vahingoittunut (ketju {chain})',
+    'verified-row-missing': 'varmennettu rivi puuttuu',
+    'checkpoint-digest-differs': 'tarkistussumma poikkeaa varmennetusta tarkistuspisteestä',
+    'archive-cut-damaged': 'arkistoleikkaus on vahingoittunut (ketju {chain})',
+    'archive-unreadable': 'arkistoa ei voi lukea ({error})',
+    'archive-missing': 'arkisto, jossa ovat rivit numeroon {throughId} asti, puuttuu',
+    'archive-starts-late':
+      'arkisto alkaa rivin {afterId} jälkeen: sitä edeltävät rivit ovat sivuun siirretyssä arkistossa',
+    'archive-cut-digest-differs': 'arkiston rivillä leikkauskohdassa ei ole leikkauksen tarkistussummaa',
+  },
+  archiveProblem: {
+    'archive-rows-differ':
+      'arkiston rivit (ketju {chain}) rivin {afterId} jälkeen eivät ole käytössä olevan päiväkirjan',
+    'archive-empty':
+      'arkistossa ei ole rivejä (ketju {chain}), mutta käytössä olevan päiväkirjan leikkaus on rivillä {cutId}',
+    'archive-short': 'arkiston rivit (ketju {chain}) {firstId}–{lastId} eivät ulotu leikkaukseen {cutId}',
+    'archive-cut-digest-differs': 'arkiston rivillä {rowId} (ketju {chain}) ei ole leikkauksen tarkistussummaa',
+    'archive-rows-unverified': 'arkiston uusimpia rivejä (ketju {chain}) ei voi varmentaa: {problem}',
+    'archive-unreadable': 'arkisto ei ole luettava tietokanta ({error})',
+    'archive-file-missing': 'arkistotiedosto puuttuu ({error})',
+    'archive-write-failed': 'levy kieltäytyi kirjoituksesta ({error})',
+    'archive-delete-mismatch':
+      'käytössä olevasta päiväkirjasta poistettiin {deleted} riviä (ketju {chain}), mutta arkistoitiin {archived}: mitään ei tallennettu',
   },
   roundStage: { locked: 'lukittu (panokset otettu)', dealt: 'jaettu' },
   damageProof: {

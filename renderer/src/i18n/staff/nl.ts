@@ -122,7 +122,13 @@ const staff: Messages['staff'] = {
     'not-configured': 'niet ingesteld',
     unknown: 'onbekend',
   },
-  events: { kind: 'Soort', time: 'Tijd', at: 'Wanneer', what: 'Wat er gebeurde', none: 'Geen gebeurtenissen gevonden.' },
+  events: {
+    kind: 'Soort',
+    time: 'Tijd',
+    at: 'Wanneer',
+    what: 'Wat er gebeurde',
+    none: 'Geen gebeurtenissen gevonden.',
+  },
   eventKind: {
     all: 'Alle',
     fault: 'Fout',
@@ -408,7 +414,7 @@ const staff: Messages['staff'] = {
     'journal-archived':
       '{rounds} rondes (tot nr. {throughRoundId}) en {events} gebeurtenissen (tot nr. {throughEventId}) gearchiveerd ({resumed})',
     'journal-archive-set-aside': 'Archiefbestand apart gezet als {keptAs}; een nieuw archief begint ({problem})',
-    'journal-archive-blocked': 'Archiveren gestopt: {table} rij {rowId} is niet te verifiëren',
+    'journal-archive-blocked': 'Archiveren gestopt: {table} rij {rowId} is niet te verifiëren ({problem})',
     'journal-archive-failed': 'Schrijven naar het archief mislukt, niets verplaatst ({problem})',
   },
   reason: {
@@ -604,6 +610,35 @@ const staff: Messages['staff'] = {
     'after-round': 'na een ronde',
     'memory-fault': 'na een geheugenfout',
     'storage-recovery': 'bij het herstel van de opslag',
+  },
+  recordProblem: {
+    'digest-mismatch': 'de controlesom past niet bij de rij en haar koppeling',
+    'digest-missing': 'de rij heeft geen controlesom',
+    'column-unreadable': 'haar veld {column} is niet leesbaar',
+    'key-missing': 'het sleutelbestand van de recordketen ontbreekt',
+    'key-replaced':
+      'het sleutelbestand van de recordketen ontbrak; er is een nieuwe sleutel gemaakt en eerdere rijen zijn niet te verifiëren',
+    'checkpoint-missing': 'het controlepunt van de keten {chain} ontbreekt',
+    'checkpoint-damaged': 'het controlepunt van de keten {chain} is beschadigd',
+    'verified-row-missing': 'een geverifieerde rij ontbreekt',
+    'checkpoint-digest-differs': 'de controlesom wijkt af van het geverifieerde controlepunt',
+    'archive-cut-damaged': 'de archiefsnede van de keten {chain} is beschadigd',
+    'archive-unreadable': 'het archief is niet leesbaar ({error})',
+    'archive-missing': 'het archief met de rijen tot en met {throughId} ontbreekt',
+    'archive-starts-late': 'het archief begint na rij {afterId}: de rijen ervoor staan in een apart gezet archief',
+    'archive-cut-digest-differs': 'de archiefrij bij de snede draagt niet de controlesom van de snede',
+  },
+  archiveProblem: {
+    'archive-rows-differ': 'de rijen van {chain} in het archief na {afterId} zijn niet die van het lopende journaal',
+    'archive-empty': 'het archief heeft geen rijen van {chain}, maar de lopende snede staat op rij {cutId}',
+    'archive-short': 'de archiefrijen {firstId}–{lastId} van {chain} reiken niet tot de lopende snede {cutId}',
+    'archive-cut-digest-differs': 'archiefrij {rowId} van {chain} draagt niet de controlesom van de lopende snede',
+    'archive-rows-unverified': 'de nieuwste archiefrijen van {chain} zijn niet te verifiëren: {problem}',
+    'archive-unreadable': 'het archief is geen leesbare database ({error})',
+    'archive-file-missing': 'het archiefbestand ontbreekt ({error})',
+    'archive-write-failed': 'de schijf weigerde het schrijven ({error})',
+    'archive-delete-mismatch':
+      '{deleted} rijen van {chain} uit het lopende journaal gewist, maar {archived} gearchiveerd: niets vastgelegd',
   },
   roundStage: { locked: 'vergrendeld (inzetten genomen)', dealt: 'gedeeld' },
   damageProof: {

@@ -408,7 +408,7 @@ const staff: Messages['staff'] = {
     'journal-archived':
       'Arkiverade {rounds} omgångar (till nr {throughRoundId}) och {events} händelser (till nr {throughEventId}) ({resumed})',
     'journal-archive-set-aside': 'Arkivfilen lades undan som {keptAs}; ett nytt arkiv börjar ({problem})',
-    'journal-archive-blocked': 'Arkiveringen stoppad: {table} rad {rowId} går inte att verifiera',
+    'journal-archive-blocked': 'Arkiveringen stoppad: {table} rad {rowId} går inte att verifiera ({problem})',
     'journal-archive-failed': 'Skrivning till arkivet misslyckades, inget flyttades ({problem})',
   },
   reason: {
@@ -601,6 +601,34 @@ const staff: Messages['staff'] = {
     'after-round': 'efter en omgång',
     'memory-fault': 'efter ett minnesfel',
     'storage-recovery': 'när lagringen återhämtade sig',
+  },
+  recordProblem: {
+    'digest-mismatch': 'kontrollsumman stämmer inte med raden och dess länk',
+    'digest-missing': 'raden saknar kontrollsumma',
+    'column-unreadable': 'dess {column} går inte att läsa',
+    'key-missing': 'postkedjans nyckelfil saknas',
+    'key-replaced': 'postkedjans nyckelfil saknades; en ny nyckel skapades och tidigare rader kan inte verifieras',
+    'checkpoint-missing': 'kontrollpunkten för kedjan {chain} saknas',
+    'checkpoint-damaged': 'kontrollpunkten för kedjan {chain} är skadad',
+    'verified-row-missing': 'en verifierad rad saknas',
+    'checkpoint-digest-differs': 'kontrollsumman skiljer sig från den verifierade kontrollpunkten',
+    'archive-cut-damaged': 'arkivsnittet för kedjan {chain} är skadat',
+    'archive-unreadable': 'arkivet går inte att läsa ({error})',
+    'archive-missing': 'arkivet med raderna till och med {throughId} saknas',
+    'archive-starts-late': 'arkivet börjar efter rad {afterId}: raderna före den finns i ett undanlagt arkiv',
+    'archive-cut-digest-differs': 'arkivets rad vid snittet bär inte snittets kontrollsumma',
+  },
+  archiveProblem: {
+    'archive-rows-differ': 'arkivets rader i {chain} efter {afterId} är inte den levande journalens',
+    'archive-empty': 'arkivet har inga rader i {chain}, men det levande snittet ligger vid rad {cutId}',
+    'archive-short': 'arkivets rader {firstId}–{lastId} i {chain} når inte det levande snittet {cutId}',
+    'archive-cut-digest-differs': 'arkivets rad {rowId} i {chain} bär inte det levande snittets kontrollsumma',
+    'archive-rows-unverified': 'arkivets senaste rader i {chain} går inte att verifiera: {problem}',
+    'archive-unreadable': 'arkivet är ingen läsbar databas ({error})',
+    'archive-file-missing': 'arkivfilen saknas ({error})',
+    'archive-write-failed': 'disken vägrade skrivningen ({error})',
+    'archive-delete-mismatch':
+      '{deleted} rader i {chain} raderades ur den levande journalen men {archived} arkiverades: inget sparades',
   },
   roundStage: { locked: 'låst (insatser tagna)', dealt: 'given' },
   damageProof: {
