@@ -2,6 +2,7 @@ import { copyFileSync, rmSync, statSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import fc from 'fast-check';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { RecordBreakError } from '../core/model/record-check.ts';
 import { Journal } from './journal.ts';
 import { ADVANCE_EVERY, CHAINS, CHAIN_NAMES, RECENT_ROWS } from './record-chain.ts';
 import { recordKeyPath } from './record-chain-key.ts';
@@ -117,9 +118,20 @@ describe('the record chain', () => {
       }),
     );
     changeStoredByte(path, { table: 'rounds', idColumn: 'round_id', id: 2, column: 'bets_json', byteIndex: 3 });
-    expect(() => j.transaction(() => j.markDealt(2, sampleOutcome(), 't'))).toThrow(
-      'broken at rounds row 2: the digest does not match the row and its link; it is not changed',
-    );
+    let refused: unknown = null;
+    try {
+      j.transaction(() => j.markDealt(2, sampleOutcome(), 't'));
+    } catch (error) {
+      refused = error;
+    }
+    // Refused as the coded break, and the row is not changed (its damage is not re-stamped).
+    expect(refused).toBeInstanceOf(RecordBreakError);
+    expect((refused as RecordBreakError).recordBreak).toEqual({
+      table: 'rounds',
+      rowId: 2,
+      problem: { code: 'digest-mismatch' },
+    });
+    expect(j.round(2)?.status).toBe('in-progress');
     expect(j.verifyRecent()).toMatchObject({ ok: false, firstBreak: { table: 'rounds', rowId: 2 } });
   });
 
