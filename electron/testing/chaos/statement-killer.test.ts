@@ -44,9 +44,7 @@ describe('the statement killer', () => {
     // The first event of a chain also looks for an archive cut to link to; the second links to the first.
     j.transaction(() => j.appendEvent('door', 't', { code: 'door-closed' }));
     killer.armAfter(3); // BEGIN, the read of the event chain's last row, then the event row
-    expect(() => j.transaction(() => j.appendEvent('door', 't', { code: 'door-opened' }))).toThrow(
-      Killed,
-    );
+    expect(() => j.transaction(() => j.appendEvent('door', 't', { code: 'door-opened' }))).toThrow(Killed);
     expect(where).toMatchObject({ statement: killer.statements, inTransaction: true });
     expect(where!.sql).toMatch(/^INSERT INTO events/);
     // The killer stays armed (a real kill never returns): look through a second connection.
