@@ -4,6 +4,9 @@
  * kinds). The staff menu words each code in the technician's language
  * (docs/cabinet-rules.md#operator-menu-and-key-switch), the exports in English from the same table. No
  * words are stored beside a code: every fact a reader needs is a parameter.
+ *
+ * Over 400 lines: every journaled union and the lists the compiler checks against them sit together, so a new
+ * code, its parameters and its list entry are one edit in one file that the wording test reads.
  */
 import type { StaffRole } from '../staff/staff-status.ts';
 import type { CopyFileProblem } from './critical-copy.ts';
