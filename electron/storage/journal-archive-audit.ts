@@ -19,7 +19,7 @@ function openReadOnly(journalPath: string): JournalArchiveFile | null {
   const path = archivePathOf(journalPath);
   if (!existsSync(path)) return null;
   const file = JournalArchiveFile.open(path, { readOnly: true });
-  if (file.problem() === 'the archive has no schema') {
+  if (!file.hasSchema()) {
     file.close();
     return null;
   }

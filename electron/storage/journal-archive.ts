@@ -115,7 +115,7 @@ export class JournalArchiver {
     if (!existsSync(this.path)) return none;
     const f = JournalArchiveFile.open(this.path, { readOnly: true });
     try {
-      return f.problem() === 'the archive has no schema' ? none : fn(f);
+      return f.hasSchema() ? fn(f) : none;
     } finally {
       f.close();
     }
