@@ -1,9 +1,10 @@
 /**
  * Words for what the journal keeps as data (docs/cabinet-rules.md#operator-menu-and-key-switch): event-log rows,
- * tilt and void reasons, device details and replay differences are a `code` plus typed parameters, worded here
- * only at the edge, in one place for both sides: the staff menu words them in the screen's language through
- * vue-i18n (`staff.msg`, `staff.reason`, `staff.void`, `staff.dev`, `staff.replay`), the exports in English from
- * the same table (english-words.ts over staff-words-en.ts). Each parameter is worded by its name: amounts
+ * tilt and void reasons, device details, replay differences and record-chain and archive problems are a `code`
+ * plus typed parameters, worded here only at the edge, in one place for both sides: the staff menu words them in
+ * the screen's language through vue-i18n (`staff.msg`, `staff.reason`, `staff.void`, `staff.dev`, `staff.replay`,
+ * `staff.recordProblem`, `staff.archiveProblem`), the exports and audit tools in English from the same table
+ * (english-words.ts over staff-words-en.ts). Each parameter is worded by its name: amounts
  * (`…Minor`) as money, roles, tilt kinds, devices, health and flags translated, times as log times, a nested code
  * worded in its turn. Pure: no Vue, no i18n library, no I/O.
  */
