@@ -48,6 +48,7 @@ import { LedgerStore, type LedgerAuditRow } from './ledger-store.ts';
 import { RamClearStore } from './ram-clear-store.ts';
 import { ROUND_AUDIT_COLUMNS, RoundStore, type RefundAuditRow, type RoundAuditRow } from './round-store.ts';
 import { StaffStore } from './staff-store.ts';
+import { StadiumRoundStore } from './stadium-round-store.ts';
 import { TiltStore } from './tilt-store.ts';
 import { RecordChain } from './record-chain.ts';
 import { readOrCreateRecordKey, readRecordKey } from './record-chain-key.ts';
@@ -114,6 +115,7 @@ export class Journal implements JournalPort, JournalAuditReader, JournalArchiveP
   private copyWriter: CommittedCopyWriter | null = null;
   /** Staff access records (PIN hashes, lockouts); the shell's staff access writes here, never the cabinet. */
   readonly staff: StaffStore;
+  readonly stadiumRounds: StadiumRoundStore;
 
   private constructor(db: Database, path: string, readOnly: boolean, chained: boolean) {
     this.db = db;
@@ -134,6 +136,7 @@ export class Journal implements JournalPort, JournalAuditReader, JournalArchiveP
     this.config = new ConfigStore(db);
     this.ramClears = new RamClearStore(db);
     this.staff = new StaffStore(db, this.eventLog);
+    this.stadiumRounds = new StadiumRoundStore(db);
     this.configAuditStore = new ConfigAuditStore(db);
     this.archiver = new JournalArchiver(db, this.chain, this.eventLog, path);
     this.secrets = new ConfigSecretFile(path);

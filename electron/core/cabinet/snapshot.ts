@@ -12,6 +12,7 @@ import type { VenueConfig } from '../config/venue-config.ts';
 import type { BillNote, CabinetSnapshot, TableDisplay, TableLimits } from './cabinet-api.ts';
 import { wallet, type CabinetContext } from './cabinet-context.ts';
 import { roadWindow } from './road-window.ts';
+import { stadiumView } from './stadium-state.ts';
 
 /**
  * Everything the last round paid back, stake included, or 0 if it was voided: the gross, for IPC callers. The
@@ -62,6 +63,6 @@ export function snapshot(ctx: CabinetContext): CabinetSnapshot {
     display: tableDisplay(ctx.config),
     billNotes: billNotes(ctx.config),
     roads: roadWindow(ctx),
-    stadium: null,
+    stadium: stadiumView(ctx),
   };
 }

@@ -10,6 +10,7 @@ import type { StaffRole } from '../staff/staff-status.ts';
 import type { CopyFileProblem } from './critical-copy.ts';
 import type { DeviceDetail } from './device-detail.ts';
 import type { TiltClearance, TiltKind } from './tilt-kind.ts';
+import type { StadiumFaultCause, StadiumVoidCause } from './stadium-terminal.ts';
 
 /** A device's health as a tilt reason carries it (the same words as DeviceHealth). */
 export type ReportedHealth = 'connected' | 'healthy' | 'fault' | 'disconnected' | 'not-configured';
@@ -75,7 +76,18 @@ export type TiltReason =
    * The main process crashed on an error nothing handled (docs/cabinet-rules.md#damaged-journal, "Crash policy"):
    * how, and the error's name.
    */
-  | { readonly code: 'program-crash'; readonly crash: CrashKind; readonly error: string };
+  | { readonly code: 'program-crash'; readonly crash: CrashKind; readonly error: string }
+  /**
+   * A stadium terminal found its table's stream doubtful (docs/stadium.md#terminals): why, the table, the round the
+   * doubtful message named (null when it named none) and the last round the stream had concluded here (null: none).
+   */
+  | {
+      readonly code: 'stadium-stream-fault';
+      readonly cause: StadiumFaultCause;
+      readonly table: string;
+      readonly round: number | null;
+      readonly lastRound: number | null;
+    };
 
 /**
  * What proved a journal damaged (docs/cabinet-rules.md#damaged-journal): no regular non-empty file, not
@@ -107,7 +119,21 @@ export type VoidReason =
   | { readonly code: 'memory-error'; readonly source: string; readonly reason: TiltReason }
   | { readonly code: 'ram-clear' }
   /** The journal refused a write while the round was open; `stage` says which commit of the round failed. */
-  | { readonly code: 'storage-error'; readonly stage: StorageStage; readonly sqlite: string };
+  | { readonly code: 'storage-error'; readonly stage: StorageStage; readonly sqlite: string }
+  /** The stadium table voided the round, or no conclusion came in time (docs/stadium.md#terminals). */
+  | {
+      readonly code: 'stadium-void';
+      readonly table: string;
+      readonly tableRound: number;
+      readonly cause: StadiumVoidCause;
+    }
+  /** The table's stream was doubtful while the bets were locked: refunded, never settled on it. */
+  | {
+      readonly code: 'stadium-fault';
+      readonly table: string;
+      readonly tableRound: number;
+      readonly cause: StadiumFaultCause;
+    };
 
 /**
  * What the cabinet was writing when the journal refused it: a round's lock (bets debited), its deal (the
@@ -276,7 +302,17 @@ export type EventMessage =
   /** A live row beyond the retention does not verify, so it and every later row stay in the live journal. */
   | { readonly code: 'journal-archive-blocked'; readonly table: string; readonly rowId: number }
   /** The archive file refused a write (a full or failing disk): nothing moved, the live journal is unchanged. */
-  | { readonly code: 'journal-archive-failed'; readonly problem: string };
+  | { readonly code: 'journal-archive-failed'; readonly problem: string }
+  /**
+   * A stadium result came for a round this terminal had already refunded (a timeout or a fault): logged, ignored.
+   * `roundId`: the terminal's refunded round, null when it had no bets in it.
+   */
+  | {
+      readonly code: 'stadium-result-late';
+      readonly table: string;
+      readonly tableRound: number;
+      readonly roundId: number | null;
+    };
 
 export type TiltReasonCode = TiltReason['code'];
 export type VoidReasonCode = VoidReason['code'];
@@ -295,6 +331,7 @@ export const TILT_REASON_CODES = [
   'copy-write-failed',
   'journal-damaged',
   'program-crash',
+  'stadium-stream-fault',
 ] as const satisfies readonly TiltReasonCode[];
 
 export const VOID_REASON_CODES = [
@@ -304,6 +341,8 @@ export const VOID_REASON_CODES = [
   'memory-error',
   'ram-clear',
   'storage-error',
+  'stadium-void',
+  'stadium-fault',
 ] as const satisfies readonly VoidReasonCode[];
 
 export const CLEAR_CAUSES = [
@@ -353,6 +392,7 @@ export const EVENT_MESSAGE_CODES = [
   'journal-archive-set-aside',
   'journal-archive-blocked',
   'journal-archive-failed',
+  'stadium-result-late',
 ] as const satisfies readonly EventMessageCode[];
 
 /** Compile-time checks: each list names every code of its type. */

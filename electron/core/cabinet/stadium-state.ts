@@ -1,0 +1,122 @@
+/**
+ * Where a stadium terminal stands with its table's round, in memory (docs/stadium.md#terminals): the window, the
+ * skip, a queued REBET, why the last close locked nothing, and what the link last said. None of it is money: the
+ * locked round, its conclusion and the gap baseline are in the journal, so a restart loses only the open window
+ * (the next `open` brings a new one). With `stadium: null` in the venue config there is no state and the cabinet
+ * plays alone.
+ */
+import type { StadiumConfig } from '../config/stadium-config.ts';
+import { dealRound } from '../engine/round.ts';
+import { FixedCardSource } from '../engine/shoe.ts';
+import type { StadiumSitOut } from '../model/stadium-journal.ts';
+import type { StadiumResultView, StadiumView } from '../model/stadium-terminal.ts';
+import type { CabinetContext } from './cabinet-context.ts';
+import { CabinetError } from './cabinet-error.ts';
+import { emitState } from './cabinet-events.ts';
+
+export interface StadiumState {
+  /** The table round whose window is open or was last opened. */
+  round: number | null;
+  window: 'open' | 'closed';
+  /** The terminal's own close, in the core clock's milliseconds (the safety margin already taken off). */
+  closesAtMs: number;
+  /** Sits out the next close only; the close it skipped takes it back in. */
+  skipping: boolean;
+  /** REBET ×1 or ×2 pressed while the window was closed, laid at the next open. */
+  rebetQueued: 1 | 2 | null;
+  sitOut: StadiumSitOut | null;
+  link: StadiumView['link'];
+  terminals: number;
+  lagMs: number | null;
+}
+
+export function freshStadiumState(): StadiumState {
+  return {
+    round: null,
+    window: 'closed',
+    closesAtMs: 0,
+    skipping: false,
+    rebetQueued: null,
+    sitOut: null,
+    link: 'connecting',
+    terminals: 1,
+    lagMs: null,
+  };
+}
+
+/** The stadium section and state, or `not-in-stadium` for a cabinet that plays alone. */
+export function requireStadium(ctx: CabinetContext): { readonly state: StadiumState; readonly config: StadiumConfig } {
+  const config = ctx.config.stadium;
+  if (config === null || ctx.stadium === null) {
+    throw new CabinetError('not-in-stadium', 'this cabinet plays alone: there is no shared round');
+  }
+  return { state: ctx.stadium, config };
+}
+
+/** Bets change only while a terminal's window is open; a cabinet that plays alone has no window. */
+export function requireBettingWindow(ctx: CabinetContext): void {
+  if (ctx.stadium === null || ctx.stadium.window === 'open') return;
+  const round = ctx.stadium.round;
+  throw new CabinetError(
+    'betting-closed',
+    round === null
+      ? 'no betting window is open yet: bets are taken once the table opens a round'
+      : `the betting window of table round ${round} is closed: bets are taken again when the next round opens`,
+  );
+}
+
+/** The link's own state (reachability, terminals present, lag): shown at once, never journaled. */
+export function stadiumLink(ctx: CabinetContext, link: Pick<StadiumView, 'link' | 'terminals' | 'lagMs'>): void {
+  const { state } = requireStadium(ctx);
+  if (state.link === link.link && state.terminals === link.terminals && state.lagMs === link.lagMs) return;
+  state.link = link.link;
+  state.terminals = link.terminals;
+  state.lagMs = link.lagMs;
+  emitState(ctx);
+}
+
+/** The newest result the journal holds for `table`, dealt again through the engine for its outcome. */
+function lastResult(ctx: CabinetContext, table: string): StadiumResultView | null {
+  const row = ctx.journal.stadiumRounds.lastResult(table);
+  if (row === null || row.stream?.kind !== 'result') return null;
+  const { cards } = row.stream;
+  const o = dealRound(new FixedCardSource(cards));
+  return {
+    round: row.tableRound,
+    cards,
+    outcome: {
+      winner: o.winner,
+      playerTotal: o.player.total,
+      bankerTotal: o.banker.total,
+      natural: o.natural,
+      playerPair: o.playerPair,
+      bankerPair: o.bankerPair,
+    },
+  };
+}
+
+/** The view for the snapshot; `closesInMs` from the core's clock now. */
+export function stadiumView(ctx: CabinetContext): StadiumView | null {
+  const config = ctx.config.stadium;
+  const state = ctx.stadium;
+  if (config === null || state === null) return null;
+  const rounds = ctx.journal.stadiumRounds;
+  const open = ctx.critical.openRoundId;
+  const locked = open === null ? null : rounds.rowOfRound(open);
+  return {
+    table: config.table,
+    link: state.link,
+    round: state.round,
+    window: state.window,
+    closesInMs: state.window === 'open' ? Math.max(0, state.closesAtMs - ctx.clock().getTime()) : 0,
+    skipping: state.skipping,
+    terminals: state.terminals,
+    lockedRound: locked !== null && locked.conclusion === null ? locked.tableRound : null,
+    lastConcludedRound: rounds.lastConcludedRound(config.table),
+    lagMs: state.lagMs,
+    sitOut: state.sitOut,
+    rebetQueued: state.rebetQueued !== null,
+    lastResult: lastResult(ctx, config.table),
+    terminalId: rounds.terminalId(),
+  };
+}
