@@ -28,8 +28,8 @@ export function raiseStadiumFault(
   const rounds = ctx.journal.stadiumRounds;
   const reasonCode: TiltReason = {
     code: 'stadium-stream-fault',
-    cause,
-    table,
+    fault: cause,
+    tableId: table,
     round,
     lastRound: rounds.lastStreamRound(table),
   };
@@ -48,7 +48,7 @@ export function raiseStadiumFault(
       ctx,
       locked.open,
       tilt,
-      { code: 'stadium-fault', table, tableRound: locked.row.tableRound, cause },
+      { code: 'stadium-fault', tableId: table, tableRound: locked.row.tableRound, fault: cause },
       markStream,
     );
     return;

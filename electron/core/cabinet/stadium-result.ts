@@ -46,7 +46,7 @@ export function stadiumResult(ctx: CabinetContext, result: VerifiedResult): Conc
       rounds.markStream(table, round, word);
       ctx.journal.appendEvent('stadium', `table ${table} round ${round}: result after the round was refunded`, at, {
         code: 'stadium-result-late',
-        table,
+        tableId: table,
         tableRound: round,
         roundId: row.roundId,
       });

@@ -10,7 +10,7 @@ import type { CabinetContext } from './cabinet-context.ts';
 
 /** How a void concludes a stadium round: a timeout, a fault, or a void (the table's or any other). */
 function conclusionOf(code: VoidReason): StadiumConclusion {
-  if (code.code === 'stadium-void') return code.cause === 'result-timeout' ? 'timeout' : 'void';
+  if (code.code === 'stadium-void') return code.voidCause === 'result-timeout' ? 'timeout' : 'void';
   return code.code === 'stadium-fault' ? 'fault' : 'void';
 }
 
@@ -19,7 +19,7 @@ export function concludeStadiumOnVoid(ctx: CabinetContext, roundId: number, code
   const rounds = ctx.journal.stadiumRounds;
   const row = rounds.rowOfRound(roundId);
   if (row === null || row.conclusion !== null) return;
-  const tableVoid = code.code === 'stadium-void' && code.cause === 'table-void';
+  const tableVoid = code.code === 'stadium-void' && code.voidCause === 'table-void';
   rounds.conclude(row.table, row.tableRound, conclusionOf(code), tableVoid ? { kind: 'void' } : null, at);
 }
 

@@ -86,9 +86,9 @@ describe('a stadium terminal locks its layout at its own close and settles from 
     expect(ledgerKinds(c, 'refund')).toEqual([2_500]);
     expect(c.recall({ limit: 1 })[0]!.voidCode).toEqual({
       code: 'stadium-void',
-      table: TEST_TABLE,
+      tableId: TEST_TABLE,
       tableRound: 1,
-      cause: 'table-void',
+      voidCause: 'table-void',
     });
   });
 
@@ -102,7 +102,7 @@ describe('a stadium terminal locks its layout at its own close and settles from 
     expect(ledgerKinds(c, 'win')).toEqual([]);
     expect(c.events({ kind: 'stadium' })[0]!.message).toEqual({
       code: 'stadium-result-late',
-      table: TEST_TABLE,
+      tableId: TEST_TABLE,
       tableRound: 1,
       roundId: 1,
     });
@@ -122,14 +122,14 @@ describe('a stadium terminal locks its layout at its own close and settles from 
         kind: 'stadium-fault',
         reasonCode: {
           code: 'stadium-stream-fault',
-          cause: 'outcome-mismatch',
-          table: TEST_TABLE,
+          fault: 'outcome-mismatch',
+          tableId: TEST_TABLE,
           round: 1,
           lastRound: null,
         },
       }),
     ]);
-    expect(c.recall({ limit: 1 })[0]!.voidCode).toMatchObject({ code: 'stadium-fault', cause: 'outcome-mismatch' });
+    expect(c.recall({ limit: 1 })[0]!.voidCode).toMatchObject({ code: 'stadium-fault', fault: 'outcome-mismatch' });
     // The tilt stops play; a technician clears it, an attendant may not.
     expect(() => c.clearTilt('stadium-fault', 'stadium', { by: 'attendant', doorOpen: false })).toThrow(/technician/);
     c.clearTilt('stadium-fault', 'stadium', { by: 'technician', doorOpen: false });
@@ -142,11 +142,11 @@ describe('a stadium terminal locks its layout at its own close and settles from 
     c.stadiumResult(resultOf(1, PLAYER_WINS));
     expect(c.stadiumResult(resultOf(1, BANKER_WINS))).toBe('faulted');
     expect(c.snapshot().creditsMinor).toBe(11_000);
-    expect(c.snapshot().tilts[0]!.reasonCode).toMatchObject({ cause: 'round-replay', round: 1, lastRound: 1 });
+    expect(c.snapshot().tilts[0]!.reasonCode).toMatchObject({ fault: 'round-replay', round: 1, lastRound: 1 });
     c.clearTilt('stadium-fault', 'stadium', { by: 'technician', doorOpen: false });
     playInto(c, 2, { banker: 1_000 });
     expect(c.stadiumResult(resultOf(4, BANKER_WINS))).toBe('faulted');
-    expect(c.snapshot().tilts[0]!.reasonCode).toMatchObject({ cause: 'round-gap', round: 4, lastRound: 1 });
+    expect(c.snapshot().tilts[0]!.reasonCode).toMatchObject({ fault: 'round-gap', round: 4, lastRound: 1 });
     // The locked round 2 was refunded, not settled on the doubtful stream.
     expect(c.snapshot().creditsMinor).toBe(11_000);
     expect(journalOf(c).stadiumRounds.row(TEST_TABLE, 2)).toMatchObject({ conclusion: 'fault' });
@@ -157,7 +157,7 @@ describe('a stadium terminal locks its layout at its own close and settles from 
     playInto(c, 1, { tie: 500 });
     c.stadiumFault('bad-signature', 1);
     expect(c.snapshot().creditsMinor).toBe(10_000);
-    expect(c.snapshot().tilts[0]!.reasonCode).toMatchObject({ cause: 'bad-signature', round: 1 });
+    expect(c.snapshot().tilts[0]!.reasonCode).toMatchObject({ fault: 'bad-signature', round: 1 });
     // The real result for that round, if it still came, finds it refunded.
     expect(c.stadiumResult(resultOf(1, TIE))).toBe('faulted');
     expect(ledgerKinds(c, 'win')).toEqual([]);

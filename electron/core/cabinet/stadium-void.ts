@@ -32,7 +32,7 @@ export function stadiumVoid(ctx: CabinetContext, round: number, cause: StadiumVo
   }
   const open = ctx.journal.openRounds().find((r) => row !== null && r.roundId === row.roundId);
   if (open) {
-    voidRound(ctx, open, null, { code: 'stadium-void', table, tableRound: round, cause });
+    voidRound(ctx, open, null, { code: 'stadium-void', tableId: table, tableRound: round, voidCause: cause });
     return 'refunded';
   }
   const at = now(ctx);

@@ -78,13 +78,13 @@ export type TiltReason =
    */
   | { readonly code: 'program-crash'; readonly crash: CrashKind; readonly error: string }
   /**
-   * A stadium terminal found its table's stream doubtful (docs/stadium.md#terminals): why, the table, the round the
-   * doubtful message named (null when it named none) and the last round the stream had concluded here (null: none).
+   * A stadium terminal found its table's stream doubtful (docs/stadium.md#terminals): why (`fault`), the table, the
+   * round the doubtful message named (null: none) and the last round the stream had concluded here (null: none).
    */
   | {
       readonly code: 'stadium-stream-fault';
-      readonly cause: StadiumFaultCause;
-      readonly table: string;
+      readonly fault: StadiumFaultCause;
+      readonly tableId: string;
       readonly round: number | null;
       readonly lastRound: number | null;
     };
@@ -123,16 +123,16 @@ export type VoidReason =
   /** The stadium table voided the round, or no conclusion came in time (docs/stadium.md#terminals). */
   | {
       readonly code: 'stadium-void';
-      readonly table: string;
+      readonly tableId: string;
       readonly tableRound: number;
-      readonly cause: StadiumVoidCause;
+      readonly voidCause: StadiumVoidCause;
     }
   /** The table's stream was doubtful while the bets were locked: refunded, never settled on it. */
   | {
       readonly code: 'stadium-fault';
-      readonly table: string;
+      readonly tableId: string;
       readonly tableRound: number;
-      readonly cause: StadiumFaultCause;
+      readonly fault: StadiumFaultCause;
     };
 
 /**
@@ -309,7 +309,7 @@ export type EventMessage =
    */
   | {
       readonly code: 'stadium-result-late';
-      readonly table: string;
+      readonly tableId: string;
       readonly tableRound: number;
       readonly roundId: number | null;
     };

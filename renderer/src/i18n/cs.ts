@@ -125,6 +125,9 @@ const cs: Messages = {
     note: 'Všechny sázky z tohoto kola jsme vrátili na váš kredit.',
     ok: 'OK',
     why: {
+      'stadium-table-void': 'Stůl kolo zrušil ještě před rozdáním.',
+      'stadium-result-timeout': 'Výsledek stolu nedorazil včas.',
+      'stadium-fault': 'Výsledku stolu nebylo možné věřit, proto se podle něj nic nevyúčtovalo.',
       'power-lost': 'Během kola došlo k výpadku napájení.',
       'rng-fault': 'Během kola selhal generátor náhodných čísel.',
       'device-fault': 'Během kola selhalo zařízení.',

@@ -125,6 +125,9 @@ const de: Messages = {
     note: 'Alle Einsätze dieser Runde wurden Ihrem Guthaben gutgeschrieben.',
     ok: 'OK',
     why: {
+      'stadium-table-void': 'Der Tisch hat die Runde vor dem Austeilen abgebrochen.',
+      'stadium-result-timeout': 'Das Ergebnis des Tisches kam nicht rechtzeitig an.',
+      'stadium-fault': 'Dem Ergebnis des Tisches war nicht zu trauen, daher wurde nichts danach abgerechnet.',
       'power-lost': 'Die Stromversorgung wurde während der Runde unterbrochen.',
       'rng-fault': 'Der Zufallszahlengenerator ist während der Runde ausgefallen.',
       'device-fault': 'Ein Gerät ist während der Runde ausgefallen.',

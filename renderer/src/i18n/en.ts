@@ -128,6 +128,9 @@ export default {
     note: 'Every bet of this round has been returned to your credit.',
     ok: 'OK',
     why: {
+      'stadium-table-void': 'The table cancelled the round before dealing it.',
+      'stadium-result-timeout': 'The table’s result did not arrive in time.',
+      'stadium-fault': 'The table’s result could not be trusted, so nothing was settled on it.',
       'power-lost': 'The power was interrupted during the round.',
       'rng-fault': 'The random number generator failed during the round.',
       'device-fault': 'A device failed during the round.',

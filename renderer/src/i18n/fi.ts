@@ -125,6 +125,9 @@ const fi: Messages = {
     note: 'Kaikki tämän kierroksen panokset on palautettu saldoosi.',
     ok: 'OK',
     why: {
+      'stadium-table-void': 'Pöytä peruutti kierroksen ennen jakoa.',
+      'stadium-result-timeout': 'Pöydän tulos ei saapunut ajoissa.',
+      'stadium-fault': 'Pöydän tulokseen ei voinut luottaa, joten sen perusteella ei ratkaistu mitään.',
       'power-lost': 'Virta katkesi kierroksen aikana.',
       'rng-fault': 'Satunnaislukugeneraattori vikaantui kierroksen aikana.',
       'device-fault': 'Laite vikaantui kierroksen aikana.',

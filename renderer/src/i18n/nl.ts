@@ -125,6 +125,9 @@ const nl: Messages = {
     note: 'Alle inzetten van deze ronde staan weer op uw krediet.',
     ok: 'OK',
     why: {
+      'stadium-table-void': 'De tafel heeft de ronde geannuleerd voordat er werd gedeeld.',
+      'stadium-result-timeout': 'De uitslag van de tafel kwam niet op tijd binnen.',
+      'stadium-fault': 'De uitslag van de tafel was niet betrouwbaar, dus er is niets op afgerekend.',
       'power-lost': 'De stroom viel weg tijdens de ronde.',
       'rng-fault': 'De willekeurige-getallengenerator faalde tijdens de ronde.',
       'device-fault': 'Een apparaat faalde tijdens de ronde.',

@@ -125,6 +125,9 @@ const sv: Messages = {
     note: 'Alla insatser i rundan har lagts tillbaka på din kredit.',
     ok: 'OK',
     why: {
+      'stadium-table-void': 'Bordet avbröt omgången innan den delades ut.',
+      'stadium-result-timeout': 'Bordets resultat kom inte fram i tid.',
+      'stadium-fault': 'Bordets resultat gick inte att lita på, så inget avgjordes på det.',
       'power-lost': 'Strömmen bröts under omgången.',
       'rng-fault': 'Slumptalsgeneratorn fick fel under omgången.',
       'device-fault': 'En enhet fick fel under omgången.',

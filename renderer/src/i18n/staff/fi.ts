@@ -105,6 +105,7 @@ const staff: Messages['staff'] = {
     needsTechnician: 'Vain teknikko voi kuitata tallennusvian; laite tekee ensin koekirjoituksen lokiin.',
   },
   tiltKind: {
+    'stadium-fault': 'Stadionpöydän vika',
     'rng-fault': 'Satunnaislukugeneraattorin vika',
     'device-fault': 'Laitevika',
     'memory-error': 'Muistivirhe',
@@ -123,6 +124,7 @@ const staff: Messages['staff'] = {
   },
   events: { kind: 'Laji', time: 'Aika', at: 'Milloin', detail: 'Tiedot', none: 'Ei tapahtumia.' },
   eventKind: {
+    stadium: 'Stadion',
     all: 'Kaikki',
     fault: 'Vika',
     tilt: 'Häiriö',
@@ -358,6 +360,7 @@ const staff: Messages['staff'] = {
   },
   original: 'Alkuperäinen teksti (kuten kirjattu)',
   msg: {
+    'stadium-result-late': 'Pöydän {tableId} kierroksen {tableRound} tulos saapui vasta palautuksen jälkeen (kierros nro {roundId}); ohitettu',
     'door-opened': 'Ovi avattu',
     'door-closed': 'Ovi suljettu',
     'fault-raised': 'Vika: {tilt}, {source} — {reason}',
@@ -401,6 +404,7 @@ const staff: Messages['staff'] = {
     'journal-archive-failed': 'Arkistoon kirjoitus epäonnistui, mitään ei siirretty ({problem})',
   },
   reason: {
+    'stadium-stream-fault': 'pöydän {tableId} tietovirta oli epäilyttävä: {fault} (kierros {round}; viimeksi täällä päätetty kierros {lastRound})',
     'device-reported': '{device} ilmoittaa tilan {health}: {deviceDetail}',
     'rng-deal-failure': 'satunnaislukugeneraattori vikaantui jaon aikana',
     'rng-not-ready':
@@ -417,6 +421,8 @@ const staff: Messages['staff'] = {
     'program-crash': 'ohjelma kaatui ({crash}, {error}) ja käynnistettiin uudelleen',
   },
   void: {
+    'stadium-void': 'pöytä {tableId} kierros {tableRound}: {voidCause}',
+    'stadium-fault': 'pöytä {tableId} kierros {tableRound} epäilyttävä: {fault}',
     'power-lost': 'virta katkesi kierroksen ollessa tilassa {status}; mitätöity käynnistyksessä',
     'rng-fault': 'satunnaislukuvika ({source}): {reason}',
     'device-fault': 'laitevika ({device}): {reason}',
@@ -602,7 +608,19 @@ const staff: Messages['staff'] = {
     'technician-test-write': 'teknikko kuittaa onnistuneen koekirjoituksen jälkeen',
     'technician-clear': 'teknikko kuittaa sen',
   },
+  stadiumFault: {
+    'bad-signature': 'tuloksen allekirjoitus ei täsmää pöydän avaimeen',
+    'round-gap': 'kierrosnumero hyppäsi yli',
+    'round-replay': 'kierros tuli uudelleen tai numero laski',
+    'bad-message': 'viesti, jota pääte ei pystynyt lukemaan',
+    'outcome-mismatch': 'kortit eivät anna ilmoitettua tulosta',
+  },
+  stadiumVoidCause: {
+    'table-void': 'pöytä mitätöi kierroksen',
+    'result-timeout': 'tulosta ei tullut ajoissa',
+  },
   source: {
+    stadium: 'Stadionpöydän yhteys',
     rng: 'Satunnaislukugeneraattori',
     'bill-acceptor': 'Setelinlukija',
     door: 'Ovi',
