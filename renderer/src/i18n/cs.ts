@@ -9,6 +9,7 @@ import roadPanel from './roadPanel/cs.ts';
 import rulesPage from './rules-page/cs.ts';
 import tablePolish from './table-polish/cs.ts';
 import refusal from './refusal/cs.ts';
+import stadiumSitOut from './stadium-sit-out/cs.ts';
 import resultBanner from './result-banner/cs.ts';
 
 /** Names of spots and controls: docs/glossary.md. */
@@ -269,6 +270,7 @@ const cs: Messages = {
   rulesPage,
   tablePolish,
   refusal,
+  stadiumSitOut,
   resultBanner,
 };
 export default cs;

@@ -9,6 +9,7 @@ import roadPanel from './roadPanel/de.ts';
 import rulesPage from './rules-page/de.ts';
 import tablePolish from './table-polish/de.ts';
 import refusal from './refusal/de.ts';
+import stadiumSitOut from './stadium-sit-out/de.ts';
 import resultBanner from './result-banner/de.ts';
 
 /** Names of spots and controls: docs/glossary.md. */
@@ -273,6 +274,7 @@ const de: Messages = {
   rulesPage,
   tablePolish,
   refusal,
+  stadiumSitOut,
   resultBanner,
 };
 export default de;

@@ -8,6 +8,7 @@ import roadPanel from './roadPanel/en.ts';
 import rulesPage from './rules-page/en.ts';
 import tablePolish from './table-polish/en.ts';
 import refusal from './refusal/en.ts';
+import stadiumSitOut from './stadium-sit-out/en.ts';
 import resultBanner from './result-banner/en.ts';
 
 /** Names of spots and controls: docs/glossary.md. */
@@ -274,5 +275,6 @@ export default {
   rulesPage,
   tablePolish,
   refusal,
+  stadiumSitOut,
   resultBanner,
 } as const;

@@ -9,6 +9,7 @@ import roadPanel from './roadPanel/fi.ts';
 import rulesPage from './rules-page/fi.ts';
 import tablePolish from './table-polish/fi.ts';
 import refusal from './refusal/fi.ts';
+import stadiumSitOut from './stadium-sit-out/fi.ts';
 import resultBanner from './result-banner/fi.ts';
 
 /** Names of spots and controls: docs/glossary.md. */
@@ -271,6 +272,7 @@ const fi: Messages = {
   rulesPage,
   tablePolish,
   refusal,
+  stadiumSitOut,
   resultBanner,
 };
 export default fi;

@@ -9,6 +9,7 @@ import roadPanel from './roadPanel/nl.ts';
 import rulesPage from './rules-page/nl.ts';
 import tablePolish from './table-polish/nl.ts';
 import refusal from './refusal/nl.ts';
+import stadiumSitOut from './stadium-sit-out/nl.ts';
 import resultBanner from './result-banner/nl.ts';
 
 /** Names of spots and controls: docs/glossary.md. */
@@ -273,6 +274,7 @@ const nl: Messages = {
   rulesPage,
   tablePolish,
   refusal,
+  stadiumSitOut,
   resultBanner,
 };
 export default nl;

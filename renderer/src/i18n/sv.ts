@@ -9,6 +9,7 @@ import roadPanel from './roadPanel/sv.ts';
 import rulesPage from './rules-page/sv.ts';
 import tablePolish from './table-polish/sv.ts';
 import refusal from './refusal/sv.ts';
+import stadiumSitOut from './stadium-sit-out/sv.ts';
 import resultBanner from './result-banner/sv.ts';
 
 /** Names of spots and controls: docs/glossary.md. */
@@ -269,6 +270,7 @@ const sv: Messages = {
   rulesPage,
   tablePolish,
   refusal,
+  stadiumSitOut,
   resultBanner,
 };
 export default sv;
