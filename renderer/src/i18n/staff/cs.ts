@@ -364,7 +364,8 @@ const staff: Messages['staff'] = {
   },
   original: 'Původní text (jak byl zaznamenán)',
   msg: {
-    'stadium-result-late': 'Výsledek stolu {tableId}, kolo {tableRound}, přišel až po vrácení sázek (kolo č. {roundId}); ignorován',
+    'stadium-result-late':
+      'Výsledek stolu {tableId}, kolo {tableRound}, přišel až po vrácení sázek (kolo č. {roundId}); ignorován',
     'door-opened': 'Dvířka otevřena',
     'door-closed': 'Dvířka zavřena',
     'fault-raised': 'Porucha: {tilt}, {source} — {reason}',
@@ -408,7 +409,8 @@ const staff: Messages['staff'] = {
     'journal-archive-failed': 'Zápis do archivu selhal, nic nebylo přesunuto ({problem})',
   },
   reason: {
-    'stadium-stream-fault': 'datový tok stolu {tableId} byl pochybný: {fault} (kolo {round}; naposledy zde uzavřené kolo {lastRound})',
+    'stadium-stream-fault':
+      'datový tok stolu {tableId} byl pochybný: {fault} (kolo {round}; naposledy zde uzavřené kolo {lastRound})',
     'device-reported': '{device} hlásí stav {health}: {deviceDetail}',
     'rng-deal-failure': 'generátor náhodných čísel selhal při rozdávání',
     'rng-not-ready': 'generátor náhodných čísel nebyl v pořádku {waitedMs} ms po spuštění ({health}: {deviceDetail})',

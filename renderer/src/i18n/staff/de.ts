@@ -367,7 +367,8 @@ const staff: Messages['staff'] = {
   },
   original: 'Originaltext (wie aufgezeichnet)',
   msg: {
-    'stadium-result-late': 'Ergebnis von Tisch {tableId} Runde {tableRound} kam nach der Erstattung der Runde (Runde Nr. {roundId}); ignoriert',
+    'stadium-result-late':
+      'Ergebnis von Tisch {tableId} Runde {tableRound} kam nach der Erstattung der Runde (Runde Nr. {roundId}); ignoriert',
     'door-opened': 'Tür geöffnet',
     'door-closed': 'Tür geschlossen',
     'fault-raised': 'Störung: {tilt}, {source} — {reason}',
@@ -412,7 +413,8 @@ const staff: Messages['staff'] = {
     'journal-archive-failed': 'Schreiben ins Archiv fehlgeschlagen, nichts verschoben ({problem})',
   },
   reason: {
-    'stadium-stream-fault': 'der Datenstrom von Tisch {tableId} war zweifelhaft: {fault} (Runde {round}; zuletzt hier abgeschlossene Runde {lastRound})',
+    'stadium-stream-fault':
+      'der Datenstrom von Tisch {tableId} war zweifelhaft: {fault} (Runde {round}; zuletzt hier abgeschlossene Runde {lastRound})',
     'device-reported': '{device} meldet {health}: {deviceDetail}',
     'rng-deal-failure': 'der Zufallsgenerator ist beim Geben ausgefallen',
     'rng-not-ready':

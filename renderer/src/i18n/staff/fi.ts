@@ -360,7 +360,8 @@ const staff: Messages['staff'] = {
   },
   original: 'Alkuperäinen teksti (kuten kirjattu)',
   msg: {
-    'stadium-result-late': 'Pöydän {tableId} kierroksen {tableRound} tulos saapui vasta palautuksen jälkeen (kierros nro {roundId}); ohitettu',
+    'stadium-result-late':
+      'Pöydän {tableId} kierroksen {tableRound} tulos saapui vasta palautuksen jälkeen (kierros nro {roundId}); ohitettu',
     'door-opened': 'Ovi avattu',
     'door-closed': 'Ovi suljettu',
     'fault-raised': 'Vika: {tilt}, {source} — {reason}',
@@ -404,7 +405,8 @@ const staff: Messages['staff'] = {
     'journal-archive-failed': 'Arkistoon kirjoitus epäonnistui, mitään ei siirretty ({problem})',
   },
   reason: {
-    'stadium-stream-fault': 'pöydän {tableId} tietovirta oli epäilyttävä: {fault} (kierros {round}; viimeksi täällä päätetty kierros {lastRound})',
+    'stadium-stream-fault':
+      'pöydän {tableId} tietovirta oli epäilyttävä: {fault} (kierros {round}; viimeksi täällä päätetty kierros {lastRound})',
     'device-reported': '{device} ilmoittaa tilan {health}: {deviceDetail}',
     'rng-deal-failure': 'satunnaislukugeneraattori vikaantui jaon aikana',
     'rng-not-ready':

@@ -366,7 +366,8 @@ const staff: Messages['staff'] = {
   },
   original: 'Originele tekst (zoals vastgelegd)',
   msg: {
-    'stadium-result-late': 'Uitslag van tafel {tableId} ronde {tableRound} kwam nadat de ronde was terugbetaald (ronde nr. {roundId}); genegeerd',
+    'stadium-result-late':
+      'Uitslag van tafel {tableId} ronde {tableRound} kwam nadat de ronde was terugbetaald (ronde nr. {roundId}); genegeerd',
     'door-opened': 'Deur geopend',
     'door-closed': 'Deur gesloten',
     'fault-raised': 'Storing: {tilt}, {source} — {reason}',
@@ -411,7 +412,8 @@ const staff: Messages['staff'] = {
     'journal-archive-failed': 'Schrijven naar het archief mislukt, niets verplaatst ({problem})',
   },
   reason: {
-    'stadium-stream-fault': 'de stroom van tafel {tableId} was twijfelachtig: {fault} (ronde {round}; laatst hier afgesloten ronde {lastRound})',
+    'stadium-stream-fault':
+      'de stroom van tafel {tableId} was twijfelachtig: {fault} (ronde {round}; laatst hier afgesloten ronde {lastRound})',
     'device-reported': '{device} meldt {health}: {deviceDetail}',
     'rng-deal-failure': 'de toevalsgenerator faalde tijdens het delen',
     'rng-not-ready': 'de toevalsgenerator was {waitedMs} ms na het opstarten niet in orde ({health}: {deviceDetail})',

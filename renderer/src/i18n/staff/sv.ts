@@ -366,7 +366,8 @@ const staff: Messages['staff'] = {
   },
   original: 'Originaltext (som registrerad)',
   msg: {
-    'stadium-result-late': 'Resultatet för bord {tableId} omgång {tableRound} kom efter att omgången återbetalats (omgång nr {roundId}); ignorerat',
+    'stadium-result-late':
+      'Resultatet för bord {tableId} omgång {tableRound} kom efter att omgången återbetalats (omgång nr {roundId}); ignorerat',
     'door-opened': 'Dörren öppnad',
     'door-closed': 'Dörren stängd',
     'fault-raised': 'Fel: {tilt}, {source} — {reason}',
@@ -410,7 +411,8 @@ const staff: Messages['staff'] = {
     'journal-archive-failed': 'Skrivning till arkivet misslyckades, inget flyttades ({problem})',
   },
   reason: {
-    'stadium-stream-fault': 'strömmen från bord {tableId} var tvivelaktig: {fault} (omgång {round}; senast avslutade omgång här {lastRound})',
+    'stadium-stream-fault':
+      'strömmen från bord {tableId} var tvivelaktig: {fault} (omgång {round}; senast avslutade omgång här {lastRound})',
     'device-reported': '{device} rapporterar {health}: {deviceDetail}',
     'rng-deal-failure': 'slumptalsgeneratorn fallerade under given',
     'rng-not-ready': 'slumptalsgeneratorn var inte frisk {waitedMs} ms efter start ({health}: {deviceDetail})',
