@@ -184,6 +184,15 @@ describe('a stadium terminal locks its layout at its own close and settles from 
     expect(journalOf(c).stadiumRounds.row(TEST_TABLE, 1)).toMatchObject({ conclusion: 'void' });
   });
 
+  it('a RAM clear that refunds a locked round concludes it: its result later is only logged', () => {
+    const { cabinet: c } = terminal();
+    playInto(c, 1, { banker: 500 });
+    c.ramClear();
+    expect(journalOf(c).stadiumRounds.row(TEST_TABLE, 1)).toMatchObject({ conclusion: 'void', stream: null });
+    expect(c.stadiumResult(resultOf(1, BANKER_WINS))).toBe('late-for-void');
+    expect(ledgerKinds(c, 'win')).toEqual([]);
+  });
+
   it('skip round locks nothing but records the round, and the table’s result still shows', () => {
     const { cabinet: c } = terminal();
     expect(c.skipRound(true).stadium).toMatchObject({ skipping: true });
