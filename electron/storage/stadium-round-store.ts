@@ -122,12 +122,18 @@ export class StadiumRoundStore implements StadiumRoundJournal {
   }
 
   lastResult(table: string): StadiumRoundRow | null {
-    const r = this.db.get<Row>(
-      `SELECT ${COLUMNS} FROM stadium_rounds WHERE table_id = ? AND conclusion = 'result'
-        ORDER BY table_round DESC LIMIT 1`,
-      table,
-    );
-    return r ? toRow(r) : null;
+    return this.recentResults(table, 1)[0] ?? null;
+  }
+
+  recentResults(table: string, limit: number): StadiumRoundRow[] {
+    return this.db
+      .all<Row>(
+        `SELECT ${COLUMNS} FROM stadium_rounds WHERE table_id = ? AND conclusion = 'result'
+          ORDER BY table_round DESC LIMIT ?`,
+        table,
+        limit,
+      )
+      .map(toRow);
   }
 
   unreported(limit: number): StadiumRoundRow[] {

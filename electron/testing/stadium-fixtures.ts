@@ -2,8 +2,7 @@
 import type { Card } from '../core/cards/card.ts';
 import type { StadiumConfig } from '../core/config/stadium-config.ts';
 import type { VenueConfig } from '../core/config/venue-config.ts';
-import { dealRound } from '../core/engine/round.ts';
-import { FixedCardSource } from '../core/engine/shoe.ts';
+import { outcomeOfDeal } from '../core/engine/stated-deal.ts';
 import type { VerifiedResult } from '../core/model/stadium-terminal.ts';
 import { testConfig } from './fixtures.ts';
 
@@ -32,18 +31,5 @@ export const TIE = ['9S', '9H', 'KD', 'KC'].map(card);
 
 /** The result the table would publish for these cards (deal order), with the outcome its engine states. */
 export function resultOf(round: number, cards: readonly Card[], table = TEST_TABLE): VerifiedResult {
-  const o = dealRound(new FixedCardSource(cards));
-  return {
-    table,
-    round,
-    cards,
-    outcome: {
-      winner: o.winner,
-      playerTotal: o.player.total,
-      bankerTotal: o.banker.total,
-      natural: o.natural,
-      playerPair: o.playerPair,
-      bankerPair: o.bankerPair,
-    },
-  };
+  return { table, round, cards, outcome: outcomeOfDeal(cards) };
 }

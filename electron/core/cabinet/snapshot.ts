@@ -12,6 +12,7 @@ import type { VenueConfig } from '../config/venue-config.ts';
 import type { BillNote, CabinetSnapshot, TableDisplay, TableLimits } from './cabinet-api.ts';
 import { wallet, type CabinetContext } from './cabinet-context.ts';
 import { roadWindow } from './road-window.ts';
+import { stadiumRoads } from './stadium-roads.ts';
 import { stadiumView } from './stadium-state.ts';
 
 /**
@@ -62,7 +63,7 @@ export function snapshot(ctx: CabinetContext): CabinetSnapshot {
     devices: [...ctx.devices.values()],
     display: tableDisplay(ctx.config),
     billNotes: billNotes(ctx.config),
-    roads: roadWindow(ctx),
+    roads: ctx.config.stadium === null ? roadWindow(ctx) : stadiumRoads(ctx, ctx.config.stadium.table),
     stadium: stadiumView(ctx),
   };
 }

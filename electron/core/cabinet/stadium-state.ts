@@ -6,8 +6,7 @@
  * plays alone.
  */
 import type { StadiumConfig } from '../config/stadium-config.ts';
-import { dealRound } from '../engine/round.ts';
-import { FixedCardSource } from '../engine/shoe.ts';
+import { outcomeOfDeal } from '../engine/stated-deal.ts';
 import type { StadiumSitOut } from '../model/stadium-journal.ts';
 import type { StadiumResultView, StadiumView } from '../model/stadium-terminal.ts';
 import type { CabinetContext } from './cabinet-context.ts';
@@ -79,20 +78,7 @@ export function stadiumLink(ctx: CabinetContext, link: Pick<StadiumView, 'link' 
 function lastResult(ctx: CabinetContext, table: string): StadiumResultView | null {
   const row = ctx.journal.stadiumRounds.lastResult(table);
   if (row === null || row.stream?.kind !== 'result') return null;
-  const { cards } = row.stream;
-  const o = dealRound(new FixedCardSource(cards));
-  return {
-    round: row.tableRound,
-    cards,
-    outcome: {
-      winner: o.winner,
-      playerTotal: o.player.total,
-      bankerTotal: o.banker.total,
-      natural: o.natural,
-      playerPair: o.playerPair,
-      bankerPair: o.bankerPair,
-    },
-  };
+  return { round: row.tableRound, cards: row.stream.cards, outcome: outcomeOfDeal(row.stream.cards) };
 }
 
 /** The view for the snapshot; `closesInMs` from the core's clock now. */

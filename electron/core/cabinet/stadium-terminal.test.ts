@@ -206,6 +206,18 @@ describe('a stadium terminal locks its layout at its own close and settles from 
     expect(c.snapshot().stadium!.lastResult).toMatchObject({ round: 1, cards: PLAYER_WINS });
   });
 
+  it('the roads are the table’s results, those sat out included, and a voided round takes no cell', () => {
+    const { cabinet: c } = terminal();
+    playInto(c, 1, { player: 500 });
+    c.stadiumResult(resultOf(1, PLAYER_WINS));
+    c.stadiumOpen(2, 15_000);
+    c.stadiumClose(2);
+    c.stadiumResult(resultOf(2, BANKER_WINS));
+    c.stadiumVoid(3, 'table-void');
+    c.stadiumResult(resultOf(4, TIE));
+    expect(c.snapshot().roads.map((r) => r.winner)).toEqual(['player', 'banker', 'tie']);
+  });
+
   it('a layout below a spot minimum locks nothing and says why', () => {
     const { cabinet: c } = terminal();
     c.stadiumOpen(1, 15_000);

@@ -3,26 +3,11 @@ import { describe, expect, it } from 'vitest';
 import type { Card } from '../cards/card.ts';
 import { dealRound } from './round.ts';
 import { FreshShoe } from './shoe.ts';
-import { checkStatedDeal, type ClaimedOutcome } from './stated-deal.ts';
+import { checkStatedDeal, outcomeOfDeal } from './stated-deal.ts';
 import { deterministicRandom } from '../../testing/fixtures.ts';
 
 const c = (rank: Card['rank'], suit: Card['suit'] = 'S'): Card => ({ rank, suit });
-const claimOf = (cards: readonly Card[]): ClaimedOutcome => {
-  const o = dealRound({
-    draw: (() => {
-      let i = 0;
-      return () => cards[i++]!;
-    })(),
-  });
-  return {
-    winner: o.winner,
-    playerTotal: o.player.total,
-    bankerTotal: o.banker.total,
-    natural: o.natural,
-    playerPair: o.playerPair,
-    bankerPair: o.bankerPair,
-  };
-};
+const claimOf = outcomeOfDeal;
 
 describe('a stated deal is accepted only when the drawing rules deal exactly those cards to that outcome', () => {
   it('accepts the docs example: 9S 2H KD 3C is a Player natural 9 against 5', () => {

@@ -30,6 +30,19 @@ function isCard(card: unknown): card is Card {
   return (RANKS as readonly unknown[]).includes(rank) && (SUITS as readonly unknown[]).includes(suit);
 }
 
+/** The outcome the engine deals from `cards` in deal order, as a table states it (the cards already checked). */
+export function outcomeOfDeal(cards: readonly Card[]): ClaimedOutcome {
+  const o = dealRound(new FixedCardSource(cards));
+  return {
+    winner: o.winner,
+    playerTotal: o.player.total,
+    bankerTotal: o.banker.total,
+    natural: o.natural,
+    playerPair: o.playerPair,
+    bankerPair: o.bankerPair,
+  };
+}
+
 /** Deals `cards` (deal order) through the engine and compares the result with `claimed`. */
 export function checkStatedDeal(cards: readonly Card[], claimed: ClaimedOutcome, decks: number): StatedDeal {
   if (!cards.every(isCard)) return { ok: false, problem: 'not-a-card' };

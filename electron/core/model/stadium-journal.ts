@@ -74,6 +74,8 @@ export interface StadiumRoundJournal {
   lastConcludedRound(table: string): number | null;
   /** The newest round of `table` a result concluded here (settled or only seen); null before the first. */
   lastResult(table: string): StadiumRoundRow | null;
+  /** The newest `limit` rounds of `table` a result concluded here, newest first: the table's roads. */
+  recentResults(table: string, limit: number): StadiumRoundRow[];
   /** Concluded rounds with locked bets not yet reported, oldest first. */
   unreported(limit: number): StadiumRoundRow[];
 
