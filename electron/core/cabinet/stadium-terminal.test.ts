@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanAudit, closeCabinets, fund, journalOf, refusal, setupCabinet } from '../../testing/cabinet-harness.ts';
 import { BANKER_WINS, PLAYER_WINS, TEST_TABLE, TIE, resultOf, stadiumConfig } from '../../testing/stadium-fixtures.ts';
+import { dealRound } from '../engine/round.ts';
 import type { Bets, Spot } from '../engine/settlement.ts';
+import { FixedCardSource } from '../engine/shoe.ts';
 import type { CabinetCore } from './cabinet.ts';
 
 afterEach(closeCabinets);
@@ -172,6 +174,21 @@ describe('a stadium terminal locks its layout at its own close and settles from 
     expect(ledgerKinds(c, 'refund')).toEqual([]);
     expect(c.stadiumResult(resultOf(1, PLAYER_WINS))).toBe('settled');
     expect(c.snapshot().creditsMinor).toBe(11_000);
+    cleanAudit(h.path);
+  });
+
+  it('a round dealt from a verified result but cut off before its settle is settled at start-up from its cards', () => {
+    const h = terminal();
+    playInto(h.cabinet, 1, { player: 1_000 });
+    // As if the process died between the dealt commit and the settle commit of a result.
+    const j = journalOf(h.cabinet);
+    j.transaction(() => j.markDealt(1, dealRound(new FixedCardSource(PLAYER_WINS)), '2026-12-01T03:00:01.000Z'));
+    const c = h.restart();
+    expect(c.snapshot().creditsMinor).toBe(11_000);
+    expect(c.snapshot().stadium!.lockedRound).toBeNull();
+    // The broker delivers the unacked result again: it finds the round concluded.
+    expect(c.stadiumResult(resultOf(1, PLAYER_WINS))).toBe('already-concluded');
+    expect(ledgerKinds(c, 'win')).toEqual([2_000]);
     cleanAudit(h.path);
   });
 
