@@ -199,6 +199,7 @@ export default {
     applyNow: 'Apply now',
   },
   section: {
+    stadium: 'Stadium table',
     rules: 'Game rules',
     limits: 'Bet limits',
     chips: 'Chips',
@@ -217,6 +218,12 @@ export default {
     other: 'Other',
   },
   field: {
+    stadium: 'Stadium table (null: plays alone)',
+    url: 'Broker URLs',
+    table: 'Table id',
+    tablePublicKey: 'Table public key',
+    resultTimeoutMs: 'Result timeout (ms)',
+    closeMarginMs: 'Close margin (ms)',
     id: 'Profile name',
     decks: 'Decks',
     tiePays: 'Tie pays (to 1)',

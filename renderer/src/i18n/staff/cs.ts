@@ -199,6 +199,7 @@ const staff: Messages['staff'] = {
     applyNow: 'Použít nyní',
   },
   section: {
+    stadium: 'Stadionový stůl',
     rules: 'Pravidla hry',
     limits: 'Limity sázek',
     chips: 'Žetony',
@@ -217,6 +218,12 @@ const staff: Messages['staff'] = {
     other: 'Ostatní',
   },
   field: {
+    stadium: 'Stadionový stůl (null: hraje samostatně)',
+    url: 'Adresy brokeru',
+    table: 'Id stolu',
+    tablePublicKey: 'Veřejný klíč stolu',
+    resultTimeoutMs: 'Časový limit výsledku (ms)',
+    closeMarginMs: 'Předstih uzavření (ms)',
     id: 'Název profilu',
     decks: 'Balíčky',
     tiePays: 'Remíza platí (k 1)',

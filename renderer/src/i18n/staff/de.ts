@@ -201,6 +201,7 @@ const staff: Messages['staff'] = {
     applyNow: 'Jetzt übernehmen',
   },
   section: {
+    stadium: 'Stadiontisch',
     rules: 'Spielregeln',
     limits: 'Einsatzgrenzen',
     chips: 'Jetons',
@@ -219,6 +220,12 @@ const staff: Messages['staff'] = {
     other: 'Sonstiges',
   },
   field: {
+    stadium: 'Stadiontisch (null: spielt allein)',
+    url: 'Broker-Adressen',
+    table: 'Tisch-ID',
+    tablePublicKey: 'Öffentlicher Schlüssel des Tisches',
+    resultTimeoutMs: 'Zeitlimit für das Ergebnis (ms)',
+    closeMarginMs: 'Schließvorlauf (ms)',
     id: 'Profilname',
     decks: 'Kartenspiele',
     tiePays: 'Unentschieden zahlt (zu 1)',

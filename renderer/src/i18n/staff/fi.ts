@@ -194,6 +194,7 @@ const staff: Messages['staff'] = {
     applyNow: 'Ota käyttöön nyt',
   },
   section: {
+    stadium: 'Stadionpöytä',
     rules: 'Pelisäännöt',
     limits: 'Panosrajat',
     chips: 'Pelimerkit',
@@ -212,6 +213,12 @@ const staff: Messages['staff'] = {
     other: 'Muut',
   },
   field: {
+    stadium: 'Stadionpöytä (null: pelaa yksin)',
+    url: 'Välittäjän osoitteet',
+    table: 'Pöydän tunnus',
+    tablePublicKey: 'Pöydän julkinen avain',
+    resultTimeoutMs: 'Tuloksen aikaraja (ms)',
+    closeMarginMs: 'Sulkemisen etumarginaali (ms)',
     id: 'Profiilin nimi',
     decks: 'Pakat',
     tiePays: 'Tasapeli maksaa (1:een)',

@@ -200,6 +200,7 @@ const staff: Messages['staff'] = {
     applyNow: 'Nu toepassen',
   },
   section: {
+    stadium: 'Stadiontafel',
     rules: 'Spelregels',
     limits: 'Inzetlimieten',
     chips: 'Fiches',
@@ -218,6 +219,12 @@ const staff: Messages['staff'] = {
     other: 'Overig',
   },
   field: {
+    stadium: 'Stadiontafel (null: speelt alleen)',
+    url: 'Broker-adressen',
+    table: 'Tafel-id',
+    tablePublicKey: 'Publieke sleutel van de tafel',
+    resultTimeoutMs: 'Time-out voor de uitslag (ms)',
+    closeMarginMs: 'Sluitmarge (ms)',
     id: 'Profielnaam',
     decks: 'Kaartspellen',
     tiePays: 'Gelijkspel betaalt (tegen 1)',

@@ -200,6 +200,7 @@ const staff: Messages['staff'] = {
     applyNow: 'Tillämpa nu',
   },
   section: {
+    stadium: 'Stadionbord',
     rules: 'Spelregler',
     limits: 'Insatsgränser',
     chips: 'Marker',
@@ -218,6 +219,12 @@ const staff: Messages['staff'] = {
     other: 'Övrigt',
   },
   field: {
+    stadium: 'Stadionbord (null: spelar ensam)',
+    url: 'Broker-adresser',
+    table: 'Bordets id',
+    tablePublicKey: 'Bordets publika nyckel',
+    resultTimeoutMs: 'Tidsgräns för resultat (ms)',
+    closeMarginMs: 'Stängningsmarginal (ms)',
     id: 'Profilnamn',
     decks: 'Kortlekar',
     tiePays: 'Lika betalar (till 1)',
