@@ -78,15 +78,19 @@ function toRow(r: Row): StadiumRoundRow {
 
 export class StadiumRoundStore implements StadiumRoundJournal {
   private readonly db: Database;
+  /** Read once: the id never changes (every snapshot of a terminal shows it). */
+  private terminal: string | null = null;
 
   constructor(db: Database) {
     this.db = db;
   }
 
   terminalId(): string {
+    if (this.terminal !== null) return this.terminal;
     const row = this.db.get<{ terminal_id: string }>('SELECT terminal_id FROM stadium_terminal WHERE slot = 1');
     if (!row) throw new Error('the journal has no stadium terminal id (its first migration did not run)');
-    return row.terminal_id;
+    this.terminal = row.terminal_id;
+    return this.terminal;
   }
 
   row(table: string, tableRound: number): StadiumRoundRow | null {

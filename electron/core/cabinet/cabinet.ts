@@ -60,7 +60,6 @@ import {
 import { copyWriteFailed } from './critical-copy-fault.ts';
 import * as startup from './startup-recovery.ts';
 import { stadiumFault } from './stadium-fault.ts';
-import { stadiumLink } from './stadium-state.ts';
 import { stadiumReported, stadiumUnreported } from './stadium-outbox.ts';
 import { stadiumResult } from './stadium-result.ts';
 import { stadiumVoid } from './stadium-void.ts';
@@ -209,7 +208,7 @@ export class CabinetCore implements Cabinet {
   }
 
   stadiumLink(state: Pick<StadiumView, 'link' | 'terminals' | 'lagMs'>): void {
-    stadiumLink(this.ctx, state);
+    stadiumWindow.stadiumLink(this.ctx, state);
   }
 
   stadiumTerminalId(): string {

@@ -11,7 +11,6 @@ import type { StadiumSitOut } from '../model/stadium-journal.ts';
 import type { StadiumResultView, StadiumView } from '../model/stadium-terminal.ts';
 import type { CabinetContext } from './cabinet-context.ts';
 import { CabinetError } from './cabinet-error.ts';
-import { emitState } from './cabinet-events.ts';
 
 export interface StadiumState {
   /** The table round whose window is open or was last opened. */
@@ -62,16 +61,6 @@ export function requireBettingWindow(ctx: CabinetContext): void {
       ? 'no betting window is open yet: bets are taken once the table opens a round'
       : `the betting window of table round ${round} is closed: bets are taken again when the next round opens`,
   );
-}
-
-/** The link's own state (reachability, terminals present, lag): shown at once, never journaled. */
-export function stadiumLink(ctx: CabinetContext, link: Pick<StadiumView, 'link' | 'terminals' | 'lagMs'>): void {
-  const { state } = requireStadium(ctx);
-  if (state.link === link.link && state.terminals === link.terminals && state.lagMs === link.lagMs) return;
-  state.link = link.link;
-  state.terminals = link.terminals;
-  state.lagMs = link.lagMs;
-  emitState(ctx);
 }
 
 /** The newest result the journal holds for `table`, dealt again through the engine for its outcome. */

@@ -2,12 +2,14 @@
  * A stadium terminal's betting window (docs/stadium.md#one-round-at-a-terminal): the table's `open` opens it, the
  * terminal's own close locks and debits the layout in one commit (round-flow.ts's lock, with the stadium row in the
  * same commit), or records why nothing was locked. DEAL is the table's; REBET lays the last layout now or, while the
- * window is closed, at the next open; round:skip sits the next close out.
+ * window is closed, at the next open; round:skip sits the next close out. The link's own state (reachability,
+ * terminals present, lag) is shown as it reports it.
  */
 import { SPOTS, type Bets } from '../engine/settlement.ts';
 import { sumSpots } from '../money/ledger-postings.ts';
 import type { StadiumSitOut } from '../model/stadium-journal.ts';
 import type { RoundRecord } from '../model/round-record.ts';
+import type { StadiumView } from '../model/stadium-terminal.ts';
 import type { CabinetSnapshot } from './cabinet-api.ts';
 import { now, requirePlayable, wallet, type CabinetContext } from './cabinet-context.ts';
 import { CabinetError } from './cabinet-error.ts';
@@ -137,4 +139,14 @@ export function stadiumRebet(ctx: CabinetContext, multiplier: 1 | 2): RoundRecor
 /** DEAL at a terminal: the shared table deals. */
 export function refuseDeal(): never {
   throw new CabinetError('stadium-mode', 'this cabinet is a stadium terminal: the shared table deals each round');
+}
+
+/** The link's own state (reachability, terminals present, lag): shown at once, never journaled. */
+export function stadiumLink(ctx: CabinetContext, link: Pick<StadiumView, 'link' | 'terminals' | 'lagMs'>): void {
+  const { state } = requireStadium(ctx);
+  if (state.link === link.link && state.terminals === link.terminals && state.lagMs === link.lagMs) return;
+  state.link = link.link;
+  state.terminals = link.terminals;
+  state.lagMs = link.lagMs;
+  emitState(ctx);
 }
