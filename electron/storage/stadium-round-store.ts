@@ -129,6 +129,11 @@ export class StadiumRoundStore implements StadiumRoundJournal {
     return this.recentResults(table, 1)[0] ?? null;
   }
 
+  /** Every row, for the journal audit. */
+  all(): StadiumRoundRow[] {
+    return this.db.all<Row>(`SELECT ${COLUMNS} FROM stadium_rounds ORDER BY table_id, table_round`).map(toRow);
+  }
+
   recentResults(table: string, limit: number): StadiumRoundRow[] {
     return this.db
       .all<Row>(

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { settle, SPOTS, type Bets } from '../engine/settlement.ts';
 import { sumSpots } from '../money/ledger-postings.ts';
-import { closeCabinets, fund, journalOf, setupCabinet } from '../../testing/cabinet-harness.ts';
+import { cleanAudit, closeCabinets, fund, journalOf, setupCabinet } from '../../testing/cabinet-harness.ts';
 import { BANKER_WINS, PLAYER_WINS, TIE, resultOf, stadiumConfig } from '../../testing/stadium-fixtures.ts';
 import type { CabinetCore } from './cabinet.ts';
 
@@ -126,6 +126,8 @@ describe('a stadium terminal’s money through any sequence of the link’s call
           const row = j.stadiumRounds.row('T1', n);
           expect(row?.conclusion, `table round ${n}`).not.toBeNull();
         }
+        // The independent audit agrees: money identity, each stadium round concluded as its money says.
+        cleanAudit(h.path);
         closeCabinets();
       }),
       { numRuns: 12 },
