@@ -113,6 +113,16 @@ describe('a stadium terminal locks its layout at its own close and settles from 
     expect(c.stadiumResult(resultOf(2, PLAYER_WINS))).toBe('settled');
   });
 
+  it('a timeout with nothing locked writes nothing: the table’s result then is recorded as usual', () => {
+    const { cabinet: c } = terminal();
+    c.stadiumOpen(1, 15_000);
+    c.stadiumClose(1);
+    expect(c.stadiumVoid(1, 'result-timeout')).toBe('recorded');
+    expect(c.stadiumResult(resultOf(1, TIE))).toBe('recorded');
+    expect(c.events({ kind: 'stadium' })).toEqual([]);
+    expect(c.snapshot().stadium!.lastResult).toMatchObject({ round: 1 });
+  });
+
   it('cards that do not deal the stated outcome raise stadium-fault and refund, never settle', () => {
     const { cabinet: c } = terminal();
     playInto(c, 1, { player: 1_000 });

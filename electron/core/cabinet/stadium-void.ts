@@ -35,10 +35,10 @@ export function stadiumVoid(ctx: CabinetContext, round: number, cause: StadiumVo
     voidRound(ctx, open, null, { code: 'stadium-void', tableId: table, tableRound: round, voidCause: cause });
     return 'refunded';
   }
+  // A timeout with nothing locked has nothing to refund: the table's own word on the round is still to come.
+  if (!fromStream) return 'recorded';
   const at = now(ctx);
-  ctx.journal.transaction(() =>
-    rounds.conclude(table, round, fromStream ? 'void' : 'timeout', fromStream ? { kind: 'void' } : null, at),
-  );
+  ctx.journal.transaction(() => rounds.conclude(table, round, 'void', { kind: 'void' }, at));
   emitState(ctx);
   return 'recorded';
 }
