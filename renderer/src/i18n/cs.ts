@@ -158,6 +158,8 @@ const cs: Messages = {
   },
   /** Why the cabinet is locked, for the player (renderer/src/format/lock-reason.ts). */
   tiltWhy: {
+    stadiumDoubt:
+      'Výsledkům společného stolu nebylo možné věřit. Nic se podle nich nevyúčtovalo; technik musí spojení zkontrolovat.',
     jam: 'Zaseknutá bankovka: {device} potřebuje obsluhu.',
     cashbox: 'Pokladnička potřebuje obsluhu.',
     fault: 'Porucha: {device} hlásí chybu.',

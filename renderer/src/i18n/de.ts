@@ -162,6 +162,8 @@ const de: Messages = {
   },
   /** Why the cabinet is locked, for the player (renderer/src/format/lock-reason.ts). */
   tiltWhy: {
+    stadiumDoubt:
+      'Den Ergebnissen des gemeinsamen Tisches war nicht zu trauen. Nichts wurde danach abgerechnet; ein Techniker muss die Verbindung prüfen.',
     jam: 'Banknotenstau: {device} meldet eine eingeklemmte Banknote.',
     cashbox: 'Die Geldkassette muss von einem Mitarbeiter geleert oder eingesetzt werden.',
     fault: 'Störung: {device} meldet einen Fehler.',

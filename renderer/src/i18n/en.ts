@@ -161,6 +161,8 @@ export default {
   },
   /** Why the cabinet is locked, for the player (renderer/src/format/lock-reason.ts). */
   tiltWhy: {
+    stadiumDoubt:
+      'The shared table’s results could not be trusted. Nothing was settled on them; a technician must check the link.',
     jam: 'A note is jammed in the {device}.',
     cashbox: 'The cashbox needs an attendant.',
     fault: 'The {device} reported a fault.',

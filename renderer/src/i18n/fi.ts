@@ -160,6 +160,8 @@ const fi: Messages = {
   },
   /** Why the cabinet is locked, for the player (renderer/src/format/lock-reason.ts). */
   tiltWhy: {
+    stadiumDoubt:
+      'Yhteisen pöydän tuloksiin ei voinut luottaa. Niiden perusteella ei ratkaistu mitään; teknikon on tarkistettava yhteys.',
     jam: 'Seteli on juuttunut laitteeseen: {device}.',
     cashbox: 'Kassalipas tarvitsee henkilökuntaa.',
     fault: 'Laite ilmoitti viasta: {device}.',

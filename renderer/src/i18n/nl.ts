@@ -162,6 +162,8 @@ const nl: Messages = {
   },
   /** Why the cabinet is locked, for the player (renderer/src/format/lock-reason.ts). */
   tiltWhy: {
+    stadiumDoubt:
+      'De uitslagen van de gedeelde tafel waren niet betrouwbaar. Er is niets op afgerekend; een technicus moet de verbinding controleren.',
     jam: 'Er zit een biljet vast in {device}.',
     cashbox: 'De geldcassette heeft een medewerker nodig.',
     fault: 'Storing: {device} meldt een fout.',

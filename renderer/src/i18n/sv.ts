@@ -158,6 +158,8 @@ const sv: Messages = {
   },
   /** Why the cabinet is locked, for the player (renderer/src/format/lock-reason.ts). */
   tiltWhy: {
+    stadiumDoubt:
+      'Det gemensamma bordets resultat gick inte att lita på. Inget avgjordes på dem; en tekniker måste kontrollera länken.',
     jam: 'En sedel har fastnat i {device}.',
     cashbox: 'Kassaskrinet behöver en värd.',
     fault: 'Fel: {device} har rapporterat ett fel.',
