@@ -10,6 +10,7 @@ import rulesPage from './rules-page/cs.ts';
 import tablePolish from './table-polish/cs.ts';
 import refusal from './refusal/cs.ts';
 import resultBanner from './result-banner/cs.ts';
+import stadium from './stadium/cs.ts';
 
 /** Names of spots and controls: docs/glossary.md. */
 const g = GLOSSARY.cs;
@@ -267,5 +268,6 @@ const cs: Messages = {
   tablePolish,
   refusal,
   resultBanner,
+  stadium,
 };
 export default cs;

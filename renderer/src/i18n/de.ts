@@ -10,6 +10,7 @@ import rulesPage from './rules-page/de.ts';
 import tablePolish from './table-polish/de.ts';
 import refusal from './refusal/de.ts';
 import resultBanner from './result-banner/de.ts';
+import stadium from './stadium/de.ts';
 
 /** Names of spots and controls: docs/glossary.md. */
 const g = GLOSSARY.de;
@@ -271,5 +272,6 @@ const de: Messages = {
   tablePolish,
   refusal,
   resultBanner,
+  stadium,
 };
 export default de;

@@ -9,6 +9,7 @@ import rulesPage from './rules-page/en.ts';
 import tablePolish from './table-polish/en.ts';
 import refusal from './refusal/en.ts';
 import resultBanner from './result-banner/en.ts';
+import stadium from './stadium/en.ts';
 
 /** Names of spots and controls: docs/glossary.md. */
 const g = GLOSSARY.en;
@@ -272,4 +273,5 @@ export default {
   tablePolish,
   refusal,
   resultBanner,
+  stadium,
 } as const;

@@ -10,6 +10,7 @@ import rulesPage from './rules-page/fi.ts';
 import tablePolish from './table-polish/fi.ts';
 import refusal from './refusal/fi.ts';
 import resultBanner from './result-banner/fi.ts';
+import stadium from './stadium/fi.ts';
 
 /** Names of spots and controls: docs/glossary.md. */
 const g = GLOSSARY.fi;
@@ -269,5 +270,6 @@ const fi: Messages = {
   tablePolish,
   refusal,
   resultBanner,
+  stadium,
 };
 export default fi;

@@ -10,6 +10,7 @@ import rulesPage from './rules-page/nl.ts';
 import tablePolish from './table-polish/nl.ts';
 import refusal from './refusal/nl.ts';
 import resultBanner from './result-banner/nl.ts';
+import stadium from './stadium/nl.ts';
 
 /** Names of spots and controls: docs/glossary.md. */
 const g = GLOSSARY.nl;
@@ -271,5 +272,6 @@ const nl: Messages = {
   tablePolish,
   refusal,
   resultBanner,
+  stadium,
 };
 export default nl;

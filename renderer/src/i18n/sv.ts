@@ -10,6 +10,7 @@ import rulesPage from './rules-page/sv.ts';
 import tablePolish from './table-polish/sv.ts';
 import refusal from './refusal/sv.ts';
 import resultBanner from './result-banner/sv.ts';
+import stadium from './stadium/sv.ts';
 
 /** Names of spots and controls: docs/glossary.md. */
 const g = GLOSSARY.sv;
@@ -267,5 +268,6 @@ const sv: Messages = {
   tablePolish,
   refusal,
   resultBanner,
+  stadium,
 };
 export default sv;
