@@ -5,8 +5,8 @@ const stadium: Messages['stadium'] = {
   closesIn: 'Sázky se uzavřou za {time}',
   closing: 'Sázky jsou uzavřeny',
   waiting: 'Čeká se na další kolo',
-  locked: 'Vaše sázky jsou přijaty: stůl rozdává',
-  skippingOpen: 'Toto kolo vynecháváte · sázky se uzavřou za {time}',
+  locked: 'Sázky přijaty: stůl rozdává',
+  skippingOpen: 'Toto kolo vynecháváte',
   skippingWaiting: 'Další kolo vynecháte',
   terminals: {
     one: '{n} terminál u tohoto stolu',

@@ -1,11 +1,12 @@
 /** The stadium terminal's player screens and the staff menu's stadium link (section `stadium` of en.ts). */
 export default {
-  /** The line over the roads while the terminal plays at a shared table. {time} is worded by Intl (e.g. "12 sec"). */
+  /** The line over the roads at a shared table. {time} is worded by Intl ("12 sec"). */
   closesIn: 'Bets close in {time}',
   closing: 'No more bets',
   waiting: 'Waiting for the next round',
-  locked: 'Your bets are in: the table is dealing',
-  skippingOpen: 'You sit out this round · bets close in {time}',
+  locked: 'Bets in: the table is dealing',
+  /** Under the countdown, before the terminal count, while this terminal sits the open round out. */
+  skippingOpen: 'You sit out this round',
   skippingWaiting: 'You sit out the next round',
   /** Terminals at the table, this one included: one key per plural category of the six languages. */
   terminals: {
@@ -20,7 +21,8 @@ export default {
   unreachable: {
     title: 'The shared table cannot be reached',
     credit: 'Your credit is safe on this machine.',
-    locked: 'Your bets in round {round} are paid when its result arrives, or refunded in full if the round cannot finish.',
+    locked:
+      'Your bets in round {round} are paid when its result arrives, or refunded in full if the round cannot finish.',
     resume: 'No new round opens until the table is back. Play resumes by itself.',
   },
   staff: {

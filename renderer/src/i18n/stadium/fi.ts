@@ -5,8 +5,8 @@ const stadium: Messages['stadium'] = {
   closesIn: 'Panostusaikaa {time}',
   closing: 'Ei enää panoksia',
   waiting: 'Odotetaan seuraavaa kierrosta',
-  locked: 'Panoksesi on asetettu: pöytä jakaa kortit',
-  skippingOpen: 'Jätät tämän kierroksen väliin · panostusaikaa {time}',
+  locked: 'Panokset sisällä: pöytä jakaa',
+  skippingOpen: 'Jätät kierroksen väliin',
   skippingWaiting: 'Jätät seuraavan kierroksen väliin',
   terminals: {
     one: '{n} pelipääte tässä pöydässä',

@@ -2,11 +2,11 @@ import type { Messages } from '../messages-shape.ts';
 
 /** Section `stadium` of nl.ts. */
 const stadium: Messages['stadium'] = {
-  closesIn: 'Inzetten sluit over {time}',
+  closesIn: 'Inzetten sluiten over {time}',
   closing: 'Niets gaat meer',
   waiting: 'Wachten op de volgende ronde',
   locked: 'Uw inzet staat: de tafel deelt',
-  skippingOpen: 'U slaat deze ronde over · inzetten sluit over {time}',
+  skippingOpen: 'U slaat deze ronde over',
   skippingWaiting: 'U slaat de volgende ronde over',
   terminals: {
     one: '{n} terminal aan deze tafel',

@@ -2,11 +2,11 @@ import type { Messages } from '../messages-shape.ts';
 
 /** Section `stadium` of sv.ts. */
 const stadium: Messages['stadium'] = {
-  closesIn: 'Spelet stänger om {time}',
+  closesIn: 'Insatserna stängs om {time}',
   closing: 'Inga fler insatser',
   waiting: 'Väntar på nästa omgång',
-  locked: 'Dina insatser är lagda: bordet delar ut',
-  skippingOpen: 'Du står över den här omgången · spelet stänger om {time}',
+  locked: 'Insatser lagda: bordet delar ut',
+  skippingOpen: 'Du står över omgången',
   skippingWaiting: 'Du står över nästa omgång',
   terminals: {
     one: '{n} spelterminal vid bordet',
