@@ -19,6 +19,7 @@ const stadium: Messages['stadium'] = {
   unreachable: {
     title: 'Společný stůl není dostupný',
     credit: 'Váš kredit je v tomto automatu v bezpečí.',
+    refund: 'Sázky v kole, které nelze dokončit, se vám v plné výši vrátí do kreditu.',
     locked:
       'Vaše sázky v kole {round} budou vyplaceny, jakmile dorazí jeho výsledek, nebo vráceny v plné výši, pokud kolo nelze dokončit.',
     resume: 'Dokud se stůl nevrátí, žádné nové kolo nezačne. Hra pak pokračuje sama.',

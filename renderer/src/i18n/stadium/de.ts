@@ -19,6 +19,7 @@ const stadium: Messages['stadium'] = {
   unreachable: {
     title: 'Der gemeinsame Tisch ist nicht erreichbar',
     credit: 'Ihr Guthaben ist auf diesem Gerät sicher.',
+    refund: 'Einsätze in einer Runde, die nicht zu Ende gespielt werden kann, werden Ihrem Guthaben voll erstattet.',
     locked:
       'Ihre Einsätze in Runde {round} werden ausgezahlt, sobald das Ergebnis eintrifft, oder voll erstattet, wenn die Runde nicht zu Ende gespielt werden kann.',
     resume: 'Bis der Tisch zurück ist, beginnt keine neue Runde. Das Spiel geht dann von selbst weiter.',

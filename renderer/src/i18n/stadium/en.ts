@@ -21,6 +21,7 @@ export default {
   unreachable: {
     title: 'The shared table cannot be reached',
     credit: 'Your credit is safe on this machine.',
+    refund: 'Bets in a round that cannot finish are refunded to your credit in full.',
     locked:
       'Your bets in round {round} are paid when its result arrives, or refunded in full if the round cannot finish.',
     resume: 'No new round opens until the table is back. Play resumes by itself.',

@@ -19,6 +19,7 @@ const stadium: Messages['stadium'] = {
   unreachable: {
     title: 'Yhteiseen pöytään ei saada yhteyttä',
     credit: 'Saldosi on tallessa tässä laitteessa.',
+    refund: 'Panokset kierrokselta, jota ei voida viedä loppuun, palautetaan kokonaan saldoosi.',
     locked:
       'Kierroksen {round} panoksesi maksetaan, kun sen tulos saapuu, tai palautetaan kokonaan, jos kierrosta ei voida viedä loppuun.',
     resume: 'Uusi kierros alkaa vasta, kun pöytä on taas tavoitettavissa. Peli jatkuu silloin itsestään.',

@@ -19,6 +19,7 @@ const stadium: Messages['stadium'] = {
   unreachable: {
     title: 'De gedeelde tafel is niet bereikbaar',
     credit: 'Uw tegoed is veilig op deze automaat.',
+    refund: 'Inzet in een ronde die niet kan worden afgemaakt, wordt volledig teruggestort op uw tegoed.',
     locked:
       'Uw inzet in ronde {round} wordt uitbetaald zodra de uitslag binnenkomt, of volledig terugbetaald als de ronde niet kan worden afgemaakt.',
     resume: 'Er opent geen nieuwe ronde tot de tafel terug is. Daarna gaat het spel vanzelf verder.',

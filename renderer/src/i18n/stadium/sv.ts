@@ -19,6 +19,7 @@ const stadium: Messages['stadium'] = {
   unreachable: {
     title: 'Det gemensamma bordet går inte att nå',
     credit: 'Din kredit är säker i den här maskinen.',
+    refund: 'Insatser i en omgång som inte kan slutföras återbetalas i sin helhet till din kredit.',
     locked:
       'Dina insatser i omgång {round} betalas när resultatet kommer, eller återbetalas i sin helhet om omgången inte kan slutföras.',
     resume: 'Ingen ny omgång öppnar förrän bordet är tillbaka. Spelet fortsätter av sig självt.',
