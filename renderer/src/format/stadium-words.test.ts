@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { createI18n } from 'vue-i18n';
 import { messages, LOCALES } from '../i18n/index.ts';
-import { countForm, millisecondsText, secondsText } from './stadium-words.ts';
+import type { StadiumScene } from './stadium-scene.ts';
+import { countForm, millisecondsText, secondsText, stadiumLines } from './stadium-words.ts';
 
 /** The terminal count as the screen words it, filled in the way vue-i18n fills {n}. */
 const terminals = (locale: (typeof LOCALES)[number], n: number): string =>
@@ -38,4 +40,36 @@ describe('the stadium screens word their figures in each language’s own forms'
       expect(millisecondsText(locale, 40.4)).toMatch(/^40\u00a0\S+$/);
     }
   });
+});
+
+describe('the stadium line says what the table does now, in every language', () => {
+  const scenes: readonly StadiumScene[] = [
+    { kind: 'open', seconds: 12, urgent: false, skipping: false },
+    { kind: 'open', seconds: 3, urgent: true, skipping: true },
+    { kind: 'closing' },
+    { kind: 'locked', round: 41 },
+    { kind: 'waiting', skipping: false },
+    { kind: 'waiting', skipping: true },
+  ];
+  for (const locale of LOCALES) {
+    const { t } = createI18n({ legacy: false, locale, messages }).global;
+    const words = (scene: StadiumScene) => stadiumLines(scene, 21, (k, p) => t(k, p ?? {}), locale);
+
+    it(`${locale}: each state has its own sentence, the countdown its seconds, every one the terminal count`, () => {
+      const lines = scenes.map((s) => words(s));
+      expect(new Set(lines.map((l) => l.line)).size).toBe(scenes.length);
+      expect(lines[0]!.line).toContain(secondsText(locale, 12));
+      expect(lines[1]!.line).toContain(secondsText(locale, 3));
+      for (const l of lines) expect(l.detail).toContain('21');
+      // Sitting out the open round is said under the countdown; taking part is not.
+      expect(lines[1]!.detail).toContain(messages[locale].stadium.skippingOpen);
+      expect(lines[0]!.detail).not.toContain(messages[locale].stadium.skippingOpen);
+      for (const l of lines) expect(l.line).not.toMatch(/[{}]|stadium\./);
+    });
+
+    it(`${locale}: a cabinet alone, or a table out of reach, has no line (its own screen speaks)`, () => {
+      expect(words({ kind: 'alone' })).toEqual({ line: '', detail: '' });
+      expect(words({ kind: 'unreachable', lockedRound: null })).toEqual({ line: '', detail: '' });
+    });
+  }
 });
