@@ -10,6 +10,8 @@ import type { StadiumSitOut } from './stadium-journal.ts';
 
 /** Where this terminal stands with its table, for the player's screen and the staff menu. */
 export interface StadiumView {
+  /** The broker's address as the venue config names it, with any user name and password taken out (staff menu). */
+  readonly broker: string;
   readonly table: string;
   /** `unreachable`: the broker or the table cannot be reached; the screen says so and no window opens. */
   readonly link: 'connecting' | 'connected' | 'unreachable';

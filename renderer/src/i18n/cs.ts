@@ -11,6 +11,7 @@ import tablePolish from './table-polish/cs.ts';
 import refusal from './refusal/cs.ts';
 import stadiumSitOut from './stadium-sit-out/cs.ts';
 import resultBanner from './result-banner/cs.ts';
+import stadium from './stadium/cs.ts';
 
 /** Names of spots and controls: docs/glossary.md. */
 const g = GLOSSARY.cs;
@@ -274,5 +275,6 @@ const cs: Messages = {
   refusal,
   stadiumSitOut,
   resultBanner,
+  stadium,
 };
 export default cs;

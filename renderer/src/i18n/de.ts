@@ -11,6 +11,7 @@ import tablePolish from './table-polish/de.ts';
 import refusal from './refusal/de.ts';
 import stadiumSitOut from './stadium-sit-out/de.ts';
 import resultBanner from './result-banner/de.ts';
+import stadium from './stadium/de.ts';
 
 /** Names of spots and controls: docs/glossary.md. */
 const g = GLOSSARY.de;
@@ -278,5 +279,6 @@ const de: Messages = {
   refusal,
   stadiumSitOut,
   resultBanner,
+  stadium,
 };
 export default de;

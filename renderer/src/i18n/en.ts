@@ -10,6 +10,7 @@ import tablePolish from './table-polish/en.ts';
 import refusal from './refusal/en.ts';
 import stadiumSitOut from './stadium-sit-out/en.ts';
 import resultBanner from './result-banner/en.ts';
+import stadium from './stadium/en.ts';
 
 /** Names of spots and controls: docs/glossary.md. */
 const g = GLOSSARY.en;
@@ -279,4 +280,5 @@ export default {
   refusal,
   stadiumSitOut,
   resultBanner,
+  stadium,
 } as const;

@@ -11,6 +11,7 @@ import tablePolish from './table-polish/fi.ts';
 import refusal from './refusal/fi.ts';
 import stadiumSitOut from './stadium-sit-out/fi.ts';
 import resultBanner from './result-banner/fi.ts';
+import stadium from './stadium/fi.ts';
 
 /** Names of spots and controls: docs/glossary.md. */
 const g = GLOSSARY.fi;
@@ -276,5 +277,6 @@ const fi: Messages = {
   refusal,
   stadiumSitOut,
   resultBanner,
+  stadium,
 };
 export default fi;

@@ -11,6 +11,7 @@ import tablePolish from './table-polish/nl.ts';
 import refusal from './refusal/nl.ts';
 import stadiumSitOut from './stadium-sit-out/nl.ts';
 import resultBanner from './result-banner/nl.ts';
+import stadium from './stadium/nl.ts';
 
 /** Names of spots and controls: docs/glossary.md. */
 const g = GLOSSARY.nl;
@@ -278,5 +279,6 @@ const nl: Messages = {
   refusal,
   stadiumSitOut,
   resultBanner,
+  stadium,
 };
 export default nl;

@@ -11,6 +11,7 @@ import tablePolish from './table-polish/sv.ts';
 import refusal from './refusal/sv.ts';
 import stadiumSitOut from './stadium-sit-out/sv.ts';
 import resultBanner from './result-banner/sv.ts';
+import stadium from './stadium/sv.ts';
 
 /** Names of spots and controls: docs/glossary.md. */
 const g = GLOSSARY.sv;
@@ -274,5 +275,6 @@ const sv: Messages = {
   refusal,
   stadiumSitOut,
   resultBanner,
+  stadium,
 };
 export default sv;
