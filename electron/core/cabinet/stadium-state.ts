@@ -70,6 +70,24 @@ function lastResult(ctx: CabinetContext, table: string): StadiumResultView | nul
   return { round: row.tableRound, cards: row.stream.cards, outcome: outcomeOfDeal(row.stream.cards) };
 }
 
+/** The broker's address for a screen: every server of the list without a user name or password. */
+export function brokerAddress(url: string): string {
+  return url
+    .split(',')
+    .map((part) => {
+      const server = part.trim();
+      try {
+        const parsed = new URL(server);
+        parsed.username = '';
+        parsed.password = '';
+        return parsed.toString().replace(/\/$/, '');
+      } catch {
+        return server.replace(/^([a-z]+:\/\/)[^@/]*@/i, '$1');
+      }
+    })
+    .join(',');
+}
+
 /** The view for the snapshot; `closesInMs` from the core's clock now. */
 export function stadiumView(ctx: CabinetContext): StadiumView | null {
   const config = ctx.config.stadium;
@@ -80,6 +98,7 @@ export function stadiumView(ctx: CabinetContext): StadiumView | null {
   const locked = open === null ? null : rounds.rowOfRound(open);
   return {
     table: config.table,
+    broker: brokerAddress(config.url),
     link: state.link,
     round: state.round,
     window: state.window,

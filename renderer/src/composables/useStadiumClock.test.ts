@@ -16,6 +16,10 @@ const open: StadiumView = {
   lockedRound: null,
   lastConcludedRound: 6,
   lagMs: null,
+  sitOut: null,
+  rebetQueued: false,
+  lastResult: null,
+  terminalId: 't0123456789abcdef',
 };
 
 describe('the stadium countdown runs on the page’s own clock from each snapshot’s arrival', () => {

@@ -15,6 +15,10 @@ const open: StadiumView = {
   lockedRound: null,
   lastConcludedRound: 11,
   lagMs: 40,
+  sitOut: null,
+  rebetQueued: false,
+  lastResult: null,
+  terminalId: 't0123456789abcdef',
 };
 const at = (sinceArrivalMs: number, connectingForMs = 0) => ({ sinceArrivalMs, connectingForMs });
 

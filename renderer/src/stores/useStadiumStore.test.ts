@@ -35,6 +35,10 @@ const OPEN: StadiumView = {
   lockedRound: null,
   lastConcludedRound: 2,
   lagMs: 12,
+  sitOut: null,
+  rebetQueued: false,
+  lastResult: null,
+  terminalId: 't0123456789abcdef',
 };
 
 /** A shared table's REBET as main's stadium core does it: the last layout on the felt, nothing dealt. */
