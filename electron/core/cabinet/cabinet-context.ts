@@ -18,7 +18,7 @@ import type { Tilt } from '../model/tilt.ts';
 import type { RandomSource } from '../random/random-source.ts';
 import type { CabinetEvent, DeviceName, DeviceStatus, RoundPhase } from './cabinet-api.ts';
 import { CabinetError } from './cabinet-error.ts';
-import type { StadiumState } from './stadium-state.ts';
+import type { StadiumState } from './stadium-memory.ts';
 
 export interface CabinetContext {
   readonly journal: JournalPort;

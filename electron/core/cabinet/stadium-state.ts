@@ -7,40 +7,10 @@
  */
 import type { StadiumConfig } from '../config/stadium-config.ts';
 import { outcomeOfDeal } from '../engine/stated-deal.ts';
-import type { StadiumSitOut } from '../model/stadium-journal.ts';
 import type { StadiumResultView, StadiumView } from '../model/stadium-terminal.ts';
 import type { CabinetContext } from './cabinet-context.ts';
 import { CabinetError } from './cabinet-error.ts';
-
-export interface StadiumState {
-  /** The table round whose window is open or was last opened. */
-  round: number | null;
-  window: 'open' | 'closed';
-  /** The terminal's own close, in the core clock's milliseconds (the safety margin already taken off). */
-  closesAtMs: number;
-  /** Sits out the next close only; the close it skipped takes it back in. */
-  skipping: boolean;
-  /** REBET ×1 or ×2 pressed while the window was closed, laid at the next open. */
-  rebetQueued: 1 | 2 | null;
-  sitOut: StadiumSitOut | null;
-  link: StadiumView['link'];
-  terminals: number;
-  lagMs: number | null;
-}
-
-export function freshStadiumState(): StadiumState {
-  return {
-    round: null,
-    window: 'closed',
-    closesAtMs: 0,
-    skipping: false,
-    rebetQueued: null,
-    sitOut: null,
-    link: 'connecting',
-    terminals: 1,
-    lagMs: null,
-  };
-}
+import type { StadiumState } from './stadium-memory.ts';
 
 /** The stadium section and state, or `not-in-stadium` for a cabinet that plays alone. */
 export function requireStadium(ctx: CabinetContext): { readonly state: StadiumState; readonly config: StadiumConfig } {

@@ -19,7 +19,7 @@ import { refillDemoCredits } from './money-in-out.ts';
 import { storageVoidAtStart } from './storage-fault.ts';
 import { voidRound } from './void-round.ts';
 import { keepsStadiumRoundOpen } from './stadium-recovery.ts';
-import { freshStadiumState } from './stadium-state.ts';
+import { freshStadiumState } from './stadium-memory.ts';
 import { checkRecords } from './verified-records.ts';
 
 export function start(ctx: CabinetContext): void {
