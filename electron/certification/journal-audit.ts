@@ -12,7 +12,8 @@
  *   a voided round's refund = its stake, exactly once. A shortfall is lost_minor, an excess created_minor;
  * - no round both settled and voided (a refund row on a settled round);
  * - meters = the same figures recomputed from the ledger and the event log;
- * - game recall (rounds table) agrees with the meters.
+ * - game recall (rounds table) agrees with the meters;
+ * - a stadium terminal's rounds are concluded as their money says (stadium-audit.ts).
  * Rounds and events moved to the journal's archive are read with the live ones (the journal's `auditRows`
  * and `verifyAllRecords` cover archive + live across the cut: docs/cabinet-rules.md#retention-and-archive).
  */
@@ -27,6 +28,7 @@ import { roundResult, zeroMeters, type MutableMeters } from '../core/cabinet/met
 import { breakWhere, type RecordBreak } from '../core/model/record-check.ts';
 import { recordProblemText } from '../core/wording/coded-words.ts';
 import { englishWords } from '../core/wording/english-words.ts';
+import { auditStadiumRounds } from './stadium-audit.ts';
 
 export interface AuditReport {
   readonly roundsSettled: number;
@@ -136,6 +138,8 @@ export function auditJournal(journal: JournalAuditReader, profile: RuleProfile, 
   } else state = copies.a.state;
 
   const rows = journal.auditRows();
+  const stadium = auditStadiumRounds(journal.stadiumAuditRows(), rows.rounds);
+  problems.push(...stadium.problems);
   const boundary = journal.lastRamClear() ?? { afterLedgerId: 0, afterRoundId: 0, afterEventId: 0 };
 
   // Money identity per wallet.
@@ -240,7 +244,9 @@ export function auditJournal(journal: JournalAuditReader, profile: RuleProfile, 
     } else {
       open++;
       if (acc.win !== 0 || acc.refund !== 0) problems.push(`round ${r.round_id}: open but already paid`);
-      if (!allowOpenRounds) problems.push(`round ${r.round_id}: still ${r.status} after recovery`);
+      // A stadium terminal's locked round waits for its table across a restart (docs/stadium.md#restarts).
+      if (!allowOpenRounds && !stadium.waitingForTable.has(r.round_id))
+        problems.push(`round ${r.round_id}: still ${r.status} after recovery`);
     }
   }
 

@@ -22,6 +22,7 @@ import { emitState, emitTilts } from './cabinet-events.ts';
 import { resetTable } from './betting.ts';
 import { freshCriticalState } from './critical-memory.ts';
 import { putTilt } from './tilts.ts';
+import { concludeStadiumOnVoid } from './stadium-round-row.ts';
 import { owedByLedger } from './verified-records.ts';
 
 /** A damaged file already turned into a handpay by an earlier clear (one that lost power before its marker went). */
@@ -63,6 +64,7 @@ export function ramClear(ctx: CabinetContext, damagedOwed: DamagedJournalOwed | 
         balanceBeforeMinor: journal.ledgerBalance(r.demo),
       });
       journal.markVoided(r.roundId, r.stakeMinor, balance, at, { code: 'ram-clear' });
+      concludeStadiumOnVoid(ctx, r.roundId, { code: 'ram-clear' }, at);
     }
     const owed = owedByLedger(ctx);
     const removedDemo = journal.ledgerBalance(true);

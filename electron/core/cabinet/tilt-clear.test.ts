@@ -168,6 +168,7 @@ describe('clearing a latched tilt (docs/cabinet-rules.md#door-and-tilt)', () => 
       'memory-error': 'technician',
       'storage-fault': 'technician',
       'program-fault': 'technician',
+      'stadium-fault': 'technician',
     });
   });
 });

@@ -47,6 +47,7 @@ function stillThere(ctx: CabinetContext, kind: TiltKind, source: string, conditi
     case 'storage-fault':
       return source === COPY_SOURCE ? copyClearBlocker(ctx, conditions.by) : storageClearBlocker(ctx, conditions.by);
     case 'program-fault':
+    case 'stadium-fault':
       return null;
   }
 }

@@ -14,6 +14,7 @@ import { now, type CabinetContext } from './cabinet-context.ts';
 import { emit, emitState, emitTilts } from './cabinet-events.ts';
 import { commit } from './critical-memory.ts';
 import { putTilt } from './tilts.ts';
+import { concludeStadiumOnVoid } from './stadium-round-row.ts';
 
 export interface VoidTilt {
   readonly kind: TiltKind;
@@ -33,6 +34,7 @@ function voidReasonOf(tilt: VoidTilt | null, dealt: boolean): VoidReason {
       return { code: 'rng-fault', source: tilt.source, reason: reasonCode };
     case 'memory-error':
       return { code: 'memory-error', source: tilt.source, reason: reasonCode };
+
     default:
       return { code: 'device-fault', device: tilt.source, reason: reasonCode };
   }
@@ -43,6 +45,8 @@ export function voidRound(
   round: { readonly roundId: number; readonly bets: Bets; readonly demo: boolean },
   tilt: VoidTilt | null,
   reasonCode?: VoidReason,
+  /** Written in the same commit, after the refund (a stadium fault's word of the table's stream). */
+  alsoInCommit?: (at: string) => void,
 ): RoundRecord {
   const { journal } = ctx;
   const { roundId, bets, demo } = round;
@@ -69,6 +73,9 @@ export function voidRound(
     if (s.openRoundId === roundId) s.openRoundId = null;
     journal.appendEvent('void', at, { code: 'round-voided', roundId, refundMinor: stake, reason: code });
     if (tilt) putTilt(ctx, tilt.kind, tilt.source, tilt.reasonCode, at);
+    // A stadium terminal's round is concluded with its refund (docs/stadium.md#terminals).
+    concludeStadiumOnVoid(ctx, roundId, code, at);
+    alsoInCommit?.(at);
   });
   ctx.phase = 'idle';
   const record = journal.round(roundId)!;

@@ -15,6 +15,7 @@ import type { DeviceDetail } from './device-detail.ts';
 import type { ArchiveProblem } from './journal-archive.ts';
 import type { RecordProblem } from './record-check.ts';
 import type { TiltClearance, TiltKind } from './tilt-kind.ts';
+import type { StadiumFaultCause, StadiumVoidCause } from './stadium-terminal.ts';
 
 /** A device's health as a tilt reason carries it (the same words as DeviceHealth). */
 export type ReportedHealth = 'connected' | 'healthy' | 'fault' | 'disconnected' | 'not-configured';
@@ -80,7 +81,18 @@ export type TiltReason =
    * The main process crashed on an error nothing handled (docs/cabinet-rules.md#damaged-journal, "Crash policy"):
    * how, and the error's name.
    */
-  | { readonly code: 'program-crash'; readonly crash: CrashKind; readonly error: string };
+  | { readonly code: 'program-crash'; readonly crash: CrashKind; readonly error: string }
+  /**
+   * A stadium terminal found its table's stream doubtful (docs/stadium.md#terminals): why (`fault`), the table, the
+   * round the doubtful message named (null: none) and the last round the stream had concluded here (null: none).
+   */
+  | {
+      readonly code: 'stadium-stream-fault';
+      readonly fault: StadiumFaultCause;
+      readonly tableId: string;
+      readonly round: number | null;
+      readonly lastRound: number | null;
+    };
 
 /**
  * What proved a journal damaged (docs/cabinet-rules.md#damaged-journal): no regular non-empty file, not
@@ -112,7 +124,21 @@ export type VoidReason =
   | { readonly code: 'memory-error'; readonly source: string; readonly reason: TiltReason }
   | { readonly code: 'ram-clear' }
   /** The journal refused a write while the round was open; `stage` says which commit of the round failed. */
-  | { readonly code: 'storage-error'; readonly stage: StorageStage; readonly sqlite: string };
+  | { readonly code: 'storage-error'; readonly stage: StorageStage; readonly sqlite: string }
+  /** The stadium table voided the round, or no conclusion came in time (docs/stadium.md#terminals). */
+  | {
+      readonly code: 'stadium-void';
+      readonly tableId: string;
+      readonly tableRound: number;
+      readonly voidCause: StadiumVoidCause;
+    }
+  /** The table's stream was doubtful while the bets were locked: refunded, never settled on it. */
+  | {
+      readonly code: 'stadium-fault';
+      readonly tableId: string;
+      readonly tableRound: number;
+      readonly fault: StadiumFaultCause;
+    };
 
 /**
  * What the cabinet was writing when the journal refused it: a round's lock (bets debited), its deal (the
@@ -348,7 +374,17 @@ export type EventMessage =
       readonly problem: RecordProblem;
     }
   /** The archive file refused a write (a full or failing disk): nothing moved, the live journal is unchanged. */
-  | { readonly code: 'journal-archive-failed'; readonly problem: ArchiveProblem };
+  | { readonly code: 'journal-archive-failed'; readonly problem: ArchiveProblem }
+  /**
+   * A stadium result came for a round this terminal had already refunded (a timeout or a fault): logged, ignored.
+   * `roundId`: the terminal's refunded round, null when it had no bets in it.
+   */
+  | {
+      readonly code: 'stadium-result-late';
+      readonly tableId: string;
+      readonly tableRound: number;
+      readonly roundId: number | null;
+    };
 
 export type TiltReasonCode = TiltReason['code'];
 export type VoidReasonCode = VoidReason['code'];
@@ -367,6 +403,7 @@ export const TILT_REASON_CODES = [
   'copy-write-failed',
   'journal-damaged',
   'program-crash',
+  'stadium-stream-fault',
 ] as const satisfies readonly TiltReasonCode[];
 
 export const VOID_REASON_CODES = [
@@ -376,6 +413,8 @@ export const VOID_REASON_CODES = [
   'memory-error',
   'ram-clear',
   'storage-error',
+  'stadium-void',
+  'stadium-fault',
 ] as const satisfies readonly VoidReasonCode[];
 
 export const CLEAR_CAUSES = [
@@ -425,6 +464,7 @@ export const EVENT_MESSAGE_CODES = [
   'journal-archive-set-aside',
   'journal-archive-blocked',
   'journal-archive-failed',
+  'stadium-result-late',
 ] as const satisfies readonly EventMessageCode[];
 
 /** Compile-time checks: each list names every code of its type. */

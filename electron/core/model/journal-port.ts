@@ -24,6 +24,7 @@ import type { Meters } from './meters.ts';
 import type { OpenRound, RoundRecord } from './round-record.ts';
 import type { Tilt, TiltKind } from './tilt.ts';
 import type { RecordCheck, VerifiedLedgerState } from './record-check.ts';
+import type { StadiumRoundJournal } from './stadium-journal.ts';
 
 export { JournalError } from './journal-error.ts';
 
@@ -199,6 +200,8 @@ export interface JournalWriter {
 
 /** The whole journal as the cabinet uses it; its archive of old rounds and events included (journal-archive.ts). */
 export interface JournalPort extends JournalReader, JournalWriter, JournalArchivePort {
+  /** A stadium terminal's rounds and its id (docs/stadium.md#the-terminals-journal); its writers need a transaction too. */
+  readonly stadiumRounds: StadiumRoundJournal;
   /**
    * Runs `fn` inside one transaction: everything it wrote is durable when this
    * returns, or (on a throw or a crash) nothing of it is. Transactions do not nest.

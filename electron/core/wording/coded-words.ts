@@ -207,6 +207,11 @@ function paramWord(tr: Translator, domain: Domain, key: string, value: string): 
     case 'copy':
     case 'from':
       return value.toUpperCase();
+    // A stadium terminal's doubtful stream and its voids (docs/stadium.md#terminals); a table id is shown as it is.
+    case 'fault':
+      return word(tr, 'stadiumFault', value);
+    case 'voidCause':
+      return word(tr, 'stadiumVoidCause', value);
     default:
       return value;
   }

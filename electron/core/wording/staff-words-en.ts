@@ -105,6 +105,7 @@ export default {
     needsTechnician: 'Only a technician clears a storage fault; the cabinet first makes a test write to the journal.',
   },
   tiltKind: {
+    'stadium-fault': 'Stadium table fault',
     'rng-fault': 'RNG fault',
     'device-fault': 'Device fault',
     'memory-error': 'Memory error',
@@ -123,6 +124,7 @@ export default {
   },
   events: { kind: 'Kind', time: 'Time', at: 'When', what: 'What happened', none: 'No events match.' },
   eventKind: {
+    stadium: 'Stadium',
     all: 'All',
     fault: 'Fault',
     tilt: 'Tilt',
@@ -197,6 +199,7 @@ export default {
     applyNow: 'Apply now',
   },
   section: {
+    stadium: 'Stadium table',
     rules: 'Game rules',
     limits: 'Bet limits',
     chips: 'Chips',
@@ -215,6 +218,12 @@ export default {
     other: 'Other',
   },
   field: {
+    stadium: 'Stadium table (null: plays alone)',
+    url: 'Broker URLs',
+    table: 'Table id',
+    tablePublicKey: 'Table public key',
+    resultTimeoutMs: 'Result timeout (ms)',
+    closeMarginMs: 'Close margin (ms)',
     id: 'Profile name',
     decks: 'Decks',
     tiePays: 'Tie pays (to 1)',
@@ -362,6 +371,8 @@ export default {
   },
   original: 'Original text (as recorded)',
   msg: {
+    'stadium-result-late':
+      'Result of table {tableId} round {tableRound} came after the round was refunded (round no. {roundId}); ignored',
     'door-opened': 'Door opened',
     'door-closed': 'Door closed',
     'fault-raised': 'Fault: {tilt}, {source} — {reason}',
@@ -410,6 +421,8 @@ export default {
     'journal-archive-failed': 'Archive write failed, nothing moved ({problem})',
   },
   reason: {
+    'stadium-stream-fault':
+      'the stream of table {tableId} was doubtful: {fault} (round {round}; last round concluded here {lastRound})',
     'device-reported': '{device} reports {health}: {deviceDetail}',
     'rng-deal-failure': 'the RNG failed during the deal',
     'rng-not-ready': 'the RNG was not healthy {waitedMs} ms after start-up ({health}: {deviceDetail})',
@@ -425,6 +438,8 @@ export default {
     'program-crash': 'the program crashed on {crash} ({error}) and was restarted',
   },
   void: {
+    'stadium-void': 'table {tableId} round {tableRound}: {voidCause}',
+    'stadium-fault': 'table {tableId} round {tableRound} doubtful: {fault}',
     'power-lost': 'power was lost while the round was {status}; voided at power-up',
     'rng-fault': 'RNG fault ({source}): {reason}',
     'device-fault': 'device fault ({device}): {reason}',
@@ -656,7 +671,19 @@ export default {
     'technician-test-write': 'a technician clears it after a test write succeeds',
     'technician-clear': 'a technician clears it',
   },
+  stadiumFault: {
+    'bad-signature': 'the result’s signature does not verify against the table’s key',
+    'round-gap': 'a round number was skipped',
+    'round-replay': 'a round came again or went back',
+    'bad-message': 'a message the terminal could not read',
+    'outcome-mismatch': 'the cards do not deal the stated outcome',
+  },
+  stadiumVoidCause: {
+    'table-void': 'the table voided the round',
+    'result-timeout': 'no result came in time',
+  },
   source: {
+    stadium: 'Stadium table link',
     rng: 'RNG',
     'bill-acceptor': 'Bill acceptor',
     door: 'Door',

@@ -34,6 +34,7 @@ import {
 import type { TiltClearance, TiltKind } from '../../../electron/core/model/tilt.ts';
 import { ARCHIVE_PROBLEM_CODES, type ArchiveProblem } from '../../../electron/core/model/journal-archive.ts';
 import { RECORD_PROBLEM_CODES, type RecordProblem } from '../../../electron/core/model/record-check.ts';
+import { STADIUM_FAULT_CAUSES, STADIUM_VOID_CAUSES } from '../../../electron/core/model/stadium-terminal.ts';
 import { LOCALES, messages, type Locale } from '../i18n/index.ts';
 import { formatMoney } from './money.ts';
 import {
@@ -86,6 +87,13 @@ const TILT_REASONS: Samples<TiltReason> = {
   },
   'record-chain-broken': { code: 'record-chain-broken', table: 'rounds', rowId: 17, check: 'before-round' },
   'program-crash': { code: 'program-crash', crash: 'unhandled-rejection', error: 'RangeError' },
+  'stadium-stream-fault': {
+    code: 'stadium-stream-fault',
+    fault: 'round-gap',
+    tableId: 'T1',
+    round: 9,
+    lastRound: 7,
+  },
 };
 const VOID_REASONS: Samples<VoidReason> = {
   'power-lost': { code: 'power-lost', status: 'dealt' },
@@ -94,6 +102,8 @@ const VOID_REASONS: Samples<VoidReason> = {
   'memory-error': { code: 'memory-error', source: 'critical-memory', reason: { code: 'memory-no-good-copy' } },
   'ram-clear': { code: 'ram-clear' },
   'storage-error': { code: 'storage-error', stage: 'settle', sqlite: 'SQLITE_IOERR' },
+  'stadium-void': { code: 'stadium-void', tableId: 'T1', tableRound: 8, voidCause: 'result-timeout' },
+  'stadium-fault': { code: 'stadium-fault', tableId: 'T1', tableRound: 8, fault: 'outcome-mismatch' },
 };
 const EVENTS: Samples<EventMessage> = {
   'door-opened': { code: 'door-opened' },
@@ -206,6 +216,7 @@ const EVENTS: Samples<EventMessage> = {
     code: 'journal-archive-failed',
     problem: { code: 'archive-write-failed', error: 'SQLITE_FULL' },
   },
+  'stadium-result-late': { code: 'stadium-result-late', tableId: 'T1', tableRound: 8, roundId: 31 },
 };
 const RECORD_PROBLEMS: Samples<RecordProblem> = {
   'digest-mismatch': { code: 'digest-mismatch' },
@@ -425,6 +436,7 @@ describe.each(LOCALES)('staff words for every code main sends, in %s', (locale) 
           'handpay-pending',
           'storage-fault',
           'program-fault',
+          'stadium-fault',
         ] satisfies TiltKind[]
       ).map((c) => `staff.tiltKind.${c}`),
       ...(
@@ -437,7 +449,9 @@ describe.each(LOCALES)('staff words for every code main sends, in %s', (locale) 
           'technician-clear',
         ] satisfies TiltClearance[]
       ).map((c) => `staff.clearance.${c}`),
-      ...['rng', 'bill-acceptor', 'door', 'cash-out', 'critical-memory', 'journal', 'program', 'any'].map(
+      ...STADIUM_FAULT_CAUSES.map((c) => `staff.stadiumFault.${c}`),
+      ...STADIUM_VOID_CAUSES.map((c) => `staff.stadiumVoidCause.${c}`),
+      ...['rng', 'bill-acceptor', 'door', 'cash-out', 'critical-memory', 'journal', 'program', 'stadium', 'any'].map(
         (c) => `staff.source.${c}`,
       ),
       ...['locked', 'dealt'].map((c) => `staff.roundStage.${c}`),

@@ -105,6 +105,7 @@ const staff: Messages['staff'] = {
     needsTechnician: 'Chybu úložiště smí zrušit jen technik; automat nejprve provede zkušební zápis do deníku.',
   },
   tiltKind: {
+    'stadium-fault': 'Porucha stadionového stolu',
     'rng-fault': 'Porucha generátoru náhodných čísel',
     'device-fault': 'Porucha zařízení',
     'memory-error': 'Chyba paměti',
@@ -123,6 +124,7 @@ const staff: Messages['staff'] = {
   },
   events: { kind: 'Druh', time: 'Čas', at: 'Kdy', what: 'Co se stalo', none: 'Žádné odpovídající události.' },
   eventKind: {
+    stadium: 'Stadion',
     all: 'Vše',
     fault: 'Porucha',
     tilt: 'Blokace',
@@ -197,6 +199,7 @@ const staff: Messages['staff'] = {
     applyNow: 'Použít nyní',
   },
   section: {
+    stadium: 'Stadionový stůl',
     rules: 'Pravidla hry',
     limits: 'Limity sázek',
     chips: 'Žetony',
@@ -215,6 +218,12 @@ const staff: Messages['staff'] = {
     other: 'Ostatní',
   },
   field: {
+    stadium: 'Stadionový stůl (null: hraje samostatně)',
+    url: 'Adresy brokeru',
+    table: 'Id stolu',
+    tablePublicKey: 'Veřejný klíč stolu',
+    resultTimeoutMs: 'Časový limit výsledku (ms)',
+    closeMarginMs: 'Předstih uzavření (ms)',
     id: 'Název profilu',
     decks: 'Balíčky',
     tiePays: 'Remíza platí (k 1)',
@@ -362,6 +371,8 @@ const staff: Messages['staff'] = {
   },
   original: 'Původní text (jak byl zaznamenán)',
   msg: {
+    'stadium-result-late':
+      'Výsledek stolu {tableId}, kolo {tableRound}, přišel až po vrácení sázek (kolo č. {roundId}); ignorován',
     'door-opened': 'Dvířka otevřena',
     'door-closed': 'Dvířka zavřena',
     'fault-raised': 'Porucha: {tilt}, {source} — {reason}',
@@ -410,6 +421,8 @@ const staff: Messages['staff'] = {
     'journal-archive-failed': 'Zápis do archivu selhal, nic nebylo přesunuto ({problem})',
   },
   reason: {
+    'stadium-stream-fault':
+      'datový tok stolu {tableId} byl pochybný: {fault} (kolo {round}; naposledy zde uzavřené kolo {lastRound})',
     'device-reported': '{device} hlásí stav {health}: {deviceDetail}',
     'rng-deal-failure': 'generátor náhodných čísel selhal při rozdávání',
     'rng-not-ready': 'generátor náhodných čísel nebyl v pořádku {waitedMs} ms po spuštění ({health}: {deviceDetail})',
@@ -425,6 +438,8 @@ const staff: Messages['staff'] = {
     'program-crash': 'program spadl kvůli {crash} ({error}) a byl znovu spuštěn',
   },
   void: {
+    'stadium-void': 'stůl {tableId}, kolo {tableRound}: {voidCause}',
+    'stadium-fault': 'stůl {tableId}, kolo {tableRound} pochybné: {fault}',
     'power-lost': 'výpadek napájení, když bylo kolo ve stavu {status}; zrušeno při zapnutí',
     'rng-fault': 'porucha generátoru ({source}): {reason}',
     'device-fault': 'porucha zařízení ({device}): {reason}',
@@ -655,7 +670,19 @@ const staff: Messages['staff'] = {
     'technician-test-write': 'technik ji zruší po úspěšném zkušebním zápisu',
     'technician-clear': 'technik ji zruší',
   },
+  stadiumFault: {
+    'bad-signature': 'podpis výsledku neodpovídá klíči stolu',
+    'round-gap': 'číslo kola bylo přeskočeno',
+    'round-replay': 'kolo přišlo znovu nebo se vrátilo zpět',
+    'bad-message': 'zpráva, kterou terminál nedokázal přečíst',
+    'outcome-mismatch': 'karty nedávají uvedený výsledek',
+  },
+  stadiumVoidCause: {
+    'table-void': 'stůl kolo zrušil',
+    'result-timeout': 'výsledek nepřišel včas',
+  },
   source: {
+    stadium: 'Spojení se stadionovým stolem',
     rng: 'Generátor náhodných čísel',
     'bill-acceptor': 'Čtečka bankovek',
     door: 'Dvířka',

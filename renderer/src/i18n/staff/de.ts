@@ -106,6 +106,7 @@ const staff: Messages['staff'] = {
       'Nur ein Techniker hebt einen Speicherfehler auf; das Gerät macht zuerst einen Testschreibvorgang im Journal.',
   },
   tiltKind: {
+    'stadium-fault': 'Stadiontisch-Fehler',
     'rng-fault': 'Zufallsgenerator-Fehler',
     'device-fault': 'Gerätefehler',
     'memory-error': 'Speicherfehler',
@@ -124,6 +125,7 @@ const staff: Messages['staff'] = {
   },
   events: { kind: 'Art', time: 'Zeit', at: 'Wann', what: 'Was geschah', none: 'Keine passenden Ereignisse.' },
   eventKind: {
+    stadium: 'Stadion',
     all: 'Alle',
     fault: 'Fehler',
     tilt: 'Störung',
@@ -199,6 +201,7 @@ const staff: Messages['staff'] = {
     applyNow: 'Jetzt übernehmen',
   },
   section: {
+    stadium: 'Stadiontisch',
     rules: 'Spielregeln',
     limits: 'Einsatzgrenzen',
     chips: 'Jetons',
@@ -217,6 +220,12 @@ const staff: Messages['staff'] = {
     other: 'Sonstiges',
   },
   field: {
+    stadium: 'Stadiontisch (null: spielt allein)',
+    url: 'Broker-Adressen',
+    table: 'Tisch-ID',
+    tablePublicKey: 'Öffentlicher Schlüssel des Tisches',
+    resultTimeoutMs: 'Zeitlimit für das Ergebnis (ms)',
+    closeMarginMs: 'Schließvorlauf (ms)',
     id: 'Profilname',
     decks: 'Kartenspiele',
     tiePays: 'Unentschieden zahlt (zu 1)',
@@ -365,6 +374,8 @@ const staff: Messages['staff'] = {
   },
   original: 'Originaltext (wie aufgezeichnet)',
   msg: {
+    'stadium-result-late':
+      'Ergebnis von Tisch {tableId} Runde {tableRound} kam nach der Erstattung der Runde (Runde Nr. {roundId}); ignoriert',
     'door-opened': 'Tür geöffnet',
     'door-closed': 'Tür geschlossen',
     'fault-raised': 'Störung: {tilt}, {source} — {reason}',
@@ -413,6 +424,8 @@ const staff: Messages['staff'] = {
     'journal-archive-failed': 'Schreiben ins Archiv fehlgeschlagen, nichts verschoben ({problem})',
   },
   reason: {
+    'stadium-stream-fault':
+      'der Datenstrom von Tisch {tableId} war zweifelhaft: {fault} (Runde {round}; zuletzt hier abgeschlossene Runde {lastRound})',
     'device-reported': '{device} meldet {health}: {deviceDetail}',
     'rng-deal-failure': 'der Zufallsgenerator ist beim Geben ausgefallen',
     'rng-not-ready':
@@ -429,6 +442,8 @@ const staff: Messages['staff'] = {
     'program-crash': 'das Programm ist an {crash} ({error}) abgestürzt und wurde neu gestartet',
   },
   void: {
+    'stadium-void': 'Tisch {tableId} Runde {tableRound}: {voidCause}',
+    'stadium-fault': 'Tisch {tableId} Runde {tableRound} zweifelhaft: {fault}',
     'power-lost': 'Stromausfall, während die Runde {status} war; beim Einschalten annulliert',
     'rng-fault': 'Zufallsgenerator-Störung ({source}): {reason}',
     'device-fault': 'Gerätestörung ({device}): {reason}',
@@ -663,7 +678,19 @@ const staff: Messages['staff'] = {
     'technician-test-write': 'ein Techniker hebt ihn nach erfolgreichem Testschreibvorgang auf',
     'technician-clear': 'ein Techniker hebt ihn auf',
   },
+  stadiumFault: {
+    'bad-signature': 'die Signatur des Ergebnisses passt nicht zum Schlüssel des Tisches',
+    'round-gap': 'eine Rundennummer wurde übersprungen',
+    'round-replay': 'eine Runde kam erneut oder ging zurück',
+    'bad-message': 'eine Nachricht, die das Terminal nicht lesen konnte',
+    'outcome-mismatch': 'die Karten ergeben nicht das angegebene Ergebnis',
+  },
+  stadiumVoidCause: {
+    'table-void': 'der Tisch hat die Runde annulliert',
+    'result-timeout': 'kein Ergebnis kam rechtzeitig',
+  },
   source: {
+    stadium: 'Verbindung zum Stadiontisch',
     rng: 'Zufallsgenerator',
     'bill-acceptor': 'Banknotenprüfer',
     door: 'Tür',

@@ -105,6 +105,7 @@ const staff: Messages['staff'] = {
     needsTechnician: 'Vain teknikko voi kuitata tallennusvian; laite tekee ensin koekirjoituksen lokiin.',
   },
   tiltKind: {
+    'stadium-fault': 'Stadionpöydän vika',
     'rng-fault': 'Satunnaislukugeneraattorin vika',
     'device-fault': 'Laitevika',
     'memory-error': 'Muistivirhe',
@@ -123,6 +124,7 @@ const staff: Messages['staff'] = {
   },
   events: { kind: 'Laji', time: 'Aika', at: 'Milloin', what: 'Mitä tapahtui', none: 'Ei tapahtumia.' },
   eventKind: {
+    stadium: 'Stadion',
     all: 'Kaikki',
     fault: 'Vika',
     tilt: 'Häiriö',
@@ -192,6 +194,7 @@ const staff: Messages['staff'] = {
     applyNow: 'Ota käyttöön nyt',
   },
   section: {
+    stadium: 'Stadionpöytä',
     rules: 'Pelisäännöt',
     limits: 'Panosrajat',
     chips: 'Pelimerkit',
@@ -210,6 +213,12 @@ const staff: Messages['staff'] = {
     other: 'Muut',
   },
   field: {
+    stadium: 'Stadionpöytä (null: pelaa yksin)',
+    url: 'Välittäjän osoitteet',
+    table: 'Pöydän tunnus',
+    tablePublicKey: 'Pöydän julkinen avain',
+    resultTimeoutMs: 'Tuloksen aikaraja (ms)',
+    closeMarginMs: 'Sulkemisen etumarginaali (ms)',
     id: 'Profiilin nimi',
     decks: 'Pakat',
     tiePays: 'Tasapeli maksaa (1:een)',
@@ -358,6 +367,8 @@ const staff: Messages['staff'] = {
   },
   original: 'Alkuperäinen teksti (kuten kirjattu)',
   msg: {
+    'stadium-result-late':
+      'Pöydän {tableId} kierroksen {tableRound} tulos saapui vasta palautuksen jälkeen (kierros nro {roundId}); ohitettu',
     'door-opened': 'Ovi avattu',
     'door-closed': 'Ovi suljettu',
     'fault-raised': 'Vika: {tilt}, {source} — {reason}',
@@ -406,6 +417,8 @@ const staff: Messages['staff'] = {
     'journal-archive-failed': 'Arkistoon kirjoitus epäonnistui, mitään ei siirretty ({problem})',
   },
   reason: {
+    'stadium-stream-fault':
+      'pöydän {tableId} tietovirta oli epäilyttävä: {fault} (kierros {round}; viimeksi täällä päätetty kierros {lastRound})',
     'device-reported': '{device} ilmoittaa tilan {health}: {deviceDetail}',
     'rng-deal-failure': 'satunnaislukugeneraattori vikaantui jaon aikana',
     'rng-not-ready':
@@ -422,6 +435,8 @@ const staff: Messages['staff'] = {
     'program-crash': 'ohjelma kaatui ({crash}, {error}) ja käynnistettiin uudelleen',
   },
   void: {
+    'stadium-void': 'pöytä {tableId} kierros {tableRound}: {voidCause}',
+    'stadium-fault': 'pöytä {tableId} kierros {tableRound} epäilyttävä: {fault}',
     'power-lost': 'virta katkesi kierroksen ollessa tilassa {status}; mitätöity käynnistyksessä',
     'rng-fault': 'satunnaislukuvika ({source}): {reason}',
     'device-fault': 'laitevika ({device}): {reason}',
@@ -656,7 +671,19 @@ const staff: Messages['staff'] = {
     'technician-test-write': 'teknikko kuittaa onnistuneen koekirjoituksen jälkeen',
     'technician-clear': 'teknikko kuittaa sen',
   },
+  stadiumFault: {
+    'bad-signature': 'tuloksen allekirjoitus ei täsmää pöydän avaimeen',
+    'round-gap': 'kierrosnumero hyppäsi yli',
+    'round-replay': 'kierros tuli uudelleen tai numero laski',
+    'bad-message': 'viesti, jota pääte ei pystynyt lukemaan',
+    'outcome-mismatch': 'kortit eivät anna ilmoitettua tulosta',
+  },
+  stadiumVoidCause: {
+    'table-void': 'pöytä mitätöi kierroksen',
+    'result-timeout': 'tulosta ei tullut ajoissa',
+  },
   source: {
+    stadium: 'Stadionpöydän yhteys',
     rng: 'Satunnaislukugeneraattori',
     'bill-acceptor': 'Setelinlukija',
     door: 'Ovi',

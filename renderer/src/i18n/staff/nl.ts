@@ -106,6 +106,7 @@ const staff: Messages['staff'] = {
       'Alleen een technicus heft een opslagfout op; de kast doet eerst een testschrijfactie in het journaal.',
   },
   tiltKind: {
+    'stadium-fault': 'Storing stadiontafel',
     'rng-fault': 'Fout toevalsgenerator',
     'device-fault': 'Apparaatfout',
     'memory-error': 'Geheugenfout',
@@ -130,6 +131,7 @@ const staff: Messages['staff'] = {
     none: 'Geen gebeurtenissen gevonden.',
   },
   eventKind: {
+    stadium: 'Stadion',
     all: 'Alle',
     fault: 'Fout',
     tilt: 'Storing',
@@ -204,6 +206,7 @@ const staff: Messages['staff'] = {
     applyNow: 'Nu toepassen',
   },
   section: {
+    stadium: 'Stadiontafel',
     rules: 'Spelregels',
     limits: 'Inzetlimieten',
     chips: 'Fiches',
@@ -222,6 +225,12 @@ const staff: Messages['staff'] = {
     other: 'Overig',
   },
   field: {
+    stadium: 'Stadiontafel (null: speelt alleen)',
+    url: 'Broker-adressen',
+    table: 'Tafel-id',
+    tablePublicKey: 'Publieke sleutel van de tafel',
+    resultTimeoutMs: 'Time-out voor de uitslag (ms)',
+    closeMarginMs: 'Sluitmarge (ms)',
     id: 'Profielnaam',
     decks: 'Kaartspellen',
     tiePays: 'Gelijkspel betaalt (tegen 1)',
@@ -370,6 +379,8 @@ const staff: Messages['staff'] = {
   },
   original: 'Originele tekst (zoals vastgelegd)',
   msg: {
+    'stadium-result-late':
+      'Uitslag van tafel {tableId} ronde {tableRound} kwam nadat de ronde was terugbetaald (ronde nr. {roundId}); genegeerd',
     'door-opened': 'Deur geopend',
     'door-closed': 'Deur gesloten',
     'fault-raised': 'Storing: {tilt}, {source} — {reason}',
@@ -418,6 +429,8 @@ const staff: Messages['staff'] = {
     'journal-archive-failed': 'Schrijven naar het archief mislukt, niets verplaatst ({problem})',
   },
   reason: {
+    'stadium-stream-fault':
+      'de stroom van tafel {tableId} was twijfelachtig: {fault} (ronde {round}; laatst hier afgesloten ronde {lastRound})',
     'device-reported': '{device} meldt {health}: {deviceDetail}',
     'rng-deal-failure': 'de toevalsgenerator faalde tijdens het delen',
     'rng-not-ready': 'de toevalsgenerator was {waitedMs} ms na het opstarten niet in orde ({health}: {deviceDetail})',
@@ -433,6 +446,8 @@ const staff: Messages['staff'] = {
     'program-crash': 'het programma crashte door {crash} ({error}) en is herstart',
   },
   void: {
+    'stadium-void': 'tafel {tableId} ronde {tableRound}: {voidCause}',
+    'stadium-fault': 'tafel {tableId} ronde {tableRound} twijfelachtig: {fault}',
     'power-lost': 'stroom uitgevallen terwijl de ronde {status} was; geannuleerd bij inschakeling',
     'rng-fault': 'storing toevalsgenerator ({source}): {reason}',
     'device-fault': 'apparaatstoring ({device}): {reason}',
@@ -666,7 +681,19 @@ const staff: Messages['staff'] = {
     'technician-test-write': 'een technicus heft hem op na een geslaagde testschrijfactie',
     'technician-clear': 'een technicus heft hem op',
   },
+  stadiumFault: {
+    'bad-signature': 'de handtekening van de uitslag klopt niet met de sleutel van de tafel',
+    'round-gap': 'een rondenummer werd overgeslagen',
+    'round-replay': 'een ronde kwam opnieuw of ging terug',
+    'bad-message': 'een bericht dat de terminal niet kon lezen',
+    'outcome-mismatch': 'de kaarten geven niet de opgegeven uitslag',
+  },
+  stadiumVoidCause: {
+    'table-void': 'de tafel heeft de ronde ongeldig verklaard',
+    'result-timeout': 'er kwam niet op tijd een uitslag',
+  },
   source: {
+    stadium: 'Verbinding met de stadiontafel',
     rng: 'Toevalsgenerator',
     'bill-acceptor': 'Biljettenlezer',
     door: 'Deur',

@@ -106,6 +106,7 @@ const staff: Messages['staff'] = {
       'Endast en tekniker kan kvittera ett lagringsfel; kabinettet gör först en provskrivning i journalen.',
   },
   tiltKind: {
+    'stadium-fault': 'Fel i stadionbordet',
     'rng-fault': 'Fel på slumptalsgeneratorn',
     'device-fault': 'Enhetsfel',
     'memory-error': 'Minnesfel',
@@ -124,6 +125,7 @@ const staff: Messages['staff'] = {
   },
   events: { kind: 'Typ', time: 'Tid', at: 'När', what: 'Vad som hände', none: 'Inga händelser matchar.' },
   eventKind: {
+    stadium: 'Stadion',
     all: 'Alla',
     fault: 'Fel',
     tilt: 'Larm',
@@ -198,6 +200,7 @@ const staff: Messages['staff'] = {
     applyNow: 'Tillämpa nu',
   },
   section: {
+    stadium: 'Stadionbord',
     rules: 'Spelregler',
     limits: 'Insatsgränser',
     chips: 'Marker',
@@ -216,6 +219,12 @@ const staff: Messages['staff'] = {
     other: 'Övrigt',
   },
   field: {
+    stadium: 'Stadionbord (null: spelar ensam)',
+    url: 'Broker-adresser',
+    table: 'Bordets id',
+    tablePublicKey: 'Bordets publika nyckel',
+    resultTimeoutMs: 'Tidsgräns för resultat (ms)',
+    closeMarginMs: 'Stängningsmarginal (ms)',
     id: 'Profilnamn',
     decks: 'Kortlekar',
     tiePays: 'Lika betalar (till 1)',
@@ -364,6 +373,8 @@ const staff: Messages['staff'] = {
   },
   original: 'Originaltext (som registrerad)',
   msg: {
+    'stadium-result-late':
+      'Resultatet för bord {tableId} omgång {tableRound} kom efter att omgången återbetalats (omgång nr {roundId}); ignorerat',
     'door-opened': 'Dörren öppnad',
     'door-closed': 'Dörren stängd',
     'fault-raised': 'Fel: {tilt}, {source} — {reason}',
@@ -412,6 +423,8 @@ const staff: Messages['staff'] = {
     'journal-archive-failed': 'Skrivning till arkivet misslyckades, inget flyttades ({problem})',
   },
   reason: {
+    'stadium-stream-fault':
+      'strömmen från bord {tableId} var tvivelaktig: {fault} (omgång {round}; senast avslutade omgång här {lastRound})',
     'device-reported': '{device} rapporterar {health}: {deviceDetail}',
     'rng-deal-failure': 'slumptalsgeneratorn fallerade under given',
     'rng-not-ready': 'slumptalsgeneratorn var inte frisk {waitedMs} ms efter start ({health}: {deviceDetail})',
@@ -427,6 +440,8 @@ const staff: Messages['staff'] = {
     'program-crash': 'programmet kraschade på {crash} ({error}) och startades om',
   },
   void: {
+    'stadium-void': 'bord {tableId} omgång {tableRound}: {voidCause}',
+    'stadium-fault': 'bord {tableId} omgång {tableRound} tvivelaktig: {fault}',
     'power-lost': 'strömmen bröts medan omgången var {status}; annullerad vid start',
     'rng-fault': 'slumptalsfel ({source}): {reason}',
     'device-fault': 'enhetsfel ({device}): {reason}',
@@ -656,7 +671,19 @@ const staff: Messages['staff'] = {
     'technician-test-write': 'en tekniker kvitterar efter en lyckad provskrivning',
     'technician-clear': 'en tekniker kvitterar den',
   },
+  stadiumFault: {
+    'bad-signature': 'resultatets signatur stämmer inte med bordets nyckel',
+    'round-gap': 'ett omgångsnummer hoppades över',
+    'round-replay': 'en omgång kom igen eller gick bakåt',
+    'bad-message': 'ett meddelande som terminalen inte kunde läsa',
+    'outcome-mismatch': 'korten ger inte det angivna utfallet',
+  },
+  stadiumVoidCause: {
+    'table-void': 'bordet ogiltigförklarade omgången',
+    'result-timeout': 'inget resultat kom i tid',
+  },
   source: {
+    stadium: 'Länk till stadionbordet',
     rng: 'Slumptalsgenerator',
     'bill-acceptor': 'Sedelläsare',
     door: 'Dörr',
