@@ -99,7 +99,7 @@ function buildJournal(n: number): string {
           spot: 'player',
           balanceAfterMinor: balance,
         });
-        j.appendEvent('door', 'door opened', at, { code: 'door-opened' });
+        j.appendEvent('door', at, { code: 'door-opened' });
         j.markDealt(r, outcome, at);
         balance += 200;
         j.appendLedger({
@@ -112,7 +112,7 @@ function buildJournal(n: number): string {
           balanceAfterMinor: balance,
         });
         j.markSettled(r, { player: 200 }, 200, balance, at);
-        j.appendEvent('door', 'door closed', at, { code: 'door-closed' });
+        j.appendEvent('door', at, { code: 'door-closed' });
       }
     });
   }

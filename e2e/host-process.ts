@@ -50,6 +50,8 @@ export async function startHost(options: {
   journal: string;
   attractAfterMs?: number | null;
   env?: Record<string, string>;
+  /** More of the host's own flags (e.g. a venue file, a stadium table's). */
+  args?: readonly string[];
 }): Promise<HostProcess> {
   const args = [
     path.join(REPO, 'electron/host/browser-host.ts'),
@@ -60,6 +62,7 @@ export async function startHost(options: {
     '--test-controls',
   ];
   if (options.attractAfterMs != null) args.push('--attract-after-ms', String(options.attractAfterMs));
+  args.push(...(options.args ?? []));
   const child = spawn(process.execPath, args, {
     cwd: REPO,
     env: { ...process.env, ...options.env },

@@ -34,6 +34,7 @@ import {
   MIN_FONT_PX,
   moved,
   printOnSpots,
+  sidewaysScroll,
   smallText,
   startDealSampler,
   stopDealSampler,
@@ -260,11 +261,15 @@ for (const size of SIZES) {
         // The longest view of the menu: the rules page scrolls inside the panel, its close button in sight.
         await page.getByTestId('menu-rules').click();
         await expect(page.getByTestId('rules')).toBeVisible();
-        note('rules', await dialogOffScreen(page, 'settings-menu'));
         for (const tab of RULES_TABS) {
           await page.getByTestId(`rules-tab-${tab}`).click();
           await expect(page.getByTestId(`rules-panel-${tab}`)).toBeVisible();
+          if (tab === 'returns') await expect(page.getByTestId('rules-rtp-tie')).toBeVisible();
           await layout(`rules ${tab}`);
+          // Every section readable, nothing cut off or scrolling sideways, the close button whole and named.
+          await words(`rules ${tab}`, '[data-testid="settings-menu"]');
+          note(`rules ${tab}`, await sidewaysScroll(page, 'settings-menu'));
+          await expect.soft(page.getByTestId('settings-menu').locator('button.close')).toHaveAccessibleName(/\S/);
           if (tab === 'play') await picture('rules');
         }
         await page.getByTestId('menu-back').click();

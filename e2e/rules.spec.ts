@@ -1,14 +1,11 @@
 /**
  * The player's rules screen tells the rules the cabinet runs (docs/rules.md): the deck count, the Tie ratio
  * and the return to player match main's paytable, and after a technician switches the profile to six decks
- * at Tie 9:1 the same screen says so at once. Every section is saved as a screenshot at 1920×1080 and
- * 1080×1920 in all six languages (e2e/artifacts/rules/), and checked for small print, sideways overflow
- * and a close button in view.
+ * at Tie 9:1 the same screen says so at once. Every section in every language and size is measured for small
+ * print, clipping, sideways overflow and a close button in view in the pictures' page loads (e2e/pictures.spec.ts).
  */
 import type { Page } from '@playwright/test';
-import path from 'node:path';
-import { LOCALES } from '../renderer/src/i18n/index.ts';
-import { ARTIFACTS, expect, keepShot, test } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
 import type { HostProcess } from './host-process.ts';
 
 type Spot = 'player' | 'banker' | 'tie';
@@ -17,8 +14,7 @@ interface PaytableLike {
   decks: number;
   spots: Record<Spot, { rtp: number; pays: string }>;
 }
-const TABS = ['play', 'cards', 'playerDraw', 'bankerDraw', 'payouts', 'returns', 'limits', 'conduct'] as const;
-const MIN_FONT_PX = 20;
+type Tab = 'play' | 'cards' | 'playerDraw' | 'bankerDraw' | 'payouts' | 'returns' | 'limits' | 'conduct';
 
 async function openRules(page: Page): Promise<void> {
   await page.getByTestId('btn-menu').click();
@@ -26,7 +22,7 @@ async function openRules(page: Page): Promise<void> {
   await expect(page.getByTestId('rules')).toBeVisible();
 }
 
-async function showTab(page: Page, tab: (typeof TABS)[number]): Promise<void> {
+async function showTab(page: Page, tab: Tab): Promise<void> {
   await page.getByTestId(`rules-tab-${tab}`).click();
   await expect(page.getByTestId(`rules-panel-${tab}`)).toBeVisible();
 }
@@ -98,76 +94,3 @@ test('the rules screen shows the running profile, and a switch to six decks at T
     await expect(cells.nth(1)).toHaveAttribute('data-minor', String(limits[spot].maxMinor));
   }
 });
-
-/** Text in the rules that is smaller than MIN_FONT_PX, or wider than the dialog (sideways scrolling). */
-async function readingProblems(page: Page): Promise<string[]> {
-  return page.evaluate((minPx) => {
-    const g = globalThis as unknown as {
-      document: { querySelector(s: string): ProbeEl | null };
-      getComputedStyle(e: ProbeEl): { fontSize: string };
-    };
-    interface ProbeEl {
-      readonly scrollWidth: number;
-      readonly clientWidth: number;
-      readonly childNodes: ArrayLike<{ nodeType: number; textContent: string | null }>;
-      querySelectorAll(s: string): Iterable<ProbeEl>;
-    }
-    const dialog = g.document.querySelector('[data-testid="settings-menu"]');
-    if (!dialog) return ['no settings menu'];
-    const out: string[] = [];
-    const body = dialog.querySelectorAll('.body');
-    for (const b of body)
-      if (b.scrollWidth > b.clientWidth + 1) out.push(`body scrolls sideways (${b.scrollWidth} > ${b.clientWidth})`);
-    for (const el of dialog.querySelectorAll('*')) {
-      const text = [...Array.from(el.childNodes)]
-        .filter((n) => n.nodeType === 3)
-        .map((n) => n.textContent ?? '')
-        .join('')
-        .trim();
-      if (!text) continue;
-      const px = parseFloat(g.getComputedStyle(el).fontSize);
-      if (px < minPx) out.push(`"${text.slice(0, 40)}" is ${px}px`);
-    }
-    return out;
-  }, MIN_FONT_PX);
-}
-
-const closeButton = (page: Page) => page.getByTestId('settings-menu').locator('button.close');
-
-const VIEWPORTS = [
-  { name: 'landscape', width: 1920, height: 1080 },
-  { name: 'portrait', width: 1080, height: 1920 },
-] as const;
-
-for (const viewport of VIEWPORTS) {
-  test.describe(`rules screenshots ${viewport.width}x${viewport.height}`, () => {
-    test.use({ viewport: { width: viewport.width, height: viewport.height } });
-
-    test(`every rules section in every language, ${viewport.name}`, async ({ kiosk }) => {
-      test.slow();
-      const dir = path.join(ARTIFACTS, 'rules');
-      const findings: string[] = [];
-      for (const lang of LOCALES) {
-        await kiosk.getByTestId('btn-menu').click();
-        await kiosk.getByTestId(`menu-language-${lang}`).click();
-        await expect(kiosk.locator('html')).toHaveAttribute('lang', lang);
-        await kiosk.getByTestId('menu-rules').click();
-        await expect(kiosk.getByTestId('rules')).toBeVisible();
-        for (const tab of TABS) {
-          await showTab(kiosk, tab);
-          if (tab === 'returns') await expect(kiosk.getByTestId('rules-rtp-tie')).toBeVisible();
-          for (const f of await readingProblems(kiosk)) findings.push(`${lang} ${viewport.name} ${tab}: ${f}`);
-          // The close button is on screen whole, whatever the section's length.
-          await expect(closeButton(kiosk)).toBeInViewport({ ratio: 1 });
-          await expect(closeButton(kiosk)).toHaveAccessibleName(/\S/);
-          await keepShot(kiosk, path.join(dir, `rules-${lang}-${tab}-${viewport.width}x${viewport.height}.png`), {
-            animations: 'disabled',
-          });
-        }
-        await closeButton(kiosk).click();
-        await expect(kiosk.getByTestId('settings-menu')).toBeHidden();
-      }
-      expect(findings, findings.join('\n')).toEqual([]);
-    });
-  });
-}

@@ -283,6 +283,24 @@ export async function dialogOffScreen(page: Page, testid: string): Promise<strin
   }, testid);
 }
 
+/** A dialog whose body is wider than its box: the reader would have to scroll sideways. */
+export async function sidewaysScroll(page: Page, testid: string): Promise<string[]> {
+  return page.evaluate((testid) => {
+    interface Scroller {
+      readonly scrollWidth: number;
+      readonly clientWidth: number;
+    }
+    const { document } = globalThis as unknown as {
+      document: { querySelectorAll(selector: string): Iterable<Scroller> };
+    };
+    const out: string[] = [];
+    for (const body of document.querySelectorAll(`[data-testid="${testid}"] .body`))
+      if (body.scrollWidth > body.clientWidth + 1)
+        out.push(`${testid}: its body scrolls sideways (${body.scrollWidth} > ${body.clientWidth} px)`);
+    return out;
+  }, testid);
+}
+
 /** The boxes the table is built of, by name, rounded: the notice or a deal must leave them where they are. */
 export const TABLE_PARTS = {
   'spot-player': '[data-testid="spot-player"]',

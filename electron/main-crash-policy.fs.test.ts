@@ -45,7 +45,13 @@ describe('the Electron main crash policy on a journal that refuses writes', () =
     expect(next.stdout).toContain('the last run ended in a crash (uncaught-exception, TypeError, at ');
     expect(existsSync(crashMarkerPath(journal))).toBe(false);
     expect(crashMessages(dir)).toEqual([
-      { code: 'process-crash', crash: 'uncaught-exception', error: 'TypeError', recordedAtStart: true },
+      {
+        code: 'process-crash',
+        crash: 'uncaught-exception',
+        error: 'TypeError',
+        recordedAtStart: true,
+        crashedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      },
     ]);
   }, 60_000);
 });

@@ -32,7 +32,15 @@ describe('the Electron main crash policy', () => {
       expect(crashed.code, crashed.stderr).toBe(EXIT_PROCESS_CRASH);
       expect(crashed.stdout).toContain(`{"stub":"exit","code":${EXIT_PROCESS_CRASH}}`);
       expect(crashed.stderr).toContain(`kiosk: ${crash}: ${error}: injected`);
-      expect(crashMessages(dir)).toEqual([{ code: 'process-crash', crash, error, recordedAtStart: false }]);
+      expect(crashMessages(dir)).toEqual([
+        {
+          code: 'process-crash',
+          crash,
+          error,
+          recordedAtStart: false,
+          crashedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+        },
+      ]);
 
       const next = await runMain(dir, 'SIGTERM');
       expect(next.code, next.stderr).toBe(0);

@@ -152,7 +152,13 @@ describe('a crash raises the program-fault tilt (docs/cabinet-rules.md#door-and-
     const { journal, path } = scratchJournal();
     expect(crashInto(journal, path, new TypeError('boom'))).toEqual([EXIT_PROCESS_CRASH]);
     expect(crashRows(journal)).toEqual([
-      { code: 'process-crash', crash: 'uncaught-exception', error: 'TypeError', recordedAtStart: false },
+      {
+        code: 'process-crash',
+        crash: 'uncaught-exception',
+        error: 'TypeError',
+        recordedAtStart: false,
+        crashedAt: AT.toISOString(),
+      },
     ]);
     expect(journal.tilts()).toEqual([
       expect.objectContaining({
@@ -196,7 +202,14 @@ describe('a crash raises the program-fault tilt (docs/cabinet-rules.md#door-and-
     expect(existsSync(crashMarkerPath(scratch.path))).toBe(false);
     expect(next.tilts().map((t) => t.kind)).toEqual(['program-fault']);
     expect(crashRows(next)).toEqual([
-      { code: 'process-crash', crash: 'uncaught-exception', error: 'TypeError', recordedAtStart: true },
+      {
+        code: 'process-crash',
+        crash: 'uncaught-exception',
+        error: 'TypeError',
+        recordedAtStart: true,
+        // The crash's own time from the marker, not the later start that wrote the row.
+        crashedAt: AT.toISOString(),
+      },
     ]);
 
     // The start after that neither raises it again nor adds a row.

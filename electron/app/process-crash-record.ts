@@ -26,14 +26,15 @@ export function crashMarkerPath(journalPath: string): string {
 const markerSchema = z.strictObject({ crash: z.enum(CRASH_KINDS), error: z.string().max(64), at: z.iso.datetime() });
 
 function appendCrash(journal: CrashJournal, report: CrashReport, recordedAtStart: boolean, at: string): void {
-  const message: EventMessage = { code: 'process-crash', crash: report.crash, error: report.error, recordedAtStart };
+  const message: EventMessage = {
+    code: 'process-crash',
+    crash: report.crash,
+    error: report.error,
+    recordedAtStart,
+    crashedAt: report.at,
+  };
   journal.transaction(() => {
-    journal.appendEvent(
-      CRASH_EVENT_KIND,
-      `process crash at ${report.at}: ${report.crash} (${report.error})`,
-      at,
-      message,
-    );
+    journal.appendEvent(CRASH_EVENT_KIND, at, message);
     // A tilt already up (a crash loop) stays the first one: putTilt ignores the same kind and source.
     journal.putTilt(programFaultTilt(report, at));
   });
@@ -85,7 +86,7 @@ export function takeLastCrash(
   // A row written from a marker at a start is about the run before that start, which it already reported.
   if (!ended || ended.message?.code !== 'process-crash' || ended.message.recordedAtStart) return null;
   if (previousPowerUp && previousPowerUp.id > ended.id) return null;
-  return { crash: ended.message.crash, error: ended.message.error, at: ended.at };
+  return { crash: ended.message.crash, error: ended.message.error, at: ended.message.crashedAt };
 }
 
 function safeJson(file: string): unknown {

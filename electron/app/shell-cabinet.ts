@@ -39,6 +39,15 @@ const CABINET_METHODS = [
   'archiveState',
   'archivedRows',
   'skipRound',
+  'stadiumOpen',
+  'stadiumClose',
+  'stadiumResult',
+  'stadiumVoid',
+  'stadiumFault',
+  'stadiumLink',
+  'stadiumTerminalId',
+  'stadiumUnreported',
+  'stadiumReported',
 ] as const satisfies readonly (keyof Cabinet)[];
 
 type Unlisted = Exclude<keyof Cabinet, (typeof CABINET_METHODS)[number]>;

@@ -308,10 +308,16 @@ describe('switch inputs and staff access (docs/cabinet-rules.md#operator-menu-an
     const staffEvents = r.cabinet
       .events({ limit: 50 })
       .filter((e) => e.kind === 'staff')
-      .map((e) => e.detail);
-    expect(staffEvents).toContain('operator key switch turned on');
-    expect(staffEvents).toContain('technician signed out: operator key switch turned off');
-    expect(staffEvents.join(' ')).not.toContain('2468');
+      .map((e) => e.message);
+    expect(staffEvents).toContainEqual({ code: 'key-switch', on: true });
+    expect(staffEvents).toContainEqual({
+      code: 'staff-signed-out',
+      role: 'technician',
+      why: 'key-off',
+      idleS: null,
+      by: null,
+    });
+    expect(JSON.stringify(staffEvents)).not.toContain('2468');
   });
 
   it('BACCARAT_OPERATOR_KEY_FILE overrides the config; a missing file is a key-switch fault and the key counts as off', async () => {

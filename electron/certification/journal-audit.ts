@@ -12,7 +12,8 @@
  *   a voided round's refund = its stake, exactly once. A shortfall is lost_minor, an excess created_minor;
  * - no round both settled and voided (a refund row on a settled round);
  * - meters = the same figures recomputed from the ledger and the event log;
- * - game recall (rounds table) agrees with the meters.
+ * - game recall (rounds table) agrees with the meters;
+ * - a stadium terminal's rounds are concluded as their money says (stadium-audit.ts).
  * Rounds and events moved to the journal's archive are read with the live ones (the journal's `auditRows`
  * and `verifyAllRecords` cover archive + live across the cut: docs/cabinet-rules.md#retention-and-archive).
  */
@@ -24,7 +25,10 @@ import type { RuleProfile } from '../core/engine/rule-profile.ts';
 import { settle, SPOTS, type Bets, type Returns } from '../core/engine/settlement.ts';
 import type { Meters } from '../core/model/meters.ts';
 import { roundResult, zeroMeters, type MutableMeters } from '../core/cabinet/meters.ts';
-import type { RecordBreak } from '../core/model/record-check.ts';
+import { breakWhere, type RecordBreak } from '../core/model/record-check.ts';
+import { recordProblemText } from '../core/wording/coded-words.ts';
+import { englishWords } from '../core/wording/english-words.ts';
+import { auditStadiumRounds } from './stadium-audit.ts';
 
 export interface AuditReport {
   readonly roundsSettled: number;
@@ -40,6 +44,9 @@ export interface AuditReport {
   readonly creditsMinor: number;
   readonly problems: readonly string[];
 }
+
+/** The report words a break in English, from the staff menu's own table. */
+const ENGLISH = englishWords();
 
 function meterFields(m: Meters): Record<string, number> {
   const flat: Record<string, number> = {};
@@ -112,7 +119,7 @@ export function auditJournal(journal: JournalAuditReader, profile: RuleProfile, 
   const chain = journal.verifyAllRecords();
   for (const b of chain.breaks) {
     integrityFailures++;
-    problems.push(`record chain: ${b.table} row ${b.rowId}: ${b.problem}`);
+    problems.push(`record chain: ${breakWhere(b)}: ${recordProblemText(ENGLISH, b.problem).text}`);
   }
   const copies = journal.readCriticalCopies();
   let state: CriticalState | null = null;
@@ -131,6 +138,8 @@ export function auditJournal(journal: JournalAuditReader, profile: RuleProfile, 
   } else state = copies.a.state;
 
   const rows = journal.auditRows();
+  const stadium = auditStadiumRounds(journal.stadiumAuditRows(), rows.rounds);
+  problems.push(...stadium.problems);
   const boundary = journal.lastRamClear() ?? { afterLedgerId: 0, afterRoundId: 0, afterEventId: 0 };
 
   // Money identity per wallet.
@@ -235,7 +244,9 @@ export function auditJournal(journal: JournalAuditReader, profile: RuleProfile, 
     } else {
       open++;
       if (acc.win !== 0 || acc.refund !== 0) problems.push(`round ${r.round_id}: open but already paid`);
-      if (!allowOpenRounds) problems.push(`round ${r.round_id}: still ${r.status} after recovery`);
+      // A stadium terminal's locked round waits for its table across a restart (docs/stadium.md#restarts).
+      if (!allowOpenRounds && !stadium.waitingForTable.has(r.round_id))
+        problems.push(`round ${r.round_id}: still ${r.status} after recovery`);
     }
   }
 
@@ -274,11 +285,9 @@ export function auditJournal(journal: JournalAuditReader, profile: RuleProfile, 
   }
   for (const e of rows.events) {
     if (e.id <= boundary.afterEventId) continue;
-    // By code; only rows from before codes were stored (schema v5) are read by their words.
-    const powerUp = e.code !== null ? e.code === 'power-up' : !e.detail.includes('meters unavailable');
-    const doorOpen = e.code !== null ? e.code === 'door-opened' : e.detail.startsWith('door opened');
-    if (e.kind === 'power-up' && powerUp) journalMeters.powerUps++;
-    if (e.kind === 'door' && doorOpen) journalMeters.doorOpens++;
+    // By code alone: a power-up with memory bad and a door closing count nothing.
+    if (e.kind === 'power-up' && e.code === 'power-up') journalMeters.powerUps++;
+    if (e.kind === 'door' && e.code === 'door-opened') journalMeters.doorOpens++;
   }
 
   let meterMismatches = 0;

@@ -39,6 +39,7 @@ describe('audit-journal CLI over archive + live (docs/cabinet-rules.md#retention
     });
     const run = await runCli('electron/cli/audit-journal.ts', '--journal', path);
     expect(run.code).toBe(1);
-    expect(run.stdout).toContain('BAD rounds row 7: archived row');
+    // Worded in English from the staff menu's table, the row named as archived.
+    expect(run.stdout).toContain('BAD archived rounds row 7: the digest does not match the row and its link');
   });
 });

@@ -7,6 +7,9 @@
  * exported it (storage/damaged-journal-owed.ts, docs/cabinet-rules.md#damaged-journal).
  */
 import { auditRecordChainFile } from '../certification/journal-audit.ts';
+import { breakWhere } from '../core/model/record-check.ts';
+import { recordProblemText } from '../core/wording/coded-words.ts';
+import { englishWords } from '../core/wording/english-words.ts';
 import { verifyOwedExport } from '../storage/damaged-journal-owed.ts';
 import { existingFileFlag, intFlag, printJson, runCli, UsageError } from './cli-support.ts';
 
@@ -83,7 +86,10 @@ void runCli({
     if (values.json) printJson(report);
     else {
       process.stdout.write(`${report.rowsChecked} rows checked\n`);
-      for (const b of report.breaks) process.stdout.write(`BAD ${b.table} row ${b.rowId}: ${b.problem}\n`);
+      const english = englishWords();
+      for (const b of report.breaks) {
+        process.stdout.write(`BAD ${breakWhere(b)}: ${recordProblemText(english, b.problem).text}\n`);
+      }
       process.stdout.write(report.breaks.length === 0 ? 'every record verifies\n' : 'the record chain is broken\n');
     }
     return report.breaks.length === 0 ? 0 : 1;

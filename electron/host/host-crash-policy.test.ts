@@ -144,7 +144,13 @@ describe('the browser host crash policy', () => {
       expect(crashed.code, crashed.stderr).toBe(EXIT_PROCESS_CRASH);
       expect(crashed.stderr).toContain(`host: ${crash}: ${error}: test hook:`);
       expect(crashRows(journal).map((e) => e.message)).toEqual([
-        { code: 'process-crash', crash, error, recordedAtStart: false },
+        {
+          code: 'process-crash',
+          crash,
+          error,
+          recordedAtStart: false,
+          crashedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+        },
       ]);
       expect(existsSync(crashMarkerPath(journal))).toBe(false);
       expect(tiltRows(journal)).toEqual(['program-fault:program']);
@@ -172,7 +178,13 @@ describe('the browser host crash policy', () => {
     expect(next.started?.recovery).toContain('the last run ended in a crash (uncaught-exception, SqliteError');
     expect(existsSync(crashMarkerPath(journal))).toBe(false);
     expect(crashRows(journal).map((e) => e.message)).toEqual([
-      { code: 'process-crash', crash: 'uncaught-exception', error: 'SqliteError', recordedAtStart: true },
+      {
+        code: 'process-crash',
+        crash: 'uncaught-exception',
+        error: 'SqliteError',
+        recordedAtStart: true,
+        crashedAt: report.at,
+      },
     ]);
     expect(tiltRows(journal)).toEqual(['program-fault:program']);
     const later = await runHost(journal);

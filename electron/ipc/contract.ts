@@ -95,6 +95,7 @@ const tiltKind = z.enum([
   'handpay-pending',
   'storage-fault',
   'program-fault',
+  'stadium-fault',
 ]);
 
 export const CHANNEL_TABLE = {

@@ -3,6 +3,7 @@
  * (docs/cabinet-rules.md#staff-actions-with-money-on-the-cabinet): every row of the two tables there, run
  * through the real router over a real cabinet on a real journal, with money on the cabinet and without.
  */
+import { TEST_STADIUM } from '../testing/stadium-fixtures.ts';
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -202,6 +203,7 @@ const SETTING_SAMPLES: Readonly<Record<string, (c: VenueConfig) => VenueConfig>>
   staff: (c) => ({ ...c, staff: { idleSignOutS: 120 } }),
   'journal.criticalCopyPath': (c) => ({ ...c, journal: { ...c.journal, criticalCopyPath: '/mnt/b/journal.critical' } }),
   'journal.retainRounds': (c) => ({ ...c, journal: { ...c.journal, retainRounds: 30_000 } }),
+  stadium: (c) => ({ ...c, stadium: TEST_STADIUM }),
 };
 
 describe('each setting changes only as its row says', () => {

@@ -3,31 +3,42 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNatsServer, type NatsServer } from '../testing/nats-server.ts';
 import type { Broker } from './broker.ts';
 import { connectNatsBroker } from './nats-broker.ts';
-import {
-  SettledReports,
-  settledStream,
-  settledSubject,
-  type SettledRoundReport,
-  type StadiumReportPort,
-} from './terminal-report.ts';
+import type { StadiumSettledReport } from '../core/model/stadium-terminal.ts';
+import { SettledReports, settledStream, settledSubject, type StadiumReportPort } from './terminal-report.ts';
+
+/** A settled round of table R as the core's outbox holds it: 5.00 on Player, paid 10.00. */
+function settledRound(round: number): StadiumSettledReport {
+  return {
+    terminal: 'A1',
+    table: 'R',
+    round,
+    roundId: round + 100,
+    status: 'settled',
+    bets: { player: 500 },
+    stakeMinor: 500,
+    returns: { player: 1000 },
+    returnMinor: 1000,
+    cards: null,
+    concludedAt: '2026-12-07T12:00:00.000Z',
+  };
+}
 
 /** The core's outbox as a list; `reported` in the order the link told it. */
 function outbox(...rounds: number[]): StadiumReportPort & { add(round: number): void; reported: number[] } {
-  const held: SettledRoundReport[] = [];
+  const held: StadiumSettledReport[] = [];
   const reported: number[] = [];
-  const add = (round: number): void =>
-    void held.push({ round, currency: 'EUR', bets: [{ spot: 'player', stakeMinor: 500, paidMinor: 1000 }] });
+  const add = (round: number): void => void held.push(settledRound(round));
   rounds.forEach(add);
   return {
     add,
     reported,
-    stadiumUnreported: () => [...held],
-    stadiumReported: (round) => {
-      held.splice(
-        held.findIndex((r) => r.round === round),
-        1,
-      );
+    stadiumUnreported: (limit) => held.slice(0, limit),
+    stadiumReported: (_table, round) => {
+      const at = held.findIndex((r) => r.round === round);
+      if (at < 0) return false;
+      held.splice(at, 1);
       reported.push(round);
+      return true;
     },
   };
 }
@@ -55,13 +66,7 @@ describe('SettledReports', () => {
     await reportsFor(port, 'A1').send();
     expect(port.reported).toEqual([4, 5]);
     const stored = await reader.lastOnSubject(settledStream('R'), settledSubject('R', 'A1'));
-    expect(JSON.parse(new TextDecoder().decode(stored!.data))).toEqual({
-      table: 'R',
-      terminal: 'A1',
-      round: 5,
-      currency: 'EUR',
-      bets: [{ spot: 'player', stakeMinor: 500, paidMinor: 1000 }],
-    });
+    expect(JSON.parse(new TextDecoder().decode(stored!.data))).toEqual(settledRound(5));
     // The core died before it marked round 5 reported: the link sends it again, and the stream keeps one.
     const again = await broker.publish(settledSubject('R', 'A1'), stored!.data, 'A1-5');
     expect(again).toEqual({ sequence: stored!.sequence, duplicate: true });
@@ -72,11 +77,13 @@ describe('SettledReports', () => {
     const reports = reportsFor(port, 'A2');
     let during: Promise<void> | null = null;
     const told = port.stadiumReported;
-    port.stadiumReported = (round) => {
-      told(round);
-      if (round !== 1) return;
-      port.add(2);
-      during = reports.send();
+    port.stadiumReported = (table, round) => {
+      const marked = told(table, round);
+      if (round === 1) {
+        port.add(2);
+        during = reports.send();
+      }
+      return marked;
     };
     await reports.send();
     await during;

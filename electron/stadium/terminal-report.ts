@@ -5,32 +5,15 @@
  * re-send after a crash is kept once, and only then tells the core it was reported. The table's operator sees the
  * money only after the cards: nothing here is sent before the round settled.
  */
-import type { Spot } from '../core/engine/settlement.ts';
+import type { StadiumTerminalPort } from '../core/model/stadium-terminal.ts';
 import type { Broker } from './broker.ts';
 import { DUPLICATE_WINDOW_MS } from './table-server.ts';
 
-/** One spot of one settled round, in the currency's minor units. */
-export interface SettledBet {
-  readonly spot: Spot;
-  readonly stakeMinor: number;
-  /** What the terminal paid back on the spot: stake and win, or 0 for a loss (a refund is never reported here). */
-  readonly paidMinor: number;
-}
+/** The core's outbox (docs/stadium.md#the-cores-side): what it still owes the records, and the mark that it was sent. */
+export type StadiumReportPort = Pick<StadiumTerminalPort, 'stadiumUnreported' | 'stadiumReported'>;
 
-export interface SettledRoundReport {
-  /** The table's round. */
-  readonly round: number;
-  readonly currency: string;
-  readonly bets: readonly SettledBet[];
-}
-
-/** The outbox calls the core adds to StadiumTerminalPort (docs/stadium.md#settled-bets-for-the-records). */
-export interface StadiumReportPort {
-  /** Settled rounds not yet reported, oldest first. */
-  stadiumUnreported(): readonly SettledRoundReport[];
-  /** The broker stored the report of `round`: it leaves the outbox (one durable commit). */
-  stadiumReported(round: number): void;
-}
+/** How many reports one read of the outbox takes; the next read takes the rest. */
+const OUTBOX_BATCH = 100;
 
 export function settledSubject(table: string, terminal: string): string {
   return `stadium.settled.${table}.${terminal}`;
@@ -86,15 +69,16 @@ export class SettledReports {
     const { broker, port, table, terminal, log } = this.parts;
     try {
       await this.ensureStream();
-      for (const report of port.stadiumUnreported()) {
-        const body = { table, terminal, round: report.round, currency: report.currency, bets: report.bets };
-        await broker.publish(
-          settledSubject(table, terminal),
-          new TextEncoder().encode(JSON.stringify(body)),
-          `${terminal}-${report.round}`,
-        );
-        this.streamReady = true;
-        port.stadiumReported(report.round);
+      for (let batch = port.stadiumUnreported(OUTBOX_BATCH); batch.length > 0; batch = port.stadiumUnreported(OUTBOX_BATCH)) {
+        for (const report of batch) {
+          await broker.publish(
+            settledSubject(table, terminal),
+            new TextEncoder().encode(JSON.stringify(report)),
+            `${terminal}-${report.round}`,
+          );
+          this.streamReady = true;
+          port.stadiumReported(report.table, report.round);
+        }
       }
       this.owed = false;
       this.lastFailure = '';

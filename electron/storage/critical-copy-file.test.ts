@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeCabinets, fund, setupCabinet, type CabinetHandle } from '../testing/cabinet-harness.ts';
 import { corruptCriticalCopy } from '../testing/journal-damage.ts';
+import type { EventMessage } from '../core/model/journal-message.ts';
 import { deterministicRandom, tempJournalPath, testConfig } from '../testing/fixtures.ts';
 import { openCabinet, startCabinetOn, startOnJournalOrLocked } from './open-cabinet.ts';
 import { CriticalCopyFile } from './critical-copy-file.ts';
@@ -26,11 +27,11 @@ function flipBitInLastQuarter(file: string): void {
 
 const copyOf = (h: CabinetHandle) => new CriticalCopyFile(`${h.path}.critical`);
 
-function memoryEvents(h: CabinetHandle): string[] {
+function memoryEvents(h: CabinetHandle): EventMessage[] {
   return h.cabinet
     .events({ limit: 50 })
     .filter((e) => e.kind === 'memory')
-    .map((e) => e.detail);
+    .map((e) => e.message);
 }
 
 function memoryErrors(h: CabinetHandle) {
@@ -107,7 +108,7 @@ describe('the second copy of critical memory, in its own file', () => {
     h.restart();
     expect(memoryErrors(h)).toEqual([]);
     expect(h.cabinet.snapshot().creditsMinor).toBe(7_000);
-    expect(memoryEvents(h).some((d) => /rebuilt from the journal \(one commit behind/.test(d))).toBe(true);
+    expect(memoryEvents(h)).toContainEqual({ code: 'memory-copy-file-behind', commitsBehind: 1 });
     expect(copyOf(h).read().record?.state.creditsMinor).toBe(7_000);
   });
 

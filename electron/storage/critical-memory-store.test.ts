@@ -28,8 +28,8 @@ describe('critical memory', () => {
   it('both copies are written in the transaction and read back', () => {
     const { journal: j } = journal();
     expect(j.readCriticalCopies()).toMatchObject({
-      a: { copy: 'a', state: null, problem: 'copy missing' },
-      b: { copy: 'b', state: null, problem: 'copy missing' },
+      a: { copy: 'a', state: null, problem: 'missing' },
+      b: { copy: 'b', state: null, problem: 'missing' },
       exists: false,
     });
     const state = sampleCriticalState();
@@ -46,13 +46,13 @@ describe('critical memory', () => {
     j.transaction(() => j.writeCritical(state));
     corruptCriticalCopy(path, 'a');
     let read = j.readCriticalCopies();
-    expect(read.a.problem).toBe('checksum mismatch');
+    expect(read.a.problem).toBe('checksum-mismatch');
     expect(read.b.state).toEqual(state);
     corruptCriticalCopy(path, 'b', 'bad-checksum');
-    expect(j.readCriticalCopies().b.problem).toBe('checksum mismatch');
+    expect(j.readCriticalCopies().b.problem).toBe('checksum-mismatch');
     corruptCriticalCopy(path, 'b', 'delete');
     read = j.readCriticalCopies();
-    expect(read.b.problem).toBe('copy missing');
+    expect(read.b.problem).toBe('missing');
     expect(read.exists).toBe(true);
     expect(() => corruptCriticalCopy(path, 'b', 'delete')).toThrow(/nothing to damage/);
     // One copy is rebuilt from a good state.

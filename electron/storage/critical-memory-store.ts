@@ -50,12 +50,12 @@ export class CriticalMemoryStore {
 
   private read(copy: CopyName): CopyRead & { present: boolean } {
     const row = this.db.get<{ body: string; sha256: string }>(`SELECT body, sha256 FROM ${TABLE[copy]} WHERE slot = 1`);
-    if (!row) return { copy, state: null, problem: 'copy missing', present: false };
-    if (sha256Hex(row.body) !== row.sha256) return { copy, state: null, problem: 'checksum mismatch', present: true };
+    if (!row) return { copy, state: null, problem: 'missing', present: false };
+    if (sha256Hex(row.body) !== row.sha256) return { copy, state: null, problem: 'checksum-mismatch', present: true };
     try {
       return { copy, state: JSON.parse(row.body) as CriticalState, problem: null, present: true };
     } catch {
-      return { copy, state: null, problem: 'body is not valid JSON', present: true };
+      return { copy, state: null, problem: 'not-json', present: true };
     }
   }
 }

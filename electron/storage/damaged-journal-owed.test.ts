@@ -15,7 +15,7 @@ function journalWithMoney(): string {
     j.appendLedger({ at: 't', kind: 'bill', demo: false, deltaMinor: 500, balanceAfterMinor: 500 });
     j.appendLedger({ at: 't', kind: 'demo-credit', demo: true, deltaMinor: 7_000, balanceAfterMinor: 7_000 });
     j.appendLedger({ at: 't', kind: 'bill', demo: false, deltaMinor: 500, balanceAfterMinor: 1000 });
-    j.appendEvent('door', 'door opened', 't', { code: 'door-opened' });
+    j.appendEvent('door', 't', { code: 'door-opened' });
   });
   j.close();
   return tmp.path;

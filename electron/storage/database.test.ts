@@ -15,7 +15,7 @@ function tmpPath(): string {
   return tmp.path;
 }
 /** One event row with its code, as the schema requires. */
-const INSERT_EVENT = "INSERT INTO events (at, kind, detail, code, params_json) VALUES (?, ?, ?, 'door-opened', '{}')";
+const INSERT_EVENT = "INSERT INTO events (at, kind, code, params_json) VALUES (?, ?, 'door-opened', '{}')";
 
 function open(path: string, options: DatabaseOptions = {}, migrations: readonly Migration[] = MIGRATIONS): Database {
   const db = Database.open(path, options, migrations);
@@ -59,7 +59,7 @@ describe('opening the database', () => {
     const db = open(path, { readOnly: true }, [...MIGRATIONS, extra]);
     expect(db.schemaVersion()).toBe(MIGRATIONS.length);
     expect(db.hasSchema()).toBe(false);
-    expect(() => db.transaction(() => db.run(INSERT_EVENT, 't', 'k', 'd'))).toThrow(/readonly/);
+    expect(() => db.transaction(() => db.run(INSERT_EVENT, 't', 'k'))).toThrow(/readonly/);
   });
 });
 
@@ -68,7 +68,7 @@ describe('transactions', () => {
     const db = open(tmpPath());
     expect(() =>
       db.transaction(() => {
-        db.run(INSERT_EVENT, 't', 'k', 'd');
+        db.run(INSERT_EVENT, 't', 'k');
         throw new Error('power cut in the middle');
       }),
     ).toThrow('power cut');
@@ -101,7 +101,7 @@ describe('the statement observer seam', () => {
     const db = open(path, { observer: { afterStatement: (info) => seen.push(info) } });
     const opening = seen.length;
     expect(seen.map((s) => s.statement)).toEqual(Array.from({ length: opening }, (_, i) => i + 1));
-    db.transaction(() => db.run(INSERT_EVENT, 't', 'k', 'd'));
+    db.transaction(() => db.run(INSERT_EVENT, 't', 'k'));
     expect(seen.slice(opening).map((s) => [s.statement, s.inTransaction, s.sql.split(' ')[0]])).toEqual([
       [opening + 1, true, 'BEGIN'],
       [opening + 2, true, 'INSERT'],
@@ -115,7 +115,7 @@ describe('the statement observer seam', () => {
       const path = tmpPath();
       const j = Journal.open(path);
       cleanups.unshift(() => j.close());
-      for (let i = 0; i < 50; i++) j.transaction(() => j.appendEvent('k', `d${i}`, 't', { code: 'door-opened' }));
+      for (let i = 0; i < 50; i++) j.transaction(() => j.appendEvent('k', 't', { code: 'door-opened' }));
       expect(j.events({ limit: 100 })).toHaveLength(50);
       expect(kill).not.toHaveBeenCalled();
       // The production journal carries no test tooling.

@@ -15,16 +15,13 @@ import { pageLimit, timeBound } from './time-bounds.ts';
 export interface EventAuditRow {
   id: number;
   kind: string;
-  detail: string;
-  /** NULL in rows written before schema v5: the audit then reads the words. */
-  code: string | null;
+  code: string;
 }
 
 interface EventRow {
   id: number;
   at: string;
   kind: string;
-  detail: string;
   code: string;
   params_json: string;
 }
@@ -34,7 +31,6 @@ function toEntry(r: EventRow): EventLogEntry {
     id: r.id,
     at: r.at,
     kind: r.kind,
-    detail: r.detail,
     message: joinMessage<EventMessage>(r.code, r.params_json)!,
   };
 }
@@ -49,16 +45,16 @@ export class EventLogStore {
     this.chain = chain;
   }
 
-  /** Every row gets its writer's code; the words are kept beside it as written. */
-  append(kind: string, detail: string, at: string, message: EventMessage): number {
+  /** A row is its writer's code and parameters; no words are stored beside them. */
+  append(kind: string, at: string, message: EventMessage): number {
     this.db.requireTransaction('appendEvent');
     const { code, paramsJson } = splitMessage(message);
     // One read gives the next id and the previous row's digest (the digest covers the id).
     const tail = this.chain ? this.chain.tail('events') : { id: this.lastId(), digest: '' };
-    const values = [tail.id + 1, at, kind, detail, code, paramsJson] as const;
+    const values = [tail.id + 1, at, kind, code, paramsJson] as const;
     const digest = this.chain ? this.chain.digestAfter('events', tail, values) : null;
     return this.db.run(
-      'INSERT INTO events (id, at, kind, detail, code, params_json, chain_digest) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO events (id, at, kind, code, params_json, chain_digest) VALUES (?, ?, ?, ?, ?, ?)',
       ...values,
       digest,
     ).lastId;
@@ -80,7 +76,7 @@ export class EventLogStore {
       args.push(range.kind);
     }
     const rows = this.db.all<EventRow>(
-      `SELECT id, at, kind, detail, code, params_json FROM events WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT ?`,
+      `SELECT id, at, kind, code, params_json FROM events WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT ?`,
       ...args,
       pageLimit(range.limit),
     );
@@ -92,6 +88,6 @@ export class EventLogStore {
   }
 
   auditRows(): EventAuditRow[] {
-    return this.db.all("SELECT id, kind, detail, code FROM events WHERE kind IN ('power-up', 'door') ORDER BY id");
+    return this.db.all("SELECT id, kind, code FROM events WHERE kind IN ('power-up', 'door') ORDER BY id");
   }
 }

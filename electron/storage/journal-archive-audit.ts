@@ -8,6 +8,7 @@
 import { existsSync } from 'node:fs';
 import type { ArchivedChain } from '../core/model/journal-archive.ts';
 import type { RecordBreak } from '../core/model/record-check.ts';
+import { errorCodeOf } from '../core/model/storage-error-code.ts';
 import { ARCHIVED_CHAINS, archivePathOf, JournalArchiveFile } from './journal-archive-file.ts';
 import { CHAINS } from './record-chain-columns.ts';
 import type { RecordChain } from './record-chain.ts';
@@ -18,11 +19,16 @@ function openReadOnly(journalPath: string): JournalArchiveFile | null {
   const path = archivePathOf(journalPath);
   if (!existsSync(path)) return null;
   const file = JournalArchiveFile.open(path, { readOnly: true });
-  if (file.problem() === 'the archive has no schema') {
+  if (!file.hasSchema()) {
     file.close();
     return null;
   }
   return file;
+}
+
+/** An archive that cannot be read at all: its SQLite or OS code, never the driver's sentence. */
+function unreadable(error: unknown): RecordBreak {
+  return { table: 'rounds', rowId: 0, problem: { code: 'archive-unreadable', error: errorCodeOf(error) } };
 }
 
 /** Every archived row up to each live cut, and the seam to the live journal. */
@@ -37,8 +43,7 @@ export function verifyArchive(
   try {
     file = openReadOnly(journalPath);
   } catch (error) {
-    const problem = `the archive cannot be read: ${error instanceof Error ? error.message : String(error)}`;
-    return { rowsChecked, breaks: [{ table: 'rounds', rowId: 0, problem }] };
+    return { rowsChecked, breaks: [unreadable(error)] };
   }
   try {
     for (const c of ARCHIVED_CHAINS) {
@@ -49,7 +54,7 @@ export function verifyArchive(
         breaks.push({
           table: c,
           rowId: cut.throughId,
-          problem: `the archive holding rows up to ${cut.throughId} is missing`,
+          problem: { code: 'archive-missing', throughId: cut.throughId },
         });
         continue;
       }
@@ -57,7 +62,7 @@ export function verifyArchive(
         breaks.push({
           table: c,
           rowId: start.afterId,
-          problem: `the archive starts after row ${start.afterId}: the rows before it are in an archive set aside`,
+          problem: { code: 'archive-starts-late', afterId: start.afterId },
         });
       }
       const r = verifyChain(file, chain, c, start.afterDigest, start.afterId, cut.throughId, limit - breaks.length);
@@ -68,16 +73,14 @@ export function verifyArchive(
         breaks.push({
           table: c,
           rowId: cut.throughId,
-          problem: "the archive's row at the live cut does not carry the cut's digest",
+          problem: { code: 'archive-cut-digest-differs' },
         });
       }
       if (breaks.length >= limit) break;
     }
     return { rowsChecked, breaks: breaks.slice(0, limit) };
   } catch (error) {
-    const problem = `the archive cannot be read: ${error instanceof Error ? error.message : String(error)}`;
-    const unreadable: RecordBreak = { table: 'rounds', rowId: 0, problem };
-    return { rowsChecked, breaks: [...breaks, unreadable].slice(0, limit) };
+    return { rowsChecked, breaks: [...breaks, unreadable(error)].slice(0, limit) };
   } finally {
     file?.close();
   }
@@ -108,7 +111,7 @@ function verifyChain(
         break;
       }
       const bad = rest[check.verified]!;
-      breaks.push({ table: c, rowId: bad[id] as number, problem: `archived row: ${check.problem}` });
+      breaks.push({ table: c, rowId: bad[id] as number, problem: check.problem, archived: true });
       if (breaks.length >= limit) return { rows, breaks };
       // As the live check does: the next row links to the bad row's stored digest.
       link = typeof bad.chain_digest === 'string' ? bad.chain_digest : '';
@@ -134,7 +137,7 @@ export function archivedAuditRows<R, E>(
       rounds: file.auditColumns<R>('rounds', roundColumns, `WHERE round_id <= ${roundsCut}`),
       events: file.auditColumns<E>(
         'events',
-        ['id', 'kind', 'detail', 'code'],
+        ['id', 'kind', 'code'],
         `WHERE id <= ${eventsCut} AND kind IN ('power-up', 'door')`,
       ),
     };

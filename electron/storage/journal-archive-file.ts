@@ -73,11 +73,9 @@ export class JournalArchiveFile {
     this.db.close();
   }
 
-  /** SQLite's own page check and the schema: null when both are fine, else what is wrong. */
-  problem(): string | null {
-    if (!this.db.hasSchema()) return 'the archive has no schema';
-    const quick = this.db.quickCheck();
-    return quick === 'ok' ? null : `sqlite quick_check: ${quick}`;
+  /** False for a file that was never made an archive (empty, or created by a read-only open of nothing). */
+  hasSchema(): boolean {
+    return this.db.hasSchema();
   }
 
   start(chain: ArchivedChain): ArchiveChainStart | null {

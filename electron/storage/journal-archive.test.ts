@@ -131,7 +131,7 @@ describe('the chain verifies across the cut; damage is found', () => {
       byteIndex: 2,
     });
     expect(j.verifyAllRecords().breaks).toContainEqual(
-      expect.objectContaining({ table: 'rounds', rowId: victim, problem: expect.stringMatching(/archived row/) }),
+      expect.objectContaining({ table: 'rounds', rowId: victim, problem: { code: 'digest-mismatch' }, archived: true }),
     );
     // The live journal still verifies: the cabinet plays on.
     expect(j.verifyRecent()).toMatchObject({ ok: true });
@@ -148,7 +148,7 @@ describe('the chain verifies across the cut; damage is found', () => {
       table: 'events',
       idColumn: 'id',
       id: victim,
-      column: 'detail',
+      column: 'params_json',
       byteIndex: 0,
     });
     expect(j.verifyAllRecords().breaks).toContainEqual(expect.objectContaining({ table: 'events', rowId: victim }));
@@ -162,12 +162,18 @@ describe('the chain verifies across the cut; damage is found', () => {
       changeStoredByte(t.path, { table: 'rounds', idColumn: 'round_id', id: 12, column: 'cards_json', byteIndex: 5 });
       const j = t.reopen();
       const results = archiveAll(j, 10);
-      expect(results.at(-1)).toMatchObject({ outcome: 'blocked', table: 'rounds', rowId: 12 });
+      expect(results.at(-1)).toMatchObject({
+        outcome: 'blocked',
+        table: 'rounds',
+        rowId: 12,
+        problem: { code: 'digest-mismatch' },
+      });
       expect(archivedIds(j, 'rounds')).toEqual(Array.from({ length: 11 }, (_, i) => i + 1));
       expect(j.round(12)).not.toBeNull();
       expect(j.events({ limit: 5, kind: 'journal-archive' })[0]?.message).toMatchObject({
         code: 'journal-archive-blocked',
         rowId: 12,
+        problem: { code: 'digest-mismatch' },
       });
     } finally {
       t.cleanup();
@@ -218,7 +224,15 @@ describe('a damaged archive never stops the cabinet', () => {
       again.deal();
     }
     const result = journalOf(again).archiveOldRecords(request(20));
-    expect(result).toMatchObject({ outcome: 'set-aside' });
+    // SQLite's code for a file that is not a database, never its sentence.
+    expect(result).toMatchObject({
+      outcome: 'set-aside',
+      problem: { code: 'archive-unreadable', error: 'SQLITE_NOTADB' },
+    });
+    expect(journalOf(again).events({ limit: 1, kind: 'journal-archive' })[0]?.message).toMatchObject({
+      code: 'journal-archive-set-aside',
+      problem: { code: 'archive-unreadable', error: 'SQLITE_NOTADB' },
+    });
     const kept = readdirSync(dirname(path)).filter((f) => f.includes('.archive.set-aside-'));
     expect(kept.length).toBeGreaterThan(0);
     expect(again.snapshot().tilts).toEqual([]);
@@ -227,7 +241,7 @@ describe('a damaged archive never stops the cabinet', () => {
     expect(journalOf(again).archiveState()[0]?.startsAfterId).toBeGreaterThan(0);
     // The records before the new archive are in the file set aside: the full audit says so.
     expect(journalOf(again).verifyAllRecords().breaks).toContainEqual(
-      expect.objectContaining({ problem: expect.stringMatching(/set aside/) }),
+      expect.objectContaining({ problem: { code: 'archive-starts-late', afterId: expect.any(Number) } }),
     );
     again.placeChip('player', 100);
     expect(again.deal().status).toBe('settled');
@@ -246,7 +260,7 @@ describe('a damaged archive never stops the cabinet', () => {
       const j = b.reopen();
       expect(j.archiveOldRecords(request(10))).toMatchObject({
         outcome: 'set-aside',
-        problem: expect.stringMatching(/not the live journal's|do not verify/),
+        problem: expect.objectContaining({ code: expect.stringMatching(/^archive-(rows-differ|rows-unverified)$/) }),
       });
       archiveAll(j, 10);
       expect(archivedIds(j, 'rounds')).toHaveLength(20);

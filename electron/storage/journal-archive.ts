@@ -21,14 +21,18 @@
  * their reads and checks, and read best in one file beside the ordering rules above.
  */
 import { existsSync, renameSync } from 'node:fs';
-import type {
-  ArchiveChainState,
-  ArchivedChain,
-  ArchivedRow,
-  ArchiveRunRequest,
-  ArchiveRunResult,
+import {
+  ArchiveError,
+  type ArchiveChainState,
+  type ArchivedChain,
+  type ArchivedRow,
+  type ArchiveProblem,
+  type ArchiveRunRequest,
+  type ArchiveRunResult,
 } from '../core/model/journal-archive.ts';
 import type { EventMessage } from '../core/model/journal-message.ts';
+import type { RecordProblem } from '../core/model/record-check.ts';
+import { errorCodeOf } from '../core/model/storage-error-code.ts';
 import type { Database } from './database.ts';
 import type { EventLogStore } from './event-log-store.ts';
 import { ARCHIVED_CHAINS, archivePathOf, JournalArchiveFile, type ArchiveChainStart } from './journal-archive-file.ts';
@@ -36,6 +40,13 @@ import { GENESIS, type ChainValue, type RecordChain } from './record-chain.ts';
 import { CHAINS } from './record-chain-columns.ts';
 
 type Row = Record<string, ChainValue>;
+
+/** The first live row beyond the retention that does not verify, and why: it and every later row stay live. */
+interface Blocked {
+  readonly table: ArchivedChain;
+  readonly rowId: number;
+  readonly problem: RecordProblem;
+}
 
 /** How many of the archive's newest rows per chain each run checks against the chain (the full check is the audit's). */
 const ARCHIVE_TAIL_CHECK = 32;
@@ -51,11 +62,14 @@ function isDamage(error: unknown): boolean {
   return primary === 11 || primary === 26 || /malformed|not a database/i.test(error.message);
 }
 
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+/** What a run keeps of an error: its code, never the driver's sentence. */
+function problemOf(error: unknown): ArchiveProblem {
+  if (error instanceof ArchiveError) return error.problem;
+  return { code: isDamage(error) ? 'archive-unreadable' : 'archive-write-failed', error: errorCodeOf(error) };
 }
 
-class Mismatch extends Error {}
+/** The archive does not continue the live chains: it is set aside. */
+class Mismatch extends ArchiveError {}
 
 interface ChainBatch {
   readonly chain: ArchivedChain;
@@ -101,7 +115,7 @@ export class JournalArchiver {
     if (!existsSync(this.path)) return none;
     const f = JournalArchiveFile.open(this.path, { readOnly: true });
     try {
-      return f.problem() === 'the archive has no schema' ? none : fn(f);
+      return f.hasSchema() ? fn(f) : none;
     } finally {
       f.close();
     }
@@ -113,7 +127,7 @@ export class JournalArchiver {
     for (const c of ARCHIVED_CHAINS) {
       // A damaged cut is the live chain's break (verifyRecent names it); nothing moves past it.
       if (this.liveCut(c) === null) {
-        return { outcome: 'blocked', table: c, rowId: 0, problem: `the ${c} archive cut is damaged` };
+        return { outcome: 'blocked', table: c, rowId: 0, problem: { code: 'archive-cut-damaged', chain: c } };
       }
     }
     let batches: ChainBatch[];
@@ -124,7 +138,7 @@ export class JournalArchiver {
       ({ batches, resumed } = this.planBatches(file, request));
     } catch (error) {
       if (error instanceof Mismatch || isDamage(error)) return this.setAside(error, request.at);
-      return this.failed(message(error), request.at);
+      return this.failed(problemOf(error), request.at);
     }
     const verified = this.verified(batches);
     if (verified.blocked && verified.batches.every((b) => b.rows.length === 0)) {
@@ -136,7 +150,7 @@ export class JournalArchiver {
       this.openFile().append(moving, request.at);
     } catch (error) {
       if (isDamage(error)) return this.setAside(error, request.at);
-      return this.failed(message(error), request.at);
+      return this.failed(problemOf(error), request.at);
     }
     return this.commitLive(moving, resumed, request.at);
   }
@@ -182,7 +196,7 @@ export class JournalArchiver {
         const rows = this.liveRows(c, start.afterId, through, PENDING_LIMIT);
         const held = file?.rowsAfter(c, start.afterId, PENDING_LIMIT) ?? [];
         if (held.length !== rows.length || held.some((h, i) => !sameRow(c, h, rows[i]!))) {
-          throw new Mismatch(`the archive's ${c} rows after ${start.afterId} are not the live journal's`);
+          throw new Mismatch({ code: 'archive-rows-differ', chain: c, afterId: start.afterId });
         }
         return { chain: c, start, rows };
       });
@@ -236,19 +250,23 @@ export class JournalArchiver {
     const start = file?.start(c) ?? null;
     if (!file || !start) {
       if (cut.afterId > 0) {
-        throw new Mismatch(`the archive holds no ${c} rows, the live journal's cut is at ${c} row ${cut.afterId}`);
+        throw new Mismatch({ code: 'archive-empty', chain: c, cutId: cut.afterId });
       }
       return 0;
     }
     const tail = file.tail(c)!;
     if (start.afterId > cut.afterId || tail.id < cut.afterId) {
-      throw new Mismatch(
-        `the archive's ${c} rows ${start.afterId + 1}–${tail.id} do not reach the live cut ${cut.afterId}`,
-      );
+      throw new Mismatch({
+        code: 'archive-short',
+        chain: c,
+        firstId: start.afterId + 1,
+        lastId: tail.id,
+        cutId: cut.afterId,
+      });
     }
     const atCut = cut.afterId === start.afterId ? start.afterDigest : (file.row(c, cut.afterId)?.chain_digest ?? null);
     if (atCut !== cut.afterDigest) {
-      throw new Mismatch(`the archive's ${c} row ${cut.afterId} does not carry the live cut's digest`);
+      throw new Mismatch({ code: 'archive-cut-digest-differs', chain: c, rowId: cut.afterId });
     }
     const newest = file
       .rowsAfter(c, Math.max(start.afterId, tail.id - ARCHIVE_TAIL_CHECK), ARCHIVE_TAIL_CHECK + 1)
@@ -257,7 +275,7 @@ export class JournalArchiver {
       const firstId = newest[0]![CHAINS[c].idColumn] as number;
       const link = firstId - 1 === start.afterId ? start.afterDigest : (file.row(c, firstId - 1)?.chain_digest ?? null);
       const check = this.chain.verifyRows(c, typeof link === 'string' ? link : '', newest);
-      if (check.problem) throw new Mismatch(`the archive's newest ${c} rows do not verify: ${check.problem}`);
+      if (check.problem) throw new Mismatch({ code: 'archive-rows-unverified', chain: c, problem: check.problem });
     }
     return tail.id;
   }
@@ -276,9 +294,9 @@ export class JournalArchiver {
   /** Each batch cut to the rows that verify from the cut's link; the first row that does not, if any. */
   private verified(batches: ChainBatch[]): {
     batches: ChainBatch[];
-    blocked: { table: ArchivedChain; rowId: number; problem: string } | null;
+    blocked: Blocked | null;
   } {
-    let blocked: { table: ArchivedChain; rowId: number; problem: string } | null = null;
+    let blocked: Blocked | null = null;
     const out = batches.map((b) => {
       const check = this.chain.verifyRows(b.chain, b.start.afterDigest, b.rows);
       if (check.problem === null) return b;
@@ -312,7 +330,12 @@ export class JournalArchiver {
             lastId,
           ).changes;
           if (deleted !== b.rows.length) {
-            throw new Error(`archive: ${deleted} ${b.chain} rows deleted, ${b.rows.length} archived`);
+            throw new ArchiveError({
+              code: 'archive-delete-mismatch',
+              chain: b.chain,
+              deleted,
+              archived: b.rows.length,
+            });
           }
           this.chain.recordCut(b.chain, lastId, last.chain_digest as string, at);
           if (b.chain === 'rounds') {
@@ -324,12 +347,7 @@ export class JournalArchiver {
           }
         }
         const m: EventMessage = { code: 'journal-archived', ...moved, resumed };
-        this.events.append(
-          'journal-archive',
-          `moved ${moved.rounds} rounds (through ${moved.throughRoundId}) and ${moved.events} events (through ${moved.throughEventId}) to the archive${resumed ? ', finishing an interrupted batch' : ''}`,
-          at,
-          m,
-        );
+        this.events.append('journal-archive', at, m);
       });
     } finally {
       this.db.exec('PRAGMA foreign_keys = ON');
@@ -348,10 +366,12 @@ export class JournalArchiver {
     }
     const existed = existsSync(this.path);
     if (existed) renameSync(this.path, keptAs);
-    const problem = existed ? message(error) : `the archive file is missing (${message(error)})`;
+    const cause = problemOf(error);
+    const problem: ArchiveProblem =
+      existed || !('error' in cause) ? cause : { code: 'archive-file-missing', error: cause.error };
     // The new archive starts at the live cut: the rows before it are in the file kept aside. A disk that
     // cannot make it is a failed run (reported below); the next run tries again with no file.
-    let started: string | null = null;
+    let started: ArchiveProblem | null = null;
     try {
       this.openFile().append(
         ARCHIVED_CHAINS.map((c) => ({ chain: c, start: this.liveCut(c)!, rows: [] })),
@@ -359,12 +379,12 @@ export class JournalArchiver {
       );
     } catch (startError) {
       this.close();
-      started = message(startError);
+      started = problemOf(startError);
     }
     // Nothing was renamed and no new archive could start: only the failure is worth a record.
     if (started !== null && !existed) return this.failed(started, at);
     this.db.transaction(() => {
-      this.events.append('journal-archive', `archive set aside as ${existed ? keptAs : '(none)'}: ${problem}`, at, {
+      this.events.append('journal-archive', at, {
         code: 'journal-archive-set-aside',
         keptAs: existed ? keptAs : '',
         problem,
@@ -374,28 +394,28 @@ export class JournalArchiver {
     return { outcome: 'set-aside', problem, keptAs: existed ? keptAs : '' };
   }
 
-  private report(blocked: { table: ArchivedChain; rowId: number; problem: string }, at: string): ArchiveRunResult {
+  private report(blocked: Blocked, at: string): ArchiveRunResult {
     const key = `blocked ${blocked.table} ${blocked.rowId}`;
     if (this.lastReported !== key) {
       this.db.transaction(() => {
-        this.events.append(
-          'journal-archive',
-          `archive stopped before ${blocked.table} row ${blocked.rowId}: ${blocked.problem}`,
-          at,
-          { code: 'journal-archive-blocked', table: blocked.table, rowId: blocked.rowId },
-        );
+        this.events.append('journal-archive', at, {
+          code: 'journal-archive-blocked',
+          table: blocked.table,
+          rowId: blocked.rowId,
+          problem: blocked.problem,
+        });
       });
       this.lastReported = key;
     }
     return { outcome: 'blocked', ...blocked };
   }
 
-  private failed(problem: string, at: string): ArchiveRunResult {
+  private failed(problem: ArchiveProblem, at: string): ArchiveRunResult {
     this.close();
-    const key = `failed ${problem}`;
+    const key = `failed ${JSON.stringify(problem)}`;
     if (this.lastReported !== key) {
       this.db.transaction(() => {
-        this.events.append('journal-archive', `archive write failed: ${problem}`, at, {
+        this.events.append('journal-archive', at, {
           code: 'journal-archive-failed',
           problem,
         });

@@ -74,7 +74,7 @@ function preparedJournal() {
       at: 't0',
     });
     j.markDealt(2, sampleOutcome(), 't0');
-    j.appendEvent('door', 'door opened', 't0', { code: 'door-opened' });
+    j.appendEvent('door', 't0', { code: 'door-opened' });
     j.putTilt(doorTilt);
     j.insertHandpay(500, 't0');
     j.storeConfig('{"v":1}', 'sha-v1');
@@ -93,7 +93,7 @@ const WRITERS: { readonly [K in keyof JournalWriter]: (j: Journal) => unknown } 
   markDealt: (j) => j.markDealt(1, sampleOutcome(), 't1'),
   markSettled: (j) => j.markSettled(2, { banker: 195 }, 195, 995, 't1'),
   markVoided: (j) => j.markVoided(1, 100, 1_000, 't1', { code: 'power-lost', status: 'locked' }),
-  appendEvent: (j) => j.appendEvent('fault', 'rng-fault from rng', 't1', { code: 'door-opened' }),
+  appendEvent: (j) => j.appendEvent('fault', 't1', { code: 'door-opened' }),
   putTilt: (j) => j.putTilt({ ...doorTilt, kind: 'rng-fault', source: 'rng', clearedBy: 'device-healthy' }),
   removeTilt: (j) => j.removeTilt('door-open'),
   insertHandpay: (j) => j.insertHandpay(300, 't1'),

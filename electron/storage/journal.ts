@@ -48,6 +48,8 @@ import { LedgerStore, type LedgerAuditRow } from './ledger-store.ts';
 import { RamClearStore } from './ram-clear-store.ts';
 import { ROUND_AUDIT_COLUMNS, RoundStore, type RefundAuditRow, type RoundAuditRow } from './round-store.ts';
 import { StaffStore } from './staff-store.ts';
+import { StadiumRoundStore } from './stadium-round-store.ts';
+import type { StadiumRoundRow } from '../core/model/stadium-journal.ts';
 import { TiltStore } from './tilt-store.ts';
 import { RecordChain } from './record-chain.ts';
 import { readOrCreateRecordKey, readRecordKey } from './record-chain-key.ts';
@@ -90,6 +92,8 @@ export interface JournalAuditReader extends JournalReader {
   quickCheck(): string;
   /** Every row of every record chain, from the first (docs/cabinet-rules.md#verified-records). */
   verifyAllRecords(limit?: number): { rowsChecked: number; breaks: RecordBreak[] };
+  /** Every stadium round row (docs/stadium.md#the-terminals-journal). */
+  stadiumAuditRows(): StadiumRoundRow[];
 }
 
 export class Journal implements JournalPort, JournalAuditReader, JournalArchivePort {
@@ -114,6 +118,7 @@ export class Journal implements JournalPort, JournalAuditReader, JournalArchiveP
   private copyWriter: CommittedCopyWriter | null = null;
   /** Staff access records (PIN hashes, lockouts); the shell's staff access writes here, never the cabinet. */
   readonly staff: StaffStore;
+  readonly stadiumRounds: StadiumRoundStore;
 
   private constructor(db: Database, path: string, readOnly: boolean, chained: boolean) {
     this.db = db;
@@ -134,6 +139,7 @@ export class Journal implements JournalPort, JournalAuditReader, JournalArchiveP
     this.config = new ConfigStore(db);
     this.ramClears = new RamClearStore(db);
     this.staff = new StaffStore(db, this.eventLog);
+    this.stadiumRounds = new StadiumRoundStore(db);
     this.configAuditStore = new ConfigAuditStore(db);
     this.archiver = new JournalArchiver(db, this.chain, this.eventLog, path);
     this.secrets = new ConfigSecretFile(path);
@@ -291,8 +297,8 @@ export class Journal implements JournalPort, JournalAuditReader, JournalArchiveP
 
   // ------------------------------------------------------------------ events
 
-  appendEvent(kind: string, detail: string, at: string, message: EventMessage): number {
-    return this.eventLog.append(kind, detail, at, message);
+  appendEvent(kind: string, at: string, message: EventMessage): number {
+    return this.eventLog.append(kind, at, message);
   }
 
   events(range: EventQuery): EventLogEntry[] {
@@ -420,6 +426,10 @@ export class Journal implements JournalPort, JournalAuditReader, JournalArchiveP
   // ------------------------------------------------------- audit (verifier)
 
   /** Archived rounds and events first (up to the cut), then the live ones: the meters cover both. */
+  stadiumAuditRows(): StadiumRoundRow[] {
+    return this.stadiumRounds.all();
+  }
+
   auditRows(): AuditRows {
     const archived = archivedAuditRows<RoundAuditRow, EventAuditRow>(this.path, this.chain, ROUND_AUDIT_COLUMNS);
     return {

@@ -40,6 +40,8 @@ describe('the journal schema is one migration with the final columns', () => {
       'since',
     ]);
     expect(columns(db, 'refunds')).toEqual(['round_id', 'amount_minor', 'at']);
+    // An event row is its code and parameters: no column of words beside them.
+    expect(columns(db, 'events')).toEqual(['id', 'at', 'kind', 'code', 'params_json', 'chain_digest']);
     expect(columns(db, 'rounds')).not.toContain('void_reason');
     expect(columns(db, 'rounds')).toEqual(expect.arrayContaining(['void_code', 'void_params_json', 'chain_digest']));
     for (const [table, column] of [
@@ -82,7 +84,7 @@ describe('the journal schema is one migration with the final columns', () => {
     const j = Journal.open(path);
     j.transaction(() => {
       j.appendLedger({ at: 't', kind: 'bill', demo: false, deltaMinor: 500, balanceAfterMinor: 500 });
-      j.appendEvent('door', 'door opened', 't', { code: 'door-opened' });
+      j.appendEvent('door', 't', { code: 'door-opened' });
       j.putTilt({
         kind: 'door-open',
         source: 'door',

@@ -9,6 +9,7 @@
 import type { Migration } from './sql-connection.ts';
 import { RecordChain } from './record-chain.ts';
 import { readOrCreateRecordKey } from './record-chain-key.ts';
+import { newTerminalId } from './stadium-round-store.ts';
 
 /** Columns of the rounds table a finished round may never change again (all but its digest). */
 const ROUND_FACT_COLUMNS =
@@ -18,7 +19,7 @@ const ROUND_FACT_COLUMNS =
 export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
-    name: 'ledger, rounds, refunds, events, tilts, handpays, critical memory, staff, config audit, record chain',
+    name: 'ledger, rounds, refunds, events, tilts, handpays, critical memory, staff, config audit, record chain, stadium rounds',
     sql: `
       -- Every money movement, append-only. delta_minor is signed: + credits the player, − debits.
       CREATE TABLE ledger (
@@ -95,13 +96,11 @@ export const MIGRATIONS: readonly Migration[] = [
         at TEXT NOT NULL
       );
 
-      -- What happened, as an EventMessage code and its parameters; detail is the writer's one-line note for
-      -- the log file, never read back (screens and exports word the code).
+      -- What happened, as an EventMessage code and its parameters only: screens and exports word the code.
       CREATE TABLE events (
         id INTEGER PRIMARY KEY,
         at TEXT NOT NULL,
         kind TEXT NOT NULL,
-        detail TEXT NOT NULL,
         code TEXT NOT NULL,
         params_json TEXT NOT NULL,
         chain_digest TEXT
@@ -198,10 +197,58 @@ export const MIGRATIONS: readonly Migration[] = [
         archived_at TEXT NOT NULL,
         mac TEXT NOT NULL
       );
+
+      -- A stadium terminal's rounds (docs/stadium.md#the-terminals-journal): one row per table round, written in
+      -- the commit of the money it explains (the lock, the settle, the refund). round_id is the terminal's own
+      -- round when bets were locked; stream_kind marks what the table's stream said (the gap and replay
+      -- baseline); reported_at is the outbox of settled bets the link publishes.
+      CREATE TABLE stadium_rounds (
+        table_id TEXT NOT NULL,
+        table_round INTEGER NOT NULL CHECK (table_round >= 1),
+        round_id INTEGER UNIQUE REFERENCES rounds(round_id),
+        sit_out TEXT,
+        conclusion TEXT CHECK (conclusion IS NULL OR conclusion IN ('result', 'void', 'timeout', 'fault')),
+        -- What the table's stream said of the round, once: its result (with the cards), its void, or a doubtful message.
+        stream_kind TEXT CHECK (stream_kind IS NULL OR stream_kind IN ('result', 'void', 'doubtful')),
+        cards_json TEXT,
+        closed_at TEXT,
+        concluded_at TEXT,
+        reported_at TEXT,
+        PRIMARY KEY (table_id, table_round),
+        CHECK (round_id IS NULL OR sit_out IS NULL),
+        CHECK ((conclusion IS NULL) = (concluded_at IS NULL)),
+        CHECK (conclusion IS NOT 'result' OR (stream_kind = 'result' AND cards_json IS NOT NULL))
+      );
+      CREATE INDEX stadium_rounds_outbox ON stadium_rounds(concluded_at)
+        WHERE reported_at IS NULL AND round_id IS NOT NULL AND conclusion IS NOT NULL;
+      -- Concluded once, heard from the stream once: neither ever changes again; reported once; never deleted.
+      CREATE TRIGGER stadium_rounds_final BEFORE UPDATE OF conclusion, round_id, sit_out, table_id, table_round
+        ON stadium_rounds WHEN OLD.conclusion IS NOT NULL BEGIN
+        SELECT RAISE(ABORT, 'a concluded stadium round is final');
+      END;
+      CREATE TRIGGER stadium_rounds_stream_once BEFORE UPDATE OF stream_kind, cards_json ON stadium_rounds
+        WHEN OLD.stream_kind IS NOT NULL
+          AND (NEW.stream_kind IS NOT OLD.stream_kind OR NEW.cards_json IS NOT OLD.cards_json) BEGIN
+        SELECT RAISE(ABORT, 'the stream concludes a stadium round once');
+      END;
+      CREATE TRIGGER stadium_rounds_reported_once BEFORE UPDATE OF reported_at ON stadium_rounds
+        WHEN OLD.reported_at IS NOT NULL OR OLD.conclusion IS NULL BEGIN
+        SELECT RAISE(ABORT, 'a stadium round is reported once, after its conclusion');
+      END;
+      CREATE TRIGGER stadium_rounds_kept BEFORE DELETE ON stadium_rounds BEGIN
+        SELECT RAISE(ABORT, 'stadium rounds are never deleted');
+      END;
+
+      -- This terminal's id, random, created with the journal: its durable consumer's name and its presence.
+      CREATE TABLE stadium_terminal (
+        slot INTEGER PRIMARY KEY CHECK (slot = 1),
+        terminal_id TEXT NOT NULL CHECK (length(terminal_id) BETWEEN 1 AND 32)
+      );
     `,
     // The chains start empty: one keyed checkpoint per chain, under the journal's record key.
     apply: (db, journalPath) => {
       new RecordChain(db, readOrCreateRecordKey(journalPath)).chainExisting(new Date().toISOString());
+      db.run('INSERT INTO stadium_terminal (slot, terminal_id) VALUES (1, ?)', newTerminalId());
     },
   },
 ];

@@ -22,13 +22,13 @@ describe('RAM clear markers', () => {
         creditsBeforeMinor: 500,
         at: 't',
       });
-      j.appendEvent('door', 'door opened', 't', { code: 'door-opened' });
-      j.appendEvent('door', 'door closed', 't', { code: 'door-closed' });
+      j.appendEvent('door', 't', { code: 'door-opened' });
+      j.appendEvent('door', 't', { code: 'door-closed' });
       j.recordRamClear({ at: 't', creditsRemovedMinor: 500, metersBefore: zeroMeters() });
     });
     expect(j.lastRamClear()).toEqual({ afterLedgerId: 1, afterRoundId: 7, afterEventId: 2 });
     j.transaction(() => {
-      j.appendEvent('ram-clear', 'again', 't', { code: 'door-opened' });
+      j.appendEvent('ram-clear', 't', { code: 'door-opened' });
       j.recordRamClear({ at: 't', creditsRemovedMinor: 0, metersBefore: null });
     });
     expect(j.lastRamClear()).toEqual({ afterLedgerId: 1, afterRoundId: 7, afterEventId: 3 });

@@ -53,5 +53,5 @@ export const CHAINS: Readonly<Record<ChainedTable, ChainDef>> = {
       'void_params_json',
     ],
   },
-  events: { table: 'events', idColumn: 'id', columns: ['id', 'at', 'kind', 'detail', 'code', 'params_json'] },
+  events: { table: 'events', idColumn: 'id', columns: ['id', 'at', 'kind', 'code', 'params_json'] },
 };

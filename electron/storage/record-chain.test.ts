@@ -2,6 +2,7 @@ import { copyFileSync, rmSync, statSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import fc from 'fast-check';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { RecordBreakError } from '../core/model/record-check.ts';
 import { Journal } from './journal.ts';
 import { ADVANCE_EVERY, CHAINS, CHAIN_NAMES, RECENT_ROWS } from './record-chain.ts';
 import { recordKeyPath } from './record-chain-key.ts';
@@ -38,7 +39,7 @@ function playedJournal(path: string, rounds: number, options: { recordChain?: bo
         spot: 'player',
         balanceAfterMinor: balance,
       });
-      j.appendEvent('round', `round ${n} locked`, `t${n}`, { code: 'door-opened' });
+      j.appendEvent('round', `t${n}`, { code: 'door-opened' });
     });
     j.transaction(() => j.markDealt(n, sampleOutcome(), `t${n}`));
     j.transaction(() => {
@@ -53,7 +54,7 @@ function playedJournal(path: string, rounds: number, options: { recordChain?: bo
         balanceAfterMinor: balance,
       });
       j.markSettled(n, { player: 200 }, 200, balance, `t${n}`);
-      j.appendEvent('round', `round ${n} settled`, `t${n}`, { code: 'door-opened' });
+      j.appendEvent('round', `t${n}`, { code: 'door-opened' });
     });
   }
   return j;
@@ -95,7 +96,7 @@ describe('the record chain', () => {
     rmSync(recordKeyPath(path)!);
     const audit = Journal.open(path, { readOnly: true });
     onTestFinished(() => audit.close());
-    expect(audit.verifyAllRecords().breaks[0]?.problem).toBe('the record-chain key file is missing');
+    expect(audit.verifyAllRecords().breaks[0]?.problem).toEqual({ code: 'key-missing' });
     // The cabinet's own open gets a new key so it can still record the error, and says the old one is gone.
     const j = reopen(path);
     expect(j.verifyRecent()).toMatchObject({ ok: false, firstBreak: { table: 'record_chain', rowId: 0 } });
@@ -117,9 +118,20 @@ describe('the record chain', () => {
       }),
     );
     changeStoredByte(path, { table: 'rounds', idColumn: 'round_id', id: 2, column: 'bets_json', byteIndex: 3 });
-    expect(() => j.transaction(() => j.markDealt(2, sampleOutcome(), 't'))).toThrow(
-      'broken at rounds row 2: the digest does not match the row and its link; it is not changed',
-    );
+    let refused: unknown = null;
+    try {
+      j.transaction(() => j.markDealt(2, sampleOutcome(), 't'));
+    } catch (error) {
+      refused = error;
+    }
+    // Refused as the coded break, and the row is not changed (its damage is not re-stamped).
+    expect(refused).toBeInstanceOf(RecordBreakError);
+    expect((refused as RecordBreakError).recordBreak).toEqual({
+      table: 'rounds',
+      rowId: 2,
+      problem: { code: 'digest-mismatch' },
+    });
+    expect(j.round(2)?.status).toBe('in-progress');
     expect(j.verifyRecent()).toMatchObject({ ok: false, firstBreak: { table: 'rounds', rowId: 2 } });
   });
 
@@ -168,11 +180,12 @@ describe('the record chain', () => {
   it('a bit flipped in an event row on disk is found at the next open, naming the event', () => {
     const path = tempPath();
     const j = playedJournal(path, 2);
+    // A parameter no other row holds, so the flipped bit lands in this row's own bytes.
     const id = j.transaction(() =>
-      j.appendEvent('door', 'door opened by a unique hand', 't9', { code: 'door-opened' }),
+      j.appendEvent('config', 't9', { code: 'config-kept-at-start', fields: ['unique.hand'] }),
     );
     j.close();
-    flipFileBit(path, 'unique hand', 2, 0);
+    flipFileBit(path, 'unique.hand', 2, 0);
     const check = reopen(path).verifyRecent();
     expect(check).toMatchObject({ ok: false, firstBreak: { table: 'events', rowId: id } });
   });
@@ -210,7 +223,7 @@ describe('the record chain', () => {
     raw.close();
     expect(reopen(path).verifyRecent()).toMatchObject({
       ok: false,
-      firstBreak: { table: 'events', problem: 'a verified row is missing' },
+      firstBreak: { table: 'events', problem: { code: 'verified-row-missing' } },
     });
   });
 

@@ -23,6 +23,7 @@ import {
   RecordBreakError,
   type ChainedTable,
   type RecordBreak,
+  type RecordProblem,
   type RecordCheck,
   type VerifiedLedgerState,
 } from '../core/model/record-check.ts';
@@ -127,7 +128,7 @@ export class RecordChain {
       throw new RecordBreakError({
         table: chain,
         rowId: id,
-        problem: 'the digest does not match the row and its link; it is not changed',
+        problem: { code: 'digest-mismatch' },
       });
     }
   }
@@ -220,8 +221,11 @@ export class RecordChain {
    */
   verifyRecent(): RecordCheck {
     if (this.keyLost) {
-      const problem = 'the record-chain key file was missing; a new key was made and earlier rows cannot be verified';
-      return { ok: false, rowsChecked: 0, firstBreak: { table: 'record_chain', rowId: 0, problem } };
+      return {
+        ok: false,
+        rowsChecked: 0,
+        firstBreak: { table: 'record_chain', rowId: 0, problem: { code: 'key-replaced' } },
+      };
     }
     let rowsChecked = 0;
     const advances: CheckpointRow[] = [];
@@ -301,7 +305,7 @@ export class RecordChain {
     const all: RecordBreak[] = [];
     let rows = 0;
     if (!this.key) {
-      const b: RecordBreak = { table: chain, rowId: afterId, problem: 'the record-chain key file is missing' };
+      const b: RecordBreak = { table: chain, rowId: afterId, problem: { code: 'key-missing' } };
       return { rows, firstBreak: b, all: [b] };
     }
     let prev = this.linkAtOrBefore(chain, afterId);
@@ -312,8 +316,7 @@ export class RecordChain {
         all.push({
           table: chain,
           rowId: row[def.idColumn] as number,
-          problem:
-            row.chain_digest === null ? 'the row has no digest' : 'the digest does not match the row and its link',
+          problem: { code: row.chain_digest === null ? 'digest-missing' : 'digest-mismatch' },
         });
         if (all.length >= collect) break;
       }
@@ -360,11 +363,10 @@ export class RecordChain {
 
   /** The checkpoint must exist, carry its own digest, and still match the row it names. */
   private checkpointProblem(chain: ChainedTable, cp: CheckpointRow | null): RecordBreak | null {
-    if (!cp) return { table: 'record_chain', rowId: 0, problem: `the ${chain} checkpoint is missing` };
-    if (!this.key)
-      return { table: chain, rowId: cp.verified_through_id, problem: 'the record-chain key file is missing' };
+    if (!cp) return { table: 'record_chain', rowId: 0, problem: { code: 'checkpoint-missing', chain } };
+    if (!this.key) return { table: chain, rowId: cp.verified_through_id, problem: { code: 'key-missing' } };
     if (!same(cp.mac, checkpointMac(this.key, cp))) {
-      return { table: 'record_chain', rowId: cp.verified_through_id, problem: `the ${chain} checkpoint is damaged` };
+      return { table: 'record_chain', rowId: cp.verified_through_id, problem: { code: 'checkpoint-damaged', chain } };
     }
     if (cp.verified_through_id === 0) return null;
     const def = CHAINS[chain];
@@ -376,13 +378,13 @@ export class RecordChain {
       // The verified row moved to the archive: the cut keeps its id and digest (journal-archive-cut.ts).
       const cut = this.cut(chain);
       if (cut && cut.throughId === cp.verified_through_id && same(cut.digest, cp.verified_digest)) return null;
-      return { table: chain, rowId: cp.verified_through_id, problem: 'a verified row is missing' };
+      return { table: chain, rowId: cp.verified_through_id, problem: { code: 'verified-row-missing' } };
     }
     if (!same(row.d, cp.verified_digest)) {
       return {
         table: chain,
         rowId: cp.verified_through_id,
-        problem: 'the digest differs from the verified checkpoint',
+        problem: { code: 'checkpoint-digest-differs' },
       };
     }
     return null;
@@ -402,7 +404,7 @@ export class RecordChain {
     if (chain === 'ledger') return null;
     const r = readCut(this.db, this.key, chain);
     if (r.state !== 'damaged') return null;
-    return { table: 'record_chain', rowId: r.throughId, problem: `the ${chain} archive cut is damaged` };
+    return { table: 'record_chain', rowId: r.throughId, problem: { code: 'archive-cut-damaged', chain } };
   }
 
   /**
@@ -428,15 +430,15 @@ export class RecordChain {
     chain: ChainedTable,
     prev: string,
     rows: readonly Readonly<Record<string, ChainValue>>[],
-  ): { verified: number; problem: string | null } {
+  ): { verified: number; problem: RecordProblem | null } {
     const def = CHAINS[chain];
-    if (!this.key) return { verified: 0, problem: 'the record-chain key file is missing' };
+    if (!this.key) return { verified: 0, problem: { code: 'key-missing' } };
     let link = prev;
     for (const [i, row] of rows.entries()) {
       const digest = row.chain_digest;
-      if (typeof digest !== 'string') return { verified: i, problem: 'the row has no digest' };
+      if (typeof digest !== 'string') return { verified: i, problem: { code: 'digest-missing' } };
       if (!same(digest, rowDigest(this.key, chain, link, values(def, row as Row)))) {
-        return { verified: i, problem: 'the digest does not match the row and its link' };
+        return { verified: i, problem: { code: 'digest-mismatch' } };
       }
       link = digest;
     }

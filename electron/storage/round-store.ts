@@ -108,7 +108,11 @@ function parsed<T>(row: RoundRow, column: string, text: string): T {
   try {
     return JSON.parse(text) as T;
   } catch {
-    throw new RecordBreakError({ table: 'rounds', rowId: row.round_id, problem: `its ${column} cannot be read` });
+    throw new RecordBreakError({
+      table: 'rounds',
+      rowId: row.round_id,
+      problem: { code: 'column-unreadable', column },
+    });
   }
 }
 

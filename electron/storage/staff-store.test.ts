@@ -21,12 +21,9 @@ describe('staff store', () => {
     j.staff.log(keySwitchTurned(true), '2026-01-01T00:00:01.000Z');
     const again = t.reopen();
     expect(again.staff.load().technician).toEqual(record);
-    expect(again.events({ kind: 'staff', limit: 5 }).map((e) => [e.detail, e.message])).toEqual([
-      ['operator key switch turned on', { code: 'key-switch', on: true }],
-      [
-        'technician sign-in failed: wrong PIN (5 in a row); technician locked out until 2026-01-01T00:15:00.000Z',
-        { code: 'staff-locked-out', role: 'technician', failures: 5, until: '2026-01-01T00:15:00.000Z' },
-      ],
+    expect(again.events({ kind: 'staff', limit: 5 }).map((e) => e.message)).toEqual([
+      { code: 'key-switch', on: true },
+      { code: 'staff-locked-out', role: 'technician', failures: 5, until: '2026-01-01T00:15:00.000Z' },
     ]);
   });
 

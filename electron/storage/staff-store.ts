@@ -2,7 +2,7 @@
  * Staff access records (docs/cabinet-rules.md#operator-menu-and-key-switch): one row per
  * role with its scrypt PIN hash, wrong-PIN count and lockout end, so a lockout survives a
  * restart. Every change is written in one transaction with its event-log line (kind
- * 'staff', its words and code from staff-event.ts), which names the role and never the PIN.
+ * 'staff', its code from staff-event.ts), which names the role and never the PIN.
  * Implements StaffStorePort, and `provision`, the one writer of a PIN outside the test controls
  * (electron/cli/provision.ts).
  */
@@ -50,7 +50,7 @@ export class StaffStore implements StaffStorePort {
         record.lockedUntil,
         at,
       );
-      this.events.append(STAFF_EVENT_KIND, event.detail, at, event.message);
+      this.events.append(STAFF_EVENT_KIND, at, event);
     });
   }
 
@@ -61,7 +61,7 @@ export class StaffStore implements StaffStorePort {
 
   log(event: StaffEvent, at: string): void {
     this.db.transaction(() => {
-      this.events.append(STAFF_EVENT_KIND, event.detail, at, event.message);
+      this.events.append(STAFF_EVENT_KIND, at, event);
     });
   }
 }

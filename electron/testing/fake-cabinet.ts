@@ -3,6 +3,7 @@
  * observe (credits, the layout, a call log) and throws CabinetError-shaped refusals.
  * Not a game engine: deal() settles a fixed Banker win.
  */
+import type { StadiumTerminalPort } from '../core/model/stadium-terminal.ts';
 import type { Cabinet, CabinetErrorCode, CabinetEvent, CabinetSnapshot } from '../core/cabinet/cabinet-api.ts';
 import type { EventLogEntry } from '../core/model/event-log.ts';
 import type { Handpay } from '../core/model/handpay.ts';
@@ -172,6 +173,8 @@ export function createFakeCabinet(initialCreditsMinor = 10_000): FakeCabinet {
       enter('skipRound');
       throw new FakeCabinetError('not-in-stadium', 'plays alone');
     },
+    // The fake plays alone: a stadium link is never composed over it.
+    ...soloStadiumPort(),
     cashOut(): Handpay {
       enter('cashOut');
       const handpay = { handpayId: 1, amountMinor: credits, at: new Date(0).toISOString() };
@@ -240,4 +243,22 @@ export function createFakeCabinet(initialCreditsMinor = 10_000): FakeCabinet {
     },
   };
   return cabinet;
+}
+
+/** The stadium terminal's port of a cabinet that plays alone: every call is refused as the real core refuses it. */
+function soloStadiumPort(): StadiumTerminalPort {
+  const refuse = (): never => {
+    throw new FakeCabinetError('not-in-stadium', 'plays alone');
+  };
+  return {
+    stadiumOpen: refuse,
+    stadiumClose: refuse,
+    stadiumResult: refuse,
+    stadiumVoid: refuse,
+    stadiumFault: refuse,
+    stadiumLink: refuse,
+    stadiumTerminalId: refuse,
+    stadiumUnreported: refuse,
+    stadiumReported: refuse,
+  };
 }

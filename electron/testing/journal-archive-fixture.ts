@@ -60,7 +60,7 @@ export function writeSettledRounds(j: Journal, n: number, options: SettledRounds
           spot: 'player',
           balanceAfterMinor: balance,
         });
-        j.appendEvent('door', 'door opened', at, { code: 'door-opened' });
+        j.appendEvent('door', at, { code: 'door-opened' });
         j.markDealt(r, outcome, at);
         balance += ret;
         j.appendLedger({
@@ -73,7 +73,7 @@ export function writeSettledRounds(j: Journal, n: number, options: SettledRounds
           balanceAfterMinor: balance,
         });
         j.markSettled(r, { player: ret }, ret, balance, at);
-        j.appendEvent('door', 'door closed', at, { code: 'door-closed' });
+        j.appendEvent('door', at, { code: 'door-closed' });
       }
     });
   }

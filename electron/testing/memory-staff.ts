@@ -17,9 +17,7 @@ export const TEST_SCRYPT = { N: 16, r: 1, p: 1 } as const;
 
 export interface MemoryStaffStore extends StaffStorePort {
   readonly records: Map<StaffRole, StaffRoleRecord>;
-  /** Each event-log line's words, in order. */
-  readonly events: string[];
-  /** Each event-log line's code, in the same order. */
+  /** Each event-log row's code and parameters, in order. */
   readonly messages: EventMessage[];
   /** While true every write throws, as a journal on a full or read-only disk does. */
   refuseWrites: boolean;
@@ -42,25 +40,21 @@ export function memoryStaffStore(pins: Partial<Record<StaffRole, string>> = {}):
   for (const [role, pin] of Object.entries(pins) as Array<[StaffRole, string]>) {
     records.set(role, { pinHash: testPinHash(pin), failures: 0, lockedUntil: null });
   }
-  const events: string[] = [];
   const messages: EventMessage[] = [];
   const empty: StaffRoleRecord = { pinHash: null, failures: 0, lockedUntil: null };
   const store: MemoryStaffStore = {
     records,
-    events,
     messages,
     refuseWrites: false,
     load: () => ({ attendant: records.get('attendant') ?? empty, technician: records.get('technician') ?? empty }),
     save(role, record, event) {
       if (store.refuseWrites) throw refused();
       records.set(role, record);
-      events.push(event.detail);
-      messages.push(event.message);
+      messages.push(event);
     },
     log(event) {
       if (store.refuseWrites) throw refused();
-      events.push(event.detail);
-      messages.push(event.message);
+      messages.push(event);
     },
   };
   return store;

@@ -7,12 +7,12 @@
 import type {
   ConclusionOutcome,
   StadiumFaultCause,
+  StadiumSettledReport,
   StadiumView,
   StadiumVoidCause,
   VerifiedResult,
 } from '../core/model/stadium-terminal.ts';
 import type { TerminalLinkPort } from '../stadium/terminal-link.ts';
-import type { SettledRoundReport } from '../stadium/terminal-report.ts';
 
 export type PortCall =
   | { readonly call: 'open'; readonly round: number; readonly closesInMs: number }
@@ -53,7 +53,7 @@ export function recordingPort(): RecordingPort {
   const failing = new Set<Method>();
   const locked = new Set<number>();
   const concluded = new Map<number, 'result' | 'void'>();
-  const outbox: SettledRoundReport[] = [];
+  const outbox: StadiumSettledReport[] = [];
 
   const record = (call: PortCall): void => {
     calls.push(call);
@@ -113,9 +113,17 @@ export function recordingPort(): RecordingPort {
       if (before === undefined) concluded.set(result.round, 'result');
       if (outcome === 'settled') {
         outbox.push({
+          terminal: 'R1',
+          table: result.table,
           round: result.round,
-          currency: 'EUR',
-          bets: [{ spot: 'banker', stakeMinor: 100, paidMinor: 0 }],
+          roundId: result.round,
+          status: 'settled',
+          bets: { banker: 100 },
+          stakeMinor: 100,
+          returns: {},
+          returnMinor: 0,
+          cards: result.cards,
+          concludedAt: new Date(0).toISOString(),
         });
       }
       record({ call: 'result', round: result.round, cards: cardText(result), outcome });
@@ -130,12 +138,15 @@ export function recordingPort(): RecordingPort {
     },
     stadiumFault: (cause, round) => record({ call: 'fault', round, cause }),
     stadiumLink: (state) => record({ call: 'link', ...state }),
-    stadiumUnreported: () => [...outbox],
-    stadiumReported: (round) => {
+    stadiumTerminalId: () => 'R1',
+    stadiumUnreported: (limit) => outbox.slice(0, limit),
+    stadiumReported: (_table, round) => {
       maybeFail('stadiumReported', round);
       const at = outbox.findIndex((r) => r.round === round);
-      if (at >= 0) outbox.splice(at, 1);
+      if (at < 0) return false;
+      outbox.splice(at, 1);
       reported.push(round);
+      return true;
     },
   };
 }

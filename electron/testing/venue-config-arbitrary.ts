@@ -55,6 +55,16 @@ export const venueConfigArb: fc.Arbitrary<VenueConfig> = fc
     roadWindow: fc.integer({ min: 6, max: 500 }),
     roadsShown: fc.boolean(),
     retainRounds: fc.integer({ min: 10_000, max: 10_000_000 }),
+    stadium: fc.option(
+      fc.record({
+        url: fc.constantFrom('nats://127.0.0.1:4222', 'nats://a:4222,nats://b:4222,tls://c.venue:4222'),
+        table: fc.stringMatching(/^[A-Za-z0-9_-]{1,32}$/),
+        tablePublicKey: fc.uint8Array({ minLength: 32, maxLength: 32 }).map((b) => Buffer.from(b).toString('base64')),
+        resultTimeoutMs: fc.integer({ min: 1_000, max: 120_000 }),
+        closeMarginMs: fc.integer({ min: 0, max: 10_000 }),
+      }),
+      { nil: null },
+    ),
   })
   .map((r): VenueConfig => {
     const spot = (f: number) => {
@@ -95,6 +105,7 @@ export const venueConfigArb: fc.Arbitrary<VenueConfig> = fc
       roads: { windowRounds: r.roadWindow, shownByDefault: r.roadsShown },
       staff: { idleSignOutS: r.idle },
       journal: { criticalCopyPath: r.copyPath, retainRounds: r.retainRounds },
+      stadium: r.stadium,
     };
   });
 

@@ -14,6 +14,7 @@ import { emitState } from './cabinet-events.ts';
 import { checkUpperLimits, requireChip, requireSpot } from './bet-limits.ts';
 import { assertTransition } from './round-machine.ts';
 import { snapshot } from './snapshot.ts';
+import { requireBettingWindow } from './stadium-state.ts';
 
 /** The spots that carry a positive bet, in SPOTS order. */
 export function cleanBets(bets: Bets): Bets {
@@ -37,6 +38,7 @@ function setLayout(ctx: CabinetContext, next: Bets, pushHistory: boolean): Cabin
 
 export function placeChip(ctx: CabinetContext, spot: Spot, chipMinor: MinorUnits): CabinetSnapshot {
   requireSpot(spot);
+  requireBettingWindow(ctx);
   requirePlayable(ctx);
   requireChip(ctx.config, chipMinor);
   const next: Bets = { ...ctx.layout, [spot]: (ctx.layout[spot] ?? 0) + chipMinor };
@@ -47,6 +49,7 @@ export function placeChip(ctx: CabinetContext, spot: Spot, chipMinor: MinorUnits
 /** Removes one chip; a chip larger than the bet removes the whole bet (docs/rules.md#chips-and-bets). */
 export function removeChip(ctx: CabinetContext, spot: Spot, chipMinor: MinorUnits): CabinetSnapshot {
   requireSpot(spot);
+  requireBettingWindow(ctx);
   requireNoOpenRound(ctx);
   requireChip(ctx.config, chipMinor);
   const bet = ctx.layout[spot] ?? 0;
@@ -56,6 +59,7 @@ export function removeChip(ctx: CabinetContext, spot: Spot, chipMinor: MinorUnit
 }
 
 export function undoChip(ctx: CabinetContext): CabinetSnapshot {
+  requireBettingWindow(ctx);
   requireNoOpenRound(ctx);
   const previous = ctx.history.pop();
   if (previous === undefined) throw new CabinetError('nothing-to-undo', 'there is no chip to undo');
@@ -63,9 +67,15 @@ export function undoChip(ctx: CabinetContext): CabinetSnapshot {
 }
 
 export function clearBets(ctx: CabinetContext): CabinetSnapshot {
+  requireBettingWindow(ctx);
   requireNoOpenRound(ctx);
   ctx.history = [];
   return setLayout(ctx, {}, false);
+}
+
+/** Lays a whole layout at once (a stadium terminal's REBET), undoable like a chip. */
+export function layBets(ctx: CabinetContext, bets: Bets): CabinetSnapshot {
+  return setLayout(ctx, bets, true);
 }
 
 /**

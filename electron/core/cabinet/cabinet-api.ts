@@ -21,7 +21,7 @@ import type { Handpay } from '../model/handpay.ts';
 import type { EventQuery, RecallQuery } from '../model/journal-port.ts';
 import type { Meters } from '../model/meters.ts';
 import type { RoundRecord } from '../model/round-record.ts';
-import type { StadiumView } from '../model/stadium-terminal.ts';
+import type { StadiumTerminalPort, StadiumView } from '../model/stadium-terminal.ts';
 import type { Tilt, TiltKind } from '../model/tilt.ts';
 import type { RoadOutcome } from '../roads/road-types.ts';
 import type { StaffRole } from '../staff/staff-status.ts';
@@ -229,8 +229,8 @@ export interface TechnicianPort {
   archivedRows(chain: ArchivedChain, afterId: number, limit: number): ArchivedRow[];
 }
 
-/** The whole cabinet: the composition root hands each caller only the port it needs. */
-export interface Cabinet extends PlayerPort, DevicePort, TechnicianPort {}
+/** The whole cabinet: the composition root hands each caller only the port it needs (the stadium link its port). */
+export interface Cabinet extends PlayerPort, DevicePort, TechnicianPort, StadiumTerminalPort {}
 
 /** The thrown form of CabinetErrorInfo (code, message, limit): a refusal that changed nothing. */
 export { CabinetError } from './cabinet-error.ts';

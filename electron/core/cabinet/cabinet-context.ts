@@ -18,6 +18,7 @@ import type { Tilt } from '../model/tilt.ts';
 import type { RandomSource } from '../random/random-source.ts';
 import type { CabinetEvent, DeviceName, DeviceStatus, RoundPhase } from './cabinet-api.ts';
 import { CabinetError } from './cabinet-error.ts';
+import type { StadiumState } from './stadium-memory.ts';
 
 export interface CabinetContext {
   readonly journal: JournalPort;
@@ -52,6 +53,8 @@ export interface CabinetContext {
   rebetBets: Bets | null;
   /** The last finished round (settled or voided) of the current wallet. */
   lastRound: RoundRecord | null;
+  /** A stadium terminal's window and link (stadium-state.ts); null for a cabinet that plays alone. */
+  stadium: StadiumState | null;
 }
 
 export function now(ctx: CabinetContext): string {

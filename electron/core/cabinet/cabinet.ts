@@ -12,7 +12,14 @@
  * disk) becomes the storage-fault tilt, never a frozen cabinet (storage-fault.ts,
  * docs/cabinet-rules.md#storage-faults).
  */
-import { CabinetError } from './cabinet-error.ts';
+import type {
+  ConclusionOutcome,
+  StadiumFaultCause,
+  StadiumSettledReport,
+  StadiumView,
+  StadiumVoidCause,
+  VerifiedResult,
+} from '../model/stadium-terminal.ts';
 import type { CriticalCopyPort } from '../model/critical-copy.ts';
 import type { VenueConfig } from '../config/venue-config.ts';
 import type { Spot } from '../engine/settlement.ts';
@@ -52,6 +59,11 @@ import {
 } from './storage-fault.ts';
 import { copyWriteFailed } from './critical-copy-fault.ts';
 import * as startup from './startup-recovery.ts';
+import { stadiumFault } from './stadium-fault.ts';
+import { stadiumReported, stadiumUnreported } from './stadium-outbox.ts';
+import { stadiumResult } from './stadium-result.ts';
+import { stadiumVoid } from './stadium-void.ts';
+import * as stadiumWindow from './stadium-window.ts';
 import * as technician from './technician-actions.ts';
 import { clearTilt, type ClearConditions } from './tilt-clear.ts';
 import {
@@ -96,6 +108,7 @@ export class CabinetCore implements Cabinet {
       history: [],
       rebetBets: null,
       lastRound: null,
+      stadium: null,
     };
   }
 
@@ -154,20 +167,60 @@ export class CabinetCore implements Cabinet {
   }
 
   deal(): RoundRecord {
+    if (this.ctx.stadium !== null) stadiumWindow.refuseDeal();
     const round = guardStorage(this.ctx, 'other', () => rounds.deal(this.ctx));
     archiveAfterRound(this.ctx, round.roundId);
     return round;
   }
 
   rebet(multiplier: 1 | 2): RoundRecord {
+    if (this.ctx.stadium !== null) return stadiumWindow.stadiumRebet(this.ctx, multiplier);
     const round = guardStorage(this.ctx, 'other', () => rounds.rebet(this.ctx, multiplier));
     archiveAfterRound(this.ctx, round.roundId);
     return round;
   }
 
   skipRound(skip: boolean): CabinetSnapshot {
-    void skip;
-    throw new CabinetError('not-in-stadium', 'this cabinet plays alone: there is no shared round to skip');
+    return stadiumWindow.skipRound(this.ctx, skip);
+  }
+
+  // ------------------------------------------------------------ stadium terminal (docs/stadium.md#terminals)
+  stadiumOpen(round: number, closesInMs: number): void {
+    stadiumWindow.stadiumOpen(this.ctx, round, closesInMs);
+  }
+
+  stadiumClose(round: number): void {
+    guardStorage(this.ctx, 'lock', () => stadiumWindow.stadiumClose(this.ctx, round));
+  }
+
+  stadiumResult(result: VerifiedResult): ConclusionOutcome {
+    const outcome = guardStorage(this.ctx, 'settle', () => stadiumResult(this.ctx, result));
+    if (outcome === 'settled') archiveAfterRound(this.ctx, this.ctx.critical.lastRoundId);
+    return outcome;
+  }
+
+  stadiumVoid(round: number, cause: StadiumVoidCause): ConclusionOutcome {
+    return guardStorage(this.ctx, 'void', () => stadiumVoid(this.ctx, round, cause));
+  }
+
+  stadiumFault(cause: StadiumFaultCause, round: number | null): void {
+    guardStorage(this.ctx, 'void', () => stadiumFault(this.ctx, cause, round));
+  }
+
+  stadiumLink(state: Pick<StadiumView, 'link' | 'terminals' | 'lagMs'>): void {
+    stadiumWindow.stadiumLink(this.ctx, state);
+  }
+
+  stadiumTerminalId(): string {
+    return this.journal.stadiumRounds.terminalId();
+  }
+
+  stadiumUnreported(limit: number): StadiumSettledReport[] {
+    return stadiumUnreported(this.ctx, limit);
+  }
+
+  stadiumReported(table: string, round: number): boolean {
+    return guardStorage(this.ctx, 'other', () => stadiumReported(this.ctx, table, round));
   }
 
   cashOut(): Handpay {
@@ -301,7 +354,7 @@ export class CabinetCore implements Cabinet {
     stopArchiveSchedule(this.ctx);
     try {
       this.journal.transaction(() => {
-        this.journal.appendEvent('shutdown', 'orderly shutdown', now(this.ctx), { code: 'shutdown' });
+        this.journal.appendEvent('shutdown', now(this.ctx), { code: 'shutdown' });
       });
     } catch (error) {
       // A journal that refuses writes cannot log the shutdown; the storage-fault tilt already says why.

@@ -37,9 +37,9 @@ describe('venue config: validated, and changes go to the event log', () => {
     const h = setupCabinet();
     const changed = testConfig({ demoCreditsMinor: 50_000 });
     const c = h.restart(changed);
-    const entry = c.events({ limit: 20 }).find((e) => e.kind === 'config' && e.detail.includes('demoCreditsMinor'));
-    expect(entry?.detail).toMatch(/demoCreditsMinor: 1000\.00 EUR → 500\.00 EUR/);
-    // The start-up change is in the audit trail too, as the start-up's.
+    const entry = c.events({ limit: 20 }).find((e) => e.kind === 'config');
+    expect(entry?.message).toMatchObject({ code: 'config-changed', installed: false, fields: ['demoCreditsMinor'] });
+    // The values are the start-up's rows in the audit trail, written with it.
     expect(c.configAudit({ limit: 5 })).toMatchObject([
       { role: 'start-up', field: 'demoCreditsMinor', oldValue: '100000', newValue: '50000' },
     ]);
@@ -67,9 +67,14 @@ describe('venue config: validated, and changes go to the event log', () => {
     const snap = c.applyConfig(next, 'technician');
     expect(snap.limits.tableMaxMinor).toBe(90_000);
     expect(snap.phase).toBe('idle');
-    expect(c.events({ limit: 5 }).find((e) => e.kind === 'config')?.detail).toMatch(
-      /tableMaxMinor: 1000\.00 EUR → 900\.00 EUR/,
-    );
+    expect(c.events({ limit: 5 }).find((e) => e.kind === 'config')?.message).toMatchObject({
+      code: 'config-changed',
+      installed: false,
+      fields: ['limits.tableMaxMinor'],
+    });
+    expect(c.configAudit({ limit: 1 })).toMatchObject([
+      { field: 'limits.tableMaxMinor', oldValue: '100000', newValue: '90000' },
+    ]);
     const marker = journalOf(c).lastEventId();
     const again = h.restart(next);
     expect(again.venueConfig().limits.tableMaxMinor).toBe(90_000);
@@ -229,7 +234,7 @@ describe('venue config: validated, and changes go to the event log', () => {
     onTestFinished(() => again.close());
     expect(again.venueConfig().devices.billAcceptor.fixedKeyHex).toBe('fedcba9876543210');
     expect(again.venueConfig().demoCreditsMinor).toBe(7_000);
-    expect(again.events({ limit: 100 }).some((e) => /fedcba9876543210/i.test(e.detail))).toBe(false);
+    expect(again.events({ limit: 100 }).some((e) => /fedcba9876543210/i.test(JSON.stringify(e.message)))).toBe(false);
   });
 
   it('an old stored config (before the newer fields) still loads and gets the defaults', () => {

@@ -6,7 +6,7 @@
  * puts the hash in critical memory, writes the event-log entry and one audit row per changed
  * leaf field (secrets masked). Only after COMMIT does the cabinet switch to it and show it.
  */
-import { configChanges, describeConfigChange } from '../config/config-diff.ts';
+import { configChanges } from '../config/config-diff.ts';
 import { keepSecrets, withoutSecrets } from '../config/config-secrets.ts';
 import { configHash } from '../config/config-hash.ts';
 import { ConfigError, parseVenueConfig, type VenueConfig } from '../config/venue-config.ts';
@@ -40,13 +40,15 @@ function recordConfig(
   journal.storeConfig(canonicalJson(withoutSecrets(config)), hash);
   const key = config.devices.billAcceptor.fixedKeyHex;
   if (key !== journal.storedConfigSecret()) journal.storeConfigSecret(key);
-  const shortHash = hash.slice(0, 16);
-  journal.appendEvent('config', `${describeConfigChange(before, config)} (sha256 ${shortHash}…)`, at, {
+  const changes = before === null ? [] : configChanges(before, config);
+  // The event names the fields; their old and new values are the audit rows written beside it.
+  journal.appendEvent('config', at, {
     code: 'config-changed',
-    hash: shortHash,
+    hash: hash.slice(0, 16),
+    installed: before === null,
+    fields: changes.map((c) => c.field),
   });
-  if (before === null) return;
-  for (const change of configChanges(before, config)) {
+  for (const change of changes) {
     journal.appendConfigAudit({ at, role, ...change, configSha256: hash });
   }
 }
@@ -104,12 +106,7 @@ export function applyConfigAtStart(ctx: CabinetContext): void {
   const at = now(ctx);
   if (kept.length > 0) {
     commitWhenMemoryGood(ctx, () =>
-      ctx.journal.appendEvent(
-        'config',
-        `the venue file at start-up changes ${kept.join(', ')} while the cabinet holds money: the stored values are kept`,
-        at,
-        { code: 'config-kept-at-start', fields: kept },
-      ),
+      ctx.journal.appendEvent('config', at, { code: 'config-kept-at-start', fields: kept }),
     );
   }
   const hash = configHash(ctx.config);

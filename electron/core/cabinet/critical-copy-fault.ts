@@ -48,10 +48,6 @@ export function copyClearBlocker(ctx: CabinetContext, by: string): string | null
     return `the second copy of critical memory still cannot be written (${errnoOf(error)})`;
   }
   const at = now(ctx);
-  ctx.journal.transaction(() =>
-    ctx.journal.appendEvent('memory', 'critical memory copy file rewritten before clearing storage-fault', at, {
-      code: 'copy-rewritten',
-    }),
-  );
+  ctx.journal.transaction(() => ctx.journal.appendEvent('memory', at, { code: 'copy-rewritten' }));
   return null;
 }

@@ -20,9 +20,13 @@ describe('critical memory: two SHA-256-checked copies', () => {
     const c = h.restart();
     expect(c.snapshot().creditsMinor).toBe(5_000);
     expect(c.snapshot().tilts).toEqual([]);
-    expect(
-      c.events({ limit: 20 }).some((e) => e.kind === 'memory' && /copy b rebuilt from copy a/.test(e.detail)),
-    ).toBe(true);
+    expect(c.events({ limit: 20 }).map((e) => e.message)).toContainEqual({
+      code: 'memory-copy-rebuilt',
+      copy: 'b',
+      from: 'a',
+      copyProblem: 'checksum-mismatch',
+      during: 'start-up',
+    });
     const j = journalOf(c);
     const copies = j.readCriticalCopies();
     expect(copies.a.problem).toBeNull();
@@ -37,7 +41,13 @@ describe('critical memory: two SHA-256-checked copies', () => {
     h.cabinet.deal();
     corruptCriticalCopy(h.path, 'a', 'bad-checksum');
     expect(h.cabinet.rebet(1).status).toBe('settled');
-    expect(h.cabinet.events({ limit: 20 }).some((e) => /copy a rebuilt/.test(e.detail))).toBe(true);
+    expect(h.cabinet.events({ limit: 20 }).map((e) => e.message)).toContainEqual({
+      code: 'memory-copy-rebuilt',
+      copy: 'a',
+      from: 'b',
+      copyProblem: 'checksum-mismatch',
+      during: 'before-round',
+    });
   });
 
   it('both copies bad: memory-error tilt that survives restarts and only a RAM clear removes', () => {
@@ -55,14 +65,18 @@ describe('critical memory: two SHA-256-checked copies', () => {
     c.reportDevice({ device: 'rng', health: 'healthy', detail: 'ok', detailCode: { code: 'os-entropy-only' } });
     c = h.restart();
     expect(c.snapshot().tilts.map((t) => t.kind)).toEqual(['memory-error']);
-    expect(c.events({ limit: 5 }).some((e) => e.detail === 'power-up (meters unavailable: memory error)')).toBe(true);
+    expect(c.events({ limit: 5 }).map((e) => e.message)).toContainEqual({ code: 'power-up-memory-error' });
     c.ramClear();
     // Only the handpay of what was on the meter waits: the memory error is gone.
     expect(c.snapshot().tilts.map((t) => t.kind)).toEqual(['handpay-pending']);
     expect(c.snapshot().creditsMinor).toBe(0);
     expect(c.meters().billsInMinor).toBe(0);
     const log = c.events({ limit: 20 });
-    expect(log.find((e) => e.kind === 'ram-clear')?.detail).toMatch(/credits 50\.00 \(sum of the ledger/);
+    expect(log.find((e) => e.kind === 'ram-clear')?.message).toMatchObject({
+      code: 'ram-cleared',
+      creditsRemovedMinor: 5_000,
+      metersKept: false,
+    });
     c.clearHandpay('attendant');
     fund(c, 1_000, 2);
     c.placeChip('player', 100);
@@ -88,8 +102,9 @@ describe('critical memory: two SHA-256-checked copies', () => {
     const c = h.restart();
     expect(c.snapshot().tilts.map((t) => t.kind)).toEqual(['memory-error']);
     c.ramClear();
-    expect(c.events({ limit: 10 }).find((e) => e.kind === 'ram-clear')?.detail).toMatch(
-      /credits 70\.00 \(sum of the ledger/,
-    );
+    expect(c.events({ limit: 10 }).find((e) => e.kind === 'ram-clear')?.message).toMatchObject({
+      code: 'ram-cleared',
+      creditsRemovedMinor: 7_000,
+    });
   });
 });

@@ -20,7 +20,7 @@ import type { VenueConfig } from '../config/venue-config.ts';
 import { canonicalJson } from '../integrity/canonical-json.ts';
 import type { CriticalCopyPort } from '../model/critical-copy.ts';
 import type { CopyName, CriticalState } from '../model/critical-state.ts';
-import type { EventMessage } from '../model/journal-message.ts';
+import type { CriticalCopyProblem, EventMessage, MemoryCheck } from '../model/journal-message.ts';
 import type { JournalPort } from '../model/journal-port.ts';
 import { now, type CabinetContext } from './cabinet-context.ts';
 import { CabinetError } from './cabinet-error.ts';
@@ -65,7 +65,7 @@ export function loadCriticalAtStart(ctx: CabinetContext, copyWriteFailed: (error
     const state = freshCriticalState(journal, ctx.config);
     journal.transaction(() => {
       journal.writeCritical(state);
-      journal.appendEvent('memory', 'critical memory initialised (new journal)', at, { code: 'memory-initialised' });
+      journal.appendEvent('memory', at, { code: 'memory-initialised' });
     });
     ctx.critical = state;
     return;
@@ -92,7 +92,7 @@ export function compareWithCopyFile(
   const state = ctx.critical;
   const lastLedgerId = journal.lastLedgerId();
   const file = copyFile.read();
-  const rebuild = (why: string, message: CopyFileRebuilt) => {
+  const rebuild = (message: CopyFileRebuilt) => {
     try {
       copyFile.write({ state, lastLedgerId });
     } catch (error) {
@@ -100,18 +100,11 @@ export function compareWithCopyFile(
       return copyWriteFailed(error);
     }
     const at = now(ctx);
-    journal.transaction(() =>
-      journal.appendEvent(
-        'memory',
-        `critical memory copy file ${copyFile.location} rebuilt from the journal (${why})`,
-        at,
-        message,
-      ),
-    );
+    journal.transaction(() => journal.appendEvent('memory', at, message));
   };
   if (!file.record) {
     const { problem, osCode } = file;
-    return rebuild(osCode ? `${problem}, ${osCode}` : problem, {
+    return rebuild({
       code: 'memory-copy-file-rebuilt',
       copyFile: copyFile.location,
       problem,
@@ -125,10 +118,7 @@ export function compareWithCopyFile(
     return lostCommittedData(ctx, copyFile.location, saved);
   }
   const behind = state.seq - saved.seq;
-  rebuild(behind === 1 ? 'one commit behind: power lost before it was written' : `${behind} commits behind`, {
-    code: 'memory-copy-file-behind',
-    commitsBehind: behind,
-  });
+  rebuild({ code: 'memory-copy-file-behind', commitsBehind: behind });
 }
 
 function lostCommittedData(ctx: CabinetContext, location: string, saved: CriticalState): void {
@@ -148,30 +138,30 @@ function lostCommittedData(ctx: CabinetContext, location: string, saved: Critica
  * one and logged. No good copy: memory-error tilt. With `againstLedger` (start-up) the good
  * copy must also match the ledger balances. Returns whether memory is good.
  */
-export function verifyCritical(ctx: CabinetContext, when: string, againstLedger: boolean): boolean {
+export function verifyCritical(ctx: CabinetContext, during: MemoryCheck, againstLedger: boolean): boolean {
   const { journal } = ctx;
   const { a, b } = journal.readCriticalCopies();
   const at = now(ctx);
   const matchesLedger = (s: CriticalState) =>
     s.creditsMinor === journal.ledgerBalance(false) && s.demoCreditsMinor === journal.ledgerBalance(true);
   let good: CriticalState | null = null;
-  let badCopy: { copy: CopyName; problem: string } | null = null;
+  let badCopy: { copy: CopyName; problem: CriticalCopyProblem } | null = null;
   if (a.state && b.state) {
     if (canonicalJson(a.state) === canonicalJson(b.state)) good = a.state;
     else if (matchesLedger(a.state) && !matchesLedger(b.state)) {
       // Both checksums hold but the copies differ: trust the one that matches the ledger.
       good = a.state;
-      badCopy = { copy: 'b', problem: 'disagrees with copy a and with the ledger' };
+      badCopy = { copy: 'b', problem: 'disagrees-with-ledger' };
     } else if (matchesLedger(b.state) && !matchesLedger(a.state)) {
       good = b.state;
-      badCopy = { copy: 'a', problem: 'disagrees with copy b and with the ledger' };
+      badCopy = { copy: 'a', problem: 'disagrees-with-ledger' };
     }
   } else if (a.state) {
     good = a.state;
-    badCopy = { copy: 'b', problem: b.problem ?? 'bad' };
+    badCopy = { copy: 'b', problem: b.problem ?? 'missing' };
   } else if (b.state) {
     good = b.state;
-    badCopy = { copy: 'a', problem: a.problem ?? 'bad' };
+    badCopy = { copy: 'a', problem: a.problem ?? 'missing' };
   }
 
   if (good && againstLedger && !matchesLedger(good)) {
@@ -190,16 +180,13 @@ export function verifyCritical(ctx: CabinetContext, when: string, againstLedger:
     journal.transaction(() => {
       journal.writeCriticalCopy(fix.copy, state);
       const from = fix.copy === 'a' ? 'b' : 'a';
-      journal.appendEvent(
-        'memory',
-        `critical memory copy ${fix.copy} rebuilt from copy ${from} (${fix.problem}) at ${when}`,
-        at,
-        {
-          code: 'memory-copy-rebuilt',
-          copy: fix.copy,
-          from,
-        },
-      );
+      journal.appendEvent('memory', at, {
+        code: 'memory-copy-rebuilt',
+        copy: fix.copy,
+        from,
+        copyProblem: fix.problem,
+        during,
+      });
     });
   }
   ctx.critical = good;

@@ -42,7 +42,14 @@ describe('a fault voids the open round and refunds it once', () => {
       detailCode: { code: 'os-entropy-only' },
     });
     expect(c2.snapshot().tilts).toEqual([]);
-    expect(c2.events({ limit: 20 }).some((e) => e.kind === 'clear' && e.detail.includes('rng-fault'))).toBe(true);
+    expect(c2.events({ limit: 20 }).map((e) => e.message)).toContainEqual({
+      code: 'tilt-cleared',
+      tilt: 'rng-fault',
+      source: 'rng',
+      cause: 'device-healthy',
+      role: null,
+      deviceDetail: { code: 'os-entropy-only' },
+    });
     cleanAudit(h.path);
   });
 

@@ -29,7 +29,7 @@ export function raiseFault(ctx: CabinetContext, kind: FaultKind, source: string,
   if (kind === 'memory-error') {
     // Critical memory is suspect from here on: only a technician RAM clear lets play resume.
     const round = openRound();
-    if (round && ctx.memoryGood && verifyCritical(ctx, 'memory fault', false)) {
+    if (round && ctx.memoryGood && verifyCritical(ctx, 'memory-fault', false)) {
       voidRound(ctx, round, tilt);
     } else {
       raiseTilt(ctx, 'memory-error', source, reason);
@@ -67,6 +67,6 @@ export function reportDevice(ctx: CabinetContext, status: DeviceStatus): void {
     // before the bill acceptor's first good poll, so it proves nothing yet.
     const tilt = ctx.tilts.find((t) => t.kind === kind && t.source === status.device);
     if (tilt && isLatched(tilt)) return;
-    clearTilts(ctx, kind, status.device, `${status.device} reports ${status.health} (${status.detail})`);
+    clearTilts(ctx, kind, status.device, status.detailCode);
   }
 }

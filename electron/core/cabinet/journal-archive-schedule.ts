@@ -11,7 +11,8 @@
  * What a run did is written to the event log by the journal itself, as coded events
  * (`journal-archived`, `journal-archive-set-aside`, `journal-archive-blocked`, `journal-archive-failed`).
  */
-import type { ArchiveRunResult } from '../model/journal-archive.ts';
+import { ArchiveError, type ArchiveProblem, type ArchiveRunResult } from '../model/journal-archive.ts';
+import { errorCodeOf } from '../model/storage-error-code.ts';
 import { now, type CabinetContext } from './cabinet-context.ts';
 import { CabinetError } from './cabinet-error.ts';
 import { guardStorage } from './storage-fault.ts';
@@ -88,10 +89,11 @@ export function archiveAfterRound(ctx: CabinetContext, roundId: number): void {
 }
 
 function logFailure(ctx: CabinetContext, error: unknown): void {
-  const problem = error instanceof Error ? error.message : String(error);
+  const problem: ArchiveProblem =
+    error instanceof ArchiveError ? error.problem : { code: 'archive-write-failed', error: errorCodeOf(error) };
   try {
     ctx.journal.transaction(() => {
-      ctx.journal.appendEvent('journal-archive', `archiving stopped: ${problem}`, now(ctx), {
+      ctx.journal.appendEvent('journal-archive', now(ctx), {
         code: 'journal-archive-failed',
         problem,
       });

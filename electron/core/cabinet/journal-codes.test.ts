@@ -110,7 +110,12 @@ describe('coded journal rows', () => {
     // The handpay paid is the one created, with its amount in minor units.
     const created = events.find((e) => e.message?.code === 'handpay-created')?.message;
     const paid = events.find((e) => e.message?.code === 'handpay-paid')?.message;
-    expect(created).toEqual({ code: 'handpay-created', handpayId: 1, amountMinor: expect.any(Number) });
+    expect(created).toEqual({
+      code: 'handpay-created',
+      handpayId: 1,
+      amountMinor: expect.any(Number),
+      origin: 'cash-out',
+    });
     const amount = created && 'amountMinor' in created ? created.amountMinor : 0;
     expect(amount).toBeGreaterThan(0);
     expect(paid).toEqual({ code: 'handpay-paid', role: 'attendant', handpayIds: [1], totalMinor: amount });

@@ -35,7 +35,7 @@ beforeAll(() => {
           code: 'power-lost',
           status: 'locked',
         });
-        j.appendEvent('void', `round ${id} voided, 5.00 refunded: power lost`, at, {
+        j.appendEvent('void', at, {
           code: 'round-voided',
           roundId: id,
           refundMinor: 500,
@@ -45,9 +45,10 @@ beforeAll(() => {
         j.markDealt(id, outcome, at);
         j.markSettled(id, { banker: 975 }, 975, 10_475, at);
       }
-      // A row with words only, and one with a comma, quotes and a line break for the CSV.
-      if (id % 1000 === 0) j.appendEvent('door', 'door opened', at, { code: 'door-opened' });
-      if (id === 4242) j.appendEvent('note', 'a "quoted", two-line\nremark', at, { code: 'door-opened' });
+      // A row with no parameters, and one whose parameter holds a comma, quotes and a line break for the CSV.
+      if (id % 1000 === 0) j.appendEvent('door', at, { code: 'door-opened' });
+      if (id === 4242)
+        j.appendEvent('note', at, { code: 'config-kept-at-start', fields: ['a "quoted", two-line\nfield'] });
     }
   });
 });
@@ -135,6 +136,9 @@ describe('exports of a journal of 10,500 rounds', () => {
       'Round 7 voided, 5.00 refunded — power was lost while the round was locked (bets taken); voided at power-up',
     );
     expect(doc.events.find((e) => e.kind === 'void')?.text).toBe(voidRow[5]);
+    const noteRow = body.find((r) => r[2] === 'note')!;
+    expect(JSON.parse(noteRow[4]!)).toEqual({ fields: ['a "quoted", two-line\nfield'] });
+    expect(noteRow[5]).toContain('a "quoted", two-line\nfield');
   });
 
   it('an empty journal exports a header with zero counts and no records', () => {

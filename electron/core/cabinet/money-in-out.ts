@@ -90,12 +90,13 @@ export function creditBill(ctx: CabinetContext, credit: BillCredit): boolean {
       s.meters.billsByDenomination[key] = (s.meters.billsByDenomination[key] ?? 0) + 1;
     } else anomalies.push('meters-not-updated');
     if (anomalies.length > 0) {
-      journal.appendEvent(
-        'bill',
-        `note ${moneyText(valueMinor, config.currency)} (${eventKey}) credited: ${anomalies.join(', ')}`,
-        at,
-        { code: 'bill-credited-anomaly', valueMinor, channel, warnings: anomalies },
-      );
+      journal.appendEvent('bill', at, {
+        code: 'bill-credited-anomaly',
+        valueMinor,
+        channel,
+        eventKey,
+        warnings: anomalies,
+      });
     }
   });
   emit(ctx, { type: 'bill-credited', valueMinor, creditsMinor: ctx.critical.creditsMinor });
@@ -120,16 +121,12 @@ export function cashOut(ctx: CabinetContext): Handpay {
     s.creditsMinor = 0;
     s.meters.cashOutMinor += amount;
     s.meters.handpayMinor += amount;
-    journal.appendEvent(
-      'handpay',
-      `handpay #${hp.handpayId} of ${moneyText(amount, ctx.config.currency)} created; cabinet locked`,
-      at,
-      {
-        code: 'handpay-created',
-        handpayId: hp.handpayId,
-        amountMinor: amount,
-      },
-    );
+    journal.appendEvent('handpay', at, {
+      code: 'handpay-created',
+      handpayId: hp.handpayId,
+      amountMinor: amount,
+      origin: 'cash-out',
+    });
     putTilt(ctx, 'handpay-pending', 'cash-out', { code: 'handpay-waiting', amountMinor: amount }, at);
     return hp;
   });

@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { corruptCriticalCopy } from '../../testing/journal-damage.ts';
 import { cleanAudit, closeCabinets, fund, refusal, setupCabinet, journalOf } from '../../testing/cabinet-harness.ts';
+import { storedRamClears } from '../../testing/stored-rows.ts';
 import type { DamagedJournalOwed } from '../model/damaged-journal-owed.ts';
 import type { CabinetCore } from './cabinet.ts';
 
@@ -41,12 +42,16 @@ describe('RAM clear', () => {
     expect(round.status).toBe('voided');
     expect(round.voidCode).toEqual({ code: 'ram-clear' });
     expect(round.refundedMinor).toBe(600);
-    const detail = c.events({ limit: 10 }).find((e) => e.kind === 'ram-clear')!.detail;
-    expect(detail).toContain(`credits ${(owed / 100).toFixed(2)} (sum of the ledger`);
+    const message = c.events({ limit: 10 }).find((e) => e.kind === 'ram-clear')!.message;
+    expect(message).toMatchObject({
+      code: 'ram-cleared',
+      creditsRemovedMinor: owed,
+      roundsVoided: 1,
+      metersKept: false,
+    });
     // The refunded stakes are part of what is owed, and an attendant pays it.
     expect(owedByHandpay(c)).toEqual([owed]);
-    expect(detail).toContain('1 open round(s) voided');
-    expect(detail).toContain('meters before: unavailable');
+    expect(storedRamClears(h.path).map((r) => r.meters_before_json)).toEqual([null]);
     expect(c.snapshot()).toMatchObject({ creditsMinor: 0, phase: 'idle', rebetBets: null });
     expect(c.snapshot().tilts.map((t) => t.kind)).toEqual(['handpay-pending']);
     expect(c.meters().roundsPlayed).toBe(0);
@@ -76,11 +81,18 @@ describe('RAM clear', () => {
     const c = h.cabinet;
     fund(c, 5_000, 4);
     c.ramClear();
-    const detail = c.events({ limit: 10 }).find((e) => e.kind === 'ram-clear')!.detail;
-    expect(detail).toMatch(
-      /credits 50\.00 \(sum of the ledger, vouched for by verified ledger row #\d+\) removed and owed by handpay/,
-    );
-    expect(detail).toMatch(/meters before: \{.*"billsInMinor":5000/);
+    const message = c.events({ limit: 10 }).find((e) => e.kind === 'ram-clear')!.message;
+    const lastLedgerId = journalOf(c).lastLedgerId() - 1; // the clear's own row is after the verified one
+    expect(message).toMatchObject({
+      code: 'ram-cleared',
+      creditsRemovedMinor: 5_000,
+      metersKept: true,
+      verifiedLedgerId: lastLedgerId,
+      chainAgrees: true,
+    });
+    expect(storedRamClears(h.path).map((r) => r.meters_before_json)).toEqual([
+      expect.stringMatching(/"billsInMinor":5000/),
+    ]);
     expect(c.meters().billsInMinor).toBe(0);
     const copies = journalOf(c).readCriticalCopies();
     expect([copies.a.problem, copies.b.problem]).toEqual([null, null]);
@@ -176,10 +188,20 @@ describe('what a damaged journal kept aside owed', () => {
     c.raiseFault('memory-error', 'journal', { code: 'memory-no-good-copy' });
     c.ramClear(owedByDamaged);
     expect(owedByHandpay(c)).toEqual([15_000]);
-    const detail = c.events({ kind: 'ram-clear', limit: 1 })[0]!.detail;
-    expect(detail).toContain(`the damaged journal ${owedByDamaged.damagedFile} owed 150.00`);
-    // The witnesses are recorded, never the amount: the copy kept beside it says otherwise, in words.
-    expect(detail).toContain('newest readable balance: 150.00, agrees; critical copy: 95.00, DISAGREES');
+    // What it owed and what vouches for it: the witnesses are recorded beside the amount, a disagreeing one too.
+    expect(c.events({ kind: 'ram-clear', limit: 1 })[0]!.message).toMatchObject({
+      code: 'ram-cleared',
+      damagedFile: owedByDamaged.damagedFile,
+      damagedOwedMinor: 15_000,
+      damagedLedgerRows: 2,
+      damagedUnreadableSpots: 0,
+      damagedExportFile: owedByDamaged.exportFile,
+      damagedLastBalanceMinor: 15_000,
+      damagedCopyCreditsMinor: 9_500,
+    });
+    expect(c.events({ kind: 'handpay', limit: 2 }).map((e) => e.message)).toMatchObject([
+      { code: 'handpay-created', amountMinor: 15_000, origin: 'damaged-journal' },
+    ]);
 
     h.restart();
     h.cabinet.raiseFault('memory-error', 'journal', { code: 'memory-no-good-copy' });

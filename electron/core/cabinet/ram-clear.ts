@@ -13,16 +13,16 @@
  * - rebuilds both copies of critical memory and clears the memory-error tilt.
  * Other tilts (door, handpay) stay: they are physical.
  */
-import { canonicalJson } from '../integrity/canonical-json.ts';
 import { postPerSpot } from '../money/ledger-postings.ts';
-import { formatMinor, moneyText } from '../money/minor-units.ts';
 import type { CriticalState } from '../model/critical-state.ts';
 import type { DamagedJournalOwed } from '../model/damaged-journal-owed.ts';
+import type { HandpayOrigin } from '../model/journal-message.ts';
 import { now, readPendingHandpay, refreshFromJournal, type CabinetContext } from './cabinet-context.ts';
 import { emitState, emitTilts } from './cabinet-events.ts';
 import { resetTable } from './betting.ts';
 import { freshCriticalState } from './critical-memory.ts';
 import { putTilt } from './tilts.ts';
+import { concludeStadiumOnVoid } from './stadium-round-row.ts';
 import { owedByLedger } from './verified-records.ts';
 
 /** A damaged file already turned into a handpay by an earlier clear (one that lost power before its marker went). */
@@ -38,24 +38,10 @@ function alreadyOwedBy(ctx: CabinetContext, damagedFile: string): boolean {
 }
 
 /** Inside the transaction: a handpay for `amountMinor` and its event; returns its id. */
-function owedAsHandpay(ctx: CabinetContext, amountMinor: number, at: string, from: string): number {
+function owedAsHandpay(ctx: CabinetContext, amountMinor: number, at: string, origin: HandpayOrigin): number {
   const hp = ctx.journal.insertHandpay(amountMinor, at);
-  ctx.journal.appendEvent(
-    'handpay',
-    `handpay #${hp.handpayId} of ${moneyText(amountMinor, ctx.config.currency)} created by RAM clear (${from}); cabinet locked`,
-    at,
-    { code: 'handpay-created', handpayId: hp.handpayId, amountMinor },
-  );
+  ctx.journal.appendEvent('handpay', at, { code: 'handpay-created', handpayId: hp.handpayId, amountMinor, origin });
   return hp.handpayId;
-}
-
-/** What vouches for a damaged journal's sum, in words: each witness, and whether it agrees. */
-function witnesses(owed: DamagedJournalOwed): string {
-  const say = (what: string, value: number | null): string =>
-    value === null
-      ? `${what}: unreadable`
-      : `${what}: ${formatMinor(value)}${value === owed.owedMinor ? ', agrees' : ', DISAGREES'}`;
-  return `${say('newest readable balance', owed.lastBalanceAfterMinor)}; ${say('critical copy', owed.copyCreditsMinor)}`;
 }
 
 export function ramClear(ctx: CabinetContext, damagedOwed: DamagedJournalOwed | null = null): void {
@@ -63,12 +49,9 @@ export function ramClear(ctx: CabinetContext, damagedOwed: DamagedJournalOwed | 
   const at = now(ctx);
   const metersBefore = ctx.memoryGood ? ctx.critical.meters : null;
   const open = journal.openRounds();
-  // A journal that was damaged at start-up (docs/cabinet-rules.md#damaged-journal): its tilt names the
-  // file kept aside and its SHA-256, and the RAM clear's record repeats it, so the audit trail of the
-  // fresh journal starts from the damaged one.
-  const damaged = ctx.tilts
-    .filter((t) => t.kind === 'memory-error' && t.source === 'journal')
-    .map((t) => (t.reasonCode.code === 'journal-damaged' ? t.reasonCode.damagedFile : t.reasonCode.code));
+  // A journal that was damaged at start-up (docs/cabinet-rules.md#damaged-journal): its tilt's rows name the
+  // file kept aside and its SHA-256, and this clear's record names what it still owed, so the audit trail of
+  // the fresh journal starts from the damaged one.
   const carried = damagedOwed !== null && !alreadyOwedBy(ctx, damagedOwed.damagedFile) ? damagedOwed : null;
   const state = journal.transaction((): CriticalState => {
     for (const r of open) {
@@ -81,6 +64,7 @@ export function ramClear(ctx: CabinetContext, damagedOwed: DamagedJournalOwed | 
         balanceBeforeMinor: journal.ledgerBalance(r.demo),
       });
       journal.markVoided(r.roundId, r.stakeMinor, balance, at, { code: 'ram-clear' });
+      concludeStadiumOnVoid(ctx, r.roundId, { code: 'ram-clear' }, at);
     }
     const owed = owedByLedger(ctx);
     const removedDemo = journal.ledgerBalance(true);
@@ -95,36 +79,28 @@ export function ramClear(ctx: CabinetContext, damagedOwed: DamagedJournalOwed | 
     // (only after damage) owes nothing, and the record says so.
     let handpaysMinor = 0;
     if (owed.owedMinor > 0) {
-      owedAsHandpay(ctx, owed.owedMinor, at, 'credits on the meter');
+      owedAsHandpay(ctx, owed.owedMinor, at, 'ram-clear');
       handpaysMinor += owed.owedMinor;
     }
     if (carried !== null && carried.owedMinor > 0) {
-      owedAsHandpay(ctx, carried.owedMinor, at, `owed by the damaged journal ${carried.damagedFile}`);
+      owedAsHandpay(ctx, carried.owedMinor, at, 'damaged-journal');
       handpaysMinor += carried.owedMinor;
     }
-    const vouched = owed.chainAgrees
-      ? `vouched for by verified ledger row #${owed.verifiedLedgerId}`
-      : `NOT vouched for by the record chain (newest verified ledger row #${owed.verifiedLedgerId})`;
-    journal.appendEvent(
-      'ram-clear',
-      `RAM clear by technician: credits ${formatMinor(owed.owedMinor)} (sum of the ledger, ${vouched}) removed and owed by handpay, ${open.length} open round(s) voided, meters reset` +
-        (metersBefore ? `; meters before: ${canonicalJson(metersBefore)}` : '; meters before: unavailable') +
-        damaged.map((reason) => `; clears the damaged journal: ${reason}`).join('') +
-        (carried === null
-          ? ''
-          : `; the damaged journal ${carried.damagedFile} owed ${formatMinor(carried.owedMinor)} (sum of ${carried.ledgerRows} readable ledger row(s), ${carried.unreadableSpots} unreadable spot(s); export ${carried.exportFile}; ${witnesses(carried)})`),
-      at,
-      {
-        code: 'ram-cleared',
-        creditsRemovedMinor: owed.owedMinor,
-        roundsVoided: open.length,
-        metersKept: metersBefore !== null,
-        verifiedLedgerId: owed.verifiedLedgerId,
-        chainAgrees: owed.chainAgrees,
-        damagedFile: carried?.damagedFile ?? null,
-        damagedOwedMinor: carried?.owedMinor ?? null,
-      },
-    );
+    journal.appendEvent('ram-clear', at, {
+      code: 'ram-cleared',
+      creditsRemovedMinor: owed.owedMinor,
+      roundsVoided: open.length,
+      metersKept: metersBefore !== null,
+      verifiedLedgerId: owed.verifiedLedgerId,
+      chainAgrees: owed.chainAgrees,
+      damagedFile: carried?.damagedFile ?? null,
+      damagedOwedMinor: carried?.owedMinor ?? null,
+      damagedLedgerRows: carried?.ledgerRows ?? null,
+      damagedUnreadableSpots: carried?.unreadableSpots ?? null,
+      damagedExportFile: carried?.exportFile ?? null,
+      damagedLastBalanceMinor: carried?.lastBalanceAfterMinor ?? null,
+      damagedCopyCreditsMinor: carried?.copyCreditsMinor ?? null,
+    });
     journal.recordRamClear({
       at,
       creditsRemovedMinor: owed.owedMinor,
@@ -134,13 +110,16 @@ export function ramClear(ctx: CabinetContext, damagedOwed: DamagedJournalOwed | 
     });
     const fresh = freshCriticalState(journal, ctx.config, (ctx.memoryGood ? ctx.critical.seq : 0) + 1);
     journal.writeCritical(fresh);
-    if (journal.removeTilt('memory-error') > 0) {
-      journal.appendEvent('clear', 'memory-error cleared by RAM clear', at, {
+    // One row per source, so each cleared memory error (a damaged journal's names its file) has its own end.
+    for (const { source } of journal.tilts().filter((t) => t.kind === 'memory-error')) {
+      journal.removeTilt('memory-error', source);
+      journal.appendEvent('clear', at, {
         code: 'tilt-cleared',
         tilt: 'memory-error',
-        source: null,
+        source,
         cause: 'ram-clear',
         role: 'technician',
+        deviceDetail: null,
       });
     }
     if (handpaysMinor > 0) {

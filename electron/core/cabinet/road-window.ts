@@ -79,10 +79,7 @@ export function roadWindow(ctx: CabinetContext): readonly RoadOutcome[] {
 export function resetRoads(ctx: CabinetContext): number {
   const afterRoundId = ctx.journal.maxRoundId();
   ctx.journal.transaction(() => {
-    ctx.journal.appendEvent(ROADS_RESET_KIND, `roads reset by technician after round ${afterRoundId}`, now(ctx), {
-      code: 'roads-reset',
-      afterRoundId,
-    });
+    ctx.journal.appendEvent(ROADS_RESET_KIND, now(ctx), { code: 'roads-reset', afterRoundId });
   });
   resets.set(ctx, (resets.get(ctx) ?? 0) + 1);
   return afterRoundId;

@@ -51,8 +51,39 @@ export function rebet(ctx: CabinetContext, multiplier: 1 | 2): RoundRecord {
 }
 
 function playRound(ctx: CabinetContext, bets: Bets): RoundRecord {
+  const roundId = lockRound(ctx, bets);
+  // A listener (the hardware bridge) may have raised a fault that voided the round meanwhile.
+  if (ctx.critical.openRoundId !== roundId) return ctx.journal.round(roundId)!;
+
+  // 2. deal. A RandomSource that throws means the RNG is unhealthy: void, refund, tilt.
+  let outcome: RoundOutcome;
+  try {
+    outcome = dealRound(new FreshShoe(ctx.config.profile.decks, ctx.random));
+  } catch {
+    // What failed is the RNG's own status to say: its device report carries the code (docs/cabinet-rules.md#door-and-tilt).
+    return guardStorage(ctx, 'void', () =>
+      voidRound(
+        ctx,
+        { roundId, bets, demo: ctx.config.demoMode },
+        { kind: 'rng-fault', source: 'rng', reasonCode: { code: 'rng-deal-failure' } },
+      ),
+    );
+  }
+  recordDeal(ctx, roundId, outcome);
+  if (ctx.critical.openRoundId !== roundId) return ctx.journal.round(roundId)!;
+  return settleRound(ctx, roundId, bets, outcome);
+}
+
+/** Written in the commit of a round step beside its own rows (a stadium terminal's round row). */
+export type AlsoInCommit = (roundId: number, at: string) => void;
+
+/**
+ * 1. locked: the round is inserted and its bets debited in one commit, after critical memory and the newest records
+ * verified. Answers the new round's id. Shared by DEAL and a stadium terminal's close.
+ */
+export function lockRound(ctx: CabinetContext, bets: Bets, alsoInCommit?: AlsoInCommit): number {
   const { journal } = ctx;
-  if (!verifyCritical(ctx, 'before round', false)) throw memoryErrorRefusal();
+  if (!verifyCritical(ctx, 'before-round', false)) throw memoryErrorRefusal();
   // The newest recorded rows verify too (docs/cabinet-rules.md#verified-records); after critical memory,
   // which could otherwise mark memory good again over a broken record.
   if (!guardStorage(ctx, 'other', () => checkRecords(ctx, 'before-round'))) throw memoryErrorRefusal();
@@ -63,7 +94,6 @@ function playRound(ctx: CabinetContext, bets: Bets): RoundRecord {
   const roundId = ctx.critical.lastRoundId + 1;
   const creditsBefore = wallet(ctx);
 
-  // 1. locked: the bets are debited in the same transaction that opens the round.
   const startedAt = now(ctx);
   guardStorage(ctx, 'lock', () =>
     commit(ctx, (s) => {
@@ -88,40 +118,38 @@ function playRound(ctx: CabinetContext, bets: Bets): RoundRecord {
       else s.creditsMinor = balance;
       s.lastRoundId = roundId;
       s.openRoundId = roundId;
+      alsoInCommit?.(roundId, startedAt);
     }),
   );
   ctx.phase = 'locked';
   resetTable(ctx);
   emitState(ctx);
-  // A listener (the hardware bridge) may have raised a fault that voided the round meanwhile.
-  if (ctx.critical.openRoundId !== roundId) return journal.round(roundId)!;
+  return roundId;
+}
 
-  // 2. deal. A RandomSource that throws means the RNG is unhealthy: void, refund, tilt.
-  let outcome: RoundOutcome;
-  try {
-    outcome = dealRound(new FreshShoe(profile.decks, ctx.random));
-  } catch {
-    // What failed is the RNG's own status to say: its device report carries the code (docs/cabinet-rules.md#door-and-tilt).
-    return guardStorage(ctx, 'void', () =>
-      voidRound(
-        ctx,
-        { roundId, bets, demo },
-        { kind: 'rng-fault', source: 'rng', reasonCode: { code: 'rng-deal-failure' } },
-      ),
-    );
-  }
-
-  // 3. dealt: the cards are committed before anyone can see them.
+/** 3. dealt: the cards are committed before anyone can see them. */
+export function recordDeal(ctx: CabinetContext, roundId: number, outcome: RoundOutcome): void {
+  const { journal } = ctx;
   const dealtAt = now(ctx);
   guardStorage(ctx, 'deal', () => journal.transaction(() => journal.markDealt(roundId, outcome, dealtAt)));
   assertTransition(ctx.phase, 'dealt');
   ctx.phase = 'dealt';
   const dealtRecord = journal.round(roundId);
   if (dealtRecord) emit(ctx, { type: 'round-dealt', round: dealtRecord });
-  if (ctx.critical.openRoundId !== roundId) return journal.round(roundId)!;
+}
 
-  // 4. settled: wins credited with the round's final state.
-  const returns = settle(bets, outcome.winner, profile);
+/** 4. settled: wins credited with the round's final state, the meters counted; then the after-round checks. */
+export function settleRound(
+  ctx: CabinetContext,
+  roundId: number,
+  bets: Bets,
+  outcome: RoundOutcome,
+  alsoInCommit?: AlsoInCommit,
+): RoundRecord {
+  const { journal } = ctx;
+  const demo = ctx.config.demoMode;
+  const stake = sumSpots(bets);
+  const returns = settle(bets, outcome.winner, ctx.config.profile);
   const totalReturn = sumSpots(returns);
   const endedAt = now(ctx);
   guardStorage(ctx, 'settle', () =>
@@ -152,6 +180,7 @@ function playRound(ctx: CabinetContext, bets: Bets): RoundRecord {
         else m.roundsTied++;
       }
       s.openRoundId = null;
+      alsoInCommit?.(roundId, endedAt);
     }),
   );
   assertTransition(ctx.phase, 'settled');
@@ -167,7 +196,7 @@ function playRound(ctx: CabinetContext, bets: Bets): RoundRecord {
   emitState(ctx);
 
   // Check critical memory after every round. A failure tilts; the settled round stands.
-  verifyCritical(ctx, 'after round', false);
+  verifyCritical(ctx, 'after-round', false);
   // A checkpoint write the disk refuses raises the storage fault; the settled round still stands.
   try {
     guardStorage(ctx, 'other', () => checkRecords(ctx, 'after-round'));

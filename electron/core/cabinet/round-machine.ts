@@ -40,6 +40,7 @@ export const TILT_CLEARANCE: Readonly<Record<TiltKind, TiltClearance>> = {
   'handpay-pending': 'technician-handpay-clear',
   'storage-fault': 'technician-test-write',
   'program-fault': 'technician-clear',
+  'stadium-fault': 'technician-clear',
 };
 
 /**
@@ -50,4 +51,5 @@ export const TILTS_ALLOWING_CASHOUT: ReadonlySet<TiltKind> = new Set<TiltKind>([
   'rng-fault',
   'device-fault',
   'program-fault',
+  'stadium-fault',
 ]);

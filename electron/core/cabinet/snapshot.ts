@@ -12,6 +12,8 @@ import type { VenueConfig } from '../config/venue-config.ts';
 import type { BillNote, CabinetSnapshot, TableDisplay, TableLimits } from './cabinet-api.ts';
 import { wallet, type CabinetContext } from './cabinet-context.ts';
 import { roadWindow } from './road-window.ts';
+import { stadiumRoads } from './stadium-roads.ts';
+import { stadiumView } from './stadium-state.ts';
 
 /**
  * Everything the last round paid back, stake included, or 0 if it was voided: the gross, for IPC callers. The
@@ -61,7 +63,7 @@ export function snapshot(ctx: CabinetContext): CabinetSnapshot {
     devices: [...ctx.devices.values()],
     display: tableDisplay(ctx.config),
     billNotes: billNotes(ctx.config),
-    roads: roadWindow(ctx),
-    stadium: null,
+    roads: ctx.config.stadium === null ? roadWindow(ctx) : stadiumRoads(ctx, ctx.config.stadium.table),
+    stadium: stadiumView(ctx),
   };
 }

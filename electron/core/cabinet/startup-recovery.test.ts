@@ -60,11 +60,13 @@ describe('start-up', () => {
     expect(c.meters().powerUps).toBe(3);
     expect(c.snapshot().creditsMinor).toBe(1_000);
     const log = c.events({ limit: 100 });
-    expect(log.filter((e) => e.kind === 'memory').map((e) => e.detail)).toEqual([
-      'critical memory initialised (new journal)',
-    ]);
+    expect(log.filter((e) => e.kind === 'memory').map((e) => e.message)).toEqual([{ code: 'memory-initialised' }]);
     expect(log.filter((e) => e.kind === 'shutdown')).toHaveLength(2);
-    expect(log.find((e) => e.kind === 'power-up')?.detail).toBe(`power-up #3 (journal schema v${MIGRATIONS.length})`);
+    expect(log.find((e) => e.kind === 'power-up')?.message).toEqual({
+      code: 'power-up',
+      count: 3,
+      schema: MIGRATIONS.length,
+    });
   });
 
   it('fills an empty demo wallet at power-up', () => {

@@ -146,7 +146,7 @@ function tryResolve(ctx: CabinetContext): boolean {
       const { tilt } = fault;
       const reason = tilt.reasonCode;
       journal.transaction(() => {
-        journal.appendEvent('fault', `storage-fault from journal: ${reason.code}`, at, {
+        journal.appendEvent('fault', at, {
           code: 'fault-raised',
           tilt: 'storage-fault',
           source: 'journal',
@@ -157,7 +157,7 @@ function tryResolve(ctx: CabinetContext): boolean {
       fault.tiltWritten = true;
       emitTilts(ctx);
     }
-    if (ctx.memoryGood && verifyCritical(ctx, 'storage recovery', true)) {
+    if (ctx.memoryGood && verifyCritical(ctx, 'storage-recovery', true)) {
       for (const open of journal.openRounds())
         voidForStorage(ctx, open, storageVoidReason(fault.roundStage, fault.sqlite, open));
     }
@@ -200,9 +200,7 @@ export function storageClearBlocker(ctx: CabinetContext, by: string): string | n
     if (!tryResolve(ctx)) return `the journal still refuses writes (${fault?.sqlite ?? 'storage error'})`;
     const at = now(ctx);
     ctx.journal.transaction(() => {
-      ctx.journal.appendEvent('storage', 'journal test write before clearing storage-fault succeeded', at, {
-        code: 'storage-test-write',
-      });
+      ctx.journal.appendEvent('storage', at, { code: 'storage-test-write' });
     });
   } catch (error) {
     const sqlite = storageErrorCode(error);

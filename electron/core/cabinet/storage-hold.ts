@@ -9,6 +9,8 @@ import type { Tilt } from '../model/tilt.ts';
 import type { BillCredit } from './cabinet-api.ts';
 import type { CabinetContext } from './cabinet-context.ts';
 
+export { storageErrorCode } from '../model/storage-error-code.ts';
+
 export interface StorageFault {
   /** The SQLite (or system) code of the first refused write, e.g. SQLITE_FULL. */
   readonly sqlite: string;
@@ -46,31 +48,4 @@ export function withHeldTilts(ctx: CabinetContext, durable: readonly Tilt[]): Ti
   const fault = held.get(ctx);
   if (!fault || durable.some((t) => t.kind === 'storage-fault')) return [...durable];
   return [...durable, fault.tilt];
-}
-
-const SQLITE_PRIMARY: Readonly<Record<number, string>> = {
-  8: 'SQLITE_READONLY',
-  10: 'SQLITE_IOERR',
-  11: 'SQLITE_CORRUPT',
-  13: 'SQLITE_FULL',
-  14: 'SQLITE_CANTOPEN',
-  15: 'SQLITE_PROTOCOL',
-  26: 'SQLITE_NOTADB',
-};
-// EACCES/EPERM: a journal-side file (the config secret beside the journal) made read-only.
-const SYSTEM_CODES = new Set(['EIO', 'ENOSPC', 'EROFS', 'EDQUOT', 'EACCES', 'EPERM']);
-
-/**
- * The code of a storage error — the disk or the file refused a write, or the file is damaged — or null
- * for anything else (a bug, a constraint the cabinet broke), which must not be mistaken for a disk fault.
- */
-export function storageErrorCode(error: unknown): string | null {
-  if (typeof error !== 'object' || error === null) return null;
-  const e = error as { code?: unknown; errcode?: unknown };
-  if (e.code === 'ERR_SQLITE_ERROR' && typeof e.errcode === 'number') {
-    // Extended result codes carry the primary code in their low byte (SQLITE_IOERR_WRITE = 778 → 10).
-    return SQLITE_PRIMARY[e.errcode & 0xff] ?? null;
-  }
-  if (typeof e.code === 'string' && SYSTEM_CODES.has(e.code)) return e.code;
-  return null;
 }

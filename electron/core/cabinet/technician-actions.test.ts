@@ -18,8 +18,8 @@ describe('the door switch', () => {
       c
         .events({ limit: 10 })
         .filter((e) => e.kind === 'door')
-        .map((e) => e.detail),
-    ).toEqual(['door closed', 'door opened']);
+        .map((e) => e.message),
+    ).toEqual([{ code: 'door-closed' }, { code: 'door-opened' }]);
   });
 
   it('play stops while the door is open and resumes when it closes', () => {

@@ -3,7 +3,6 @@
  * the door switch, clearing a handpay, and reading meters, game recall and the event log.
  * The RAM clear is in ram-clear.ts, a config change in config-change.ts.
  */
-import { formatMinor } from '../money/minor-units.ts';
 import type { EventLogEntry } from '../model/event-log.ts';
 import type { EventQuery, RecallQuery } from '../model/journal-port.ts';
 import type { Meters } from '../model/meters.ts';
@@ -27,19 +26,20 @@ export function setDoorOpen(ctx: CabinetContext, open: boolean): void {
   if (open) {
     commitWhenMemoryGood(ctx, (s) => {
       if (s) s.meters.doorOpens++;
-      journal.appendEvent('door', 'door opened', at, { code: 'door-opened' });
+      journal.appendEvent('door', at, { code: 'door-opened' });
       putTilt(ctx, 'door-open', 'door', { code: 'door-is-open' }, at);
     });
   } else {
     journal.transaction(() => {
-      journal.appendEvent('door', 'door closed', at, { code: 'door-closed' });
+      journal.appendEvent('door', at, { code: 'door-closed' });
       journal.removeTilt('door-open');
-      journal.appendEvent('clear', 'door-open cleared: door closed', at, {
+      journal.appendEvent('clear', at, {
         code: 'tilt-cleared',
         tilt: 'door-open',
         source: null,
         cause: 'door-closed',
         role: null,
+        deviceDetail: null,
       });
     });
   }
@@ -58,8 +58,8 @@ export function clearHandpay(ctx: CabinetContext, paidBy: StaffRole): void {
   journal.transaction(() => {
     journal.clearHandpays(at, paidBy);
     journal.removeTilt('handpay-pending');
-    const ids = pending.map((h) => `#${h.handpayId} ${formatMinor(h.amountMinor)}`).join(', ');
-    journal.appendEvent('clear', `handpay-pending paid and cleared by ${paidBy} (${ids || 'no open handpay'})`, at, {
+    // Each handpay's amount is its own row (and its `handpay-created` event); the total is what was paid.
+    journal.appendEvent('clear', at, {
       code: 'handpay-paid',
       role: paidBy,
       handpayIds: pending.map((h) => h.handpayId),

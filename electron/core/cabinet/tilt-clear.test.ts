@@ -67,7 +67,14 @@ describe('clearing a latched tilt (docs/cabinet-rules.md#door-and-tilt)', () => 
     cabinet.clearTilt('device-fault', 'bill-acceptor', technician);
     expect(cabinet.snapshot().tilts).toEqual([]);
     const log = journalOf(cabinet).events({ kind: 'clear', limit: 1 });
-    expect(log[0]?.detail).toBe('device-fault from bill-acceptor cleared by technician: its condition has gone');
+    expect(log[0]?.message).toEqual({
+      code: 'tilt-cleared',
+      tilt: 'device-fault',
+      source: 'bill-acceptor',
+      cause: 'staff',
+      role: 'technician',
+      deviceDetail: null,
+    });
   });
 
   it('an attendant clears a jammed note whose jam has gone', () => {
@@ -161,6 +168,7 @@ describe('clearing a latched tilt (docs/cabinet-rules.md#door-and-tilt)', () => 
       'memory-error': 'technician',
       'storage-fault': 'technician',
       'program-fault': 'technician',
+      'stadium-fault': 'technician',
     });
   });
 });
@@ -210,6 +218,7 @@ describe('the program-fault tilt a crash leaves (docs/cabinet-rules.md#door-and-
       source: 'program',
       cause: 'staff',
       role: 'technician',
+      deviceDetail: null,
     });
   });
 

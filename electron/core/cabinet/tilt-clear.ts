@@ -47,6 +47,7 @@ function stillThere(ctx: CabinetContext, kind: TiltKind, source: string, conditi
     case 'storage-fault':
       return source === COPY_SOURCE ? copyClearBlocker(ctx, conditions.by) : storageClearBlocker(ctx, conditions.by);
     case 'program-fault':
+    case 'stadium-fault':
       return null;
   }
 }
@@ -66,12 +67,13 @@ export function clearTilt(ctx: CabinetContext, kind: TiltKind, source: string, c
   const at = now(ctx);
   ctx.journal.transaction(() => {
     ctx.journal.removeTilt(kind, source);
-    ctx.journal.appendEvent('clear', `${kind} from ${source} cleared by ${conditions.by}: its condition has gone`, at, {
+    ctx.journal.appendEvent('clear', at, {
       code: 'tilt-cleared',
       tilt: kind,
       source,
       cause: 'staff',
       role: conditions.by,
+      deviceDetail: null,
     });
   });
   if (kind === 'storage-fault' && source !== COPY_SOURCE) storageFaultCleared(ctx);

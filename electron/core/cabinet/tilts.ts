@@ -4,7 +4,8 @@
  * exactly one clearance (TILT_CLEARANCE in round-machine.ts). Which faults void a round is
  * decided in faults.ts.
  */
-import type { ClearCause, TiltReason } from '../model/journal-message.ts';
+import type { DeviceDetail } from '../model/device-detail.ts';
+import type { TiltReason } from '../model/journal-message.ts';
 import type { TiltKind } from '../model/tilt.ts';
 import { now, type CabinetContext } from './cabinet-context.ts';
 import { emitState, emitTilts } from './cabinet-events.ts';
@@ -20,7 +21,7 @@ export function putTilt(ctx: CabinetContext, kind: TiltKind, source: string, rea
   const clearance = TILT_CLEARANCE[kind];
   const added = journal.putTilt({ kind, source, reasonCode, clearedBy: clearance, since: at });
   if (added) {
-    journal.appendEvent('tilt', `${kind} from ${source}: ${reasonCode.code} (cleared by ${clearance})`, at, {
+    journal.appendEvent('tilt', at, {
       code: 'tilt-raised',
       tilt: kind,
       source,
@@ -41,7 +42,7 @@ export function raiseTilt(ctx: CabinetContext, kind: TiltKind, source: string, r
   const latches = existing !== undefined && !isLatched(existing) && isLatched({ kind, reasonCode });
   ctx.journal.transaction(() => {
     if (latches) ctx.journal.removeTilt(kind, source);
-    ctx.journal.appendEvent('fault', `${kind} from ${source}: ${reasonCode.code}`, at, {
+    ctx.journal.appendEvent('fault', at, {
       code: 'fault-raised',
       tilt: kind,
       source,
@@ -52,25 +53,22 @@ export function raiseTilt(ctx: CabinetContext, kind: TiltKind, source: string, r
   emitTilts(ctx);
 }
 
-/** Clears the tilts of a kind (from one source, or all), logging why; nothing if none is set. */
-export function clearTilts(
-  ctx: CabinetContext,
-  kind: TiltKind,
-  source: string | undefined,
-  why: string,
-  cause: ClearCause = 'device-healthy',
-): void {
-  if (!ctx.tilts.some((t) => t.kind === kind && (source === undefined || t.source === source))) return;
+/**
+ * A device reported healthy: clears its tilts of a kind, logging what it said as it did; nothing if none is set.
+ */
+export function clearTilts(ctx: CabinetContext, kind: TiltKind, source: string, deviceDetail: DeviceDetail): void {
+  if (!ctx.tilts.some((t) => t.kind === kind && t.source === source)) return;
   const at = now(ctx);
   ctx.journal.transaction(() => {
     const n = ctx.journal.removeTilt(kind, source);
     if (n > 0) {
-      ctx.journal.appendEvent('clear', `${kind}${source ? ` from ${source}` : ''} cleared: ${why}`, at, {
+      ctx.journal.appendEvent('clear', at, {
         code: 'tilt-cleared',
         tilt: kind,
-        source: source ?? null,
-        cause,
+        source,
+        cause: 'device-healthy',
         role: null,
+        deviceDetail,
       });
     }
   });

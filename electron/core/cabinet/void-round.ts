@@ -7,7 +7,6 @@
  */
 import type { Bets } from '../engine/settlement.ts';
 import { postPerSpot, sumSpots } from '../money/ledger-postings.ts';
-import { moneyText } from '../money/minor-units.ts';
 import type { TiltReason, VoidReason } from '../model/journal-message.ts';
 import type { RoundRecord } from '../model/round-record.ts';
 import type { TiltKind } from '../model/tilt.ts';
@@ -15,6 +14,7 @@ import { now, type CabinetContext } from './cabinet-context.ts';
 import { emit, emitState, emitTilts } from './cabinet-events.ts';
 import { commit } from './critical-memory.ts';
 import { putTilt } from './tilts.ts';
+import { concludeStadiumOnVoid } from './stadium-round-row.ts';
 
 export interface VoidTilt {
   readonly kind: TiltKind;
@@ -34,6 +34,7 @@ function voidReasonOf(tilt: VoidTilt | null, dealt: boolean): VoidReason {
       return { code: 'rng-fault', source: tilt.source, reason: reasonCode };
     case 'memory-error':
       return { code: 'memory-error', source: tilt.source, reason: reasonCode };
+
     default:
       return { code: 'device-fault', device: tilt.source, reason: reasonCode };
   }
@@ -44,6 +45,8 @@ export function voidRound(
   round: { readonly roundId: number; readonly bets: Bets; readonly demo: boolean },
   tilt: VoidTilt | null,
   reasonCode?: VoidReason,
+  /** Written in the same commit, after the refund (a stadium fault's word of the table's stream). */
+  alsoInCommit?: (at: string) => void,
 ): RoundRecord {
   const { journal } = ctx;
   const { roundId, bets, demo } = round;
@@ -68,18 +71,11 @@ export function voidRound(
       s.meters.refundsMinor += stake;
     }
     if (s.openRoundId === roundId) s.openRoundId = null;
-    journal.appendEvent(
-      'void',
-      `round ${roundId} voided, ${moneyText(stake, ctx.config.currency)} refunded: ${code.code}`,
-      at,
-      {
-        code: 'round-voided',
-        roundId,
-        refundMinor: stake,
-        reason: code,
-      },
-    );
+    journal.appendEvent('void', at, { code: 'round-voided', roundId, refundMinor: stake, reason: code });
     if (tilt) putTilt(ctx, tilt.kind, tilt.source, tilt.reasonCode, at);
+    // A stadium terminal's round is concluded with its refund (docs/stadium.md#terminals).
+    concludeStadiumOnVoid(ctx, roundId, code, at);
+    alsoInCommit?.(at);
   });
   ctx.phase = 'idle';
   const record = journal.round(roundId)!;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { configAuditCsv } from './config-file.ts';
-import { describeConfigChange, storedValueText } from './config-diff.ts';
+import { configChanges, storedValueText } from './config-diff.ts';
 import { DEFAULT_VENUE_CONFIG, parseVenueConfig, type VenueConfig } from './venue-config.ts';
 
 const EUR = { code: 'EUR', minorDigits: 2 };
@@ -10,10 +10,15 @@ function withTableMax(config: VenueConfig, tableMaxMinor: number): VenueConfig {
 }
 
 describe('text about a config change for people words amounts as money with the currency, never as cents', () => {
-  it('the event log names the changed amount in major units: 1000.00 EUR → 2000.00 EUR, not 100000 → 200000', () => {
+  it('a changed amount is stored in minor units and worded in major units: 1000.00 EUR → 2000.00 EUR', () => {
     const before = withTableMax(DEFAULT_VENUE_CONFIG, 100_000);
     const after = withTableMax(before, 200_000);
-    expect(describeConfigChange(before, after)).toBe('config changed: limits.tableMaxMinor: 1000.00 EUR → 2000.00 EUR');
+    const [change] = configChanges(before, after);
+    expect(change).toEqual({ field: 'limits.tableMaxMinor', oldValue: '100000', newValue: '200000' });
+    expect([change!.oldValue, change!.newValue].map((v) => storedValueText(change!.field, v, EUR))).toEqual([
+      '1000.00 EUR',
+      '2000.00 EUR',
+    ]);
   });
 
   it('a stored amount, a list of chips and a currency without decimals, each as money; other fields as stored', () => {

@@ -1,6 +1,6 @@
 /**
  * What changed between two venue configs, leaf by leaf, with secrets masked: one audit row per
- * changed leaf field (docs/venue-config.md#audit-trail) and the one-line summary in the event log.
+ * changed leaf field (docs/venue-config.md#audit-trail), whose fields the event log's `config-changed` names.
  * Lists (chips, bill channels) are compared element by element; a list that grew or shrank
  * shows its missing elements as absent. The rows keep values as stored (amounts in minor units); text for
  * people words amounts as money with the currency (docs/venue-config.md#audit-trail).
@@ -71,14 +71,4 @@ export function storedValueText(field: string, stored: string, currency: Currenc
   const amount = (v: unknown): string => (Number.isSafeInteger(v) ? moneyText(v as number, currency) : String(v));
   if (Array.isArray(value)) return `[${value.map(amount).join(', ')}]`;
   return Number.isSafeInteger(value) ? amount(value) : stored;
-}
-
-/** Names the fields that differ, for the config-change entry in the event log (secrets masked, amounts as money). */
-export function describeConfigChange(before: VenueConfig | null, after: VenueConfig): string {
-  if (before === null) return 'config installed';
-  const changed = configChanges(before, after).map(
-    (c) =>
-      `${c.field}: ${storedValueText(c.field, c.oldValue, before.currency)} → ${storedValueText(c.field, c.newValue, after.currency)}`,
-  );
-  return changed.length ? `config changed: ${changed.join('; ')}` : 'config unchanged';
 }

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { corrupt, leaves, setAt, venueConfigArb } from '../../testing/venue-config-arbitrary.ts';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { describeConfigChange } from './config-diff.ts';
+import { configChanges } from './config-diff.ts';
 import { configHash } from './config-hash.ts';
 import { exportVenueFile, parseVenueFileText, SECRET_NOTE } from './config-file.ts';
 import { configView, keepSecrets } from './config-secrets.ts';
@@ -59,11 +59,13 @@ describe('venue config validation: errors name the field and what is allowed', (
     ).toMatch(/billChannels must not repeat a channel/);
   });
 
-  it('hashes equal configs equally and describes a change by field', () => {
+  it('hashes equal configs equally and lists a change by field', () => {
     const copy = JSON.parse(JSON.stringify(DEFAULT_VENUE_CONFIG));
     expect(configHash(copy)).toBe(configHash(DEFAULT_VENUE_CONFIG));
     const changed = { ...DEFAULT_VENUE_CONFIG, demoMode: true };
-    expect(describeConfigChange(DEFAULT_VENUE_CONFIG, changed)).toBe('config changed: demoMode: false → true');
+    expect(configChanges(DEFAULT_VENUE_CONFIG, changed)).toEqual([
+      { field: 'demoMode', oldValue: 'false', newValue: 'true' },
+    ]);
   });
 });
 
@@ -256,11 +258,13 @@ describe('secrets: the eSSP key is write-only', () => {
     expect(parseVenueConfig(keepSecrets(cleared, withKey)).devices.billAcceptor.fixedKeyHex).toBeNull();
   });
 
-  it('the export leaves it out with a note, and the change summary masks it', () => {
+  it('the export leaves it out with a note, and the change rows mask it', () => {
     const file = exportVenueFile(withKey);
     expect(file.json).not.toContain(KEY);
     expect(JSON.parse(file.json).$comment).toBe(SECRET_NOTE);
-    expect(describeConfigChange(base, withKey)).toBe('config changed: devices.billAcceptor.fixedKeyHex: not set → set');
+    expect(configChanges(base, withKey)).toEqual([
+      { field: 'devices.billAcceptor.fixedKeyHex', oldValue: 'not set', newValue: 'set' },
+    ]);
   });
 });
 

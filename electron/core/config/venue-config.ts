@@ -22,6 +22,7 @@ import { EIGHT_DECK_TIE_8_TO_1, RuleProfileSchema, type RuleProfile } from '../e
 import { SPOTS, type Spot } from '../engine/settlement.ts';
 import { MAX_AMOUNT_MINOR, type MinorUnits } from '../money/minor-units.ts';
 import { fieldIssues, type FieldIssue } from './field-issue.ts';
+import { StadiumConfigSchema } from './stadium-config.ts';
 
 const minor = (field: string) =>
   z
@@ -292,6 +293,8 @@ export const VenueConfigSchema = z
       })
       .strict()
       .prefault({}),
+    /** The shared table this cabinet is a terminal of (stadium-config.ts); null: it plays alone. */
+    stadium: StadiumConfigSchema,
   })
   .strict()
   .superRefine((cfg, ctx) => {
@@ -401,4 +404,5 @@ export const DEFAULT_VENUE_CONFIG: VenueConfig = {
   roads: { windowRounds: ROAD_WINDOW_ROUNDS.default, shownByDefault: true },
   staff: { idleSignOutS: 300 },
   journal: { criticalCopyPath: null, retainRounds: RETAIN_ROUNDS.default },
+  stadium: null,
 };

@@ -22,5 +22,8 @@ export interface CopyRead {
   /** The parsed state when the row exists and its SHA-256 matches. */
   readonly state: CriticalState | null;
   /** Why the copy is unusable, or null when it is good. */
-  readonly problem: string | null;
+  readonly problem: CopyProblem | null;
 }
+
+/** Why a copy of critical memory in the journal is unusable: no row, a SHA-256 that does not match, a body that is not JSON. */
+export type CopyProblem = 'missing' | 'checksum-mismatch' | 'not-json';

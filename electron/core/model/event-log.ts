@@ -5,8 +5,6 @@ export interface EventLogEntry {
   readonly id: number;
   readonly at: string;
   readonly kind: string; // 'fault' | 'tilt' | 'clear' | 'config' | 'power-up' | 'shutdown' | 'door' | 'handpay' | 'memory' ...
-  /** The writer's one-line note for the log file; screens and exports word `message`, never this. */
-  readonly detail: string;
   /** What happened, as a code with typed parameters. */
   readonly message: EventMessage;
 }

@@ -5,8 +5,68 @@
  * archived rows for the technician's export, as data.
  */
 
+import { JournalError } from './journal-error.ts';
+import type { RecordProblem } from './record-check.ts';
+
 /** The two chains that move; the ledger stays in the live journal. */
 export type ArchivedChain = 'rounds' | 'events';
+
+/**
+ * Why a run set the archive file aside or failed, as a code with its parameters (worded where shown:
+ * `staff.archiveProblem`). An error from SQLite or the OS travels as its code only.
+ */
+export type ArchiveProblem =
+  /** The archive's rows after `afterId` are not the live journal's. */
+  | { readonly code: 'archive-rows-differ'; readonly chain: ArchivedChain; readonly afterId: number }
+  /** The archive holds no rows of the chain, but the live cut says rows up to `cutId` moved. */
+  | { readonly code: 'archive-empty'; readonly chain: ArchivedChain; readonly cutId: number }
+  /** The archive's rows `firstId`–`lastId` do not reach the live cut `cutId`. */
+  | {
+      readonly code: 'archive-short';
+      readonly chain: ArchivedChain;
+      readonly firstId: number;
+      readonly lastId: number;
+      readonly cutId: number;
+    }
+  | { readonly code: 'archive-cut-digest-differs'; readonly chain: ArchivedChain; readonly rowId: number }
+  | { readonly code: 'archive-rows-unverified'; readonly chain: ArchivedChain; readonly problem: RecordProblem }
+  /** The file is not a database, or is damaged: SQLite's code. */
+  | { readonly code: 'archive-unreadable'; readonly error: string }
+  /** The archive file named by the live cut is gone. */
+  | { readonly code: 'archive-file-missing'; readonly error: string }
+  /** The archive or the live journal refused a write (a full or failing disk): the SQLite or OS code. */
+  | { readonly code: 'archive-write-failed'; readonly error: string }
+  /** The live delete did not remove exactly the rows archived: nothing was committed. */
+  | {
+      readonly code: 'archive-delete-mismatch';
+      readonly chain: ArchivedChain;
+      readonly deleted: number;
+      readonly archived: number;
+    };
+
+export type ArchiveProblemCode = ArchiveProblem['code'];
+export const ARCHIVE_PROBLEM_CODES = [
+  'archive-rows-differ',
+  'archive-empty',
+  'archive-short',
+  'archive-cut-digest-differs',
+  'archive-rows-unverified',
+  'archive-unreadable',
+  'archive-file-missing',
+  'archive-write-failed',
+  'archive-delete-mismatch',
+] as const satisfies readonly ArchiveProblemCode[];
+const covers: [ArchiveProblemCode] extends [(typeof ARCHIVE_PROBLEM_CODES)[number]] ? true : false = true;
+void covers;
+
+/** A run stopped on an archive problem: the problem as its code, so the event records it as such. */
+export class ArchiveError extends JournalError {
+  readonly problem: ArchiveProblem;
+  constructor(problem: ArchiveProblem) {
+    super(`journal archive: ${problem.code}`);
+    this.problem = problem;
+  }
+}
 
 export interface ArchiveRunRequest {
   /** The venue's `journal.retainRounds`: the newest this many rounds stay in the live journal. */
@@ -33,14 +93,19 @@ export type ArchiveRunResult =
       readonly resumed: boolean;
     }
   /** A live row beyond the retention does not verify: it and everything after it stay live. */
-  | { readonly outcome: 'blocked'; readonly table: ArchivedChain; readonly rowId: number; readonly problem: string }
+  | {
+      readonly outcome: 'blocked';
+      readonly table: ArchivedChain;
+      readonly rowId: number;
+      readonly problem: RecordProblem;
+    }
   /**
    * The archive file was unreadable or does not continue the live journal's chains: it was renamed
    * aside (kept, never deleted) and a new archive starts at the live cut.
    */
-  | { readonly outcome: 'set-aside'; readonly problem: string; readonly keptAs: string }
+  | { readonly outcome: 'set-aside'; readonly problem: ArchiveProblem; readonly keptAs: string }
   /** The archive file refused a write or could not be opened (a full or failing disk): nothing moved. */
-  | { readonly outcome: 'failed'; readonly problem: string };
+  | { readonly outcome: 'failed'; readonly problem: ArchiveProblem };
 
 /** One archived row exactly as the archive holds it (every chained column, and its digest). */
 export type ArchivedRow = Readonly<Record<string, string | number | null>>;

@@ -2,14 +2,20 @@
  * What the journal says about an event, a tilt or a voided round as data, never as words: a `code`
  * plus typed parameters (amounts in minor units, round and handpay numbers, roles, devices, tilt
  * kinds). The staff menu words each code in the technician's language
- * (docs/cabinet-rules.md#operator-menu-and-key-switch). The `detail`/`reason` text written beside
- * it stays in the journal as the record's original words; a screen shows it only marked as such,
- * for rows written before codes were kept and for a device's own words.
+ * (docs/cabinet-rules.md#operator-menu-and-key-switch), the exports in English from the same table. No
+ * words are stored beside a code: every fact a reader needs is a parameter.
+ *
+ * Over 400 lines: every journaled union and the lists the compiler checks against them sit together, so a new
+ * code, its parameters and its list entry are one edit in one file that the wording test reads.
  */
 import type { StaffRole } from '../staff/staff-status.ts';
 import type { CopyFileProblem } from './critical-copy.ts';
+import type { CopyProblem } from './critical-state.ts';
 import type { DeviceDetail } from './device-detail.ts';
+import type { ArchiveProblem } from './journal-archive.ts';
+import type { RecordProblem } from './record-check.ts';
 import type { TiltClearance, TiltKind } from './tilt-kind.ts';
+import type { StadiumFaultCause, StadiumVoidCause } from './stadium-terminal.ts';
 
 /** A device's health as a tilt reason carries it (the same words as DeviceHealth). */
 export type ReportedHealth = 'connected' | 'healthy' | 'fault' | 'disconnected' | 'not-configured';
@@ -75,7 +81,18 @@ export type TiltReason =
    * The main process crashed on an error nothing handled (docs/cabinet-rules.md#damaged-journal, "Crash policy"):
    * how, and the error's name.
    */
-  | { readonly code: 'program-crash'; readonly crash: CrashKind; readonly error: string };
+  | { readonly code: 'program-crash'; readonly crash: CrashKind; readonly error: string }
+  /**
+   * A stadium terminal found its table's stream doubtful (docs/stadium.md#terminals): why (`fault`), the table, the
+   * round the doubtful message named (null: none) and the last round the stream had concluded here (null: none).
+   */
+  | {
+      readonly code: 'stadium-stream-fault';
+      readonly fault: StadiumFaultCause;
+      readonly tableId: string;
+      readonly round: number | null;
+      readonly lastRound: number | null;
+    };
 
 /**
  * What proved a journal damaged (docs/cabinet-rules.md#damaged-journal): no regular non-empty file, not
@@ -107,7 +124,21 @@ export type VoidReason =
   | { readonly code: 'memory-error'; readonly source: string; readonly reason: TiltReason }
   | { readonly code: 'ram-clear' }
   /** The journal refused a write while the round was open; `stage` says which commit of the round failed. */
-  | { readonly code: 'storage-error'; readonly stage: StorageStage; readonly sqlite: string };
+  | { readonly code: 'storage-error'; readonly stage: StorageStage; readonly sqlite: string }
+  /** The stadium table voided the round, or no conclusion came in time (docs/stadium.md#terminals). */
+  | {
+      readonly code: 'stadium-void';
+      readonly tableId: string;
+      readonly tableRound: number;
+      readonly voidCause: StadiumVoidCause;
+    }
+  /** The table's stream was doubtful while the bets were locked: refunded, never settled on it. */
+  | {
+      readonly code: 'stadium-fault';
+      readonly tableId: string;
+      readonly tableRound: number;
+      readonly fault: StadiumFaultCause;
+    };
 
 /**
  * What the cabinet was writing when the journal refused it: a round's lock (bets debited), its deal (the
@@ -145,6 +176,29 @@ export const BILL_WARNINGS = [
   'meters-not-updated',
 ] as const satisfies readonly BillWarning[];
 
+/** Why one copy of critical memory in the journal was rebuilt from the other: its own problem, or it disagreed. */
+export type CriticalCopyProblem = CopyProblem | 'disagrees-with-ledger';
+export const CRITICAL_COPY_PROBLEMS = [
+  'missing',
+  'checksum-mismatch',
+  'not-json',
+  'disagrees-with-ledger',
+] as const satisfies readonly CriticalCopyProblem[];
+
+/** Which check of critical memory found a bad copy (docs/cabinet-rules.md#critical-memory). */
+export type MemoryCheck = 'start-up' | 'before-round' | 'after-round' | 'memory-fault' | 'storage-recovery';
+export const MEMORY_CHECKS = [
+  'start-up',
+  'before-round',
+  'after-round',
+  'memory-fault',
+  'storage-recovery',
+] as const satisfies readonly MemoryCheck[];
+
+/** Where a handpay's amount came from: a player's collect, the credits a RAM clear took off, a damaged journal's sum. */
+export type HandpayOrigin = 'cash-out' | 'ram-clear' | 'damaged-journal';
+export const HANDPAY_ORIGINS = ['cash-out', 'ram-clear', 'damaged-journal'] as const satisfies readonly HandpayOrigin[];
+
 /** What ended a tilt. */
 export type ClearCause = 'device-healthy' | 'door-closed' | 'ram-clear' | 'handpay-paid' | 'staff';
 
@@ -174,6 +228,8 @@ export type EventMessage =
       readonly cause: ClearCause;
       /** The staff role that cleared it, for `staff` and `handpay-paid`. */
       readonly role: StaffRole | null;
+      /** For `device-healthy`: what the device said as it reported healthy; null for every other cause. */
+      readonly deviceDetail: DeviceDetail | null;
     }
   | {
       readonly code: 'round-voided';
@@ -181,7 +237,12 @@ export type EventMessage =
       readonly refundMinor: number;
       readonly reason: VoidReason;
     }
-  | { readonly code: 'handpay-created'; readonly handpayId: number; readonly amountMinor: number }
+  | {
+      readonly code: 'handpay-created';
+      readonly handpayId: number;
+      readonly amountMinor: number;
+      readonly origin: HandpayOrigin;
+    }
   | {
       readonly code: 'handpay-paid';
       readonly role: StaffRole;
@@ -198,9 +259,19 @@ export type EventMessage =
       /** The newest ledger row whose digest verifies (0: none) and whether its balance equals the sum. */
       readonly verifiedLedgerId: number;
       readonly chainAgrees: boolean;
-      /** A damaged journal kept aside at start-up and what it still owed (also a handpay); null without one. */
+      /**
+       * A damaged journal kept aside at start-up and what it still owed (also a handpay), with what vouches for
+       * that sum (electron/core/model/damaged-journal-owed.ts): the readable ledger rows it adds, the unreadable
+       * spots stepped over, the export beside it, and the two witnesses (null: unreadable). All null without one.
+       * The meters before the clear are in the `ram_clears` row of the same transaction.
+       */
       readonly damagedFile: string | null;
       readonly damagedOwedMinor: number | null;
+      readonly damagedLedgerRows: number | null;
+      readonly damagedUnreadableSpots: number | null;
+      readonly damagedExportFile: string | null;
+      readonly damagedLastBalanceMinor: number | null;
+      readonly damagedCopyCreditsMinor: number | null;
     }
   | { readonly code: 'power-up'; readonly count: number; readonly schema: number }
   | { readonly code: 'power-up-memory-error' }
@@ -214,9 +285,18 @@ export type EventMessage =
       readonly crash: CrashKind;
       readonly error: string;
       readonly recordedAtStart: boolean;
+      /** When it crashed: the row's own time is later when it was recorded at the next start. */
+      readonly crashedAt: string;
     }
   | { readonly code: 'memory-initialised' }
-  | { readonly code: 'memory-copy-rebuilt'; readonly copy: 'a' | 'b'; readonly from: 'a' | 'b' }
+  /** One copy of critical memory in the journal was bad (`problem`), found by the check `during`: rebuilt from the other. */
+  | {
+      readonly code: 'memory-copy-rebuilt';
+      readonly copy: 'a' | 'b';
+      readonly from: 'a' | 'b';
+      readonly copyProblem: CriticalCopyProblem;
+      readonly during: MemoryCheck;
+    }
   /** The copy file of critical memory was missing or failed its checks: rewritten from the journal (the words say why). */
   | {
       readonly code: 'memory-copy-file-rebuilt';
@@ -231,9 +311,20 @@ export type EventMessage =
       readonly code: 'bill-credited-anomaly';
       readonly valueMinor: number;
       readonly channel: number;
+      /** The note's key in the ledger row credited with it (a repeated credit of one note is refused by it). */
+      readonly eventKey: string;
       readonly warnings: readonly BillWarning[];
     }
-  | { readonly code: 'config-changed'; readonly hash: string }
+  /**
+   * A venue config was stored (docs/venue-config.md#audit-trail): the first (`installed`) or a change naming the
+   * leaf fields that differ; their old and new values are the `config_audit` rows of the same transaction.
+   */
+  | {
+      readonly code: 'config-changed';
+      readonly hash: string;
+      readonly installed: boolean;
+      readonly fields: readonly string[];
+    }
   /** The venue file at start-up would change these money-bearing settings while money was on the cabinet. */
   | { readonly code: 'config-kept-at-start'; readonly fields: readonly string[] }
   /** A technician reset the roads (docs/roads.md#implementation-status): they start after this round. */
@@ -250,6 +341,8 @@ export type EventMessage =
       readonly why: SignOutWhy;
       /** For `idle`: the idle time that signed the session out, in seconds. */
       readonly idleS: number | null;
+      /** For `other-sign-in`: the role whose sign-in ended this session. */
+      readonly by: StaffRole | null;
     }
   | { readonly code: 'staff-sign-in-refused'; readonly role: StaffRole; readonly until: string }
   | { readonly code: 'staff-wrong-pin'; readonly role: StaffRole; readonly failures: number }
@@ -272,11 +365,26 @@ export type EventMessage =
       readonly resumed: boolean;
     }
   /** The archive file was unreadable or did not continue the live chains: kept under `keptAs`, a new one starts. */
-  | { readonly code: 'journal-archive-set-aside'; readonly keptAs: string; readonly problem: string }
+  | { readonly code: 'journal-archive-set-aside'; readonly keptAs: string; readonly problem: ArchiveProblem }
   /** A live row beyond the retention does not verify, so it and every later row stay in the live journal. */
-  | { readonly code: 'journal-archive-blocked'; readonly table: string; readonly rowId: number }
+  | {
+      readonly code: 'journal-archive-blocked';
+      readonly table: string;
+      readonly rowId: number;
+      readonly problem: RecordProblem;
+    }
   /** The archive file refused a write (a full or failing disk): nothing moved, the live journal is unchanged. */
-  | { readonly code: 'journal-archive-failed'; readonly problem: string };
+  | { readonly code: 'journal-archive-failed'; readonly problem: ArchiveProblem }
+  /**
+   * A stadium result came for a round this terminal had already refunded (a timeout or a fault): logged, ignored.
+   * `roundId`: the terminal's refunded round, null when it had no bets in it.
+   */
+  | {
+      readonly code: 'stadium-result-late';
+      readonly tableId: string;
+      readonly tableRound: number;
+      readonly roundId: number | null;
+    };
 
 export type TiltReasonCode = TiltReason['code'];
 export type VoidReasonCode = VoidReason['code'];
@@ -295,6 +403,7 @@ export const TILT_REASON_CODES = [
   'copy-write-failed',
   'journal-damaged',
   'program-crash',
+  'stadium-stream-fault',
 ] as const satisfies readonly TiltReasonCode[];
 
 export const VOID_REASON_CODES = [
@@ -304,6 +413,8 @@ export const VOID_REASON_CODES = [
   'memory-error',
   'ram-clear',
   'storage-error',
+  'stadium-void',
+  'stadium-fault',
 ] as const satisfies readonly VoidReasonCode[];
 
 export const CLEAR_CAUSES = [
@@ -353,6 +464,7 @@ export const EVENT_MESSAGE_CODES = [
   'journal-archive-set-aside',
   'journal-archive-blocked',
   'journal-archive-failed',
+  'stadium-result-late',
 ] as const satisfies readonly EventMessageCode[];
 
 /** Compile-time checks: each list names every code of its type. */
@@ -366,7 +478,10 @@ const lists: [
   Covers<typeof CRASH_KINDS, CrashKind>,
   Covers<typeof RECORD_CHECK_WHENS, RecordCheckWhen>,
   Covers<typeof BILL_WARNINGS, BillWarning>,
-] = [true, true, true, true, true, true, true, true];
+  Covers<typeof CRITICAL_COPY_PROBLEMS, CriticalCopyProblem>,
+  Covers<typeof MEMORY_CHECKS, MemoryCheck>,
+  Covers<typeof HANDPAY_ORIGINS, HandpayOrigin>,
+] = [true, true, true, true, true, true, true, true, true, true, true];
 void lists;
 
 /** A coded message split for storage: the code in its column, everything else as JSON. */

@@ -24,6 +24,7 @@ import type { Meters } from './meters.ts';
 import type { OpenRound, RoundRecord } from './round-record.ts';
 import type { Tilt, TiltKind } from './tilt.ts';
 import type { RecordCheck, VerifiedLedgerState } from './record-check.ts';
+import type { StadiumRoundJournal } from './stadium-journal.ts';
 
 export { JournalError } from './journal-error.ts';
 
@@ -174,10 +175,10 @@ export interface JournalWriter {
 
   // event log
   /**
-   * `message` is the row as data, stored in its own columns, so every row written carries its code;
-   * `detail` is stored beside it as the row's original words (docs/cabinet-rules.md#operator-menu-and-key-switch).
+   * `message` is the row as data, stored in its own columns: the code and its parameters are the whole row, worded
+   * only where it is shown (docs/cabinet-rules.md#operator-menu-and-key-switch).
    */
-  appendEvent(kind: string, detail: string, at: string, message: EventMessage): number;
+  appendEvent(kind: string, at: string, message: EventMessage): number;
 
   // tilts and handpays
   /** False when the same kind and source is already active. */
@@ -199,6 +200,8 @@ export interface JournalWriter {
 
 /** The whole journal as the cabinet uses it; its archive of old rounds and events included (journal-archive.ts). */
 export interface JournalPort extends JournalReader, JournalWriter, JournalArchivePort {
+  /** A stadium terminal's rounds and its id (docs/stadium.md#the-terminals-journal); its writers need a transaction too. */
+  readonly stadiumRounds: StadiumRoundJournal;
   /**
    * Runs `fn` inside one transaction: everything it wrote is durable when this
    * returns, or (on a throw or a crash) nothing of it is. Transactions do not nest.

@@ -37,6 +37,8 @@ export const TILT_CLEAR_RULE: TiltClearRule = {
     'memory-error': 'technician',
     'storage-fault': 'technician',
     'program-fault': 'technician',
+    // A doubtful table stream may be an attack on the floor's results: a technician checks the link first.
+    'stadium-fault': 'technician',
   },
   attendantDeviceConditions: new Set<DeviceCondition>(['safe-jam', 'unsafe-jam', 'acceptor-jam', 'stacker-jam']),
   latchingDeviceConditions: new Set<DeviceCondition>([

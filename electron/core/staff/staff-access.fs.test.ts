@@ -15,6 +15,7 @@ import { until } from '../../testing/until.ts';
 import { MAX_FAILURES } from './lockout.ts';
 import { createPinHasher } from './pin-hash.ts';
 import { createStaffAccess, type StaffAccess } from './staff-access.ts';
+import { keySwitchTurned, signedOut } from './staff-event.ts';
 import { isStaffError } from './staff-error.ts';
 
 interface Disk {
@@ -67,10 +68,10 @@ function realStaff(journal: Journal): StaffAccess {
   });
 }
 
-const staffWords = (journal: Journal) =>
+const staffRows = (journal: Journal) =>
   journal
     .events({ kind: 'staff', limit: 200 })
-    .map((e) => e.detail)
+    .map((e) => e.message)
     .reverse();
 
 for (const disk of DISKS) {
@@ -100,10 +101,7 @@ for (const disk of DISKS) {
         // The key turns off: the session ends at once although neither event can be written.
         staff.setKey(false);
         expect(staff.session()).toBeNull();
-        expect(staff.heldEvents().map((e) => e.detail)).toEqual([
-          'operator key switch turned off',
-          'technician signed out: operator key switch turned off',
-        ]);
+        expect(staff.heldEvents()).toEqual([keySwitchTurned(false), signedOut('technician', { why: 'key-off' })]);
         staff.setKey(true);
         // A sign-in the journal cannot record opens no session.
         expect(await codeOf(staff.signIn('technician', '2468'))).toBe('not-recorded');
@@ -117,9 +115,12 @@ for (const disk of DISKS) {
 
         disk.mend(mounted, path);
         await until(() => staff.heldEvents().length === 0, 'the held staff events written');
-        const words = staffWords(journal);
-        expect(words).toContain('technician signed out: operator key switch turned off');
-        expect(words.filter((w) => w.startsWith('attendant sign-in failed: wrong PIN'))).toHaveLength(MAX_FAILURES);
+        const rows = staffRows(journal);
+        expect(rows).toContainEqual(signedOut('technician', { why: 'key-off' }));
+        const failed = rows.filter(
+          (m) => (m.code === 'staff-wrong-pin' || m.code === 'staff-locked-out') && m.role === 'attendant',
+        );
+        expect(failed).toHaveLength(MAX_FAILURES);
         expect(journal.staff.load().attendant).toMatchObject({ failures: MAX_FAILURES });
         expect(journal.staff.load().attendant.lockedUntil).not.toBeNull();
 
@@ -129,10 +130,10 @@ for (const disk of DISKS) {
         disk.breakIt(mounted, path);
         await ended;
         expect(staff.session()).toBeNull();
-        expect(staff.heldEvents().map((e) => e.detail)).toEqual(['technician signed out: no staff request for 1 s']);
+        expect(staff.heldEvents()).toEqual([signedOut('technician', { why: 'idle', idleS: 1 })]);
         disk.mend(mounted, path);
         await until(() => staff.heldEvents().length === 0, 'the idle sign-out written');
-        expect(staffWords(journal).at(-1)).toBe('technician signed out: no staff request for 1 s');
+        expect(staffRows(journal).at(-1)).toEqual(signedOut('technician', { why: 'idle', idleS: 1 }));
       } finally {
         staff.close();
         journal.close();

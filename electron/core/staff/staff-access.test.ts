@@ -4,6 +4,7 @@ import { memoryStaffStore, TEST_SCRYPT, testPinHash, testStaff } from '../../tes
 import { LOCKOUT_MS, MAX_FAILURES } from './lockout.ts';
 import { createPinHasher } from './pin-hash.ts';
 import { createStaffAccess } from './staff-access.ts';
+import { keySwitchTurned, signedIn, signedOut, wrongPin } from './staff-event.ts';
 import { isStaffError } from './staff-error.ts';
 import { HELD_EVENT_RETRY_MS } from './staff-access.ts';
 import type { StaffRole } from './staff-status.ts';
@@ -41,7 +42,7 @@ describe('staff sign-in (docs/cabinet-rules.md#operator-menu-and-key-switch)', (
     t.store.records.set('technician', { pinHash: testPinHash('1234'), failures: 0, lockedUntil: null });
     expect(await codeOf(t.staff.signIn('technician', '4321'))).toBe('wrong-pin');
     expect(await codeOf(t.staff.signIn('technician', '1234'))).toBe('ok');
-    expect(t.store.events.join('\n')).not.toMatch(/1234|4321/);
+    expect(JSON.stringify(t.store.messages)).not.toMatch(/1234|4321/);
   });
 
   it('a PIN hash from the installation file serves a role whose journal holds none', async () => {
@@ -71,9 +72,9 @@ describe('staff sign-in (docs/cabinet-rules.md#operator-menu-and-key-switch)', (
     t.staff.setKey(false);
     expect(t.staff.session()).toBeNull();
     expect(seen).toEqual([null]);
-    expect(t.store.events).toContain('attendant signed out: technician signed in');
-    expect(t.store.events).toContain('technician signed out: operator key switch turned off');
-    expect(t.store.events).toContain('operator key switch turned off');
+    expect(t.store.messages).toContainEqual(signedOut('attendant', { why: 'other-sign-in', by: 'technician' }));
+    expect(t.store.messages).toContainEqual(signedOut('technician', { why: 'key-off' }));
+    expect(t.store.messages).toContainEqual(keySwitchTurned(false));
   });
 
   it('signs out after the idle time; any staff request (touch) starts the idle time again', async () => {
@@ -84,12 +85,12 @@ describe('staff sign-in (docs/cabinet-rules.md#operator-menu-and-key-switch)', (
     t.staff.touch();
     t.advance(59_000);
     expect(t.staff.session()).toBe('attendant');
-    const signedOut: boolean[] = [];
-    t.staff.subscribe((s) => signedOut.push(s.session === null));
+    const ended: boolean[] = [];
+    t.staff.subscribe((s) => ended.push(s.session === null));
     t.advance(1_000); // the timer fires: no request for 60 s
-    expect(signedOut).toEqual([true]);
+    expect(ended).toEqual([true]);
     expect(t.staff.session()).toBeNull();
-    expect(t.store.events.at(-1)).toBe('attendant signed out: no staff request for 60 s');
+    expect(t.store.messages.at(-1)).toEqual(signedOut('attendant', { why: 'idle', idleS: 60 }));
   });
 
   it('five wrong PINs lock the role for 15 minutes, durably; the other role is not locked', async () => {
@@ -104,9 +105,7 @@ describe('staff sign-in (docs/cabinet-rules.md#operator-menu-and-key-switch)', (
     expect(await codeOf(t.staff.signIn('technician', '0000'))).toBe('locked-out');
     const until = t.staff.status().roles.technician.lockedUntil;
     expect(until).toBe(new Date(t.now().getTime() + LOCKOUT_MS).toISOString());
-    expect(t.store.events).toContain(
-      `technician sign-in failed: wrong PIN (5 in a row); technician locked out until ${until}`,
-    );
+    expect(t.store.messages).toContainEqual(wrongPin('technician', 5, until));
     expect(await codeOf(t.staff.signIn('attendant', '1111'))).toBe('ok');
 
     // A restart: the lockout comes back from the store.
@@ -188,19 +187,13 @@ describe('staff access while the journal refuses writes (docs/cabinet-rules.md#o
     expect(() => t.staff.setKey(false)).not.toThrow();
     expect(t.staff.session()).toBeNull();
     expect(t.staff.status().session).toBeNull();
-    expect(t.staff.heldEvents().map((e) => e.detail)).toEqual([
-      'operator key switch turned off',
-      'technician signed out: operator key switch turned off',
-    ]);
+    expect(t.staff.heldEvents()).toEqual([keySwitchTurned(false), signedOut('technician', { why: 'key-off' })]);
     t.advance(HELD_EVENT_RETRY_MS); // still refused: held, and tried again later
     expect(t.staff.heldEvents()).toHaveLength(2);
     t.store.refuseWrites = false;
     t.advance(HELD_EVENT_RETRY_MS);
     expect(t.staff.heldEvents()).toEqual([]);
-    expect(t.store.events.slice(-2)).toEqual([
-      'operator key switch turned off',
-      'technician signed out: operator key switch turned off',
-    ]);
+    expect(t.store.messages.slice(-2)).toEqual([keySwitchTurned(false), signedOut('technician', { why: 'key-off' })]);
   });
 
   it('the idle timer signs out without throwing, and the held sign-out goes out before the next staff write', async () => {
@@ -211,9 +204,9 @@ describe('staff access while the journal refuses writes (docs/cabinet-rules.md#o
     expect(t.staff.session()).toBeNull();
     t.store.refuseWrites = false;
     await t.staff.signIn('attendant', '1111');
-    expect(t.store.events.slice(-2)).toEqual([
-      'attendant signed out: no staff request for 60 s',
-      'attendant signed in',
+    expect(t.store.messages.slice(-2)).toEqual([
+      signedOut('attendant', { why: 'idle', idleS: 60 }),
+      signedIn('attendant'),
     ]);
   });
 
@@ -224,7 +217,7 @@ describe('staff access while the journal refuses writes (docs/cabinet-rules.md#o
     t.store.refuseWrites = false;
     t.staff.close();
     expect(t.staff.heldEvents()).toEqual([]);
-    expect(t.store.events).toEqual(['operator key switch turned off']);
+    expect(t.store.messages).toEqual([keySwitchTurned(false)]);
   });
 
   it('a sign-in the journal cannot record opens no session', async () => {

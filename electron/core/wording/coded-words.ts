@@ -1,9 +1,10 @@
 /**
  * Words for what the journal keeps as data (docs/cabinet-rules.md#operator-menu-and-key-switch): event-log rows,
- * tilt and void reasons, device details and replay differences are a `code` plus typed parameters, worded here
- * only at the edge, in one place for both sides: the staff menu words them in the screen's language through
- * vue-i18n (`staff.msg`, `staff.reason`, `staff.void`, `staff.dev`, `staff.replay`), the exports in English from
- * the same table (english-words.ts over staff-words-en.ts). Each parameter is worded by its name: amounts
+ * tilt and void reasons, device details, replay differences and record-chain and archive problems are a `code`
+ * plus typed parameters, worded here only at the edge, in one place for both sides: the staff menu words them in
+ * the screen's language through vue-i18n (`staff.msg`, `staff.reason`, `staff.void`, `staff.dev`, `staff.replay`,
+ * `staff.recordProblem`, `staff.archiveProblem`), the exports and audit tools in English from the same table
+ * (english-words.ts over staff-words-en.ts). Each parameter is worded by its name: amounts
  * (`…Minor`) as money, roles, tilt kinds, devices, health and flags translated, times as log times, a nested code
  * worded in its turn. Pure: no Vue, no i18n library, no I/O.
  */
@@ -13,6 +14,7 @@ import { formatMinor } from '../money/minor-units.ts';
 import type { DeviceDetail, RngFailureDetail } from '../model/device-detail.ts';
 import type { EventLogEntry } from '../model/event-log.ts';
 import type { TiltReason, VoidReason } from '../model/journal-message.ts';
+import type { RecordProblem } from '../model/record-check.ts';
 import { logTime } from './log-time.ts';
 
 /** vue-i18n's `t` and `te` (or the English table's), and the reader's money formatter (useMoney on a screen). */
@@ -30,12 +32,18 @@ export interface Worded {
   readonly text: string;
 }
 
-type Domain = 'msg' | 'reason' | 'void' | 'dev' | 'replay';
+type Domain = 'msg' | 'reason' | 'void' | 'dev' | 'replay' | 'archiveProblem' | 'recordProblem';
 type Coded = { readonly code: string } & Readonly<Record<string, unknown>>;
 
 /** Which domain a nested code under `key` belongs to, given the domain it sits in. */
 function nestedDomain(parent: Domain, parentCode: string, key: string): Domain {
   if (key === 'deviceDetail' || key === 'failure') return 'dev';
+  if (key === 'problem') {
+    // The archive's own problems, and a row that does not verify, wherever it is named.
+    const archive =
+      parent === 'msg' && (parentCode === 'journal-archive-set-aside' || parentCode === 'journal-archive-failed');
+    return archive ? 'archiveProblem' : 'recordProblem';
+  }
   if (parent === 'msg' && parentCode === 'round-voided') return 'void';
   return 'reason';
 }
@@ -86,7 +94,11 @@ export function wordCoded(tr: Translator, domain: Domain, coded: Coded): Worded 
     } else if (key === 'unknownEventCode' && typeof value === 'number') {
       params[key] = byteHex(value);
     } else if (typeof value === 'boolean') {
-      params[key] = tr.t(`staff.flag.${key}.${value}`);
+      // A flag that picks the words themselves (variantOf) has no words of its own.
+      const flag = `staff.flag.${key}.${value}`;
+      params[key] = tr.te(flag) ? tr.t(flag) : String(value);
+    } else if (Array.isArray(value) && value.length === 0) {
+      params[key] = '—';
     } else if (Array.isArray(value)) {
       if (key === 'conditions') params[key] = conditionWords(tr, coded, value);
       else if (key === 'warnings') params[key] = value.map((w) => word(tr, 'billWarning', String(w))).join('; ');
@@ -112,8 +124,9 @@ function byteHex(value: number): string {
 }
 
 /**
- * The key of a device detail that has words of its own for an optional parameter or a kind: a failed open
- * that named its OS error, conditions while the link is down, a port that is unusable for one reason.
+ * The key of a code that has words of its own for an optional parameter or a kind: a failed open that named its
+ * OS error, conditions while the link is down, a port that is unusable for one reason, the first config installed,
+ * a RAM clear that also paid what a damaged journal owed.
  */
 export function variantOf(coded: Coded): string {
   const { code } = coded;
@@ -122,6 +135,8 @@ export function variantOf(coded: Coded): string {
   }
   if (code === 'acceptor-conditions' && typeof coded.linkDown === 'string') return `${code}-link-down`;
   if (code === 'port-unusable' && typeof coded.problem === 'string') return `${code}-${coded.problem}`;
+  if (code === 'config-changed' && coded.installed === true) return `${code}-installed`;
+  if (code === 'ram-cleared' && typeof coded.damagedFile === 'string') return `${code}-damaged`;
   return code;
 }
 
@@ -141,7 +156,14 @@ function conditionWords(tr: Translator, coded: Coded, conditions: readonly unkno
 function paramWord(tr: Translator, domain: Domain, key: string, value: string): string {
   switch (key) {
     case 'role':
+    case 'by':
       return word(tr, 'role', value);
+    case 'origin':
+      return word(tr, 'handpayOrigin', value);
+    case 'copyProblem':
+      return word(tr, 'criticalCopyProblem', value);
+    case 'during':
+      return word(tr, 'memoryCheck', value);
     case 'tilt':
       return word(tr, 'tiltKind', value);
     case 'device':
@@ -176,13 +198,20 @@ function paramWord(tr: Translator, domain: Domain, key: string, value: string): 
     case 'problem':
       return domain === 'msg' ? word(tr, 'copyFileProblem', value) : value;
     case 'table':
+    case 'chain':
       return word(tr, 'chainTable', value);
     case 'until':
     case 'at':
+    case 'crashedAt':
       return logTime(value);
     case 'copy':
     case 'from':
       return value.toUpperCase();
+    // A stadium terminal's doubtful stream and its voids (docs/stadium.md#terminals); a table id is shown as it is.
+    case 'fault':
+      return word(tr, 'stadiumFault', value);
+    case 'voidCause':
+      return word(tr, 'stadiumVoidCause', value);
     default:
       return value;
   }
@@ -209,6 +238,11 @@ export function rngFailureText(tr: Translator, failure: RngFailureDetail | null 
   if (!failure) return { text: '' };
   const what = deviceDetailText(tr, failure.failure);
   return { text: failure.at ? `${logTime(failure.at)} · ${what.text}` : what.text };
+}
+
+/** Why a journal row or checkpoint does not verify, in the reader's words (the audit tools: English). */
+export function recordProblemText(tr: Translator, problem: RecordProblem): Worded {
+  return wordCoded(tr, 'recordProblem', problem as Coded);
 }
 
 export function replayDifferenceText(tr: Translator, difference: ReplayDifference): Worded {

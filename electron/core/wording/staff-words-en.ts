@@ -105,6 +105,7 @@ export default {
     needsTechnician: 'Only a technician clears a storage fault; the cabinet first makes a test write to the journal.',
   },
   tiltKind: {
+    'stadium-fault': 'Stadium table fault',
     'rng-fault': 'RNG fault',
     'device-fault': 'Device fault',
     'memory-error': 'Memory error',
@@ -121,8 +122,9 @@ export default {
     'not-configured': 'not configured',
     unknown: 'unknown',
   },
-  events: { kind: 'Kind', time: 'Time', at: 'When', detail: 'Detail', none: 'No events match.' },
+  events: { kind: 'Kind', time: 'Time', at: 'When', what: 'What happened', none: 'No events match.' },
   eventKind: {
+    stadium: 'Stadium',
     all: 'All',
     fault: 'Fault',
     tilt: 'Tilt',
@@ -197,6 +199,7 @@ export default {
     applyNow: 'Apply now',
   },
   section: {
+    stadium: 'Stadium table',
     rules: 'Game rules',
     limits: 'Bet limits',
     chips: 'Chips',
@@ -215,6 +218,12 @@ export default {
     other: 'Other',
   },
   field: {
+    stadium: 'Stadium table (null: plays alone)',
+    url: 'Broker URLs',
+    table: 'Table id',
+    tablePublicKey: 'Table public key',
+    resultTimeoutMs: 'Result timeout (ms)',
+    closeMarginMs: 'Close margin (ms)',
     id: 'Profile name',
     decks: 'Decks',
     tiePays: 'Tie pays (to 1)',
@@ -362,28 +371,35 @@ export default {
   },
   original: 'Original text (as recorded)',
   msg: {
+    'stadium-result-late':
+      'Result of table {tableId} round {tableRound} came after the round was refunded (round no. {roundId}); ignored',
     'door-opened': 'Door opened',
     'door-closed': 'Door closed',
     'fault-raised': 'Fault: {tilt}, {source} — {reason}',
     'tilt-raised': 'Tilt set: {tilt}, {source} — {reason}. Ends when: {clearance}',
     'tilt-cleared': 'Tilt ended: {tilt}, {source} — {cause}',
     'round-voided': 'Round {roundId} voided, {refundMinor} refunded — {reason}',
-    'handpay-created': 'Handpay #{handpayId} of {amountMinor} created; cabinet locked',
+    'handpay-created': 'Handpay #{handpayId} of {amountMinor} created ({origin}); cabinet locked',
     'handpay-paid': 'Handpay paid by {role}: {handpayIds}, total {totalMinor}',
     'ram-cleared':
-      'RAM clear: {creditsRemovedMinor} in credits taken off the meter and owed as a handpay that staff pay by hand, {roundsVoided} open rounds voided, meters reset; meters before: {metersKept}',
+      'RAM clear: {creditsRemovedMinor} in credits taken off the meter and owed as a handpay that staff pay by hand ({chainAgrees}, newest verified ledger row no. {verifiedLedgerId}), {roundsVoided} open rounds voided, meters reset; meters before: {metersKept}',
+    'ram-cleared-damaged':
+      'RAM clear: {creditsRemovedMinor} in credits taken off the meter and owed as a handpay that staff pay by hand ({chainAgrees}, newest verified ledger row no. {verifiedLedgerId}), {roundsVoided} open rounds voided, meters reset; meters before: {metersKept}; the damaged journal {damagedFile} owed {damagedOwedMinor} (the sum of {damagedLedgerRows} readable ledger rows, {damagedUnreadableSpots} unreadable spots stepped over; export {damagedExportFile}; newest readable balance {damagedLastBalanceMinor}, critical copy {damagedCopyCreditsMinor})',
     'power-up': 'Power-up no. {count} (journal schema v{schema})',
     'power-up-memory-error': 'Power-up (meters unavailable: memory error)',
     shutdown: 'Orderly shutdown',
-    'process-crash': 'Process crashed: {crash} ({error}), {recordedAtStart}',
+    'process-crash': 'Process crashed at {crashedAt}: {crash} ({error}), {recordedAtStart}',
     'memory-initialised': 'Critical memory initialised (new journal)',
-    'memory-copy-rebuilt': 'Critical memory copy {copy} rebuilt from copy {from}',
+    'memory-copy-rebuilt':
+      'Critical memory copy {copy} was bad ({copyProblem}), found {during}: rebuilt from copy {from}',
     'memory-copy-file-rebuilt':
       'Copy file {copyFile} of critical memory was unusable ({problem}; OS code {osCode}): rewritten from the journal',
     'memory-copy-file-behind':
       'Copy file of critical memory lagged behind the journal (missing writes: {commitsBehind}): brought up to date',
-    'bill-credited-anomaly': 'Note of {valueMinor} on channel {channel} credited with a warning: {warnings}',
-    'config-changed': 'Configuration changed (SHA-256 {hash}…)',
+    'bill-credited-anomaly':
+      'Note of {valueMinor} on channel {channel} (note key {eventKey}) credited with a warning: {warnings}',
+    'config-changed': 'Configuration changed (SHA-256 {hash}…): {fields}',
+    'config-changed-installed': 'Configuration installed (SHA-256 {hash}…)',
     'config-kept-at-start':
       'The venue file at start-up would change {fields} while a player had money on the cabinet: the stored values were kept',
     'roads-reset': 'Roads reset from the staff menu: they start after round {afterRoundId}',
@@ -401,10 +417,12 @@ export default {
     'journal-archived':
       'Archived {rounds} rounds (to no. {throughRoundId}) and {events} events (to no. {throughEventId}) ({resumed})',
     'journal-archive-set-aside': 'Archive file set aside as {keptAs}; a new archive starts ({problem})',
-    'journal-archive-blocked': 'Archiving stopped: {table} row {rowId} does not verify',
+    'journal-archive-blocked': 'Archiving stopped: {table} row {rowId} does not verify ({problem})',
     'journal-archive-failed': 'Archive write failed, nothing moved ({problem})',
   },
   reason: {
+    'stadium-stream-fault':
+      'the stream of table {tableId} was doubtful: {fault} (round {round}; last round concluded here {lastRound})',
     'device-reported': '{device} reports {health}: {deviceDetail}',
     'rng-deal-failure': 'the RNG failed during the deal',
     'rng-not-ready': 'the RNG was not healthy {waitedMs} ms after start-up ({health}: {deviceDetail})',
@@ -420,6 +438,8 @@ export default {
     'program-crash': 'the program crashed on {crash} ({error}) and was restarted',
   },
   void: {
+    'stadium-void': 'table {tableId} round {tableRound}: {voidCause}',
+    'stadium-fault': 'table {tableId} round {tableRound} doubtful: {fault}',
     'power-lost': 'power was lost while the round was {status}; voided at power-up',
     'rng-fault': 'RNG fault ({source}): {reason}',
     'device-fault': 'device fault ({device}): {reason}',
@@ -536,7 +556,7 @@ export default {
     'port-closed': 'port closed',
   },
   clearCause: {
-    'device-healthy': 'the device reports healthy',
+    'device-healthy': 'the device reports healthy: {deviceDetail}',
     'door-closed': 'the door was closed',
     'ram-clear': 'RAM clear',
     'handpay-paid': 'handpay paid by {role}',
@@ -550,7 +570,7 @@ export default {
     menu: 'signed out at the menu',
     idle: 'no staff request for {idleS} s',
     'key-off': 'operator key turned off',
-    'other-sign-in': 'another sign-in',
+    'other-sign-in': '{by} signed in',
   },
   recordCheck: {
     'start-up': 'the start-up check',
@@ -579,6 +599,52 @@ export default {
     'checksum-mismatch': 'checksum mismatch',
     'not-a-copy': 'checksum holds but it is not a critical-memory copy',
   },
+  handpayOrigin: {
+    'cash-out': 'collect',
+    'ram-clear': 'credits a RAM clear took off the meter',
+    'damaged-journal': 'owed by a damaged journal',
+  },
+  criticalCopyProblem: {
+    missing: 'missing',
+    'checksum-mismatch': 'checksum mismatch',
+    'not-json': 'not valid JSON',
+    'disagrees-with-ledger': 'it disagreed with the other copy and the ledger',
+  },
+  memoryCheck: {
+    'start-up': 'at start-up',
+    'before-round': 'before a round',
+    'after-round': 'after a round',
+    'memory-fault': 'after a memory fault',
+    'storage-recovery': 'as storage recovered',
+  },
+  recordProblem: {
+    'digest-mismatch': 'the digest does not match the row and its link',
+    'digest-missing': 'the row has no digest',
+    'column-unreadable': 'its {column} cannot be read',
+    'key-missing': 'the record-chain key file is missing',
+    'key-replaced': 'the record-chain key file was missing; a new key was made and earlier rows cannot be verified',
+    'checkpoint-missing': 'the checkpoint of the {chain} chain is missing',
+    'checkpoint-damaged': 'the checkpoint of the {chain} chain is damaged',
+    'verified-row-missing': 'a verified row is missing',
+    'checkpoint-digest-differs': 'the digest differs from the verified checkpoint',
+    'archive-cut-damaged': 'the archive cut of the {chain} chain is damaged',
+    'archive-unreadable': 'the archive cannot be read ({error})',
+    'archive-missing': 'the archive holding rows up to {throughId} is missing',
+    'archive-starts-late': 'the archive starts after row {afterId}: the rows before it are in an archive set aside',
+    'archive-cut-digest-differs': "the archive's row at the live cut does not carry the cut's digest",
+  },
+  archiveProblem: {
+    'archive-rows-differ': "the archive's {chain} rows after {afterId} are not the live journal's",
+    'archive-empty': 'the archive holds no {chain} rows, but the live cut is at row {cutId}',
+    'archive-short': "the archive's {chain} rows {firstId}–{lastId} do not reach the live cut {cutId}",
+    'archive-cut-digest-differs': "the archive's {chain} row {rowId} does not carry the live cut's digest",
+    'archive-rows-unverified': "the archive's newest {chain} rows do not verify: {problem}",
+    'archive-unreadable': 'the archive is not a readable database ({error})',
+    'archive-file-missing': 'the archive file is missing ({error})',
+    'archive-write-failed': 'the disk refused the write ({error})',
+    'archive-delete-mismatch':
+      '{deleted} {chain} rows deleted from the live journal, but {archived} archived: nothing committed',
+  },
   roundStage: { locked: 'locked (bets taken)', dealt: 'dealt' },
   damageProof: {
     file: 'it is not a regular file, or it is empty',
@@ -605,7 +671,19 @@ export default {
     'technician-test-write': 'a technician clears it after a test write succeeds',
     'technician-clear': 'a technician clears it',
   },
+  stadiumFault: {
+    'bad-signature': 'the result’s signature does not verify against the table’s key',
+    'round-gap': 'a round number was skipped',
+    'round-replay': 'a round came again or went back',
+    'bad-message': 'a message the terminal could not read',
+    'outcome-mismatch': 'the cards do not deal the stated outcome',
+  },
+  stadiumVoidCause: {
+    'table-void': 'the table voided the round',
+    'result-timeout': 'no result came in time',
+  },
   source: {
+    stadium: 'Stadium table link',
     rng: 'RNG',
     'bill-acceptor': 'Bill acceptor',
     door: 'Door',
@@ -620,6 +698,7 @@ export default {
     on: { true: 'on', false: 'off' },
     enabled: { true: 'Enabled', false: 'Disabled' },
     metersKept: { true: 'kept in the journal', false: 'unavailable' },
+    chainAgrees: { true: 'the record chain vouches for the sum', false: 'the record chain does NOT vouch for the sum' },
     recordedAtStart: { true: 'recorded at the next start', false: 'recorded as it happened' },
     yes: { true: 'yes', false: 'no' },
   },

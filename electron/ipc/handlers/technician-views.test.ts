@@ -117,11 +117,11 @@ describe('tech:recall and tech:events through the router', () => {
     cabinet.setDoorOpen(true);
     cabinet.setDoorOpen(false);
     const doors = value<EventLogEntry[]>(await router.handle('tech:events', { limit: 1, kind: 'door' }));
-    expect(doors.map((e) => e.detail)).toEqual(['door closed']);
+    expect(doors.map((e) => e.message)).toEqual([{ code: 'door-closed' }]);
     const older = value<EventLogEntry[]>(
       await router.handle('tech:events', { limit: 5, kind: 'door', toId: doors[0]!.id - 1 }),
     );
-    expect(older.map((e) => e.detail)).toEqual(['door opened']);
+    expect(older.map((e) => e.message)).toEqual([{ code: 'door-opened' }]);
     const at = doors[0]!.at;
     const sameInstant = value<EventLogEntry[]>(
       await router.handle('tech:events', { limit: 50, fromTime: at, toTime: at, kind: 'door' }),

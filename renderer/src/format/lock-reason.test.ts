@@ -22,6 +22,20 @@ describe('the reason a player reads', () => {
     }
   });
 
+  it('a doubtful stadium stream says the shared table’s results were not trusted, never a device fault', () => {
+    const tilt = {
+      kind: 'stadium-fault' as const,
+      reasonCode: {
+        code: 'stadium-stream-fault' as const,
+        fault: 'round-gap' as const,
+        tableId: 'T1',
+        round: 9,
+        lastRound: 7,
+      },
+    };
+    expect(lockReasonOf(tilt)).toBe('stadiumDoubt');
+  });
+
   it("a device's code picks what it means to a player", () => {
     expect(lockReasonOfDevice(JAM)).toBe('jam');
     expect(lockReasonOfDevice({ code: 'id003-conditions', conditions: ['stacker-jam'] })).toBe('jam');

@@ -20,6 +20,7 @@ export const LOCK_REASONS = [
   'doorOpen',
   'memory',
   'crash',
+  'stadiumDoubt',
 ] as const;
 export type LockReason = (typeof LOCK_REASONS)[number];
 
@@ -88,6 +89,8 @@ export function lockReasonOf(
       return 'memory';
     case 'program-crash':
       return 'crash';
+    case 'stadium-stream-fault':
+      return 'stadiumDoubt';
     default:
       return byKind(tilt.kind);
   }

@@ -32,6 +32,7 @@ describe('the editor shows every field of the venue config, grouped', () => {
       'inputs',
       'staff',
       'journal',
+      'stadium',
     ]);
   });
 
@@ -52,6 +53,7 @@ describe('the editor shows every field of the venue config, grouped', () => {
     expect(byKey.get('sound.volumePercent')).toMatchObject({ kind: 'int', section: 'sound' });
     expect(byKey.get('roads.windowRounds')).toMatchObject({ kind: 'int', section: 'roads' });
     expect(byKey.get('roads.shownByDefault')).toMatchObject({ kind: 'bool', section: 'roads' });
+    expect(byKey.get('stadium')).toMatchObject({ kind: 'text', section: 'stadium', nullable: true, value: null });
   });
 
   it('every field the schema has is offered, so none can be edited only in a file', () => {

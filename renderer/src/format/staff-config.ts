@@ -21,6 +21,7 @@ export const CONFIG_SECTIONS = [
   'inputs',
   'staff',
   'journal',
+  'stadium',
   'other',
 ] as const;
 export type ConfigSection = (typeof CONFIG_SECTIONS)[number];
@@ -60,6 +61,8 @@ const NULLABLE = new Set([
   'inputs.operatorKeyFile',
   'inputs.doorFile',
   'journal.criticalCopyPath',
+  // null: the cabinet plays alone (docs/venue-config.md#stadium); set only from the venue file, with a restart.
+  'stadium',
 ]);
 /** Write-only: main shows only whether it is set. */
 export const SECRET_FIELDS = new Set(['devices.billAcceptor.fixedKeyHex']);
@@ -96,6 +99,7 @@ export function sectionOf(path: ConfigPath): ConfigSection {
     case 'inputs':
     case 'staff':
     case 'journal':
+    case 'stadium':
       return top;
     default:
       return 'other';

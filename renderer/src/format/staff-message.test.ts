@@ -2,6 +2,7 @@
  * Every code main sends to the staff menu has its words in every language, and every parameter it carries
  * is used: a sample of each code is worded in en, sv, de, fi, nl and cs and must leave no placeholder, no
  * key path and no English word of main's (docs/cabinet-rules.md#operator-menu-and-key-switch).
+ * Over 400 lines: one sample of every code is the point, and the samples are most of the file.
  */
 import { describe, expect, it } from 'vitest';
 import { createI18n } from 'vue-i18n';
@@ -23,11 +24,17 @@ import {
   VOID_REASON_CODES,
   STORAGE_STAGES,
   DAMAGE_PROOFS,
+  CRITICAL_COPY_PROBLEMS,
+  HANDPAY_ORIGINS,
+  MEMORY_CHECKS,
   type EventMessage,
   type TiltReason,
   type VoidReason,
 } from '../../../electron/core/model/journal-message.ts';
 import type { TiltClearance, TiltKind } from '../../../electron/core/model/tilt.ts';
+import { ARCHIVE_PROBLEM_CODES, type ArchiveProblem } from '../../../electron/core/model/journal-archive.ts';
+import { RECORD_PROBLEM_CODES, type RecordProblem } from '../../../electron/core/model/record-check.ts';
+import { STADIUM_FAULT_CAUSES, STADIUM_VOID_CAUSES } from '../../../electron/core/model/stadium-terminal.ts';
 import { LOCALES, messages, type Locale } from '../i18n/index.ts';
 import { formatMoney } from './money.ts';
 import {
@@ -80,6 +87,13 @@ const TILT_REASONS: Samples<TiltReason> = {
   },
   'record-chain-broken': { code: 'record-chain-broken', table: 'rounds', rowId: 17, check: 'before-round' },
   'program-crash': { code: 'program-crash', crash: 'unhandled-rejection', error: 'RangeError' },
+  'stadium-stream-fault': {
+    code: 'stadium-stream-fault',
+    fault: 'round-gap',
+    tableId: 'T1',
+    round: 9,
+    lastRound: 7,
+  },
 };
 const VOID_REASONS: Samples<VoidReason> = {
   'power-lost': { code: 'power-lost', status: 'dealt' },
@@ -88,6 +102,8 @@ const VOID_REASONS: Samples<VoidReason> = {
   'memory-error': { code: 'memory-error', source: 'critical-memory', reason: { code: 'memory-no-good-copy' } },
   'ram-clear': { code: 'ram-clear' },
   'storage-error': { code: 'storage-error', stage: 'settle', sqlite: 'SQLITE_IOERR' },
+  'stadium-void': { code: 'stadium-void', tableId: 'T1', tableRound: 8, voidCause: 'result-timeout' },
+  'stadium-fault': { code: 'stadium-fault', tableId: 'T1', tableRound: 8, fault: 'outcome-mismatch' },
 };
 const EVENTS: Samples<EventMessage> = {
   'door-opened': { code: 'door-opened' },
@@ -100,9 +116,16 @@ const EVENTS: Samples<EventMessage> = {
     reason: { code: 'rng-deal-failure' },
     clearance: 'device-healthy',
   },
-  'tilt-cleared': { code: 'tilt-cleared', tilt: 'door-open', source: null, cause: 'staff', role: 'attendant' },
+  'tilt-cleared': {
+    code: 'tilt-cleared',
+    tilt: 'door-open',
+    source: null,
+    cause: 'staff',
+    role: 'attendant',
+    deviceDetail: null,
+  },
   'round-voided': { code: 'round-voided', roundId: 42, refundMinor: 600, reason: VOID_REASONS['power-lost'] },
-  'handpay-created': { code: 'handpay-created', handpayId: 3, amountMinor: 125_000 },
+  'handpay-created': { code: 'handpay-created', handpayId: 3, amountMinor: 125_000, origin: 'cash-out' },
   'handpay-paid': { code: 'handpay-paid', role: 'technician', handpayIds: [3, 4], totalMinor: 130_000 },
   'ram-cleared': {
     code: 'ram-cleared',
@@ -113,13 +136,30 @@ const EVENTS: Samples<EventMessage> = {
     chainAgrees: true,
     damagedFile: null,
     damagedOwedMinor: null,
+    damagedLedgerRows: null,
+    damagedUnreadableSpots: null,
+    damagedExportFile: null,
+    damagedLastBalanceMinor: null,
+    damagedCopyCreditsMinor: null,
   },
   'power-up': { code: 'power-up', count: 12, schema: 5 },
   'power-up-memory-error': { code: 'power-up-memory-error' },
   shutdown: { code: 'shutdown' },
-  'process-crash': { code: 'process-crash', crash: 'unhandled-rejection', error: 'TypeError', recordedAtStart: true },
+  'process-crash': {
+    code: 'process-crash',
+    crash: 'unhandled-rejection',
+    error: 'TypeError',
+    recordedAtStart: true,
+    crashedAt: AT,
+  },
   'memory-initialised': { code: 'memory-initialised' },
-  'memory-copy-rebuilt': { code: 'memory-copy-rebuilt', copy: 'b', from: 'a' },
+  'memory-copy-rebuilt': {
+    code: 'memory-copy-rebuilt',
+    copy: 'b',
+    from: 'a',
+    copyProblem: 'checksum-mismatch',
+    during: 'before-round',
+  },
   'memory-copy-file-rebuilt': {
     code: 'memory-copy-file-rebuilt',
     copyFile: '/var/lib/baccarat/journal.sqlite.critical',
@@ -131,16 +171,22 @@ const EVENTS: Samples<EventMessage> = {
     code: 'bill-credited-anomaly',
     valueMinor: 5_000,
     channel: 3,
+    eventKey: 'essp-credit-17',
     warnings: ['channel-value-differs', 'stacked-while-tilted'],
   },
-  'config-changed': { code: 'config-changed', hash: '0123456789abcdef' },
+  'config-changed': {
+    code: 'config-changed',
+    hash: '0123456789abcdef',
+    installed: false,
+    fields: ['limits.tableMaxMinor', 'demoMode'],
+  },
   'config-kept-at-start': { code: 'config-kept-at-start', fields: ['currency.code', 'demoMode'] },
   'roads-reset': { code: 'roads-reset', afterRoundId: 41 },
   'staff-signed-in': { code: 'staff-signed-in', role: 'attendant' },
   'staff-pin-set': { code: 'staff-pin-set', role: 'technician' },
   'staff-pin-provisioned': { code: 'staff-pin-provisioned', role: 'technician' },
   'staff-pin-set-by-test': { code: 'staff-pin-set-by-test', role: 'attendant' },
-  'staff-signed-out': { code: 'staff-signed-out', role: 'technician', why: 'idle', idleS: 300 },
+  'staff-signed-out': { code: 'staff-signed-out', role: 'technician', why: 'idle', idleS: 300, by: null },
   'staff-sign-in-refused': { code: 'staff-sign-in-refused', role: 'attendant', until: AT },
   'staff-wrong-pin': { code: 'staff-wrong-pin', role: 'attendant', failures: 2 },
   'staff-locked-out': { code: 'staff-locked-out', role: 'attendant', failures: 5, until: AT },
@@ -158,11 +204,94 @@ const EVENTS: Samples<EventMessage> = {
   'journal-archive-set-aside': {
     code: 'journal-archive-set-aside',
     keptAs: '/var/lib/baccarat/journal.sqlite.archive.set-aside-20261201T100000000Z',
-    problem: 'database disk image is malformed',
+    problem: { code: 'archive-unreadable', error: 'SQLITE_NOTADB' },
   },
-  'journal-archive-blocked': { code: 'journal-archive-blocked', table: 'rounds', rowId: 17 },
-  'journal-archive-failed': { code: 'journal-archive-failed', problem: 'database or disk is full' },
+  'journal-archive-blocked': {
+    code: 'journal-archive-blocked',
+    table: 'rounds',
+    rowId: 17,
+    problem: { code: 'digest-mismatch' },
+  },
+  'journal-archive-failed': {
+    code: 'journal-archive-failed',
+    problem: { code: 'archive-write-failed', error: 'SQLITE_FULL' },
+  },
+  'stadium-result-late': { code: 'stadium-result-late', tableId: 'T1', tableRound: 8, roundId: 31 },
 };
+const RECORD_PROBLEMS: Samples<RecordProblem> = {
+  'digest-mismatch': { code: 'digest-mismatch' },
+  'digest-missing': { code: 'digest-missing' },
+  'column-unreadable': { code: 'column-unreadable', column: 'cards_json' },
+  'key-missing': { code: 'key-missing' },
+  'key-replaced': { code: 'key-replaced' },
+  'checkpoint-missing': { code: 'checkpoint-missing', chain: 'ledger' },
+  'checkpoint-damaged': { code: 'checkpoint-damaged', chain: 'events' },
+  'verified-row-missing': { code: 'verified-row-missing' },
+  'checkpoint-digest-differs': { code: 'checkpoint-digest-differs' },
+  'archive-cut-damaged': { code: 'archive-cut-damaged', chain: 'rounds' },
+  'archive-unreadable': { code: 'archive-unreadable', error: 'SQLITE_CORRUPT' },
+  'archive-missing': { code: 'archive-missing', throughId: 500 },
+  'archive-starts-late': { code: 'archive-starts-late', afterId: 250 },
+  'archive-cut-digest-differs': { code: 'archive-cut-digest-differs' },
+};
+const ARCHIVE_PROBLEMS: Samples<ArchiveProblem> = {
+  'archive-rows-differ': { code: 'archive-rows-differ', chain: 'rounds', afterId: 500 },
+  'archive-empty': { code: 'archive-empty', chain: 'events', cutId: 1000 },
+  'archive-short': { code: 'archive-short', chain: 'rounds', firstId: 1, lastId: 400, cutId: 500 },
+  'archive-cut-digest-differs': { code: 'archive-cut-digest-differs', chain: 'events', rowId: 1000 },
+  'archive-rows-unverified': { code: 'archive-rows-unverified', chain: 'rounds', problem: { code: 'digest-missing' } },
+  'archive-unreadable': { code: 'archive-unreadable', error: 'SQLITE_NOTADB' },
+  'archive-file-missing': { code: 'archive-file-missing', error: 'ENOENT' },
+  'archive-write-failed': { code: 'archive-write-failed', error: 'SQLITE_FULL' },
+  'archive-delete-mismatch': { code: 'archive-delete-mismatch', chain: 'events', deleted: 99, archived: 100 },
+};
+
+/** The events with words of their own for a parameter or a kind, and the causes worded with parameters of their own. */
+const EVENT_VARIANTS: readonly EventMessage[] = [
+  { code: 'config-changed', hash: 'fedcba9876543210', installed: true, fields: [] },
+  {
+    ...EVENTS['ram-cleared'],
+    chainAgrees: false,
+    damagedFile: 'journal.sqlite.damaged-20261201T030000000Z',
+    damagedOwedMinor: 15_000,
+    damagedLedgerRows: 2,
+    damagedUnreadableSpots: 1,
+    damagedExportFile: 'journal.sqlite.damaged-20261201T030000000Z.owed.jsonl',
+    damagedLastBalanceMinor: 15_000,
+    damagedCopyCreditsMinor: 9_500,
+  },
+  {
+    code: 'tilt-cleared',
+    tilt: 'rng-fault',
+    source: 'rng',
+    cause: 'device-healthy',
+    role: null,
+    deviceDetail: { code: 'rng-healthy', port: '/dev/ttyACM0', samples: 1024, bitsPerByte: 7.5 },
+  },
+  {
+    code: 'tilt-cleared',
+    tilt: 'handpay-pending',
+    source: 'cash-out',
+    cause: 'handpay-paid',
+    role: 'attendant',
+    deviceDetail: null,
+  },
+  { code: 'staff-signed-out', role: 'attendant', why: 'other-sign-in', idleS: null, by: 'technician' },
+  ...Object.values(ARCHIVE_PROBLEMS).map((problem): EventMessage => ({ code: 'journal-archive-failed', problem })),
+  ...Object.values(RECORD_PROBLEMS).map((problem): EventMessage => ({
+    code: 'journal-archive-blocked',
+    table: 'events',
+    rowId: 9,
+    problem,
+  })),
+  ...(['ram-clear', 'damaged-journal'] as const).map((origin): EventMessage => ({
+    code: 'handpay-created',
+    handpayId: 4,
+    amountMinor: 2_500,
+    origin,
+  })),
+];
+
 const DEVICE: Samples<DeviceDetail> = {
   'not-reported': { code: 'not-reported' },
   'acceptor-not-configured': { code: 'acceptor-not-configured' },
@@ -266,13 +395,17 @@ const MAIN_WORDS =
  * A device that stopped or failed before its port was known reports the port as null, so these words never name
  * it; the diagnostics view shows the configured port beside them.
  */
-const PORT_MAY_BE_UNKNOWN = new Set([
-  'dev.device-stopped.port',
-  'dev.link-retrying.port',
-  'dev.rng-repetition-failed.port',
-  'dev.rng-proportion-failed.port',
-  'dev.rng-stalled.port',
-]);
+const PORT_MAY_BE_UNKNOWN = 'a device that stopped or failed before its port was known; the view shows the port';
+/** Parameters deliberately not in the words, each with why. */
+const UNWORDED: Readonly<Record<string, string>> = {
+  'dev.device-stopped.port': PORT_MAY_BE_UNKNOWN,
+  'dev.link-retrying.port': PORT_MAY_BE_UNKNOWN,
+  'dev.rng-repetition-failed.port': PORT_MAY_BE_UNKNOWN,
+  'dev.rng-proportion-failed.port': PORT_MAY_BE_UNKNOWN,
+  'dev.rng-stalled.port': PORT_MAY_BE_UNKNOWN,
+  'dev.port-unusable.problem': 'it picks the words themselves (variantOf)',
+  'msg.config-changed.installed': 'it picks the words themselves (variantOf)',
+};
 
 describe.each(LOCALES)('staff words for every code main sends, in %s', (locale) => {
   const tr = translator(locale);
@@ -303,6 +436,7 @@ describe.each(LOCALES)('staff words for every code main sends, in %s', (locale) 
           'handpay-pending',
           'storage-fault',
           'program-fault',
+          'stadium-fault',
         ] satisfies TiltKind[]
       ).map((c) => `staff.tiltKind.${c}`),
       ...(
@@ -315,18 +449,25 @@ describe.each(LOCALES)('staff words for every code main sends, in %s', (locale) 
           'technician-clear',
         ] satisfies TiltClearance[]
       ).map((c) => `staff.clearance.${c}`),
-      ...['rng', 'bill-acceptor', 'door', 'cash-out', 'critical-memory', 'journal', 'program', 'any'].map(
+      ...STADIUM_FAULT_CAUSES.map((c) => `staff.stadiumFault.${c}`),
+      ...STADIUM_VOID_CAUSES.map((c) => `staff.stadiumVoidCause.${c}`),
+      ...['rng', 'bill-acceptor', 'door', 'cash-out', 'critical-memory', 'journal', 'program', 'stadium', 'any'].map(
         (c) => `staff.source.${c}`,
       ),
       ...['locked', 'dealt'].map((c) => `staff.roundStage.${c}`),
       ...STORAGE_STAGES.map((c) => `staff.storageStage.${c}`),
       ...DAMAGE_PROOFS.map((c) => `staff.damageProof.${c}`),
+      ...HANDPAY_ORIGINS.map((c) => `staff.handpayOrigin.${c}`),
+      ...CRITICAL_COPY_PROBLEMS.map((c) => `staff.criticalCopyProblem.${c}`),
+      ...MEMORY_CHECKS.map((c) => `staff.memoryCheck.${c}`),
+      ...RECORD_PROBLEM_CODES.map((c) => `staff.recordProblem.${c}`),
+      ...ARCHIVE_PROBLEM_CODES.map((c) => `staff.archiveProblem.${c}`),
     ].filter((key) => !has(key));
     expect(missing).toEqual([]);
   });
 
   it('each event, reason, device detail and replay difference is worded whole, with its parameters', () => {
-    for (const m of Object.values(EVENTS)) {
+    for (const m of [...Object.values(EVENTS), ...EVENT_VARIANTS]) {
       const w = eventText(tr, { message: m });
       expectWhole(w.text, `${locale} msg ${m.code}`);
       expect(w.text, `${locale} msg ${m.code}`).not.toMatch(MAIN_WORDS);
@@ -366,21 +507,31 @@ describe.each(LOCALES)('staff words for every code main sends, in %s', (locale) 
     expect(open.text).toContain(tr.t('staff.linkCause.open-failed'));
   });
 
-  it('every parameter a reason, a void or a device detail carries has its place in the words', () => {
+  it('every parameter an event, a reason, a void or a device detail carries has its place in the words', () => {
     const staff = messages[locale].staff as unknown as Record<string, Record<string, string>>;
     const unused: string[] = [];
     for (const [domain, samples] of [
-      ['reason', TILT_REASONS],
-      ['void', VOID_REASONS],
-      ['dev', DEVICE],
+      ['msg', [...Object.values(EVENTS), ...EVENT_VARIANTS]],
+      ['reason', Object.values(TILT_REASONS)],
+      ['void', Object.values(VOID_REASONS)],
+      ['dev', Object.values(DEVICE)],
+      ['archiveProblem', Object.values(ARCHIVE_PROBLEMS)],
+      ['recordProblem', Object.values(RECORD_PROBLEMS)],
     ] as const) {
-      for (const sample of Object.values(samples) as Array<{ code: string } & Record<string, unknown>>) {
-        const words = staff[domain]![variantOf(sample)]!;
+      for (const sample of samples as ReadonlyArray<{ code: string } & Record<string, unknown>>) {
+        // A cause or a sign-out reason is worded with parameters of its own: those words count as the row's.
+        const words = [
+          staff[domain]![variantOf(sample)]!,
+          typeof sample.cause === 'string' && domain === 'msg' ? staff.clearCause![sample.cause]! : '',
+          typeof sample.why === 'string' ? staff.signOutWhy![sample.why]! : '',
+        ].join(' ');
         for (const key of Object.keys(sample)) {
-          // `problem` picks the words themselves (variantOf); a null says there is nothing to name.
-          if (key === 'code' || key === 'problem' || sample[key] === null) continue;
-          if (PORT_MAY_BE_UNKNOWN.has(`${domain}.${sample.code}.${key}`)) continue;
-          if (!words.includes(`{${key}}`)) unused.push(`${domain}.${sample.code}: {${key}}`);
+          // A null or an empty list says there is nothing to name.
+          if (key === 'code' || sample[key] === null) continue;
+          if (Array.isArray(sample[key]) && (sample[key] as unknown[]).length === 0) continue;
+          const unworded = UNWORDED[`${domain}.${sample.code}.${key}`];
+          if (unworded !== undefined) continue;
+          if (!words.includes(`{${key}}`)) unused.push(`${domain}.${variantOf(sample)}: {${key}}`);
         }
       }
     }
@@ -401,5 +552,7 @@ describe('the sample lists name every code', () => {
     expect(Object.keys(REPLAY).sort()).toEqual([...REPLAY_DIFFERENCE_CODES].sort());
     expect(Object.keys(TILT_REASONS).sort()).toEqual([...TILT_REASON_CODES].sort());
     expect(Object.keys(VOID_REASONS).sort()).toEqual([...VOID_REASON_CODES].sort());
+    expect(Object.keys(RECORD_PROBLEMS).sort()).toEqual([...RECORD_PROBLEM_CODES].sort());
+    expect(Object.keys(ARCHIVE_PROBLEMS).sort()).toEqual([...ARCHIVE_PROBLEM_CODES].sort());
   });
 });

@@ -2,6 +2,7 @@ import { createI18n } from 'vue-i18n';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_STAGES, VOID_REASON_CODES, type VoidReason } from '../../../electron/core/model/journal-message.ts';
 import { LOCALES, messages } from '../i18n/index.ts';
+import { STADIUM_VOID_CAUSES } from '../../../electron/core/model/stadium-terminal.ts';
 import { voidWhyKey } from './void-why.ts';
 
 const REASONS: readonly VoidReason[] = [
@@ -20,6 +21,13 @@ const REASONS: readonly VoidReason[] = [
   { code: 'memory-error', source: 'critical-memory', reason: { code: 'memory-no-good-copy' } },
   { code: 'ram-clear' },
   ...STORAGE_STAGES.map((stage): VoidReason => ({ code: 'storage-error', stage, sqlite: 'SQLITE_FULL' })),
+  ...STADIUM_VOID_CAUSES.map((voidCause): VoidReason => ({
+    code: 'stadium-void',
+    tableId: 'T1',
+    tableRound: 4,
+    voidCause,
+  })),
+  { code: 'stadium-fault', tableId: 'T1', tableRound: 4, fault: 'bad-signature' },
 ];
 
 describe.each(LOCALES)('the void screen says why in %s', (locale) => {
@@ -40,6 +48,14 @@ describe.each(LOCALES)('the void screen says why in %s', (locale) => {
     expect(settle).toBe('voidScreen.why.storage-settle');
     expect(deal).toBe('voidScreen.why.storage-deal');
     expect(g.t(settle!)).not.toBe(g.t(deal!));
+  });
+
+  it('a stadium void says whether the table voided the round or its result came too late', () => {
+    const [tableVoid, timeout] = STADIUM_VOID_CAUSES.map((voidCause) =>
+      voidWhyKey({ code: 'stadium-void', tableId: 'T1', tableRound: 4, voidCause })!,
+    );
+    expect(tableVoid).toBe('voidScreen.why.stadium-table-void');
+    expect(g.t(tableVoid!)).not.toBe(g.t(timeout!));
   });
 });
 

@@ -9,7 +9,9 @@ import roadPanel from './roadPanel/cs.ts';
 import rulesPage from './rules-page/cs.ts';
 import tablePolish from './table-polish/cs.ts';
 import refusal from './refusal/cs.ts';
+import stadiumSitOut from './stadium-sit-out/cs.ts';
 import resultBanner from './result-banner/cs.ts';
+import stadium from './stadium/cs.ts';
 
 /** Names of spots and controls: docs/glossary.md. */
 const g = GLOSSARY.cs;
@@ -125,6 +127,9 @@ const cs: Messages = {
     note: 'Všechny sázky z tohoto kola jsme vrátili na váš kredit.',
     ok: 'OK',
     why: {
+      'stadium-table-void': 'Stůl kolo zrušil ještě před rozdáním.',
+      'stadium-result-timeout': 'Výsledek stolu nedorazil včas.',
+      'stadium-fault': 'Výsledku stolu nebylo možné věřit, proto se podle něj nic nevyúčtovalo.',
       'power-lost': 'Během kola došlo k výpadku napájení.',
       'rng-fault': 'Během kola selhal generátor náhodných čísel.',
       'device-fault': 'Během kola selhalo zařízení.',
@@ -154,6 +159,8 @@ const cs: Messages = {
   },
   /** Why the cabinet is locked, for the player (renderer/src/format/lock-reason.ts). */
   tiltWhy: {
+    stadiumDoubt:
+      'Výsledkům společného stolu nebylo možné věřit. Nic se podle nich nevyúčtovalo; technik musí spojení zkontrolovat.',
     jam: 'Zaseknutá bankovka: {device} potřebuje obsluhu.',
     cashbox: 'Pokladnička potřebuje obsluhu.',
     fault: 'Porucha: {device} hlásí chybu.',
@@ -266,6 +273,8 @@ const cs: Messages = {
   rulesPage,
   tablePolish,
   refusal,
+  stadiumSitOut,
   resultBanner,
+  stadium,
 };
 export default cs;

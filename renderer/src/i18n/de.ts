@@ -9,7 +9,9 @@ import roadPanel from './roadPanel/de.ts';
 import rulesPage from './rules-page/de.ts';
 import tablePolish from './table-polish/de.ts';
 import refusal from './refusal/de.ts';
+import stadiumSitOut from './stadium-sit-out/de.ts';
 import resultBanner from './result-banner/de.ts';
+import stadium from './stadium/de.ts';
 
 /** Names of spots and controls: docs/glossary.md. */
 const g = GLOSSARY.de;
@@ -125,6 +127,9 @@ const de: Messages = {
     note: 'Alle Einsätze dieser Runde wurden Ihrem Guthaben gutgeschrieben.',
     ok: 'OK',
     why: {
+      'stadium-table-void': 'Der Tisch hat die Runde vor dem Austeilen abgebrochen.',
+      'stadium-result-timeout': 'Das Ergebnis des Tisches kam nicht rechtzeitig an.',
+      'stadium-fault': 'Dem Ergebnis des Tisches war nicht zu trauen, daher wurde nichts danach abgerechnet.',
       'power-lost': 'Die Stromversorgung wurde während der Runde unterbrochen.',
       'rng-fault': 'Der Zufallszahlengenerator ist während der Runde ausgefallen.',
       'device-fault': 'Ein Gerät ist während der Runde ausgefallen.',
@@ -158,6 +163,8 @@ const de: Messages = {
   },
   /** Why the cabinet is locked, for the player (renderer/src/format/lock-reason.ts). */
   tiltWhy: {
+    stadiumDoubt:
+      'Den Ergebnissen des gemeinsamen Tisches war nicht zu trauen. Nichts wurde danach abgerechnet; ein Techniker muss die Verbindung prüfen.',
     jam: 'Banknotenstau: {device} meldet eine eingeklemmte Banknote.',
     cashbox: 'Die Geldkassette muss von einem Mitarbeiter geleert oder eingesetzt werden.',
     fault: 'Störung: {device} meldet einen Fehler.',
@@ -270,6 +277,8 @@ const de: Messages = {
   rulesPage,
   tablePolish,
   refusal,
+  stadiumSitOut,
   resultBanner,
+  stadium,
 };
 export default de;

@@ -8,7 +8,9 @@ import roadPanel from './roadPanel/en.ts';
 import rulesPage from './rules-page/en.ts';
 import tablePolish from './table-polish/en.ts';
 import refusal from './refusal/en.ts';
+import stadiumSitOut from './stadium-sit-out/en.ts';
 import resultBanner from './result-banner/en.ts';
+import stadium from './stadium/en.ts';
 
 /** Names of spots and controls: docs/glossary.md. */
 const g = GLOSSARY.en;
@@ -128,6 +130,9 @@ export default {
     note: 'Every bet of this round has been returned to your credit.',
     ok: 'OK',
     why: {
+      'stadium-table-void': 'The table cancelled the round before dealing it.',
+      'stadium-result-timeout': 'The table’s result did not arrive in time.',
+      'stadium-fault': 'The table’s result could not be trusted, so nothing was settled on it.',
       'power-lost': 'The power was interrupted during the round.',
       'rng-fault': 'The random number generator failed during the round.',
       'device-fault': 'A device failed during the round.',
@@ -157,6 +162,8 @@ export default {
   },
   /** Why the cabinet is locked, for the player (renderer/src/format/lock-reason.ts). */
   tiltWhy: {
+    stadiumDoubt:
+      'The shared table’s results could not be trusted. Nothing was settled on them; a technician must check the link.',
     jam: 'A note is jammed in the {device}.',
     cashbox: 'The cashbox needs an attendant.',
     fault: 'The {device} reported a fault.',
@@ -271,5 +278,7 @@ export default {
   rulesPage,
   tablePolish,
   refusal,
+  stadiumSitOut,
   resultBanner,
+  stadium,
 } as const;

@@ -9,7 +9,9 @@ import roadPanel from './roadPanel/fi.ts';
 import rulesPage from './rules-page/fi.ts';
 import tablePolish from './table-polish/fi.ts';
 import refusal from './refusal/fi.ts';
+import stadiumSitOut from './stadium-sit-out/fi.ts';
 import resultBanner from './result-banner/fi.ts';
+import stadium from './stadium/fi.ts';
 
 /** Names of spots and controls: docs/glossary.md. */
 const g = GLOSSARY.fi;
@@ -125,6 +127,9 @@ const fi: Messages = {
     note: 'Kaikki tämän kierroksen panokset on palautettu saldoosi.',
     ok: 'OK',
     why: {
+      'stadium-table-void': 'Pöytä peruutti kierroksen ennen jakoa.',
+      'stadium-result-timeout': 'Pöydän tulos ei saapunut ajoissa.',
+      'stadium-fault': 'Pöydän tulokseen ei voinut luottaa, joten sen perusteella ei ratkaistu mitään.',
       'power-lost': 'Virta katkesi kierroksen aikana.',
       'rng-fault': 'Satunnaislukugeneraattori vikaantui kierroksen aikana.',
       'device-fault': 'Laite vikaantui kierroksen aikana.',
@@ -156,6 +161,8 @@ const fi: Messages = {
   },
   /** Why the cabinet is locked, for the player (renderer/src/format/lock-reason.ts). */
   tiltWhy: {
+    stadiumDoubt:
+      'Yhteisen pöydän tuloksiin ei voinut luottaa. Niiden perusteella ei ratkaistu mitään; teknikon on tarkistettava yhteys.',
     jam: 'Seteli on juuttunut laitteeseen: {device}.',
     cashbox: 'Kassalipas tarvitsee henkilökuntaa.',
     fault: 'Laite ilmoitti viasta: {device}.',
@@ -268,6 +275,8 @@ const fi: Messages = {
   rulesPage,
   tablePolish,
   refusal,
+  stadiumSitOut,
   resultBanner,
+  stadium,
 };
 export default fi;

@@ -9,7 +9,9 @@ import roadPanel from './roadPanel/nl.ts';
 import rulesPage from './rules-page/nl.ts';
 import tablePolish from './table-polish/nl.ts';
 import refusal from './refusal/nl.ts';
+import stadiumSitOut from './stadium-sit-out/nl.ts';
 import resultBanner from './result-banner/nl.ts';
+import stadium from './stadium/nl.ts';
 
 /** Names of spots and controls: docs/glossary.md. */
 const g = GLOSSARY.nl;
@@ -125,6 +127,9 @@ const nl: Messages = {
     note: 'Alle inzetten van deze ronde staan weer op uw krediet.',
     ok: 'OK',
     why: {
+      'stadium-table-void': 'De tafel heeft de ronde geannuleerd voordat er werd gedeeld.',
+      'stadium-result-timeout': 'De uitslag van de tafel kwam niet op tijd binnen.',
+      'stadium-fault': 'De uitslag van de tafel was niet betrouwbaar, dus er is niets op afgerekend.',
       'power-lost': 'De stroom viel weg tijdens de ronde.',
       'rng-fault': 'De willekeurige-getallengenerator faalde tijdens de ronde.',
       'device-fault': 'Een apparaat faalde tijdens de ronde.',
@@ -158,6 +163,8 @@ const nl: Messages = {
   },
   /** Why the cabinet is locked, for the player (renderer/src/format/lock-reason.ts). */
   tiltWhy: {
+    stadiumDoubt:
+      'De uitslagen van de gedeelde tafel waren niet betrouwbaar. Er is niets op afgerekend; een technicus moet de verbinding controleren.',
     jam: 'Er zit een biljet vast in {device}.',
     cashbox: 'De geldcassette heeft een medewerker nodig.',
     fault: 'Storing: {device} meldt een fout.',
@@ -270,6 +277,8 @@ const nl: Messages = {
   rulesPage,
   tablePolish,
   refusal,
+  stadiumSitOut,
   resultBanner,
+  stadium,
 };
 export default nl;

@@ -9,7 +9,9 @@ import roadPanel from './roadPanel/sv.ts';
 import rulesPage from './rules-page/sv.ts';
 import tablePolish from './table-polish/sv.ts';
 import refusal from './refusal/sv.ts';
+import stadiumSitOut from './stadium-sit-out/sv.ts';
 import resultBanner from './result-banner/sv.ts';
+import stadium from './stadium/sv.ts';
 
 /** Names of spots and controls: docs/glossary.md. */
 const g = GLOSSARY.sv;
@@ -125,6 +127,9 @@ const sv: Messages = {
     note: 'Alla insatser i rundan har lagts tillbaka på din kredit.',
     ok: 'OK',
     why: {
+      'stadium-table-void': 'Bordet avbröt omgången innan den delades ut.',
+      'stadium-result-timeout': 'Bordets resultat kom inte fram i tid.',
+      'stadium-fault': 'Bordets resultat gick inte att lita på, så inget avgjordes på det.',
       'power-lost': 'Strömmen bröts under omgången.',
       'rng-fault': 'Slumptalsgeneratorn fick fel under omgången.',
       'device-fault': 'En enhet fick fel under omgången.',
@@ -154,6 +159,8 @@ const sv: Messages = {
   },
   /** Why the cabinet is locked, for the player (renderer/src/format/lock-reason.ts). */
   tiltWhy: {
+    stadiumDoubt:
+      'Det gemensamma bordets resultat gick inte att lita på. Inget avgjordes på dem; en tekniker måste kontrollera länken.',
     jam: 'En sedel har fastnat i {device}.',
     cashbox: 'Kassaskrinet behöver en värd.',
     fault: 'Fel: {device} har rapporterat ett fel.',
@@ -266,6 +273,8 @@ const sv: Messages = {
   rulesPage,
   tablePolish,
   refusal,
+  stadiumSitOut,
   resultBanner,
+  stadium,
 };
 export default sv;

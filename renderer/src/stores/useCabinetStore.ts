@@ -100,7 +100,8 @@ export const useCabinetStore = defineStore('cabinet', () => {
    * round repeat the last bets and deal them (rule sheet E's "DEAL again"); null while it can do nothing.
    */
   const dealAction = computed<'deal' | 'rebet' | null>(() => {
-    if (controlsLocked.value) return null;
+    // At a shared table the table deals: DEAL (and Space) do nothing there (docs/stadium.md#terminals).
+    if (controlsLocked.value || snapshot.value?.stadium) return null;
     if (tableTotalMinor.value > 0) return Object.keys(belowMinimum.value).length === 0 ? 'deal' : null;
     return canRebet.value ? 'rebet' : null;
   });
@@ -371,11 +372,28 @@ export const useCabinetStore = defineStore('cabinet', () => {
   async function rebet(multiplier: 1 | 2): Promise<void> {
     await tableSettled();
     if (!(multiplier === 1 ? canRebet.value : canRebetX2.value)) return;
+    if (snapshot.value?.stadium) return rebetAtSharedTable(multiplier);
     const s = snapshot.value;
     round.beginRequest({ creditsMinor: s?.creditsMinor ?? 0, totalBetMinor: s?.tableTotalMinor ?? 0 });
     const r = await call('round:rebet', { multiplier });
     if (r) round.show(r);
     else round.requestFailed();
+  }
+
+  /**
+   * REBET at a shared table lays the last layout for the window (now, or when the next one opens); nothing is
+   * dealt, so the felt shows the table main then holds (docs/stadium.md#terminals).
+   */
+  function rebetAtSharedTable(multiplier: 1 | 2): Promise<void> {
+    return changeTable(async () => {
+      if (round.stage === 'result' || round.lastVoid) round.clearTable();
+      if (await call('round:rebet', { multiplier })) adopt(await call('cabinet:snapshot', {}, true));
+    });
+  }
+
+  /** SKIP ROUND at a shared table: sits this terminal out of the next round, or takes it back in. */
+  async function skipRound(skip: boolean): Promise<void> {
+    adopt(await call('round:skip', { skip }));
   }
 
   async function cashout(): Promise<void> {
@@ -421,6 +439,7 @@ export const useCabinetStore = defineStore('cabinet', () => {
     deal,
     dealOrRebet,
     rebet,
+    skipRound,
     cashout,
     adopt,
   };

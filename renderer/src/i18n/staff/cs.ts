@@ -105,6 +105,7 @@ const staff: Messages['staff'] = {
     needsTechnician: 'Chybu úložiště smí zrušit jen technik; automat nejprve provede zkušební zápis do deníku.',
   },
   tiltKind: {
+    'stadium-fault': 'Porucha stadionového stolu',
     'rng-fault': 'Porucha generátoru náhodných čísel',
     'device-fault': 'Porucha zařízení',
     'memory-error': 'Chyba paměti',
@@ -121,8 +122,9 @@ const staff: Messages['staff'] = {
     'not-configured': 'nenastaveno',
     unknown: 'neznámé',
   },
-  events: { kind: 'Druh', time: 'Čas', at: 'Kdy', detail: 'Podrobnosti', none: 'Žádné odpovídající události.' },
+  events: { kind: 'Druh', time: 'Čas', at: 'Kdy', what: 'Co se stalo', none: 'Žádné odpovídající události.' },
   eventKind: {
+    stadium: 'Stadion',
     all: 'Vše',
     fault: 'Porucha',
     tilt: 'Blokace',
@@ -197,6 +199,7 @@ const staff: Messages['staff'] = {
     applyNow: 'Použít nyní',
   },
   section: {
+    stadium: 'Stadionový stůl',
     rules: 'Pravidla hry',
     limits: 'Limity sázek',
     chips: 'Žetony',
@@ -215,6 +218,12 @@ const staff: Messages['staff'] = {
     other: 'Ostatní',
   },
   field: {
+    stadium: 'Stadionový stůl (null: hraje samostatně)',
+    url: 'Adresy brokeru',
+    table: 'Id stolu',
+    tablePublicKey: 'Veřejný klíč stolu',
+    resultTimeoutMs: 'Časový limit výsledku (ms)',
+    closeMarginMs: 'Předstih uzavření (ms)',
     id: 'Název profilu',
     decks: 'Balíčky',
     tiePays: 'Remíza platí (k 1)',
@@ -362,28 +371,35 @@ const staff: Messages['staff'] = {
   },
   original: 'Původní text (jak byl zaznamenán)',
   msg: {
+    'stadium-result-late':
+      'Výsledek stolu {tableId}, kolo {tableRound}, přišel až po vrácení sázek (kolo č. {roundId}); ignorován',
     'door-opened': 'Dvířka otevřena',
     'door-closed': 'Dvířka zavřena',
     'fault-raised': 'Porucha: {tilt}, {source} — {reason}',
     'tilt-raised': 'Blokace nastavena: {tilt}, {source} — {reason}. Skončí, až: {clearance}',
     'tilt-cleared': 'Blokace ukončena: {tilt}, {source} — {cause}',
     'round-voided': 'Kolo {roundId} zrušeno, vráceno {refundMinor} — {reason}',
-    'handpay-created': 'Ruční výplata č. {handpayId} ve výši {amountMinor} vytvořena; automat uzamčen',
+    'handpay-created': 'Ruční výplata č. {handpayId} ve výši {amountMinor} vytvořena ({origin}); automat uzamčen',
     'handpay-paid': 'Ruční výplatu vyplatil(a) {role}: {handpayIds}, celkem {totalMinor}',
     'ram-cleared':
-      'Vymazání RAM: {creditsRemovedMinor} kreditů přesunuto z počítadla do ruční výplaty, kterou vyplatí obsluha, zrušeno otevřených kol: {roundsVoided}, počítadla vynulována; počítadla předtím: {metersKept}',
+      'Vymazání RAM: {creditsRemovedMinor} kreditů přesunuto z počítadla do ruční výplaty, kterou vyplatí obsluha ({chainAgrees}, nejnovější ověřený řádek hlavní knihy č. {verifiedLedgerId}), zrušeno otevřených kol: {roundsVoided}, počítadla vynulována; počítadla předtím: {metersKept}',
+    'ram-cleared-damaged':
+      'Vymazání RAM: {creditsRemovedMinor} kreditů přesunuto z počítadla do ruční výplaty, kterou vyplatí obsluha ({chainAgrees}, nejnovější ověřený řádek hlavní knihy č. {verifiedLedgerId}), zrušeno otevřených kol: {roundsVoided}, počítadla vynulována; počítadla předtím: {metersKept}; poškozený deník {damagedFile} dlužil {damagedOwedMinor} (součet {damagedLedgerRows} čitelných řádků hlavní knihy, přeskočeno nečitelných míst: {damagedUnreadableSpots}; export {damagedExportFile}; poslední čitelný zůstatek {damagedLastBalanceMinor}, kritická kopie {damagedCopyCreditsMinor})',
     'power-up': 'Zapnutí č. {count} (schéma deníku v{schema})',
     'power-up-memory-error': 'Zapnutí (počítadla nedostupná: chyba paměti)',
     shutdown: 'Řádné vypnutí',
-    'process-crash': 'Proces spadl: {crash} ({error}), {recordedAtStart}',
+    'process-crash': 'Proces spadl {crashedAt}: {crash} ({error}), {recordedAtStart}',
     'memory-initialised': 'Kritická paměť inicializována (nový deník)',
-    'memory-copy-rebuilt': 'Kopie {copy} kritické paměti obnovena z kopie {from}',
+    'memory-copy-rebuilt':
+      'Kopie {copy} kritické paměti byla vadná ({copyProblem}), zjištěno {during}: obnovena z kopie {from}',
     'memory-copy-file-rebuilt':
       'Soubor kopie {copyFile} kritické paměti byl nepoužitelný ({problem}; kód OS {osCode}): znovu zapsán z deníku',
     'memory-copy-file-behind':
       'Soubor kopie kritické paměti zaostával za deníkem (chybějící zápisy: {commitsBehind}): aktualizován',
-    'bill-credited-anomaly': 'Bankovka {valueMinor} na kanálu {channel} připsána s varováním: {warnings}',
-    'config-changed': 'Konfigurace změněna (SHA-256 {hash}…)',
+    'bill-credited-anomaly':
+      'Bankovka {valueMinor} na kanálu {channel} (klíč bankovky {eventKey}) připsána s varováním: {warnings}',
+    'config-changed': 'Konfigurace změněna (SHA-256 {hash}…): {fields}',
+    'config-changed-installed': 'Konfigurace nainstalována (SHA-256 {hash}…)',
     'config-kept-at-start':
       'Konfigurační soubor při startu by změnil {fields}, zatímco měl hráč na automatu peníze: uložené hodnoty zůstaly zachovány',
     'roads-reset': 'Tabule výsledků vynulovány technikem: začínají po kole {afterRoundId}',
@@ -401,10 +417,12 @@ const staff: Messages['staff'] = {
     'journal-archived':
       'Archivováno {rounds} kol (do č. {throughRoundId}) a {events} událostí (do č. {throughEventId}) ({resumed})',
     'journal-archive-set-aside': 'Soubor archivu odložen jako {keptAs}; začíná nový archiv ({problem})',
-    'journal-archive-blocked': 'Archivace zastavena: {table} řádek {rowId} nelze ověřit',
+    'journal-archive-blocked': 'Archivace zastavena: {table} řádek {rowId} nelze ověřit ({problem})',
     'journal-archive-failed': 'Zápis do archivu selhal, nic nebylo přesunuto ({problem})',
   },
   reason: {
+    'stadium-stream-fault':
+      'datový tok stolu {tableId} byl pochybný: {fault} (kolo {round}; naposledy zde uzavřené kolo {lastRound})',
     'device-reported': '{device} hlásí stav {health}: {deviceDetail}',
     'rng-deal-failure': 'generátor náhodných čísel selhal při rozdávání',
     'rng-not-ready': 'generátor náhodných čísel nebyl v pořádku {waitedMs} ms po spuštění ({health}: {deviceDetail})',
@@ -420,6 +438,8 @@ const staff: Messages['staff'] = {
     'program-crash': 'program spadl kvůli {crash} ({error}) a byl znovu spuštěn',
   },
   void: {
+    'stadium-void': 'stůl {tableId}, kolo {tableRound}: {voidCause}',
+    'stadium-fault': 'stůl {tableId}, kolo {tableRound} pochybné: {fault}',
     'power-lost': 'výpadek napájení, když bylo kolo ve stavu {status}; zrušeno při zapnutí',
     'rng-fault': 'porucha generátoru ({source}): {reason}',
     'device-fault': 'porucha zařízení ({device}): {reason}',
@@ -535,7 +555,7 @@ const staff: Messages['staff'] = {
     'port-closed': 'port zavřen',
   },
   clearCause: {
-    'device-healthy': 'zařízení hlásí, že je v pořádku',
+    'device-healthy': 'zařízení hlásí, že je v pořádku: {deviceDetail}',
     'door-closed': 'dvířka byla zavřena',
     'ram-clear': 'vymazání RAM',
     'handpay-paid': 'ruční výplatu vyplatil(a) {role}',
@@ -549,7 +569,7 @@ const staff: Messages['staff'] = {
     menu: 'odhlášeno v nabídce',
     idle: 'žádná činnost po {idleS} s',
     'key-off': 'klíč obsluhy vypnut',
-    'other-sign-in': 'jiné přihlášení',
+    'other-sign-in': 'přihlásil se {by}',
   },
   recordCheck: {
     'start-up': 'kontrola při spuštění',
@@ -578,6 +598,52 @@ const staff: Messages['staff'] = {
     'checksum-mismatch': 'kontrolní součet nesouhlasí',
     'not-a-copy': 'kontrolní součet sedí, ale není to kopie kritické paměti',
   },
+  handpayOrigin: {
+    'cash-out': 'výběr',
+    'ram-clear': 'kredity, které vymazání RAM odebralo z počítadla',
+    'damaged-journal': 'dluh z poškozeného deníku',
+  },
+  criticalCopyProblem: {
+    missing: 'chybí',
+    'checksum-mismatch': 'kontrolní součet nesouhlasí',
+    'not-json': 'neplatný JSON',
+    'disagrees-with-ledger': 'neshodovala se s druhou kopií ani s hlavní knihou',
+  },
+  memoryCheck: {
+    'start-up': 'při spuštění',
+    'before-round': 'před kolem',
+    'after-round': 'po kole',
+    'memory-fault': 'po chybě paměti',
+    'storage-recovery': 'při obnově úložiště',
+  },
+  recordProblem: {
+    'digest-mismatch': 'kontrolní součet neodpovídá řádku a jeho vazbě',
+    'digest-missing': 'řádek nemá kontrolní součet',
+    'column-unreadable': 'jeho pole {column} nelze přečíst',
+    'key-missing': 'soubor s klíčem řetězce záznamů chybí',
+    'key-replaced': 'soubor s klíčem řetězce záznamů chyběl; vznikl nový klíč a dřívější řádky nelze ověřit',
+    'checkpoint-missing': 'kontrolní bod řetězce {chain} chybí',
+    'checkpoint-damaged': 'kontrolní bod řetězce {chain} je poškozen',
+    'verified-row-missing': 'ověřený řádek chybí',
+    'checkpoint-digest-differs': 'kontrolní součet se liší od ověřeného kontrolního bodu',
+    'archive-cut-damaged': 'řez archivu řetězce {chain} je poškozen',
+    'archive-unreadable': 'archiv nelze přečíst ({error})',
+    'archive-missing': 'archiv s řádky až po {throughId} chybí',
+    'archive-starts-late': 'archiv začíná až za řádkem {afterId}: řádky před ním jsou v odloženém archivu',
+    'archive-cut-digest-differs': 'řádek archivu v místě řezu nenese kontrolní součet řezu',
+  },
+  archiveProblem: {
+    'archive-rows-differ': 'řádky {chain} v archivu za {afterId} nejsou řádky živého deníku',
+    'archive-empty': 'archiv nemá žádné řádky {chain}, ale živý řez je na řádku {cutId}',
+    'archive-short': 'řádky {chain} v archivu {firstId}–{lastId} nedosahují k živému řezu {cutId}',
+    'archive-cut-digest-differs': 'řádek {rowId} {chain} v archivu nenese kontrolní součet živého řezu',
+    'archive-rows-unverified': 'nejnovější řádky {chain} v archivu nelze ověřit: {problem}',
+    'archive-unreadable': 'archiv není čitelná databáze ({error})',
+    'archive-file-missing': 'soubor archivu chybí ({error})',
+    'archive-write-failed': 'disk zápis odmítl ({error})',
+    'archive-delete-mismatch':
+      'z živého deníku smazáno řádků {chain}: {deleted}, archivováno však {archived}: nic nebylo uloženo',
+  },
   roundStage: { locked: 'uzamčeno (sázky přijaty)', dealt: 'rozdáno' },
   damageProof: {
     file: 'není to běžný soubor nebo je prázdný',
@@ -604,7 +670,19 @@ const staff: Messages['staff'] = {
     'technician-test-write': 'technik ji zruší po úspěšném zkušebním zápisu',
     'technician-clear': 'technik ji zruší',
   },
+  stadiumFault: {
+    'bad-signature': 'podpis výsledku neodpovídá klíči stolu',
+    'round-gap': 'číslo kola bylo přeskočeno',
+    'round-replay': 'kolo přišlo znovu nebo se vrátilo zpět',
+    'bad-message': 'zpráva, kterou terminál nedokázal přečíst',
+    'outcome-mismatch': 'karty nedávají uvedený výsledek',
+  },
+  stadiumVoidCause: {
+    'table-void': 'stůl kolo zrušil',
+    'result-timeout': 'výsledek nepřišel včas',
+  },
   source: {
+    stadium: 'Spojení se stadionovým stolem',
     rng: 'Generátor náhodných čísel',
     'bill-acceptor': 'Čtečka bankovek',
     door: 'Dvířka',
@@ -619,6 +697,7 @@ const staff: Messages['staff'] = {
     on: { true: 'zapnuto', false: 'vypnuto' },
     enabled: { true: 'Povoleno', false: 'Zakázáno' },
     metersKept: { true: 'uložena v deníku', false: 'nedostupná' },
+    chainAgrees: { true: 'řetězec záznamů součet potvrzuje', false: 'řetězec záznamů součet NEPOTVRZUJE' },
     recordedAtStart: { true: 'zaznamenáno při dalším spuštění', false: 'zaznamenáno v okamžiku pádu' },
     yes: { true: 'ano', false: 'ne' },
   },

@@ -106,6 +106,7 @@ const staff: Messages['staff'] = {
       'Nur ein Techniker hebt einen Speicherfehler auf; das Gerät macht zuerst einen Testschreibvorgang im Journal.',
   },
   tiltKind: {
+    'stadium-fault': 'Stadiontisch-Fehler',
     'rng-fault': 'Zufallsgenerator-Fehler',
     'device-fault': 'Gerätefehler',
     'memory-error': 'Speicherfehler',
@@ -122,8 +123,9 @@ const staff: Messages['staff'] = {
     'not-configured': 'nicht eingerichtet',
     unknown: 'unbekannt',
   },
-  events: { kind: 'Art', time: 'Zeit', at: 'Wann', detail: 'Einzelheiten', none: 'Keine passenden Ereignisse.' },
+  events: { kind: 'Art', time: 'Zeit', at: 'Wann', what: 'Was geschah', none: 'Keine passenden Ereignisse.' },
   eventKind: {
+    stadium: 'Stadion',
     all: 'Alle',
     fault: 'Fehler',
     tilt: 'Störung',
@@ -199,6 +201,7 @@ const staff: Messages['staff'] = {
     applyNow: 'Jetzt übernehmen',
   },
   section: {
+    stadium: 'Stadiontisch',
     rules: 'Spielregeln',
     limits: 'Einsatzgrenzen',
     chips: 'Jetons',
@@ -217,6 +220,12 @@ const staff: Messages['staff'] = {
     other: 'Sonstiges',
   },
   field: {
+    stadium: 'Stadiontisch (null: spielt allein)',
+    url: 'Broker-Adressen',
+    table: 'Tisch-ID',
+    tablePublicKey: 'Öffentlicher Schlüssel des Tisches',
+    resultTimeoutMs: 'Zeitlimit für das Ergebnis (ms)',
+    closeMarginMs: 'Schließvorlauf (ms)',
     id: 'Profilname',
     decks: 'Kartenspiele',
     tiePays: 'Unentschieden zahlt (zu 1)',
@@ -365,29 +374,35 @@ const staff: Messages['staff'] = {
   },
   original: 'Originaltext (wie aufgezeichnet)',
   msg: {
+    'stadium-result-late':
+      'Ergebnis von Tisch {tableId} Runde {tableRound} kam nach der Erstattung der Runde (Runde Nr. {roundId}); ignoriert',
     'door-opened': 'Tür geöffnet',
     'door-closed': 'Tür geschlossen',
     'fault-raised': 'Störung: {tilt}, {source} — {reason}',
     'tilt-raised': 'Sperre gesetzt: {tilt}, {source} — {reason}. Endet, wenn: {clearance}',
     'tilt-cleared': 'Sperre beendet: {tilt}, {source} — {cause}',
     'round-voided': 'Runde {roundId} annulliert, {refundMinor} erstattet — {reason}',
-    'handpay-created': 'Handauszahlung Nr. {handpayId} über {amountMinor} angelegt; Gerät gesperrt',
+    'handpay-created': 'Handauszahlung Nr. {handpayId} über {amountMinor} angelegt ({origin}); Gerät gesperrt',
     'handpay-paid': 'Handauszahlung bezahlt durch {role}: {handpayIds}, gesamt {totalMinor}',
     'ram-cleared':
-      'RAM-Löschung: {creditsRemovedMinor} Guthaben vom Zähler genommen und als Handauszahlung geschuldet, die die Aufsicht auszahlt, {roundsVoided} offene Runden annulliert, Zähler zurückgesetzt; Zähler davor: {metersKept}',
+      'RAM-Löschung: {creditsRemovedMinor} Guthaben vom Zähler genommen und als Handauszahlung geschuldet, die die Aufsicht auszahlt ({chainAgrees}, neueste geprüfte Hauptbuchzeile Nr. {verifiedLedgerId}), {roundsVoided} offene Runden annulliert, Zähler zurückgesetzt; Zähler davor: {metersKept}',
+    'ram-cleared-damaged':
+      'RAM-Löschung: {creditsRemovedMinor} Guthaben vom Zähler genommen und als Handauszahlung geschuldet, die die Aufsicht auszahlt ({chainAgrees}, neueste geprüfte Hauptbuchzeile Nr. {verifiedLedgerId}), {roundsVoided} offene Runden annulliert, Zähler zurückgesetzt; Zähler davor: {metersKept}; das beschädigte Journal {damagedFile} schuldete {damagedOwedMinor} (Summe aus {damagedLedgerRows} lesbaren Hauptbuchzeilen, {damagedUnreadableSpots} unlesbare Stellen übersprungen; Export {damagedExportFile}; neuester lesbarer Saldo {damagedLastBalanceMinor}, kritische Kopie {damagedCopyCreditsMinor})',
     'power-up': 'Einschalten Nr. {count} (Journal-Schema v{schema})',
     'power-up-memory-error': 'Einschalten (Zähler nicht verfügbar: Speicherfehler)',
     shutdown: 'Geordnetes Herunterfahren',
-    'process-crash': 'Prozess abgestürzt: {crash} ({error}), {recordedAtStart}',
+    'process-crash': 'Prozess abgestürzt am {crashedAt}: {crash} ({error}), {recordedAtStart}',
     'memory-initialised': 'Kritischer Speicher initialisiert (neues Journal)',
-    'memory-copy-rebuilt': 'Kopie {copy} des kritischen Speichers aus Kopie {from} wiederhergestellt',
+    'memory-copy-rebuilt':
+      'Kopie {copy} des kritischen Speichers war fehlerhaft ({copyProblem}), erkannt {during}: aus Kopie {from} wiederhergestellt',
     'memory-copy-file-rebuilt':
       'Die Kopiedatei {copyFile} des kritischen Speichers war unbrauchbar ({problem}; OS-Code {osCode}): aus dem Journal neu geschrieben',
     'memory-copy-file-behind':
       'Kopiedatei des kritischen Speichers lag hinter dem Journal zurück (fehlende Schreibvorgänge: {commitsBehind}): aktualisiert',
     'bill-credited-anomaly':
-      'Banknote über {valueMinor} auf Kanal {channel} mit einer Warnung gutgeschrieben: {warnings}',
-    'config-changed': 'Konfiguration geändert (SHA-256 {hash}…)',
+      'Banknote über {valueMinor} auf Kanal {channel} (Notenschlüssel {eventKey}) mit einer Warnung gutgeschrieben: {warnings}',
+    'config-changed': 'Konfiguration geändert (SHA-256 {hash}…): {fields}',
+    'config-changed-installed': 'Konfiguration installiert (SHA-256 {hash}…)',
     'config-kept-at-start':
       'Die Konfigurationsdatei beim Start hätte {fields} geändert, während ein Spieler Geld auf dem Automaten hatte: die gespeicherten Werte blieben',
     'roads-reset': 'Roads vom Techniker zurückgesetzt: sie beginnen nach Runde {afterRoundId}',
@@ -405,10 +420,12 @@ const staff: Messages['staff'] = {
     'journal-archived':
       '{rounds} Runden (bis Nr. {throughRoundId}) und {events} Ereignisse (bis Nr. {throughEventId}) archiviert ({resumed})',
     'journal-archive-set-aside': 'Archivdatei als {keptAs} beiseitegelegt; ein neues Archiv beginnt ({problem})',
-    'journal-archive-blocked': 'Archivierung angehalten: {table} Zeile {rowId} lässt sich nicht prüfen',
+    'journal-archive-blocked': 'Archivierung angehalten: {table} Zeile {rowId} lässt sich nicht prüfen ({problem})',
     'journal-archive-failed': 'Schreiben ins Archiv fehlgeschlagen, nichts verschoben ({problem})',
   },
   reason: {
+    'stadium-stream-fault':
+      'der Datenstrom von Tisch {tableId} war zweifelhaft: {fault} (Runde {round}; zuletzt hier abgeschlossene Runde {lastRound})',
     'device-reported': '{device} meldet {health}: {deviceDetail}',
     'rng-deal-failure': 'der Zufallsgenerator ist beim Geben ausgefallen',
     'rng-not-ready':
@@ -425,6 +442,8 @@ const staff: Messages['staff'] = {
     'program-crash': 'das Programm ist an {crash} ({error}) abgestürzt und wurde neu gestartet',
   },
   void: {
+    'stadium-void': 'Tisch {tableId} Runde {tableRound}: {voidCause}',
+    'stadium-fault': 'Tisch {tableId} Runde {tableRound} zweifelhaft: {fault}',
     'power-lost': 'Stromausfall, während die Runde {status} war; beim Einschalten annulliert',
     'rng-fault': 'Zufallsgenerator-Störung ({source}): {reason}',
     'device-fault': 'Gerätestörung ({device}): {reason}',
@@ -541,7 +560,7 @@ const staff: Messages['staff'] = {
     'port-closed': 'Anschluss geschlossen',
   },
   clearCause: {
-    'device-healthy': 'das Gerät meldet sich in Ordnung',
+    'device-healthy': 'das Gerät meldet sich in Ordnung: {deviceDetail}',
     'door-closed': 'die Tür wurde geschlossen',
     'ram-clear': 'RAM-Löschung',
     'handpay-paid': 'Handauszahlung bezahlt durch {role}',
@@ -555,7 +574,7 @@ const staff: Messages['staff'] = {
     menu: 'im Menü abgemeldet',
     idle: '{idleS} s lang keine Eingabe',
     'key-off': 'Betreiberschlüssel abgedreht',
-    'other-sign-in': 'eine andere Anmeldung',
+    'other-sign-in': '{by} hat sich angemeldet',
   },
   recordCheck: {
     'start-up': 'der Prüfung beim Start',
@@ -584,6 +603,55 @@ const staff: Messages['staff'] = {
     'checksum-mismatch': 'Prüfsumme stimmt nicht',
     'not-a-copy': 'Prüfsumme stimmt, aber es ist keine Kopie des kritischen Speichers',
   },
+  handpayOrigin: {
+    'cash-out': 'Auszahlung',
+    'ram-clear': 'Guthaben, das eine RAM-Löschung vom Zähler nahm',
+    'damaged-journal': 'Schuld aus einem beschädigten Journal',
+  },
+  criticalCopyProblem: {
+    missing: 'fehlt',
+    'checksum-mismatch': 'Prüfsumme stimmt nicht',
+    'not-json': 'kein gültiges JSON',
+    'disagrees-with-ledger': 'sie wich von der anderen Kopie und dem Hauptbuch ab',
+  },
+  memoryCheck: {
+    'start-up': 'beim Start',
+    'before-round': 'vor einer Runde',
+    'after-round': 'nach einer Runde',
+    'memory-fault': 'nach einem Speicherfehler',
+    'storage-recovery': 'bei der Erholung des Speichers',
+  },
+  recordProblem: {
+    'digest-mismatch': 'die Prüfsumme passt nicht zur Zeile und ihrer Verknüpfung',
+    'digest-missing': 'die Zeile hat keine Prüfsumme',
+    'column-unreadable': 'ihr Feld {column} ist nicht lesbar',
+    'key-missing': 'die Schlüsseldatei der Datensatzkette fehlt',
+    'key-replaced':
+      'die Schlüsseldatei der Datensatzkette fehlte; ein neuer Schlüssel wurde erzeugt, frühere Zeilen lassen sich nicht prüfen',
+    'checkpoint-missing': 'der Prüfpunkt der Kette {chain} fehlt',
+    'checkpoint-damaged': 'der Prüfpunkt der Kette {chain} ist beschädigt',
+    'verified-row-missing': 'eine geprüfte Zeile fehlt',
+    'checkpoint-digest-differs': 'die Prüfsumme weicht vom geprüften Prüfpunkt ab',
+    'archive-cut-damaged': 'der Archivschnitt der Kette {chain} ist beschädigt',
+    'archive-unreadable': 'das Archiv ist nicht lesbar ({error})',
+    'archive-missing': 'das Archiv mit den Zeilen bis {throughId} fehlt',
+    'archive-starts-late':
+      'das Archiv beginnt nach Zeile {afterId}: die Zeilen davor liegen in einem beiseitegelegten Archiv',
+    'archive-cut-digest-differs': 'die Archivzeile am Schnitt trägt nicht die Prüfsumme des Schnitts',
+  },
+  archiveProblem: {
+    'archive-rows-differ': 'die Zeilen von {chain} im Archiv nach {afterId} sind nicht die des laufenden Journals',
+    'archive-empty': 'das Archiv enthält keine Zeilen von {chain}, der laufende Schnitt liegt aber bei Zeile {cutId}',
+    'archive-short': 'die Archivzeilen {firstId}–{lastId} von {chain} reichen nicht bis zum laufenden Schnitt {cutId}',
+    'archive-cut-digest-differs':
+      'die Archivzeile {rowId} von {chain} trägt nicht die Prüfsumme des laufenden Schnitts',
+    'archive-rows-unverified': 'die neuesten Archivzeilen von {chain} lassen sich nicht prüfen: {problem}',
+    'archive-unreadable': 'das Archiv ist keine lesbare Datenbank ({error})',
+    'archive-file-missing': 'die Archivdatei fehlt ({error})',
+    'archive-write-failed': 'der Datenträger hat das Schreiben verweigert ({error})',
+    'archive-delete-mismatch':
+      '{deleted} Zeilen von {chain} aus dem laufenden Journal gelöscht, aber {archived} archiviert: nichts gespeichert',
+  },
   roundStage: { locked: 'gesperrt (Einsätze angenommen)', dealt: 'gegeben' },
   damageProof: {
     file: 'es ist keine reguläre Datei oder leer',
@@ -610,7 +678,19 @@ const staff: Messages['staff'] = {
     'technician-test-write': 'ein Techniker hebt ihn nach erfolgreichem Testschreibvorgang auf',
     'technician-clear': 'ein Techniker hebt ihn auf',
   },
+  stadiumFault: {
+    'bad-signature': 'die Signatur des Ergebnisses passt nicht zum Schlüssel des Tisches',
+    'round-gap': 'eine Rundennummer wurde übersprungen',
+    'round-replay': 'eine Runde kam erneut oder ging zurück',
+    'bad-message': 'eine Nachricht, die das Terminal nicht lesen konnte',
+    'outcome-mismatch': 'die Karten ergeben nicht das angegebene Ergebnis',
+  },
+  stadiumVoidCause: {
+    'table-void': 'der Tisch hat die Runde annulliert',
+    'result-timeout': 'kein Ergebnis kam rechtzeitig',
+  },
   source: {
+    stadium: 'Verbindung zum Stadiontisch',
     rng: 'Zufallsgenerator',
     'bill-acceptor': 'Banknotenprüfer',
     door: 'Tür',
@@ -625,6 +705,10 @@ const staff: Messages['staff'] = {
     on: { true: 'Ein', false: 'Aus' },
     enabled: { true: 'Aktiviert', false: 'Deaktiviert' },
     metersKept: { true: 'im Journal gespeichert', false: 'nicht verfügbar' },
+    chainAgrees: {
+      true: 'die Datensatzkette bestätigt die Summe',
+      false: 'die Datensatzkette bestätigt die Summe NICHT',
+    },
     recordedAtStart: { true: 'beim nächsten Start erfasst', false: 'beim Absturz erfasst' },
     yes: { true: 'ja', false: 'nein' },
   },

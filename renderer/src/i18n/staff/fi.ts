@@ -105,6 +105,7 @@ const staff: Messages['staff'] = {
     needsTechnician: 'Vain teknikko voi kuitata tallennusvian; laite tekee ensin koekirjoituksen lokiin.',
   },
   tiltKind: {
+    'stadium-fault': 'Stadionpöydän vika',
     'rng-fault': 'Satunnaislukugeneraattorin vika',
     'device-fault': 'Laitevika',
     'memory-error': 'Muistivirhe',
@@ -121,8 +122,9 @@ const staff: Messages['staff'] = {
     'not-configured': 'ei määritetty',
     unknown: 'tuntematon',
   },
-  events: { kind: 'Laji', time: 'Aika', at: 'Milloin', detail: 'Tiedot', none: 'Ei tapahtumia.' },
+  events: { kind: 'Laji', time: 'Aika', at: 'Milloin', what: 'Mitä tapahtui', none: 'Ei tapahtumia.' },
   eventKind: {
+    stadium: 'Stadion',
     all: 'Kaikki',
     fault: 'Vika',
     tilt: 'Häiriö',
@@ -192,6 +194,7 @@ const staff: Messages['staff'] = {
     applyNow: 'Ota käyttöön nyt',
   },
   section: {
+    stadium: 'Stadionpöytä',
     rules: 'Pelisäännöt',
     limits: 'Panosrajat',
     chips: 'Pelimerkit',
@@ -210,6 +213,12 @@ const staff: Messages['staff'] = {
     other: 'Muut',
   },
   field: {
+    stadium: 'Stadionpöytä (null: pelaa yksin)',
+    url: 'Välittäjän osoitteet',
+    table: 'Pöydän tunnus',
+    tablePublicKey: 'Pöydän julkinen avain',
+    resultTimeoutMs: 'Tuloksen aikaraja (ms)',
+    closeMarginMs: 'Sulkemisen etumarginaali (ms)',
     id: 'Profiilin nimi',
     decks: 'Pakat',
     tiePays: 'Tasapeli maksaa (1:een)',
@@ -358,28 +367,35 @@ const staff: Messages['staff'] = {
   },
   original: 'Alkuperäinen teksti (kuten kirjattu)',
   msg: {
+    'stadium-result-late':
+      'Pöydän {tableId} kierroksen {tableRound} tulos saapui vasta palautuksen jälkeen (kierros nro {roundId}); ohitettu',
     'door-opened': 'Ovi avattu',
     'door-closed': 'Ovi suljettu',
     'fault-raised': 'Vika: {tilt}, {source} — {reason}',
     'tilt-raised': 'Esto asetettu: {tilt}, {source} — {reason}. Päättyy, kun: {clearance}',
     'tilt-cleared': 'Esto päättyi: {tilt}, {source} — {cause}',
     'round-voided': 'Kierros {roundId} mitätöity, {refundMinor} palautettu — {reason}',
-    'handpay-created': 'Käsimaksu nro {handpayId}, {amountMinor}, luotu; laite lukittu',
+    'handpay-created': 'Käsimaksu nro {handpayId}, {amountMinor}, luotu ({origin}); laite lukittu',
     'handpay-paid': 'Käsimaksun maksoi {role}: {handpayIds}, yhteensä {totalMinor}',
     'ram-cleared':
-      'RAM-tyhjennys: {creditsRemovedMinor} krediittejä siirretty laskurilta käsimaksuksi, jonka valvoja maksaa, {roundsVoided} avointa kierrosta mitätöity, laskurit nollattu; laskurit ennen: {metersKept}',
+      'RAM-tyhjennys: {creditsRemovedMinor} krediittejä siirretty laskurilta käsimaksuksi, jonka valvoja maksaa ({chainAgrees}, uusin varmennettu pääkirjan rivi nro {verifiedLedgerId}), {roundsVoided} avointa kierrosta mitätöity, laskurit nollattu; laskurit ennen: {metersKept}',
+    'ram-cleared-damaged':
+      'RAM-tyhjennys: {creditsRemovedMinor} krediittejä siirretty laskurilta käsimaksuksi, jonka valvoja maksaa ({chainAgrees}, uusin varmennettu pääkirjan rivi nro {verifiedLedgerId}), {roundsVoided} avointa kierrosta mitätöity, laskurit nollattu; laskurit ennen: {metersKept}; vahingoittunut päiväkirja {damagedFile} oli velkaa {damagedOwedMinor} ({damagedLedgerRows} luettavan pääkirjan rivin summa, {damagedUnreadableSpots} lukukelvotonta kohtaa ohitettu; vienti {damagedExportFile}; uusin luettava saldo {damagedLastBalanceMinor}, kriittinen kopio {damagedCopyCreditsMinor})',
     'power-up': 'Käynnistys nro {count} (päiväkirjan skeema v{schema})',
     'power-up-memory-error': 'Käynnistys (laskurit eivät saatavilla: muistivirhe)',
     shutdown: 'Hallittu sammutus',
-    'process-crash': 'Prosessi kaatui: {crash} ({error}), {recordedAtStart}',
+    'process-crash': 'Prosessi kaatui {crashedAt}: {crash} ({error}), {recordedAtStart}',
     'memory-initialised': 'Kriittinen muisti alustettu (uusi päiväkirja)',
-    'memory-copy-rebuilt': 'Kriittisen muistin kopio {copy} palautettu kopiosta {from}',
+    'memory-copy-rebuilt':
+      'Kriittisen muistin kopio {copy} oli viallinen ({copyProblem}), havaittu {during}: palautettu kopiosta {from}',
     'memory-copy-file-rebuilt':
       'Kriittisen muistin kopiotiedosto {copyFile} oli käyttökelvoton ({problem}; käyttöjärjestelmän koodi {osCode}): kirjoitettu uudelleen lokista',
     'memory-copy-file-behind':
       'Kriittisen muistin kopiotiedosto oli jäljessä päiväkirjasta (puuttuvia kirjoituksia: {commitsBehind}): päivitetty',
-    'bill-credited-anomaly': 'Seteli {valueMinor} kanavalla {channel} hyvitettiin varoituksella: {warnings}',
-    'config-changed': 'Asetuksia muutettu (SHA-256 {hash}…)',
+    'bill-credited-anomaly':
+      'Seteli {valueMinor} kanavalla {channel} (setelin avain {eventKey}) hyvitettiin varoituksella: {warnings}',
+    'config-changed': 'Asetuksia muutettu (SHA-256 {hash}…): {fields}',
+    'config-changed-installed': 'Asetukset asennettu (SHA-256 {hash}…)',
     'config-kept-at-start':
       'Käynnistyksen asetustiedosto olisi muuttanut kohtia {fields}, kun pelaajalla oli rahaa laitteessa: tallennetut arvot pidettiin',
     'roads-reset': 'Teknikko nollasi tulostaulut: ne alkavat kierroksen {afterRoundId} jälkeen',
@@ -397,10 +413,12 @@ const staff: Messages['staff'] = {
     'journal-archived':
       'Arkistoitu {rounds} kierrosta (nroon {throughRoundId} asti) ja {events} tapahtumaa (nroon {throughEventId} asti) ({resumed})',
     'journal-archive-set-aside': 'Arkistotiedosto siirretty sivuun nimellä {keptAs}; uusi arkisto alkaa ({problem})',
-    'journal-archive-blocked': 'Arkistointi pysäytetty: {table} rivi {rowId} ei todennu',
+    'journal-archive-blocked': 'Arkistointi pysäytetty: {table} rivi {rowId} ei todennu ({problem})',
     'journal-archive-failed': 'Arkistoon kirjoitus epäonnistui, mitään ei siirretty ({problem})',
   },
   reason: {
+    'stadium-stream-fault':
+      'pöydän {tableId} tietovirta oli epäilyttävä: {fault} (kierros {round}; viimeksi täällä päätetty kierros {lastRound})',
     'device-reported': '{device} ilmoittaa tilan {health}: {deviceDetail}',
     'rng-deal-failure': 'satunnaislukugeneraattori vikaantui jaon aikana',
     'rng-not-ready':
@@ -417,6 +435,8 @@ const staff: Messages['staff'] = {
     'program-crash': 'ohjelma kaatui ({crash}, {error}) ja käynnistettiin uudelleen',
   },
   void: {
+    'stadium-void': 'pöytä {tableId} kierros {tableRound}: {voidCause}',
+    'stadium-fault': 'pöytä {tableId} kierros {tableRound} epäilyttävä: {fault}',
     'power-lost': 'virta katkesi kierroksen ollessa tilassa {status}; mitätöity käynnistyksessä',
     'rng-fault': 'satunnaislukuvika ({source}): {reason}',
     'device-fault': 'laitevika ({device}): {reason}',
@@ -533,7 +553,7 @@ const staff: Messages['staff'] = {
     'port-closed': 'portti suljettu',
   },
   clearCause: {
-    'device-healthy': 'laite ilmoittaa olevansa kunnossa',
+    'device-healthy': 'laite ilmoittaa olevansa kunnossa: {deviceDetail}',
     'door-closed': 'ovi suljettiin',
     'ram-clear': 'RAM-tyhjennys',
     'handpay-paid': 'käsimaksun maksoi {role}',
@@ -547,7 +567,7 @@ const staff: Messages['staff'] = {
     menu: 'kirjauduttu ulos valikosta',
     idle: 'ei toimintaa {idleS} s',
     'key-off': 'operaattoriavain käännetty pois',
-    'other-sign-in': 'toinen kirjautuminen',
+    'other-sign-in': '{by} kirjautui sisään',
   },
   recordCheck: {
     'start-up': 'käynnistyksen tarkistus',
@@ -576,6 +596,55 @@ const staff: Messages['staff'] = {
     'checksum-mismatch': 'tarkistussumma ei täsmää',
     'not-a-copy': 'tarkistussumma täsmää, mutta se ei ole kriittisen muistin kopio',
   },
+  handpayOrigin: {
+    'cash-out': 'kotiutus',
+    'ram-clear': 'krediitit, jotka RAM-tyhjennys poisti laskurilta',
+    'damaged-journal': 'vahingoittuneen päiväkirjan velka',
+  },
+  criticalCopyProblem: {
+    missing: 'puuttuu',
+    'checksum-mismatch': 'tarkistussumma ei täsmää',
+    'not-json': 'ei kelvollista JSONia',
+    'disagrees-with-ledger': 'se poikkesi toisesta kopiosta ja pääkirjasta',
+  },
+  memoryCheck: {
+    'start-up': 'käynnistyksessä',
+    'before-round': 'ennen kierrosta',
+    'after-round': 'kierroksen jälkeen',
+    'memory-fault': 'muistivian jälkeen',
+    'storage-recovery': 'tallennuksen palautuessa',
+  },
+  recordProblem: {
+    'digest-mismatch': 'tarkistussumma ei vastaa riviä ja sen linkkiä',
+    'digest-missing': 'rivillä ei ole tarkistussummaa',
+    'column-unreadable': 'sen kenttää {column} ei voi lukea',
+    'key-missing': 'tietueketjun avaintiedosto puuttuu',
+    'key-replaced': 'tietueketjun avaintiedosto puuttui; uusi avain luotiin eikä aiempia rivejä voi varmentaa',
+    'checkpoint-missing': 'tarkistuspiste puuttuu (ketju {chain})',
+    'checkpoint-damaged': 'tarkistuspiste on vahingoittunut (ketju {chain})',
+    'verified-row-missing': 'varmennettu rivi puuttuu',
+    'checkpoint-digest-differs': 'tarkistussumma poikkeaa varmennetusta tarkistuspisteestä',
+    'archive-cut-damaged': 'arkistoleikkaus on vahingoittunut (ketju {chain})',
+    'archive-unreadable': 'arkistoa ei voi lukea ({error})',
+    'archive-missing': 'arkisto, jossa ovat rivit numeroon {throughId} asti, puuttuu',
+    'archive-starts-late':
+      'arkisto alkaa rivin {afterId} jälkeen: sitä edeltävät rivit ovat sivuun siirretyssä arkistossa',
+    'archive-cut-digest-differs': 'arkiston rivillä leikkauskohdassa ei ole leikkauksen tarkistussummaa',
+  },
+  archiveProblem: {
+    'archive-rows-differ':
+      'arkiston rivit (ketju {chain}) rivin {afterId} jälkeen eivät ole käytössä olevan päiväkirjan',
+    'archive-empty':
+      'arkistossa ei ole rivejä (ketju {chain}), mutta käytössä olevan päiväkirjan leikkaus on rivillä {cutId}',
+    'archive-short': 'arkiston rivit (ketju {chain}) {firstId}–{lastId} eivät ulotu leikkaukseen {cutId}',
+    'archive-cut-digest-differs': 'arkiston rivillä {rowId} (ketju {chain}) ei ole leikkauksen tarkistussummaa',
+    'archive-rows-unverified': 'arkiston uusimpia rivejä (ketju {chain}) ei voi varmentaa: {problem}',
+    'archive-unreadable': 'arkisto ei ole luettava tietokanta ({error})',
+    'archive-file-missing': 'arkistotiedosto puuttuu ({error})',
+    'archive-write-failed': 'levy kieltäytyi kirjoituksesta ({error})',
+    'archive-delete-mismatch':
+      'käytössä olevasta päiväkirjasta poistettiin {deleted} riviä (ketju {chain}), mutta arkistoitiin {archived}: mitään ei tallennettu',
+  },
   roundStage: { locked: 'lukittu (panokset otettu)', dealt: 'jaettu' },
   damageProof: {
     file: 'se ei ole tavallinen tiedosto tai se on tyhjä',
@@ -602,7 +671,19 @@ const staff: Messages['staff'] = {
     'technician-test-write': 'teknikko kuittaa onnistuneen koekirjoituksen jälkeen',
     'technician-clear': 'teknikko kuittaa sen',
   },
+  stadiumFault: {
+    'bad-signature': 'tuloksen allekirjoitus ei täsmää pöydän avaimeen',
+    'round-gap': 'kierrosnumero hyppäsi yli',
+    'round-replay': 'kierros tuli uudelleen tai numero laski',
+    'bad-message': 'viesti, jota pääte ei pystynyt lukemaan',
+    'outcome-mismatch': 'kortit eivät anna ilmoitettua tulosta',
+  },
+  stadiumVoidCause: {
+    'table-void': 'pöytä mitätöi kierroksen',
+    'result-timeout': 'tulosta ei tullut ajoissa',
+  },
   source: {
+    stadium: 'Stadionpöydän yhteys',
     rng: 'Satunnaislukugeneraattori',
     'bill-acceptor': 'Setelinlukija',
     door: 'Ovi',
@@ -617,6 +698,7 @@ const staff: Messages['staff'] = {
     on: { true: 'päälle', false: 'pois' },
     enabled: { true: 'Käytössä', false: 'Pois käytöstä' },
     metersKept: { true: 'tallessa päiväkirjassa', false: 'ei saatavilla' },
+    chainAgrees: { true: 'tietueketju vahvistaa summan', false: 'tietueketju EI vahvista summaa' },
     recordedAtStart: { true: 'kirjattu seuraavassa käynnistyksessä', false: 'kirjattu heti kaatuessa' },
     yes: { true: 'kyllä', false: 'ei' },
   },

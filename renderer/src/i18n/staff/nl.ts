@@ -106,6 +106,7 @@ const staff: Messages['staff'] = {
       'Alleen een technicus heft een opslagfout op; de kast doet eerst een testschrijfactie in het journaal.',
   },
   tiltKind: {
+    'stadium-fault': 'Storing stadiontafel',
     'rng-fault': 'Fout toevalsgenerator',
     'device-fault': 'Apparaatfout',
     'memory-error': 'Geheugenfout',
@@ -122,8 +123,15 @@ const staff: Messages['staff'] = {
     'not-configured': 'niet ingesteld',
     unknown: 'onbekend',
   },
-  events: { kind: 'Soort', time: 'Tijd', at: 'Wanneer', detail: 'Details', none: 'Geen gebeurtenissen gevonden.' },
+  events: {
+    kind: 'Soort',
+    time: 'Tijd',
+    at: 'Wanneer',
+    what: 'Wat er gebeurde',
+    none: 'Geen gebeurtenissen gevonden.',
+  },
   eventKind: {
+    stadium: 'Stadion',
     all: 'Alle',
     fault: 'Fout',
     tilt: 'Storing',
@@ -198,6 +206,7 @@ const staff: Messages['staff'] = {
     applyNow: 'Nu toepassen',
   },
   section: {
+    stadium: 'Stadiontafel',
     rules: 'Spelregels',
     limits: 'Inzetlimieten',
     chips: 'Fiches',
@@ -216,6 +225,12 @@ const staff: Messages['staff'] = {
     other: 'Overig',
   },
   field: {
+    stadium: 'Stadiontafel (null: speelt alleen)',
+    url: 'Broker-adressen',
+    table: 'Tafel-id',
+    tablePublicKey: 'Publieke sleutel van de tafel',
+    resultTimeoutMs: 'Time-out voor de uitslag (ms)',
+    closeMarginMs: 'Sluitmarge (ms)',
     id: 'Profielnaam',
     decks: 'Kaartspellen',
     tiePays: 'Gelijkspel betaalt (tegen 1)',
@@ -364,29 +379,35 @@ const staff: Messages['staff'] = {
   },
   original: 'Originele tekst (zoals vastgelegd)',
   msg: {
+    'stadium-result-late':
+      'Uitslag van tafel {tableId} ronde {tableRound} kwam nadat de ronde was terugbetaald (ronde nr. {roundId}); genegeerd',
     'door-opened': 'Deur geopend',
     'door-closed': 'Deur gesloten',
     'fault-raised': 'Storing: {tilt}, {source} — {reason}',
     'tilt-raised': 'Blokkade gezet: {tilt}, {source} — {reason}. Eindigt wanneer: {clearance}',
     'tilt-cleared': 'Blokkade opgeheven: {tilt}, {source} — {cause}',
     'round-voided': 'Ronde {roundId} geannuleerd, {refundMinor} terugbetaald — {reason}',
-    'handpay-created': 'Handuitbetaling nr. {handpayId} van {amountMinor} aangemaakt; kast vergrendeld',
+    'handpay-created': 'Handuitbetaling nr. {handpayId} van {amountMinor} aangemaakt ({origin}); kast vergrendeld',
     'handpay-paid': 'Handuitbetaling betaald door {role}: {handpayIds}, totaal {totalMinor}',
     'ram-cleared':
-      'RAM-wissing: {creditsRemovedMinor} aan tegoed van de teller gehaald en verschuldigd als handuitbetaling die een zaalmedewerker uitbetaalt, {roundsVoided} open rondes geannuleerd, tellers op nul; tellers ervoor: {metersKept}',
+      'RAM-wissing: {creditsRemovedMinor} aan tegoed van de teller gehaald en verschuldigd als handuitbetaling die een zaalmedewerker uitbetaalt ({chainAgrees}, nieuwste geverifieerde grootboekregel nr. {verifiedLedgerId}), {roundsVoided} open rondes geannuleerd, tellers op nul; tellers ervoor: {metersKept}',
+    'ram-cleared-damaged':
+      'RAM-wissing: {creditsRemovedMinor} aan tegoed van de teller gehaald en verschuldigd als handuitbetaling die een zaalmedewerker uitbetaalt ({chainAgrees}, nieuwste geverifieerde grootboekregel nr. {verifiedLedgerId}), {roundsVoided} open rondes geannuleerd, tellers op nul; tellers ervoor: {metersKept}; het beschadigde journaal {damagedFile} was {damagedOwedMinor} verschuldigd (som van {damagedLedgerRows} leesbare grootboekregels, {damagedUnreadableSpots} onleesbare plekken overgeslagen; export {damagedExportFile}; nieuwste leesbare saldo {damagedLastBalanceMinor}, kritieke kopie {damagedCopyCreditsMinor})',
     'power-up': 'Inschakeling nr. {count} (journaalschema v{schema})',
     'power-up-memory-error': 'Inschakeling (tellers niet beschikbaar: geheugenfout)',
     shutdown: 'Ordelijk afgesloten',
-    'process-crash': 'Proces gecrasht: {crash} ({error}), {recordedAtStart}',
+    'process-crash': 'Proces gecrasht op {crashedAt}: {crash} ({error}), {recordedAtStart}',
     'memory-initialised': 'Kritiek geheugen geïnitialiseerd (nieuw journaal)',
-    'memory-copy-rebuilt': 'Kopie {copy} van het kritieke geheugen hersteld uit kopie {from}',
+    'memory-copy-rebuilt':
+      'Kopie {copy} van het kritieke geheugen was onbruikbaar ({copyProblem}), gevonden {during}: hersteld uit kopie {from}',
     'memory-copy-file-rebuilt':
       'Kopiebestand {copyFile} van het kritieke geheugen was onbruikbaar ({problem}; OS-code {osCode}): opnieuw geschreven uit het journaal',
     'memory-copy-file-behind':
       'Kopiebestand van het kritieke geheugen liep achter op het journaal (ontbrekende schrijfacties: {commitsBehind}): bijgewerkt',
     'bill-credited-anomaly':
-      'Biljet van {valueMinor} op kanaal {channel} bijgeschreven met een waarschuwing: {warnings}',
-    'config-changed': 'Configuratie gewijzigd (SHA-256 {hash}…)',
+      'Biljet van {valueMinor} op kanaal {channel} (biljetsleutel {eventKey}) bijgeschreven met een waarschuwing: {warnings}',
+    'config-changed': 'Configuratie gewijzigd (SHA-256 {hash}…): {fields}',
+    'config-changed-installed': 'Configuratie geïnstalleerd (SHA-256 {hash}…)',
     'config-kept-at-start':
       'Het configuratiebestand bij het starten zou {fields} wijzigen terwijl een speler geld op de kast had: de opgeslagen waarden zijn behouden',
     'roads-reset': 'Roads gewist door de technicus: ze beginnen na ronde {afterRoundId}',
@@ -404,10 +425,12 @@ const staff: Messages['staff'] = {
     'journal-archived':
       '{rounds} rondes (tot nr. {throughRoundId}) en {events} gebeurtenissen (tot nr. {throughEventId}) gearchiveerd ({resumed})',
     'journal-archive-set-aside': 'Archiefbestand apart gezet als {keptAs}; een nieuw archief begint ({problem})',
-    'journal-archive-blocked': 'Archiveren gestopt: {table} rij {rowId} is niet te verifiëren',
+    'journal-archive-blocked': 'Archiveren gestopt: {table} rij {rowId} is niet te verifiëren ({problem})',
     'journal-archive-failed': 'Schrijven naar het archief mislukt, niets verplaatst ({problem})',
   },
   reason: {
+    'stadium-stream-fault':
+      'de stroom van tafel {tableId} was twijfelachtig: {fault} (ronde {round}; laatst hier afgesloten ronde {lastRound})',
     'device-reported': '{device} meldt {health}: {deviceDetail}',
     'rng-deal-failure': 'de toevalsgenerator faalde tijdens het delen',
     'rng-not-ready': 'de toevalsgenerator was {waitedMs} ms na het opstarten niet in orde ({health}: {deviceDetail})',
@@ -423,6 +446,8 @@ const staff: Messages['staff'] = {
     'program-crash': 'het programma crashte door {crash} ({error}) en is herstart',
   },
   void: {
+    'stadium-void': 'tafel {tableId} ronde {tableRound}: {voidCause}',
+    'stadium-fault': 'tafel {tableId} ronde {tableRound} twijfelachtig: {fault}',
     'power-lost': 'stroom uitgevallen terwijl de ronde {status} was; geannuleerd bij inschakeling',
     'rng-fault': 'storing toevalsgenerator ({source}): {reason}',
     'device-fault': 'apparaatstoring ({device}): {reason}',
@@ -540,7 +565,7 @@ const staff: Messages['staff'] = {
     'port-closed': 'poort gesloten',
   },
   clearCause: {
-    'device-healthy': 'het apparaat meldt zich in orde',
+    'device-healthy': 'het apparaat meldt zich in orde: {deviceDetail}',
     'door-closed': 'de deur werd gesloten',
     'ram-clear': 'RAM-wissing',
     'handpay-paid': 'handuitbetaling betaald door {role}',
@@ -554,7 +579,7 @@ const staff: Messages['staff'] = {
     menu: 'afgemeld in het menu',
     idle: '{idleS} s geen activiteit',
     'key-off': 'operatorsleutel uitgezet',
-    'other-sign-in': 'een andere aanmelding',
+    'other-sign-in': '{by} heeft zich aangemeld',
   },
   recordCheck: {
     'start-up': 'de controle bij het opstarten',
@@ -583,6 +608,53 @@ const staff: Messages['staff'] = {
     'checksum-mismatch': 'controlesom klopt niet',
     'not-a-copy': 'controlesom klopt, maar het is geen kopie van het kritieke geheugen',
   },
+  handpayOrigin: {
+    'cash-out': 'uitbetaling',
+    'ram-clear': 'tegoed dat een RAM-wissing van de teller haalde',
+    'damaged-journal': 'schuld uit een beschadigd journaal',
+  },
+  criticalCopyProblem: {
+    missing: 'ontbreekt',
+    'checksum-mismatch': 'controlesom klopt niet',
+    'not-json': 'geen geldige JSON',
+    'disagrees-with-ledger': 'hij week af van de andere kopie en het grootboek',
+  },
+  memoryCheck: {
+    'start-up': 'bij het opstarten',
+    'before-round': 'vóór een ronde',
+    'after-round': 'na een ronde',
+    'memory-fault': 'na een geheugenfout',
+    'storage-recovery': 'bij het herstel van de opslag',
+  },
+  recordProblem: {
+    'digest-mismatch': 'de controlesom past niet bij de rij en haar koppeling',
+    'digest-missing': 'de rij heeft geen controlesom',
+    'column-unreadable': 'haar veld {column} is niet leesbaar',
+    'key-missing': 'het sleutelbestand van de recordketen ontbreekt',
+    'key-replaced':
+      'het sleutelbestand van de recordketen ontbrak; er is een nieuwe sleutel gemaakt en eerdere rijen zijn niet te verifiëren',
+    'checkpoint-missing': 'het controlepunt van de keten {chain} ontbreekt',
+    'checkpoint-damaged': 'het controlepunt van de keten {chain} is beschadigd',
+    'verified-row-missing': 'een geverifieerde rij ontbreekt',
+    'checkpoint-digest-differs': 'de controlesom wijkt af van het geverifieerde controlepunt',
+    'archive-cut-damaged': 'de archiefsnede van de keten {chain} is beschadigd',
+    'archive-unreadable': 'het archief is niet leesbaar ({error})',
+    'archive-missing': 'het archief met de rijen tot en met {throughId} ontbreekt',
+    'archive-starts-late': 'het archief begint na rij {afterId}: de rijen ervoor staan in een apart gezet archief',
+    'archive-cut-digest-differs': 'de archiefrij bij de snede draagt niet de controlesom van de snede',
+  },
+  archiveProblem: {
+    'archive-rows-differ': 'de rijen van {chain} in het archief na {afterId} zijn niet die van het lopende journaal',
+    'archive-empty': 'het archief heeft geen rijen van {chain}, maar de lopende snede staat op rij {cutId}',
+    'archive-short': 'de archiefrijen {firstId}–{lastId} van {chain} reiken niet tot de lopende snede {cutId}',
+    'archive-cut-digest-differs': 'archiefrij {rowId} van {chain} draagt niet de controlesom van de lopende snede',
+    'archive-rows-unverified': 'de nieuwste archiefrijen van {chain} zijn niet te verifiëren: {problem}',
+    'archive-unreadable': 'het archief is geen leesbare database ({error})',
+    'archive-file-missing': 'het archiefbestand ontbreekt ({error})',
+    'archive-write-failed': 'de schijf weigerde het schrijven ({error})',
+    'archive-delete-mismatch':
+      '{deleted} rijen van {chain} uit het lopende journaal gewist, maar {archived} gearchiveerd: niets vastgelegd',
+  },
   roundStage: { locked: 'vergrendeld (inzetten genomen)', dealt: 'gedeeld' },
   damageProof: {
     file: 'het is geen gewoon bestand of het is leeg',
@@ -609,7 +681,19 @@ const staff: Messages['staff'] = {
     'technician-test-write': 'een technicus heft hem op na een geslaagde testschrijfactie',
     'technician-clear': 'een technicus heft hem op',
   },
+  stadiumFault: {
+    'bad-signature': 'de handtekening van de uitslag klopt niet met de sleutel van de tafel',
+    'round-gap': 'een rondenummer werd overgeslagen',
+    'round-replay': 'een ronde kwam opnieuw of ging terug',
+    'bad-message': 'een bericht dat de terminal niet kon lezen',
+    'outcome-mismatch': 'de kaarten geven niet de opgegeven uitslag',
+  },
+  stadiumVoidCause: {
+    'table-void': 'de tafel heeft de ronde ongeldig verklaard',
+    'result-timeout': 'er kwam niet op tijd een uitslag',
+  },
   source: {
+    stadium: 'Verbinding met de stadiontafel',
     rng: 'Toevalsgenerator',
     'bill-acceptor': 'Biljettenlezer',
     door: 'Deur',
@@ -624,6 +708,7 @@ const staff: Messages['staff'] = {
     on: { true: 'aan', false: 'uit' },
     enabled: { true: 'Ingeschakeld', false: 'Uitgeschakeld' },
     metersKept: { true: 'bewaard in het journaal', false: 'niet beschikbaar' },
+    chainAgrees: { true: 'de recordketen staat in voor de som', false: 'de recordketen staat NIET in voor de som' },
     recordedAtStart: { true: 'vastgelegd bij de volgende start', false: 'vastgelegd op het moment zelf' },
     yes: { true: 'ja', false: 'nee' },
   },

@@ -106,6 +106,7 @@ const staff: Messages['staff'] = {
       'Endast en tekniker kan kvittera ett lagringsfel; kabinettet gör först en provskrivning i journalen.',
   },
   tiltKind: {
+    'stadium-fault': 'Fel i stadionbordet',
     'rng-fault': 'Fel på slumptalsgeneratorn',
     'device-fault': 'Enhetsfel',
     'memory-error': 'Minnesfel',
@@ -122,8 +123,9 @@ const staff: Messages['staff'] = {
     'not-configured': 'inte inställd',
     unknown: 'okänd',
   },
-  events: { kind: 'Typ', time: 'Tid', at: 'När', detail: 'Detaljer', none: 'Inga händelser matchar.' },
+  events: { kind: 'Typ', time: 'Tid', at: 'När', what: 'Vad som hände', none: 'Inga händelser matchar.' },
   eventKind: {
+    stadium: 'Stadion',
     all: 'Alla',
     fault: 'Fel',
     tilt: 'Larm',
@@ -198,6 +200,7 @@ const staff: Messages['staff'] = {
     applyNow: 'Tillämpa nu',
   },
   section: {
+    stadium: 'Stadionbord',
     rules: 'Spelregler',
     limits: 'Insatsgränser',
     chips: 'Marker',
@@ -216,6 +219,12 @@ const staff: Messages['staff'] = {
     other: 'Övrigt',
   },
   field: {
+    stadium: 'Stadionbord (null: spelar ensam)',
+    url: 'Broker-adresser',
+    table: 'Bordets id',
+    tablePublicKey: 'Bordets publika nyckel',
+    resultTimeoutMs: 'Tidsgräns för resultat (ms)',
+    closeMarginMs: 'Stängningsmarginal (ms)',
     id: 'Profilnamn',
     decks: 'Kortlekar',
     tiePays: 'Lika betalar (till 1)',
@@ -364,28 +373,35 @@ const staff: Messages['staff'] = {
   },
   original: 'Originaltext (som registrerad)',
   msg: {
+    'stadium-result-late':
+      'Resultatet för bord {tableId} omgång {tableRound} kom efter att omgången återbetalats (omgång nr {roundId}); ignorerat',
     'door-opened': 'Dörren öppnad',
     'door-closed': 'Dörren stängd',
     'fault-raised': 'Fel: {tilt}, {source} — {reason}',
     'tilt-raised': 'Spärr satt: {tilt}, {source} — {reason}. Upphör när: {clearance}',
     'tilt-cleared': 'Spärr upphävd: {tilt}, {source} — {cause}',
     'round-voided': 'Omgång {roundId} annullerad, {refundMinor} återbetalt — {reason}',
-    'handpay-created': 'Handutbetalning nr {handpayId} på {amountMinor} skapad; automaten låst',
+    'handpay-created': 'Handutbetalning nr {handpayId} på {amountMinor} skapad ({origin}); automaten låst',
     'handpay-paid': 'Handutbetalning betald av {role}: {handpayIds}, totalt {totalMinor}',
     'ram-cleared':
-      'RAM-rensning: {creditsRemovedMinor} i krediter flyttade från räkneverket till en handutbetalning som en värd betalar, {roundsVoided} öppna omgångar annullerade, räkneverk nollställda; räkneverk före: {metersKept}',
+      'RAM-rensning: {creditsRemovedMinor} i krediter flyttade från räkneverket till en handutbetalning som en värd betalar ({chainAgrees}, senaste verifierade huvudboksrad nr {verifiedLedgerId}), {roundsVoided} öppna omgångar annullerade, räkneverk nollställda; räkneverk före: {metersKept}',
+    'ram-cleared-damaged':
+      'RAM-rensning: {creditsRemovedMinor} i krediter flyttade från räkneverket till en handutbetalning som en värd betalar ({chainAgrees}, senaste verifierade huvudboksrad nr {verifiedLedgerId}), {roundsVoided} öppna omgångar annullerade, räkneverk nollställda; räkneverk före: {metersKept}; den skadade journalen {damagedFile} var skyldig {damagedOwedMinor} (summan av {damagedLedgerRows} läsbara huvudboksrader, {damagedUnreadableSpots} oläsbara ställen överhoppade; export {damagedExportFile}; senaste läsbara saldo {damagedLastBalanceMinor}, kritisk kopia {damagedCopyCreditsMinor})',
     'power-up': 'Start nr {count} (journalschema v{schema})',
     'power-up-memory-error': 'Start (räkneverk ej tillgängliga: minnesfel)',
     shutdown: 'Ordnad avstängning',
-    'process-crash': 'Processen kraschade: {crash} ({error}), {recordedAtStart}',
+    'process-crash': 'Processen kraschade {crashedAt}: {crash} ({error}), {recordedAtStart}',
     'memory-initialised': 'Kritiskt minne initierat (ny journal)',
-    'memory-copy-rebuilt': 'Kopia {copy} av kritiskt minne återställd från kopia {from}',
+    'memory-copy-rebuilt':
+      'Kopia {copy} av kritiskt minne var felaktig ({copyProblem}), upptäckt {during}: återställd från kopia {from}',
     'memory-copy-file-rebuilt':
       'Kopiefilen {copyFile} för kritiskt minne gick inte att använda ({problem}; OS-kod {osCode}): skriven på nytt från journalen',
     'memory-copy-file-behind':
       'Kopiefilen för kritiskt minne låg efter journalen (saknade skrivningar: {commitsBehind}): uppdaterad',
-    'bill-credited-anomaly': 'Sedel på {valueMinor} i kanal {channel} krediterad med en varning: {warnings}',
-    'config-changed': 'Konfigurationen ändrad (SHA-256 {hash}…)',
+    'bill-credited-anomaly':
+      'Sedel på {valueMinor} i kanal {channel} (sedelnyckel {eventKey}) krediterad med en varning: {warnings}',
+    'config-changed': 'Konfigurationen ändrad (SHA-256 {hash}…): {fields}',
+    'config-changed-installed': 'Konfigurationen installerad (SHA-256 {hash}…)',
     'config-kept-at-start':
       'Konfigurationsfilen vid start skulle ändra {fields} medan en spelare hade pengar i automaten: de sparade värdena behölls',
     'roads-reset': 'Vägarna nollställda av teknikern: de börjar efter omgång {afterRoundId}',
@@ -403,10 +419,12 @@ const staff: Messages['staff'] = {
     'journal-archived':
       'Arkiverade {rounds} omgångar (till nr {throughRoundId}) och {events} händelser (till nr {throughEventId}) ({resumed})',
     'journal-archive-set-aside': 'Arkivfilen lades undan som {keptAs}; ett nytt arkiv börjar ({problem})',
-    'journal-archive-blocked': 'Arkiveringen stoppad: {table} rad {rowId} går inte att verifiera',
+    'journal-archive-blocked': 'Arkiveringen stoppad: {table} rad {rowId} går inte att verifiera ({problem})',
     'journal-archive-failed': 'Skrivning till arkivet misslyckades, inget flyttades ({problem})',
   },
   reason: {
+    'stadium-stream-fault':
+      'strömmen från bord {tableId} var tvivelaktig: {fault} (omgång {round}; senast avslutade omgång här {lastRound})',
     'device-reported': '{device} rapporterar {health}: {deviceDetail}',
     'rng-deal-failure': 'slumptalsgeneratorn fallerade under given',
     'rng-not-ready': 'slumptalsgeneratorn var inte frisk {waitedMs} ms efter start ({health}: {deviceDetail})',
@@ -422,6 +440,8 @@ const staff: Messages['staff'] = {
     'program-crash': 'programmet kraschade på {crash} ({error}) och startades om',
   },
   void: {
+    'stadium-void': 'bord {tableId} omgång {tableRound}: {voidCause}',
+    'stadium-fault': 'bord {tableId} omgång {tableRound} tvivelaktig: {fault}',
     'power-lost': 'strömmen bröts medan omgången var {status}; annullerad vid start',
     'rng-fault': 'slumptalsfel ({source}): {reason}',
     'device-fault': 'enhetsfel ({device}): {reason}',
@@ -536,7 +556,7 @@ const staff: Messages['staff'] = {
     'port-closed': 'porten stängd',
   },
   clearCause: {
-    'device-healthy': 'enheten rapporterar frisk',
+    'device-healthy': 'enheten rapporterar frisk: {deviceDetail}',
     'door-closed': 'dörren stängdes',
     'ram-clear': 'RAM-rensning',
     'handpay-paid': 'handutbetalning betald av {role}',
@@ -550,7 +570,7 @@ const staff: Messages['staff'] = {
     menu: 'utloggad i menyn',
     idle: 'ingen aktivitet på {idleS} s',
     'key-off': 'operatörsnyckeln avslagen',
-    'other-sign-in': 'en annan inloggning',
+    'other-sign-in': '{by} loggade in',
   },
   recordCheck: {
     'start-up': 'kontrollen vid start',
@@ -579,6 +599,52 @@ const staff: Messages['staff'] = {
     'checksum-mismatch': 'kontrollsumman stämmer inte',
     'not-a-copy': 'kontrollsumman stämmer men det är ingen kopia av kritiskt minne',
   },
+  handpayOrigin: {
+    'cash-out': 'uttag',
+    'ram-clear': 'krediter som en RAM-rensning tog bort från räkneverket',
+    'damaged-journal': 'skuld från en skadad journal',
+  },
+  criticalCopyProblem: {
+    missing: 'saknas',
+    'checksum-mismatch': 'kontrollsumman stämmer inte',
+    'not-json': 'inte giltig JSON',
+    'disagrees-with-ledger': 'den avvek från den andra kopian och huvudboken',
+  },
+  memoryCheck: {
+    'start-up': 'vid start',
+    'before-round': 'före en omgång',
+    'after-round': 'efter en omgång',
+    'memory-fault': 'efter ett minnesfel',
+    'storage-recovery': 'när lagringen återhämtade sig',
+  },
+  recordProblem: {
+    'digest-mismatch': 'kontrollsumman stämmer inte med raden och dess länk',
+    'digest-missing': 'raden saknar kontrollsumma',
+    'column-unreadable': 'dess {column} går inte att läsa',
+    'key-missing': 'postkedjans nyckelfil saknas',
+    'key-replaced': 'postkedjans nyckelfil saknades; en ny nyckel skapades och tidigare rader kan inte verifieras',
+    'checkpoint-missing': 'kontrollpunkten för kedjan {chain} saknas',
+    'checkpoint-damaged': 'kontrollpunkten för kedjan {chain} är skadad',
+    'verified-row-missing': 'en verifierad rad saknas',
+    'checkpoint-digest-differs': 'kontrollsumman skiljer sig från den verifierade kontrollpunkten',
+    'archive-cut-damaged': 'arkivsnittet för kedjan {chain} är skadat',
+    'archive-unreadable': 'arkivet går inte att läsa ({error})',
+    'archive-missing': 'arkivet med raderna till och med {throughId} saknas',
+    'archive-starts-late': 'arkivet börjar efter rad {afterId}: raderna före den finns i ett undanlagt arkiv',
+    'archive-cut-digest-differs': 'arkivets rad vid snittet bär inte snittets kontrollsumma',
+  },
+  archiveProblem: {
+    'archive-rows-differ': 'arkivets rader i {chain} efter {afterId} är inte den levande journalens',
+    'archive-empty': 'arkivet har inga rader i {chain}, men det levande snittet ligger vid rad {cutId}',
+    'archive-short': 'arkivets rader {firstId}–{lastId} i {chain} når inte det levande snittet {cutId}',
+    'archive-cut-digest-differs': 'arkivets rad {rowId} i {chain} bär inte det levande snittets kontrollsumma',
+    'archive-rows-unverified': 'arkivets senaste rader i {chain} går inte att verifiera: {problem}',
+    'archive-unreadable': 'arkivet är ingen läsbar databas ({error})',
+    'archive-file-missing': 'arkivfilen saknas ({error})',
+    'archive-write-failed': 'disken vägrade skrivningen ({error})',
+    'archive-delete-mismatch':
+      '{deleted} rader i {chain} raderades ur den levande journalen men {archived} arkiverades: inget sparades',
+  },
   roundStage: { locked: 'låst (insatser tagna)', dealt: 'given' },
   damageProof: {
     file: 'den är ingen vanlig fil eller är tom',
@@ -605,7 +671,19 @@ const staff: Messages['staff'] = {
     'technician-test-write': 'en tekniker kvitterar efter en lyckad provskrivning',
     'technician-clear': 'en tekniker kvitterar den',
   },
+  stadiumFault: {
+    'bad-signature': 'resultatets signatur stämmer inte med bordets nyckel',
+    'round-gap': 'ett omgångsnummer hoppades över',
+    'round-replay': 'en omgång kom igen eller gick bakåt',
+    'bad-message': 'ett meddelande som terminalen inte kunde läsa',
+    'outcome-mismatch': 'korten ger inte det angivna utfallet',
+  },
+  stadiumVoidCause: {
+    'table-void': 'bordet ogiltigförklarade omgången',
+    'result-timeout': 'inget resultat kom i tid',
+  },
   source: {
+    stadium: 'Länk till stadionbordet',
     rng: 'Slumptalsgenerator',
     'bill-acceptor': 'Sedelläsare',
     door: 'Dörr',
@@ -620,6 +698,7 @@ const staff: Messages['staff'] = {
     on: { true: 'på', false: 'av' },
     enabled: { true: 'Aktiverad', false: 'Avaktiverad' },
     metersKept: { true: 'sparade i journalen', false: 'ej tillgängliga' },
+    chainAgrees: { true: 'postkedjan intygar summan', false: 'postkedjan intygar INTE summan' },
     recordedAtStart: { true: 'registrerad vid nästa start', false: 'registrerad när det hände' },
     yes: { true: 'ja', false: 'nej' },
   },

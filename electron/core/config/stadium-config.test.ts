@@ -1,0 +1,80 @@
+import fc from 'fast-check';
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { CLOSE_MARGIN_MS, RESULT_TIMEOUT_MS } from './stadium-config.ts';
+import { ConfigError, DEFAULT_VENUE_CONFIG, parseVenueConfig } from './venue-config.ts';
+
+function refusal(input: unknown): ConfigError {
+  try {
+    parseVenueConfig(input);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('expected the config to be refused');
+}
+
+const KEY = randomBytes(32).toString('base64');
+const STADIUM = { url: 'nats://10.0.0.5:4222', table: 'T1', tablePublicKey: KEY };
+const withStadium = (stadium: unknown) => ({ ...DEFAULT_VENUE_CONFIG, stadium });
+
+describe('the venue config’s stadium section: the table a cabinet is a terminal of', () => {
+  it('is null when the venue file leaves it out: the cabinet plays alone', () => {
+    const { stadium: _left, ...file } = DEFAULT_VENUE_CONFIG;
+    expect(parseVenueConfig(file).stadium).toBeNull();
+  });
+
+  it('takes a broker URL list, a table id and the table’s key, with 15 s and 1 s as the timing defaults', () => {
+    const parsed = parseVenueConfig(withStadium({ ...STADIUM, url: 'nats://a:4222, nats://b:4222,tls://c.venue' }));
+    expect(parsed.stadium).toEqual({
+      ...STADIUM,
+      url: 'nats://a:4222, nats://b:4222,tls://c.venue',
+      resultTimeoutMs: RESULT_TIMEOUT_MS.default,
+      closeMarginMs: CLOSE_MARGIN_MS.default,
+    });
+    expect([RESULT_TIMEOUT_MS.default, CLOSE_MARGIN_MS.default]).toEqual([15_000, 1_000]);
+  });
+
+  it.each([
+    ['url', 'http://broker:4222', 'pattern'],
+    ['url', 'nats://a:4222,', 'pattern'],
+    ['table', 'T.1', 'pattern'],
+    ['table', 'x'.repeat(33), 'pattern'],
+    ['tablePublicKey', randomBytes(31).toString('base64'), 'pattern'],
+    ['tablePublicKey', randomBytes(33).toString('base64'), 'pattern'],
+    ['tablePublicKey', `${'A'.repeat(42)}B=`, 'pattern'],
+    ['resultTimeoutMs', 999, 'min'],
+    ['resultTimeoutMs', 120_001, 'max'],
+    ['resultTimeoutMs', 1500.5, 'integer'],
+    ['closeMarginMs', -1, 'min'],
+    ['closeMarginMs', 10_001, 'max'],
+  ])('refuses %s = %j, naming the field and what it allows', (field, value, rule) => {
+    const e = refusal(withStadium({ ...STADIUM, [field]: value }));
+    expect(e.fields).toEqual([expect.objectContaining({ path: `stadium.${field}`, rule })]);
+    expect(e.message).toMatch(new RegExp(`stadium\\.${field}: ${field} must`));
+  });
+
+  it('refuses a missing field and an unknown one', () => {
+    const { table: _t, ...noTable } = STADIUM;
+    expect(refusal(withStadium(noTable)).fields).toEqual([{ path: 'stadium.table', rule: 'required' }]);
+    expect(refusal(withStadium({ ...STADIUM, tableKey: KEY })).fields).toEqual([
+      expect.objectContaining({ path: 'stadium.tableKey', rule: 'unknown-field' }),
+    ]);
+  });
+
+  it('property: the base64 of any 32 bytes is a table key, of any other length is not', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 0, maxLength: 64 }), (bytes) => {
+        const ok = (() => {
+          try {
+            parseVenueConfig(withStadium({ ...STADIUM, tablePublicKey: Buffer.from(bytes).toString('base64') }));
+            return true;
+          } catch {
+            return false;
+          }
+        })();
+        return ok === (bytes.length === 32);
+      }),
+    );
+  });
+});
