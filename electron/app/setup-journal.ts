@@ -34,7 +34,13 @@ export async function setupJournal(
       startOnJournalOrLocked(
         journalPath,
         (opened, criticalCopyPath) =>
-          startCabinetOn(opened, { config: loaded.input, configSource: loaded.source, random, criticalCopyPath }),
+          startCabinetOn(opened, {
+            config: loaded.input,
+            configSource: loaded.source,
+            stadiumOverride: loaded.stadiumOverride,
+            random,
+            criticalCopyPath,
+          }),
         undefined,
         loaded.criticalCopyPath,
       ),

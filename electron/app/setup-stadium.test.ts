@@ -4,44 +4,36 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_VENUE_CONFIG } from '../core/config/venue-config.ts';
+import { ConfigError, DEFAULT_VENUE_CONFIG, type VenueConfig } from '../core/config/venue-config.ts';
 import { startNatsServer } from '../testing/nats-server.ts';
 import { recordingPort } from '../testing/recording-stadium-port.ts';
 import { until } from '../testing/until.ts';
-import { setupStadium, stadiumCoreFor, stadiumSettingsFor } from './setup-stadium.ts';
+import { setupStadium, stadiumOverrideOf, stadiumTerminal } from './setup-stadium.ts';
 
 const KEY = Buffer.alloc(32, 7).toString('base64');
 const dir = mkdtempSync(path.join(os.tmpdir(), 'setup-stadium-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const quiet = { env: {}, log: () => undefined };
+const config = (stadium: VenueConfig['stadium']) => () => ({ ...DEFAULT_VENUE_CONFIG, stadium });
 
 describe('setupStadium', () => {
-  it('starts nothing for a cabinet with no stadium section and no flag: it plays alone', async () => {
-    // A cabinet core with none of the stadium calls: it is never asked for them.
-    expect(stadiumSettingsFor({ currency: {} }, {}, {})).toBeNull();
-    const setup = setupStadium({}, null, quiet);
+  it('starts nothing for a cabinet whose config in force has no stadium section: it plays alone', async () => {
+    const cabinet = { venueConfig: config(null), stadiumTerminalId: () => 'C7' };
+    expect(stadiumTerminal(cabinet)).toBeNull();
+    const setup = setupStadium(recordingPort(), null, quiet);
     expect(setup.settings).toBeNull();
     await setup.dispose();
   });
 
-  it('joins the table the flags name, as the terminal id the core keeps, and stops with the cabinet', async () => {
+  it('joins the table of the config in force, as the terminal id the core keeps, and stops with the cabinet', async () => {
     const server = await startNatsServer();
     const port = recordingPort();
-    const core = { ...port, stadiumTerminalId: () => 'C7' };
-    const settings = stadiumSettingsFor(
-      { stadium: { resultTimeoutMs: 3000 } },
-      { url: server.url, table: 'T9', tablePublicKey: KEY },
-      {},
-    );
-    const setup = setupStadium(core, settings, quiet);
+    const settings = { url: server.url, table: 'T9', tablePublicKey: KEY, resultTimeoutMs: 3000, closeMarginMs: 500 };
+    const joined = stadiumTerminal({ venueConfig: config(settings), stadiumTerminalId: () => 'C7' });
+    expect(joined).toEqual({ settings, terminal: 'C7' });
+    const setup = setupStadium(port, joined, quiet);
     try {
-      expect(setup.settings).toEqual({
-        url: server.url,
-        table: 'T9',
-        tablePublicKey: KEY,
-        resultTimeoutMs: 3000,
-        closeMarginMs: 500,
-      });
+      expect(setup.settings).toEqual(settings);
       await until(() => port.last()?.link === 'connected' && port.last()?.terminals === 1, 'connected, and present');
     } finally {
       await setup.dispose();
@@ -49,10 +41,16 @@ describe('setupStadium', () => {
     }
   });
 
-  it('refuses, as a bad venue config, a terminal that misses a field or a core that cannot be one', () => {
-    expect(() => stadiumSettingsFor({ stadium: { resultTimeoutMs: 3000 } }, { table: 'T9' }, {})).toThrow(ConfigError);
-    expect(() => stadiumCoreFor({})).toThrow(/cannot take part in a stadium/);
-    expect(() => stadiumCoreFor({ ...recordingPort(), stadiumTerminalId: () => 'C.7' })).toThrow(
+  it('refuses, as a bad venue config, a bad stadium variable or a terminal id that is no subject token', () => {
+    expect(() => stadiumOverrideOf({}, { BACCARAT_STADIUM_TABLE: 'a b' })).toThrow(ConfigError);
+    const settings = {
+      url: 'nats://a:4222',
+      table: 'T9',
+      tablePublicKey: KEY,
+      resultTimeoutMs: 3000,
+      closeMarginMs: 0,
+    };
+    expect(() => stadiumTerminal({ venueConfig: config(settings), stadiumTerminalId: () => 'C.7' })).toThrow(
       /the terminal id "C.7" is not one subject token/,
     );
   });
@@ -71,7 +69,10 @@ const host = (args: string[]) =>
 describe('the browser host with a bad stadium flag', () => {
   // Each flag's rule is stadium-flags.test.ts's; one here shows the host checks them before anything starts.
   it.each([
-    [['--table-public-key', 'abc'], /^host: --table-public-key must be the table's 32-byte public key in base64/],
+    [
+      ['--table-public-key', 'abc'],
+      /^host: --table-public-key: tablePublicKey must be the base64 of the table’s raw 32-byte/,
+    ],
   ])('%o: one stderr line naming what is allowed, exit 2, no journal made', (args, line) => {
     const journal = path.join(dir, `journal-${args[0]}.sqlite`);
     const result = host(['--journal', journal, ...args]);
@@ -82,14 +83,14 @@ describe('the browser host with a bad stadium flag', () => {
     expect(readdirSync(dir)).toEqual([]);
   });
 
-  it('with a venue file and a flag that still misses the broker: one line naming where to give it, exit 2, no journal made', () => {
+  it('with a venue file and a flag that still misses the broker: the field named with what it allows, exit 2, no journal made', () => {
     const venue = path.join(os.tmpdir(), `setup-stadium-venue-${process.pid}.json`);
     writeFileSync(venue, JSON.stringify(DEFAULT_VENUE_CONFIG));
     const journal = path.join(dir, 'journal-missing.sqlite');
     try {
       const result = host(['--journal', journal, '--config', venue, '--table', 'T1']);
       expect(result.status).toBe(2);
-      expect(result.stderr).toMatch(/stadium: a stadium terminal needs nats:.*--stadium URL, BACCARAT_STADIUM_URL/);
+      expect(result.stderr).toMatch(/stadium\.url: url must be nats:\/\/host:port/);
       expect(readdirSync(dir)).toEqual([]);
     } finally {
       rmSync(venue, { force: true });

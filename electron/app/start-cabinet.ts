@@ -30,7 +30,7 @@ import { recordCrash } from './process-crash-record.ts';
 import type { RunningCabinet } from './running-cabinet.ts';
 import { setupDevices } from './setup-devices.ts';
 import { setupJournal } from './setup-journal.ts';
-import { setupStadium, stadiumCoreFor, stadiumSettingsFor } from './setup-stadium.ts';
+import { setupStadium, stadiumOverrideOf, stadiumTerminal } from './setup-stadium.ts';
 import { setupStaff } from './setup-staff.ts';
 import type { StadiumFlags } from './stadium-flags.ts';
 import { shellCabinet } from './shell-cabinet.ts';
@@ -95,10 +95,9 @@ export async function startCabinet(
   const env = options.env ?? process.env;
   const flags = options.deviceFlags ?? {};
   const { log, journalPath } = options;
-  const loaded = loadConfig({ ...options, env });
-  const stadiumFlags = options.stadiumFlags ?? {};
-  // A given config is known before the journal opens: a terminal that cannot be one stops start-up untouched.
-  if (loaded.source === 'given') stadiumSettingsFor(loaded.input, stadiumFlags, env);
+  // A given config, the stadium flags laid over it, is checked before the journal opens: a terminal that cannot be
+  // one stops start-up untouched.
+  const loaded = loadConfig({ ...options, env, stadiumOverride: stadiumOverrideOf(options.stadiumFlags ?? {}, env) });
   const stack = disposerStack(log);
   try {
     const random = lateRandom();
@@ -109,8 +108,7 @@ export async function startCabinet(
       log,
     );
     stack.push(dispose);
-    const stadiumSettings = stadiumSettingsFor(cabinet.venueConfig(), stadiumFlags, env);
-    if (stadiumSettings !== null) stadiumCoreFor(cabinet); // before any device starts
+    const terminal = stadiumTerminal(cabinet); // before any device starts
     const wanted = emulatorsNeeded(cabinet.venueConfig(), flags, env);
     const emulators =
       options.startEmulators && (wanted.rng || wanted.bill) ? await options.startEmulators(log, wanted) : null;
@@ -137,7 +135,7 @@ export async function startCabinet(
       (made) => random.bind(made),
     );
     stack.push(stopDevices);
-    const stadium = setupStadium(cabinet, stadiumSettings, { env, log });
+    const stadium = setupStadium(cabinet, terminal, { env, log });
     stack.push(() => stadium.dispose());
     // The note test mode ends with the staff session (sign-out, idle sign-out, key off): the acceptor takes money again.
     staff.subscribe((status) => {

@@ -3,6 +3,7 @@
  * (`--config FILE`, else BACCARAT_CONFIG), else the config stored in the journal, else the built-in default. Nothing
  * here opens the journal: the stored config is read from the one journal start-up opens (setup-journal.ts).
  */
+import { withStadiumOverride, type StadiumOverride } from '../core/config/stadium-config.ts';
 import { readFileSync } from 'node:fs';
 import { parseVenueFileText } from '../core/config/config-file.ts';
 import { ConfigError, DEFAULT_VENUE_CONFIG, parseVenueConfig } from '../core/config/venue-config.ts';
@@ -39,22 +40,33 @@ export interface LoadedConfig {
    * journal, read from the journal start-up opens (never from a second, earlier open).
    */
   readonly criticalCopyPath: CopyPathChoice;
+  /** The stadium fields the host's flags and the environment lay over whichever config is in force. */
+  readonly stadiumOverride: StadiumOverride;
 }
 
 export interface ConfigChoice {
   readonly config?: unknown;
   readonly configFile?: string;
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** docs/stadium.md#joining-a-table: laid over the config's stadium section before it is checked. */
+  readonly stadiumOverride?: StadiumOverride;
 }
 
-function given(input: unknown): LoadedConfig {
-  return { input, source: 'given', criticalCopyPath: parseVenueConfig(input).journal.criticalCopyPath };
+function given(file: unknown, stadiumOverride: StadiumOverride): LoadedConfig {
+  const input = withStadiumOverride(file, stadiumOverride);
+  return {
+    input,
+    source: 'given',
+    criticalCopyPath: parseVenueConfig(input).journal.criticalCopyPath,
+    stadiumOverride,
+  };
 }
 
 /** The config to open the cabinet with; a bad venue file throws ConfigError before anything is touched. */
 export function loadConfig(choice: ConfigChoice): LoadedConfig {
-  if (choice.config !== undefined) return given(choice.config);
+  const stadiumOverride = choice.stadiumOverride ?? {};
+  if (choice.config !== undefined) return given(choice.config, stadiumOverride);
   const file = choice.configFile ?? choice.env.BACCARAT_CONFIG;
-  if (file) return given(readVenueFile(file));
-  return { input: DEFAULT_VENUE_CONFIG, source: 'stored-first', criticalCopyPath: 'stored-config' };
+  if (file) return given(readVenueFile(file), stadiumOverride);
+  return { input: DEFAULT_VENUE_CONFIG, source: 'stored-first', criticalCopyPath: 'stored-config', stadiumOverride };
 }

@@ -7,9 +7,9 @@
 import { z } from 'zod';
 import { RANKS, SUITS } from '../core/cards/card.ts';
 
-/** A table id is one NATS subject token and part of a stream name: 1–32 letters, digits, dashes or underscores. */
-export const TABLE_ID = /^[A-Za-z0-9_-]{1,32}$/;
-export const TABLE_ID_RULE = '1 to 32 letters, digits, dashes or underscores';
+/** A table id is one NATS subject token and part of a stream name; the venue config's rule (stadium-config.ts). */
+export { TABLE_ID, TABLE_ID_RULE } from '../core/config/stadium-config.ts';
+import { TABLE_ID } from '../core/config/stadium-config.ts';
 
 /** The subjects a table publishes on; a venue's permissions give each table only its own (docs/stadium.md#venue-set-up). */
 export function tableSubjects(table: string): { open: string; result: string; void: string; all: string } {

@@ -74,7 +74,7 @@ describe('terminals at a real table server', () => {
   });
 
   it('three terminals open, close and settle each round in step with the table, count each other present and report what they settled', async () => {
-    const ports = [recordingPort(), recordingPort(), recordingPort()];
+    const ports = [recordingPort('C1'), recordingPort('C2'), recordingPort('C3')];
     const links = ports.map((port, i) =>
       linkFor(server.url, 'T1', table.ready.publicKey, `C${i + 1}`, port, { resultTimeoutMs: 5_000 }),
     );

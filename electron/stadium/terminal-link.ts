@@ -11,13 +11,13 @@ import type { Broker, LinkStatus } from './broker.ts';
 import { publicKeyFromRaw } from './result-signature.ts';
 import { ConclusionReader } from './terminal-conclusions.ts';
 import { Presence } from './terminal-presence.ts';
-import { SettledReports, type StadiumReportPort } from './terminal-report.ts';
-import type { StadiumSettings } from './terminal-settings.ts';
+import { SettledReports } from './terminal-report.ts';
+import type { StadiumConfig } from '../core/config/stadium-config.ts';
 import { RoundTimers, terminalClock, type TerminalClock } from './terminal-timers.ts';
 import { OpenMessageSchema, tableSubjects } from './table-messages.ts';
 
 /** Everything the link asks of the core. */
-export type TerminalLinkPort = StadiumTerminalPort & StadiumReportPort;
+export type TerminalLinkPort = StadiumTerminalPort;
 
 /** Between attempts to reach a broker that was not there at start. */
 const CONNECT_RETRY_MS = 1_000;
@@ -26,7 +26,7 @@ export interface TerminalLinkParts {
   /** Reaches the broker; called again after CONNECT_RETRY_MS for as long as it throws. */
   readonly connect: () => Promise<Broker>;
   readonly port: TerminalLinkPort;
-  readonly settings: StadiumSettings;
+  readonly settings: StadiumConfig;
   /** This terminal's id: its durable consumer's name, its presence, its records (docs/stadium.md#the-link). */
   readonly terminal: string;
   readonly clock?: TerminalClock;

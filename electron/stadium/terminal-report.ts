@@ -69,7 +69,11 @@ export class SettledReports {
     const { broker, port, table, terminal, log } = this.parts;
     try {
       await this.ensureStream();
-      for (let batch = port.stadiumUnreported(OUTBOX_BATCH); batch.length > 0; batch = port.stadiumUnreported(OUTBOX_BATCH)) {
+      for (
+        let batch = port.stadiumUnreported(OUTBOX_BATCH);
+        batch.length > 0;
+        batch = port.stadiumUnreported(OUTBOX_BATCH)
+      ) {
         for (const report of batch) {
           await broker.publish(
             settledSubject(table, terminal),

@@ -5,6 +5,7 @@
  * the storage layer because it is the code that picks the SQLite journal for the
  * cabinet, which itself only knows JournalPort.
  */
+import { withStadiumOverride, type StadiumOverride } from '../core/config/stadium-config.ts';
 import { CabinetCore } from '../core/cabinet/cabinet.ts';
 import type { DeviceStatus } from '../core/cabinet/cabinet-api.ts';
 import { storedVenueConfig } from '../core/cabinet/config-change.ts';
@@ -46,6 +47,11 @@ export interface OpenCabinetOptions {
    * (docs/venue-config.md#starting-with-a-file).
    */
   readonly configSource?: 'given' | 'stored-first';
+  /**
+   * The stadium fields the browser host's flags and the environment give (docs/stadium.md#joining-a-table), laid over
+   * the stadium section of whichever config is in force, the stored one included, before it is checked.
+   */
+  readonly stadiumOverride?: StadiumOverride;
   readonly random: RandomSource;
   readonly clock?: () => Date;
   /** Initial device statuses (the hardware bridge reports changes later). */
@@ -98,10 +104,14 @@ export function startCabinetOn(
     const copyFile = copyPath === undefined ? null : new CriticalCopyFile(copyPath);
     if (copyFile) journal.keepCriticalCopy(copyFile, copyFailed);
     const stored = storedVenueConfig({ journal });
+    const override = options.stadiumOverride ?? {};
+    const storedWins = options.configSource === 'stored-first' ? stored : null;
     const config =
-      options.configSource === 'stored-first' && stored
-        ? stored
-        : parseVenueConfig(keepSecrets(options.config, stored ?? DEFAULT_VENUE_CONFIG));
+      storedWins !== null && Object.keys(override).length === 0
+        ? storedWins
+        : parseVenueConfig(
+            keepSecrets(withStadiumOverride(storedWins ?? options.config, override), stored ?? DEFAULT_VENUE_CONFIG),
+          );
     const started = new CabinetCore(
       journal,
       config,

@@ -46,7 +46,8 @@ export interface RecordingPort extends TerminalLinkPort {
 
 const cardText = (result: VerifiedResult): string => result.cards.map((c) => `${c.rank}${c.suit}`).join(' ');
 
-export function recordingPort(): RecordingPort {
+/** `terminal`: the id the stand-in's journal would keep, named in its reports as the core names it. */
+export function recordingPort(terminal = 'R1'): RecordingPort {
   const calls: PortCall[] = [];
   const reported: number[] = [];
   const waiters = new Set<(call: PortCall) => void>();
@@ -113,7 +114,7 @@ export function recordingPort(): RecordingPort {
       if (before === undefined) concluded.set(result.round, 'result');
       if (outcome === 'settled') {
         outbox.push({
-          terminal: 'R1',
+          terminal,
           table: result.table,
           round: result.round,
           roundId: result.round,
@@ -138,7 +139,7 @@ export function recordingPort(): RecordingPort {
     },
     stadiumFault: (cause, round) => record({ call: 'fault', round, cause }),
     stadiumLink: (state) => record({ call: 'link', ...state }),
-    stadiumTerminalId: () => 'R1',
+    stadiumTerminalId: () => terminal,
     stadiumUnreported: (limit) => outbox.slice(0, limit),
     stadiumReported: (_table, round) => {
       maybeFail('stadiumReported', round);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { CLOSE_MARGIN_MS, RESULT_TIMEOUT_MS } from './stadium-config.ts';
+import { CLOSE_MARGIN_MS, RESULT_TIMEOUT_MS, stadiumFieldRule, withStadiumOverride } from './stadium-config.ts';
 import { ConfigError, DEFAULT_VENUE_CONFIG, parseVenueConfig } from './venue-config.ts';
 
 function refusal(input: unknown): ConfigError {
@@ -76,5 +76,62 @@ describe('the venue config’s stadium section: the table a cabinet is a termina
         return ok === (bytes.length === 32);
       }),
     );
+  });
+});
+
+describe('a host flag or variable laid over the stadium section', () => {
+  const flags = { url: 'nats://127.0.0.1:4222', table: 'T9', tablePublicKey: KEY };
+
+  it('lets the venue file carry the durations and the flags the rest; one schema judges the whole', () => {
+    const parsed = parseVenueConfig(withStadiumOverride(withStadium({ resultTimeoutMs: 4000 }), flags));
+    expect(parsed.stadium).toEqual({ ...flags, resultTimeoutMs: 4000, closeMarginMs: CLOSE_MARGIN_MS.default });
+  });
+
+  it('makes a section where the file has none, and leaves a file alone when nothing is laid over it', () => {
+    const { stadium: _left, ...file } = DEFAULT_VENUE_CONFIG;
+    expect(parseVenueConfig(withStadiumOverride(file, flags)).stadium).toMatchObject(flags);
+    expect(withStadiumOverride(file, {})).toBe(file);
+  });
+
+  it('property: each field given wins over the file’s, every other field stays as the file has it', () => {
+    const file = withStadium({ ...STADIUM, resultTimeoutMs: 8000, closeMarginMs: 300 });
+    fc.assert(
+      fc.property(
+        fc.record(
+          {
+            url: fc.constant(flags.url),
+            table: fc.constant(flags.table),
+            tablePublicKey: fc.constant(flags.tablePublicKey),
+          },
+          { requiredKeys: [] },
+        ),
+        (given) => {
+          expect(parseVenueConfig(withStadiumOverride(file, given)).stadium).toEqual({
+            ...STADIUM,
+            resultTimeoutMs: 8000,
+            closeMarginMs: 300,
+            ...given,
+          });
+        },
+      ),
+    );
+  });
+
+  it('still refuses what the file got wrong, and a field the flags leave missing, by its path', () => {
+    expect(refusal(withStadiumOverride(withStadium('yes'), flags)).fields).toEqual([
+      expect.objectContaining({ path: 'stadium' }),
+    ]);
+    expect(refusal(withStadiumOverride(withStadium({ resultTimeoutMs: 4000 }), { table: 'T9' })).fields).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ path: 'stadium.url' }),
+        expect.objectContaining({ path: 'stadium.tablePublicKey' }),
+      ]),
+    );
+  });
+
+  it('words a bad flag value with the section’s own rule', () => {
+    expect(stadiumFieldRule('url', 'http://broker')).toMatch(/^url must be nats:\/\/host:port/);
+    expect(stadiumFieldRule('table', 'T.1')).toBe('table must be 1 to 32 letters, digits, dashes or underscores');
+    expect(stadiumFieldRule('tablePublicKey', KEY)).toBeNull();
   });
 });

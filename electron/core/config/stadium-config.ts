@@ -29,7 +29,7 @@ const wholeMs = (field: string, bounds: { readonly min: number; readonly max: nu
     .default(bounds.default);
 };
 
-export const StadiumConfigSchema = z
+const StadiumSectionSchema = z
   .object({
     url: z
       .string({ error: URL_RULE })
@@ -50,8 +50,36 @@ export const StadiumConfigSchema = z
     /** The terminal closes its window this much before the table's, so its lock is in before the table deals. */
     closeMarginMs: wholeMs('closeMarginMs', CLOSE_MARGIN_MS),
   })
-  .strict()
-  .nullable()
-  .default(null);
+  .strict();
+
+export const StadiumConfigSchema = StadiumSectionSchema.nullable().default(null);
 
 export type StadiumConfig = NonNullable<z.output<typeof StadiumConfigSchema>>;
+
+/**
+ * The fields a host flag or an environment variable may give (docs/stadium.md#joining-a-table): where the terminal's
+ * table is. The durations come from the venue config alone.
+ */
+export type StadiumOverride = Partial<Pick<StadiumConfig, 'url' | 'table' | 'tablePublicKey'>>;
+export const OVERRIDE_FIELDS = ['url', 'table', 'tablePublicKey'] as const;
+
+/** Null when `value` is allowed for `field`, else the section's own rule for it (one rule wherever a value comes from). */
+export function stadiumFieldRule(field: (typeof OVERRIDE_FIELDS)[number], value: unknown): string | null {
+  const checked = StadiumSectionSchema.shape[field].safeParse(value);
+  return checked.success ? null : (checked.error.issues[0]?.message ?? `${field} is not allowed`);
+}
+
+/**
+ * A venue config input with the override's fields laid over its `stadium` section, a section made when it has none;
+ * the whole is checked by the venue config's schema afterwards. An empty override leaves the input as it is.
+ */
+export function withStadiumOverride(input: unknown, override: StadiumOverride): unknown {
+  const given = Object.fromEntries(Object.entries(override).filter(([, v]) => v !== undefined));
+  if (Object.keys(given).length === 0 || typeof input !== 'object' || input === null || Array.isArray(input)) {
+    return input;
+  }
+  const section = (input as { readonly stadium?: unknown }).stadium ?? {};
+  // A section that is no object is left for the schema to refuse as it stands.
+  if (typeof section !== 'object' || Array.isArray(section)) return input;
+  return { ...input, stadium: { ...section, ...given } };
+}
