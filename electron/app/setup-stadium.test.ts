@@ -4,11 +4,12 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_VENUE_CONFIG, type VenueConfig } from '../core/config/venue-config.ts';
+import { ConfigError, DEFAULT_VENUE_CONFIG, parseVenueConfig, type VenueConfig } from '../core/config/venue-config.ts';
 import { startNatsServer } from '../testing/nats-server.ts';
 import { recordingPort } from '../testing/recording-stadium-port.ts';
 import { until } from '../testing/until.ts';
 import { setupStadium, stadiumOverrideOf, stadiumTerminal } from './setup-stadium.ts';
+import { loadConfig } from './venue-file.ts';
 
 const KEY = Buffer.alloc(32, 7).toString('base64');
 const dir = mkdtempSync(path.join(os.tmpdir(), 'setup-stadium-'));
@@ -65,6 +66,21 @@ const host = (args: string[]) =>
       timeout: 20_000,
     },
   );
+
+describe('a venue file with the stadium flags laid over it', () => {
+  it('may carry only the durations: the flags give the rest, and the whole is checked once', () => {
+    const venue = path.join(dir, '..', `setup-stadium-durations-${process.pid}.json`);
+    writeFileSync(venue, JSON.stringify({ ...DEFAULT_VENUE_CONFIG, stadium: { resultTimeoutMs: 4000 } }));
+    try {
+      const flags = { url: 'nats://127.0.0.1:4222', table: 'T9', tablePublicKey: KEY };
+      const loaded = loadConfig({ configFile: venue, env: {}, stadiumOverride: flags });
+      expect(parseVenueConfig(loaded.input).stadium).toEqual({ ...flags, resultTimeoutMs: 4000, closeMarginMs: 1000 });
+      expect(() => loadConfig({ configFile: venue, env: {}, stadiumOverride: { table: 'T9' } })).toThrow(ConfigError);
+    } finally {
+      rmSync(venue, { force: true });
+    }
+  });
+});
 
 describe('the browser host with a bad stadium flag', () => {
   // Each flag's rule is stadium-flags.test.ts's; one here shows the host checks them before anything starts.

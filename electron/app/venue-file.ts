@@ -10,8 +10,8 @@ import { ConfigError, DEFAULT_VENUE_CONFIG, parseVenueConfig } from '../core/con
 import type { CopyPathChoice } from '../storage/open-cabinet.ts';
 
 /**
- * Reads and validates a venue file. Throws ConfigError with one problem per bad field (an unreadable or malformed
- * file is one problem too).
+ * Reads a venue file's JSON; an unreadable or malformed file throws ConfigError. Its fields are checked by `given`
+ * once the stadium flags are laid over it (docs/stadium.md#joining-a-table), one problem per bad field.
  */
 export function readVenueFile(file: string): unknown {
   let text: string;
@@ -21,9 +21,7 @@ export function readVenueFile(file: string): unknown {
     const why = error instanceof Error ? error.message : String(error);
     throw new ConfigError([`(file): cannot read ${file} (${why})`], [{ path: '', rule: 'required', other: 'file' }]);
   }
-  const input = parseVenueFileText(text);
-  parseVenueConfig(input);
-  return input;
+  return parseVenueFileText(text);
 }
 
 /** One stderr line per bad field of a venue file. */
