@@ -4,7 +4,14 @@
  * started against a broker that is down says so at once; once connected, the client reconnects by itself for as long
  * as the process lives, and a publish during an outage fails and is tried again by its caller.
  */
-import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  jetstream,
+  jetstreamManager,
+  type JetStreamManager,
+  type JsMsg,
+} from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import {
   BrokerError,
@@ -125,10 +132,23 @@ export async function connectNatsBroker(url: string, options: NatsBrokerOptions)
           .catch(refused(`creating consumer ${name} on ${stream}`));
       }
       const consumer = await js.consumers.get(stream, name).catch(refused(`opening consumer ${name}`));
+      // One standing pull for the consumer's life, not one pull request per message (docs/stadium.md#scale): the
+      // message the pull brings while nobody waits is kept for the next call, never dropped.
+      const messages = await consumer.consume({ max_messages: 1 }).catch(refused(`reading consumer ${name}`));
+      const iterator = messages[Symbol.asyncIterator]();
+      let pending: Promise<IteratorResult<JsMsg>> | null = null;
       return {
         next: async (waitMs): Promise<DeliveredMessage | null> => {
-          const msg = await consumer.next({ expires: Math.max(1000, waitMs) });
-          if (msg === null) return null;
+          pending ??= iterator.next();
+          let timer: ReturnType<typeof setTimeout> | undefined;
+          const timedOut = new Promise<'timeout'>((resolve) => {
+            timer = setTimeout(() => resolve('timeout'), Math.max(1000, waitMs));
+          });
+          const got = await Promise.race([pending, timedOut]).finally(() => clearTimeout(timer));
+          if (got === 'timeout') return null;
+          pending = null;
+          if (got.done) throw new BrokerError('unreachable', `the consumer ${name} stopped reading`);
+          const msg = got.value;
           return {
             subject: msg.subject,
             sequence: msg.seq,

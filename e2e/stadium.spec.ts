@@ -1,0 +1,181 @@
+/**
+ * A stadium table as a venue runs it (docs/stadium.md#terminals): a real nats-server, the table server as its own
+ * process and three terminals, each a browser host process with its own journal; two of them have a Chromium page
+ * as their touchscreen. The terminals show one countdown and one result, a terminal that skips locks nothing and
+ * still sees the round, and a terminal killed after its close settles that round from the stream when it comes back.
+ * The stadium screens are compared with their pictures in every language at both sizes, in one page load per size.
+ */
+import type { Page } from '@playwright/test';
+import { LOCALES } from '../renderer/src/i18n/index.ts';
+import { chooseLanguage, expect, expectMeter, insertNote, lastRounds, test, type RoundRecordLike } from './fixtures.ts';
+import type { HostProcess } from './host-process.ts';
+import { measure as measureText, MIN_FONT_PX } from './text-probes.ts';
+import { startStadiumFleet, type StadiumFleet } from './stadium-fleet.ts';
+
+/** What the terminal's snapshot says of its table (CabinetSnapshot.stadium). */
+interface StadiumViewLike {
+  round: number | null;
+  window: 'open' | 'closed';
+  lockedRound: number | null;
+  lastConcludedRound: number | null;
+  terminals: number;
+  link: string;
+}
+
+async function view(host: HostProcess): Promise<StadiumViewLike> {
+  const snapshot = await host.must<{ stadium: StadiumViewLike | null }>('cabinet:snapshot', {});
+  if (snapshot.stadium === null) throw new Error('the terminal plays alone');
+  return snapshot.stadium;
+}
+
+/** Waits until the terminal's view satisfies `ok` (polled from main, never a fixed pause). */
+async function until(
+  host: HostProcess,
+  ok: (v: StadiumViewLike) => boolean,
+  timeout = 30_000,
+): Promise<StadiumViewLike> {
+  let last: StadiumViewLike | null = null;
+  await expect
+    .poll(
+      async () => {
+        last = await view(host);
+        return ok(last);
+      },
+      { timeout, intervals: [100, 200, 250] },
+    )
+    .toBe(true);
+  return last!;
+}
+
+async function openStadiumPage(page: Page, host: HostProcess): Promise<void> {
+  await page.goto(host.url);
+  await expect(page.getByTestId('stadium-status')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('credit-meter')).toHaveAttribute('data-minor', /^\d+$/);
+}
+
+const cardsOf = (round: RoundRecordLike): string => JSON.stringify(round.cards);
+
+test.describe('three terminals at one stadium table', () => {
+  let fleet: StadiumFleet;
+  test.beforeAll(async () => {
+    fleet = await startStadiumFleet({
+      bettingMs: 5_000,
+      terminalChanges: { stadium: { resultTimeoutMs: 15_000 } },
+    });
+  });
+  test.afterAll(async () => {
+    await fleet?.stop();
+  });
+
+  test('one countdown and one result on every terminal; a skip locks nothing; a terminal killed after its close settles on its return', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const [a, b, c] = await Promise.all([fleet.startTerminal('a'), fleet.startTerminal('b'), fleet.startTerminal('c')]);
+    const second = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+    await Promise.all([openStadiumPage(page, a), openStadiumPage(second, b)]);
+    await Promise.all([insertNote(page, a, 5, 10_000), insertNote(second, b, 5, 10_000)]);
+    await c.must('test:insert-note', { channel: 5 });
+    await until(c, () => true);
+
+    // Every terminal counts the three at the table.
+    for (const host of [a, b, c]) await until(host, (v) => v.terminals === 3);
+    await expect(page.getByTestId('stadium-status')).toHaveAttribute('data-terminals', '3');
+
+    // DEAL belongs to the table.
+    expect(await a.call('round:deal', {})).toMatchObject({ ok: false, error: { code: 'stadium-mode' } });
+
+    // The next window: a and b bet by touch, c sits it out.
+    const open = await until(a, (v) => v.window === 'open' && v.lockedRound === null);
+    const round = open.round!;
+    await c.must('round:skip', { skip: true });
+    await until(b, (v) => v.window === 'open' && v.round === round);
+    await expect(page.getByTestId('stadium-status')).toHaveAttribute('data-scene', 'open');
+    await expect(second.getByTestId('stadium-status')).toHaveAttribute('data-scene', 'open');
+    await page.getByTestId('chip-100').click();
+    await page.getByTestId('spot-player').click();
+    await second.getByTestId('chip-500').click();
+    await second.getByTestId('spot-banker').click();
+    await expectMeter(page, 'total-bet', 100);
+    await expectMeter(second, 'total-bet', 500);
+
+    // b is killed as soon as its close has locked and debited its layout, before the table deals.
+    await until(b, (v) => v.lockedRound === round, 10_000);
+    await b.kill('SIGKILL');
+
+    await until(a, (v) => (v.lastConcludedRound ?? 0) >= round);
+    await until(c, (v) => (v.lastConcludedRound ?? 0) >= round);
+    const [roundA] = await lastRounds(a, 1);
+    expect(roundA).toMatchObject({ status: 'settled', bets: { player: 100 } });
+    await expect(page.getByTestId('result-banner')).toBeVisible();
+    // The skipping terminal staked nothing: its credit is what it was given.
+    expect((await c.must<{ creditsMinor: number }>('cabinet:snapshot', {})).creditsMinor).toBe(10_000);
+
+    // b comes back on its own journal and settles the round it had locked, from what its consumer still owes it.
+    const b2 = await fleet.startTerminal('b2', { journal: fleet.journalOf('b') });
+    await until(b2, (v) => (v.lastConcludedRound ?? 0) >= round);
+    const [roundB] = await lastRounds(b2, 1);
+    expect(roundB).toMatchObject({ status: 'settled', bets: { banker: 500 } });
+    expect(cardsOf(roundB!)).toBe(cardsOf(roundA!));
+    await second.close();
+  });
+});
+
+const SIZES = [
+  { name: 'landscape', width: 1920, height: 1080 },
+  { name: 'portrait', width: 1080, height: 1920 },
+] as const;
+
+test.describe('the stadium screens as their pictures', () => {
+  // One window longer than the whole test: the screen stays in the state it is pictured in.
+  let fleet: StadiumFleet;
+  test.beforeAll(async () => {
+    fleet = await startStadiumFleet({ bettingMs: 600_000 });
+  });
+  test.afterAll(async () => {
+    await fleet?.stop();
+  });
+  test.use({ bypassCSP: true });
+
+  test('the countdown and the unreachable table in every language, both sizes, in one page load', async ({ page }) => {
+    test.setTimeout(240_000);
+    const host = await fleet.startTerminal('pictures');
+    await until(host, (v) => v.link === 'connected');
+    await fleet.restartTable();
+    await until(host, (v) => v.window === 'open' && v.terminals === 1);
+    await openStadiumPage(page, host);
+    const findings: string[] = [];
+    const words = async (state: string, selector: string): Promise<void> => {
+      for (const f of await measureText(page, selector, MIN_FONT_PX))
+        findings.push(`${state}: ${f.where} "${f.text}": ${f.problem}`);
+    };
+    for (const size of SIZES) {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await expect(page.locator('.stage')).toHaveAttribute('data-orientation', size.name);
+      for (const lang of LOCALES) {
+        await chooseLanguage(page, lang);
+        await expect(page.getByTestId('stadium-status')).toHaveAttribute('data-scene', 'open');
+        await words(`${lang} ${size.name} open`, '[data-testid="stadium-status"]');
+        // The seconds go on counting: the line is judged by its words above, the rest of the screen by its picture.
+        await expect.soft(page).toHaveScreenshot(`stadium-open-${lang}-${size.name}.png`, {
+          mask: [page.getByTestId('stadium-line')],
+          timeout: 30_000,
+        });
+      }
+    }
+    // The broker goes away: the table cannot be reached, and the screen says what that means for the money.
+    await fleet.nats.kill();
+    await expect(page.getByTestId('stadium-unreachable')).toBeVisible({ timeout: 20_000 });
+    for (const size of SIZES) {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await expect(page.locator('.stage')).toHaveAttribute('data-orientation', size.name);
+      for (const lang of LOCALES) {
+        await chooseLanguage(page, lang);
+        await words(`${lang} ${size.name} unreachable`, '[data-testid="stadium-unreachable"]');
+        await expect.soft(page).toHaveScreenshot(`stadium-unreachable-${lang}-${size.name}.png`, { timeout: 30_000 });
+      }
+    }
+    expect(findings, findings.join('\n')).toEqual([]);
+  });
+});
