@@ -5,6 +5,7 @@
  *
  *   npm run --silent chaos -- --kills 200 --seed 20261201 --json
  *   npm run --silent chaos -- --faults storage --kills 200 --seed 20261201 --json
+ *   npm run --silent chaos -- --stadium --terminals 20 --kills 40 --seed 20261201 --json
  *
  * The last stdout line is the JSON summary; the exit code is 1 when any count is non-zero.
  * `npm test` runs 200 kills and 40 with storage faults on a fixed seed: enough to meet every kind of statement of
@@ -38,6 +39,7 @@ import {
   wipeJournal,
   type StorageDisk,
 } from '../testing/chaos/storage-chaos.ts';
+import { MUST_BE_ZERO, runStadiumChaos } from '../testing/chaos/stadium-chaos.ts';
 import { straceMissing } from '../testing/strace-inject.ts';
 import { intFlag, printJson, runCli, UsageError } from './cli-support.ts';
 
@@ -47,6 +49,7 @@ const USAGE = `
 chaos — SIGKILL the cabinet core at random points and check nothing is lost or created
 
 Usage: npm run --silent chaos -- [--kills N] [--seed S] [--faults storage] [--json] [--keep]
+       npm run --silent chaos -- --stadium [--terminals N] [--kills N] [--seed S] [--json] [--keep]
 
   --kills N   number of SIGKILLs, 1..100000 (default 200)
   --seed S    seed of every random choice, 0..4294967295 (default 1)
@@ -62,6 +65,13 @@ Usage: npm run --silent chaos -- [--kills N] [--seed S] [--faults storage] [--js
               journal (start_read_faults): a healthy journal must never be moved aside.
               Exit 1 also when freezes, crash_loops, undetected_changes or
               healthy_quarantined is above 0.
+  --stadium   the fleet chaos instead (docs/stadium.md#fleet-chaos): a real 3-node NATS cluster, a table
+              server and --terminals terminal processes; each kill SIGKILLs a terminal, the table
+              server or one node; forged results are published now and then. Exit 1 when lost,
+              created, settled_twice, settled_differently, unsettled_locked_bets,
+              bad_signatures_accepted or audit_problems is above 0.
+  --terminals N
+              terminals of the fleet chaos, 1..200 (default 20)
   --json      print the summary as JSON on the last line
   --keep      keep the temp journal and print its path
   --dir PATH  folder for the temp journal (default /dev/shm when present, else the OS temp
@@ -163,6 +173,28 @@ function add(t: Totals, r: AuditReport): void {
   t.settledAndVoided += r.settledAndVoided;
 }
 
+/** `--stadium`: the fleet chaos (electron/testing/chaos/stadium-chaos.ts); exit 1 when a must-be-zero count is not. */
+async function stadiumChaos(
+  values: { terminals?: string; faults?: string; dir?: string; keep?: boolean; json?: boolean },
+  kills: number,
+  seed: number,
+): Promise<number> {
+  if (values.faults !== undefined) throw new UsageError('--faults cannot be combined with --stadium');
+  const terminals = intFlag('terminals', values.terminals, 1, 200, 20);
+  const dir = mkdtempSync(join(chaosBaseDir(values.dir), 'baccarat-stadium-chaos-'));
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  try {
+    const summary = await runStadiumChaos({ terminals, kills, seed, dir, log });
+    for (const p of summary.problems.slice(0, 20)) log(`chaos: PROBLEM ${p}`);
+    if (values.json) printJson(summary);
+    else process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+    return MUST_BE_ZERO.every((key) => summary[key] === 0) ? 0 : 1;
+  } finally {
+    if (values.keep) log(`chaos: journals kept in ${dir}`);
+    else rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 await runCli({
   name: 'chaos',
   usage: USAGE,
@@ -173,11 +205,15 @@ await runCli({
     keep: { type: 'boolean' },
     dir: { type: 'string' },
     faults: { type: 'string' },
+    stadium: { type: 'boolean' },
+    terminals: { type: 'string' },
   },
   main: async ({ values, positionals }) => {
     if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
     const kills = intFlag('kills', values.kills, 1, 100_000, 200);
     const seed = intFlag('seed', values.seed, 0, 4_294_967_295, 1);
+    if (values.stadium) return stadiumChaos(values, kills, seed);
+    if (values.terminals !== undefined) throw new UsageError('--terminals belongs to --stadium');
     const rand = seededUniform(seed);
     if (values.faults !== undefined && values.faults !== 'storage')
       throw new UsageError(`--faults must be "storage" (the only fault family besides kills), got "${values.faults}"`);
