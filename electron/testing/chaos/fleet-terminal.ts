@@ -9,6 +9,7 @@
  * Environment: FLEET_JOURNAL, FLEET_SEED, FLEET_URL (the cluster's URLs), FLEET_TABLE, FLEET_KEY (the table's public
  * key), FLEET_RESULT_TIMEOUT_MS. Stderr: `FLEET-STARTED <terminal id>` once the core is open and the link started.
  */
+import { appendFileSync } from 'node:fs';
 import { CabinetError } from '../../core/cabinet/cabinet-error.ts';
 import { STADIUM_SOURCE } from '../../core/cabinet/stadium-fault.ts';
 import { SPOTS } from '../../core/engine/settlement.ts';
@@ -58,11 +59,14 @@ credit();
 
 const joined = stadiumTerminal(cabinet);
 if (joined === null) throw new Error('fleet-terminal: the config has no stadium section');
-const link = setupStadium(cabinet, joined, { env: {}, log: () => undefined });
+// The link's own lines, kept beside the journal for a run kept with --keep.
+const log = (line: string) => appendFileSync(`${journalPath}.log`, `${new Date().toISOString()} ${line}\n`);
+const link = setupStadium(cabinet, joined, { env: {}, log });
 process.stderr.write(`FLEET-STARTED ${joined.terminal}\n`);
 
 let playedRound: number | null = null;
-const chips = CHAOS_CONFIG.limits.chipDenominationsMinor;
+/** Chips at or above every spot's minimum: a layout the player meant to play mostly locks. */
+const chips = CHAOS_CONFIG.limits.chipDenominationsMinor.filter((c) => c >= 100);
 
 function play(): void {
   const snap = cabinet.snapshot();
