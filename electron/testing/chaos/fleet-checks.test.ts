@@ -24,7 +24,10 @@ const zero = { settled_twice: 0, settled_differently: 0, bad_signatures_accepted
 
 describe('the fleet checks of the stadium chaos', () => {
   it('a fleet that settled every round once on the table’s signed cards counts nothing', () => {
-    const found = checkFleet(fleet(terminal('A', [settled(1), settled(2)]), terminal('B', [settled(2), settled(3)])), true);
+    const found = checkFleet(
+      fleet(terminal('A', [settled(1), settled(2)]), terminal('B', [settled(2), settled(3)])),
+      true,
+    );
     expect(found).toMatchObject(zero);
     expect(found.problems).toEqual([]);
   });
@@ -62,13 +65,23 @@ describe('the fleet checks of the stadium chaos', () => {
     });
     fc.assert(
       fc.property(arbitraryFleet, fc.nat(), fc.nat(3), (rounds, which, card) => {
-        const honest = rounds.map((rs, i) => terminal(`C${i}`, rs.map((r) => settled(r))));
+        const honest = rounds.map((rs, i) =>
+          terminal(
+            `C${i}`,
+            rs.map((r) => settled(r)),
+          ),
+        );
         expect(checkFleet(fleet(...honest), true)).toMatchObject(zero);
         const t = honest[which % honest.length]!;
         const victim = t.settled[which % t.settled.length]!;
         const cards = victim.cards.map((c, i) => (i === card ? (c === 'AS' ? 'AH' : 'AS') : c));
         const changed = honest.map((x) =>
-          x !== t ? x : terminal(x.terminal, x.settled.map((s) => (s === victim ? { ...s, cards } : s))),
+          x !== t
+            ? x
+            : terminal(
+                x.terminal,
+                x.settled.map((s) => (s === victim ? { ...s, cards } : s)),
+              ),
         );
         const found = checkFleet(fleet(...changed), true);
         expect(found.bad_signatures_accepted).toBe(1);

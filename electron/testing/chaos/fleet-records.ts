@@ -63,7 +63,9 @@ export function readTerminal(terminal: string, journalPath: string): TerminalRec
 /** The table's journal: the cards of every round it dealt and signed, by round. */
 export function readTable(journalPath: string): Map<number, string[]> {
   return readOnly(journalPath, (db) => {
-    const rows = db.prepare(`SELECT round, result_json AS json FROM table_rounds WHERE status = 'dealt'`).all() as Array<{
+    const rows = db
+      .prepare(`SELECT round, result_json AS json FROM table_rounds WHERE status = 'dealt'`)
+      .all() as Array<{
       round: number;
       json: string;
     }>;
@@ -77,9 +79,9 @@ export function tableRounds(journalPath: string): number {
 }
 
 export function readFleet(table: string, tableJournal: string, terminals: ReadonlyMap<string, string>): FleetRecord {
-  return {
-    table,
-    tableCards: readTable(tableJournal),
-    terminals: [...terminals].map(([id, path]) => readTerminal(id, path)),
-  };
+  // The terminals first: the table journals a round before it publishes it, so every round a terminal has settled by
+  // now is already in the table's journal read after; read the other way round, a round dealt and settled between
+  // the two reads would look like one the table never dealt.
+  const read = [...terminals].map(([id, path]) => readTerminal(id, path));
+  return { table, tableCards: readTable(tableJournal), terminals: read };
 }

@@ -107,7 +107,16 @@ export async function runStadiumChaos(options: StadiumChaosOptions): Promise<Sta
   let nodeDown: number | null = null;
 
   const startTable = async (): Promise<TableProcess> => {
-    const args = ['--nats', cluster.url, '--table', TABLE, '--journal', tableJournal, '--betting-ms', String(BETTING_MS)];
+    const args = [
+      '--nats',
+      cluster.url,
+      '--table',
+      TABLE,
+      '--journal',
+      tableJournal,
+      '--betting-ms',
+      String(BETTING_MS),
+    ];
     // A broker that is between leaders refuses the table's first step (exit 2): its service manager starts it again.
     for (let attempt = 1; ; attempt++) {
       try {
@@ -131,7 +140,12 @@ export async function runStadiumChaos(options: StadiumChaosOptions): Promise<Sta
   };
   const check = (atEnd: boolean, when: string): FleetFindings => {
     const found = checkFleet(readFleet(TABLE, tableJournal, terminalIds()), atEnd);
-    for (const key of ['settled_twice', 'settled_differently', 'bad_signatures_accepted', 'unsettled_locked_bets'] as const)
+    for (const key of [
+      'settled_twice',
+      'settled_differently',
+      'bad_signatures_accepted',
+      'unsettled_locked_bets',
+    ] as const)
       worst[key] = Math.max(worst[key], found[key]);
     problems.push(...found.problems.slice(0, 5).map((p) => `${when}: ${p}`));
     return found;
