@@ -33,15 +33,9 @@ import { armFault, ObserverChain, type ArmedFault, type ChildFault } from './chi
 import { startView } from './start-view.ts';
 import type { StatementObserver } from '../../storage/database.ts';
 import { deterministicRandom, seededUniform } from '../fixtures.ts';
+import { requiredEnv } from './child-env.ts';
 
-function required(name: string): string {
-  const v = process.env[name];
-  if (v === undefined || v === '') {
-    process.stderr.write(`chaos-child: ${name} is required\n`);
-    process.exit(2);
-  }
-  return v;
-}
+const required = (name: string): string => requiredEnv('chaos-child', name);
 
 const journalPath = required('CHAOS_JOURNAL');
 const seed = Number(required('CHAOS_SEED'));

@@ -16,19 +16,13 @@ import { SPOTS } from '../../core/engine/settlement.ts';
 import { setupStadium, stadiumTerminal } from '../../app/setup-stadium.ts';
 import { openCabinet } from '../../storage/open-cabinet.ts';
 import { deterministicRandom, seededUniform } from '../fixtures.ts';
+import { requiredEnv } from './child-env.ts';
 import { CHAOS_CONFIG } from './chaos-config.ts';
 
 /** How often the terminal looks for a newly opened window: a player's reaction is far slower. */
 const PLAY_EVERY_MS = 15;
 
-function required(name: string): string {
-  const v = process.env[name];
-  if (v === undefined || v === '') {
-    process.stderr.write(`fleet-terminal: ${name} is required\n`);
-    process.exit(2);
-  }
-  return v;
-}
+const required = (name: string): string => requiredEnv('fleet-terminal', name);
 
 const journalPath = required('FLEET_JOURNAL');
 const seed = Number(required('FLEET_SEED'));
