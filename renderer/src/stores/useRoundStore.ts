@@ -68,7 +68,11 @@ export const useRoundStore = defineStore('round', () => {
 
   const playerTotal = computed(() => shownTotal(shown.value.player));
   const bankerTotal = computed(() => shownTotal(shown.value.banker));
-  const busy = computed(() => requestPending.value || stage.value === 'dealing');
+  /**
+   * Bets wait while the player's own round is revealed. A round sat out holds nothing up: its reveal runs at the
+   * start of the next window, and the player's first chip takes it off the felt.
+   */
+  const busy = computed(() => requestPending.value || (stage.value === 'dealing' && satOut.value === null));
   /**
    * The settled round on show in net terms (docs/rules.md#results-in-net-terms): the banner, the win styling
    * and the win sound all read this one kind, so nothing celebrates a round that paid back less than it staked.
@@ -127,15 +131,15 @@ export const useRoundStore = defineStore('round', () => {
     const stake = sumBets(record.bets);
     hold.value = { creditsMinor: record.creditsBeforeMinor - stake, totalBetMinor: stake };
     round.value = record;
-    reveal(record.outcome, () => {
+    reveal(record.outcome, true, () => {
       hold.value = null; // the reveal is done: the meters may show the round's credits now
       // The sound of the net result: a round that paid back less than it staked never plays the win.
       if (result.value) sound.result(result.value.kind);
     });
   }
 
-  /** The cards go on the felt one by one in deal order, then the result shows and `done` runs. */
-  function reveal(outcome: RoundOutcome, done: () => void): void {
+  /** The cards go on the felt one by one in deal order, with their sounds when `aloud`; then the result shows and `done` runs. */
+  function reveal(outcome: RoundOutcome, aloud: boolean, done: () => void): void {
     shown.value = { player: [], banker: [] };
     stage.value = 'dealing';
     const t = timing();
@@ -145,6 +149,7 @@ export const useRoundStore = defineStore('round', () => {
         setTimeout(
           () => {
             shown.value = { ...shown.value, [step.side]: [...shown.value[step.side], step.card] };
+            if (!aloud) return;
             sound.cardDealt();
             sound.cardTurned(t.turn);
           },
@@ -164,12 +169,13 @@ export const useRoundStore = defineStore('round', () => {
   }
 
   /**
-   * A table round this terminal sat out: revealed as the terminals that played it reveal it, or laid at once when
-   * the screen has just loaded. Meters are not held: no money rides on it. Shown once per table round; never over a
-   * round being dealt, nor, on a load, over a layout the player started.
+   * A table round this terminal sat out: revealed in step with the terminals that played it (so no screen tells the
+   * result before theirs do), or laid at once when the screen has just loaded. Meters are not held: no money rides
+   * on it. Shown once per table round; never over a round of the player's being dealt, nor, on a load, over a layout
+   * the player started.
    */
   function showSatOut(table: SatOutRound, atOnce: boolean, tableEmpty: boolean): void {
-    if (seenTableRounds.has(table.round) || stage.value === 'dealing' || requestPending.value) return;
+    if (seenTableRounds.has(table.round) || busy.value) return;
     seenTableRounds.add(table.round);
     if (atOnce && !tableEmpty) return;
     stopTimers();
@@ -177,7 +183,8 @@ export const useRoundStore = defineStore('round', () => {
     hold.value = null;
     round.value = null;
     satOut.value = table;
-    if (!atOnce) return reveal(table.outcome, () => {});
+    // Silent: a terminal nobody plays at would otherwise deal aloud every round of the table.
+    if (!atOnce) return reveal(table.outcome, false, () => {});
     shown.value = { player: [...table.outcome.player.cards], banker: [...table.outcome.banker.cards] };
     stage.value = 'result';
   }
@@ -236,9 +243,9 @@ export const useRoundStore = defineStore('round', () => {
     hold.value = null;
   }
 
-  /** NEW BET, or the first chip of a new layout: the finished round leaves the felt. */
+  /** NEW BET, or the first chip of a new layout: the finished round, or a round sat out even mid-reveal, leaves the felt. */
   function clearTable(): void {
-    if (stage.value === 'dealing') return;
+    if (busy.value) return;
     lastVoid.value = null;
     stopTimers();
     round.value = null;

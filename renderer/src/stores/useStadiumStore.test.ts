@@ -221,6 +221,23 @@ describe('a stadium terminal shows the table round it sat out: the cards and the
     expect(round.stage).toBe('none');
   });
 
+  it('a round sat out holds no bet up: a chip while its cards are still coming is taken and clears the felt', async () => {
+    const cabinet = useCabinetStore();
+    await cabinet.init();
+    real.insertNote(3);
+    const round = useRoundStore();
+    useStadiumStore();
+    await mainSays(cabinet, concluded(3, null, 'skipped'));
+    expect(round.stage).toBe('dealing');
+    expect(cabinet.controlsLocked).toBe(false);
+    await cabinet.placeBet('banker', 500, false);
+    expect(cabinet.snapshot?.tableBets).toEqual({ banker: 500 });
+    expect(round.satOut).toBeNull();
+    revealed();
+    expect(round.shown).toEqual({ player: [], banker: [] });
+    expect(round.stage).toBe('none');
+  });
+
   it('a round it played is shown from its own record alone, and replaces a round sat out on the felt', async () => {
     const cabinet = useCabinetStore();
     await cabinet.init();
