@@ -83,8 +83,8 @@ test.describe('three terminals at one stadium table', () => {
   let fleet: StadiumFleet;
   test.beforeAll(async () => {
     fleet = await startStadiumFleet({
-      // Long enough for three pages on two cores to reveal the last round and still take a bet by touch.
-      bettingMs: 10_000,
+      // The venue default: three pages on two busy cores reveal the last round and still take a bet by touch.
+      bettingMs: 15_000,
       terminalChanges: { stadium: { resultTimeoutMs: 15_000 } },
     });
   });
@@ -117,7 +117,7 @@ test.describe('three terminals at one stadium table', () => {
 
     // The next window: a and b bet by touch, c sits it out.
     // A window caught near its start, so the touches below have most of it even on a busy machine.
-    const open = await until(a, (v) => v.window === 'open' && v.closesInMs > 6_000 && v.lockedRound === null);
+    const open = await until(a, (v) => v.window === 'open' && v.closesInMs > 11_000 && v.lockedRound === null);
     const round = open.round!;
     // Straight to main: a touch on a busy two-core machine may take longer than the window leaves.
     await c.must('round:skip', { skip: true });
@@ -136,7 +136,7 @@ test.describe('three terminals at one stadium table', () => {
     ]);
 
     // b is killed as soon as its close has locked and debited its layout, before the table deals.
-    await until(b, (v) => v.lockedRound === round, 10_000);
+    await until(b, (v) => v.lockedRound === round, 20_000);
     await b.kill('SIGKILL');
 
     await until(a, (v) => (v.lastConcludedRound ?? 0) >= round);
