@@ -245,7 +245,7 @@ export const useRoundStore = defineStore('round', () => {
 
   /** NEW BET, or the first chip of a new layout: the finished round, or a round sat out even mid-reveal, leaves the felt. */
   function clearTable(): void {
-    if (busy.value) return;
+    if (stage.value === 'dealing' && satOut.value === null) return;
     lastVoid.value = null;
     stopTimers();
     round.value = null;
