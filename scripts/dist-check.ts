@@ -122,7 +122,10 @@ function readFuses(binary: string): Record<string, boolean | 'removed' | 'unknow
 const TEST_CODE_MARKERS = [
   'BACCARAT_TEST_PAUSE_AFTER_LOCK',
   'startEmbeddedBillAcceptorEmulator',
-  'ws://',
+  // The browser host's WebSocket server (the `ws` package's server and its handshake). Not "ws://": the stadium's
+  // NATS client names that scheme only to refuse WebSocket servers (docs/stadium.md#the-broker-seam).
+  'WebSocketServer',
+  'Sec-WebSocket-Accept',
   'killAtStatement',
   'armKill',
   'StatementObserver',

@@ -37,7 +37,13 @@ export function requireBettingWindow(ctx: CabinetContext): void {
 function lastResult(ctx: CabinetContext, table: string): StadiumResultView | null {
   const row = ctx.journal.stadiumRounds.lastResult(table);
   if (row === null || row.stream?.kind !== 'result') return null;
-  return { round: row.tableRound, cards: row.stream.cards, outcome: outcomeOfDeal(row.stream.cards) };
+  return {
+    round: row.tableRound,
+    cards: row.stream.cards,
+    outcome: outcomeOfDeal(row.stream.cards),
+    roundId: row.roundId,
+    sitOut: row.sitOut,
+  };
 }
 
 /** The broker's address for a screen: every server of the list without a user name or password. */

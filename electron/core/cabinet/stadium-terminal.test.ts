@@ -65,7 +65,11 @@ describe('a stadium terminal locks its layout at its own close and settles from 
     expect(c.stadiumResult(resultOf(3, TIE))).toBe('settled');
     expect(c.snapshot().creditsMinor).toBe(11_950 - 1_100 + 1_000 + 900);
     expect(c.recall({ limit: 1 })[0]!.cards).toEqual(TIE);
-    expect(c.snapshot().stadium).toMatchObject({ lockedRound: null, lastConcludedRound: 3, lastResult: { round: 3 } });
+    expect(c.snapshot().stadium).toMatchObject({
+      lockedRound: null,
+      lastConcludedRound: 3,
+      lastResult: { round: 3, roundId: 3, sitOut: null },
+    });
     cleanAudit(path);
   });
 
@@ -120,7 +124,8 @@ describe('a stadium terminal locks its layout at its own close and settles from 
     expect(c.stadiumVoid(1, 'result-timeout')).toBe('recorded');
     expect(c.stadiumResult(resultOf(1, TIE))).toBe('recorded');
     expect(c.events({ kind: 'stadium' })).toEqual([]);
-    expect(c.snapshot().stadium!.lastResult).toMatchObject({ round: 1 });
+    // The screen shows the round as one this terminal had no bets in, and why.
+    expect(c.snapshot().stadium!.lastResult).toMatchObject({ round: 1, roundId: null, sitOut: 'no-bets' });
   });
 
   it('cards that do not deal the stated outcome raise stadium-fault and refund, never settle', () => {

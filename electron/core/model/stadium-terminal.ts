@@ -41,11 +41,15 @@ export interface StadiumView {
   readonly terminalId: string;
 }
 
-/** A table result for the screen: its round, its cards in deal order and its outcome. */
+/** A table result for the screen: its round, its cards in deal order and its outcome, and whether this terminal played it. */
 export interface StadiumResultView {
   readonly round: number;
   readonly cards: readonly Card[];
   readonly outcome: StatedOutcome;
+  /** This terminal's own round settled from this result; null when it had no bets in it (the screen says so). */
+  readonly roundId: number | null;
+  /** Why nothing was locked at this terminal's close of the round; null when bets were locked or it missed the close. */
+  readonly sitOut: StadiumSitOut | null;
 }
 
 /** The outcome as the table states it; the core deals the cards through its own engine and refuses a mismatch. */

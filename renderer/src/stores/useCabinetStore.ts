@@ -264,7 +264,8 @@ export const useCabinetStore = defineStore('cabinet', () => {
   function placeBet(spot: BetSpot, chipMinor: number | null, erase: boolean): Promise<void> {
     return changeTable(async () => {
       if (round.busy || chipMinor === null) return;
-      if ((round.stage === 'result' || round.lastVoid) && tableTotalMinor.value === 0) round.clearTable();
+      if ((round.stage === 'result' || round.lastVoid || round.satOut) && tableTotalMinor.value === 0)
+        round.clearTable();
       if (erase) return eraseBet(spot);
       const s = await call('bets:place', { spot, chipMinor });
       if (s) sound.chipPlaced();
@@ -386,7 +387,7 @@ export const useCabinetStore = defineStore('cabinet', () => {
    */
   function rebetAtSharedTable(multiplier: 1 | 2): Promise<void> {
     return changeTable(async () => {
-      if (round.stage === 'result' || round.lastVoid) round.clearTable();
+      if (round.stage === 'result' || round.lastVoid || round.satOut) round.clearTable();
       if (await call('round:rebet', { multiplier })) adopt(await call('cabinet:snapshot', {}, true));
     });
   }

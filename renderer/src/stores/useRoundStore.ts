@@ -2,8 +2,10 @@ import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
 import type { Card } from '../../../electron/core/cards/card.ts';
 import type { RoundRecord } from '../../../electron/core/model/round-record.ts';
+import type { RoundOutcome } from '../../../electron/core/engine/round.ts';
 import { roundResultOf, type RoundResultSummary } from '../../../electron/core/engine/round-result-kind.ts';
 import { dealSequence, shownTotal } from '../format/cards.ts';
+import type { SatOutRound } from '../format/sat-out-round.ts';
 import { sumBets } from '../format/money.ts';
 import { useSound } from '../composables/useSound.ts';
 import { useSettingsStore } from './useSettingsStore.ts';
@@ -55,12 +57,22 @@ export const useRoundStore = defineStore('round', () => {
    */
   const lastVoid = shallowRef<RoundRecord | null>(null);
   const requestPending = ref(false);
+  /**
+   * A stadium table's round this terminal had no bets in, on the felt in place of a round of its own: the cards
+   * and the table's result, with no money on them (docs/stadium.md#the-terminals-screen).
+   */
+  const satOut = shallowRef<SatOutRound | null>(null);
   const seen = new Set<number>();
+  const seenTableRounds = new Set<number>();
   let timers: ReturnType<typeof setTimeout>[] = [];
 
   const playerTotal = computed(() => shownTotal(shown.value.player));
   const bankerTotal = computed(() => shownTotal(shown.value.banker));
-  const busy = computed(() => requestPending.value || stage.value === 'dealing');
+  /**
+   * Bets wait while the player's own round is revealed. A round sat out holds nothing up: its reveal runs at the
+   * start of the next window, and the player's first chip takes it off the felt.
+   */
+  const busy = computed(() => requestPending.value || (stage.value === 'dealing' && satOut.value === null));
   /**
    * The settled round on show in net terms (docs/rules.md#results-in-net-terms): the banner, the win styling
    * and the win sound all read this one kind, so nothing celebrates a round that paid back less than it staked.
@@ -114,19 +126,30 @@ export const useRoundStore = defineStore('round', () => {
     seen.add(record.roundId);
     stopTimers();
     lastVoid.value = null;
+    satOut.value = null;
     requestPending.value = false;
     const stake = sumBets(record.bets);
     hold.value = { creditsMinor: record.creditsBeforeMinor - stake, totalBetMinor: stake };
     round.value = record;
+    reveal(record.outcome, true, () => {
+      hold.value = null; // the reveal is done: the meters may show the round's credits now
+      // The sound of the net result: a round that paid back less than it staked never plays the win.
+      if (result.value) sound.result(result.value.kind);
+    });
+  }
+
+  /** The cards go on the felt one by one in deal order, with their sounds when `aloud`; then the result shows and `done` runs. */
+  function reveal(outcome: RoundOutcome, aloud: boolean, done: () => void): void {
     shown.value = { player: [], banker: [] };
     stage.value = 'dealing';
     const t = timing();
-    const steps = dealSequence(record);
+    const steps = dealSequence({ outcome });
     steps.forEach((step, i) => {
       timers.push(
         setTimeout(
           () => {
             shown.value = { ...shown.value, [step.side]: [...shown.value[step.side], step.card] };
+            if (!aloud) return;
             sound.cardDealt();
             sound.cardTurned(t.turn);
           },
@@ -138,13 +161,32 @@ export const useRoundStore = defineStore('round', () => {
       setTimeout(
         () => {
           stage.value = 'result';
-          hold.value = null; // the reveal is done: the meters may show the round's credits now
-          // The sound of the net result: a round that paid back less than it staked never plays the win.
-          if (result.value) sound.result(result.value.kind);
+          done();
         },
         t.card * steps.length + t.pause,
       ),
     );
+  }
+
+  /**
+   * A table round this terminal sat out: revealed in step with the terminals that played it (so no screen tells the
+   * result before theirs do), or laid at once when the screen has just loaded. Meters are not held: no money rides
+   * on it. Shown once per table round; never over a round of the player's being dealt, nor, on a load, over a layout
+   * the player started.
+   */
+  function showSatOut(table: SatOutRound, atOnce: boolean, tableEmpty: boolean): void {
+    if (seenTableRounds.has(table.round) || busy.value) return;
+    seenTableRounds.add(table.round);
+    if (atOnce && !tableEmpty) return;
+    stopTimers();
+    lastVoid.value = null;
+    hold.value = null;
+    round.value = null;
+    satOut.value = table;
+    // Silent: a terminal nobody plays at would otherwise deal aloud every round of the table.
+    if (!atOnce) return reveal(table.outcome, false, () => {});
+    shown.value = { player: [...table.outcome.player.cards], banker: [...table.outcome.banker.cards] };
+    stage.value = 'result';
   }
 
   function showVoid(record: RoundRecord): void {
@@ -154,6 +196,7 @@ export const useRoundStore = defineStore('round', () => {
     lastVoid.value = record;
     if (!round.value || round.value.roundId === record.roundId) {
       round.value = null;
+      satOut.value = null;
       stage.value = 'none';
       shown.value = { player: [], banker: [] };
     }
@@ -193,18 +236,20 @@ export const useRoundStore = defineStore('round', () => {
     if (record.status !== 'settled' || !record.outcome || seen.has(record.roundId)) return;
     seen.add(record.roundId);
     if (!tableEmpty || round.value || stage.value !== 'none') return;
+    satOut.value = null;
     round.value = record;
     shown.value = { player: [...record.outcome.player.cards], banker: [...record.outcome.banker.cards] };
     stage.value = 'result';
     hold.value = null;
   }
 
-  /** NEW BET, or the first chip of a new layout: the finished round leaves the felt. */
+  /** NEW BET, or the first chip of a new layout: the finished round, or a round sat out even mid-reveal, leaves the felt. */
   function clearTable(): void {
-    if (stage.value === 'dealing') return;
+    if (stage.value === 'dealing' && satOut.value === null) return;
     lastVoid.value = null;
     stopTimers();
     round.value = null;
+    satOut.value = null;
     stage.value = 'none';
     shown.value = { player: [], banker: [] };
   }
@@ -216,6 +261,7 @@ export const useRoundStore = defineStore('round', () => {
     hold,
     voided,
     lastVoid,
+    satOut,
     requestPending,
     busy,
     playerTotal,
@@ -226,6 +272,7 @@ export const useRoundStore = defineStore('round', () => {
     show,
     showVoid,
     showRecoveredVoid,
+    showSatOut,
     restore,
     dismissVoid,
     clearTable,

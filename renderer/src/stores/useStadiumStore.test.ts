@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
+import { nextTick } from 'vue';
+import type { Card } from '../../../electron/core/cards/card.ts';
+import { outcomeOfDeal } from '../../../electron/core/engine/stated-deal.ts';
 import type { CabinetSnapshot } from '../../../electron/core/cabinet/cabinet-api.ts';
 import type { StadiumView } from '../../../electron/core/model/stadium-terminal.ts';
 import type { CabinetBridge, Channel, IpcResult, PushEvent } from '../../../electron/ipc/contract.ts';
@@ -154,5 +157,129 @@ describe('a cabinet that plays alone is exactly as before', () => {
     const again = await afterOneRound(null);
     await again.rebet(1);
     expect(sent).toEqual(['round:rebet']);
+  });
+});
+
+/** Table round `round` concluded here with a result; `roundId` is this terminal's round in it, null when it had no bets. */
+function concluded(round: number, roundId: number | null, sitOut: StadiumView['sitOut'] = null): StadiumView {
+  const cards = [c('2', 'H'), c('A', 'S'), c('2', 'D'), c('2', 'C'), c('5', 'S'), c('K', 'H')];
+  return {
+    ...OPEN,
+    round: round + 1,
+    lastConcludedRound: round,
+    lastResult: { round, cards, outcome: outcomeOfDeal(cards), roundId, sitOut },
+  };
+}
+const c = (rank: Card['rank'], suit: Card['suit']): Card => ({ rank, suit });
+/** Long enough for any reveal; the countdown's tick keeps running, so the timers never all run out. */
+const revealed = (): void => void vi.advanceTimersByTime(10_000);
+
+/** Main sends a state event carrying `view`, as after a conclusion or an open. */
+async function mainSays(cabinet: ReturnType<typeof useCabinetStore>, next: StadiumView | null): Promise<void> {
+  stadium = next;
+  const now = await real.bridge.invoke('cabinet:snapshot', {});
+  if (!now.ok) throw new Error(now.error.message);
+  cabinet.adopt(withView(now.value));
+  await nextTick();
+}
+
+describe('a stadium terminal shows the table round it sat out: the cards and the result, no money', () => {
+  it('a round it had no bets in is revealed with the table’s cards and result, saying so, and no meter moves', async () => {
+    const cabinet = useCabinetStore();
+    await cabinet.init();
+    real.insertNote(3);
+    const round = useRoundStore();
+    useStadiumStore();
+    await nextTick();
+    const credits = cabinet.shownCredits;
+    await mainSays(cabinet, concluded(3, null, 'skipped'));
+    expect(round.stage).toBe('dealing');
+    expect(round.hold).toBeNull();
+    revealed();
+    expect(round.stage).toBe('result');
+    expect(round.satOut).toMatchObject({ round: 3, why: 'skipped', outcome: { winner: 'player' } });
+    expect(round.shown.player.map((x) => x.rank)).toEqual(['2', '2', '5']);
+    expect(round.shown.banker.map((x) => x.rank)).toEqual(['A', '2', 'K']);
+    // No result of the player's: nothing reads as a win or a loss, and the meters stay as they were.
+    expect(round.result).toBeNull();
+    expect(cabinet.shownCredits).toBe(credits);
+    expect(cabinet.shownTotalBet).toBe(0);
+  });
+
+  it('the same round again is not dealt twice; the first chip of the next layout takes it off the felt', async () => {
+    const cabinet = useCabinetStore();
+    await cabinet.init();
+    real.insertNote(3);
+    const round = useRoundStore();
+    useStadiumStore();
+    await mainSays(cabinet, concluded(3, null, 'no-bets'));
+    revealed();
+    await mainSays(cabinet, { ...concluded(3, null, 'no-bets'), closesInMs: 9_000 });
+    expect(round.stage).toBe('result');
+    await cabinet.placeBet('banker', 500, false);
+    expect(round.satOut).toBeNull();
+    expect(round.stage).toBe('none');
+  });
+
+  it('a round sat out holds no bet up: a chip while its cards are still coming is taken and clears the felt', async () => {
+    const cabinet = useCabinetStore();
+    await cabinet.init();
+    real.insertNote(3);
+    const round = useRoundStore();
+    useStadiumStore();
+    await mainSays(cabinet, concluded(3, null, 'skipped'));
+    expect(round.stage).toBe('dealing');
+    expect(cabinet.controlsLocked).toBe(false);
+    await cabinet.placeBet('banker', 500, false);
+    expect(cabinet.snapshot?.tableBets).toEqual({ banker: 500 });
+    expect(round.satOut).toBeNull();
+    revealed();
+    expect(round.shown).toEqual({ player: [], banker: [] });
+    expect(round.stage).toBe('none');
+  });
+
+  it('a round it played is shown from its own record alone, and replaces a round sat out on the felt', async () => {
+    const cabinet = useCabinetStore();
+    await cabinet.init();
+    real.insertNote(3);
+    const round = useRoundStore();
+    useStadiumStore();
+    await mainSays(cabinet, concluded(3, null, 'skipped'));
+    revealed();
+    await cabinet.placeBet('player', 500, false);
+    await cabinet.deal(); // the round flow's record, as main sends it for a round settled from the table's result
+    expect(round.satOut).toBeNull();
+    revealed();
+    await mainSays(cabinet, concluded(4, 1));
+    revealed();
+    expect(round.satOut).toBeNull();
+    expect(round.round?.roundId).toBe(1);
+  });
+
+  it('a newer round sat out takes the older one’s place; a later round concluded without a result leaves it', async () => {
+    const cabinet = useCabinetStore();
+    await cabinet.init();
+    const round = useRoundStore();
+    useStadiumStore();
+    await mainSays(cabinet, concluded(3, null, 'skipped'));
+    revealed();
+    await mainSays(cabinet, concluded(4, null, 'below-spot-min'));
+    revealed();
+    expect(round.satOut).toMatchObject({ round: 4, why: 'below-spot-min' });
+    await mainSays(cabinet, { ...concluded(4, null), lastConcludedRound: 5 });
+    expect(round.satOut).toMatchObject({ round: 4 });
+    expect(round.stage).toBe('result');
+  });
+
+  it('a page loaded after a round it sat out lays that round on the felt at once, without a deal', async () => {
+    stadium = concluded(7, null, null);
+    const cabinet = useCabinetStore();
+    await cabinet.init();
+    const round = useRoundStore();
+    useStadiumStore();
+    await nextTick();
+    expect(round.stage).toBe('result');
+    expect(round.satOut).toMatchObject({ round: 7, why: null });
+    expect(round.shown.player).toHaveLength(3);
   });
 });

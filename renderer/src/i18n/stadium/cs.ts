@@ -16,6 +16,7 @@ const stadium: Messages['stadium'] = {
   skip: 'Vynechat kolo',
   skipOn: 'Vynechává',
   skipOnHint: 'Klepněte a hrajte dál',
+  satOut: 'V tomto kole jste neměli žádné sázky',
   unreachable: {
     title: 'Společný stůl není dostupný',
     credit: 'Váš kredit je v tomto automatu v bezpečí.',

@@ -16,6 +16,7 @@ const stadium: Messages['stadium'] = {
   skip: 'Runde aussetzen',
   skipOn: 'Setzt aus',
   skipOnHint: 'Tippen, um wieder mitzuspielen',
+  satOut: 'Sie hatten in dieser Runde keine Einsätze',
   unreachable: {
     title: 'Der gemeinsame Tisch ist nicht erreichbar',
     credit: 'Ihr Guthaben ist auf diesem Gerät sicher.',

@@ -18,6 +18,8 @@ export default {
   skip: 'Skip round',
   skipOn: 'Sitting out',
   skipOnHint: 'Tap to play again',
+  /** Under the table's result of a round this terminal had no bets in: nothing of the player's was won or lost. */
+  satOut: 'You had no bets in this round',
   unreachable: {
     title: 'The shared table cannot be reached',
     credit: 'Your credit is safe on this machine.',

@@ -16,6 +16,7 @@ const stadium: Messages['stadium'] = {
   skip: 'Jätä kierros väliin',
   skipOn: 'Tauolla',
   skipOnHint: 'Napauta pelataksesi taas',
+  satOut: 'Sinulla ei ollut panoksia tällä kierroksella',
   unreachable: {
     title: 'Yhteiseen pöytään ei saada yhteyttä',
     credit: 'Saldosi on tallessa tässä laitteessa.',

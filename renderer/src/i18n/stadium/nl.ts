@@ -16,6 +16,7 @@ const stadium: Messages['stadium'] = {
   skip: 'Ronde overslaan',
   skipOn: 'Slaat over',
   skipOnHint: 'Tik om weer mee te spelen',
+  satOut: 'U had geen inzetten in deze ronde',
   unreachable: {
     title: 'De gedeelde tafel is niet bereikbaar',
     credit: 'Uw tegoed is veilig op deze automaat.',

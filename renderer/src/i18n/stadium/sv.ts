@@ -16,6 +16,7 @@ const stadium: Messages['stadium'] = {
   skip: 'Stå över',
   skipOn: 'Står över',
   skipOnHint: 'Tryck för att spela igen',
+  satOut: 'Du hade inga insatser i den här omgången',
   unreachable: {
     title: 'Det gemensamma bordet går inte att nå',
     credit: 'Din kredit är säker i den här maskinen.',
