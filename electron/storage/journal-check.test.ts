@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkJournal, diagnoseJournal, type JournalDiagnosis } from './journal-check.ts';
+import { checkJournal, diagnoseJournal, pageReadRefused, type JournalDiagnosis } from './journal-check.ts';
 import type { TransientCode } from './journal-read-retry.ts';
 import { Journal } from './journal.ts';
 import { tempJournalPath } from '../testing/fixtures.ts';
@@ -69,5 +69,15 @@ describe('a journal is quarantined only on proof', () => {
   it('a sound journal is sound at the first pass, with no wait', () => {
     expect(diagnoseJournal(file, 'integrity_check')).toEqual(SOUND);
     expect(checkJournal(file, { delaysMs: DELAYS, sleep: () => expect.unreachable('no wait') })).toEqual(SOUND);
+  });
+
+  it('a page the disk would not deliver during the check is a read refused, not damage; a malformed page is damage', () => {
+    // The words quick_check wrote when an EIO hit its page reads (SQLITE_IOERR_READ = 8458, SHORT_READ = 522).
+    expect(pageReadRefused('Tree 30 page 30: unable to get the page. error code=8458')).toBe(true);
+    expect(pageReadRefused('Tree 4 page 4: unable to get the page. error code=522')).toBe(true);
+    expect(pageReadRefused('*** in database main ***')).toBe(false);
+    // SQLITE_CORRUPT (11) is the page's own fault, and the usual words of a malformed tree are damage too.
+    expect(pageReadRefused('Tree 7 page 7: unable to get the page. error code=11')).toBe(false);
+    expect(pageReadRefused('Tree 7 page 9 cell 2: Rowid 5 out of order')).toBe(false);
   });
 });

@@ -59,6 +59,19 @@ function failed(error: unknown, check: JournalCheck, sizeBytes: number | null): 
   return { kind: 'damaged', damage: { check, proof: PROOF_OF[check], message: messageOf(error), sizeBytes } };
 }
 
+/**
+ * quick_check's and integrity_check's words for a page the disk would not deliver: "unable to get the page. error
+ * code=N" with N an SQLITE_IOERR code (its low byte 10; 8458 is SQLITE_IOERR_READ). The check then judged bytes it
+ * never read, so its verdict is `unreadable` just now, never damage.
+ */
+const PAGE_NOT_READ = /unable to get the page\. error code=(\d+)/;
+const SQLITE_IOERR = 10;
+
+export function pageReadRefused(line: string): boolean {
+  const code = PAGE_NOT_READ.exec(line)?.[1];
+  return code !== undefined && (Number(code) & 0xff) === SQLITE_IOERR;
+}
+
 function damaged(check: JournalCheck, message: string, sizeBytes: number | null): JournalDiagnosis {
   return { kind: 'damaged', damage: { check, proof: PROOF_OF[check], message, sizeBytes } };
 }
@@ -108,6 +121,7 @@ export function diagnoseJournal(
     try {
       const rows = db.prepare(`PRAGMA ${pragma}`).all() as Array<Record<string, unknown>>;
       const problems = rows.map((row) => String(Object.values(row)[0])).filter((line) => line !== 'ok');
+      if (problems.some(pageReadRefused)) return { kind: 'unreadable', code: 'SQLITE_IOERR' };
       if (problems.length > 0) {
         const shown = problems.slice(0, 5).join('; ');
         return damaged('quick-check', problems.length > 5 ? `${shown}; …` : shown, size);
