@@ -7,11 +7,13 @@
  * The stadium screens are compared with their pictures in every language at both sizes, in one page load per size.
  */
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import { LOCALES, messages } from '../renderer/src/i18n/index.ts';
 import {
   ARTIFACTS,
   chooseLanguage,
+  electronBinary,
+  ELECTRON_SKIP_REASON,
   expect,
   expectMeter,
   insertNote,
@@ -66,6 +68,16 @@ async function openStadiumPage(page: Page, host: HostProcess): Promise<void> {
   await expect(page.getByTestId('credit-meter')).toHaveAttribute('data-minor', /^\d+$/);
 }
 
+/**
+ * The terminals are browser hosts started here, whatever the project: in the Electron project the same test would
+ * only run twice, so it is skipped there, as every spec that needs the host is (e2e/fixtures.ts).
+ */
+function hostOnly(testInfo: TestInfo): boolean {
+  if (testInfo.project.name !== 'electron') return false;
+  testInfo.skip(true, electronBinary() ? 'the terminals are browser hosts' : ELECTRON_SKIP_REASON);
+  return true;
+}
+
 const cardsOf = (round: RoundRecordLike): string => JSON.stringify(round.cards);
 
 /** The cards on the felt once the reveal is over, hand by hand, as rank and suit. */
@@ -81,7 +93,8 @@ async function handsOn(page: Page): Promise<Record<'player' | 'banker', string[]
 
 test.describe('three terminals at one stadium table', () => {
   let fleet: StadiumFleet;
-  test.beforeAll(async () => {
+  test.beforeAll(async ({}, testInfo) => {
+    if (hostOnly(testInfo)) return;
     fleet = await startStadiumFleet({
       // The venue default: three pages on two busy cores reveal the last round and still take a bet by touch.
       bettingMs: 15_000,
@@ -180,7 +193,8 @@ const SIZES = [
 test.describe('the stadium screens as their pictures', () => {
   // One window longer than the whole test: the screen stays in the state it is pictured in.
   let fleet: StadiumFleet;
-  test.beforeAll(async () => {
+  test.beforeAll(async ({}, testInfo) => {
+    if (hostOnly(testInfo)) return;
     fleet = await startStadiumFleet({ bettingMs: 600_000 });
   });
   test.afterAll(async () => {
