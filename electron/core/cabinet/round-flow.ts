@@ -37,6 +37,14 @@ export function deal(ctx: CabinetContext): RoundRecord {
 
 export function rebet(ctx: CabinetContext, multiplier: 1 | 2): RoundRecord {
   if (multiplier !== 1 && multiplier !== 2) throw new CabinetError('not-permitted', 'REBET multiplier must be 1 or 2');
+  return playRound(ctx, rebetBets(ctx, multiplier));
+}
+
+/**
+ * REBET's layout: the last settled round's bets ×1 or ×2, on an empty table of a playable cabinet, checked against
+ * every limit (docs/rules.md#round-buttons). A stadium terminal lays it for the table's deal (stadium-window.ts).
+ */
+export function rebetBets(ctx: CabinetContext, multiplier: 1 | 2): Bets {
   requirePlayable(ctx);
   requireEmptyTableForRebet(ctx);
   const last = ctx.rebetBets;
@@ -47,7 +55,7 @@ export function rebet(ctx: CabinetContext, multiplier: 1 | 2): RoundRecord {
     if (v) bets[spot] = v * multiplier;
   }
   checkForDeal(ctx.config, bets, wallet(ctx));
-  return playRound(ctx, bets);
+  return bets;
 }
 
 function playRound(ctx: CabinetContext, bets: Bets): RoundRecord {

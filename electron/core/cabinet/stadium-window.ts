@@ -5,18 +5,18 @@
  * window is closed, at the next open; round:skip sits the next close out. The link's own state (reachability,
  * terminals present, lag) is shown as it reports it.
  */
-import { SPOTS, type Bets } from '../engine/settlement.ts';
+import type { Bets } from '../engine/settlement.ts';
 import { sumSpots } from '../money/ledger-postings.ts';
 import type { StadiumSitOut } from '../model/stadium-journal.ts';
 import type { RoundRecord } from '../model/round-record.ts';
 import type { StadiumView } from '../model/stadium-terminal.ts';
 import type { CabinetSnapshot } from './cabinet-api.ts';
-import { now, requirePlayable, wallet, type CabinetContext } from './cabinet-context.ts';
+import { now, wallet, type CabinetContext } from './cabinet-context.ts';
 import { CabinetError } from './cabinet-error.ts';
 import { emitState } from './cabinet-events.ts';
 import { checkForDeal } from './bet-limits.ts';
-import { cleanBets, layBets, requireEmptyTableForRebet, resetTable } from './betting.ts';
-import { lockRound } from './round-flow.ts';
+import { cleanBets, layBets, resetTable } from './betting.ts';
+import { lockRound, rebetBets } from './round-flow.ts';
 import { snapshot } from './snapshot.ts';
 import { requireStadium } from './stadium-state.ts';
 import { requireTableRound } from './stadium-stream-order.ts';
@@ -106,17 +106,7 @@ export function skipRound(ctx: CabinetContext, skip: boolean): CabinetSnapshot {
 
 /** The last settled round's bets ×1 or ×2, laid on the empty table and checked against every limit. */
 function layLastBets(ctx: CabinetContext, multiplier: 1 | 2): void {
-  requirePlayable(ctx);
-  requireEmptyTableForRebet(ctx);
-  const last = ctx.rebetBets;
-  if (!last) throw new CabinetError('no-previous-bets', 'there is no previous round to repeat');
-  const bets: Bets = {};
-  for (const spot of SPOTS) {
-    const v = last[spot];
-    if (v) bets[spot] = v * multiplier;
-  }
-  checkForDeal(ctx.config, bets, wallet(ctx));
-  layBets(ctx, bets);
+  layBets(ctx, rebetBets(ctx, multiplier));
 }
 
 /**
