@@ -234,8 +234,10 @@ export function winMeterMinor(round: RoundRecordLike): number {
 
 /** The cabinet's own record of the most recent rounds (main's journal, not the screen). */
 export async function lastRounds(host: HostProcess, limit = 1): Promise<RoundRecordLike[]> {
-  const page = await host.must<{ rounds: RoundRecordLike[] }>('history:list', { offset: 0, limit });
-  return [...page.rounds].sort((a, b) => b.roundId - a.roundId);
+  type Entry = { kind: 'played'; round: RoundRecordLike } | { kind: 'sat-out' };
+  const page = await host.must<{ entries: Entry[] }>('history:list', { offset: 0, limit });
+  const played = page.entries.flatMap((entry) => (entry.kind === 'played' ? [entry.round] : []));
+  return played.sort((a, b) => b.roundId - a.roundId);
 }
 
 export const ARTIFACTS = path.join(REPO, 'e2e', 'artifacts');

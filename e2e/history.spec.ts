@@ -191,9 +191,9 @@ test.describe('the game history of real-money rounds', () => {
   test('main answers at most a page, and refuses a page outside the last hundred rounds', async ({ kiosk, host }) => {
     await insertNote(kiosk, host, 5, 10_000);
     await playRounds(host, 3);
-    const page = await host.must<{ rounds: unknown[]; total: number }>('history:list', { offset: 1, limit: 1 });
+    const page = await host.must<{ entries: unknown[]; total: number }>('history:list', { offset: 1, limit: 1 });
     expect(page).toMatchObject({ hidden: null, total: 3, offset: 1 });
-    expect(page.rounds).toHaveLength(1);
+    expect(page.entries).toHaveLength(1);
     const refused = await host.call('history:list', { offset: 100, limit: 10 });
     expect(refused).toMatchObject({ ok: false, error: { code: 'invalid-request' } });
   });
@@ -240,7 +240,7 @@ test.describe('in demo mode', () => {
     await expect(kiosk.getByTestId('result-banner')).toHaveAttribute('data-winner', 'banker', { timeout: 20_000 });
     expect(await host.must('history:list', { offset: 0, limit: 10 })).toEqual({
       hidden: 'demo-mode',
-      rounds: [],
+      entries: [],
       offset: 0,
       total: 0,
     });

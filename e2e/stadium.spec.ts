@@ -175,6 +175,24 @@ test.describe('three terminals at one stadium table', () => {
     await keepShot(third, path.join(ARTIFACTS, 'stadium', 'stadium-sat-out-en-portrait.png'));
     await keepShot(page, path.join(ARTIFACTS, 'stadium', 'stadium-played-en-landscape.png'));
 
+    // The history is the table's as well: the round sat out is listed with the table's round and why, and no money;
+    // the round played carries the table's round beside the terminal's own.
+    const historyOf = async (screen: Page) => {
+      await screen.getByTestId('btn-menu').click();
+      await screen.getByTestId('menu-history').click();
+      return screen.getByTestId('history-row').and(screen.locator(`[data-table-round="${round}"]`));
+    };
+    const [satOutRow, playedRow] = await Promise.all([historyOf(third), historyOf(page)]);
+    await expect(satOutRow).toHaveAttribute('data-status', 'sat-out');
+    await expect(satOutRow.getByTestId('history-sat-out')).toContainText(messages.en.stadiumSitOut.skipped);
+    await expect(satOutRow.getByTestId('history-staked')).toHaveCount(0);
+    await expect(playedRow).toHaveAttribute('data-round-id', String(roundA!.roundId));
+    await keepShot(third, path.join(ARTIFACTS, 'stadium', 'stadium-history-en-portrait.png'));
+    await keepShot(page, path.join(ARTIFACTS, 'stadium', 'stadium-history-en-landscape.png'));
+    await satOutRow.click();
+    await expect(third.getByTestId('history-round').getByTestId('history-table-round')).toBeVisible();
+    await keepShot(third, path.join(ARTIFACTS, 'stadium', 'stadium-history-sat-out-en-portrait.png'));
+
     // b comes back on its own journal and settles the round it had locked, from what its consumer still owes it.
     const b2 = await fleet.startTerminal('b2', { journal: fleet.journalOf('b') });
     await until(b2, (v) => (v.lastConcludedRound ?? 0) >= round);

@@ -135,7 +135,9 @@ test('"Still playing?" counts down, a touch keeps the bets, no answer clears the
   await expect(page.getByTestId('spot-banker-amount')).toHaveAttribute('data-minor', '0');
   const snapshot = await host.must<{ creditsMinor: number; tableTotalMinor: number }>('cabinet:snapshot', {});
   expect(snapshot).toMatchObject({ creditsMinor: 1_000, tableTotalMinor: 0 });
-  expect(await host.must<{ rounds: unknown[] }>('history:list', { offset: 0, limit: 5 })).toMatchObject({ rounds: [] });
+  expect(await host.must<{ entries: unknown[] }>('history:list', { offset: 0, limit: 5 })).toMatchObject({
+    entries: [],
+  });
 });
 
 test("a technician's change to yen and English waits for an empty cabinet, then reaches the table without a reload", async ({

@@ -39,6 +39,7 @@ const CABINET_METHODS = [
   'archiveState',
   'archivedRows',
   'skipRound',
+  'playerHistory',
   'stadiumOpen',
   'stadiumClose',
   'stadiumResult',
@@ -46,6 +47,7 @@ const CABINET_METHODS = [
   'stadiumFault',
   'stadiumLink',
   'stadiumTerminalId',
+  'stadiumLockedRound',
   'stadiumUnreported',
   'stadiumReported',
 ] as const satisfies readonly (keyof Cabinet)[];

@@ -30,7 +30,7 @@ describe('history:list pages the real-money history; main bounds every page', ()
     const { router } = setup(5);
     const page = value<PlayerHistoryPage>(await router.handle('history:list', { offset: 2, limit: 2 }));
     expect(page).toMatchObject({ hidden: null, offset: 2, total: 5 });
-    expect(page.rounds.map((r) => r.roundId)).toEqual([3, 2]);
+    expect(page.entries.map((e) => (e.kind === 'played' ? e.round.roundId : null))).toEqual([3, 2]);
   });
 
   it.each([
@@ -55,7 +55,7 @@ describe('history:list pages the real-money history; main bounds every page', ()
     const { router } = setup(2, true);
     expect(value(await router.handle('history:list', { offset: 0, limit: 10 }))).toEqual({
       hidden: 'demo-mode',
-      rounds: [],
+      entries: [],
       offset: 0,
       total: 0,
     });

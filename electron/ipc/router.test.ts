@@ -296,7 +296,10 @@ describe('IPC router: channels', () => {
     const dealt = await router.handle('round:deal', {});
     expect(dealt).toMatchObject({ ok: true, value: { status: 'settled', returns: { banker: 1950 } } });
     const history = await router.handle('history:list', { offset: 0, limit: 5 });
-    expect(history).toMatchObject({ ok: true, value: { hidden: null, total: 1, rounds: [{ roundId: 1 }] } });
+    expect(history).toMatchObject({
+      ok: true,
+      value: { hidden: null, total: 1, entries: [{ kind: 'played', round: { roundId: 1 } }] },
+    });
     expect(await router.handle('paytable:get', {})).toEqual({ ok: true, value: PAYTABLE });
   });
 });

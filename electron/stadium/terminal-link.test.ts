@@ -267,6 +267,22 @@ describe('a table this test speaks for', () => {
     }
   });
 
+  it('voids at its result timeout the round a terminal restarted with locked bets in, when the table never answers, and takes the late result as late', async () => {
+    const port = recordingPort('L1', 30);
+    const link = linkFor(server.url, TABLE, publicKey, 'L1', port, { resultTimeoutMs: 1_000 });
+    try {
+      await link.ready;
+      expect(await port.until((c) => c.call === 'void')).toMatchObject({ round: 30, cause: 'result-timeout' });
+      await broker.publish(subjects.result, result(30), '30');
+      expect(await port.until((c) => c.call === 'result' && c.round === 30)).toMatchObject({
+        outcome: 'late-for-void',
+      });
+      expect(port.calls.some((c) => c.call === 'open' || c.call === 'close')).toBe(false);
+    } finally {
+      await link.stop();
+    }
+  });
+
   it('replays to a restarted terminal, in order, what its consumer was owed while it was off', async () => {
     const before = recordingPort();
     const first = linkFor(server.url, TABLE, publicKey, 'R1', before);

@@ -66,9 +66,20 @@ export class TerminalLink {
     });
   }
 
-  /** Starts in the background: the cabinet runs (and shows the link as connecting or unreachable) meanwhile. */
+  /**
+   * Starts in the background: the cabinet runs (and shows the link as connecting or unreachable) meanwhile. Bets
+   * locked before a restart get their result timeout first, before the broker is tried: a broker or table that never
+   * answers again must still end the round in a refund.
+   */
   start(): void {
     this.update({}, true);
+    let locked: number | null = null;
+    try {
+      locked = this.parts.port.stadiumLockedRound();
+    } catch (error) {
+      this.parts.log(`the locked round: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (locked !== null) this.timers.resumedLocked(locked);
     this.started = this.run();
   }
 

@@ -70,6 +70,29 @@ describe('RoundTimers', () => {
     expect(calls).toEqual(['open 7 15000 @0', 'close 7 @14500']);
   });
 
+  it('gives a round locked before a restart its result timeout from the start, never a close, and no lag', () => {
+    const clock = manualClock();
+    const { timers, calls } = timersOn(clock, 500, 10_000);
+    clock.advance(3_000);
+    timers.resumedLocked(7);
+    // Its open, heard again, opens nothing: the round is past its close.
+    timers.opened(7, 15_000);
+    clock.advance(9_999);
+    expect(calls).toEqual([]);
+    clock.advance(1);
+    expect(calls).toEqual(['void 7 result-timeout @13000', 'silent 7']);
+  });
+
+  it('stops the timeout of a round locked before a restart when its conclusion arrives', () => {
+    const clock = manualClock();
+    const { timers, calls } = timersOn(clock, 500, 10_000);
+    timers.resumedLocked(7);
+    clock.advance(4_000);
+    expect(timers.concluded(7)).toBeNull();
+    clock.advance(60_000);
+    expect(calls).toEqual([]);
+  });
+
   it('never closes after the conclusion, never voids a concluded round, and measures the lag from the table close', () => {
     fc.assert(
       fc.property(

@@ -10,6 +10,7 @@ import type { Handpay } from '../core/model/handpay.ts';
 import type { Meters } from '../core/model/meters.ts';
 import type { RoundRecord } from '../core/model/round-record.ts';
 import { zeroMeters } from '../core/cabinet/meters.ts';
+import { playerHistoryPage } from '../core/cabinet/player-history.ts';
 import { configChanges } from '../core/config/config-diff.ts';
 import { keepSecrets } from '../core/config/config-secrets.ts';
 import { ConfigError, DEFAULT_VENUE_CONFIG, parseVenueConfig, type VenueConfig } from '../core/config/venue-config.ts';
@@ -207,6 +208,13 @@ export function createFakeCabinet(initialCreditsMinor = 10_000): FakeCabinet {
       enter('recall');
       return rounds.slice(-(range.limit ?? 100));
     },
+    playerHistory(query) {
+      enter('playerHistory');
+      return playerHistoryPage(
+        { recall: (range) => cabinet.recall(range), demoMode: config.demoMode, stadium: null },
+        query,
+      );
+    },
     events(): EventLogEntry[] {
       enter('events');
       return [];
@@ -258,6 +266,7 @@ function soloStadiumPort(): StadiumTerminalPort {
     stadiumFault: refuse,
     stadiumLink: refuse,
     stadiumTerminalId: refuse,
+    stadiumLockedRound: () => null,
     stadiumUnreported: refuse,
     stadiumReported: refuse,
   };

@@ -46,13 +46,16 @@ export interface RecordingPort extends TerminalLinkPort {
 
 const cardText = (result: VerifiedResult): string => result.cards.map((c) => `${c.rank}${c.suit}`).join(' ');
 
-/** `terminal`: the id the stand-in's journal would keep, named in its reports as the core names it. */
-export function recordingPort(terminal = 'R1'): RecordingPort {
+/**
+ * `terminal`: the id the stand-in's journal would keep, named in its reports as the core names it. `lockedRound`: the
+ * table round the stand-in's journal holds locked bets in from before the link started, as after a restart.
+ */
+export function recordingPort(terminal = 'R1', lockedRound: number | null = null): RecordingPort {
   const calls: PortCall[] = [];
   const reported: number[] = [];
   const waiters = new Set<(call: PortCall) => void>();
   const failing = new Set<Method>();
-  const locked = new Set<number>();
+  const locked = new Set<number>(lockedRound === null ? [] : [lockedRound]);
   const concluded = new Map<number, 'result' | 'void'>();
   const outbox: StadiumSettledReport[] = [];
 
@@ -140,6 +143,7 @@ export function recordingPort(terminal = 'R1'): RecordingPort {
     stadiumFault: (cause, round) => record({ call: 'fault', round, cause }),
     stadiumLink: (state) => record({ call: 'link', ...state }),
     stadiumTerminalId: () => terminal,
+    stadiumLockedRound: () => [...locked].find((round) => !concluded.has(round)) ?? null,
     stadiumUnreported: (limit) => outbox.slice(0, limit),
     stadiumReported: (_table, round) => {
       maybeFail('stadiumReported', round);

@@ -20,6 +20,7 @@ import type { TiltReason } from '../model/journal-message.ts';
 import type { Handpay } from '../model/handpay.ts';
 import type { EventQuery, RecallQuery } from '../model/journal-port.ts';
 import type { Meters } from '../model/meters.ts';
+import type { PlayerHistoryPage, PlayerHistoryQuery } from '../model/player-history-page.ts';
 import type { RoundRecord } from '../model/round-record.ts';
 import type { StadiumTerminalPort, StadiumView } from '../model/stadium-terminal.ts';
 import type { Tilt, TiltKind } from '../model/tilt.ts';
@@ -170,8 +171,8 @@ export interface PlayerPort {
   skipRound(skip: boolean): CabinetSnapshot;
   /** Collect: creates a handpay and locks the cabinet until a technician clears it. */
   cashOut(): Handpay;
-  /** The player's own history of finished rounds (the same query as the technician's game recall). */
-  recall(range: RecallQuery): RoundRecord[];
+  /** The player's own history, a page at a time (docs/rules.md#game-history): hidden in demo mode. */
+  playerHistory(query: PlayerHistoryQuery): PlayerHistoryPage;
 }
 
 /** What the hardware bridge (bill acceptor, RNG) may tell the cabinet. */

@@ -62,6 +62,10 @@ import * as startup from './startup-recovery.ts';
 import { stadiumFault } from './stadium-fault.ts';
 import { stadiumReported, stadiumUnreported } from './stadium-outbox.ts';
 import { stadiumResult } from './stadium-result.ts';
+import { lockedTableRound } from './stadium-state.ts';
+import { stadiumHistory } from './stadium-history.ts';
+import { playerHistoryPage } from './player-history.ts';
+import type { PlayerHistoryPage, PlayerHistoryQuery } from '../model/player-history-page.ts';
 import { stadiumVoid } from './stadium-void.ts';
 import * as stadiumWindow from './stadium-window.ts';
 import * as technician from './technician-actions.ts';
@@ -215,6 +219,10 @@ export class CabinetCore implements Cabinet {
     return this.journal.stadiumRounds.terminalId();
   }
 
+  stadiumLockedRound(): number | null {
+    return this.ctx.stadium === null ? null : lockedTableRound(this.ctx);
+  }
+
   stadiumUnreported(limit: number): StadiumSettledReport[] {
     return stadiumUnreported(this.ctx, limit);
   }
@@ -234,6 +242,17 @@ export class CabinetCore implements Cabinet {
 
   recall(range: RecallQuery): RoundRecord[] {
     return technician.recall(this.ctx, range);
+  }
+
+  playerHistory(query: PlayerHistoryQuery): PlayerHistoryPage {
+    return playerHistoryPage(
+      {
+        recall: (range) => this.recall(range),
+        demoMode: this.ctx.config.demoMode,
+        stadium: stadiumHistory(this.ctx),
+      },
+      query,
+    );
   }
 
   // ------------------------------------------------------------ devices

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { testConfig } from '../../testing/fixtures.ts';
 import { closeCabinets, fund, setupCabinet, emptyCabinet } from '../../testing/cabinet-harness.ts';
 import type { CabinetCore } from './cabinet.ts';
-import { PLAYER_HISTORY_ROUNDS, playerHistoryPage } from './player-history.ts';
+import type { RoundRecord } from '../model/round-record.ts';
+import { PLAYER_HISTORY_ROUNDS, type PlayerHistoryPage } from './player-history.ts';
 
 afterEach(closeCabinets);
 
@@ -17,8 +18,11 @@ function play(cabinet: CabinetCore, count: number): number[] {
   return ids;
 }
 
-const historyOf = (cabinet: CabinetCore, offset: number, limit: number) =>
-  playerHistoryPage((range) => cabinet.recall(range), cabinet.snapshot().demo, { offset, limit });
+const historyOf = (cabinet: CabinetCore, offset: number, limit: number) => cabinet.playerHistory({ offset, limit });
+
+/** The played rounds of a page, in its order. */
+const played = (page: PlayerHistoryPage): RoundRecord[] =>
+  page.entries.flatMap((entry) => (entry.kind === 'played' ? [entry.round] : []));
 
 describe("the player's game history: finished real-money rounds, newest first, a page at a time", () => {
   it('pages through the rounds newest first, each round on exactly one page', () => {
@@ -27,10 +31,10 @@ describe("the player's game history: finished real-money rounds, newest first, a
     const ids = play(h.cabinet, 7);
     const first = historyOf(h.cabinet, 0, 3);
     expect(first).toMatchObject({ hidden: null, offset: 0, total: 7 });
-    expect(first.rounds.map((r) => r.roundId)).toEqual(ids.slice(-3).reverse());
-    const pages = [0, 3, 6].flatMap((offset) => historyOf(h.cabinet, offset, 3).rounds.map((r) => r.roundId));
+    expect(played(first).map((r) => r.roundId)).toEqual(ids.slice(-3).reverse());
+    const pages = [0, 3, 6].flatMap((offset) => played(historyOf(h.cabinet, offset, 3)).map((r) => r.roundId));
     expect(pages).toEqual([...ids].reverse());
-    expect(historyOf(h.cabinet, 9, 3)).toMatchObject({ rounds: [], total: 7 });
+    expect(historyOf(h.cabinet, 9, 3)).toMatchObject({ entries: [], total: 7 });
   });
 
   it(`reaches back ${PLAYER_HISTORY_ROUNDS} rounds and no further, however many the journal keeps`, () => {
@@ -38,9 +42,9 @@ describe("the player's game history: finished real-money rounds, newest first, a
     fund(h.cabinet, 50_000);
     const ids = play(h.cabinet, PLAYER_HISTORY_ROUNDS + 3);
     const newest = ids.slice(-PLAYER_HISTORY_ROUNDS).reverse();
-    expect(historyOf(h.cabinet, 0, PLAYER_HISTORY_ROUNDS).rounds.map((r) => r.roundId)).toEqual(newest);
+    expect(played(historyOf(h.cabinet, 0, PLAYER_HISTORY_ROUNDS)).map((r) => r.roundId)).toEqual(newest);
     expect(historyOf(h.cabinet, 95, 10)).toMatchObject({ total: PLAYER_HISTORY_ROUNDS });
-    expect(historyOf(h.cabinet, 95, 10).rounds.map((r) => r.roundId)).toEqual(newest.slice(95));
+    expect(played(historyOf(h.cabinet, 95, 10)).map((r) => r.roundId)).toEqual(newest.slice(95));
     // Any page is the matching slice of the newest hundred.
     fc.assert(
       fc.property(
@@ -48,7 +52,7 @@ describe("the player's game history: finished real-money rounds, newest first, a
         fc.integer({ min: 1, max: PLAYER_HISTORY_ROUNDS }),
         (offset, limit) => {
           const page = historyOf(h.cabinet, offset, limit);
-          expect(page.rounds.map((r) => r.roundId)).toEqual(newest.slice(offset, offset + limit));
+          expect(played(page).map((r) => r.roundId)).toEqual(newest.slice(offset, offset + limit));
         },
       ),
       { numRuns: 40 },
@@ -62,13 +66,13 @@ describe("the player's game history: finished real-money rounds, newest first, a
     emptyCabinet(h.cabinet);
     const demo = h.restart(testConfig({ demoMode: true }));
     play(demo, 3);
-    expect(historyOf(demo, 0, 10)).toEqual({ hidden: 'demo-mode', rounds: [], offset: 0, total: 0 });
+    expect(historyOf(demo, 0, 10)).toEqual({ hidden: 'demo-mode', entries: [], offset: 0, total: 0 });
     // Back on real money: the real rounds only, the demo rounds never.
     const back = h.restart(testConfig({ demoMode: false }));
     const page = historyOf(back, 0, 10);
     expect(page).toMatchObject({ hidden: null, total: 2 });
-    expect(page.rounds.map((r) => r.roundId)).toEqual([...real].reverse());
-    expect(page.rounds.every((r) => !r.demo)).toBe(true);
+    expect(played(page).map((r) => r.roundId)).toEqual([...real].reverse());
+    expect(played(page).every((r) => !r.demo)).toBe(true);
   });
 
   it('lists a voided round with its refund', () => {
@@ -78,7 +82,7 @@ describe("the player's game history: finished real-money rounds, newest first, a
     h.cabinet.placeChip('player', 500);
     h.random.failNext = true;
     const dealt = h.cabinet.deal();
-    const [voided] = historyOf(h.cabinet, 0, 1).rounds;
+    const [voided] = played(historyOf(h.cabinet, 0, 1));
     expect(voided).toMatchObject({
       roundId: dealt.roundId,
       status: 'voided',

@@ -64,14 +64,19 @@ export function brokerAddress(url: string): string {
     .join(',');
 }
 
+/** The table round whose bets are locked at this terminal and not yet concluded; null when none. */
+export function lockedTableRound(ctx: CabinetContext): number | null {
+  const open = ctx.critical.openRoundId;
+  const locked = open === null ? null : ctx.journal.stadiumRounds.rowOfRound(open);
+  return locked !== null && locked.conclusion === null ? locked.tableRound : null;
+}
+
 /** The view for the snapshot; `closesInMs` from the core's clock now. */
 export function stadiumView(ctx: CabinetContext): StadiumView | null {
   const config = ctx.config.stadium;
   const state = ctx.stadium;
   if (config === null || state === null) return null;
   const rounds = ctx.journal.stadiumRounds;
-  const open = ctx.critical.openRoundId;
-  const locked = open === null ? null : rounds.rowOfRound(open);
   return {
     table: config.table,
     broker: brokerAddress(config.url),
@@ -81,7 +86,7 @@ export function stadiumView(ctx: CabinetContext): StadiumView | null {
     closesInMs: state.window === 'open' ? Math.max(0, state.closesAtMs - ctx.clock().getTime()) : 0,
     skipping: state.skipping,
     terminals: state.terminals,
-    lockedRound: locked !== null && locked.conclusion === null ? locked.tableRound : null,
+    lockedRound: lockedTableRound(ctx),
     lastConcludedRound: rounds.lastConcludedRound(config.table),
     lagMs: state.lagMs,
     sitOut: state.sitOut,

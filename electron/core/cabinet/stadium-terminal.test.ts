@@ -186,11 +186,26 @@ describe('a stadium terminal locks its layout at its own close and settles from 
     const c = h.restart();
     expect(c.snapshot().creditsMinor).toBe(9_000);
     expect(c.snapshot().stadium).toMatchObject({ lockedRound: 1, window: 'closed' });
+    // The link reads it at its start to time the result afresh.
+    expect(c.stadiumLockedRound()).toBe(1);
     expect(ledgerKinds(c, 'refund')).toEqual([]);
     // The audit allows this round open after recovery: it waits for its table.
     cleanAudit(h.path);
     expect(c.stadiumResult(resultOf(1, PLAYER_WINS))).toBe('settled');
     expect(c.snapshot().creditsMinor).toBe(11_000);
+    expect(c.stadiumLockedRound()).toBeNull();
+    cleanAudit(h.path);
+  });
+
+  it('a restart whose table never answers refunds the locked round once at the result timeout', () => {
+    const h = terminal();
+    playInto(h.cabinet, 1, { player: 1_000 });
+    const c = h.restart();
+    expect(c.stadiumVoid(1, 'result-timeout')).toBe('refunded');
+    expect(c.snapshot().creditsMinor).toBe(10_000);
+    expect(c.stadiumLockedRound()).toBeNull();
+    expect(c.stadiumResult(resultOf(1, PLAYER_WINS))).toBe('late-for-void');
+    expect(ledgerKinds(c, 'refund')).toEqual([1_000]);
     cleanAudit(h.path);
   });
 
@@ -250,6 +265,35 @@ describe('a stadium terminal locks its layout at its own close and settles from 
     c.stadiumVoid(3, 'table-void');
     c.stadiumResult(resultOf(4, TIE));
     expect(c.snapshot().roads.map((r) => r.winner)).toEqual(['player', 'banker', 'tie']);
+  });
+
+  it('the history is the table’s too: each round with its table round, the rounds sat out with their cards and why', () => {
+    const { cabinet: c } = terminal();
+    playInto(c, 1, { player: 500 });
+    c.stadiumResult(resultOf(1, PLAYER_WINS));
+    c.skipRound(true);
+    c.stadiumOpen(2, 15_000);
+    c.stadiumClose(2);
+    c.stadiumResult(resultOf(2, BANKER_WINS));
+    c.stadiumVoid(3, 'table-void');
+    // A round whose close this terminal missed (it joined late): sat out with no reason of its own.
+    c.stadiumResult(resultOf(4, TIE));
+    playInto(c, 5, { banker: 1_000 });
+    c.stadiumVoid(5, 'result-timeout');
+    const page = c.playerHistory({ offset: 0, limit: 10 });
+    expect(page).toMatchObject({ hidden: null, total: 4 });
+    expect(
+      page.entries.map((e) =>
+        e.kind === 'played'
+          ? [e.tableRound, e.round.status, e.round.refundedMinor]
+          : [e.tableRound, 'sat-out', e.why, e.cards],
+      ),
+    ).toEqual([
+      [5, 'voided', 1_000],
+      [4, 'sat-out', null, TIE],
+      [2, 'sat-out', 'skipped', BANKER_WINS],
+      [1, 'settled', 0],
+    ]);
   });
 
   it('a layout below a spot minimum locks nothing and says why', () => {
@@ -323,6 +367,7 @@ describe('a stadium terminal locks its layout at its own close and settles from 
     const h = setupCabinet();
     const c = h.cabinet;
     expect(c.snapshot().stadium).toBeNull();
+    expect(c.stadiumLockedRound()).toBeNull();
     expect(refusal(() => c.skipRound(true)).code).toBe('not-in-stadium');
     expect(refusal(() => c.stadiumOpen(1, 1_000)).code).toBe('not-in-stadium');
     expect(refusal(() => c.stadiumResult(resultOf(1, TIE))).code).toBe('not-in-stadium');

@@ -140,6 +140,8 @@ export interface StadiumTerminalPort {
   stadiumLink(state: Pick<StadiumView, 'link' | 'terminals' | 'lagMs'>): void;
   /** This terminal's id, created once with its journal: the durable consumer's name and the presence id. */
   stadiumTerminalId(): string;
+  /** The table round this terminal has bets locked in, awaiting its conclusion (read at the link's start); null when none. */
+  stadiumLockedRound(): number | null;
   /** Concluded rounds with locked bets the link has not yet published, oldest first (at most `limit`). */
   stadiumUnreported(limit: number): StadiumSettledReport[];
   /** The link published the round's report (the broker stored it); false when it was marked already. */

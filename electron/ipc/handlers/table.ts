@@ -4,7 +4,6 @@
  * router has already checked the payload against the channel table.
  */
 import type { Cabinet } from '../../core/cabinet/cabinet-api.ts';
-import { playerHistoryPage } from '../../core/cabinet/player-history.ts';
 import type { ChannelHandlers } from '../channel-group.ts';
 import type { ProductionTable } from '../contract.ts';
 import type { RouterServices } from '../router-services.ts';
@@ -36,6 +35,6 @@ export function tableHandlers(cabinet: Cabinet, services: RouterServices): Table
     'round:skip': (r) => cabinet.skipRound(r.skip),
     'cashout:collect': () => cabinet.cashOut(),
     'paytable:get': () => services.paytable(cabinet.snapshot()),
-    'history:list': (r) => playerHistoryPage((range) => cabinet.recall(range), cabinet.snapshot().demo, r),
+    'history:list': (r) => cabinet.playerHistory(r),
   };
 }

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { Card } from '../../../electron/core/cards/card.ts';
 import { dealRound } from '../../../electron/core/engine/round.ts';
 import { FixedCardSource } from '../../../electron/core/engine/shoe.ts';
+import type { PlayerHistoryEntry } from '../../../electron/core/model/player-history-page.ts';
 import type { RoundRecord } from '../../../electron/core/model/round-record.ts';
+import type { StadiumSitOut } from '../../../electron/core/model/stadium-journal.ts';
 import { historyRow, netSign, signedNet } from './history-row.ts';
 import { historyFullTime, historyRowTime } from './history-time.ts';
 
@@ -30,12 +32,18 @@ function settled(cards: string[], bets: RoundRecord['bets'], returns: RoundRecor
   };
 }
 
+const played = (round: RoundRecord, tableRound: number | null = null): PlayerHistoryEntry => ({
+  kind: 'played',
+  round,
+  tableRound,
+});
+
 const money = (minor: number): string => (minor / 100).toFixed(2);
 
 describe('a row of the game history', () => {
   it('puts each card in its hand and slot with the order it was dealt; the third card is slot 2, dealt fifth', () => {
     // Player 2♥ 3♠ = 5 draws 4♣; Banker K♣ 6♦ = 6 stands: Player wins 9 to 6.
-    const row = historyRow(settled(['2H', 'KC', '3S', '6D', '4C'], { player: 500 }, { player: 1000 }));
+    const row = historyRow(played(settled(['2H', 'KC', '3S', '6D', '4C'], { player: 500 }, { player: 1000 })));
     expect(row.hands?.player.cards.map((c) => [`${c.card.rank}${c.card.suit}`, c.slot, c.dealt])).toEqual([
       ['2H', 0, 1],
       ['3S', 1, 3],
@@ -52,7 +60,9 @@ describe('a row of the game history', () => {
 
   it('a Banker win on Banker and Player bets pays something back yet is a loss, shown with a minus', () => {
     // Player K♥ Q♦ = 0, Banker 9♠ 10♣ = 9.
-    const row = historyRow(settled(['KH', '9S', 'QD', '10C'], { player: 1000, banker: 1000 }, { banker: 1950 }));
+    const row = historyRow(
+      played(settled(['KH', '9S', 'QD', '10C'], { player: 1000, banker: 1000 }, { banker: 1950 })),
+    );
     expect(row.result).toEqual({ kind: 'returned', stakedMinor: 2000, paidMinor: 1950, netMinor: -50 });
     expect(signedNet(row.result!.netMinor, money)).toBe('−0.50');
     expect(row.spots).toEqual([
@@ -62,16 +72,48 @@ describe('a row of the game history', () => {
   });
 
   it('a voided round shows its refund and why, and no result', () => {
-    const row = historyRow({
-      ...settled(['KH', '9S', 'QD', '10C'], { tie: 300 }, {}),
-      status: 'voided',
-      cards: [],
-      outcome: null,
-      refundedMinor: 300,
-      voidCode: { code: 'rng-fault', source: 'rng', reason: { code: 'rng-deal-failure' } },
-    });
+    const row = historyRow(
+      played({
+        ...settled(['KH', '9S', 'QD', '10C'], { tie: 300 }, {}),
+        status: 'voided',
+        cards: [],
+        outcome: null,
+        refundedMinor: 300,
+        voidCode: { code: 'rng-fault', source: 'rng', reason: { code: 'rng-deal-failure' } },
+      }),
+    );
     expect(row).toMatchObject({ hands: null, winner: null, result: null });
     expect(row.voided).toEqual({ refundedMinor: 300, whyKey: 'voidScreen.why.rng-fault' });
+  });
+
+  it('a round played at a stadium table carries the table round beside its own number', () => {
+    const row = historyRow(played(settled(['KH', '9S', 'QD', '10C'], { banker: 100 }, { banker: 195 }), 345));
+    expect(row).toMatchObject({ key: 'r7', roundId: 7, tableRound: 345, status: 'settled', satOut: null });
+  });
+
+  it('a table round sat out shows the table’s hands and winner, no money, and why when it is news', () => {
+    const entry = (why: StadiumSitOut | null): PlayerHistoryEntry => ({
+      kind: 'sat-out',
+      tableRound: 346,
+      cards: ['2H', 'KC', '3S', '6D', '4C'].map(card),
+      at: '2026-12-01T14:06:00.000Z',
+      why,
+    });
+    const row = historyRow(entry('above-table-max'));
+    expect(row).toMatchObject({
+      key: 't346',
+      roundId: null,
+      tableRound: 346,
+      status: 'sat-out',
+      winner: 'player',
+      hands: { player: { total: 9 }, banker: { total: 6 } },
+      spots: [],
+      result: null,
+      voided: null,
+      satOut: { whyKey: 'stadiumSitOut.above-table-max' },
+    });
+    expect(historyRow(entry('no-bets')).satOut).toEqual({ whyKey: null });
+    expect(historyRow(entry(null)).satOut).toEqual({ whyKey: null });
   });
 
   it('the sign never lets a loss read as a win', () => {

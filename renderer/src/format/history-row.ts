@@ -2,12 +2,15 @@
  * One round of the player's game history as the screen shows it (docs/rules.md#game-history): the
  * cards of each hand in their slots with the order they were dealt, the totals and the winner, each
  * spot's stake and return, and the net by the same rule as the result banner (roundResultOf, so a
- * partial return reads as the loss it is). A voided round carries its refund and the key of its reason.
- * Pure: the components only draw it.
+ * partial return reads as the loss it is). A voided round carries its refund and the key of its reason. At a
+ * stadium table a round carries the table's round number, and a table round this terminal sat out is a row with
+ * the table's cards and no money (docs/stadium.md#history). Pure: the components only draw it.
  */
 import type { Card } from '../../../electron/core/cards/card.ts';
 import { roundResultOf, type RoundResultSummary } from '../../../electron/core/engine/round-result-kind.ts';
-import type { Winner } from '../../../electron/core/engine/round.ts';
+import { dealRound, type RoundOutcome, type Winner } from '../../../electron/core/engine/round.ts';
+import { FixedCardSource } from '../../../electron/core/engine/shoe.ts';
+import type { PlayerHistoryEntry } from '../../../electron/core/model/player-history-page.ts';
 import type { RoundRecord, RoundStatus } from '../../../electron/core/model/round-record.ts';
 import { dealSequence, type Side } from './cards.ts';
 import { LISTED_SPOTS, sumBets, type BetSpot } from './money.ts';
@@ -35,8 +38,13 @@ export interface HistorySpotLine {
 }
 
 export interface HistoryRowModel {
-  readonly roundId: number;
-  readonly status: RoundStatus;
+  /** Unique within a page: the terminal's round, or the table's round for one sat out. */
+  readonly key: string;
+  /** The cabinet's own round number; null for a table round this terminal sat out. */
+  readonly roundId: number | null;
+  /** The table's round number at a stadium table; null for a round the cabinet played alone. */
+  readonly tableRound: number | null;
+  readonly status: RoundStatus | 'sat-out';
   /** When the round ended (its lock time if it never did). */
   readonly at: string;
   /** Null when no card was dealt (voided before the deal). */
@@ -48,25 +56,39 @@ export interface HistoryRowModel {
   readonly result: RoundResultSummary | null;
   /** A voided round's refund and the message key of why (null for a void written before codes were kept). */
   readonly voided: { readonly refundedMinor: number; readonly whyKey: string | null } | null;
+  /** A table round with none of the player's bets: the message key of why, when the close recorded one worth saying. */
+  readonly satOut: { readonly whyKey: string | null } | null;
 }
 
-export function historyRow(round: RoundRecord): HistoryRowModel {
-  const steps = dealSequence(round);
-  const hand = (side: Side, total: number): HistoryHand => ({
-    side,
-    total,
-    cards: steps
-      .map((step, i) => ({ ...step, dealt: i + 1 }))
-      .filter((step) => step.side === side)
-      .map(({ card, slot, dealt }) => ({ card, slot, dealt })),
-  });
-  const o = round.outcome;
+export function historyRow(entry: PlayerHistoryEntry): HistoryRowModel {
+  if (entry.kind === 'played') return playedRow(entry.round, entry.tableRound);
+  // The core dealt these cards through the same engine before it recorded them: they always make a round.
+  const outcome = dealRound(new FixedCardSource(entry.cards));
   return {
+    key: `t${entry.tableRound}`,
+    roundId: null,
+    tableRound: entry.tableRound,
+    status: 'sat-out',
+    at: entry.at,
+    hands: handsOf(outcome),
+    winner: outcome.winner,
+    spots: [],
+    result: null,
+    voided: null,
+    // "No bets were placed" would only repeat the row's "no bets".
+    satOut: { whyKey: entry.why === null || entry.why === 'no-bets' ? null : `stadiumSitOut.${entry.why}` },
+  };
+}
+
+function playedRow(round: RoundRecord, tableRound: number | null): HistoryRowModel {
+  return {
+    key: `r${round.roundId}`,
     roundId: round.roundId,
+    tableRound,
     status: round.status,
     at: round.endedAt ?? round.startedAt,
-    hands: o ? { player: hand('player', o.player.total), banker: hand('banker', o.banker.total) } : null,
-    winner: o?.winner ?? null,
+    hands: handsOf(round.outcome),
+    winner: round.outcome?.winner ?? null,
     spots: LISTED_SPOTS.filter((spot) => (round.bets[spot] ?? 0) > 0).map((spot) => ({
       spot,
       stakedMinor: round.bets[spot] ?? 0,
@@ -75,7 +97,23 @@ export function historyRow(round: RoundRecord): HistoryRowModel {
     result: round.status === 'settled' && sumBets(round.bets) > 0 ? roundResultOf(round) : null,
     voided:
       round.status === 'voided' ? { refundedMinor: round.refundedMinor, whyKey: voidWhyKey(round.voidCode) } : null,
+    satOut: null,
   };
+}
+
+/** Both hands with each card in its slot and the order it left the shoe; null when no card was dealt. */
+function handsOf(outcome: RoundOutcome | null): HistoryRowModel['hands'] {
+  if (outcome === null) return null;
+  const steps = dealSequence({ outcome });
+  const hand = (side: Side, total: number): HistoryHand => ({
+    side,
+    total,
+    cards: steps
+      .map((step, i) => ({ ...step, dealt: i + 1 }))
+      .filter((step) => step.side === side)
+      .map(({ card, slot, dealt }) => ({ card, slot, dealt })),
+  });
+  return { player: hand('player', outcome.player.total), banker: hand('banker', outcome.banker.total) };
 }
 
 /** The sign a net amount is shown with: a loss always carries a minus, a win a plus, a push none. */

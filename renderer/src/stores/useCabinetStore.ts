@@ -229,7 +229,7 @@ export const useCabinetStore = defineStore('cabinet', () => {
     }
     void loadPaytable();
     const h = await call('history:list', { offset: 0, limit: 60 }, true);
-    if (h) round.rememberShown(h.rounds);
+    if (h) round.rememberShown(h.entries.flatMap((entry) => (entry.kind === 'played' ? [entry.round] : [])));
   }
 
   /**

@@ -36,7 +36,7 @@ describe('the history page on the screen is main’s answer', () => {
     await history.show(1, 8);
     expect(history.pageIndex).toBe(1);
     expect(history.page).toMatchObject({ hidden: null, total: 11, offset: 8 });
-    expect(history.page?.rounds.map((r) => r.roundId)).toEqual([3, 2, 1]);
+    expect(history.page?.entries.map((e) => (e.kind === 'played' ? e.round.roundId : null))).toEqual([3, 2, 1]);
   });
 
   it('a page that no longer exists shows the last one that does', async () => {
@@ -47,7 +47,7 @@ describe('the history page on the screen is main’s answer', () => {
     const history = useHistoryStore();
     await history.show(4, 2);
     expect(history.pageIndex).toBe(2);
-    expect(history.page?.rounds.map((r) => r.roundId)).toEqual([1]);
+    expect(history.page?.entries.map((e) => (e.kind === 'played' ? e.round.roundId : null))).toEqual([1]);
   });
 
   it('the later of two requests decides what is shown, even when the earlier answer comes last', async () => {
@@ -78,7 +78,7 @@ describe('the history page on the screen is main’s answer', () => {
     release();
     await earlier;
     expect(history.pageIndex).toBe(0);
-    expect(history.page?.rounds.map((r) => r.roundId)).toEqual([5, 4]);
+    expect(history.page?.entries.map((e) => (e.kind === 'played' ? e.round.roundId : null))).toEqual([5, 4]);
   });
 
   it('in demo mode the page is empty and says why', async () => {
@@ -87,6 +87,6 @@ describe('the history page on the screen is main’s answer', () => {
     await useCabinetStore().init();
     const history = useHistoryStore();
     await history.show(0, 8);
-    expect(history.page).toEqual({ hidden: 'demo-mode', rounds: [], offset: 0, total: 0 });
+    expect(history.page).toEqual({ hidden: 'demo-mode', entries: [], offset: 0, total: 0 });
   });
 });

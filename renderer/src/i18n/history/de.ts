@@ -9,8 +9,12 @@ export default {
   demoHidden:
     'Der Spielverlauf zeigt nur Runden mit echtem Geld. Demorunden sind Freispiele und werden hier nicht geführt, und Runden um Geld werden nicht gezeigt, solange das Gerät im Demomodus läuft.',
   lastRounds: 'Runden mit echtem Geld in der Liste: {n} (höchstens die letzten 100)',
+  lastRoundsTable:
+    'Runden in der Liste: {n}, mit den Tischrunden, die Sie ausgesetzt haben (höchstens die letzten 100)',
   round: 'Runde',
   roundNo: 'Runde {id}',
+  tableRoundNo: 'Tischrunde {round}',
+  noBets: 'Keine Einsätze',
   time: 'Zeit',
   bets: 'Einsätze',
   cards: 'Karten',
@@ -35,6 +39,7 @@ export default {
   previous: 'Vorherige',
   next: 'Weiter',
   open: 'Runde {id} vollständig zeigen',
+  openTable: 'Tischrunde {round} vollständig zeigen',
   backToList: 'Zurück zur Liste',
   dealtOrder:
     'Karten in Ausgabereihenfolge: {player}, {banker}, {player}, {banker}, dann etwaige dritte Karten (quer).',

@@ -9,8 +9,14 @@ export default {
   demoHidden:
     'The game history lists real-money rounds only. Demo rounds are free play and are not kept here, and rounds played for money are not shown while the machine is in demo mode.',
   lastRounds: 'Real-money rounds listed: {n} (at most the last 100)',
+  /** The count at a stadium table, where the list holds the table rounds sat out as well. */
+  lastRoundsTable: 'Rounds listed: {n}, with the table rounds you sat out (at most the last 100)',
   round: 'Round',
   roundNo: 'Round {id}',
+  /** At a stadium table: the table's own number of a round. */
+  tableRoundNo: 'Table round {round}',
+  /** A table round the terminal sat out: in place of the bets. */
+  noBets: 'No bets',
   time: 'Time',
   bets: 'Bets',
   cards: 'Cards',
@@ -35,6 +41,7 @@ export default {
   previous: 'Previous',
   next: 'Next',
   open: 'Show round {id} in full',
+  openTable: 'Show table round {round} in full',
   backToList: 'Back to the list',
   dealtOrder: 'Cards as dealt: {player}, {banker}, {player}, {banker}, then any third cards (drawn sideways).',
   cardAria: '{rank} of {suit}, card {n} dealt',

@@ -9,8 +9,11 @@ export default {
   demoHidden:
     'Pelihistoria näyttää vain oikealla rahalla pelatut kierrokset. Demokierrokset ovat ilmaispelejä eikä niitä tallenneta tähän, eikä rahakierroksia näytetä, kun laite on demotilassa.',
   lastRounds: 'Oikean rahan kierroksia listassa: {n} (enintään viimeiset 100)',
+  lastRoundsTable: 'Kierroksia listassa: {n}, mukana pöydän kierrokset, jotka jätit väliin (enintään viimeiset 100)',
   round: 'Kierros',
   roundNo: 'Kierros {id}',
+  tableRoundNo: 'Pöydän kierros {round}',
+  noBets: 'Ei panoksia',
   time: 'Aika',
   bets: 'Panokset',
   cards: 'Kortit',
@@ -35,6 +38,7 @@ export default {
   previous: 'Edellinen',
   next: 'Seuraava',
   open: 'Näytä kierros {id} kokonaan',
+  openTable: 'Näytä pöydän kierros {round} kokonaan',
   backToList: 'Takaisin listaan',
   dealtOrder:
     'Kortit jakojärjestyksessä: {player}, {banker}, {player}, {banker}, sitten mahdolliset kolmannet kortit (poikittain).',

@@ -9,8 +9,11 @@ export default {
   demoHidden:
     'De spelgeschiedenis toont alleen rondes met echt geld. Demorondes zijn gratis spel en worden hier niet bewaard, en rondes om geld worden niet getoond zolang de machine in demomodus staat.',
   lastRounds: 'Rondes met echt geld in de lijst: {n} (hooguit de laatste 100)',
+  lastRoundsTable: 'Rondes in de lijst: {n}, met de tafelrondes die u oversloeg (hooguit de laatste 100)',
   round: 'Ronde',
   roundNo: 'Ronde {id}',
+  tableRoundNo: 'Tafelronde {round}',
+  noBets: 'Geen inzetten',
   time: 'Tijd',
   bets: 'Inzetten',
   cards: 'Kaarten',
@@ -35,6 +38,7 @@ export default {
   previous: 'Vorige',
   next: 'Volgende',
   open: 'Ronde {id} volledig tonen',
+  openTable: 'Tafelronde {round} volledig tonen',
   backToList: 'Terug naar de lijst',
   dealtOrder:
     'Kaarten in de volgorde van delen: {player}, {banker}, {player}, {banker}, dan eventuele derde kaarten (dwars).',

@@ -9,8 +9,11 @@ export default {
   demoHidden:
     'Spelhistoriken visar bara rundor med riktiga pengar. Demorundor är gratisspel och sparas inte här, och rundor om pengar visas inte medan maskinen är i demoläge.',
   lastRounds: 'Rundor med riktiga pengar i listan: {n} (högst de senaste 100)',
+  lastRoundsTable: 'Rundor i listan: {n}, bordets rundor du stod över medräknade (högst de senaste 100)',
   round: 'Runda',
   roundNo: 'Runda {id}',
+  tableRoundNo: 'Bordsrunda {round}',
+  noBets: 'Inga insatser',
   time: 'Tid',
   bets: 'Insatser',
   cards: 'Kort',
@@ -35,6 +38,7 @@ export default {
   previous: 'Förra',
   next: 'Nästa',
   open: 'Visa runda {id} i sin helhet',
+  openTable: 'Visa bordsrunda {round} i sin helhet',
   backToList: 'Tillbaka till listan',
   dealtOrder:
     'Korten i utdelningsordning: {player}, {banker}, {player}, {banker}, sedan eventuella tredje kort (på tvären).',
