@@ -5,6 +5,7 @@
  */
 import { isRank, SUITS, type Card, type Rank } from '../core/cards/card.ts';
 import { dealRound } from '../core/engine/round.ts';
+import { roundFacts } from '../core/engine/round-facts.ts';
 import { parseRuleProfile } from '../core/engine/rule-profile.ts';
 import { settle, SPOTS, type Bets, type Spot } from '../core/engine/settlement.ts';
 import { DEFAULT_DECKS, FixedCardSource, MAX_DECKS, MIN_DECKS } from '../core/engine/shoe.ts';
@@ -100,7 +101,7 @@ await runCli({
         `--cards: the round needs more than the ${cards.length} cards given (4, plus each third card the tableau draws)`,
       );
     }
-    const returns = settle(bets, outcome.winner, profile);
+    const returns = settle(bets, roundFacts(outcome), profile);
     const money = (values: Partial<Record<Spot, number>>): Record<string, string> =>
       Object.fromEntries(
         SPOTS.flatMap((spot) => (values[spot] === undefined ? [] : [[spot, formatMinor(values[spot])]])),
