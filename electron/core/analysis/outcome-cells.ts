@@ -11,7 +11,12 @@ import type { RoundFacts } from '../engine/round-facts.ts';
 export const OUTCOME_CELLS = 400;
 
 /** The cell of a round; playerCards and bankerCards are 2 or 3. */
-export function outcomeCell(playerTotal: number, bankerTotal: number, playerCards: number, bankerCards: number): number {
+export function outcomeCell(
+  playerTotal: number,
+  bankerTotal: number,
+  playerCards: number,
+  bankerCards: number,
+): number {
   return ((playerTotal * 10 + bankerTotal) * 2 + (playerCards - 2)) * 2 + (bankerCards - 2);
 }
 

@@ -30,9 +30,7 @@ export const RuleProfileSchema = z
      * How a Banker win pays (docs/rules.md#variants). Absent in profiles stored before variants
      * existed, so it defaults to the commission game they were played under.
      */
-    variant: z
-      .enum(VARIANTS, { error: `variant must be one of ${VARIANTS.join(', ')}` })
-      .default('commission'),
+    variant: z.enum(VARIANTS, { error: `variant must be one of ${VARIANTS.join(', ')}` }).default('commission'),
     /** Lucky 6 on a three-card Banker 6 pays N to 1 (docs/rules.md#side-bets); absent in older profiles. */
     lucky6ThreeCardPays: z
       .union([z.literal(20), z.literal(23)], {
