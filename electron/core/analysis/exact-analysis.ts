@@ -25,7 +25,7 @@ import { PAIR_BETS, sideBetReturnMultiple, sideBetsOffered, type SideBet } from 
 import type { RoundFacts } from '../engine/round-facts.ts';
 import { CARDS_PER_DECK } from '../cards/card.ts';
 import { cellFacts, OUTCOME_CELLS, outcomeCell } from './outcome-cells.ts';
-import { firstFourCardCounts, HAND_PAIR_STATES } from './first-four-cards.ts';
+import { firstFourCardCounts, pairStateFacts } from './first-four-cards.ts';
 
 /** Cards of each value class in one deck: value 0 (10, J, Q, K) × 4 suits, values 1–9 × 4 suits. */
 export const VALUE_CLASS_CARDS_PER_DECK: readonly number[] = [16, 4, 4, 4, 4, 4, 4, 4, 4, 4];
@@ -246,13 +246,6 @@ function weightedSum<T>(counts: readonly bigint[], value: (index: number) => T, 
     if (count !== 0n) sum += count * BigInt(toInteger(value(index)));
   });
   return sum;
-}
-
-/** The facts a pair bet reads: only the pair states of the first two cards of each hand. */
-function pairStateFacts(index: number): RoundFacts {
-  const hand = (state: number) => ({ total: 0, cardCount: 2, pair: state >= 1, suitedPair: state === 2 });
-  const states = HAND_PAIR_STATES.length;
-  return { winner: 'tie', natural: false, player: hand(Math.floor(index / states)), banker: hand(index % states) };
 }
 
 /**

@@ -9,6 +9,7 @@
  * N⁴ < 2^35, exact in doubles.
  */
 import { CARDS_PER_DECK } from '../cards/card.ts';
+import type { RoundFacts } from '../engine/round-facts.ts';
 
 export const HAND_PAIR_STATES = ['none', 'pair', 'suited-pair'] as const;
 export type HandPairState = (typeof HAND_PAIR_STATES)[number];
@@ -49,4 +50,11 @@ export function firstFourCardCounts(decks: number): FirstFourCounts {
     denominator: [0, 1, 2, 3].reduce((product, i) => product * BigInt(decks * faces - i), 1n),
     states: states.map((count) => BigInt(count) * BigInt(faces)),
   };
+}
+
+/** The facts a pair bet reads in joint state `index`: only the pair states of each hand's first two cards. */
+export function pairStateFacts(index: number): RoundFacts {
+  const states = HAND_PAIR_STATES.length;
+  const hand = (state: number) => ({ total: 0, cardCount: 2, pair: state >= 1, suitedPair: state === 2 });
+  return { winner: 'tie', natural: false, player: hand(Math.floor(index / states)), banker: hand(index % states) };
 }
