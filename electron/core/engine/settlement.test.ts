@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Winner } from './round.ts';
-import { EIGHT_DECK_TIE_8_TO_1, SIX_DECK_TIE_9_TO_1 } from './rule-profile.ts';
+import { EIGHT_DECK_TIE_8_TO_1, SIX_DECK_TIE_9_TO_1, VARIANTS } from './rule-profile.ts';
 import { bankerWinReturn, settle, SPOTS, spotReturn } from './settlement.ts';
 import { dealtFacts } from '../../testing/dealt-round.ts';
 
@@ -151,6 +151,27 @@ describe('the Banker bet follows the variant (docs/rules.md#variants)', () => {
           expect(spotReturn(spot, stake, facts, noCommission)).toBe(commissionReturn);
           expect(spotReturn(spot, stake, facts, ez)).toBe(commissionReturn);
         }
+      }),
+    );
+  });
+});
+
+describe('variant settlement properties', () => {
+  const handArb = fc.record({ total: fc.integer({ min: 0, max: 9 }), cardCount: fc.constantFrom(2, 3) });
+  const factsArb = fc.record({ player: handArb, banker: handArb, natural: fc.boolean() }).map((r) => ({
+    natural: r.natural,
+    player: { ...r.player, pair: false, suitedPair: false },
+    banker: { ...r.banker, pair: false, suitedPair: false },
+    winner: (r.player.total > r.banker.total ? 'player' : r.banker.total > r.player.total ? 'banker' : 'tie') as Winner,
+  }));
+
+  it('a Banker return is one of 0, the stake, stake + ½ or 0.95 of it rounded down, or twice the stake', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...VARIANTS), stakeArb, factsArb, (variant, stake, facts) => {
+        const back = spotReturn('banker', stake, facts, { ...eight, variant });
+        const allowed = [0, stake, stake + Math.floor(stake / 2), bankerWinReturn(stake, 5), 2 * stake];
+        expect(allowed).toContain(back);
+        expect(Number.isSafeInteger(back)).toBe(true);
       }),
     );
   });
