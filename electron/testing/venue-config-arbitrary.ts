@@ -55,6 +55,8 @@ export const venueConfigArb: fc.Arbitrary<VenueConfig> = fc
     roadWindow: fc.integer({ min: 6, max: 500 }),
     roadsShown: fc.boolean(),
     retainRounds: fc.integer({ min: 10_000, max: 10_000_000 }),
+    // A number, never null: the corruption property needs a leaf whose wrong kind is refused.
+    minimumRtpPercent: fc.integer({ min: 0, max: 80 }),
     stadium: fc.option(
       fc.record({
         url: fc.constantFrom('nats://127.0.0.1:4222', 'nats://a:4222,nats://b:4222,tls://c.venue:4222'),
@@ -85,6 +87,7 @@ export const venueConfigArb: fc.Arbitrary<VenueConfig> = fc
       },
       limits: {
         spots,
+        sideBets: {},
         tableMaxMinor: r.tableMax,
         chipDenominationsMinor: chips.slice(0, 12),
         creditLimitMinor: r.creditLimit,
@@ -113,6 +116,7 @@ export const venueConfigArb: fc.Arbitrary<VenueConfig> = fc
       staff: { idleSignOutS: r.idle },
       journal: { criticalCopyPath: r.copyPath, retainRounds: r.retainRounds },
       stadium: r.stadium,
+      minimumRtpPercent: r.minimumRtpPercent,
     };
   });
 

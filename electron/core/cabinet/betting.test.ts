@@ -14,6 +14,7 @@ const tightLimits = testConfig({
       banker: { minMinor: 100, maxMinor: 1_000 },
       tie: { minMinor: 100, maxMinor: 1_000 },
     },
+    sideBets: {},
     tableMaxMinor: 1_500,
     chipDenominationsMinor: [100, 500, 1_000],
     creditLimitMinor: 100_000,

@@ -18,6 +18,8 @@ export const FIELD_RULES = [
   'unique',
   'relation',
   'unknown-field',
+  'not-offered',
+  'below-minimum-rtp',
 ] as const;
 
 export type FieldRule = (typeof FIELD_RULES)[number];
@@ -32,6 +34,12 @@ export interface FieldIssue {
   readonly allowed?: readonly string[];
   /** The other field of a relation (e.g. "limits.tableMaxMinor"), or the standard a value must follow. */
   readonly other?: string;
+  /** The bet a side-bet rule names (a spot or a side bet id, e.g. "lucky-6"). */
+  readonly bet?: string;
+  /** not-offered: the variant that does not offer the bet. */
+  readonly variant?: string;
+  /** below-minimum-rtp: the bet's exact return in percent (the minimum is `limit`). */
+  readonly rtpPercent?: number;
 }
 
 type Issue = z.core.$ZodIssue;
@@ -57,6 +65,9 @@ function fromCustom(path: string, params: Record<string, unknown> | undefined): 
   const rule = typeof params?.rule === 'string' && RULES.has(params.rule) ? (params.rule as FieldRule) : 'relation';
   const other = typeof params?.other === 'string' ? params.other : undefined;
   const limit = typeof params?.limit === 'number' ? params.limit : undefined;
+  const bet = typeof params?.bet === 'string' ? params.bet : undefined;
+  const variant = typeof params?.variant === 'string' ? params.variant : undefined;
+  const rtpPercent = typeof params?.rtpPercent === 'number' ? params.rtpPercent : undefined;
   // A relation names its sibling field by name only inside an object: make it a full path.
   const sibling = other !== undefined && /^[a-zA-Z]+$/.test(other) && path.includes('.');
   const fullOther = sibling ? `${path.slice(0, path.lastIndexOf('.'))}.${other}` : other;
@@ -65,6 +76,9 @@ function fromCustom(path: string, params: Record<string, unknown> | undefined): 
     rule,
     ...(limit !== undefined ? { limit } : {}),
     ...(fullOther !== undefined ? { other: fullOther } : {}),
+    ...(bet !== undefined ? { bet } : {}),
+    ...(variant !== undefined ? { variant } : {}),
+    ...(rtpPercent !== undefined ? { rtpPercent } : {}),
   };
 }
 
@@ -138,5 +152,9 @@ export function describeFieldIssue(issue: FieldIssue): string {
       return `${where}: must fit ${issue.other ?? 'the related field'}${issue.limit !== undefined ? ` (${issue.limit})` : ''}`;
     case 'unknown-field':
       return `${where}: unknown field (not allowed)`;
+    case 'not-offered':
+      return `${where}: ${issue.bet ?? 'this bet'} is not offered with the ${issue.variant ?? 'chosen'} variant`;
+    case 'below-minimum-rtp':
+      return `${where}: ${issue.bet ?? 'this bet'} returns ${issue.rtpPercent?.toFixed(2) ?? '?'}%, below the minimum ${issue.limit ?? '?'}%`;
   }
 }

@@ -53,6 +53,8 @@ export const SETTING_RULES: readonly SettingRule[] = [
   { path: 'journal.retainRounds', whileMoney: 'any-time', change: 'live' },
   // The link to the table starts with the cabinet (docs/stadium.md#terminals): a new table, broker or key takes a restart.
   { path: 'stadium', whileMoney: 'any-time', change: 'restart' },
+  // The floor under every offered bet's return (docs/cabinet-rules.md#side-bets-at-the-cabinet): a rule, not money.
+  { path: 'minimumRtpPercent', whileMoney: 'any-time', change: 'live' },
 ];
 
 /** A leaf no rule names: refused with money on the cabinet, and never changed live. */

@@ -20,8 +20,10 @@
 import { z } from 'zod';
 import { EIGHT_DECK_TIE_8_TO_1, RuleProfileSchema, type RuleProfile } from '../engine/rule-profile.ts';
 import { SPOTS, type Spot } from '../engine/settlement.ts';
+import type { SideBet } from '../engine/side-bets.ts';
 import { MAX_AMOUNT_MINOR, type MinorUnits } from '../money/minor-units.ts';
 import { fieldIssues, type FieldIssue } from './field-issue.ts';
+import { checkSideBetSettings, MinimumRtpPercentSchema, sideBetLimitsSchema } from './side-bet-settings.ts';
 import { StadiumConfigSchema } from './stadium-config.ts';
 
 const minor = (field: string) =>
@@ -47,7 +49,7 @@ const devicePath = (field: string) =>
     .nullable()
     .default(null);
 
-const SpotLimitSchema = z
+export const SpotLimitSchema = z
   .object({ minMinor: minor('minMinor'), maxMinor: minor('maxMinor') })
   .strict()
   .refine((l) => l.minMinor <= l.maxMinor, {
@@ -192,6 +194,8 @@ export const VenueConfigSchema = z
     limits: z
       .object({
         spots: z.object({ player: SpotLimitSchema, banker: SpotLimitSchema, tie: SpotLimitSchema }).strict(),
+        /** The side bets this venue offers, each with its limits; absent: not offered (side-bet-settings.ts). */
+        sideBets: sideBetLimitsSchema(SpotLimitSchema),
         tableMaxMinor: minor('tableMaxMinor'),
         chipDenominationsMinor: z
           .array(minor('chip'), { error: 'chipDenominationsMinor must be a list of chip values in minor units' })
@@ -295,6 +299,8 @@ export const VenueConfigSchema = z
       .prefault({}),
     /** The shared table this cabinet is a terminal of (stadium-config.ts); null: it plays alone. */
     stadium: StadiumConfigSchema,
+    /** The lowest return to player any offered bet may have, in percent; null: no floor (side-bet-settings.ts). */
+    minimumRtpPercent: MinimumRtpPercentSchema,
   })
   .strict()
   .superRefine((cfg, ctx) => {
@@ -318,8 +324,10 @@ export const VenueConfigSchema = z
         params: { rule: 'relation', other: 'source' },
       });
     }
+    checkSideBetSettings(cfg, ctx);
     const smallest = cfg.limits.chipDenominationsMinor[0] ?? 0;
-    const smallestMax = Math.min(...SPOTS.map((s) => cfg.limits.spots[s].maxMinor));
+    const sideMaxima = Object.values(cfg.limits.sideBets).map((l) => l.maxMinor);
+    const smallestMax = Math.min(...SPOTS.map((s) => cfg.limits.spots[s].maxMinor), ...sideMaxima);
     if (smallest > smallestMax) {
       ctx.addIssue({
         code: 'custom',
@@ -367,6 +375,11 @@ export function spotLimit(config: VenueConfig, spot: Spot): { minMinor: MinorUni
   return config.limits.spots[spot];
 }
 
+/** A side bet's limits, or null when the venue does not offer it. */
+export function sideBetLimit(config: VenueConfig, bet: SideBet): { minMinor: MinorUnits; maxMinor: MinorUnits } | null {
+  return config.limits.sideBets[bet] ?? null;
+}
+
 /** A sensible default venue: eight decks, Tie 8:1, EUR-style chips and notes. */
 export const DEFAULT_VENUE_CONFIG: VenueConfig = {
   profile: EIGHT_DECK_TIE_8_TO_1 as RuleProfile,
@@ -376,6 +389,7 @@ export const DEFAULT_VENUE_CONFIG: VenueConfig = {
       banker: { minMinor: 100, maxMinor: 50_000 },
       tie: { minMinor: 100, maxMinor: 10_000 },
     },
+    sideBets: {},
     tableMaxMinor: 100_000,
     chipDenominationsMinor: [10, 50, 100, 500, 2_500, 10_000],
     creditLimitMinor: 200_000,
@@ -405,4 +419,5 @@ export const DEFAULT_VENUE_CONFIG: VenueConfig = {
   staff: { idleSignOutS: 300 },
   journal: { criticalCopyPath: null, retainRounds: RETAIN_ROUNDS.default },
   stadium: null,
+  minimumRtpPercent: null,
 };

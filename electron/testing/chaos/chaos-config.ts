@@ -9,6 +9,7 @@ export const CHAOS_CONFIG: VenueConfig = {
       banker: { minMinor: 100, maxMinor: 5_000 },
       tie: { minMinor: 50, maxMinor: 1_000 },
     },
+    sideBets: {},
     tableMaxMinor: 8_000,
     chipDenominationsMinor: [50, 100, 500, 1_000],
     creditLimitMinor: 30_000,

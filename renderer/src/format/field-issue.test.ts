@@ -28,6 +28,20 @@ const ISSUES: Record<(typeof FIELD_RULES)[number], FieldIssue> = {
   unique: { path: 'billChannels', rule: 'unique' },
   relation: { path: 'limits.spots.player.maxMinor', rule: 'relation', other: 'limits.tableMaxMinor' },
   'unknown-field': { path: 'limits.extra', rule: 'unknown-field' },
+  'not-offered': {
+    path: 'limits.sideBets.dragon-7',
+    rule: 'not-offered',
+    other: 'profile.variant',
+    bet: 'dragon-7',
+    variant: 'no-commission',
+  },
+  'below-minimum-rtp': {
+    path: 'limits.sideBets.lucky-6',
+    rule: 'below-minimum-rtp',
+    bet: 'lucky-6',
+    limit: 92,
+    rtpPercent: 89.38,
+  },
 };
 
 describe('a config field problem is said in the screen language, from its structured rule', () => {
@@ -50,6 +64,14 @@ describe('a config field problem is said in the screen language, from its struct
       const withValue = fieldIssueText({ ...ISSUES.relation, limit: 100_000 }, t, te);
       expect(withValue).toContain('1000.00');
       expect(withValue).toContain(fieldLabel('limits.tableMaxMinor', t, te));
+      // A side-bet refusal names the bet in the screen language, and the variant or both returns.
+      const lucky6 = messages[locale].sideBets.name['lucky-6'];
+      expect(fieldProblemText(ISSUES['below-minimum-rtp'], t, te)).toContain(lucky6);
+      expect(fieldIssueText(ISSUES['below-minimum-rtp'], t, te)).toMatch(/89\.38 ?%.*92\.00 ?%/);
+      expect(fieldIssueText(ISSUES['not-offered'], t, te)).toContain(messages[locale].sideBets.name['dragon-7']);
+      expect(fieldIssueText(ISSUES['not-offered'], t, te)).toContain(
+        messages[locale].sideBets.variant['no-commission'],
+      );
     });
   }
 

@@ -8,11 +8,39 @@ import type { FieldIssue } from '../stores/staff-types.ts';
 import { CONFIG_AMOUNT_RANGE } from './amount-entry.ts';
 import { isAmountPath } from './config-value.ts';
 import { formatMinor } from './money.ts';
+import { formatPercent } from './rules-returns.ts';
 
 type T = (key: string, named?: Record<string, unknown>) => string;
 type TE = (key: string) => boolean;
 /** The screen's money formatter (useMoney); plain digits where a caller has none. */
 type Money = (minor: number) => string;
+/** The screen's percent formatter, for a fraction (0.9894 → "98.94 %"). */
+type Percent = (fraction: number) => string;
+const plainPercent: Percent = (fraction) => formatPercent(fraction, 'en');
+
+/** A bet named in an issue: a side bet by its own name, a main spot by the spot's. */
+function betName(bet: string | undefined, t: T, te: TE): string {
+  if (bet === undefined) return '';
+  if (te(`sideBets.name.${bet}`)) return t(`sideBets.name.${bet}`);
+  return te(`spot.${bet}`) ? t(`spot.${bet}`) : bet;
+}
+
+/** The two side-bet rules (docs/cabinet-rules.md#side-bets-at-the-cabinet), or null for any other rule. */
+function sideBetIssueText(issue: FieldIssue, t: T, te: TE, percent: Percent): string | null {
+  const bet = betName(issue.bet, t, te);
+  if (issue.rule === 'not-offered') {
+    const variantKey = `sideBets.variant.${issue.variant ?? ''}`;
+    return t('sideBets.issue.notOffered', { bet, variant: te(variantKey) ? t(variantKey) : (issue.variant ?? '') });
+  }
+  if (issue.rule === 'below-minimum-rtp') {
+    return t('sideBets.issue.belowMinimumRtp', {
+      bet,
+      rtp: percent((issue.rtpPercent ?? 0) / 100),
+      limit: percent((issue.limit ?? 0) / 100),
+    });
+  }
+  return null;
+}
 
 /** The label of a config field: its last named segment translated, a list index as "#n". */
 export function fieldLabel(path: string, t: T, te: TE): string {
@@ -20,7 +48,8 @@ export function fieldLabel(path: string, t: T, te: TE): string {
   const named = [...segments].reverse().find((s) => !/^\d+$/.test(s));
   if (!named) return path;
   const key = `staff.field.${named}`;
-  const label = te(key) ? t(key) : named;
+  const sideBetKey = `sideBets.name.${named}`;
+  const label = te(key) ? t(key) : te(sideBetKey) ? t(sideBetKey) : named;
   const index = segments.find((s) => /^\d+$/.test(s));
   const spot = segments.find((s) => s === 'player' || s === 'banker' || s === 'tie');
   const parts = [spot ? t(`spot.${spot}`) : null, label, index !== undefined ? `#${Number(index) + 1}` : null];
@@ -43,7 +72,15 @@ function amountKey(rule: FieldIssue['rule']): string | null {
   }
 }
 
-export function fieldIssueText(issue: FieldIssue, t: T, te: TE, money: Money = formatMinor): string {
+export function fieldIssueText(
+  issue: FieldIssue,
+  t: T,
+  te: TE,
+  money: Money = formatMinor,
+  percent: Percent = plainPercent,
+): string {
+  const sideBet = sideBetIssueText(issue, t, te, percent);
+  if (sideBet !== null) return sideBet;
   const amount = isAmountPath(issue.path);
   const limit = issue.limit === undefined ? '' : amount ? money(issue.limit) : String(issue.limit);
   const byAmount = amount ? amountKey(issue.rule) : null;
@@ -64,8 +101,14 @@ export function fieldIssueText(issue: FieldIssue, t: T, te: TE, money: Money = f
 }
 
 /** The problem with the field's name in front: "Table maximum: at most 100,000,000.00 €". */
-export function fieldProblemText(issue: FieldIssue, t: T, te: TE, money: Money = formatMinor): string {
-  const text = fieldIssueText(issue, t, te, money);
+export function fieldProblemText(
+  issue: FieldIssue,
+  t: T,
+  te: TE,
+  money: Money = formatMinor,
+  percent: Percent = plainPercent,
+): string {
+  const text = fieldIssueText(issue, t, te, money, percent);
   // A problem with the whole file (path "") has no field to name.
   return issue.path === '' ? text : `${fieldLabel(issue.path, t, te)}: ${text}`;
 }

@@ -12,6 +12,7 @@ import refusal from './refusal/cs.ts';
 import stadiumSitOut from './stadium-sit-out/cs.ts';
 import resultBanner from './result-banner/cs.ts';
 import stadium from './stadium/cs.ts';
+import sideBets from './sideBets/cs.ts';
 
 /** Names of spots and controls: docs/glossary.md. */
 const g = GLOSSARY.cs;
@@ -27,6 +28,7 @@ const cs: Messages = {
   meters: { credit: 'Kredit', totalBet: 'Celková sázka', lastWin: 'Výhra' },
   winMeter,
   demoMode,
+  sideBets,
   spot: {
     player: g.player.name,
     banker: g.banker.name,

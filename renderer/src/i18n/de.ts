@@ -12,6 +12,7 @@ import refusal from './refusal/de.ts';
 import stadiumSitOut from './stadium-sit-out/de.ts';
 import resultBanner from './result-banner/de.ts';
 import stadium from './stadium/de.ts';
+import sideBets from './sideBets/de.ts';
 
 /** Names of spots and controls: docs/glossary.md. */
 const g = GLOSSARY.de;
@@ -27,6 +28,7 @@ const de: Messages = {
   meters: { credit: 'Guthaben', totalBet: 'Gesamteinsatz', lastWin: 'Gewinn' },
   winMeter,
   demoMode,
+  sideBets,
   spot: {
     player: g.player.name,
     banker: g.banker.name,

@@ -11,6 +11,7 @@ import refusal from './refusal/en.ts';
 import stadiumSitOut from './stadium-sit-out/en.ts';
 import resultBanner from './result-banner/en.ts';
 import stadium from './stadium/en.ts';
+import sideBets from './sideBets/en.ts';
 
 /** Names of spots and controls: docs/glossary.md. */
 const g = GLOSSARY.en;
@@ -30,6 +31,7 @@ export default {
   },
   winMeter,
   demoMode,
+  sideBets,
   spot: {
     player: g.player.name,
     banker: g.banker.name,

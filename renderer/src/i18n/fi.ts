@@ -12,6 +12,7 @@ import refusal from './refusal/fi.ts';
 import stadiumSitOut from './stadium-sit-out/fi.ts';
 import resultBanner from './result-banner/fi.ts';
 import stadium from './stadium/fi.ts';
+import sideBets from './sideBets/fi.ts';
 
 /** Names of spots and controls: docs/glossary.md. */
 const g = GLOSSARY.fi;
@@ -27,6 +28,7 @@ const fi: Messages = {
   meters: { credit: 'Saldo', totalBet: 'Panokset', lastWin: 'Voitto' },
   winMeter,
   demoMode,
+  sideBets,
   spot: {
     player: g.player.name,
     banker: g.banker.name,

@@ -12,6 +12,7 @@ import refusal from './refusal/nl.ts';
 import stadiumSitOut from './stadium-sit-out/nl.ts';
 import resultBanner from './result-banner/nl.ts';
 import stadium from './stadium/nl.ts';
+import sideBets from './sideBets/nl.ts';
 
 /** Names of spots and controls: docs/glossary.md. */
 const g = GLOSSARY.nl;
@@ -27,6 +28,7 @@ const nl: Messages = {
   meters: { credit: 'Krediet', totalBet: 'Totale inzet', lastWin: 'Winst' },
   winMeter,
   demoMode,
+  sideBets,
   spot: {
     player: g.player.name,
     banker: g.banker.name,

@@ -12,6 +12,7 @@ import refusal from './refusal/sv.ts';
 import stadiumSitOut from './stadium-sit-out/sv.ts';
 import resultBanner from './result-banner/sv.ts';
 import stadium from './stadium/sv.ts';
+import sideBets from './sideBets/sv.ts';
 
 /** Names of spots and controls: docs/glossary.md. */
 const g = GLOSSARY.sv;
@@ -27,6 +28,7 @@ const sv: Messages = {
   meters: { credit: 'Kredit', totalBet: 'Total insats', lastWin: 'Vinst' },
   winMeter,
   demoMode,
+  sideBets,
   spot: {
     player: g.player.name,
     banker: g.banker.name,
