@@ -23,7 +23,8 @@ import type { CriticalState } from '../core/model/critical-state.ts';
 import type { RoundOutcome } from '../core/engine/round.ts';
 import { roundFacts } from '../core/engine/round-facts.ts';
 import type { RuleProfile } from '../core/engine/rule-profile.ts';
-import { settle, SPOTS, type Bets, type Returns } from '../core/engine/settlement.ts';
+import { BET_SPOTS, settleLayout } from '../core/engine/bet-spot.ts';
+import type { Bets, Returns } from '../core/engine/settlement.ts';
 import type { Meters } from '../core/model/meters.ts';
 import { roundResult, zeroMeters, type MutableMeters } from '../core/cabinet/meters.ts';
 import { breakWhere, type RecordBreak } from '../core/model/record-check.ts';
@@ -56,6 +57,11 @@ function meterFields(m: Meters): Record<string, number> {
     else for (const [kk, vv] of Object.entries(v as Record<string, number>)) if (vv !== 0) flat[`${k}.${kk}`] = vv;
   }
   return flat;
+}
+
+/** Adds a ledger row's amount to its spot's meter; a side bet's meter starts at its first row. */
+function addToSpot(bySpot: Record<string, number>, spot: string, amount: number): void {
+  bySpot[spot] = (bySpot[spot] ?? 0) + amount;
 }
 
 function compareMeters(
@@ -186,7 +192,7 @@ export function auditJournal(journal: JournalAuditReader, profile: RuleProfile, 
   const recallMeters: MutableMeters = zeroMeters();
   for (const r of rows.rounds) {
     const bets = JSON.parse(r.bets_json) as Bets;
-    const stake = SPOTS.reduce((s, spot) => s + (bets[spot] ?? 0), 0);
+    const stake = BET_SPOTS.reduce((s, spot) => s + (bets[spot] ?? 0), 0);
     const acc = byRound.get(r.round_id) ?? { stake: 0, win: 0, refund: 0, refundRows: new Map<string, number>() };
     if (stake !== r.stake_minor) problems.push(`round ${r.round_id}: stake column ${r.stake_minor} ≠ bets ${stake}`);
     // The stake debited must equal the bets: more debited = money lost by the player.
@@ -210,8 +216,8 @@ export function auditJournal(journal: JournalAuditReader, profile: RuleProfile, 
         problems.push(`round ${r.round_id}: settled without cards`);
         continue;
       }
-      const expected: Returns = settle(bets, roundFacts(outcome), profile);
-      const expectedTotal = SPOTS.reduce((s, spot) => s + (expected[spot] ?? 0), 0);
+      const expected: Returns = settleLayout(bets, roundFacts(outcome), profile);
+      const expectedTotal = BET_SPOTS.reduce((s, spot) => s + (expected[spot] ?? 0), 0);
       account(acc.win - expectedTotal, `round ${r.round_id} wins paid`);
       if ((r.return_minor ?? -1) !== acc.win)
         problems.push(`round ${r.round_id}: recall return ${r.return_minor} ≠ ledger ${acc.win}`);
@@ -220,9 +226,9 @@ export function auditJournal(journal: JournalAuditReader, profile: RuleProfile, 
         recallMeters.roundsPlayed++;
         recallMeters.wageredMinor += r.stake_minor;
         recallMeters.wonMinor += r.return_minor ?? 0;
-        for (const spot of SPOTS) {
-          recallMeters.wageredBySpot[spot] += bets[spot] ?? 0;
-          recallMeters.wonBySpot[spot] += returns[spot] ?? 0;
+        for (const spot of BET_SPOTS) {
+          recallMeters.wageredBySpot[spot] = (recallMeters.wageredBySpot[spot] ?? 0) + (bets[spot] ?? 0);
+          recallMeters.wonBySpot[spot] = (recallMeters.wonBySpot[spot] ?? 0) + (returns[spot] ?? 0);
         }
         const res = roundResult(r.stake_minor, r.return_minor ?? 0);
         if (res === 'won') recallMeters.roundsWon++;
@@ -270,12 +276,12 @@ export function auditJournal(journal: JournalAuditReader, profile: RuleProfile, 
       case 'stake':
         if (l.round_id !== null && settledIds.has(l.round_id)) {
           journalMeters.wageredMinor += -l.delta_minor;
-          if (l.spot) journalMeters.wageredBySpot[l.spot as 'player'] += -l.delta_minor;
+          if (l.spot) addToSpot(journalMeters.wageredBySpot, l.spot, -l.delta_minor);
         }
         break;
       case 'win':
         journalMeters.wonMinor += l.delta_minor;
-        if (l.spot) journalMeters.wonBySpot[l.spot as 'player'] += l.delta_minor;
+        if (l.spot) addToSpot(journalMeters.wonBySpot, l.spot, l.delta_minor);
         break;
       case 'refund':
         journalMeters.refundsMinor += l.delta_minor;

@@ -26,6 +26,7 @@ import type { TechDiagnostics } from '../core/cabinet/diagnostics.ts';
 import type { JournalExportFile } from '../core/cabinet/journal-export.ts';
 import type { MetersPage } from '../core/cabinet/meters-page.ts';
 import type { MetersCsv } from '../core/cabinet/meters-report.ts';
+import { BET_SPOTS } from '../core/engine/bet-spot.ts';
 import type { ReplayReport } from '../core/engine/replay.ts';
 import type { EventLogEntry } from '../core/model/event-log.ts';
 import type { Handpay } from '../core/model/handpay.ts';
@@ -64,7 +65,8 @@ export interface Paytable {
   readonly limits: CabinetSnapshot['limits'];
 }
 
-const spot = z.enum(['player', 'banker', 'tie']);
+/** A main spot or a side bet; a side bet the venue does not offer is refused by the cabinet (side-bet-not-offered). */
+const spot = z.enum(BET_SPOTS);
 /** Money crosses IPC as integer minor units only. */
 const minor = z.number().int().positive().max(100_000_000_00);
 const empty = z.object({}).strict();

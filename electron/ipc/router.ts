@@ -117,6 +117,7 @@ const CABINET_ERROR_CODE_LIST: Readonly<Record<CabinetErrorCode, true>> = {
   'stadium-mode': true,
   'betting-closed': true,
   'not-in-stadium': true,
+  'side-bet-not-offered': true,
 };
 const CABINET_ERROR_CODES: ReadonlySet<string> = new Set(Object.keys(CABINET_ERROR_CODE_LIST));
 

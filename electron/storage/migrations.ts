@@ -29,7 +29,9 @@ export const MIGRATIONS: readonly Migration[] = [
         demo INTEGER NOT NULL CHECK (demo IN (0, 1)),
         delta_minor INTEGER NOT NULL,
         round_id INTEGER REFERENCES rounds(round_id),
-        spot TEXT CHECK (spot IS NULL OR spot IN ('player', 'banker', 'tie')),
+        -- A main spot or a side bet (electron/core/engine/bet-spot.ts).
+        spot TEXT CHECK (spot IS NULL OR spot IN ('player', 'banker', 'tie', 'player-pair', 'banker-pair', 'either-pair',
+          'perfect-pair', 'dragon-bonus-player', 'dragon-bonus-banker', 'lucky-6', 'dragon-7', 'panda-8')),
         -- A stacked note's event key: a repeated CREDIT_NOTE can never be credited twice.
         event_key TEXT UNIQUE,
         denomination_minor INTEGER,

@@ -43,6 +43,7 @@ const LIMITS: CabinetSnapshot['limits'] = {
     banker: { minMinor: 100, maxMinor: 50_000 },
     tie: { minMinor: 100, maxMinor: 5_000 },
   },
+  sideBets: {},
   tableMaxMinor: 100_000,
   chipDenominationsMinor: [100, 500, 1000, 2500, 10_000],
   creditLimitMinor: 1_000_000,

@@ -4,7 +4,8 @@
  * in "betting" the cabinet comes back idle with every credit intact
  * (docs/cabinet-rules.md#power-loss). Limits: bet-limits.ts.
  */
-import { SPOTS, type Bets, type Spot } from '../engine/settlement.ts';
+import { BET_SPOTS, type BetSpot } from '../engine/bet-spot.ts';
+import type { Bets } from '../engine/settlement.ts';
 import { sumSpots } from '../money/ledger-postings.ts';
 import type { MinorUnits } from '../money/minor-units.ts';
 import type { CabinetSnapshot, RoundPhase } from './cabinet-api.ts';
@@ -16,10 +17,10 @@ import { assertTransition } from './round-machine.ts';
 import { snapshot } from './snapshot.ts';
 import { requireBettingWindow } from './stadium-state.ts';
 
-/** The spots that carry a positive bet, in SPOTS order. */
+/** The spots and side bets that carry a positive bet, in BET_SPOTS order. */
 export function cleanBets(bets: Bets): Bets {
   const out: Bets = {};
-  for (const spot of SPOTS) {
+  for (const spot of BET_SPOTS) {
     const v = bets[spot];
     if (v !== undefined && v > 0) out[spot] = v;
   }
@@ -36,8 +37,8 @@ function setLayout(ctx: CabinetContext, next: Bets, pushHistory: boolean): Cabin
   return snapshot(ctx);
 }
 
-export function placeChip(ctx: CabinetContext, spot: Spot, chipMinor: MinorUnits): CabinetSnapshot {
-  requireSpot(spot);
+export function placeChip(ctx: CabinetContext, spot: BetSpot, chipMinor: MinorUnits): CabinetSnapshot {
+  requireSpot(ctx.config, spot);
   requireBettingWindow(ctx);
   requirePlayable(ctx);
   requireChip(ctx.config, chipMinor);
@@ -47,8 +48,8 @@ export function placeChip(ctx: CabinetContext, spot: Spot, chipMinor: MinorUnits
 }
 
 /** Removes one chip; a chip larger than the bet removes the whole bet (docs/rules.md#chips-and-bets). */
-export function removeChip(ctx: CabinetContext, spot: Spot, chipMinor: MinorUnits): CabinetSnapshot {
-  requireSpot(spot);
+export function removeChip(ctx: CabinetContext, spot: BetSpot, chipMinor: MinorUnits): CabinetSnapshot {
+  requireSpot(ctx.config, spot);
   requireBettingWindow(ctx);
   requireNoOpenRound(ctx);
   requireChip(ctx.config, chipMinor);

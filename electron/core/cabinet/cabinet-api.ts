@@ -10,7 +10,9 @@ import type { MoneyOnCabinet, WhileMoney } from '../model/money-rule.ts';
 import type { ArchiveChainState, ArchivedChain, ArchivedRow } from '../model/journal-archive.ts';
 import type { LANGUAGES, VenueConfig } from '../config/venue-config.ts';
 import type { RuleProfile } from '../engine/rule-profile.ts';
+import type { BetSpot } from '../engine/bet-spot.ts';
 import type { Bets, Spot } from '../engine/settlement.ts';
+import type { SideBet } from '../engine/side-bets.ts';
 import type { MinorUnits } from '../money/minor-units.ts';
 import type { ConfigAuditEntry } from '../model/config-audit.ts';
 import type { DamagedJournalOwed } from '../model/damaged-journal-owed.ts';
@@ -37,6 +39,8 @@ export interface SpotLimit {
 
 export interface TableLimits {
   readonly spots: Readonly<Record<Spot, SpotLimit>>;
+  /** The side bets the venue offers, each with its limits; a bet not listed is not offered. */
+  readonly sideBets: Readonly<Partial<Record<SideBet, SpotLimit>>>;
   readonly tableMaxMinor: MinorUnits;
   readonly chipDenominationsMinor: readonly MinorUnits[];
   /** Credits above this are refused at the bill acceptor (escrow reject). */
@@ -158,9 +162,9 @@ export interface BillCredit {
 export interface PlayerPort {
   snapshot(): CabinetSnapshot;
   subscribe(listener: (event: CabinetEvent) => void): () => void;
-  placeChip(spot: Spot, chipMinor: MinorUnits): CabinetSnapshot;
+  placeChip(spot: BetSpot, chipMinor: MinorUnits): CabinetSnapshot;
   /** Removes one chip, or the whole bet when the chip is larger than it (docs/rules.md#chips-and-bets). */
-  removeChip(spot: Spot, chipMinor: MinorUnits): CabinetSnapshot;
+  removeChip(spot: BetSpot, chipMinor: MinorUnits): CabinetSnapshot;
   undoChip(): CabinetSnapshot;
   clearBets(): CabinetSnapshot;
   /** Locks and debits the layout, deals, records cards, settles. */

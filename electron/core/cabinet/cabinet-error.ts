@@ -26,7 +26,9 @@ export type CabinetErrorCode =
   /** A bet on a stadium terminal while no window is open, or after this terminal's close (docs/stadium.md#terminals). */
   | 'betting-closed'
   /** round:skip on a cabinet that plays alone. */
-  | 'not-in-stadium';
+  | 'not-in-stadium'
+  /** A chip on a side bet the venue does not offer (docs/cabinet-rules.md#side-bets-at-the-cabinet). */
+  | 'side-bet-not-offered';
 
 /** A refused request: nothing changed. `limit` names the limit that was hit. */
 export interface CabinetErrorInfo {

@@ -22,7 +22,7 @@ import type {
 } from '../model/stadium-terminal.ts';
 import type { CriticalCopyPort } from '../model/critical-copy.ts';
 import type { VenueConfig } from '../config/venue-config.ts';
-import type { Spot } from '../engine/settlement.ts';
+import type { BetSpot } from '../engine/bet-spot.ts';
 import type { MinorUnits } from '../money/minor-units.ts';
 import type { ConfigAuditEntry } from '../model/config-audit.ts';
 import type { DamagedJournalOwed } from '../model/damaged-journal-owed.ts';
@@ -154,11 +154,11 @@ export class CabinetCore implements Cabinet {
   }
 
   // ------------------------------------------------------------ player
-  placeChip(spot: Spot, chipMinor: MinorUnits): CabinetSnapshot {
+  placeChip(spot: BetSpot, chipMinor: MinorUnits): CabinetSnapshot {
     return betting.placeChip(this.ctx, spot, chipMinor);
   }
 
-  removeChip(spot: Spot, chipMinor: MinorUnits): CabinetSnapshot {
+  removeChip(spot: BetSpot, chipMinor: MinorUnits): CabinetSnapshot {
     return betting.removeChip(this.ctx, spot, chipMinor);
   }
 

@@ -14,15 +14,14 @@
  * - powerUps, doorOpens: counted always (they are cabinet events, not play).
  * Demo (free-play) rounds and demo credits never touch any meter.
  */
-import type { Meters } from '../model/meters.ts';
-import type { Spot } from '../engine/settlement.ts';
+import type { BySpot, Meters } from '../model/meters.ts';
 
 export type MutableMeters = {
   -readonly [K in Exclude<keyof Meters, 'billsByDenomination' | 'wageredBySpot' | 'wonBySpot'>]: Meters[K];
 } & {
   billsByDenomination: Record<string, number>;
-  wageredBySpot: Record<Spot, number>;
-  wonBySpot: Record<Spot, number>;
+  wageredBySpot: BySpot;
+  wonBySpot: BySpot;
 };
 
 export function zeroMeters(): MutableMeters {
@@ -50,8 +49,8 @@ export function copyMeters(m: Meters): MutableMeters {
   return {
     ...m,
     billsByDenomination: { ...m.billsByDenomination },
-    wageredBySpot: { ...m.wageredBySpot } as Record<Spot, number>,
-    wonBySpot: { ...m.wonBySpot } as Record<Spot, number>,
+    wageredBySpot: { ...m.wageredBySpot },
+    wonBySpot: { ...m.wonBySpot },
   };
 }
 

@@ -12,7 +12,9 @@
  */
 import { dealRound, type RoundOutcome } from '../engine/round.ts';
 import { roundFacts } from '../engine/round-facts.ts';
-import { settle, SPOTS, type Bets } from '../engine/settlement.ts';
+import { BET_SPOTS, settleLayout } from '../engine/bet-spot.ts';
+import { SPOTS, type Bets } from '../engine/settlement.ts';
+import { SIDE_BETS } from '../engine/side-bets.ts';
 import { FreshShoe } from '../engine/shoe.ts';
 import { postPerSpot, sumSpots } from '../money/ledger-postings.ts';
 import type { RoundRecord } from '../model/round-record.ts';
@@ -51,7 +53,7 @@ export function rebetBets(ctx: CabinetContext, multiplier: 1 | 2): Bets {
   const last = ctx.rebetBets;
   if (!last) throw new CabinetError('no-previous-bets', 'there is no previous round to repeat');
   const bets: Bets = {};
-  for (const spot of SPOTS) {
+  for (const spot of BET_SPOTS) {
     const v = last[spot];
     if (v) bets[spot] = v * multiplier;
   }
@@ -158,7 +160,8 @@ export function settleRound(
   const { journal } = ctx;
   const demo = ctx.config.demoMode;
   const stake = sumSpots(bets);
-  const returns = settle(bets, roundFacts(outcome), ctx.config.profile);
+  // Main spots and side bets settle from the same facts, in the same commit (docs/rules.md#side-bets).
+  const returns = settleLayout(bets, roundFacts(outcome), ctx.config.profile);
   const totalReturn = sumSpots(returns);
   const endedAt = now(ctx);
   guardStorage(ctx, 'settle', () =>
@@ -182,6 +185,13 @@ export function settleRound(
         for (const spot of SPOTS) {
           m.wageredBySpot[spot] += bets[spot] ?? 0;
           m.wonBySpot[spot] += returns[spot] ?? 0;
+        }
+        // A side bet's meters appear with its first stake, so stored meters from before side bets stay as they were.
+        for (const bet of SIDE_BETS) {
+          const stakeOnBet = bets[bet];
+          if (stakeOnBet === undefined) continue;
+          m.wageredBySpot[bet] = (m.wageredBySpot[bet] ?? 0) + stakeOnBet;
+          m.wonBySpot[bet] = (m.wonBySpot[bet] ?? 0) + (returns[bet] ?? 0);
         }
         const result = roundResult(stake, totalReturn);
         if (result === 'won') m.roundsWon++;

@@ -19,7 +19,8 @@ import { cardLabel, type Card } from '../cards/card.ts';
 import { dealRound, type RoundOutcome, type Winner } from './round.ts';
 import { roundFacts } from './round-facts.ts';
 import type { RuleProfile } from './rule-profile.ts';
-import { settle, SPOTS, type Bets, type Returns } from './settlement.ts';
+import { BET_SPOTS, settleLayout } from './bet-spot.ts';
+import type { Bets, Returns } from './settlement.ts';
 import { FixedCardSource } from './shoe.ts';
 
 /** What the replay needs of a recorded round (a RoundRecord has all of it). */
@@ -166,7 +167,7 @@ export function describeDifferences(
 }
 
 function sumBets(bets: Bets): number {
-  return SPOTS.reduce((sum, spot) => sum + (bets[spot] ?? 0), 0);
+  return BET_SPOTS.reduce((sum, spot) => sum + (bets[spot] ?? 0), 0);
 }
 
 /** Deals the recorded cards again; null (with the reason in `differences`) when they cannot make a round. */
@@ -214,7 +215,7 @@ export function replayRound(round: RecordedRound, profile: RuleProfile, profileR
   const payoutDifferences: ReplayDifference[] = [];
   if (round.status === 'settled') {
     if (replayedOutcome === null) payoutDifferences.push({ code: 'replay-nothing-to-settle' });
-    else replayedReturns = settle(round.bets, roundFacts(replayedOutcome), profile);
+    else replayedReturns = settleLayout(round.bets, roundFacts(replayedOutcome), profile);
     describeDifferences('returns', round.returns, replayedReturns, payoutDifferences);
   } else if (round.status === 'voided') {
     describeDifferences('returns', round.returns, replayedReturns, payoutDifferences);

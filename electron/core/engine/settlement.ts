@@ -2,13 +2,17 @@ import type { MinorUnits } from '../money/minor-units.ts';
 import type { RuleProfile } from './rule-profile.ts';
 import type { RoundFacts } from './round-facts.ts';
 import type { Winner } from './round.ts';
+import type { SideBet } from './side-bets.ts';
 
 export const SPOTS = ['player', 'banker', 'tie'] as const;
 export type Spot = (typeof SPOTS)[number];
 
-/** Stakes per spot in minor units; a missing spot has no bet. */
-export type Bets = Partial<Record<Spot, MinorUnits>>;
-export type Returns = Partial<Record<Spot, MinorUnits>>;
+/**
+ * Stakes per spot in minor units, the side bets beside the main spots (bet-spot.ts); a missing spot has no
+ * bet. `settle` reads the main spots only; bet-spot.ts's settleLayout settles both.
+ */
+export type Bets = Partial<Record<Spot | SideBet, MinorUnits>>;
+export type Returns = Partial<Record<Spot | SideBet, MinorUnits>>;
 
 /**
  * What a winning Banker stake returns, stake included: stake + floor(stake × 0.95),

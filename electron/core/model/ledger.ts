@@ -1,4 +1,4 @@
-import type { Spot } from '../engine/settlement.ts';
+import type { BetSpot } from '../engine/bet-spot.ts';
 import type { MinorUnits } from '../money/minor-units.ts';
 
 export type LedgerKind = 'bill' | 'stake' | 'win' | 'refund' | 'handpay' | 'demo-credit' | 'ram-clear';
@@ -10,7 +10,8 @@ export interface LedgerEntry {
   readonly demo: boolean;
   readonly deltaMinor: MinorUnits;
   readonly roundId?: number;
-  readonly spot?: Spot;
+  /** The main spot or side bet a stake, win or refund row belongs to. */
+  readonly spot?: BetSpot;
   readonly eventKey?: string;
   readonly denominationMinor?: MinorUnits;
   readonly balanceAfterMinor: MinorUnits;

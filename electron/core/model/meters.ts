@@ -1,5 +1,9 @@
 import type { Spot } from '../engine/settlement.ts';
+import type { SideBet } from '../engine/side-bets.ts';
 import type { MinorUnits } from '../money/minor-units.ts';
+
+/** An amount per main spot, and per side bet that has seen a stake (stored meters from before side bets have none). */
+export type BySpot = Record<Spot, MinorUnits> & Partial<Record<SideBet, MinorUnits>>;
 
 /** The cabinet's meters (docs/cabinet-rules.md#meters); never counted in demo mode. */
 export interface Meters {
@@ -9,8 +13,9 @@ export interface Meters {
   readonly handpayMinor: MinorUnits;
   readonly wageredMinor: MinorUnits;
   readonly wonMinor: MinorUnits;
-  readonly wageredBySpot: Readonly<Record<Spot, MinorUnits>>;
-  readonly wonBySpot: Readonly<Record<Spot, MinorUnits>>;
+  /** Per main spot, and per side bet once one has been played (docs/cabinet-rules.md#meters). */
+  readonly wageredBySpot: Readonly<BySpot>;
+  readonly wonBySpot: Readonly<BySpot>;
   readonly roundsPlayed: number;
   readonly roundsWon: number;
   readonly roundsLost: number;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SPOTS } from '../engine/settlement.ts';
+import { BET_SPOTS, type BetSpot } from '../engine/bet-spot.ts';
 import type { LedgerEntry } from '../model/ledger.ts';
 import { postPerSpot, sumSpots, type SpotPostingKind } from './ledger-postings.ts';
 
@@ -27,6 +27,14 @@ describe('per-spot ledger postings', () => {
     ]);
   });
 
+  it('a side bet posts its own row after the main spots, named by its id', () => {
+    const { rows } = post('stake', { 'lucky-6': 100, banker: 500 }, 1_000);
+    expect(rows.map((r) => [r.spot, r.deltaMinor, r.balanceAfterMinor])).toEqual([
+      ['banker', -500, 500],
+      ['lucky-6', -100, 400],
+    ]);
+  });
+
   it('wins and refunds credit; spots with nothing (absent or 0) post no row', () => {
     const win = post('win', { player: 0, banker: 1_950 }, 0);
     expect(win.rows.map((r) => [r.spot, r.deltaMinor])).toEqual([['banker', 1_950]]);
@@ -37,11 +45,10 @@ describe('per-spot ledger postings', () => {
   });
 
   const amounts = fc.record(
-    {
-      player: fc.integer({ min: 0, max: 1_000_000 }),
-      banker: fc.integer({ min: 0, max: 1_000_000 }),
-      tie: fc.integer({ min: 0, max: 1_000_000 }),
-    },
+    Object.fromEntries(BET_SPOTS.map((spot) => [spot, fc.integer({ min: 0, max: 1_000_000 })])) as Record<
+      BetSpot,
+      fc.Arbitrary<number>
+    >,
     { requiredKeys: [] },
   );
   const kind = fc.constantFrom<SpotPostingKind>('stake', 'win', 'refund');
@@ -62,7 +69,7 @@ describe('per-spot ledger postings', () => {
           expect(r.kind).toBe(k);
           expect(r.roundId).toBe(7);
         }
-        expect(rows.map((r) => r.spot)).toEqual(SPOTS.filter((s) => (a[s] ?? 0) > 0));
+        expect(rows.map((r) => r.spot)).toEqual(BET_SPOTS.filter((s) => (a[s] ?? 0) > 0));
       }),
     );
   });

@@ -1,11 +1,11 @@
 /**
  * The per-spot ledger postings of a round: one ledger row per spot that carries an amount,
- * in SPOTS order, each with the running balance after it. A stake posts a debit per spot
+ * in BET_SPOTS order (main spots, then side bets), each with the running balance after it. A stake posts a debit per spot
  * at lock, a win posts a credit per spot at settle, a refund posts a credit per spot at a
  * void (docs/architecture.md#where-the-money-goes). Every posting loop of the cabinet goes
  * through here, so the ledger and the round's bets can always be joined spot by spot.
  */
-import { SPOTS, type Spot } from '../engine/settlement.ts';
+import { BET_SPOTS, type BetSpot } from '../engine/bet-spot.ts';
 import type { LedgerEntry } from '../model/ledger.ts';
 import type { MinorUnits } from './minor-units.ts';
 
@@ -18,15 +18,15 @@ export interface SpotPostings {
   readonly roundId: number;
   readonly at: string;
   /** Bets (stake, refund) or returns (win); absent or zero spots post nothing. */
-  readonly amounts: Readonly<Partial<Record<Spot, MinorUnits>>>;
+  readonly amounts: Readonly<Partial<Record<BetSpot, MinorUnits>>>;
   /** The wallet's balance before the first row. */
   readonly balanceBeforeMinor: MinorUnits;
 }
 
 /** The total of per-spot amounts (a layout's stake, a round's return). */
-export function sumSpots(amounts: Readonly<Partial<Record<Spot, MinorUnits>>>): MinorUnits {
+export function sumSpots(amounts: Readonly<Partial<Record<BetSpot, MinorUnits>>>): MinorUnits {
   let total = 0;
-  for (const spot of SPOTS) total += amounts[spot] ?? 0;
+  for (const spot of BET_SPOTS) total += amounts[spot] ?? 0;
   return total;
 }
 
@@ -38,7 +38,7 @@ export function postPerSpot(append: (entry: LedgerEntry) => unknown, postings: S
   const { kind, demo, roundId, at, amounts } = postings;
   const sign = kind === 'stake' ? -1 : 1;
   let balance = postings.balanceBeforeMinor;
-  for (const spot of SPOTS) {
+  for (const spot of BET_SPOTS) {
     const v = amounts[spot];
     if (!v) continue;
     const deltaMinor = sign * v;

@@ -36,6 +36,7 @@ export const ERROR_WORDING: Readonly<Record<IpcErrorCode, ErrorWording>> = {
   'stadium-mode': says('stadium-mode'),
   'betting-closed': says('betting-closed'),
   'not-in-stadium': says('not-in-stadium'),
+  'side-bet-not-offered': says('side-bet-not-offered'),
   'key-off': says('key-off'),
   'signed-out': says('signed-out'),
   'wrong-role': says('wrong-role'),

@@ -206,6 +206,7 @@ const cs: Messages = {
     'stadium-mode': 'Karty rozdává společný stůl: vsaďte dříve, než odpočet skončí.',
     'betting-closed': 'Sázky do tohoto kola jsou uzavřeny. Počkejte na otevření dalšího kola.',
     'not-in-stadium': 'Tento automat hraje sám: není žádné společné kolo, které by šlo vynechat.',
+    'side-bet-not-offered': 'Tento stůl tuto vedlejší sázku nenabízí.',
     'rebet-needs-empty-table':
       'OPAKOVAT SÁZKU zopakuje poslední sázky jen na prázdném stole. Nejdřív rozdejte, nebo žetony ze stolu odeberte.',
     tilted: 'Automat je právě mimo provoz.',

@@ -210,6 +210,7 @@ const de: Messages = {
     'stadium-mode': 'Der gemeinsame Tisch teilt die Karten aus: Setzen Sie, bevor der Countdown abläuft.',
     'betting-closed': 'Für diese Runde sind keine Einsätze mehr möglich. Warten Sie auf die nächste Runde.',
     'not-in-stadium': 'Dieses Gerät spielt allein: Es gibt keine gemeinsame Runde zum Aussetzen.',
+    'side-bet-not-offered': 'Diese Nebenwette wird an diesem Tisch nicht angeboten.',
     'rebet-needs-empty-table':
       'Gleicher Einsatz wiederholt die letzten Einsätze nur bei leerem Tisch. Erst geben oder die Jetons auf dem Tisch entfernen.',
     tilted: 'Der Automat ist gerade außer Betrieb.',

@@ -209,6 +209,7 @@ export default {
     'stadium-mode': 'The shared table deals the cards: place your bets before the countdown ends.',
     'betting-closed': 'Betting is closed for this round. Wait for the next round to open.',
     'not-in-stadium': 'This cabinet plays alone: there is no shared round to skip.',
+    'side-bet-not-offered': 'This table does not offer that side bet.',
     'rebet-needs-empty-table':
       'Rebet repeats your last bets on an empty table. Deal or clear the chips on the table first.',
     tilted: 'The machine is out of service right now.',

@@ -208,6 +208,7 @@ const fi: Messages = {
     'stadium-mode': 'Yhteinen pöytä jakaa kortit: aseta panoksesi ennen kuin aikalaskuri päättyy.',
     'betting-closed': 'Tämän kierroksen panostus on päättynyt. Odota seuraavan kierroksen alkua.',
     'not-in-stadium': 'Tämä laite pelaa yksin: ohitettavaa yhteistä kierrosta ei ole.',
+    'side-bet-not-offered': 'Tässä pöydässä ei ole tätä sivupanosta.',
     'rebet-needs-empty-table':
       'Sama panos toistaa edelliset panoksesi vain tyhjällä pöydällä. Paina ensin JAA tai poista pöydällä olevat merkit.',
     tilted: 'Laite on juuri nyt pois käytöstä.',

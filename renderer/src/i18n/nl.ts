@@ -210,6 +210,7 @@ const nl: Messages = {
     'stadium-mode': 'De gedeelde tafel deelt de kaarten: plaats uw inzet voordat het aftellen afloopt.',
     'betting-closed': 'Inzetten is gesloten voor deze ronde. Wacht tot de volgende ronde opent.',
     'not-in-stadium': 'Deze kast speelt alleen: er is geen gedeelde ronde om over te slaan.',
+    'side-bet-not-offered': 'Deze tafel biedt die zijweddenschap niet aan.',
     'rebet-needs-empty-table':
       'Zelfde inzet zet uw vorige inzet alleen op een lege tafel. Druk eerst op DELEN of haal de fiches van de tafel.',
     tilted: 'De automaat is op dit moment buiten gebruik.',

@@ -206,6 +206,7 @@ const sv: Messages = {
     'stadium-mode': 'Det gemensamma bordet delar ut korten: lägg dina insatser innan nedräkningen är slut.',
     'betting-closed': 'Insatserna är stängda för den här rundan. Vänta tills nästa runda öppnar.',
     'not-in-stadium': 'Den här automaten spelar ensam: det finns ingen gemensam runda att hoppa över.',
+    'side-bet-not-offered': 'Det här bordet erbjuder inte det sidospelet.',
     'rebet-needs-empty-table':
       'Satsa om upprepar dina senaste insatser på ett tomt bord. Tryck först på GE eller rensa markerna på bordet.',
     tilted: 'Automaten är ur funktion just nu.',
