@@ -70,6 +70,27 @@ describe('meterRows: the full set of docs/cabinet-rules.md#meters', () => {
   });
 });
 
+describe('side-bet meters: a wagered and a won row per side bet once it has been played', () => {
+  it('adds no row for a side bet never staked, and a pair of rows after the main spots for one that was', () => {
+    const ids = (m: typeof METERS): string[] => meterRows(m).map((r) => r.id);
+    expect(ids(METERS).some((id) => id.includes('lucky-6'))).toBe(false);
+    const played = {
+      ...METERS,
+      wageredBySpot: { ...METERS.wageredBySpot, 'lucky-6': 300 },
+      wonBySpot: { ...METERS.wonBySpot, 'lucky-6': 1_300 },
+    };
+    const rows = meterRows(played);
+    expect(rows.find((r) => r.id === 'wagered-lucky-6')).toMatchObject({
+      label: 'Wagered on Lucky 6',
+      amountMinor: 300,
+    });
+    expect(rows.find((r) => r.id === 'won-lucky-6')).toMatchObject({ label: 'Won on Lucky 6', amountMinor: 1_300 });
+    const order = ids(played);
+    expect(order.indexOf('wagered-lucky-6')).toBe(order.indexOf('wagered-tie') + 1);
+    expect(order.indexOf('won-lucky-6')).toBe(order.indexOf('won-tie') + 1);
+  });
+});
+
 describe('metersCsv', () => {
   it('a header with identity, config hash, time and currency, then one row per meter', () => {
     const { fileName, csv } = metersCsv(METERS, HEADER);

@@ -13,6 +13,7 @@
  * separator, no grouping); a count meter fills `count`; a bill-denomination row fills all three.
  */
 import { SPOTS, type Spot } from '../engine/settlement.ts';
+import { SIDE_BETS, type SideBet } from '../engine/side-bets.ts';
 import { formatAmount, type MinorUnits } from '../money/minor-units.ts';
 import type { Meters } from '../model/meters.ts';
 
@@ -57,6 +58,22 @@ export interface MetersCsv {
 export { formatAmount };
 
 const SPOT_NAME: Readonly<Record<Spot, string>> = { player: 'Player', banker: 'Banker', tie: 'Tie' };
+const SIDE_BET_NAME: Readonly<Record<SideBet, string>> = {
+  'player-pair': 'Player Pair',
+  'banker-pair': 'Banker Pair',
+  'either-pair': 'Either Pair',
+  'perfect-pair': 'Perfect Pair',
+  'dragon-bonus-player': 'Dragon Bonus Player',
+  'dragon-bonus-banker': 'Dragon Bonus Banker',
+  'lucky-6': 'Lucky 6',
+  'dragon-7': 'Dragon 7',
+  'panda-8': 'Panda 8',
+};
+
+/** The side bets with a meter: those ever staked since the last RAM clear (docs/cabinet-rules.md#meters). */
+export function meteredSideBets(m: Meters): SideBet[] {
+  return SIDE_BETS.filter((bet) => m.wageredBySpot[bet] !== undefined);
+}
 
 const money = (id: string, label: string, group: MeterRow['group'], amountMinor: MinorUnits): MeterRow => ({
   id,
@@ -95,8 +112,12 @@ export function meterRows(m: Meters, currency: Currency = { code: '', minorDigit
     money('handpay', 'Handpay (cancelled credits paid by an attendant)', 'money-out', m.handpayMinor),
     money('wagered', 'Total wagered (settled rounds)', 'play', m.wageredMinor),
     ...SPOTS.map((s) => money(`wagered-${s}`, `Wagered on ${SPOT_NAME[s]}`, 'play', m.wageredBySpot[s])),
+    ...meteredSideBets(m).map((b) =>
+      money(`wagered-${b}`, `Wagered on ${SIDE_BET_NAME[b]}`, 'play', m.wageredBySpot[b] ?? 0),
+    ),
     money('won', 'Total won (returns of settled rounds, stake included)', 'play', m.wonMinor),
     ...SPOTS.map((s) => money(`won-${s}`, `Won on ${SPOT_NAME[s]}`, 'play', m.wonBySpot[s])),
+    ...meteredSideBets(m).map((b) => money(`won-${b}`, `Won on ${SIDE_BET_NAME[b]}`, 'play', m.wonBySpot[b] ?? 0)),
     count('rounds-played', 'Rounds played (settled)', 'games', m.roundsPlayed),
     count('rounds-won', 'Rounds won by the player', 'games', m.roundsWon),
     count('rounds-lost', 'Rounds lost by the player', 'games', m.roundsLost),

@@ -1,5 +1,6 @@
 import type { MinorUnits } from '../money/minor-units.ts';
-import { SPOTS, type Bets, type Returns } from './settlement.ts';
+import { BET_SPOTS } from './bet-spot.ts';
+import type { Bets, Returns } from './settlement.ts';
 
 /**
  * What a settled round meant for the player, in net terms (docs/rules.md#results-in-net-terms):
@@ -35,11 +36,11 @@ export function roundResultKind(stakedMinor: MinorUnits, paidMinor: MinorUnits):
   return { kind, stakedMinor, paidMinor, netMinor };
 }
 
-/** The same for a round's bets and returns per spot (a RoundRecord's `bets` and `returns`). */
+/** The same for a round's bets and returns per spot, side bets included (a RoundRecord's `bets` and `returns`). */
 export function roundResultOf(round: { readonly bets: Bets; readonly returns: Returns }): RoundResultSummary {
   let staked = 0;
   let paid = 0;
-  for (const spot of SPOTS) {
+  for (const spot of BET_SPOTS) {
     staked += round.bets[spot] ?? 0;
     paid += round.returns[spot] ?? 0;
   }

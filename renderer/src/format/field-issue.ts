@@ -48,8 +48,9 @@ export function fieldLabel(path: string, t: T, te: TE): string {
   const named = [...segments].reverse().find((s) => !/^\d+$/.test(s));
   if (!named) return path;
   const key = `staff.field.${named}`;
-  const sideBetKey = `sideBets.name.${named}`;
-  const label = te(key) ? t(key) : te(sideBetKey) ? t(sideBetKey) : named;
+  // Side-bet fields and bets are named in their own section (renderer/src/i18n/sideBets/).
+  const sideKey = [`sideBets.field.${named}`, `sideBets.name.${named}`].find((k) => te(k));
+  const label = te(key) ? t(key) : sideKey !== undefined ? t(sideKey) : named;
   const index = segments.find((s) => /^\d+$/.test(s));
   const spot = segments.find((s) => s === 'player' || s === 'banker' || s === 'tie');
   const parts = [spot ? t(`spot.${spot}`) : null, label, index !== undefined ? `#${Number(index) + 1}` : null];

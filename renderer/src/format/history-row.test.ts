@@ -71,6 +71,24 @@ describe('a row of the game history', () => {
     ]);
   });
 
+  it('a side bet is a line of its own after the main spots, and counts in the stake and the pay', () => {
+    // Player 2♠ 3♥ = 5 draws K♣; Banker 3♦ 3♣ = 6 stands: Banker wins with a pair of threes.
+    const row = historyRow(
+      played(
+        settled(
+          ['2S', '3D', '3H', '3C', 'KC'],
+          { banker: 100, 'banker-pair': 100 },
+          { banker: 195, 'banker-pair': 1200 },
+        ),
+      ),
+    );
+    expect(row.spots).toEqual([
+      { spot: 'banker', stakedMinor: 100, paidMinor: 195 },
+      { spot: 'banker-pair', stakedMinor: 100, paidMinor: 1200 },
+    ]);
+    expect(row.result).toEqual({ kind: 'win', stakedMinor: 200, paidMinor: 1395, netMinor: 1195 });
+  });
+
   it('a voided round shows its refund and why, and no result', () => {
     const row = historyRow(
       played({

@@ -13,7 +13,7 @@ import { FixedCardSource } from '../../../electron/core/engine/shoe.ts';
 import type { PlayerHistoryEntry } from '../../../electron/core/model/player-history-page.ts';
 import type { RoundRecord, RoundStatus } from '../../../electron/core/model/round-record.ts';
 import { dealSequence, type Side } from './cards.ts';
-import { LISTED_SPOTS, sumBets, type BetSpot } from './money.ts';
+import { LISTED_BETS, sumBets, type AnyBetSpot } from './money.ts';
 import { voidWhyKey } from './void-why.ts';
 
 export interface HistoryCardSlot {
@@ -31,7 +31,7 @@ export interface HistoryHand {
 }
 
 export interface HistorySpotLine {
-  readonly spot: BetSpot;
+  readonly spot: AnyBetSpot;
   readonly stakedMinor: number;
   /** What the spot paid back, stake included (0 for a lost bet). */
   readonly paidMinor: number;
@@ -89,7 +89,7 @@ function playedRow(round: RoundRecord, tableRound: number | null): HistoryRowMod
     at: round.endedAt ?? round.startedAt,
     hands: handsOf(round.outcome),
     winner: round.outcome?.winner ?? null,
-    spots: LISTED_SPOTS.filter((spot) => (round.bets[spot] ?? 0) > 0).map((spot) => ({
+    spots: LISTED_BETS.filter((spot) => (round.bets[spot] ?? 0) > 0).map((spot) => ({
       spot,
       stakedMinor: round.bets[spot] ?? 0,
       paidMinor: round.returns[spot] ?? 0,

@@ -4,7 +4,9 @@
  * by dividing a float; Intl only adds the grouping, the decimal sign and the currency symbol of the UI
  * language: 123450 SEK in de → "1.234,50 SEK", 1250 JPY in en → "¥1,250", 1250 KWD → "KWD 1.250".
  */
+import { BET_SPOTS as CORE_BET_SPOTS, type BetSpot as CoreBetSpot } from '../../../electron/core/engine/bet-spot.ts';
 import { SPOTS, type Spot } from '../../../electron/core/engine/settlement.ts';
+import { isSideBet } from '../../../electron/core/engine/side-bets.ts';
 
 /** The venue currency as main sends it: ISO 4217 code and the digits after the decimal point (0–3). */
 export interface MoneyCurrency {
@@ -129,9 +131,19 @@ export const BET_SPOTS: readonly BetSpot[] = ['player', 'tie', 'banker'];
 /** The spots in the order the paytable and the round history list them (the core's order). */
 export const LISTED_SPOTS: readonly BetSpot[] = SPOTS;
 
-export function sumBets(bets: Partial<Record<BetSpot, number>> | null | undefined): number {
+/** Every place a round may carry a bet, main spots first, then the side bets (core order: bet-spot.ts). */
+export const LISTED_BETS: readonly AnyBetSpot[] = CORE_BET_SPOTS;
+export type AnyBetSpot = CoreBetSpot;
+
+/** The locale key of a spot's or a side bet's name. */
+export function spotNameKey(spot: AnyBetSpot): string {
+  return isSideBet(spot) ? `sideBets.name.${spot}` : `spot.${spot}`;
+}
+
+/** The total of a layout, a round's bets or its returns, side bets included. */
+export function sumBets(bets: Partial<Record<AnyBetSpot, number>> | null | undefined): number {
   if (!bets) return 0;
-  return (bets.player ?? 0) + (bets.banker ?? 0) + (bets.tie ?? 0);
+  return LISTED_BETS.reduce((sum, spot) => sum + (bets[spot] ?? 0), 0);
 }
 
 /**

@@ -46,13 +46,15 @@ export const LANGUAGE_CHOICES = ['en', 'sv', 'de', 'fi', 'nl', 'cs'] as const;
 /** Fields with a fixed set of values (the schema's enums), by dotted path. */
 const CHOICES: Readonly<Record<string, readonly (string | number)[]>> = {
   'profile.tiePays': [8, 9],
+  'profile.variant': ['commission', 'no-commission', 'ez'],
+  'profile.lucky6ThreeCardPays': [20, 23],
   defaultLanguage: LANGUAGE_CHOICES,
   'devices.rng.protocol': ['truerng', 'onerng'],
   'devices.rng.source': ['hardware', 'os'],
   'devices.billAcceptor.protocol': ['essp', 'id003'],
 };
 /** Numbers that may have a fraction (the schema's non-integer fields). */
-const DECIMAL = new Set(['devices.rng.minEntropyBitsPerByte']);
+const DECIMAL = new Set(['devices.rng.minEntropyBitsPerByte', 'minimumRtpPercent']);
 /** Text fields that may be left empty. */
 const NULLABLE = new Set([
   'devices.rng.port',
@@ -61,6 +63,8 @@ const NULLABLE = new Set([
   'inputs.operatorKeyFile',
   'inputs.doorFile',
   'journal.criticalCopyPath',
+  // null: no floor under the bets' returns (docs/cabinet-rules.md#side-bets-at-the-cabinet).
+  'minimumRtpPercent',
   // null: the cabinet plays alone (docs/venue-config.md#stadium); set only from the venue file, with a restart.
   'stadium',
 ]);
@@ -75,6 +79,7 @@ export function sectionOf(path: ConfigPath): ConfigSection {
   const [top, second] = path.map(String);
   switch (top) {
     case 'profile':
+    case 'minimumRtpPercent':
       return 'rules';
     case 'limits':
       if (second === 'chipDenominationsMinor') return 'chips';

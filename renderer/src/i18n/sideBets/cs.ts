@@ -32,6 +32,12 @@ const sideBets: Messages['sideBets'] = {
     notOffered: '{bet} se ve hře {variant} nehraje.',
     belowMinimumRtp: '{bet} vrací {rtp}, méně než minimum {limit}.',
   },
+  field: {
+    variant: 'Varianta hry',
+    lucky6ThreeCardPays: 'Šťastná 6 platí za šestku ze tří karet (k 1)',
+    minimumRtpPercent: 'Nejnižší návratnost pro hráče (%)',
+    sideBets: 'Nabízené vedlejší sázky',
+  },
   variant: {
     commission: 's provizí',
     'no-commission': 'bez provize',

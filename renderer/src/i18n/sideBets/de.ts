@@ -33,6 +33,12 @@ const sideBets: Messages['sideBets'] = {
     notOffered: '{bet} gibt es im Spiel „{variant}“ nicht.',
     belowMinimumRtp: '{bet} zahlt {rtp} aus, weniger als das Minimum von {limit}.',
   },
+  field: {
+    variant: 'Spielvariante',
+    lucky6ThreeCardPays: 'Glücks-6 zahlt bei einer 6 aus drei Karten (zu 1)',
+    minimumRtpPercent: 'Mindest-Auszahlungsquote (%)',
+    sideBets: 'Angebotene Nebenwetten',
+  },
   variant: {
     commission: 'mit Kommission',
     'no-commission': 'ohne Kommission',

@@ -35,6 +35,13 @@ export default {
     notOffered: '{bet} is not played in the {variant} game.',
     belowMinimumRtp: '{bet} returns {rtp}, below the minimum of {limit}.',
   },
+  /** Labels of the configuration editor's side-bet fields. */
+  field: {
+    variant: 'Game variant',
+    lucky6ThreeCardPays: 'Lucky 6 pays on a three-card 6 (to 1)',
+    minimumRtpPercent: 'Minimum return to player (%)',
+    sideBets: 'Side bets offered',
+  },
   variant: {
     commission: 'commission',
     'no-commission': 'no-commission',

@@ -32,6 +32,12 @@ const sideBets: Messages['sideBets'] = {
     notOffered: '{bet} ei kuulu peliin {variant}.',
     belowMinimumRtp: '{bet} palauttaa {rtp}, alle vähimmäisrajan {limit}.',
   },
+  field: {
+    variant: 'Pelimuunnelma',
+    lucky6ThreeCardPays: 'Onnen 6 maksaa kolmen kortin 6:sta (1:een)',
+    minimumRtpPercent: 'Pienin palautusprosentti (%)',
+    sideBets: 'Tarjotut sivupanokset',
+  },
   variant: {
     commission: 'komissiolla',
     'no-commission': 'ilman komissiota',

@@ -33,6 +33,12 @@ const sideBets: Messages['sideBets'] = {
     notOffered: '{bet} hoort niet bij het spel {variant}.',
     belowMinimumRtp: '{bet} keert {rtp} uit, onder het minimum van {limit}.',
   },
+  field: {
+    variant: 'Spelvariant',
+    lucky6ThreeCardPays: 'Geluks-6 betaalt op een 6 uit drie kaarten (tegen 1)',
+    minimumRtpPercent: 'Minimaal uitbetalingspercentage (%)',
+    sideBets: 'Aangeboden zijweddenschappen',
+  },
   variant: {
     commission: 'met commissie',
     'no-commission': 'zonder commissie',

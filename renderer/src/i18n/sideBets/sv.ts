@@ -32,6 +32,12 @@ const sideBets: Messages['sideBets'] = {
     notOffered: '{bet} spelas inte i varianten {variant}.',
     belowMinimumRtp: '{bet} återbetalar {rtp}, under lägsta tillåtna {limit}.',
   },
+  field: {
+    variant: 'Spelvariant',
+    lucky6ThreeCardPays: 'Tur-6 betalar på en 6:a med tre kort (till 1)',
+    minimumRtpPercent: 'Lägsta återbetalning till spelaren (%)',
+    sideBets: 'Sidospel som erbjuds',
+  },
   variant: {
     commission: 'med provision',
     'no-commission': 'utan provision',
