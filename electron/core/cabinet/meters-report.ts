@@ -13,9 +13,9 @@
  * separator, no grouping); a count meter fills `count`; a bill-denomination row fills all three.
  */
 import { SPOTS, type Spot } from '../engine/settlement.ts';
-import { SIDE_BETS, type SideBet } from '../engine/side-bets.ts';
+import type { SideBet } from '../engine/side-bets.ts';
 import { formatAmount, type MinorUnits } from '../money/minor-units.ts';
-import type { Meters } from '../model/meters.ts';
+import { meteredSideBets, type Meters } from '../model/meters.ts';
 
 export interface MeterRow {
   /** Stable id: the CSV's `meter` column and the touchscreen's translation key. */
@@ -69,11 +69,6 @@ const SIDE_BET_NAME: Readonly<Record<SideBet, string>> = {
   'dragon-7': 'Dragon 7',
   'panda-8': 'Panda 8',
 };
-
-/** The side bets with a meter: those ever staked since the last RAM clear (docs/cabinet-rules.md#meters). */
-export function meteredSideBets(m: Meters): SideBet[] {
-  return SIDE_BETS.filter((bet) => m.wageredBySpot[bet] !== undefined);
-}
 
 const money = (id: string, label: string, group: MeterRow['group'], amountMinor: MinorUnits): MeterRow => ({
   id,

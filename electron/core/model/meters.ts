@@ -1,5 +1,5 @@
 import type { Spot } from '../engine/settlement.ts';
-import type { SideBet } from '../engine/side-bets.ts';
+import { SIDE_BETS, type SideBet } from '../engine/side-bets.ts';
 import type { MinorUnits } from '../money/minor-units.ts';
 
 /** An amount per main spot, and per side bet that has seen a stake (stored meters from before side bets have none). */
@@ -24,4 +24,9 @@ export interface Meters {
   readonly refundsMinor: MinorUnits;
   readonly powerUps: number;
   readonly doorOpens: number;
+}
+
+/** The side bets with a meter: those staked since the last RAM clear (docs/cabinet-rules.md#meters). */
+export function meteredSideBets(m: Meters): SideBet[] {
+  return SIDE_BETS.filter((bet) => m.wageredBySpot[bet] !== undefined);
 }
