@@ -125,11 +125,12 @@ export function chipLabel(minor: number, minorDigits = 2, locale?: string): stri
   return split.whole;
 }
 
-export type BetSpot = Spot;
-/** The spots in the order the felt shows them, left to right. */
-export const BET_SPOTS: readonly BetSpot[] = ['player', 'tie', 'banker'];
-/** The spots in the order the paytable and the round history list them (the core's order). */
-export const LISTED_SPOTS: readonly BetSpot[] = SPOTS;
+/** Where a chip may go: a main spot or a side bet (docs/rules.md#side-bets). */
+export type BetSpot = AnyBetSpot;
+/** The main spots in the order the felt shows them, left to right. */
+export const BET_SPOTS: readonly Spot[] = ['player', 'tie', 'banker'];
+/** The main spots in the order the paytable and the round history list them (the core's order). */
+export const LISTED_SPOTS: readonly Spot[] = SPOTS;
 
 /** Every place a round may carry a bet, main spots first, then the side bets (core order: bet-spot.ts). */
 export const LISTED_BETS: readonly AnyBetSpot[] = CORE_BET_SPOTS;

@@ -7,7 +7,7 @@
  * - a stack that is not known (a screen loaded with bets already on the table) is made of the table's chips,
  *   largest first, as the felt draws it.
  */
-import { LISTED_SPOTS, type BetSpot } from '../format/money.ts';
+import { LISTED_BETS, type BetSpot } from '../format/money.ts';
 
 export type ChipStacks = Readonly<Partial<Record<BetSpot, readonly number[]>>>;
 
@@ -48,7 +48,7 @@ export function followLayout(
   denominations: readonly number[],
 ): ChipStacks {
   const next: Partial<Record<BetSpot, readonly number[]>> = {};
-  for (const spot of LISTED_SPOTS) {
+  for (const spot of LISTED_BETS) {
     const was = before[spot] ?? 0;
     const now = after[spot] ?? 0;
     if (now <= 0) continue;

@@ -5,7 +5,7 @@
  * from offering what main would refuse.
  */
 import type { SpotLimit } from '../../../electron/core/cabinet/cabinet-api.ts';
-import { LISTED_SPOTS, type BetSpot } from '../format/money.ts';
+import { LISTED_BETS, type BetSpot } from '../format/money.ts';
 
 /**
  * The index of the smallest chip that reaches every spot's minimum on its own, so one tap makes a bet that
@@ -21,12 +21,13 @@ export function startChipIndex(denominations: readonly number[], minimums: reado
 /** Each spot with a bet below its minimum, with that minimum (spots without a bet are never listed). */
 export function spotsBelowMinimum(
   bets: Readonly<Partial<Record<BetSpot, number>>>,
-  spots: Readonly<Record<BetSpot, SpotLimit>>,
+  spots: Readonly<Partial<Record<BetSpot, SpotLimit>>>,
 ): Partial<Record<BetSpot, number>> {
   const out: Partial<Record<BetSpot, number>> = {};
-  for (const spot of LISTED_SPOTS) {
+  for (const spot of LISTED_BETS) {
     const bet = bets[spot] ?? 0;
-    if (bet > 0 && bet < spots[spot].minMinor) out[spot] = spots[spot].minMinor;
+    const min = spots[spot]?.minMinor ?? 0;
+    if (bet > 0 && bet < min) out[spot] = min;
   }
   return out;
 }

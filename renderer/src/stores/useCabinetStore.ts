@@ -93,7 +93,7 @@ export const useCabinetStore = defineStore('cabinet', () => {
   /** Spots whose bet is below the spot minimum, with that minimum: DEAL waits until there is none. */
   const belowMinimum = computed<Partial<Record<BetSpot, number>>>(() => {
     const s = snapshot.value;
-    return s ? spotsBelowMinimum(s.tableBets, s.limits.spots) : {};
+    return s ? spotsBelowMinimum(s.tableBets, { ...s.limits.spots, ...s.limits.sideBets }) : {};
   });
   /**
    * What DEAL (and Space) does now: deal the chips on the table as they lie, or on an empty table after a
