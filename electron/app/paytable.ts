@@ -1,21 +1,25 @@
-/** The paytable screen's figures: the exact analysis of the running profile (cached per profile). */
+/**
+ * The paytable screen's figures: the exact analysis of the running profile (cached per set of rules), the main
+ * spots and every side bet the venue offers, each return computed live from the settings (docs/rules.md#side-bet-returns).
+ */
 import type { CabinetSnapshot } from '../core/cabinet/cabinet-api.ts';
-import { analyzeProfile, type ExactAnalysis } from '../core/analysis/exact-analysis.ts';
+import { cachedAnalysis } from '../core/config/side-bet-settings.ts';
 import { payoutLabel } from '../core/engine/payout-label.ts';
 import type { Spot } from '../core/engine/settlement.ts';
-import type { Paytable } from '../ipc/contract.ts';
-
-const cache = new Map<string, ExactAnalysis>();
+import { sideBetPaysLabel } from '../core/engine/side-bet-label.ts';
+import { SIDE_BETS, type SideBet } from '../core/engine/side-bets.ts';
+import type { Paytable, SideBetFigures } from '../ipc/contract.ts';
 
 export function paytableFor(snapshot: CabinetSnapshot): Paytable {
   const profile = snapshot.profile;
-  const key = JSON.stringify(profile);
-  let analysis = cache.get(key);
-  if (!analysis) {
-    analysis = analyzeProfile(profile);
-    cache.set(key, analysis);
-  }
+  const analysis = cachedAnalysis(profile);
   const pays = (spot: Spot): string => payoutLabel(spot, profile);
+  const sideBets: Partial<Record<SideBet, SideBetFigures>> = {};
+  for (const bet of SIDE_BETS) {
+    const figure = analysis.sideBets[bet];
+    if (snapshot.limits.sideBets[bet] === undefined || figure === undefined) continue;
+    sideBets[bet] = { rtp: figure.rtp, pays: sideBetPaysLabel(bet, profile) };
+  }
   return {
     profileId: profile.id,
     decks: profile.decks,
@@ -24,6 +28,8 @@ export function paytableFor(snapshot: CabinetSnapshot): Paytable {
       banker: { probability: analysis.probabilities.banker, rtp: analysis.rtp.banker, pays: pays('banker') },
       tie: { probability: analysis.probabilities.tie, rtp: analysis.rtp.tie, pays: pays('tie') },
     },
+    variant: profile.variant,
+    sideBets,
     limits: snapshot.limits,
   };
 }

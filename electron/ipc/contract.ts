@@ -28,6 +28,8 @@ import type { MetersPage } from '../core/cabinet/meters-page.ts';
 import type { MetersCsv } from '../core/cabinet/meters-report.ts';
 import { BET_SPOTS } from '../core/engine/bet-spot.ts';
 import type { ReplayReport } from '../core/engine/replay.ts';
+import type { Variant } from '../core/engine/rule-profile.ts';
+import type { SideBet } from '../core/engine/side-bets.ts';
 import type { EventLogEntry } from '../core/model/event-log.ts';
 import type { Handpay } from '../core/model/handpay.ts';
 import type { Meters } from '../core/model/meters.ts';
@@ -58,10 +60,20 @@ export interface SpotFigures {
   readonly pays: string;
 }
 
+/** A side bet the venue offers: its exact return per unit staked, stake included, and its printed pays. */
+export interface SideBetFigures {
+  readonly rtp: number;
+  /** e.g. "11:1", "25/200:1" (side-bet-label.ts). */
+  readonly pays: string;
+}
+
 export interface Paytable {
   readonly profileId: string;
   readonly decks: number;
+  readonly variant: Variant;
   readonly spots: Readonly<Record<'player' | 'banker' | 'tie', SpotFigures>>;
+  /** Each side bet the venue offers, in SIDE_BETS order; absent: not offered. */
+  readonly sideBets: Readonly<Partial<Record<SideBet, SideBetFigures>>>;
   readonly limits: CabinetSnapshot['limits'];
 }
 

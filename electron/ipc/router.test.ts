@@ -30,6 +30,8 @@ import { testStaff } from '../testing/memory-staff.ts';
 const PAYTABLE: Paytable = {
   profileId: 'eight-deck-tie-8-to-1',
   decks: 8,
+  variant: 'commission',
+  sideBets: {},
   spots: {
     player: { probability: 0.4462, rtp: 0.9876, pays: '1:1' },
     banker: { probability: 0.4586, rtp: 0.9894, pays: '0.95:1' },

@@ -38,6 +38,11 @@ const sideBets: Messages['sideBets'] = {
     minimumRtpPercent: 'Nejnižší návratnost pro hráče (%)',
     sideBets: 'Nabízené vedlejší sázky',
   },
+  /** How a Banker win pays in the games without commission, under the paytable. */
+  variantNote: {
+    'no-commission': 'Výhra bankéře se 6 platí 1:2 (polovinu sázky); každá jiná výhra bankéře platí 1:1.',
+    ez: 'Výhra bankéře se 7 ze tří karet vrací sázku; každá jiná výhra bankéře platí 1:1.',
+  },
   variant: {
     commission: 's provizí',
     'no-commission': 'bez provize',

@@ -39,6 +39,12 @@ const sideBets: Messages['sideBets'] = {
     minimumRtpPercent: 'Mindest-Auszahlungsquote (%)',
     sideBets: 'Angebotene Nebenwetten',
   },
+  /** How a Banker win pays in the games without commission, under the paytable. */
+  variantNote: {
+    'no-commission':
+      'Gewinnt der Banker mit 6, zahlt er 1:2 (den halben Einsatz); jeder andere Banker-Gewinn zahlt 1:1.',
+    ez: 'Gewinnt der Banker mit einer 7 aus drei Karten, gibt es den Einsatz zurück; jeder andere Banker-Gewinn zahlt 1:1.',
+  },
   variant: {
     commission: 'mit Kommission',
     'no-commission': 'ohne Kommission',

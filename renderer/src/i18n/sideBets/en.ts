@@ -42,6 +42,11 @@ export default {
     minimumRtpPercent: 'Minimum return to player (%)',
     sideBets: 'Side bets offered',
   },
+  /** How a Banker win pays in the games without commission, under the paytable. */
+  variantNote: {
+    'no-commission': 'Banker wins with 6 pay 1:2 (half the stake); every other Banker win pays 1:1.',
+    ez: 'A Banker win with a three-card 7 pushes; every other Banker win pays 1:1.',
+  },
   variant: {
     commission: 'commission',
     'no-commission': 'no-commission',

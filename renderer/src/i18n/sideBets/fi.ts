@@ -38,6 +38,11 @@ const sideBets: Messages['sideBets'] = {
     minimumRtpPercent: 'Pienin palautusprosentti (%)',
     sideBets: 'Tarjotut sivupanokset',
   },
+  /** How a Banker win pays in the games without commission, under the paytable. */
+  variantNote: {
+    'no-commission': 'Pankin voitto summalla 6 maksaa 1:2 (puolet panoksesta); muut pankin voitot maksavat 1:1.',
+    ez: 'Pankin voitto kolmen kortin 7:llä palauttaa panoksen; muut pankin voitot maksavat 1:1.',
+  },
   variant: {
     commission: 'komissiolla',
     'no-commission': 'ilman komissiota',

@@ -39,6 +39,12 @@ const sideBets: Messages['sideBets'] = {
     minimumRtpPercent: 'Minimaal uitbetalingspercentage (%)',
     sideBets: 'Aangeboden zijweddenschappen',
   },
+  /** How a Banker win pays in the games without commission, under the paytable. */
+  variantNote: {
+    'no-commission':
+      'Wint de Deler met 6, dan betaalt dat 1:2 (de halve inzet); elke andere winst van de Deler betaalt 1:1.',
+    ez: 'Wint de Deler met 7 uit drie kaarten, dan krijgt u de inzet terug; elke andere winst van de Deler betaalt 1:1.',
+  },
   variant: {
     commission: 'met commissie',
     'no-commission': 'zonder commissie',

@@ -38,6 +38,11 @@ const sideBets: Messages['sideBets'] = {
     minimumRtpPercent: 'Lägsta återbetalning till spelaren (%)',
     sideBets: 'Sidospel som erbjuds',
   },
+  /** How a Banker win pays in the games without commission, under the paytable. */
+  variantNote: {
+    'no-commission': 'En bankvinst med 6 betalar 1:2 (halva insatsen); övriga bankvinster betalar 1:1.',
+    ez: 'En bankvinst med 7 på tre kort ger insatsen tillbaka; övriga bankvinster betalar 1:1.',
+  },
   variant: {
     commission: 'med provision',
     'no-commission': 'utan provision',
