@@ -2,7 +2,8 @@
  * Side bets through the browser host and the real cabinet (docs/rules.md#side-bets,
  * docs/cabinet-rules.md#side-bets-at-the-cabinet), at an EZ table that offers six of them. One page load per
  * size: a Dragon 7 bet laid by touch wins 40:1 on forced cards while the EZ Banker pushes, the side spot
- * glows, and the felt with its side-bet row is measured and pictured in all six languages. The landscape load
+ * glows, and the felt with its side-bet row and the paytable with each bet's exact return are measured and
+ * pictured in all six languages. The landscape load
  * then finds the bet in the player's history, in the technician's recall and on the side-bet meter.
  */
 import path from 'node:path';
@@ -80,11 +81,32 @@ for (const size of SIZES) {
         const words = await measureText(page, '[data-testid="side-bets"]', MIN_FONT_PX);
         findings.push(...words.map((f) => `${lang}: ${f.where} "${f.text}": ${f.problem}`));
         await expect.soft(page).toHaveScreenshot(`side-bets-felt-${lang}-${size.name}.png`, { timeout: 30_000 });
+        // The paytable: every offered side bet with its pays and its exact return, as main computed it.
+        await page.getByTestId('btn-menu').click();
+        await page.getByTestId('menu-paytable').click();
+        await expect(page.getByTestId('paytable')).toBeVisible();
+        for (const bet of OFFERED) await expect(page.getByTestId(`rtp-${bet}`)).toHaveText(/^\d+[.,]\d\d\s?%$/);
+        const menuWords = await measureText(page, '[data-testid="settings-menu"]', MIN_FONT_PX);
+        findings.push(...menuWords.map((f) => `${lang} paytable: ${f.where} "${f.text}": ${f.problem}`));
+        await expect.soft(page).toHaveScreenshot(`side-bets-paytable-${lang}-${size.name}.png`, { timeout: 30_000 });
+        await page.getByTestId('menu-back').click();
+        await page.getByTestId('menu-back').click();
+        await expect(page.getByTestId('settings-menu')).toBeHidden();
       }
       expect(findings).toEqual([]);
       await chooseLanguage(page, 'en');
 
       if (size.name !== 'landscape') return;
+      // The Dragon 7's exact return on the paytable is main's figure for this venue's rules.
+      const paytable = await host.must<{ sideBets: Record<string, { rtp: number }> }>('paytable:get', {});
+      await page.getByTestId('btn-menu').click();
+      await page.getByTestId('menu-paytable').click();
+      await expect(page.getByTestId('rtp-dragon-7')).toHaveText(
+        `${(paytable.sideBets['dragon-7']!.rtp * 100).toFixed(2)}%`,
+      );
+      await page.getByTestId('menu-back').click();
+      await page.getByTestId('menu-back').click();
+
       // The player's history: the round's Dragon 7 line with what it paid.
       await page.getByTestId('btn-menu').click();
       await page.getByTestId('menu-history').click();
