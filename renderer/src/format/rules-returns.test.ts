@@ -4,7 +4,7 @@ import { EIGHT_DECK_TIE_8_TO_1, SIX_DECK_TIE_9_TO_1 } from '../../../electron/co
 import { payoutLabel } from '../../../electron/core/engine/payout-label.ts';
 import type { RuleProfile } from '../../../electron/core/engine/rule-profile.ts';
 import type { Paytable } from '../../../electron/ipc/contract.ts';
-import { formatPercent, returnRows } from './rules-returns.ts';
+import { formatPercent, returnRows, sideReturnRows } from './rules-returns.ts';
 
 const LIMITS = {
   spots: {
@@ -28,8 +28,10 @@ function paytableOf(profile: RuleProfile): Paytable {
   return {
     profileId: profile.id,
     decks: profile.decks,
+    variant: profile.variant,
     spots: { player: figures('player'), banker: figures('banker'), tie: figures('tie') },
-    limits: LIMITS,
+    sideBets: {},
+    limits: { ...LIMITS, sideBets: {} },
   };
 }
 
@@ -59,5 +61,21 @@ describe('the return to player on the rules screen', () => {
     const byRtp = (locale: string) => rows.map((r) => formatPercent(r.rtp, locale));
     expect(byRtp('en')).toEqual(['98.76%', '98.94%', '85.64%']);
     expect(byRtp('de')).toEqual(['98,76\u00a0%', '98,94\u00a0%', '85,64\u00a0%']);
+  });
+});
+
+describe('the side bets on the rules screen', () => {
+  it('lists each side bet main sent for the active profile, and none from another variant', () => {
+    const profile: RuleProfile = { ...EIGHT_DECK_TIE_8_TO_1, variant: 'ez' };
+    const exact = analyzeProfile(profile);
+    const paytable: Paytable = {
+      ...paytableOf(profile),
+      sideBets: { 'dragon-7': { rtp: exact.sideBets['dragon-7']!.rtp, pays: '40:1' } },
+    };
+    expect(sideReturnRows(paytable, profile)).toEqual([
+      { bet: 'dragon-7', rtp: exact.sideBets['dragon-7']!.rtp, pays: '40:1' },
+    ]);
+    expect(formatPercent(sideReturnRows(paytable, profile)[0]!.rtp, 'en')).toBe('92.39%');
+    expect(sideReturnRows(paytable, { ...profile, variant: 'commission' })).toEqual([]);
   });
 });

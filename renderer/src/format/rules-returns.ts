@@ -6,6 +6,7 @@
 import type { RuleProfile } from '../../../electron/core/engine/rule-profile.ts';
 import { payoutLabel } from '../../../electron/core/engine/payout-label.ts';
 import { SPOTS, type Spot } from '../../../electron/core/engine/settlement.ts';
+import { SIDE_BETS, type SideBet } from '../../../electron/core/engine/side-bets.ts';
 import type { Paytable } from '../../../electron/ipc/contract.ts';
 
 export interface ReturnRow {
@@ -28,6 +29,21 @@ export function paytableMatches(paytable: Paytable, profile: RuleProfile): boole
 export function returnRows(paytable: Paytable | null, profile: RuleProfile | null): ReturnRow[] | null {
   if (!paytable || !profile || !paytableMatches(paytable, profile)) return null;
   return SPOTS.map((spot) => ({ spot, rtp: paytable.spots[spot].rtp, probability: paytable.spots[spot].probability }));
+}
+
+export interface SideReturnRow {
+  readonly bet: SideBet;
+  readonly rtp: number;
+  readonly pays: string;
+}
+
+/** One row per side bet the venue offers, in SIDE_BETS order, or none while the figures are another profile's. */
+export function sideReturnRows(paytable: Paytable | null, profile: RuleProfile | null): SideReturnRow[] {
+  if (!paytable || !profile || !paytableMatches(paytable, profile) || paytable.variant !== profile.variant) return [];
+  return SIDE_BETS.flatMap((bet) => {
+    const figures = paytable.sideBets[bet];
+    return figures ? [{ bet, rtp: figures.rtp, pays: figures.pays }] : [];
+  });
 }
 
 /** Decimals of a return on this screen: the same as the paytable's, so the two screens print one figure. */
