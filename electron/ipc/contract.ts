@@ -20,6 +20,7 @@ import { PLAYER_HISTORY_ROUNDS, type PlayerHistoryPage } from '../core/model/pla
 import type { ConfigApplyOutcome } from '../core/config/config-apply-outcome.ts';
 import type { VenueConfigView } from '../core/config/config-secrets.ts';
 import type { FieldIssue } from '../core/config/field-issue.ts';
+import type { OfferedReturn } from '../core/config/side-bet-settings.ts';
 import type { ConfigAuditEntry } from '../core/model/config-audit.ts';
 import type { RefusalReason } from '../core/model/refusal-reason.ts';
 import type { TechDiagnostics } from '../core/cabinet/diagnostics.ts';
@@ -358,7 +359,8 @@ export const CHANNEL_TABLE = {
     availability: 'production',
     whileMoney: 'allowed',
     request: z.object({ config: venueConfigObject }).strict(),
-    response: answers<{ ok: true }>(),
+    /** A valid candidate's exact returns, every bet it offers, before it is applied (side-bet-settings.ts). */
+    response: answers<{ ok: true; returns: readonly OfferedReturn[] }>(),
   },
   'tech:config:apply': {
     role: 'technician',

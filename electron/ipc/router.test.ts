@@ -568,9 +568,9 @@ describe('IPC router: the venue config channels (technician)', () => {
 
   it('validate answers ok or invalid-config with each field structured', async () => {
     const { router } = technician();
-    expect(await router.handle('tech:config:validate', { config: config() })).toEqual({
+    expect(await router.handle('tech:config:validate', { config: config() })).toMatchObject({
       ok: true,
-      value: { ok: true },
+      value: { ok: true, returns: [{ bet: 'player' }, { bet: 'banker' }, { bet: 'tie' }] },
     });
     const bad = { ...config(), attractIdleS: 1, defaultLanguage: 'fr' };
     const error = refused(await router.handle('tech:config:validate', { config: bad }), 'invalid-config');

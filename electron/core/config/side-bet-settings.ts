@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { analyzeProfile, type ExactAnalysis } from '../analysis/exact-analysis.ts';
 import type { RuleProfile } from '../engine/rule-profile.ts';
-import { SPOTS } from '../engine/settlement.ts';
+import { SPOTS, type Spot } from '../engine/settlement.ts';
 import { isSideBetOffered, SIDE_BETS, type SideBet } from '../engine/side-bets.ts';
 import type { VenueConfig } from './venue-config.ts';
 
@@ -52,8 +52,15 @@ export function cachedAnalysis(profile: RuleProfile): ExactAnalysis {
   return analysis;
 }
 
+/** One offered bet's exact return in percent, and the config path of the field it belongs to. */
+export interface OfferedReturn {
+  readonly bet: Spot | SideBet;
+  readonly path: string;
+  readonly rtpPercent: number;
+}
+
 /** The offered bets' exact returns in percent, main spots first, side bets in SIDE_BETS order. */
-export function offeredReturnsPercent(cfg: VenueConfig): { bet: string; path: string; rtpPercent: number }[] {
+export function offeredReturnsPercent(cfg: VenueConfig): OfferedReturn[] {
   const analysis = cachedAnalysis(cfg.profile);
   const main = SPOTS.map((spot) => ({ bet: spot, path: `limits.spots.${spot}`, rtpPercent: analysis.rtp[spot] * 100 }));
   const side = SIDE_BETS.filter((bet) => cfg.limits.sideBets[bet] !== undefined).flatMap((bet) => {

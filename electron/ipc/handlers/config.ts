@@ -11,6 +11,7 @@ import { ConfigError } from '../../core/config/venue-config.ts';
 import { refusal, type ChannelHandlers } from '../channel-group.ts';
 import type { ConfigApplied, ProductionTable } from '../contract.ts';
 import type { RouterServices } from '../router-services.ts';
+import { offeredReturnsPercent } from '../../core/config/side-bet-settings.ts';
 
 type ConfigChannels = Pick<
   ChannelHandlers<ProductionTable>,
@@ -38,8 +39,8 @@ export function configHandlers(cabinet: Cabinet, services: RouterServices): Conf
   return {
     'tech:config:get': () => ({ config: configView(cabinet.venueConfig()) }),
     'tech:config:validate': (r) => {
-      cabinet.validateConfig(r.config);
-      return { ok: true as const };
+      const candidate = cabinet.validateConfig(r.config);
+      return { ok: true as const, returns: offeredReturnsPercent(candidate) };
     },
     'tech:config:apply': (r) => apply(r.config),
     'tech:config:audit': (r) =>

@@ -43,6 +43,11 @@ const sideBets: Messages['sideBets'] = {
     'no-commission': 'Výhra bankéře se 6 platí 1:2 (polovinu sázky); každá jiná výhra bankéře platí 1:1.',
     ez: 'Výhra bankéře se 7 ze tří karet vrací sázku; každá jiná výhra bankéře platí 1:1.',
   },
+  /** The technician's figures for a draft setting. */
+  candidate: {
+    title: 'Návratnost pro hráče s tímto nastavením',
+    none: 'Zobrazí se, jakmile je nastavení platné.',
+  },
   variant: {
     commission: 's provizí',
     'no-commission': 'bez provize',

@@ -45,6 +45,11 @@ const sideBets: Messages['sideBets'] = {
       'Gewinnt der Banker mit 6, zahlt er 1:2 (den halben Einsatz); jeder andere Banker-Gewinn zahlt 1:1.',
     ez: 'Gewinnt der Banker mit einer 7 aus drei Karten, gibt es den Einsatz zurück; jeder andere Banker-Gewinn zahlt 1:1.',
   },
+  /** The technician's figures for a draft setting. */
+  candidate: {
+    title: 'Auszahlungsquote dieser Einstellung',
+    none: 'Erscheint, sobald die Einstellung gültig ist.',
+  },
   variant: {
     commission: 'mit Kommission',
     'no-commission': 'ohne Kommission',

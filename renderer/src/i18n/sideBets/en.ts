@@ -47,6 +47,11 @@ export default {
     'no-commission': 'Banker wins with 6 pay 1:2 (half the stake); every other Banker win pays 1:1.',
     ez: 'A Banker win with a three-card 7 pushes; every other Banker win pays 1:1.',
   },
+  /** The technician's figures for a draft setting. */
+  candidate: {
+    title: 'Return to player of this setting',
+    none: 'Shown once the setting is valid.',
+  },
   variant: {
     commission: 'commission',
     'no-commission': 'no-commission',

@@ -43,6 +43,11 @@ const sideBets: Messages['sideBets'] = {
     'no-commission': 'Pankin voitto summalla 6 maksaa 1:2 (puolet panoksesta); muut pankin voitot maksavat 1:1.',
     ez: 'Pankin voitto kolmen kortin 7:llä palauttaa panoksen; muut pankin voitot maksavat 1:1.',
   },
+  /** The technician's figures for a draft setting. */
+  candidate: {
+    title: 'Tämän asetuksen palautusprosentti',
+    none: 'Näytetään, kun asetus on kelvollinen.',
+  },
   variant: {
     commission: 'komissiolla',
     'no-commission': 'ilman komissiota',

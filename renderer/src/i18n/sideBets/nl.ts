@@ -45,6 +45,11 @@ const sideBets: Messages['sideBets'] = {
       'Wint de Deler met 6, dan betaalt dat 1:2 (de halve inzet); elke andere winst van de Deler betaalt 1:1.',
     ez: 'Wint de Deler met 7 uit drie kaarten, dan krijgt u de inzet terug; elke andere winst van de Deler betaalt 1:1.',
   },
+  /** The technician's figures for a draft setting. */
+  candidate: {
+    title: 'Uitbetalingspercentage van deze instelling',
+    none: 'Verschijnt zodra de instelling geldig is.',
+  },
   variant: {
     commission: 'met commissie',
     'no-commission': 'zonder commissie',

@@ -43,6 +43,11 @@ const sideBets: Messages['sideBets'] = {
     'no-commission': 'En bankvinst med 6 betalar 1:2 (halva insatsen); övriga bankvinster betalar 1:1.',
     ez: 'En bankvinst med 7 på tre kort ger insatsen tillbaka; övriga bankvinster betalar 1:1.',
   },
+  /** The technician's figures for a draft setting. */
+  candidate: {
+    title: 'Återbetalning till spelaren med denna inställning',
+    none: 'Visas när inställningen är giltig.',
+  },
   variant: {
     commission: 'med provision',
     'no-commission': 'utan provision',

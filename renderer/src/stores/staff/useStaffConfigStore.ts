@@ -4,6 +4,7 @@
  */
 import { defineStore } from 'pinia';
 import type { ConfigApplyOutcome } from '../../../../electron/core/config/config-apply-outcome.ts';
+import type { OfferedReturn } from '../../../../electron/core/config/side-bet-settings.ts';
 import type { ResponseOf } from '../../../../electron/ipc/contract.ts';
 import { setAt, type ConfigPath } from '../../format/staff-config.ts';
 import { useCabinetApi } from '../../bridge/useCabinetApi.ts';
@@ -21,6 +22,8 @@ export const useStaffConfigStore = defineStore('staff-config', () => {
   const config = sessionRef<ConfigView | null>(null);
   const draft = sessionRef<ConfigView | null>(null);
   const issues = sessionRef<readonly FieldIssue[]>([]);
+  /** The draft's exact return of every bet it offers, from main, before it is applied; empty while it is invalid. */
+  const returns = sessionRef<readonly OfferedReturn[]>([]);
   /** What the last applied change did to the running devices (restarted, at next start, overridden). */
   const applied = sessionRef<ConfigApplyOutcome | null>(null);
   let validateSeq = 0;
@@ -31,6 +34,7 @@ export const useStaffConfigStore = defineStore('staff-config', () => {
     config.value = shown;
     draft.value = shown;
     issues.value = [];
+    if (shown) await validate(shown);
   }
 
   /** Main checks every edit as it is typed; its structured issues are shown next to each field. */
@@ -39,7 +43,10 @@ export const useStaffConfigStore = defineStore('staff-config', () => {
     const result = await api.request('tech:config:validate', { config: candidate });
     const found: readonly FieldIssue[] = result.ok ? [] : (result.error.fields ?? []);
     if (!result.ok && !result.error.fields) session.error = result.error;
-    if (seq === validateSeq) issues.value = found;
+    if (seq === validateSeq) {
+      issues.value = found;
+      returns.value = result.ok ? result.value.returns : [];
+    }
     return found;
   }
 
@@ -88,5 +95,18 @@ export const useStaffConfigStore = defineStore('staff-config', () => {
     return true;
   }
 
-  return { config, draft, issues, applied, load, validate, edit, resetDraft, applyConfig, importConfig, exportConfig };
+  return {
+    config,
+    draft,
+    issues,
+    returns,
+    applied,
+    load,
+    validate,
+    edit,
+    resetDraft,
+    applyConfig,
+    importConfig,
+    exportConfig,
+  };
 });
