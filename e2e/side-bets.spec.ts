@@ -4,7 +4,8 @@
  * size: a Dragon 7 bet laid by touch wins 40:1 on forced cards while the EZ Banker pushes, the side spot
  * glows, and the felt with its side-bet row and the paytable with each bet's exact return are measured and
  * pictured in all six languages. The landscape load
- * then finds the bet in the player's history, in the technician's recall and on the side-bet meter.
+ * then finds the bet in the player's history, in the technician's recall and on the side-bet meter, and on the
+ * config screen the draft's exact returns follow a side bet switched off and another switched on.
  */
 import path from 'node:path';
 import { LOCALES } from '../renderer/src/i18n/index.ts';
@@ -130,6 +131,16 @@ for (const size of SIZES) {
       await expect(page.getByTestId('staff-recall-spot-dragon-7')).toContainText('41.00');
       await page.getByTestId('staff-nav-meters').click();
       await expect(page.getByTestId('staff-meter-spot-dragon-7')).toContainText('41.00');
+
+      // The config screen: each offered bet's exact return for the draft, before anything is applied.
+      await page.getByTestId('staff-nav-config').click();
+      await expect(page.getByTestId('staff-config-rtp-dragon-7')).toContainText(
+        `${(paytable.sideBets['dragon-7']!.rtp * 100).toFixed(2)}%`,
+      );
+      await page.getByTestId('staff-config-edit-limits.sideBets.dragon-7').click();
+      await expect(page.getByTestId('staff-config-rtp-dragon-7')).toHaveCount(0);
+      await page.getByTestId('staff-config-edit-limits.sideBets.either-pair').click();
+      await expect(page.getByTestId('staff-config-rtp-either-pair')).toBeVisible();
     });
   });
 }

@@ -53,7 +53,10 @@ export function fieldLabel(path: string, t: T, te: TE): string {
   const label = te(key) ? t(key) : sideKey !== undefined ? t(sideKey) : named;
   const index = segments.find((s) => /^\d+$/.test(s));
   const spot = segments.find((s) => s === 'player' || s === 'banker' || s === 'tie');
-  const parts = [spot ? t(`spot.${spot}`) : null, label, index !== undefined ? `#${Number(index) + 1}` : null];
+  // A side bet's own limit names the bet before the limit ("Lucky 6 · Min bet").
+  const sideBet = segments.find((s) => s !== named && te(`sideBets.name.${s}`));
+  const owner = spot ? t(`spot.${spot}`) : sideBet ? t(`sideBets.name.${sideBet}`) : null;
+  const parts = [owner, label, index !== undefined ? `#${Number(index) + 1}` : null];
   return parts.filter((p) => p !== null).join(' · ');
 }
 

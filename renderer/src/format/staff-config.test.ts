@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { configView } from '../../../electron/core/config/config-secrets.ts';
 import { DEFAULT_VENUE_CONFIG } from '../../../electron/core/config/venue-config.ts';
 import { configChanges, configFields, getAt, issuesAt, secretState, setAt } from './staff-config.ts';
+import { SIDE_BETS } from '../../../electron/core/engine/side-bets.ts';
 
 /** The config as main shows it to the editor (configView: the eSSP key only as whether it is set), with a key set. */
 const DEFAULTS = configView(DEFAULT_VENUE_CONFIG);
@@ -61,9 +62,28 @@ describe('the editor shows every field of the venue config, grouped', () => {
       typeof v === 'object' && v !== null && !Array.isArray(v)
         ? Object.entries(v).flatMap(([k, x]) => leaves(x, path ? `${path}.${k}` : k))
         : [path];
+    // The side bets' section has no leaves while none is offered: each bet gets its switch instead.
+    const switches = SIDE_BETS.map((bet) => `limits.sideBets.${bet}`);
     expect(new Set(configFields(DEFAULT_VENUE_CONFIG as never).map((f) => f.key))).toEqual(
-      new Set(leaves(DEFAULT_VENUE_CONFIG, '')),
+      new Set([...leaves(DEFAULT_VENUE_CONFIG, '').filter((k) => k !== 'limits.sideBets'), ...switches]),
     );
+  });
+
+  it('every side bet has a switch; an offered one has its min and max as money fields after it', () => {
+    const offered = {
+      ...DEFAULT_VENUE_CONFIG,
+      limits: { ...DEFAULT_VENUE_CONFIG.limits, sideBets: { 'lucky-6': { minMinor: 100, maxMinor: 500 } } },
+    };
+    const fields = configFields(offered as never).filter((f) => f.key.startsWith('limits.sideBets.'));
+    expect(fields.find((f) => f.key === 'limits.sideBets.lucky-6')).toMatchObject({
+      kind: 'offer',
+      value: { minMinor: 100, maxMinor: 500 },
+    });
+    expect(fields.find((f) => f.key === 'limits.sideBets.dragon-7')).toMatchObject({ kind: 'offer', value: null });
+    expect(fields.filter((f) => f.kind === 'money').map((f) => f.key)).toEqual([
+      'limits.sideBets.lucky-6.minMinor',
+      'limits.sideBets.lucky-6.maxMinor',
+    ]);
   });
 });
 

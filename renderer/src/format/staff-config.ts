@@ -3,6 +3,8 @@
  * the kind of control that edits it, and the list of what an edit changes. Display only: main validates
  * every candidate (tech:config:validate) and decides what is applied.
  */
+import { SIDE_BETS } from '../../../electron/core/engine/side-bets.ts';
+
 export type ConfigPath = readonly (string | number)[];
 
 export const CONFIG_SECTIONS = [
@@ -26,7 +28,18 @@ export const CONFIG_SECTIONS = [
 ] as const;
 export type ConfigSection = (typeof CONFIG_SECTIONS)[number];
 
-export type FieldKind = 'money' | 'int' | 'decimal' | 'bool' | 'choice' | 'text' | 'secret' | 'money-list' | 'rows';
+export type FieldKind =
+  | 'money'
+  | 'int'
+  | 'decimal'
+  | 'bool'
+  | 'choice'
+  | 'text'
+  | 'secret'
+  | 'money-list'
+  | 'rows'
+  /** A side bet offered (its limits) or not (absent): docs/cabinet-rules.md#side-bets-at-the-cabinet. */
+  | 'offer';
 
 export interface ConfigField {
   readonly path: ConfigPath;
@@ -130,6 +143,16 @@ export function configFields(config: Readonly<Record<string, unknown>>): ConfigF
   const walk = (value: unknown, path: (string | number)[]): void => {
     const key = pathKey(path);
     const base = { path, key, section: sectionOf(path), value, nullable: NULLABLE.has(key) };
+    if (key === 'limits.sideBets' && isPlainObject(value)) {
+      // Every side bet gets its switch, offered or not, and an offered one its limits: an absent bet has no leaves.
+      for (const bet of SIDE_BETS) {
+        const limit = value[bet];
+        const betPath = [...path, bet];
+        out.push({ ...base, path: betPath, key: pathKey(betPath), kind: 'offer', value: limit ?? null });
+        if (isPlainObject(limit)) walk(limit, betPath);
+      }
+      return;
+    }
     if (SECRET_FIELDS.has(key)) out.push({ ...base, kind: 'secret' });
     else if (Array.isArray(value) && value.every((v) => typeof v === 'number'))
       out.push({ ...base, kind: 'money-list' });
