@@ -3,7 +3,7 @@
  * and a value of the wrong kind for a leaf.
  */
 import fc from 'fast-check';
-import { LANGUAGES, type VenueConfig } from '../core/config/venue-config.ts';
+import { LANGUAGES, SQUEEZE_TIME_LIMIT_S, type VenueConfig } from '../core/config/venue-config.ts';
 
 const minorArb = (max = 1_000_000) => fc.integer({ min: 1, max });
 const path = fc.option(fc.stringMatching(/^\/dev\/[a-zA-Z0-9]{1,12}$/), { nil: null });
@@ -54,6 +54,8 @@ export const venueConfigArb: fc.Arbitrary<VenueConfig> = fc
     copyPath: fc.option(fc.stringMatching(/^\/[a-z0-9/._-]{1,40}$/), { nil: null }),
     roadWindow: fc.integer({ min: 6, max: 500 }),
     roadsShown: fc.boolean(),
+    squeezeOffered: fc.boolean(),
+    squeezeLimit: fc.integer({ min: SQUEEZE_TIME_LIMIT_S.min, max: SQUEEZE_TIME_LIMIT_S.max }),
     retainRounds: fc.integer({ min: 10_000, max: 10_000_000 }),
     stadium: fc.option(
       fc.record({
@@ -103,6 +105,7 @@ export const venueConfigArb: fc.Arbitrary<VenueConfig> = fc
       },
       inputs: { operatorKeyFile: r.keyFile, doorFile: r.doorFile },
       roads: { windowRounds: r.roadWindow, shownByDefault: r.roadsShown },
+      squeeze: { offered: r.squeezeOffered, timeLimitS: r.squeezeLimit },
       staff: { idleSignOutS: r.idle },
       journal: { criticalCopyPath: r.copyPath, retainRounds: r.retainRounds },
       stadium: r.stadium,

@@ -61,8 +61,16 @@ export interface TableDisplay {
   readonly defaultLanguage: (typeof LANGUAGES)[number];
   /** Whether a player who has not switched them sees the roads (docs/roads.md#implementation-status). */
   readonly roadsShown: boolean;
+  /** Whether players may squeeze their hand, and the seconds before its cards turn by themselves (docs/squeeze.md). */
+  readonly squeeze: TableSqueeze;
   /** The sound a new player's session starts with (docs/sound.md#venue-defaults). */
   readonly sound: TableSound;
+}
+
+/** The venue's squeeze setting as the table needs it (docs/squeeze.md#venue-settings). */
+export interface TableSqueeze {
+  readonly offered: boolean;
+  readonly timeLimitS: number;
 }
 
 /** The venue's sound defaults: all sound, effects, music, and the volume from 0 to 100. */

@@ -32,6 +32,7 @@ export function tableDisplay(config: VenueConfig): TableDisplay {
     defaultLanguage: config.defaultLanguage,
     sound: { ...config.sound },
     roadsShown: config.roads.shownByDefault,
+    squeeze: { offered: config.squeeze.offered, timeLimitS: config.squeeze.timeLimitS },
   };
 }
 

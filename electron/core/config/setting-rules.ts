@@ -48,6 +48,7 @@ export const SETTING_RULES: readonly SettingRule[] = [
   { path: 'devices.billAcceptor.port', whileMoney: 'any-time', change: 'restart' },
   { path: 'inputs', whileMoney: 'any-time', change: 'restart' },
   { path: 'roads', whileMoney: 'any-time', change: 'live' },
+  { path: 'squeeze', whileMoney: 'any-time', change: 'live' },
   { path: 'staff', whileMoney: 'any-time', change: 'live' },
   { path: 'journal.criticalCopyPath', whileMoney: 'any-time', change: 'restart' },
   { path: 'journal.retainRounds', whileMoney: 'any-time', change: 'live' },

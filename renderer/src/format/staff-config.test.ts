@@ -28,6 +28,7 @@ describe('the editor shows every field of the venue config, grouped', () => {
       'language',
       'sound',
       'roads',
+      'squeeze',
       'devices',
       'inputs',
       'staff',
@@ -53,6 +54,8 @@ describe('the editor shows every field of the venue config, grouped', () => {
     expect(byKey.get('sound.volumePercent')).toMatchObject({ kind: 'int', section: 'sound' });
     expect(byKey.get('roads.windowRounds')).toMatchObject({ kind: 'int', section: 'roads' });
     expect(byKey.get('roads.shownByDefault')).toMatchObject({ kind: 'bool', section: 'roads' });
+    expect(byKey.get('squeeze.offered')).toMatchObject({ kind: 'bool', section: 'squeeze' });
+    expect(byKey.get('squeeze.timeLimitS')).toMatchObject({ kind: 'int', section: 'squeeze' });
     expect(byKey.get('stadium')).toMatchObject({ kind: 'text', section: 'stadium', nullable: true, value: null });
   });
 

@@ -17,6 +17,7 @@ export const CONFIG_SECTIONS = [
   'language',
   'sound',
   'roads',
+  'squeeze',
   'devices',
   'inputs',
   'staff',
@@ -95,6 +96,7 @@ export function sectionOf(path: ConfigPath): ConfigSection {
     case 'sound':
       return 'sound';
     case 'roads':
+    case 'squeeze':
     case 'devices':
     case 'inputs':
     case 'staff':

@@ -1,0 +1,53 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { settingRule } from './setting-rules.ts';
+import { ConfigError, DEFAULT_VENUE_CONFIG, parseVenueConfig, SQUEEZE_TIME_LIMIT_S } from './venue-config.ts';
+
+/** The venue's squeeze setting (docs/squeeze.md#venue-settings). */
+const base = DEFAULT_VENUE_CONFIG;
+
+function refusal(input: unknown): ConfigError {
+  try {
+    parseVenueConfig(input);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('expected the config to be refused');
+}
+
+describe('the squeeze, a venue setting', () => {
+  it('is off with a 20 second limit in a file that does not name it, so older venue files play as before', () => {
+    const { squeeze: _squeeze, ...old } = base;
+    void _squeeze;
+    expect(parseVenueConfig(old).squeeze).toEqual({ offered: false, timeLimitS: 20 });
+  });
+
+  it('takes any whole number of seconds from 3 to 60 as its limit', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: SQUEEZE_TIME_LIMIT_S.min, max: SQUEEZE_TIME_LIMIT_S.max }), (s) => {
+        expect(parseVenueConfig({ ...base, squeeze: { offered: true, timeLimitS: s } }).squeeze.timeLimitS).toBe(s);
+      }),
+    );
+  });
+
+  it.each([
+    [{ timeLimitS: 2 }, 'squeeze.timeLimitS: timeLimitS must be at least 3 seconds', 'min'],
+    [{ timeLimitS: 61 }, 'squeeze.timeLimitS: timeLimitS must be at most 60 seconds', 'max'],
+    [{ timeLimitS: 7.5 }, 'squeeze.timeLimitS: timeLimitS must be a whole number of seconds from 3 to 60', 'integer'],
+    [{ offered: 'yes' }, 'squeeze.offered: offered must be true or false', 'type'],
+  ])('a bad value is refused, naming the field and what is allowed: %j', (squeeze, message, rule) => {
+    const error = refusal({ ...base, squeeze });
+    expect(error.problems).toEqual([message]);
+    expect(error.fields[0]).toMatchObject({ path: Object.keys(squeeze).map((k) => `squeeze.${k}`)[0], rule });
+  });
+
+  it('refuses a field it does not know rather than ignore a typing mistake', () => {
+    expect(refusal({ ...base, squeeze: { offerd: true } }).problems[0]).toMatch(/^squeeze/);
+  });
+
+  it('changes from the technician screen at any time between rounds: it moves no money', () => {
+    expect(settingRule('squeeze.offered')).toMatchObject({ whileMoney: 'any-time', change: 'live' });
+    expect(settingRule('squeeze.timeLimitS')).toMatchObject({ whileMoney: 'any-time', change: 'live' });
+  });
+});
