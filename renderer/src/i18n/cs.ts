@@ -12,6 +12,7 @@ import refusal from './refusal/cs.ts';
 import stadiumSitOut from './stadium-sit-out/cs.ts';
 import resultBanner from './result-banner/cs.ts';
 import stadium from './stadium/cs.ts';
+import squeeze from './squeeze/cs.ts';
 
 /** Names of spots and controls: docs/glossary.md. */
 const g = GLOSSARY.cs;
@@ -274,6 +275,7 @@ const cs: Messages = {
   tablePolish,
   refusal,
   stadiumSitOut,
+  squeeze,
   resultBanner,
   stadium,
 };

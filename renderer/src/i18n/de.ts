@@ -12,6 +12,7 @@ import refusal from './refusal/de.ts';
 import stadiumSitOut from './stadium-sit-out/de.ts';
 import resultBanner from './result-banner/de.ts';
 import stadium from './stadium/de.ts';
+import squeeze from './squeeze/de.ts';
 
 /** Names of spots and controls: docs/glossary.md. */
 const g = GLOSSARY.de;
@@ -278,6 +279,7 @@ const de: Messages = {
   tablePolish,
   refusal,
   stadiumSitOut,
+  squeeze,
   resultBanner,
   stadium,
 };

@@ -11,6 +11,7 @@ import refusal from './refusal/en.ts';
 import stadiumSitOut from './stadium-sit-out/en.ts';
 import resultBanner from './result-banner/en.ts';
 import stadium from './stadium/en.ts';
+import squeeze from './squeeze/en.ts';
 
 /** Names of spots and controls: docs/glossary.md. */
 const g = GLOSSARY.en;
@@ -279,6 +280,7 @@ export default {
   tablePolish,
   refusal,
   stadiumSitOut,
+  squeeze,
   resultBanner,
   stadium,
 } as const;

@@ -12,6 +12,7 @@ import refusal from './refusal/fi.ts';
 import stadiumSitOut from './stadium-sit-out/fi.ts';
 import resultBanner from './result-banner/fi.ts';
 import stadium from './stadium/fi.ts';
+import squeeze from './squeeze/fi.ts';
 
 /** Names of spots and controls: docs/glossary.md. */
 const g = GLOSSARY.fi;
@@ -276,6 +277,7 @@ const fi: Messages = {
   tablePolish,
   refusal,
   stadiumSitOut,
+  squeeze,
   resultBanner,
   stadium,
 };

@@ -12,6 +12,7 @@ import refusal from './refusal/nl.ts';
 import stadiumSitOut from './stadium-sit-out/nl.ts';
 import resultBanner from './result-banner/nl.ts';
 import stadium from './stadium/nl.ts';
+import squeeze from './squeeze/nl.ts';
 
 /** Names of spots and controls: docs/glossary.md. */
 const g = GLOSSARY.nl;
@@ -278,6 +279,7 @@ const nl: Messages = {
   tablePolish,
   refusal,
   stadiumSitOut,
+  squeeze,
   resultBanner,
   stadium,
 };

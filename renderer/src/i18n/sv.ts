@@ -12,6 +12,7 @@ import refusal from './refusal/sv.ts';
 import stadiumSitOut from './stadium-sit-out/sv.ts';
 import resultBanner from './result-banner/sv.ts';
 import stadium from './stadium/sv.ts';
+import squeeze from './squeeze/sv.ts';
 
 /** Names of spots and controls: docs/glossary.md. */
 const g = GLOSSARY.sv;
@@ -274,6 +275,7 @@ const sv: Messages = {
   tablePolish,
   refusal,
   stadiumSitOut,
+  squeeze,
   resultBanner,
   stadium,
 };
