@@ -32,7 +32,8 @@ export function tableDisplay(config: VenueConfig): TableDisplay {
     defaultLanguage: config.defaultLanguage,
     sound: { ...config.sound },
     roadsShown: config.roads.shownByDefault,
-    squeeze: { offered: config.squeeze.offered, timeLimitS: config.squeeze.timeLimitS },
+    // A shared table keeps its own pace: its terminals reveal at the table's time, never the player's (docs/squeeze.md).
+    squeeze: { offered: config.squeeze.offered && config.stadium === null, timeLimitS: config.squeeze.timeLimitS },
   };
 }
 
