@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   cardSize,
+  foldLine,
   peel,
   peelAnchor,
   peelClipPath,
@@ -95,6 +96,17 @@ describe('how far a drag has folded the card', () => {
         },
       ),
     );
+  });
+});
+
+describe('the shade along the fold', () => {
+  it('lies halfway along the drag, square to it, facing the held edge', () => {
+    expect(foldLine({ x: 92, y: 258 }, { x: 92, y: 258 })).toBeNull();
+    // Drawn straight up from the bottom edge: the fold is level, and the band hangs down toward the held edge.
+    expect(foldLine({ x: 92, y: 258 }, { x: 92, y: 158 })).toEqual({ x: 92, y: 208, angleDeg: 0 });
+    // Drawn right from the left edge: the fold stands upright, the band facing left.
+    const f = foldLine({ x: 0, y: 0 }, { x: 40, y: 0 })!;
+    expect([f.x, f.y, f.angleDeg]).toEqual([20, 0, 90]);
   });
 });
 

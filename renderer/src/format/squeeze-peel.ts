@@ -111,6 +111,17 @@ export function peel(anchor: Point, to: Point, size: Size): Peel {
   return { back, shown: clamp(1 - area(back) / full, 0, 1) };
 }
 
+/**
+ * The fold of a drag, for the shade along it: the point halfway between where the card is held and the pointer, and
+ * the turn (degrees) that lays a band's top edge on the fold with its face toward the held edge. null: no drag yet.
+ */
+export function foldLine(anchor: Point, to: Point): { x: number; y: number; angleDeg: number } | null {
+  const dx = to.x - anchor.x;
+  const dy = to.y - anchor.y;
+  if (dx * dx + dy * dy < 1e-9) return null;
+  return { x: (anchor.x + to.x) / 2, y: (anchor.y + to.y) / 2, angleDeg: (Math.atan2(dy, dx) * 180) / Math.PI + 90 };
+}
+
 /** Whether a peel has shown enough for the card to turn over. */
 export function peelTurns(p: Peel): boolean {
   return p.shown >= PEEL_TURN_SHARE;
