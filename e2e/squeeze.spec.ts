@@ -93,6 +93,20 @@ test.describe('the squeeze by hand', () => {
     await expect(kiosk.getByTestId('player-total')).toHaveText('9');
     await expect(kiosk.getByTestId('credit-meter')).toHaveAttribute('data-minor', String(2_000 - 600 + 1_000));
   });
+
+  test('a reload mid-squeeze lays the dealt round at once, as it does for any round being revealed', async ({
+    kiosk,
+    host,
+  }) => {
+    await insertNote(kiosk, host, 3, 2_000);
+    await dealSqueezed(kiosk, host);
+    await kiosk.reload();
+    await waitForTable(kiosk);
+    await expect(kiosk.getByTestId('result-banner')).toHaveAttribute('data-winner', 'player');
+    await expect(kiosk.getByTestId('card')).toHaveCount(4);
+    await expect(kiosk.locator('[data-squeeze]')).toHaveCount(0);
+    await expect(kiosk.getByTestId('credit-meter')).toHaveAttribute('data-minor', String(2_000 - 600 + 1_000));
+  });
 });
 
 test.describe('the squeeze’s time limit', () => {
