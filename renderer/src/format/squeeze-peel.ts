@@ -74,7 +74,7 @@ function clipRect(size: Size, normal: Point, offset: number): Point[] {
     const sa = side(a);
     const sb = side(b);
     if (sa >= 0) out.push(a);
-    if ((sa >= 0) !== (sb >= 0)) {
+    if (sa >= 0 !== sb >= 0) {
       const t = sa / (sa - sb);
       out.push({ x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t });
     }

@@ -31,5 +31,14 @@ export const useDisplayStore = defineStore('display', () => {
   const venueSound = computed(() => display.value.sound);
   const roadsShown = computed(() => display.value.roadsShown);
   const venueSqueeze = computed(() => display.value.squeeze);
-  return { display, currency, attractIdleMs, playerInactivityMs, defaultLanguage, venueSound, roadsShown, venueSqueeze };
+  return {
+    display,
+    currency,
+    attractIdleMs,
+    playerInactivityMs,
+    defaultLanguage,
+    venueSound,
+    roadsShown,
+    venueSqueeze,
+  };
 });

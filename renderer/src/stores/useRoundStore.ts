@@ -252,10 +252,7 @@ export const useRoundStore = defineStore('round', () => {
         );
       });
       timers.push(
-        setTimeout(
-          () => (phase.squeeze ? waitForSqueeze(() => run(p + 1)) : run(p + 1)),
-          t.card * phase.steps.length,
-        ),
+        setTimeout(() => (phase.squeeze ? waitForSqueeze(() => run(p + 1)) : run(p + 1)), t.card * phase.steps.length),
       );
     };
     run(0);
