@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { tableDisplay } from '../cabinet/snapshot.ts';
+import { TEST_STADIUM } from '../../testing/stadium-fixtures.ts';
 import { settingRule } from './setting-rules.ts';
 import { ConfigError, DEFAULT_VENUE_CONFIG, parseVenueConfig, SQUEEZE_TIME_LIMIT_S } from './venue-config.ts';
 
@@ -49,5 +51,18 @@ describe('the squeeze, a venue setting', () => {
   it('changes from the technician screen at any time between rounds: it moves no money', () => {
     expect(settingRule('squeeze.offered')).toMatchObject({ whileMoney: 'any-time', change: 'live' });
     expect(settingRule('squeeze.timeLimitS')).toMatchObject({ whileMoney: 'any-time', change: 'live' });
+  });
+});
+
+describe('the squeeze as the table hears of it', () => {
+  it('carries the venue setting to the player’s table', () => {
+    expect(tableDisplay({ ...base, squeeze: { offered: true, timeLimitS: 9 } }).squeeze).toEqual({
+      offered: true,
+      timeLimitS: 9,
+    });
+  });
+  it('is never offered at a terminal of a shared table: the table reveals at its own pace', () => {
+    const terminal = { ...base, squeeze: { offered: true, timeLimitS: 9 }, stadium: TEST_STADIUM };
+    expect(tableDisplay(terminal).squeeze.offered).toBe(false);
   });
 });
