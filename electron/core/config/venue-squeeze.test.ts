@@ -1,22 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { configRefusal as refusal } from '../../testing/config-refusal.ts';
 import { tableDisplay } from '../cabinet/snapshot.ts';
 import { TEST_STADIUM } from '../../testing/stadium-fixtures.ts';
 import { settingRule } from './setting-rules.ts';
-import { ConfigError, DEFAULT_VENUE_CONFIG, parseVenueConfig, SQUEEZE_TIME_LIMIT_S } from './venue-config.ts';
+import { DEFAULT_VENUE_CONFIG, parseVenueConfig, SQUEEZE_TIME_LIMIT_S } from './venue-config.ts';
 
 /** The venue's squeeze setting (docs/squeeze.md#venue-settings). */
 const base = DEFAULT_VENUE_CONFIG;
-
-function refusal(input: unknown): ConfigError {
-  try {
-    parseVenueConfig(input);
-  } catch (error) {
-    if (error instanceof ConfigError) return error;
-    throw error;
-  }
-  throw new Error('expected the config to be refused');
-}
 
 describe('the squeeze, a venue setting', () => {
   it('is off with a 20 second limit in a file that does not name it, so older venue files play as before', () => {
