@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 import { startHost } from '../e2e/host-process.ts';
-import { ms, otherCpuShare, percentile, table, tableInteractive } from './ui-figures.ts';
+import { machineTable, ms, otherCpuShare, percentile, table, tableInteractive } from './ui-figures.ts';
 
 const REPO = path.resolve(import.meta.dirname, '..');
 const quick = process.argv.includes('--quick');
@@ -32,8 +32,6 @@ const FRAME_JITTER_MS = 0.5;
 /** Pointer moves per sweep of the drag (up, then down): Playwright sends each as one CDP input event. */
 const MOVES_PER_SWEEP = 40;
 const SWEEPS = 4;
-/** Above this share of the CPU in use by others, throttled frame figures say more about them than the product. */
-const BUSY_SHARE = 0.25;
 /** Player 9♥ K♠ against Banker 10♦ 8♣: two naturals, so the squeeze is two cards and no third. */
 const PLAYER_NATURAL = ['9H', '10D', 'KS', '8C'];
 
@@ -156,16 +154,7 @@ try {
       return [what as string, String(r.frames), ms(r.p50), ms(r.p95), pct(r.over16_7), pct(r.over25)];
     }),
   );
-  const loaded = cpuInUseBefore > BUSY_SHARE;
-  table(
-    'Machine (before the bench started)',
-    ['what', 'value'],
-    [
-      ['cores', String(os.availableParallelism())],
-      ['CPU in use by other work', Number.isFinite(cpuInUseBefore) ? `${(cpuInUseBefore * 100).toFixed(0)} %` : 'n/a'],
-      ['frame figures', loaded ? 'TAKEN ON A BUSY MACHINE: run again when it is quiet' : 'quiet machine'],
-    ],
-  );
+  const loaded = machineTable(cpuInUseBefore);
   process.stdout.write(
     JSON.stringify({
       bench: 'squeeze',

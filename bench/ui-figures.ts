@@ -4,6 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { existsSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 
 export function percentile(values: number[], p: number): number {
   if (values.length === 0) return Number.NaN;
@@ -43,4 +44,22 @@ export async function otherCpuShare(windowMs: number): Promise<number> {
   await new Promise((resolve) => setTimeout(resolve, windowMs));
   const b = sample();
   return b.total > a.total ? (b.busy - a.busy) / (b.total - a.total) : Number.NaN;
+}
+
+/** Above this share of the CPU in use by others, throttled frame figures say more about them than the product. */
+export const BUSY_SHARE = 0.25;
+
+/** Prints the machine's table (cores, how busy it was before the run) and says whether it was busy. */
+export function machineTable(cpuInUseBefore: number): boolean {
+  const loaded = cpuInUseBefore > BUSY_SHARE;
+  table(
+    'Machine (before the bench started)',
+    ['what', 'value'],
+    [
+      ['cores', String(os.availableParallelism())],
+      ['CPU in use by other work', Number.isFinite(cpuInUseBefore) ? `${(cpuInUseBefore * 100).toFixed(0)} %` : 'n/a'],
+      ['frame figures', loaded ? 'TAKEN ON A BUSY MACHINE: run again when it is quiet' : 'quiet machine'],
+    ],
+  );
+  return loaded;
 }

@@ -23,7 +23,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 import { startHost, type HostProcess } from '../e2e/host-process.ts';
-import { ms, otherCpuShare, percentile, table, tableInteractive } from './ui-figures.ts';
+import { machineTable, ms, otherCpuShare, percentile, table, tableInteractive } from './ui-figures.ts';
 
 const REPO = path.resolve(import.meta.dirname, '..');
 const quick = process.argv.includes('--quick');
@@ -158,8 +158,6 @@ if (!existsSync(path.join(REPO, 'dist-renderer', 'index.html'))) {
   process.exit(2);
 }
 
-/** Above this share of the CPU in use by others, throttled frame figures say more about them than the product. */
-const BUSY_SHARE = 0.25;
 const cpuInUseBefore = await otherCpuShare(2_000);
 const size = rendererJsSize();
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
@@ -222,16 +220,7 @@ try {
     ],
   );
 
-  const loaded = cpuInUseBefore > BUSY_SHARE;
-  table(
-    'Machine (before the bench started)',
-    ['what', 'value'],
-    [
-      ['cores', String(os.availableParallelism())],
-      ['CPU in use by other work', Number.isFinite(cpuInUseBefore) ? `${(cpuInUseBefore * 100).toFixed(0)} %` : 'n/a'],
-      ['frame figures', loaded ? 'TAKEN ON A BUSY MACHINE: run again when it is quiet' : 'quiet machine'],
-    ],
-  );
+  const loaded = machineTable(cpuInUseBefore);
   const p95Throttled = percentile(throttled.frames, 95);
   process.stdout.write(
     JSON.stringify({
