@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
 import type { Card } from '../../../electron/core/cards/card.ts';
 import type { RoundRecord } from '../../../electron/core/model/round-record.ts';
+import { settledRecord } from '../../../electron/testing/round-record-fixture.ts';
 
 /** The result sounds, as the round store plays them (no audio device in tests). */
 const resultSound = vi.fn();
@@ -23,31 +24,9 @@ const c = (rank: Card['rank'], suit: Card['suit']): Card => ({ rank, suit });
 
 /** Player 2 3 4 (9) against Banker 5 K 6 (1): both hands draw a third card; Player wins. */
 function drawing(bets: RoundRecord['bets']): RoundRecord {
-  const P = [c('2', 'H'), c('3', 'D'), c('4', 'S')];
-  const B = [c('5', 'S'), c('K', 'C'), c('6', 'H')];
-  return {
-    roundId: 7,
-    status: 'settled',
-    demo: false,
-    bets,
-    cards: [P[0]!, B[0]!, P[1]!, B[1]!, P[2]!, B[2]!],
-    outcome: {
-      player: { cards: P, total: 9 },
-      banker: { cards: B, total: 1 },
-      winner: 'player',
-      natural: false,
-      playerPair: false,
-      bankerPair: false,
-      dealOrder: [P[0]!, B[0]!, P[1]!, B[1]!, P[2]!, B[2]!],
-    },
-    returns: { player: 2 * (bets.player ?? 0) },
-    creditsBeforeMinor: 10_000,
-    creditsAfterMinor: 10_000,
-    startedAt: '2026-12-01T00:00:00Z',
-    endedAt: '2026-12-01T00:00:01Z',
-    refundedMinor: 0,
-    voidCode: null,
-  };
+  const player = [c('2', 'H'), c('3', 'D'), c('4', 'S')];
+  const banker = [c('5', 'S'), c('K', 'C'), c('6', 'H')];
+  return settledRecord({ player, banker, winner: 'player' }, { bets, returns: { player: 2 * (bets.player ?? 0) } });
 }
 
 function offered(timeLimitS = 20) {
