@@ -24,6 +24,8 @@ const PROBE = path.join(import.meta.dirname, 'layout-probe.js');
 
 /** Player 9♥ K♠ = 9 against Banker 10♦ 8♣ = 8: two naturals, so each hand has two cards and Player wins. */
 const PLAYER_NATURAL = GIVEN_CARDS.player;
+/** Player 2♥ 3♠ 4♣ = 9 against Banker K♣ 6♦ = 6: the Player hand draws a third card, the Banker stands. */
+const PLAYER_DRAWS = ['2H', 'KC', '3S', '6D', '4C'];
 
 const squeezeVenue = (timeLimitS: number): string =>
   venueFile(`squeeze-${timeLimitS}s`, { squeeze: { offered: true, timeLimitS } });
@@ -92,6 +94,33 @@ test.describe('the squeeze by hand', () => {
     await expect(kiosk.getByTestId('result-banner')).toHaveAttribute('data-winner', 'player', { timeout: 10_000 });
     await expect(kiosk.getByTestId('player-total')).toHaveText('9');
     await expect(kiosk.getByTestId('credit-meter')).toHaveAttribute('data-minor', String(2_000 - 600 + 1_000));
+  });
+
+  test('a third card, lying across its slot, is squeezed on its own and peeled from its edge the same way', async ({
+    kiosk,
+    host,
+  }) => {
+    await insertNote(kiosk, host, 3, 2_000);
+    await bet(kiosk, 'player', 500, 1);
+    await host.must('test:force-cards', { cards: PLAYER_DRAWS });
+    await kiosk.getByTestId('btn-deal').click();
+    await expect(squeezed(kiosk, 'player', 1)).toHaveAttribute('data-deal-state', 'face-down', { timeout: 20_000 });
+    await kiosk.getByTestId('squeeze-turn-all').click();
+    const third = squeezed(kiosk, 'player', 2);
+    await expect(third).toHaveAttribute('data-deal-state', 'face-down', { timeout: 10_000 });
+    await expect(kiosk.getByTestId('result-banner')).toHaveCount(0);
+    // Turned a quarter clockwise, the card's bottom edge is on the screen's left: drawn to the right, it peels.
+    const box = (await third.boundingBox())!;
+    await kiosk.mouse.move(box.x + 4, box.y + box.height / 2);
+    await kiosk.mouse.down();
+    await kiosk.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2, { steps: 8 });
+    await expect(third.locator('.back')).toHaveAttribute('style', /clip-path: polygon/);
+    await expect(third).toHaveAttribute('data-squeeze', 'down');
+    await kiosk.mouse.move(box.x + box.width - 4, box.y + box.height / 2, { steps: 8 });
+    await expect(third).toHaveAttribute('data-squeeze', 'up');
+    await kiosk.mouse.up();
+    await expect(kiosk.getByTestId('result-banner')).toHaveAttribute('data-winner', 'player', { timeout: 10_000 });
+    await expect(kiosk.getByTestId('player-total')).toHaveText('9');
   });
 
   test('a reload mid-squeeze lays the dealt round at once, as it does for any round being revealed', async ({
