@@ -211,7 +211,7 @@ const staff: Messages['staff'] = {
     language: 'Jazyk',
     sound: 'Zvuk',
     roads: 'Tabule výsledků',
-    squeeze: 'Squeeze',
+    squeeze: 'Pomalé odkrývání karet',
     devices: 'Zařízení',
     inputs: 'Vstupy',
     staff: 'Personál',

@@ -213,7 +213,7 @@ const staff: Messages['staff'] = {
     language: 'Sprache',
     sound: 'Ton',
     roads: 'Roads',
-    squeeze: 'Squeeze',
+    squeeze: 'Squeeze (langsames Aufdecken)',
     devices: 'Geräte',
     inputs: 'Eingänge',
     staff: 'Personal',

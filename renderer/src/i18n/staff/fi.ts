@@ -206,7 +206,7 @@ const staff: Messages['staff'] = {
     language: 'Kieli',
     sound: 'Äänet',
     roads: 'Tulostaulut',
-    squeeze: 'Squeeze',
+    squeeze: 'Korttien raottaminen',
     devices: 'Laitteet',
     inputs: 'Tulot',
     staff: 'Henkilöstö',

@@ -218,7 +218,7 @@ const staff: Messages['staff'] = {
     language: 'Taal',
     sound: 'Geluid',
     roads: 'Roads',
-    squeeze: 'Squeeze',
+    squeeze: 'Squeeze (langzaam omdraaien)',
     devices: 'Apparaten',
     inputs: 'Ingangen',
     staff: 'Personeel',

@@ -212,7 +212,7 @@ const staff: Messages['staff'] = {
     language: 'Språk',
     sound: 'Ljud',
     roads: 'Vägar',
-    squeeze: 'Squeeze',
+    squeeze: 'Squeeze (kort vänds långsamt)',
     devices: 'Enheter',
     inputs: 'Ingångar',
     staff: 'Personal',
