@@ -110,6 +110,22 @@ describe('the squeeze reveals what main already decided, and nothing tells the r
   });
 });
 
+describe('each wait of the squeeze has its own time limit', () => {
+  it('a third card laid after the first two were turned early gets the whole limit, not what was left', () => {
+    offered(5);
+    const round = useRoundStore();
+    round.show(drawing({ player: 500 }));
+    vi.advanceTimersByTime(2_800); // the first four cards are down; the first limit runs to 7.8 s
+    round.turnAllSqueezed();
+    vi.advanceTimersByTime(1_000); // the Player's third card is laid face down
+    expect(round.squeeze?.slots).toEqual(['up', 'up', 'down']);
+    vi.advanceTimersByTime(4_500); // past where the first limit would have run out
+    expect(round.squeeze?.slots[2]).toBe('down');
+    vi.advanceTimersByTime(1_000);
+    expect(round.squeeze?.slots[2]).toBe('up');
+  });
+});
+
 describe('when nothing is squeezed', () => {
   it.each([
     ['the venue does not offer it', { offer: false, fast: false, choose: true, bets: { player: 500 } }],

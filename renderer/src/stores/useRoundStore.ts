@@ -82,6 +82,8 @@ export const useRoundStore = defineStore('round', () => {
   const squeeze = ref<SqueezeState | null>(null);
   /** Where the reveal goes on once the squeezed cards are all turned. */
   let afterSqueeze: (() => void) | null = null;
+  /** The venue's time limit for the squeeze waiting now: each wait has its own, cleared when the cards are turned. */
+  let squeezeLimit: ReturnType<typeof setTimeout> | null = null;
   /** Whether the round being revealed plays its sounds. */
   let aloudNow = false;
 
@@ -117,6 +119,12 @@ export const useRoundStore = defineStore('round', () => {
     timers = [];
     squeeze.value = null;
     afterSqueeze = null;
+    clearSqueezeLimit();
+  }
+
+  function clearSqueezeLimit(): void {
+    if (squeezeLimit !== null) clearTimeout(squeezeLimit);
+    squeezeLimit = null;
   }
 
   function setSlot(slot: number, state: SqueezeSlot): void {
@@ -146,6 +154,7 @@ export const useRoundStore = defineStore('round', () => {
     const next = afterSqueeze;
     if (!next || !squeeze.value) return;
     afterSqueeze = null;
+    clearSqueezeLimit();
     squeeze.value = { ...squeeze.value, endsAt: null };
     next();
   }
@@ -157,7 +166,8 @@ export const useRoundStore = defineStore('round', () => {
     const limitMs = settings.venueSqueeze.timeLimitS * 1000;
     afterSqueeze = next;
     squeeze.value = { ...sq, endsAt: Date.now() + limitMs };
-    timers.push(setTimeout(turnAllSqueezed, limitMs));
+    clearSqueezeLimit();
+    squeezeLimit = setTimeout(turnAllSqueezed, limitMs);
   }
 
   /** `turn`: seconds from a card's arrival to its face showing, as TableHand.vue's animation turns it. */
