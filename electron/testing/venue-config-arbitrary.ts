@@ -55,6 +55,11 @@ export const venueConfigArb: fc.Arbitrary<VenueConfig> = fc
     roadWindow: fc.integer({ min: 6, max: 500 }),
     roadsShown: fc.boolean(),
     retainRounds: fc.integer({ min: 10_000, max: 10_000_000 }),
+    responsibleGaming: fc.record({
+      realityCheckMinutes: fc.constantFrom(null, 15 as const, 30 as const, 60 as const),
+      sessionLossLimitMinor: fc.option(fc.integer({ min: 1, max: 10_000_000 }), { nil: null }),
+      sessionTimeLimitMinutes: fc.option(fc.integer({ min: 15, max: 1_440 }), { nil: null }),
+    }),
     stadium: fc.option(
       fc.record({
         url: fc.constantFrom('nats://127.0.0.1:4222', 'nats://a:4222,nats://b:4222,tls://c.venue:4222'),
@@ -105,6 +110,7 @@ export const venueConfigArb: fc.Arbitrary<VenueConfig> = fc
       roads: { windowRounds: r.roadWindow, shownByDefault: r.roadsShown },
       staff: { idleSignOutS: r.idle },
       journal: { criticalCopyPath: r.copyPath, retainRounds: r.retainRounds },
+      responsibleGaming: r.responsibleGaming,
       stadium: r.stadium,
     };
   });
