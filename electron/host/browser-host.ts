@@ -153,7 +153,11 @@ async function main(): Promise<void> {
                   ),
               },
               // The host's test controls reach the cabinet through the start seams, never its options.
-              { random: (certified) => hooks.wrapRandom(certified), opened: (cabinet) => hooks.install(cabinet) },
+              {
+                random: (certified) => hooks.wrapRandom(certified),
+                opened: (cabinet) => hooks.install(cabinet),
+                clock: () => hooks.clock(),
+              },
             ),
         });
       let hostRun: RunningHost | null = null;
