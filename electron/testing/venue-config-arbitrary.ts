@@ -127,6 +127,8 @@ export function leaves(value: unknown, at: string[] = []): Array<[string[], unkn
 export function corrupt(value: unknown): unknown {
   if (typeof value === 'number') return Number.isInteger(value) ? 'x' : 1.5;
   if (typeof value === 'boolean') return 'yes';
+  // A nullable number (a session limit) takes 42 as a fine value; no field is a boolean where null is allowed.
+  if (value === null) return true;
   return 42;
 }
 

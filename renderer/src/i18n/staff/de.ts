@@ -374,6 +374,13 @@ const staff: Messages['staff'] = {
   },
   original: 'Originaltext (wie aufgezeichnet)',
   msg: {
+    'session-started':
+      'Spielsitzung begonnen (Zähler zu Beginn: Banknoten ein {billsInBeforeMinor}, gesetzt {wageredBeforeMinor}); Realitätscheck alle {realityCheckMinutes} Min., Verlustlimit {lossLimitMinor}, Zeitlimit {timeLimitMinutes} Min.',
+    'session-ended': 'Spielsitzung beendet ({cashedOut}) nach {minutes} Min.: Gesamteinsatz {totalBetMinor}, netto {netMinor}',
+    'reality-check-shown': 'Realitätscheck gezeigt nach {minutes} Min.: Gesamteinsatz {totalBetMinor}, netto {netMinor}',
+    'reality-check-answered': 'Realitätscheck beantwortet nach {minutes} Min.: {cashOut}',
+    'session-loss-limit-reached': 'Verlustlimit der Sitzung erreicht nach {minutes} Min.: verloren {lossMinor}, Limit {limitMinor}; Spiel gestoppt',
+    'session-time-limit-reached': 'Zeitlimit der Sitzung erreicht: {minutes} Min. von {limitMinutes} Min., netto {netMinor}; Spiel gestoppt',
     'stadium-result-late':
       'Ergebnis von Tisch {tableId} Runde {tableRound} kam nach der Erstattung der Runde (Runde Nr. {roundId}); ignoriert',
     'door-opened': 'Tür geöffnet',
@@ -701,6 +708,8 @@ const staff: Messages['staff'] = {
     program: 'Programm',
   },
   flag: {
+    cashedOut: { true: 'ausgezahlt', false: 'Guthaben auf null' },
+    cashOut: { true: 'auszahlen', false: 'weiterspielen' },
     resumed: { true: 'unterbrochener Stapel abgeschlossen', false: 'neuer Stapel' },
     on: { true: 'Ein', false: 'Aus' },
     enabled: { true: 'Aktiviert', false: 'Deaktiviert' },
