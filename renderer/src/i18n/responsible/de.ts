@@ -1,7 +1,7 @@
 /** Der Realitätscheck und die Sitzungslimits auf Deutsch (`responsible`); dieselben Schlüssel wie en.ts. */
 export default {
   title: 'Realitätscheck',
-  intro: 'Sie spielen seit {time}. So steht Ihre Sitzung bisher:',
+  intro: 'Sie spielen seit {time} – so steht Ihre Sitzung bisher:',
   time: 'Spielzeit',
   totalBet: 'Gesamteinsatz',
   result: 'Nettoergebnis',
