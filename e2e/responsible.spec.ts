@@ -86,10 +86,9 @@ test('the reality check at its interval in every language, continue, and the tim
       await expect(dialog).toBeHidden();
     }
   }
-  const session = (await host.must<{ session: { minutes: number; netMinor: number; realityCheck: unknown } }>(
-    'cabinet:snapshot',
-    {},
-  )).session;
+  const session = (
+    await host.must<{ session: { minutes: number; netMinor: number; realityCheck: unknown } }>('cabinet:snapshot', {})
+  ).session;
   expect(session).toMatchObject({ minutes, netMinor: -500, realityCheck: null });
 
   // The time limit: play stops, the limit screen leaves only the cash-out.
@@ -97,7 +96,10 @@ test('the reality check at its interval in every language, continue, and the tim
   const limit = page.getByTestId('session-limit');
   await expect(limit).toHaveAttribute('data-limit', 'time');
   const refused = await host.call('round:rebet', { multiplier: 1 });
-  expect(refused).toMatchObject({ ok: false, error: { code: 'session-limit', reason: { code: 'session-time-limit-reached' } } });
+  expect(refused).toMatchObject({
+    ok: false,
+    error: { code: 'session-limit', reason: { code: 'session-time-limit-reached' } },
+  });
   for (const size of SIZES) {
     await page.setViewportSize({ width: size.width, height: size.height });
     await expect(page.locator('.stage')).toHaveAttribute('data-orientation', size.name);

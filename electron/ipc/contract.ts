@@ -467,7 +467,11 @@ export const refusalReasonSchema = z.discriminatedUnion('code', [
     .strict(),
   z.object({ code: z.literal('restart-only'), settings: z.array(z.string()).readonly() }).strict(),
   z
-    .object({ code: z.literal('session-loss-limit-reached'), lossMinor: z.number().int(), limitMinor: z.number().int() })
+    .object({
+      code: z.literal('session-loss-limit-reached'),
+      lossMinor: z.number().int(),
+      limitMinor: z.number().int(),
+    })
     .strict(),
   z
     .object({

@@ -37,7 +37,8 @@ export function canAcceptBill(ctx: CabinetContext, valueMinor: MinorUnits): { ac
   if (tilts.length > 0) return { accept: false, reason: `money-in is disabled while tilted (${tilts[0]!.kind})` };
   if (critical.openRoundId !== null) return { accept: false, reason: 'a round is in progress' };
   // Credit added past a session limit could not be played: the note is returned (docs/responsible-gaming.md#session-limits).
-  if (ctx.session?.limitReached) return { accept: false, reason: `the session ${ctx.session.limitReached} limit is reached` };
+  if (ctx.session?.limitReached)
+    return { accept: false, reason: `the session ${ctx.session.limitReached} limit is reached` };
   const enabled = config.billChannels.filter((c) => c.enabled).map((c) => c.valueMinor);
   if (!enabled.includes(valueMinor)) {
     return {

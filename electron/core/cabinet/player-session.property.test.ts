@@ -20,7 +20,11 @@ describe('the player session, over any run of rounds', () => {
           const tmp = tempJournalPath();
           let t = Date.UTC(2026, 11, 1, 12, 0, 0);
           const config = testConfig({
-            responsibleGaming: { realityCheckMinutes: null, sessionLossLimitMinor: lossLimit, sessionTimeLimitMinutes: null },
+            responsibleGaming: {
+              realityCheckMinutes: null,
+              sessionLossLimitMinor: lossLimit,
+              sessionTimeLimitMinutes: null,
+            },
           });
           const c = openTestCabinet({
             journalPath: tmp.path,

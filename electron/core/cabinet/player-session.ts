@@ -187,7 +187,11 @@ export function restoreSession(ctx: CabinetContext): SessionState | null {
   let limitReached: SessionLimitKind | null = null;
   let toId: number | undefined;
   for (;;) {
-    const page: EventLogEntry[] = ctx.journal.events({ kind: SESSION_EVENT_KIND, limit: 100, ...(toId ? { toId } : {}) });
+    const page: EventLogEntry[] = ctx.journal.events({
+      kind: SESSION_EVENT_KIND,
+      limit: 100,
+      ...(toId ? { toId } : {}),
+    });
     for (const row of page) {
       const m = row.message;
       switch (m.code) {

@@ -204,8 +204,16 @@ describe('session limits', () => {
     expect(h.cabinet.snapshot().session!.limitReached).toBe('time');
     const c = h.restart();
     bet(c);
-    expect(refusal(() => c.deal()).reason).toEqual({ code: 'session-time-limit-reached', minutes: 20, limitMinutes: 20 });
-    expect(h.sessionEvents().at(-1)).toMatchObject({ code: 'session-time-limit-reached', minutes: 20, limitMinutes: 20 });
+    expect(refusal(() => c.deal()).reason).toEqual({
+      code: 'session-time-limit-reached',
+      minutes: 20,
+      limitMinutes: 20,
+    });
+    expect(h.sessionEvents().at(-1)).toMatchObject({
+      code: 'session-time-limit-reached',
+      minutes: 20,
+      limitMinutes: 20,
+    });
   });
 
   it('a stricter limit applies at once, a looser one from the next session', () => {

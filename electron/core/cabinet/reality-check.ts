@@ -12,13 +12,7 @@ import { now, type CabinetContext } from './cabinet-context.ts';
 import { CabinetError } from './cabinet-error.ts';
 import { emitState } from './cabinet-events.ts';
 import { cashOut } from './money-in-out.ts';
-import {
-  figuresOf,
-  minutesSince,
-  reconcileSession,
-  rulesInForce,
-  SESSION_EVENT_KIND,
-} from './player-session.ts';
+import { figuresOf, minutesSince, reconcileSession, rulesInForce, SESSION_EVENT_KIND } from './player-session.ts';
 
 /** One commit of session rows; the mirror changes after it returns. */
 function commitRows(ctx: CabinetContext, rows: () => void): void {
@@ -63,8 +57,18 @@ export function reviewSession(ctx: CabinetContext): boolean {
         SESSION_EVENT_KIND,
         at,
         limit === 'loss'
-          ? { code: 'session-loss-limit-reached', lossMinor: -f.netMinor, limitMinor: rules.lossLimitMinor!, minutes: f.minutes }
-          : { code: 'session-time-limit-reached', minutes: f.minutes, limitMinutes: rules.timeLimitMinutes!, netMinor: f.netMinor },
+          ? {
+              code: 'session-loss-limit-reached',
+              lossMinor: -f.netMinor,
+              limitMinor: rules.lossLimitMinor!,
+              minutes: f.minutes,
+            }
+          : {
+              code: 'session-time-limit-reached',
+              minutes: f.minutes,
+              limitMinutes: rules.timeLimitMinutes!,
+              netMinor: f.netMinor,
+            },
       );
     });
     // A limit reached closes an open reality check: play has stopped, only the cash-out is left to answer.
@@ -112,18 +116,30 @@ function limitRefusal(ctx: CabinetContext, session: SessionState): CabinetError 
   const f = figuresOf(ctx, session);
   if (session.limitReached === 'loss') {
     const limitMinor = rules.lossLimitMinor ?? session.rules.lossLimitMinor ?? 0;
-    return new CabinetError('session-limit', 'the session loss limit is reached: play has stopped', undefined, undefined, {
-      code: 'session-loss-limit-reached',
-      lossMinor: Math.max(0, -f.netMinor),
-      limitMinor,
-    });
+    return new CabinetError(
+      'session-limit',
+      'the session loss limit is reached: play has stopped',
+      undefined,
+      undefined,
+      {
+        code: 'session-loss-limit-reached',
+        lossMinor: Math.max(0, -f.netMinor),
+        limitMinor,
+      },
+    );
   }
   const limitMinutes = rules.timeLimitMinutes ?? session.rules.timeLimitMinutes ?? 0;
-  return new CabinetError('session-limit', 'the session time limit is reached: play has stopped', undefined, undefined, {
-    code: 'session-time-limit-reached',
-    minutes: f.minutes,
-    limitMinutes,
-  });
+  return new CabinetError(
+    'session-limit',
+    'the session time limit is reached: play has stopped',
+    undefined,
+    undefined,
+    {
+      code: 'session-time-limit-reached',
+      minutes: f.minutes,
+      limitMinutes,
+    },
+  );
 }
 
 /**

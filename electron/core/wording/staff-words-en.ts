@@ -373,11 +373,14 @@ export default {
   msg: {
     'session-started':
       'Player session started (meters at start: bills in {billsInBeforeMinor}, wagered {wageredBeforeMinor}); reality check every {realityCheckMinutes} min, loss limit {lossLimitMinor}, time limit {timeLimitMinutes} min',
-    'session-ended': 'Player session ended ({cashedOut}) after {minutes} min: total bet {totalBetMinor}, net {netMinor}',
+    'session-ended':
+      'Player session ended ({cashedOut}) after {minutes} min: total bet {totalBetMinor}, net {netMinor}',
     'reality-check-shown': 'Reality check shown after {minutes} min: total bet {totalBetMinor}, net {netMinor}',
     'reality-check-answered': 'Reality check answered after {minutes} min: {cashOut}',
-    'session-loss-limit-reached': 'Session loss limit reached after {minutes} min: lost {lossMinor}, limit {limitMinor}; play stopped',
-    'session-time-limit-reached': 'Session time limit reached: {minutes} min of {limitMinutes} min, net {netMinor}; play stopped',
+    'session-loss-limit-reached':
+      'Session loss limit reached after {minutes} min: lost {lossMinor}, limit {limitMinor}; play stopped',
+    'session-time-limit-reached':
+      'Session time limit reached: {minutes} min of {limitMinutes} min, net {netMinor}; play stopped',
     'stadium-result-late':
       'Result of table {tableId} round {tableRound} came after the round was refunded (round no. {roundId}); ignored',
     'door-opened': 'Door opened',

@@ -10,7 +10,10 @@ type T = (key: string, named?: Record<string, unknown>) => string;
 /** A session time: "47 min", "1 h 05 min". */
 export function sessionTime(minutes: number, t: T): string {
   if (minutes < 60) return t('responsible.minutes', { minutes });
-  return t('responsible.hoursMinutes', { hours: Math.floor(minutes / 60), minutes: String(minutes % 60).padStart(2, '0') });
+  return t('responsible.hoursMinutes', {
+    hours: Math.floor(minutes / 60),
+    minutes: String(minutes % 60).padStart(2, '0'),
+  });
 }
 
 /** Which way a net result went, so the screen colours and words it truthfully. */

@@ -228,8 +228,18 @@ const EVENTS: Samples<EventMessage> = {
   'session-ended': { code: 'session-ended', cashedOut: true, minutes: 47, totalBetMinor: 9_300, netMinor: -2_150 },
   'reality-check-shown': { code: 'reality-check-shown', minutes: 30, totalBetMinor: 6_100, netMinor: -1_250 },
   'reality-check-answered': { code: 'reality-check-answered', cashOut: false, minutes: 31 },
-  'session-loss-limit-reached': { code: 'session-loss-limit-reached', lossMinor: 20_000, limitMinor: 20_000, minutes: 52 },
-  'session-time-limit-reached': { code: 'session-time-limit-reached', minutes: 120, limitMinutes: 120, netMinor: 3_400 },
+  'session-loss-limit-reached': {
+    code: 'session-loss-limit-reached',
+    lossMinor: 20_000,
+    limitMinor: 20_000,
+    minutes: 52,
+  },
+  'session-time-limit-reached': {
+    code: 'session-time-limit-reached',
+    minutes: 120,
+    limitMinutes: 120,
+    netMinor: 3_400,
+  },
 };
 const RECORD_PROBLEMS: Samples<RecordProblem> = {
   'digest-mismatch': { code: 'digest-mismatch' },

@@ -18,8 +18,10 @@ export default {
   limitCashOut: 'Nechte si vyplatit kredit {amount} a relaci ukončete.',
   refusal: {
     'reality-check-open': 'Nejprve odpovězte na kontrolu reality: hrát dál, nebo vyplatit.',
-    'session-loss-limit-reached': 'Hra byla zastavena: vaše relace prohrála {loss}, limit je {limit}. Můžete si nechat vyplatit.',
-    'session-time-limit-reached': 'Hra byla zastavena: vaše relace trvá {time}, limit je {limit}. Můžete si nechat vyplatit.',
+    'session-loss-limit-reached':
+      'Hra byla zastavena: vaše relace prohrála {loss}, limit je {limit}. Můžete si nechat vyplatit.',
+    'session-time-limit-reached':
+      'Hra byla zastavena: vaše relace trvá {time}, limit je {limit}. Můžete si nechat vyplatit.',
     'session-loss-limit-ahead': 'Tato sázka by mohla relaci posunout za limit ztráty: prohrát můžete nejvýše {left}.',
   },
 } as const;

@@ -18,8 +18,11 @@ export default {
   limitCashOut: 'Lassen Sie Ihr Guthaben von {amount} auszahlen, um die Sitzung zu beenden.',
   refusal: {
     'reality-check-open': 'Bitte zuerst den Realitätscheck beantworten: weiterspielen oder auszahlen.',
-    'session-loss-limit-reached': 'Das Spiel ist beendet: Ihre Sitzung hat {loss} verloren, das Limit ist {limit}. Sie können auszahlen.',
-    'session-time-limit-reached': 'Das Spiel ist beendet: Ihre Sitzung läuft seit {time}, das Limit ist {limit}. Sie können auszahlen.',
-    'session-loss-limit-ahead': 'Dieser Einsatz könnte Ihre Sitzung über das Verlustlimit bringen: Sie können höchstens noch {left} verlieren.',
+    'session-loss-limit-reached':
+      'Das Spiel ist beendet: Ihre Sitzung hat {loss} verloren, das Limit ist {limit}. Sie können auszahlen.',
+    'session-time-limit-reached':
+      'Das Spiel ist beendet: Ihre Sitzung läuft seit {time}, das Limit ist {limit}. Sie können auszahlen.',
+    'session-loss-limit-ahead':
+      'Dieser Einsatz könnte Ihre Sitzung über das Verlustlimit bringen: Sie können höchstens noch {left} verlieren.',
   },
 } as const;

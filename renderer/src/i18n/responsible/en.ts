@@ -22,7 +22,9 @@ export default {
   refusal: {
     'reality-check-open': 'Answer the reality check first: continue playing or cash out.',
     'session-loss-limit-reached': 'Play has stopped: your session lost {loss}, the limit is {limit}. You can cash out.',
-    'session-time-limit-reached': 'Play has stopped: your session has run {time}, the limit is {limit}. You can cash out.',
-    'session-loss-limit-ahead': 'This bet could take your session past its loss limit: you can lose at most {left} more.',
+    'session-time-limit-reached':
+      'Play has stopped: your session has run {time}, the limit is {limit}. You can cash out.',
+    'session-loss-limit-ahead':
+      'This bet could take your session past its loss limit: you can lose at most {left} more.',
   },
 } as const;

@@ -18,8 +18,11 @@ export default {
   limitCashOut: 'Kotiuta {amount} saldosi lopettaaksesi pelisession.',
   refusal: {
     'reality-check-open': 'Vastaa ensin todellisuustarkistukseen: jatka pelaamista tai kotiuta.',
-    'session-loss-limit-reached': 'Pelaaminen on pysäytetty: pelisessiosi tappio on {loss}, raja on {limit}. Voit kotiuttaa.',
-    'session-time-limit-reached': 'Pelaaminen on pysäytetty: pelisessiosi on kestänyt {time}, raja on {limit}. Voit kotiuttaa.',
-    'session-loss-limit-ahead': 'Tämä panos voisi viedä pelisessiosi yli tappiorajan: voit hävitä enintään {left} lisää.',
+    'session-loss-limit-reached':
+      'Pelaaminen on pysäytetty: pelisessiosi tappio on {loss}, raja on {limit}. Voit kotiuttaa.',
+    'session-time-limit-reached':
+      'Pelaaminen on pysäytetty: pelisessiosi on kestänyt {time}, raja on {limit}. Voit kotiuttaa.',
+    'session-loss-limit-ahead':
+      'Tämä panos voisi viedä pelisessiosi yli tappiorajan: voit hävitä enintään {left} lisää.',
   },
 } as const;

@@ -18,8 +18,11 @@ export default {
   limitCashOut: 'Ta ut din kredit på {amount} för att avsluta sessionen.',
   refusal: {
     'reality-check-open': 'Svara på verklighetskollen först: fortsätt spela eller ta ut.',
-    'session-loss-limit-reached': 'Spelet har stoppats: din session har förlorat {loss}, gränsen är {limit}. Du kan ta ut.',
-    'session-time-limit-reached': 'Spelet har stoppats: din session har pågått i {time}, gränsen är {limit}. Du kan ta ut.',
-    'session-loss-limit-ahead': 'Den här insatsen kan föra sessionen förbi förlustgränsen: du kan förlora högst {left} till.',
+    'session-loss-limit-reached':
+      'Spelet har stoppats: din session har förlorat {loss}, gränsen är {limit}. Du kan ta ut.',
+    'session-time-limit-reached':
+      'Spelet har stoppats: din session har pågått i {time}, gränsen är {limit}. Du kan ta ut.',
+    'session-loss-limit-ahead':
+      'Den här insatsen kan föra sessionen förbi förlustgränsen: du kan förlora högst {left} till.',
   },
 } as const;

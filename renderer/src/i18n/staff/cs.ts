@@ -373,11 +373,15 @@ const staff: Messages['staff'] = {
   msg: {
     'session-started':
       'Herní relace zahájena (počítadla na začátku: bankovky {billsInBeforeMinor}, vsazeno {wageredBeforeMinor}); kontrola reality každých {realityCheckMinutes} min, limit ztráty {lossLimitMinor}, časový limit {timeLimitMinutes} min',
-    'session-ended': 'Herní relace ukončena ({cashedOut}) po {minutes} min: celková sázka {totalBetMinor}, čistě {netMinor}',
-    'reality-check-shown': 'Kontrola reality zobrazena po {minutes} min: celková sázka {totalBetMinor}, čistě {netMinor}',
+    'session-ended':
+      'Herní relace ukončena ({cashedOut}) po {minutes} min: celková sázka {totalBetMinor}, čistě {netMinor}',
+    'reality-check-shown':
+      'Kontrola reality zobrazena po {minutes} min: celková sázka {totalBetMinor}, čistě {netMinor}',
     'reality-check-answered': 'Kontrola reality zodpovězena po {minutes} min: {cashOut}',
-    'session-loss-limit-reached': 'Limit ztráty relace dosažen po {minutes} min: prohráno {lossMinor}, limit {limitMinor}; hra zastavena',
-    'session-time-limit-reached': 'Časový limit relace dosažen: {minutes} min z {limitMinutes} min, čistě {netMinor}; hra zastavena',
+    'session-loss-limit-reached':
+      'Limit ztráty relace dosažen po {minutes} min: prohráno {lossMinor}, limit {limitMinor}; hra zastavena',
+    'session-time-limit-reached':
+      'Časový limit relace dosažen: {minutes} min z {limitMinutes} min, čistě {netMinor}; hra zastavena',
     'stadium-result-late':
       'Výsledek stolu {tableId}, kolo {tableRound}, přišel až po vrácení sázek (kolo č. {roundId}); ignorován',
     'door-opened': 'Dvířka otevřena',

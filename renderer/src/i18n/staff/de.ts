@@ -376,11 +376,15 @@ const staff: Messages['staff'] = {
   msg: {
     'session-started':
       'Spielsitzung begonnen (Zähler zu Beginn: Banknoten ein {billsInBeforeMinor}, gesetzt {wageredBeforeMinor}); Realitätscheck alle {realityCheckMinutes} Min., Verlustlimit {lossLimitMinor}, Zeitlimit {timeLimitMinutes} Min.',
-    'session-ended': 'Spielsitzung beendet ({cashedOut}) nach {minutes} Min.: Gesamteinsatz {totalBetMinor}, netto {netMinor}',
-    'reality-check-shown': 'Realitätscheck gezeigt nach {minutes} Min.: Gesamteinsatz {totalBetMinor}, netto {netMinor}',
+    'session-ended':
+      'Spielsitzung beendet ({cashedOut}) nach {minutes} Min.: Gesamteinsatz {totalBetMinor}, netto {netMinor}',
+    'reality-check-shown':
+      'Realitätscheck gezeigt nach {minutes} Min.: Gesamteinsatz {totalBetMinor}, netto {netMinor}',
     'reality-check-answered': 'Realitätscheck beantwortet nach {minutes} Min.: {cashOut}',
-    'session-loss-limit-reached': 'Verlustlimit der Sitzung erreicht nach {minutes} Min.: verloren {lossMinor}, Limit {limitMinor}; Spiel gestoppt',
-    'session-time-limit-reached': 'Zeitlimit der Sitzung erreicht: {minutes} Min. von {limitMinutes} Min., netto {netMinor}; Spiel gestoppt',
+    'session-loss-limit-reached':
+      'Verlustlimit der Sitzung erreicht nach {minutes} Min.: verloren {lossMinor}, Limit {limitMinor}; Spiel gestoppt',
+    'session-time-limit-reached':
+      'Zeitlimit der Sitzung erreicht: {minutes} Min. von {limitMinutes} Min., netto {netMinor}; Spiel gestoppt',
     'stadium-result-late':
       'Ergebnis von Tisch {tableId} Runde {tableRound} kam nach der Erstattung der Runde (Runde Nr. {roundId}); ignoriert',
     'door-opened': 'Tür geöffnet',

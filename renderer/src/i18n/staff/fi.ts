@@ -369,11 +369,15 @@ const staff: Messages['staff'] = {
   msg: {
     'session-started':
       'Pelisessio alkoi (mittarit alussa: setelit sisään {billsInBeforeMinor}, panostettu {wageredBeforeMinor}); todellisuustarkistus {realityCheckMinutes} min välein, tappioraja {lossLimitMinor}, aikaraja {timeLimitMinutes} min',
-    'session-ended': 'Pelisessio päättyi ({cashedOut}) {minutes} min jälkeen: panokset yhteensä {totalBetMinor}, netto {netMinor}',
-    'reality-check-shown': 'Todellisuustarkistus näytetty {minutes} min jälkeen: panokset yhteensä {totalBetMinor}, netto {netMinor}',
+    'session-ended':
+      'Pelisessio päättyi ({cashedOut}) {minutes} min jälkeen: panokset yhteensä {totalBetMinor}, netto {netMinor}',
+    'reality-check-shown':
+      'Todellisuustarkistus näytetty {minutes} min jälkeen: panokset yhteensä {totalBetMinor}, netto {netMinor}',
     'reality-check-answered': 'Todellisuustarkistukseen vastattu {minutes} min jälkeen: {cashOut}',
-    'session-loss-limit-reached': 'Pelisession tappioraja täynnä {minutes} min jälkeen: hävitty {lossMinor}, raja {limitMinor}; pelaaminen pysäytetty',
-    'session-time-limit-reached': 'Pelisession aikaraja täynnä: {minutes} min / {limitMinutes} min, netto {netMinor}; pelaaminen pysäytetty',
+    'session-loss-limit-reached':
+      'Pelisession tappioraja täynnä {minutes} min jälkeen: hävitty {lossMinor}, raja {limitMinor}; pelaaminen pysäytetty',
+    'session-time-limit-reached':
+      'Pelisession aikaraja täynnä: {minutes} min / {limitMinutes} min, netto {netMinor}; pelaaminen pysäytetty',
     'stadium-result-late':
       'Pöydän {tableId} kierroksen {tableRound} tulos saapui vasta palautuksen jälkeen (kierros nro {roundId}); ohitettu',
     'door-opened': 'Ovi avattu',

@@ -381,11 +381,14 @@ const staff: Messages['staff'] = {
   msg: {
     'session-started':
       'Spelsessie begonnen (meters bij de start: biljetten in {billsInBeforeMinor}, ingezet {wageredBeforeMinor}); realiteitscheck elke {realityCheckMinutes} min, verlieslimiet {lossLimitMinor}, tijdslimiet {timeLimitMinutes} min',
-    'session-ended': 'Spelsessie beëindigd ({cashedOut}) na {minutes} min: totale inzet {totalBetMinor}, netto {netMinor}',
+    'session-ended':
+      'Spelsessie beëindigd ({cashedOut}) na {minutes} min: totale inzet {totalBetMinor}, netto {netMinor}',
     'reality-check-shown': 'Realiteitscheck getoond na {minutes} min: totale inzet {totalBetMinor}, netto {netMinor}',
     'reality-check-answered': 'Realiteitscheck beantwoord na {minutes} min: {cashOut}',
-    'session-loss-limit-reached': 'Verlieslimiet van de sessie bereikt na {minutes} min: verloren {lossMinor}, limiet {limitMinor}; spel gestopt',
-    'session-time-limit-reached': 'Tijdslimiet van de sessie bereikt: {minutes} min van {limitMinutes} min, netto {netMinor}; spel gestopt',
+    'session-loss-limit-reached':
+      'Verlieslimiet van de sessie bereikt na {minutes} min: verloren {lossMinor}, limiet {limitMinor}; spel gestopt',
+    'session-time-limit-reached':
+      'Tijdslimiet van de sessie bereikt: {minutes} min van {limitMinutes} min, netto {netMinor}; spel gestopt',
     'stadium-result-late':
       'Uitslag van tafel {tableId} ronde {tableRound} kwam nadat de ronde was terugbetaald (ronde nr. {roundId}); genegeerd',
     'door-opened': 'Deur geopend',

@@ -375,11 +375,14 @@ const staff: Messages['staff'] = {
   msg: {
     'session-started':
       'Spelsession startad (mätare vid start: sedlar in {billsInBeforeMinor}, satsat {wageredBeforeMinor}); verklighetskoll var {realityCheckMinutes} min, förlustgräns {lossLimitMinor}, tidsgräns {timeLimitMinutes} min',
-    'session-ended': 'Spelsession avslutad ({cashedOut}) efter {minutes} min: total insats {totalBetMinor}, netto {netMinor}',
+    'session-ended':
+      'Spelsession avslutad ({cashedOut}) efter {minutes} min: total insats {totalBetMinor}, netto {netMinor}',
     'reality-check-shown': 'Verklighetskoll visad efter {minutes} min: total insats {totalBetMinor}, netto {netMinor}',
     'reality-check-answered': 'Verklighetskoll besvarad efter {minutes} min: {cashOut}',
-    'session-loss-limit-reached': 'Sessionens förlustgräns nådd efter {minutes} min: förlorat {lossMinor}, gräns {limitMinor}; spelet stoppat',
-    'session-time-limit-reached': 'Sessionens tidsgräns nådd: {minutes} min av {limitMinutes} min, netto {netMinor}; spelet stoppat',
+    'session-loss-limit-reached':
+      'Sessionens förlustgräns nådd efter {minutes} min: förlorat {lossMinor}, gräns {limitMinor}; spelet stoppat',
+    'session-time-limit-reached':
+      'Sessionens tidsgräns nådd: {minutes} min av {limitMinutes} min, netto {netMinor}; spelet stoppat',
     'stadium-result-late':
       'Resultatet för bord {tableId} omgång {tableRound} kom efter att omgången återbetalats (omgång nr {roundId}); ignorerat',
     'door-opened': 'Dörren öppnad',
