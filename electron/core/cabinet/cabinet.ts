@@ -71,6 +71,7 @@ import * as stadiumWindow from './stadium-window.ts';
 import * as technician from './technician-actions.ts';
 import { answerRealityCheck, reviewSession } from './reality-check.ts';
 import { startSessionClock, stopSessionClock } from './session-clock.ts';
+import { sessionsKept } from './player-session.ts';
 import type { RealityCheckAnswer } from '../model/player-session.ts';
 import { clearTilt, type ClearConditions } from './tilt-clear.ts';
 import {
@@ -127,7 +128,13 @@ export class CabinetCore implements Cabinet {
     startArchiveSchedule(this.ctx);
     // The reality check and the time limit come due with the clock, between rounds (docs/responsible-gaming.md).
     this.reviewSession();
-    startSessionClock(() => this.reviewSession(), this.ctx);
+    this.armSessionClock();
+  }
+
+  /** The session clock runs only while the venue asks for a reality check or a limit (nothing to look at otherwise). */
+  private armSessionClock(): void {
+    if (sessionsKept(this.ctx)) startSessionClock(() => this.reviewSession(), this.ctx);
+    else stopSessionClock(this.ctx);
   }
 
   /** One bounded archive batch now (the timer does the same between rounds); skipped during a round. */
@@ -370,6 +377,7 @@ export class CabinetCore implements Cabinet {
     guardStorage(this.ctx, 'other', () => configChange.applyConfig(this.ctx, input, role));
     // A setting turned on with credit on the meter starts a session now; a stricter one may be reached at once.
     this.reviewSession();
+    this.armSessionClock();
     return snapshot(this.ctx);
   }
 

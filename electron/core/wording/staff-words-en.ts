@@ -199,6 +199,7 @@ export default {
     applyNow: 'Apply now',
   },
   section: {
+    responsible: 'Responsible gaming',
     stadium: 'Stadium table',
     rules: 'Game rules',
     limits: 'Bet limits',
@@ -218,6 +219,9 @@ export default {
     other: 'Other',
   },
   field: {
+    realityCheckMinutes: 'Reality check every (min)',
+    sessionLossLimitMinor: 'Session loss limit',
+    sessionTimeLimitMinutes: 'Session time limit (min)',
     stadium: 'Stadium table (null: plays alone)',
     url: 'Broker URLs',
     table: 'Table id',

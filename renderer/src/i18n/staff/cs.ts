@@ -199,6 +199,7 @@ const staff: Messages['staff'] = {
     applyNow: 'Použít nyní',
   },
   section: {
+    responsible: 'Zodpovědné hraní',
     stadium: 'Stadionový stůl',
     rules: 'Pravidla hry',
     limits: 'Limity sázek',
@@ -218,6 +219,9 @@ const staff: Messages['staff'] = {
     other: 'Ostatní',
   },
   field: {
+    realityCheckMinutes: 'Kontrola reality každých (min)',
+    sessionLossLimitMinor: 'Limit ztráty za relaci',
+    sessionTimeLimitMinutes: 'Časový limit relace (min)',
     stadium: 'Stadionový stůl (null: hraje samostatně)',
     url: 'Adresy brokeru',
     table: 'Id stolu',

@@ -201,6 +201,7 @@ const staff: Messages['staff'] = {
     applyNow: 'Jetzt übernehmen',
   },
   section: {
+    responsible: 'Verantwortungsvolles Spielen',
     stadium: 'Stadiontisch',
     rules: 'Spielregeln',
     limits: 'Einsatzgrenzen',
@@ -220,6 +221,9 @@ const staff: Messages['staff'] = {
     other: 'Sonstiges',
   },
   field: {
+    realityCheckMinutes: 'Realitätscheck alle (Min.)',
+    sessionLossLimitMinor: 'Verlustlimit pro Sitzung',
+    sessionTimeLimitMinutes: 'Zeitlimit pro Sitzung (Min.)',
     stadium: 'Stadiontisch (null: spielt allein)',
     url: 'Broker-Adressen',
     table: 'Tisch-ID',

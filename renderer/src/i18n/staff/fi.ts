@@ -194,6 +194,7 @@ const staff: Messages['staff'] = {
     applyNow: 'Ota käyttöön nyt',
   },
   section: {
+    responsible: 'Vastuullinen pelaaminen',
     stadium: 'Stadionpöytä',
     rules: 'Pelisäännöt',
     limits: 'Panosrajat',
@@ -213,6 +214,9 @@ const staff: Messages['staff'] = {
     other: 'Muut',
   },
   field: {
+    realityCheckMinutes: 'Todellisuustarkistus välein (min)',
+    sessionLossLimitMinor: 'Pelisession tappioraja',
+    sessionTimeLimitMinutes: 'Pelisession aikaraja (min)',
     stadium: 'Stadionpöytä (null: pelaa yksin)',
     url: 'Välittäjän osoitteet',
     table: 'Pöydän tunnus',

@@ -206,6 +206,7 @@ const staff: Messages['staff'] = {
     applyNow: 'Nu toepassen',
   },
   section: {
+    responsible: 'Verantwoord spelen',
     stadium: 'Stadiontafel',
     rules: 'Spelregels',
     limits: 'Inzetlimieten',
@@ -225,6 +226,9 @@ const staff: Messages['staff'] = {
     other: 'Overig',
   },
   field: {
+    realityCheckMinutes: 'Realiteitscheck elke (min)',
+    sessionLossLimitMinor: 'Verlieslimiet per sessie',
+    sessionTimeLimitMinutes: 'Tijdslimiet per sessie (min)',
     stadium: 'Stadiontafel (null: speelt alleen)',
     url: 'Broker-adressen',
     table: 'Tafel-id',

@@ -200,6 +200,7 @@ const staff: Messages['staff'] = {
     applyNow: 'Tillämpa nu',
   },
   section: {
+    responsible: 'Ansvarsfullt spelande',
     stadium: 'Stadionbord',
     rules: 'Spelregler',
     limits: 'Insatsgränser',
@@ -219,6 +220,9 @@ const staff: Messages['staff'] = {
     other: 'Övrigt',
   },
   field: {
+    realityCheckMinutes: 'Verklighetskoll var (min)',
+    sessionLossLimitMinor: 'Förlustgräns per session',
+    sessionTimeLimitMinutes: 'Tidsgräns per session (min)',
     stadium: 'Stadionbord (null: spelar ensam)',
     url: 'Broker-adresser',
     table: 'Bordets id',
