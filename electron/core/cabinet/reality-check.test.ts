@@ -3,16 +3,19 @@ import type { ResponsibleGamingConfig } from '../config/responsible-gaming-confi
 import { closeCabinets, fund, openTestCabinet, refusal } from '../../testing/cabinet-harness.ts';
 import { deterministicRandom, tempJournalPath, testConfig } from '../../testing/fixtures.ts';
 import type { CabinetCore } from './cabinet.ts';
+import type { VenueConfig } from '../config/venue-config.ts';
+import { PLAYER_WINS, resultOf, stadiumConfig } from '../../testing/stadium-fixtures.ts';
 
 afterEach(closeCabinets);
 
 const MINUTE = 60_000;
 
 /** A cabinet on a clock the test moves, with the venue's responsible-gaming settings. */
-function sessionCabinet(rg: Partial<ResponsibleGamingConfig>) {
+function sessionCabinet(rg: Partial<ResponsibleGamingConfig>, base: VenueConfig = testConfig()) {
   const tmp = tempJournalPath();
   let t = Date.UTC(2026, 11, 1, 12, 0, 0);
   const config = testConfig({
+    ...base,
     responsibleGaming: { realityCheckMinutes: null, sessionLossLimitMinor: null, sessionTimeLimitMinutes: null, ...rg },
   });
   const open = (): CabinetCore =>
@@ -244,5 +247,22 @@ describe('session limits', () => {
       'technician',
     );
     expect(h.cabinet.snapshot().session).toMatchObject({ totalBetMinor: 0, netMinor: 0, minutes: 0 });
+  });
+
+  it('a stadium terminal sits the table round out while the check is open, and plays the next one after continue', () => {
+    const h = sessionCabinet({ realityCheckMinutes: 15 }, stadiumConfig());
+    fund(h.cabinet, 5_000, 4);
+    h.advance(15 * MINUTE);
+    h.cabinet.stadiumOpen(1, 15_000);
+    bet(h.cabinet, 'player', 2);
+    h.cabinet.stadiumClose(1);
+    expect(h.cabinet.snapshot().stadium).toMatchObject({ sitOut: 'reality-check-open', lockedRound: null });
+    expect(h.cabinet.snapshot().creditsMinor).toBe(5_000);
+    h.cabinet.answerRealityCheck('continue');
+    h.cabinet.stadiumOpen(2, 15_000);
+    bet(h.cabinet, 'player', 2);
+    h.cabinet.stadiumClose(2);
+    expect(h.cabinet.stadiumResult(resultOf(2, PLAYER_WINS))).toBe('settled');
+    expect(h.cabinet.snapshot().session).toMatchObject({ totalBetMinor: 200, netMinor: 200 });
   });
 });
