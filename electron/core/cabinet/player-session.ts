@@ -82,10 +82,14 @@ export function figuresOf(
   critical: Pick<CriticalState, 'creditsMinor' | 'meters' | 'openRoundId'> = ctx.critical,
 ): SessionFigures {
   const openStake = openStakeMinor(ctx, critical.openRoundId);
+  // A RAM clear starts the meters from zero again: the session then counts from that reset, never below it.
+  const { wageredMinor, billsInMinor } = critical.meters;
+  const wageredBefore = wageredMinor < session.wageredBeforeMinor ? 0 : session.wageredBeforeMinor;
+  const billsInBefore = billsInMinor < session.billsInBeforeMinor ? 0 : session.billsInBeforeMinor;
   return {
     minutes: minutesSince(ctx, session.startedAt),
-    totalBetMinor: critical.meters.wageredMinor - session.wageredBeforeMinor,
-    netMinor: critical.creditsMinor + openStake - (critical.meters.billsInMinor - session.billsInBeforeMinor),
+    totalBetMinor: wageredMinor - wageredBefore,
+    netMinor: critical.creditsMinor + openStake - (billsInMinor - billsInBefore),
   };
 }
 

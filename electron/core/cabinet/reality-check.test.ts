@@ -80,6 +80,27 @@ describe('the player session', () => {
     expect(h.sessionEvents().filter((m) => m.code === 'session-started')).toHaveLength(2);
   });
 
+  it('a RAM clear takes the credit off as a handpay and ends the session with figures never below zero', () => {
+    // Rounds played before the venue turned the check on: the session counts from meters above zero.
+    const h = sessionCabinet({});
+    fund(h.cabinet, 5_000, 4);
+    bet(h.cabinet, 'banker', 2);
+    h.cabinet.deal();
+    h.cabinet.applyConfig(
+      {
+        ...h.cabinet.venueConfig(),
+        responsibleGaming: { realityCheckMinutes: 15, sessionLossLimitMinor: null, sessionTimeLimitMinutes: null },
+      },
+      'technician',
+    );
+    h.cabinet.ramClear();
+    expect(h.cabinet.snapshot().session).toBeNull();
+    const ended = h.sessionEvents().at(-1)!;
+    expect(ended).toMatchObject({ code: 'session-ended', cashedOut: false });
+    if (ended.code !== 'session-ended') throw new Error('no session-ended row');
+    expect(ended.totalBetMinor).toBeGreaterThanOrEqual(0);
+  });
+
   it('keeps no session while every setting is off, so nothing is written', () => {
     const h = sessionCabinet({});
     fund(h.cabinet, 5_000, 4);
