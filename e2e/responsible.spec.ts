@@ -24,6 +24,11 @@ const venue = (): string =>
     responsibleGaming: { realityCheckMinutes: 15, sessionLossLimitMinor: null, sessionTimeLimitMinutes: 1_440 },
   });
 
+async function tapPin(page: Page, pin: string): Promise<void> {
+  for (const d of pin) await page.getByTestId(`staff-key-${d}`).click();
+  await page.getByTestId('staff-key-ok').click();
+}
+
 async function advance(host: HostProcess, ms: number): Promise<void> {
   await host.must('test:advance-clock', { ms });
 }
@@ -129,4 +134,39 @@ test('cash out from the reality check collects the credit and ends the session',
     {},
   );
   expect(after).toMatchObject({ session: null, pendingHandpay: { amountMinor: 2_000 } });
+});
+
+test('a technician lowers the time limit mid-session on the config screen: stricter, so it applies at once', async ({
+  page,
+  host,
+}) => {
+  test.setTimeout(90_000);
+  await page.goto(host.url);
+  await waitForTable(page);
+  await insertNote(page, host, 3, 2_000);
+  await host.must('test:set-pin', { role: 'technician', pin: '246810' });
+  await host.must('test:operator-key', { on: true });
+  await page.getByTestId('staff-role-technician').click();
+  await tapPin(page, '246810');
+  await page.getByTestId('staff-nav-config').click();
+  await page.getByTestId('staff-config-edit-responsibleGaming.sessionTimeLimitMinutes').click();
+  await page.getByTestId('staff-entry-clear').click();
+  for (const d of '20') await page.getByTestId(`staff-entry-key-${d}`).click();
+  await page.getByTestId('staff-entry-ok').click();
+  await page.getByTestId('staff-config-apply').click();
+  await page.getByTestId('staff-config-apply-confirm').click();
+  await expect(page.getByTestId('staff-done')).toHaveAttribute('data-key', 'config-applied');
+  await page.getByTestId('staff-signout').click();
+  await host.must('test:operator-key', { on: false });
+  await waitForTable(page);
+  // The session that was running takes the stricter limit now: 15 minutes bring the check, 20 the limit.
+  await advance(host, 15 * MINUTE);
+  await page.getByTestId('reality-check').getByTestId('reality-check-continue').click();
+  await advance(host, 5 * MINUTE);
+  await expect(page.getByTestId('session-limit')).toHaveAttribute('data-limit', 'time');
+  const snap = await host.must<{ session: { rules: { timeLimitMinutes: number }; limitReached: string } }>(
+    'cabinet:snapshot',
+    {},
+  );
+  expect(snap.session).toMatchObject({ rules: { timeLimitMinutes: 20 }, limitReached: 'time' });
 });
