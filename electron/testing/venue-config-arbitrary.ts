@@ -80,7 +80,14 @@ export const venueConfigArb: fc.Arbitrary<VenueConfig> = fc
     const smallestMax = Math.min(spots.player.maxMinor, spots.banker.maxMinor, spots.tie.maxMinor);
     const chips = [...new Set([Math.min(r.chips[0]!, smallestMax), ...r.chips.slice(1)])].sort((a, b) => a - b);
     return {
-      profile: { id: `p-${r.decks}-${r.tiePays}`, decks: r.decks, tiePays: r.tiePays, bankerCommissionPercent: 5 },
+      profile: {
+        id: `p-${r.decks}-${r.tiePays}`,
+        decks: r.decks,
+        tiePays: r.tiePays,
+        bankerCommissionPercent: 5,
+        variant: 'commission',
+        lucky6ThreeCardPays: 20,
+      },
       limits: {
         spots,
         tableMaxMinor: r.tableMax,

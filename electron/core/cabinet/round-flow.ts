@@ -11,6 +11,7 @@
  * limit and deals at once (docs/rules.md#round-buttons).
  */
 import { dealRound, type RoundOutcome } from '../engine/round.ts';
+import { roundFacts } from '../engine/round-facts.ts';
 import { settle, SPOTS, type Bets } from '../engine/settlement.ts';
 import { FreshShoe } from '../engine/shoe.ts';
 import { postPerSpot, sumSpots } from '../money/ledger-postings.ts';
@@ -161,7 +162,7 @@ export function settleRound(
   const { journal } = ctx;
   const demo = ctx.config.demoMode;
   const stake = sumSpots(bets);
-  const returns = settle(bets, outcome.winner, ctx.config.profile);
+  const returns = settle(bets, roundFacts(outcome), ctx.config.profile);
   const totalReturn = sumSpots(returns);
   const endedAt = now(ctx);
   let sessionEnded = false;
