@@ -22,7 +22,6 @@ import type {
   SessionView,
 } from '../model/player-session.ts';
 import { now, type CabinetContext } from './cabinet-context.ts';
-import type { MutableCritical } from './critical-memory.ts';
 
 /** The event-log kind of every session row. */
 export const SESSION_EVENT_KIND = 'session';
@@ -99,8 +98,14 @@ function openStakeMinor(ctx: CabinetContext, open: number | null): MinorUnits {
   return round === null ? 0 : sumSpots(round.bets);
 }
 
+/**
+ * What the session reads of the commit's draft of critical memory: the credit, the meters and the open round as they will be. Read
+ * only, so this file need not know the draft's writable type (critical-memory.ts imports the snapshot's world).
+ */
+type CriticalDraft = Pick<CriticalState, 'creditsMinor' | 'meters' | 'openRoundId'>;
+
 /** Inside the commit of a note: the first credit after a zero balance starts a session. Answers the new state. */
-export function startInCommit(ctx: CabinetContext, draft: MutableCritical, at: string): SessionState | null {
+export function startInCommit(ctx: CabinetContext, draft: CriticalDraft, at: string): SessionState | null {
   if (ctx.session !== null || !sessionsKept(ctx) || draft.creditsMinor !== 0) return null;
   return startSession(ctx, draft, at);
 }
@@ -138,7 +143,7 @@ function startSession(
  * Inside the commit of a cash-out or a settled round: the session ends at the cash-out or when the balance is zero.
  * Answers whether it ended (the caller clears the mirror after the commit).
  */
-export function endInCommit(ctx: CabinetContext, draft: MutableCritical, at: string, cashedOut: boolean): boolean {
+export function endInCommit(ctx: CabinetContext, draft: CriticalDraft, at: string, cashedOut: boolean): boolean {
   const session = ctx.session;
   if (session === null || (!cashedOut && draft.creditsMinor !== 0)) return false;
   // The cash-out took the credit off already: what was collected is still the session's result.
