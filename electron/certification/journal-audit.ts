@@ -21,6 +21,7 @@ import { Journal, type JournalAuditReader } from '../storage/journal.ts';
 import { canonicalJson as canonicalize } from '../core/integrity/canonical-json.ts';
 import type { CriticalState } from '../core/model/critical-state.ts';
 import type { RoundOutcome } from '../core/engine/round.ts';
+import { roundFacts } from '../core/engine/round-facts.ts';
 import type { RuleProfile } from '../core/engine/rule-profile.ts';
 import { settle, SPOTS, type Bets, type Returns } from '../core/engine/settlement.ts';
 import type { Meters } from '../core/model/meters.ts';
@@ -209,7 +210,7 @@ export function auditJournal(journal: JournalAuditReader, profile: RuleProfile, 
         problems.push(`round ${r.round_id}: settled without cards`);
         continue;
       }
-      const expected: Returns = settle(bets, outcome.winner, profile);
+      const expected: Returns = settle(bets, roundFacts(outcome), profile);
       const expectedTotal = SPOTS.reduce((s, spot) => s + (expected[spot] ?? 0), 0);
       account(acc.win - expectedTotal, `round ${r.round_id} wins paid`);
       if ((r.return_minor ?? -1) !== acc.win)

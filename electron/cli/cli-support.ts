@@ -9,6 +9,8 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { serialPathProblem } from '../app/device-path.ts';
+import type { SideBet } from '../core/engine/side-bets.ts';
+import { parseRuleProfile, VARIANTS, type RuleProfile, type Variant } from '../core/engine/rule-profile.ts';
 
 export class UsageError extends Error {
   override readonly name = 'UsageError';
@@ -146,6 +148,59 @@ export function tiePaysFlag(text: string | undefined): 8 | 9 {
     throw new UsageError(`--tie-pays must be 8 or 9 (Tie pays 8:1 or 9:1), got "${text}"`);
   }
   return text === '9' ? 9 : 8;
+}
+
+/** Parses --variant: how a Banker win pays (docs/rules.md#variants), commission when absent. */
+export function variantFlag(text: string | undefined): Variant {
+  if (text === undefined) return 'commission';
+  const variant = VARIANTS.find((v) => v === text);
+  if (variant === undefined) throw new UsageError(`--variant must be ${VARIANTS.join(', ')}, got "${text}"`);
+  return variant;
+}
+
+/** Parses --lucky6-three-card: Lucky 6 pays 20:1 or 23:1 on a three-card Banker 6, 20 when absent. */
+export function lucky6ThreeCardFlag(text: string | undefined): 20 | 23 {
+  if (text !== undefined && text !== '20' && text !== '23') {
+    throw new UsageError(
+      `--lucky6-three-card must be 20 or 23 (Lucky 6 pays 20:1 or 23:1 on a three-card 6), got "${text}"`,
+    );
+  }
+  return text === '23' ? 23 : 20;
+}
+
+/** The rule-profile flags every game tool takes, with their usage lines. */
+export const RULE_FLAGS = {
+  'tie-pays': { type: 'string' },
+  variant: { type: 'string' },
+  'lucky6-three-card': { type: 'string' },
+} as const;
+
+export const RULE_FLAGS_USAGE = `  --tie-pays N      Tie pays N to 1: 8 or 9 (default 8)
+  --variant NAME    commission (Banker 19:20, default), no-commission (a winning Banker 6 pays 1:2,
+                    the half rounded down to the cent) or ez (a winning three-card Banker 7 pushes)
+  --lucky6-three-card N
+                    Lucky 6 on a three-card Banker 6 pays N to 1: 20 or 23 (default 20)`;
+
+/** The rule profile the --decks, --tie-pays, --variant and --lucky6-three-card flags describe. */
+export function ruleProfileFromFlags(
+  id: string,
+  decks: number,
+  values: { 'tie-pays'?: string; variant?: string; 'lucky6-three-card'?: string },
+): RuleProfile {
+  return parseRuleProfile({
+    id,
+    decks,
+    tiePays: tiePaysFlag(values['tie-pays']),
+    bankerCommissionPercent: 5,
+    variant: variantFlag(values.variant),
+    lucky6ThreeCardPays: lucky6ThreeCardFlag(values['lucky6-three-card']),
+  });
+}
+
+/** A side bet's snake_case JSON key, e.g. ('rtp', 'lucky-6') → rtp_lucky_6; ('', 'lucky-6') → lucky_6. */
+export function sideBetJsonKey(prefix: string, bet: SideBet): string {
+  const key = bet.replaceAll('-', '_');
+  return prefix === '' ? key : `${prefix}_${key}`;
 }
 
 /** Prints the final JSON line (the contract: it is the last line on stdout). */

@@ -62,14 +62,69 @@ describe.concurrent(
       expect(run.stdout).toMatch(/player\s+bet 1\.00\s+returns 2\.00/);
     });
 
+    it('side bets settle beside the main bets, under the same ids: Lucky 6 on a two-card Banker 6 pays 12:1', async () => {
+      // Player K K draws K = 0; Banker 3 3 = 6 stands.
+      const out = await json(
+        '--cards',
+        'K,3,K,3,K',
+        '--bet',
+        'banker=1.00',
+        '--bet',
+        'lucky-6=1.00',
+        '--bet',
+        'player-pair=1',
+      );
+      expect(out.returns).toEqual({ banker: '1.95', 'lucky-6': '13.00', 'player-pair': '12.00' });
+    });
+
+    it('--variant no-commission pays a winning Banker 6 half, rounded down: 0.15 returns 0.22', async () => {
+      const out = await json('--cards', 'K,3,K,3,K', '--bet', 'banker=0.15', '--variant', 'no-commission');
+      expect(out.returns).toEqual({ banker: '0.22' });
+    });
+
+    it('--variant ez: a three-card Banker 7 pushes the Banker and pays Dragon 7 40:1', async () => {
+      // Player K K draws K = 0; Banker K 2 draws 5 = 7.
+      const args = ['--cards', 'K,K,K,2,K,5', '--variant', 'ez', '--bet', 'banker=1', '--bet', 'dragon-7=1'];
+      expect((await json(...args)).returns).toEqual({ banker: '1.00', 'dragon-7': '41.00' });
+    });
+
+    it('--lucky6-three-card 23 pays a three-card Banker 6 23:1', async () => {
+      // Player K K draws K = 0; Banker K 2 draws 4 = 6.
+      const args = ['--cards', 'K,K,K,2,K,4', '--bet', 'lucky-6=1'];
+      expect((await json(...args)).returns).toEqual({ 'lucky-6': '21.00' });
+      expect((await json(...args, '--lucky6-three-card', '23')).returns).toEqual({ 'lucky-6': '24.00' });
+    });
+
+    it('suits given on the cards decide Perfect Pair: 5S 5S pays 25:1, both hands suited 200:1', async () => {
+      const one = await json('--cards', '5S,9H,5S,9D', '--decks', '2', '--bet', 'perfect-pair=1');
+      expect(one.returns).toEqual({ 'perfect-pair': '26.00' });
+      const both = await json('--cards', '5S,9H,5S,9H', '--decks', '2', '--bet', 'perfect-pair=1');
+      expect(both.returns).toEqual({ 'perfect-pair': '201.00' });
+    });
+
     it.each([
+      [
+        ['--cards', 'A,9,K,5', '--bet', 'dragon-7=1'],
+        /--bet dragon-7: the commission variant does not offer dragon-7; only --variant ez does/,
+      ],
+      [
+        ['--cards', 'A,9,K,5', '--variant', 'no-commission', '--bet', 'panda-8=1'],
+        /the no-commission variant does not offer panda-8/,
+      ],
+      [['--cards', 'A,9,K,5', '--variant', 'super'], /--variant must be commission, no-commission, ez, got "super"/],
+      [['--cards', 'A,9,K,5', '--lucky6-three-card', '21'], /--lucky6-three-card must be 20 or 23/],
+      [['--cards', '5S,9,5S,9', '--decks', '1'], /5S appears more than 1 times, impossible in a 1-deck shoe/],
+      [['--cards', 'A,9,K,5', '--bet', 'lucky-6=1', '--bet', 'lucky-6=2'], /spot lucky-6 is given more than once/],
       [['--cards', 'A,9,K'], /needs more than the 3 cards given/],
       [['--cards', 'A,9,K,5'], /needs more than the 4 cards given/],
-      [['--cards', 'A,9,X,5'], /card 3 "X" is not a rank; use A, 2–9, 10, J, Q or K/],
+      [['--cards', 'A,9,X,5'], /card 3 "X" is not a rank; use A, 2–9, 10, J, Q or K, with an optional suit/],
       [['--cards', 'A,9,1,5'], /card 3 "1" is not a rank/],
       [['--cards', ''], /--cards needs at least 4 ranks/],
       [['--bet', 'banker=1'], /--cards is required/],
-      [['--cards', 'A,9,K,5', '--bet', 'pair=1'], /unknown spot "pair"; use player, banker or tie/],
+      [
+        ['--cards', 'A,9,K,5', '--bet', 'pair=1'],
+        /unknown spot "pair"; use player, banker, tie or a side bet \(player-pair, /,
+      ],
       [['--cards', 'A,9,K,5', '--bet', 'banker=1', '--bet', 'banker=2'], /spot banker is given more than once/],
       [['--cards', 'A,9,K,5', '--bet', 'banker=-1'], /"-1" is not an amount/],
       [['--cards', 'A,9,K,5', '--bet', 'banker=0'], /is zero: an amount must be at least 0\.01/],

@@ -45,6 +45,36 @@ describe.concurrent('simulate CLI', () => {
     expect(json.returns.banker.exact).toBeGreaterThan(0.96);
   });
 
+  it('--variant ez reports every side bet, Dragon 7 and Panda 8 included, inside its 99% interval of the exact figure', async () => {
+    const run = await simulate(
+      '--rounds',
+      '400000',
+      '--seed',
+      '20261207',
+      '--variant',
+      'ez',
+      '--workers',
+      '1',
+      '--json',
+    );
+    expect(run.code).toBe(0);
+    const json = JSON.parse(run.last) as Record<string, unknown> & {
+      side_bets: Record<string, { rtp: number; ci99: [number, number]; exact: number; within_ci: boolean }>;
+      returns: Record<string, { within_ci: boolean }>;
+    };
+    expect(json).toMatchObject({ variant: 'ez', lucky6_three_card_pays: 20 });
+    const bets = ['player_pair', 'banker_pair', 'either_pair', 'perfect_pair', 'dragon_bonus_player'];
+    bets.push('dragon_bonus_banker', 'lucky_6', 'dragon_7', 'panda_8');
+    expect(Object.keys(json.side_bets)).toEqual(bets);
+    for (const bet of bets) {
+      const line = json.side_bets[bet]!;
+      expect(line.within_ci, bet).toBe(true);
+      expect(json[`rtp_${bet}`]).toBe(line.rtp);
+    }
+    expect(json.side_bets.dragon_7!.exact).toBeCloseTo(0.923887, 6);
+    expect(json.returns.banker!.within_ci).toBe(true);
+  });
+
   it('prints a readable table without --json', async () => {
     const run = await simulate('--rounds', '10000', '--seed', '1');
     expect(run.code).toBe(0);
@@ -59,6 +89,8 @@ describe.concurrent('simulate CLI', () => {
     [['--rounds', '10', '--decks', '9'], /--decks must be from 1 to 8/],
     [['--rounds', '10', '--tie-pays', '5'], /--tie-pays must be 8 or 9/],
     [['--rounds', '10', '--rng', 'dice'], /--rng must be seeded or crypto/],
+    [['--rounds', '10', '--variant', 'dragon'], /--variant must be commission, no-commission, ez/],
+    [['--rounds', '10', '--lucky6-three-card', '12'], /--lucky6-three-card must be 20 or 23/],
     [['--rounds', '10', '--stake', '0'], /--stake: .*zero/],
     [['--rounds', '10', '--workers', '0'], /--workers must be from 1 to/],
   ])('%j → exit 2 and one line on stderr', async (args, message) => {

@@ -5,7 +5,7 @@
  * --seed and --decks (never on the number of workers); see parallel-simulation.ts.
  */
 import { randomInt } from 'node:crypto';
-import { parseRuleProfile } from '../core/engine/rule-profile.ts';
+import type { SideBet } from '../core/engine/side-bets.ts';
 import { DEFAULT_DECKS, MAX_DECKS, MIN_DECKS } from '../core/engine/shoe.ts';
 import { formatMinor, parseMajorAmount } from '../core/money/minor-units.ts';
 import {
@@ -14,8 +14,22 @@ import {
   runSimulation,
   type SimulationRng,
 } from '../core/analysis/parallel-simulation.ts';
-import { buildSimulationReport, formatMinorBig, type FrequencyLine } from '../core/analysis/simulation-report.ts';
-import { intFlag, printJson, runCli, tiePaysFlag, UsageError } from './cli-support.ts';
+import {
+  buildSimulationReport,
+  formatMinorBig,
+  type FrequencyLine,
+  type ReturnLine,
+} from '../core/analysis/simulation-report.ts';
+import {
+  intFlag,
+  printJson,
+  ruleProfileFromFlags,
+  RULE_FLAGS,
+  RULE_FLAGS_USAGE,
+  runCli,
+  sideBetJsonKey,
+  UsageError,
+} from './cli-support.ts';
 
 const MAX_ROUNDS = 1e12;
 const MAX_STAKE_MINOR = 1_000_000; // 10 000.00 keeps every per-round figure far inside exact doubles
@@ -23,17 +37,19 @@ const MAX_STAKE_MINOR = 1_000_000; // 10 000.00 keeps every per-round figure far
 const LONG_RUN_ROUNDS = 100_000_000;
 
 const usage = `Usage: npm run simulate -- --rounds N [--seed S] [--decks N] [--tie-pays 8|9] [--stake AMOUNT]
+                            [--variant commission|no-commission|ez] [--lucky6-three-card 20|23]
                             [--rng seeded|crypto] [--workers N] [--no-progress] [--json]
 
 Plays N rounds, each from a freshly shuffled shoe, and reports how often Banker, Player and Tie
-won and what each spot returned, with 99% confidence intervals and the exact values.
+won and what each spot and each side bet the variant offers returned, with 99% confidence
+intervals and the exact values.
 
   --rounds N        rounds to play, 1 to ${MAX_ROUNDS}
   --seed S          seed of the reproducible generator (xoshiro128**), 0 to ${Number.MAX_SAFE_INTEGER};
                     default: a random seed, printed so the run can be repeated
   --decks N         decks in the shoe, ${MIN_DECKS} to ${MAX_DECKS} (default ${DEFAULT_DECKS})
-  --tie-pays N      Tie pays N to 1: 8 or 9 (default 8)
-  --stake AMOUNT    stake on every spot each round, major units (default 1.00); returns are settled
+${RULE_FLAGS_USAGE}
+  --stake AMOUNT    stake on every spot and side bet each round, major units (default 1.00); returns are settled
                     in whole cents exactly as the cabinet does (Banker rounded down)
   --rng KIND        seeded (default, reproducible) or crypto (the OS CSPRNG; --seed is ignored)
   --workers N       worker threads (default: every core, ${defaultWorkers()} here); the result is the same for any N
@@ -42,7 +58,11 @@ won and what each spot returned, with 99% confidence intervals and the exact val
   --help            this text
 
 The same --rounds, --seed and --decks always give the same counts: rounds are played in chunks of
-${CHUNK_ROUNDS}, chunk i with its own generator seeded from (seed, i), and the counts are summed in order.`;
+${CHUNK_ROUNDS}, chunk i with its own generator seeded from (seed, i), and the counts are summed in order.
+
+The agreement check of docs/rules.md#exact-returns-against-simulation: 10^7 rounds of EZ, where every
+side bet is offered, land every spot and side bet inside its 99% interval of the exact figure:
+  npm run simulate -- --rounds 10000000 --seed 20261207 --variant ez --decks 8`;
 
 function progressReporter(rounds: number, enabled: boolean): ((done: number) => void) | undefined {
   if (!enabled) return undefined;
@@ -86,7 +106,7 @@ await runCli({
     rounds: { type: 'string' },
     seed: { type: 'string' },
     decks: { type: 'string' },
-    'tie-pays': { type: 'string' },
+    ...RULE_FLAGS,
     stake: { type: 'string' },
     rng: { type: 'string' },
     workers: { type: 'string' },
@@ -97,7 +117,8 @@ await runCli({
     if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
     const rounds = intFlag('rounds', values.rounds, 1, MAX_ROUNDS);
     const decks = intFlag('decks', values.decks, MIN_DECKS, MAX_DECKS, DEFAULT_DECKS);
-    const tiePays = tiePaysFlag(values['tie-pays']);
+    const profile = ruleProfileFromFlags('simulate-cli', decks, values);
+    const tiePays = profile.tiePays;
     const rngText = values.rng ?? 'seeded';
     if (rngText !== 'seeded' && rngText !== 'crypto') {
       throw new UsageError(`--rng must be seeded or crypto, got "${rngText}"`);
@@ -112,7 +133,6 @@ await runCli({
       throw new UsageError(`--stake: ${error instanceof Error ? error.message : String(error)}`);
     }
     if (stake > MAX_STAKE_MINOR) throw new UsageError(`--stake must be at most ${formatMinor(MAX_STAKE_MINOR)}`);
-    const profile = parseRuleProfile({ id: 'simulate-cli', decks, tiePays, bankerCommissionPercent: 5 });
 
     const onProgress = progressReporter(rounds, !values['no-progress']);
     const started = performance.now();
@@ -125,6 +145,7 @@ await runCli({
     const report = buildSimulationReport(tally, profile, stake);
     const f = report.frequencies;
     const r = report.returns;
+    const sideBets = Object.entries(report.sideBets) as [SideBet, ReturnLine][];
 
     if (values.json) {
       const frequency = (x: FrequencyLine) => ({
@@ -134,7 +155,7 @@ await runCli({
         exact: x.exact,
         within_ci: x.withinCi,
       });
-      const spotReturn = (x: (typeof r)['banker']) => ({
+      const spotReturn = (x: ReturnLine) => ({
         staked: formatMinorBig(x.staked),
         returned: formatMinorBig(x.returned),
         rtp: x.rtp,
@@ -148,6 +169,8 @@ await runCli({
         rng: rng === 'seeded' ? 'xoshiro128**' : 'crypto',
         decks,
         tie_pays: tiePays,
+        variant: profile.variant,
+        lucky6_three_card_pays: profile.lucky6ThreeCardPays,
         stake: formatMinor(stake),
         p_banker: f.banker.observed,
         p_player: f.player.observed,
@@ -155,6 +178,7 @@ await runCli({
         rtp_banker: r.banker.rtp,
         rtp_player: r.player.rtp,
         rtp_tie: r.tie.rtp,
+        ...Object.fromEntries(sideBets.map(([bet, line]) => [sideBetJsonKey('rtp', bet), line.rtp])),
         frequencies: {
           banker: frequency(f.banker),
           player: frequency(f.player),
@@ -164,13 +188,14 @@ await runCli({
           banker_pair: frequency(report.bankerPair),
         },
         returns: { banker: spotReturn(r.banker), player: spotReturn(r.player), tie: spotReturn(r.tie) },
+        side_bets: Object.fromEntries(sideBets.map(([bet, line]) => [sideBetJsonKey('', bet), spotReturn(line)])),
         cards_dealt: tally.cards,
       });
       return;
     }
     const pct = (x: number) => `${(x * 100).toFixed(4)}%`;
     const lines = [
-      `${rounds} rounds, ${decks} deck${decks === 1 ? '' : 's'}, Tie ${tiePays}:1, ${rng === 'seeded' ? `seed ${seed}` : 'crypto RNG'}, stake ${formatMinor(stake)} per spot`,
+      `${rounds} rounds, ${decks} deck${decks === 1 ? '' : 's'}, ${profile.variant}, Tie ${tiePays}:1, Lucky 6 three-card ${profile.lucky6ThreeCardPays}:1, ${rng === 'seeded' ? `seed ${seed}` : 'crypto RNG'}, stake ${formatMinor(stake)} per spot`,
       '',
       `${'outcome'.padEnd(13)}${'observed'.padStart(10)}   ${'99% interval'.padEnd(22)}   exact`,
       line('Banker', f.banker),
@@ -180,10 +205,10 @@ await runCli({
       line('Player pair', report.playerPair),
       line('Banker pair', report.bankerPair),
       '',
-      `${'spot'.padEnd(13)}${'return'.padStart(10)}   ${'99% interval'.padEnd(22)}   exact`,
-      ...(['banker', 'player', 'tie'] as const).map(
-        (spot) =>
-          `${spot.padEnd(13)}${pct(r[spot].rtp).padStart(10)}   [${pct(r[spot].ci99[0])}, ${pct(r[spot].ci99[1])}]   ${pct(r[spot].exact)}${r[spot].withinCi ? '' : '   OUTSIDE'}`,
+      `${'bet'.padEnd(20)}${'return'.padStart(10)}   ${'99% interval'.padEnd(24)}   exact`,
+      ...[...(['banker', 'player', 'tie'] as const).map((spot) => [spot, r[spot]] as const), ...sideBets].map(
+        ([name, x]) =>
+          `${name.padEnd(20)}${pct(x.rtp).padStart(10)}   [${pct(x.ci99[0])}, ${pct(x.ci99[1])}]   ${pct(x.exact)}${x.withinCi ? '' : '   OUTSIDE'}`,
       ),
     ];
     process.stdout.write(lines.join('\n') + '\n');

@@ -205,6 +205,7 @@ const SETTING_SAMPLES: Readonly<Record<string, (c: VenueConfig) => VenueConfig>>
   'journal.criticalCopyPath': (c) => ({ ...c, journal: { ...c.journal, criticalCopyPath: '/mnt/b/journal.critical' } }),
   'journal.retainRounds': (c) => ({ ...c, journal: { ...c.journal, retainRounds: 30_000 } }),
   stadium: (c) => ({ ...c, stadium: TEST_STADIUM }),
+  responsibleGaming: (c) => ({ ...c, responsibleGaming: { ...c.responsibleGaming, sessionLossLimitMinor: 20_000 } }),
 };
 
 describe('each setting changes only as its row says', () => {

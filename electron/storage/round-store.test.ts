@@ -1,6 +1,7 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { EIGHT_DECK_TIE_8_TO_1, SIX_DECK_TIE_9_TO_1 } from '../core/engine/rule-profile.ts';
 import { sampleOutcome, tempJournal } from '../testing/journal-fixtures.ts';
+import { RecordBreakError } from '../core/model/record-check.ts';
 
 function journal() {
   const t = tempJournal();
@@ -88,6 +89,17 @@ describe('rounds', () => {
     expect(j.round(1)?.profile).toEqual(SIX_DECK_TIE_9_TO_1);
     expect(j.round(2)?.profile).toEqual(EIGHT_DECK_TIE_8_TO_1);
     expect(j.round(3)?.profile).toBeNull();
+  });
+
+  it('a profile stored before variants existed reads back as the commission game it was played under', () => {
+    const j = journal();
+    const { variant: _variant, lucky6ThreeCardPays: _lucky6, ...before } = EIGHT_DECK_TIE_8_TO_1;
+    j.transaction(() => {
+      j.insertRound({ ...round(1), profile: before as typeof EIGHT_DECK_TIE_8_TO_1 });
+      j.insertRound({ ...round(2), profile: { ...EIGHT_DECK_TIE_8_TO_1, variant: 'bogus' as 'ez' } });
+    });
+    expect(j.round(1)?.profile).toEqual(EIGHT_DECK_TIE_8_TO_1);
+    expect(() => j.round(2)).toThrow(RecordBreakError);
   });
 
   it('recall by lock time (inclusive, any ISO form) and by round number, paged back by toRoundId', () => {

@@ -9,7 +9,7 @@ import type { Card } from '../core/cards/card.ts';
 import type { RoundOutcome, Winner } from '../core/engine/round.ts';
 import type { Bets, Returns } from '../core/engine/settlement.ts';
 import { canonicalJson } from '../core/integrity/canonical-json.ts';
-import type { RuleProfile } from '../core/engine/rule-profile.ts';
+import { RuleProfileSchema, type RuleProfile } from '../core/engine/rule-profile.ts';
 import { JournalError, type NewRound, type RecallQuery, type SettledOutcome } from '../core/model/journal-port.ts';
 import { joinMessage, splitMessage, type VoidReason } from '../core/model/journal-message.ts';
 import type { OpenRound, RoundRecord, RoundStatus } from '../core/model/round-record.ts';
@@ -116,6 +116,20 @@ function parsed<T>(row: RoundRow, column: string, text: string): T {
   }
 }
 
+/**
+ * The round's rule profile through the profile schema, so a profile stored before a field existed
+ * reads with that field's default: the game it was played under (docs/rules.md#variants).
+ */
+function storedProfile(row: RoundRow, text: string): RuleProfile {
+  const result = RuleProfileSchema.safeParse(parsed<unknown>(row, 'profile_json', text));
+  if (result.success) return result.data;
+  throw new RecordBreakError({
+    table: 'rounds',
+    rowId: row.round_id,
+    problem: { code: 'column-unreadable', column: 'profile_json' },
+  });
+}
+
 function toRecord(row: RoundRow): RoundRecord {
   const status: RoundStatus = row.status === 'settled' ? 'settled' : row.status === 'voided' ? 'voided' : 'in-progress';
   return {
@@ -132,7 +146,7 @@ function toRecord(row: RoundRow): RoundRecord {
     endedAt: row.ended_at,
     voidCode: joinMessage<VoidReason>(row.void_code, row.void_params_json),
     refundedMinor: row.refunded_minor,
-    profile: row.profile_json ? parsed<RuleProfile>(row, 'profile_json', row.profile_json) : null,
+    profile: row.profile_json ? storedProfile(row, row.profile_json) : null,
   };
 }
 

@@ -57,6 +57,11 @@ export const venueConfigArb: fc.Arbitrary<VenueConfig> = fc
     squeezeOffered: fc.boolean(),
     squeezeLimit: fc.integer({ min: SQUEEZE_TIME_LIMIT_S.min, max: SQUEEZE_TIME_LIMIT_S.max }),
     retainRounds: fc.integer({ min: 10_000, max: 10_000_000 }),
+    responsibleGaming: fc.record({
+      realityCheckMinutes: fc.constantFrom(null, 15 as const, 30 as const, 60 as const),
+      sessionLossLimitMinor: fc.option(fc.integer({ min: 1, max: 10_000_000 }), { nil: null }),
+      sessionTimeLimitMinutes: fc.option(fc.integer({ min: 15, max: 1_440 }), { nil: null }),
+    }),
     stadium: fc.option(
       fc.record({
         url: fc.constantFrom('nats://127.0.0.1:4222', 'nats://a:4222,nats://b:4222,tls://c.venue:4222'),
@@ -77,7 +82,14 @@ export const venueConfigArb: fc.Arbitrary<VenueConfig> = fc
     const smallestMax = Math.min(spots.player.maxMinor, spots.banker.maxMinor, spots.tie.maxMinor);
     const chips = [...new Set([Math.min(r.chips[0]!, smallestMax), ...r.chips.slice(1)])].sort((a, b) => a - b);
     return {
-      profile: { id: `p-${r.decks}-${r.tiePays}`, decks: r.decks, tiePays: r.tiePays, bankerCommissionPercent: 5 },
+      profile: {
+        id: `p-${r.decks}-${r.tiePays}`,
+        decks: r.decks,
+        tiePays: r.tiePays,
+        bankerCommissionPercent: 5,
+        variant: 'commission',
+        lucky6ThreeCardPays: 20,
+      },
       limits: {
         spots,
         tableMaxMinor: r.tableMax,
@@ -108,6 +120,7 @@ export const venueConfigArb: fc.Arbitrary<VenueConfig> = fc
       squeeze: { offered: r.squeezeOffered, timeLimitS: r.squeezeLimit },
       staff: { idleSignOutS: r.idle },
       journal: { criticalCopyPath: r.copyPath, retainRounds: r.retainRounds },
+      responsibleGaming: r.responsibleGaming,
       stadium: r.stadium,
     };
   });
@@ -124,6 +137,8 @@ export function leaves(value: unknown, at: string[] = []): Array<[string[], unkn
 export function corrupt(value: unknown): unknown {
   if (typeof value === 'number') return Number.isInteger(value) ? 'x' : 1.5;
   if (typeof value === 'boolean') return 'yes';
+  // A nullable number (a session limit) takes 42 as a fine value; no field is a boolean where null is allowed.
+  if (value === null) return true;
   return 42;
 }
 

@@ -14,13 +14,24 @@
  * count is then an exact integer ≤ D, and for N = 8 × 52 = 416, D ≈ 5.0·10^15 <
  * 2^53, so plain numbers add up exactly; the counts are exposed as bigint too.
  *
+ * Each branch also lands in an outcome cell (final totals and card counts of both
+ * hands, outcome-cells.ts). The variant's Banker and every side bet but the pairs
+ * are then settled cell by cell through the engine's own paytable; the pair bets
+ * are settled over the pair states of the first four cards (first-four-cards.ts).
+ * Every return is an exact bigint fraction (docs/rules.md#side-bet-returns).
+ *
  * Third cards are enumerated only when the tableau draws them, so a profile
- * takes a few milliseconds.
+ * takes a few tens of milliseconds.
  */
 import { handTotal, bankerDraws, isNatural, playerDraws } from '../engine/tableau.ts';
 import { MAX_DECKS, MIN_DECKS } from '../engine/shoe.ts';
-import type { RuleProfile } from '../engine/rule-profile.ts';
+import type { RuleProfile, Variant } from '../engine/rule-profile.ts';
+import { SPOTS, spotReturn } from '../engine/settlement.ts';
+import { PAIR_BETS, sideBetReturnMultiple, sideBetsOffered, type SideBet } from '../engine/side-bets.ts';
+import type { RoundFacts } from '../engine/round-facts.ts';
 import { CARDS_PER_DECK } from '../cards/card.ts';
+import { cellFacts, OUTCOME_CELLS, outcomeCell } from './outcome-cells.ts';
+import { firstFourCardCounts, pairStateFacts } from './first-four-cards.ts';
 
 /** Cards of each value class in one deck: value 0 (10, J, Q, K) × 4 suits, values 1–9 × 4 suits. */
 export const VALUE_CLASS_CARDS_PER_DECK: readonly number[] = [16, 4, 4, 4, 4, 4, 4, 4, 4, 4];
@@ -41,6 +52,8 @@ export interface ExactCounts {
   /** Rounds where the Player drew a third card / the Banker drew a third card. */
   readonly playerDrew: bigint;
   readonly bankerDrew: bigint;
+  /** Deals per outcome cell (outcome-cells.ts): final totals and card counts of both hands. */
+  readonly cells: readonly bigint[];
 }
 
 export interface OutcomeProbabilities {
@@ -65,8 +78,16 @@ export interface Fraction {
   readonly denominator: bigint;
 }
 
+/** One side bet's return to player per unit staked, stake included. */
+export interface SideBetReturnToPlayer {
+  readonly rtp: number;
+  readonly rtpExact: Fraction;
+}
+
 export interface ExactAnalysis {
   readonly profileId: string;
+  readonly variant: Variant;
+  readonly lucky6ThreeCardPays: number;
   readonly decks: number;
   readonly tiePays: number;
   readonly bankerCommissionPercent: number;
@@ -78,6 +99,8 @@ export interface ExactAnalysis {
   readonly rtpExact: Readonly<Record<keyof SpotReturns, Fraction>>;
   /** 1 − rtp per spot. */
   readonly houseEdge: SpotReturns;
+  /** Every side bet the variant offers (docs/rules.md#side-bets), exact over the shoe. */
+  readonly sideBets: Partial<Record<SideBet, SideBetReturnToPlayer>>;
 }
 
 function checkDecks(decks: number): void {
@@ -109,7 +132,9 @@ export function exactCounts(decks: number): ExactCounts {
   let natural = 0;
   let playerDrew = 0;
   let bankerDrew = 0;
-  const record = (playerTotal: number, bankerTotal: number, weight: number): void => {
+  const cells = new Array<number>(OUTCOME_CELLS).fill(0);
+  const record = (playerTotal: number, bankerTotal: number, weight: number, playerCards = 2, bankerCards = 2): void => {
+    cells[outcomeCell(playerTotal, bankerTotal, playerCards, bankerCards)]! += weight;
     if (playerTotal > bankerTotal) player += weight;
     else if (bankerTotal > playerTotal) banker += weight;
     else tie += weight;
@@ -156,18 +181,18 @@ export function exactCounts(decks: number): ExactCounts {
                 bankerDrew += w5 * complete5;
                 for (let b3 = 0; b3 < 10; b3++) {
                   const c5 = left[b3] ?? 0;
-                  if (c5 !== 0) record(playerThree, (bankerTwo + b3) % 10, w5 * c5);
+                  if (c5 !== 0) record(playerThree, (bankerTwo + b3) % 10, w5 * c5, 3, 3);
                 }
                 left[p3] = c4;
               } else {
-                record(playerThree, bankerTwo, w5 * complete5);
+                record(playerThree, bankerTwo, w5 * complete5, 3, 2);
               }
             }
           } else if (bankerDrawsOn[bankerTwo]?.[10]) {
             bankerDrew += w4 * complete4;
             for (let b3 = 0; b3 < 10; b3++) {
               const c4 = left[b3] ?? 0;
-              if (c4 !== 0) record(playerTwo, (bankerTwo + b3) % 10, w4 * c4 * complete5);
+              if (c4 !== 0) record(playerTwo, (bankerTwo + b3) % 10, w4 * c4 * complete5, 2, 3);
             }
           } else {
             record(playerTwo, bankerTwo, w4 * complete4);
@@ -196,6 +221,7 @@ export function exactCounts(decks: number): ExactCounts {
     bankerPair: pair,
     playerDrew: exactInteger(playerDrew),
     bankerDrew: exactInteger(bankerDrew),
+    cells: cells.map(exactInteger),
   };
 }
 
@@ -219,26 +245,60 @@ export function ratio(numerator: bigint, denominator: bigint): number {
   return Number(quotient) / 2 ** 64;
 }
 
+/** Σ count × value over outcomes, as a bigint numerator. */
+function weightedSum<T>(counts: readonly bigint[], value: (index: number) => T, toInteger: (v: T) => number): bigint {
+  let sum = 0n;
+  counts.forEach((count, index) => {
+    if (count !== 0n) sum += count * BigInt(toInteger(value(index)));
+  });
+  return sum;
+}
+
+/**
+ * Each side bet the variant offers, settled by the engine's own paytable (side-bets.ts): the pair
+ * bets over the joint pair states of the first four cards, the rest over the outcome cells.
+ */
+function sideBetReturns(profile: RuleProfile, counts: ExactCounts): Partial<Record<SideBet, SideBetReturnToPlayer>> {
+  const firstFour = firstFourCardCounts(profile.decks);
+  const result: Partial<Record<SideBet, SideBetReturnToPlayer>> = {};
+  for (const bet of sideBetsOffered(profile.variant)) {
+    const multiple = (facts: RoundFacts) => sideBetReturnMultiple(bet, facts, profile);
+    const rtpExact = PAIR_BETS.includes(bet)
+      ? {
+          numerator: weightedSum(firstFour.states, pairStateFacts, multiple),
+          denominator: firstFour.denominator,
+        }
+      : { numerator: weightedSum(counts.cells, cellFacts, multiple), denominator: counts.denominator };
+    result[bet] = { rtp: ratio(rtpExact.numerator, rtpExact.denominator), rtpExact };
+  }
+  return result;
+}
+
 /**
  * The exact analysis of a rule profile: what the paytable screen shows.
- * Returns use the exact commission (1.95 per unit at 5%), not the cent rounding
- * applied to an individual stake.
+ * Returns use the exact commission (1.95 per unit at 5%) and the exact half on a no-commission
+ * winning 6 (1.5 per unit), not the cent rounding applied to an individual stake.
  */
 export function analyzeProfile(profile: RuleProfile): ExactAnalysis {
   const counts = exactCounts(profile.decks);
   const d = counts.denominator;
-  const commission = BigInt(profile.bankerCommissionPercent);
-  // Per unit staked, in hundredths: Banker win 200 − commission, push 100; Player win 200; Tie (N + 1) × 100.
+  // Per unit staked, in hundredths: what 1.00 returns, settled by the variant for every outcome cell.
+  const bankerHundredths = weightedSum(counts.cells, cellFacts, (facts) => spotReturn('banker', 100, facts, profile));
   const rtpExact = {
-    banker: { numerator: counts.banker * (200n - commission) + counts.tie * 100n, denominator: d * 100n },
+    banker: { numerator: bankerHundredths, denominator: d * 100n },
     player: { numerator: counts.player * 2n + counts.tie, denominator: d },
     tie: { numerator: counts.tie * BigInt(profile.tiePays + 1), denominator: d },
   };
-  const bankerReturn = ratio(rtpExact.banker.numerator, rtpExact.banker.denominator);
-  const playerReturn = ratio(rtpExact.player.numerator, rtpExact.player.denominator);
-  const tieReturn = ratio(rtpExact.tie.numerator, rtpExact.tie.denominator);
+  const rtp = {} as Record<keyof SpotReturns, number>;
+  const houseEdge = {} as Record<keyof SpotReturns, number>;
+  for (const spot of SPOTS) {
+    rtp[spot] = ratio(rtpExact[spot].numerator, rtpExact[spot].denominator);
+    houseEdge[spot] = 1 - rtp[spot];
+  }
   return {
     profileId: profile.id,
+    variant: profile.variant,
+    lucky6ThreeCardPays: profile.lucky6ThreeCardPays,
     decks: profile.decks,
     tiePays: profile.tiePays,
     bankerCommissionPercent: profile.bankerCommissionPercent,
@@ -251,8 +311,9 @@ export function analyzeProfile(profile: RuleProfile): ExactAnalysis {
       playerPair: ratio(counts.playerPair, d),
       bankerPair: ratio(counts.bankerPair, d),
     },
-    rtp: { banker: bankerReturn, player: playerReturn, tie: tieReturn },
+    rtp,
     rtpExact,
-    houseEdge: { banker: 1 - bankerReturn, player: 1 - playerReturn, tie: 1 - tieReturn },
+    houseEdge,
+    sideBets: sideBetReturns(profile, counts),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RANKS, type Card } from '../cards/card.ts';
+import { cardFromIndex } from '../cards/card.ts';
 import { dealRound } from '../engine/round.ts';
 import { EIGHT_DECK_TIE_8_TO_1, SIX_DECK_TIE_9_TO_1 } from '../engine/rule-profile.ts';
 import { FixedCardSource } from '../engine/shoe.ts';
@@ -8,6 +8,9 @@ import type { RandomSource } from '../random/random-source.ts';
 import { BatchedCryptoRandomSource } from '../random/batched-crypto-random-source.ts';
 import { SeededRandomSource } from '../random/seeded-random-source.ts';
 import { analyzeProfile } from './exact-analysis.ts';
+import { roundFacts } from '../engine/round-facts.ts';
+import { parseRuleProfile } from '../engine/rule-profile.ts';
+import { outcomeCell } from './outcome-cells.ts';
 import {
   BANKER_DRAW_TABLE,
   emptyTally,
@@ -41,8 +44,8 @@ describe('the simulator uses the tableau of electron/core/engine/tableau.ts (doc
     const replay = emptyTally();
     const rankCounts = new Array<number>(13).fill(0);
     let problems = 0;
-    const tally = simulateRounds(rounds, decks, new SeededRandomSource(decks, 77), (ranks) => {
-      const cards: Card[] = ranks.map((r) => ({ rank: RANKS[r]!, suit: 'S' }));
+    const tally = simulateRounds(rounds, decks, new SeededRandomSource(decks, 77), (ranks, faces) => {
+      const cards = faces.map(cardFromIndex);
       const source = new FixedCardSource(cards);
       const outcome = dealRound(source);
       // The simulator dealt exactly the cards the dealer asks for, no more and no fewer.
@@ -56,6 +59,11 @@ describe('the simulator uses the tableau of electron/core/engine/tableau.ts (doc
       if (outcome.playerPair) replay.playerPair++;
       if (outcome.bankerPair) replay.bankerPair++;
       replay.cards += cards.length;
+      const facts = roundFacts(outcome);
+      const { player, banker } = facts;
+      replay.cells[outcomeCell(player.total, banker.total, player.cardCount, banker.cardCount)]!++;
+      const state = (hand: typeof player) => (hand.suitedPair ? 2 : hand.pair ? 1 : 0);
+      replay.pairStates[state(player) * 3 + state(banker)]!++;
       rankCounts[ranks[0]!]!++;
     });
     expect(problems).toBe(0);
@@ -106,6 +114,38 @@ describe('simulation agrees with the exact analysis', () => {
     }
   });
 
+  it('1 200 000 seeded rounds, 6 decks, EZ with Lucky 6 at 23:1: the EZ Banker and every side bet inside its 99% interval', async () => {
+    const ez = parseRuleProfile({ ...SIX_DECK_TIE_9_TO_1, id: 'ez', variant: 'ez', lucky6ThreeCardPays: 23 });
+    const tally = await runSimulation({ rounds: 1_200_000, seed: 20261207, decks: 6, workers: 1 });
+    const report = buildSimulationReport(tally, ez, 100);
+    expect(Object.keys(report.sideBets)).toHaveLength(9);
+    for (const [bet, line] of Object.entries(report.sideBets)) {
+      expect(line.withinCi, `${bet}: ${line.rtp} [${line.ci99.join(', ')}] vs exact ${line.exact}`).toBe(true);
+      expect(line.exact).toBeCloseTo(analyzeProfile(ez).sideBets[bet as keyof typeof report.sideBets]!.rtp, 12);
+    }
+    expect(report.returns.banker.withinCi).toBe(true);
+    expect(report.returns.banker.exact).toBeCloseTo(analyzeProfile(ez).rtp.banker, 12);
+  });
+
+  it('the side-bet check can fail: Banker 6 wins moved to Banker 7 wins put Lucky 6 outside its interval', () => {
+    const tally = simulateRounds(1_000_000, 8, new SeededRandomSource(5));
+    for (let player = 0; player < 6; player++) {
+      for (const [playerCards, bankerCards] of [
+        [2, 2],
+        [2, 3],
+        [3, 2],
+        [3, 3],
+      ] as const) {
+        const six = outcomeCell(player, 6, playerCards, bankerCards);
+        const moved = Math.floor(tally.cells[six]! / 5);
+        tally.cells[six]! -= moved;
+        tally.cells[outcomeCell(player, 7, playerCards, bankerCards)]! += moved;
+      }
+    }
+    const report = buildSimulationReport(tally, EIGHT_DECK_TIE_8_TO_1, 100);
+    expect(report.sideBets['lucky-6']!.withinCi).toBe(false);
+  });
+
   it('the 99% check can fail: a simulation of the wrong rules lands outside the interval', () => {
     // Ten per cent fewer Banker wins than dealt is what a broken tableau would look like.
     const tally = simulateRounds(1_000_000, 8, new SeededRandomSource(5));
@@ -118,7 +158,7 @@ describe('simulation agrees with the exact analysis', () => {
 describe('parallel simulation is reproducible whatever the worker count', () => {
   it('a seed always deals the same rounds (pinned tally: a change here breaks every recorded seed)', () => {
     expect(new SeededRandomSource(20261201, 0).nextUint32()).toBe(1212717254);
-    expect(simulateRounds(100_000, 8, new SeededRandomSource(20261201, 0))).toEqual({
+    expect(simulateRounds(100_000, 8, new SeededRandomSource(20261201, 0))).toMatchObject({
       rounds: 100_000,
       banker: 45654,
       player: 44901,
@@ -157,6 +197,10 @@ describe('parallel simulation is reproducible whatever the worker count', () => 
 describe('simulation report', () => {
   it('settles a small stake with the cabinet cent rounding: 0.10 on Banker returns 0.19', () => {
     const tally = { ...emptyTally(), rounds: 100, banker: 50, player: 40, tie: 10 };
+    // Banker 7 over a three-card Player 2, Player natural 9 over 0, a 6–6 tie.
+    tally.cells[outcomeCell(2, 7, 3, 2)] = 50;
+    tally.cells[outcomeCell(9, 0, 2, 2)] = 40;
+    tally.cells[outcomeCell(6, 6, 2, 2)] = 10;
     const report = buildSimulationReport(tally, EIGHT_DECK_TIE_8_TO_1, 10);
     expect(report.returns.banker.returned).toBe(50n * 19n + 10n * 10n);
     expect(report.returns.banker.staked).toBe(1000n);

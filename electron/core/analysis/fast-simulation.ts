@@ -29,6 +29,10 @@ import { MAX_DECKS, MIN_DECKS } from '../engine/shoe.ts';
 import { bankerDraws, isNatural, playerDraws } from '../engine/tableau.ts';
 import type { RandomSource } from '../random/random-source.ts';
 import { isWordBatchSource, type WordBatchSource } from '../random/seeded-random-source.ts';
+import { HAND_PAIR_STATES } from './first-four-cards.ts';
+import { OUTCOME_CELLS } from './outcome-cells.ts';
+
+const PAIR_STATES = HAND_PAIR_STATES.length ** 2;
 
 const WORD_BATCH = 4096;
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
@@ -71,10 +75,25 @@ export interface SimulationTally {
   bankerPair: number;
   /** Cards dealt in total (4 to 6 per round). */
   cards: number;
+  /** Rounds per outcome cell (outcome-cells.ts): what every bet but the pairs settles on. */
+  cells: number[];
+  /** Rounds per joint pair state of the first four cards, player × 3 + banker (first-four-cards.ts). */
+  pairStates: number[];
 }
 
 export function emptyTally(): SimulationTally {
-  return { rounds: 0, banker: 0, player: 0, tie: 0, natural: 0, playerPair: 0, bankerPair: 0, cards: 0 };
+  return {
+    rounds: 0,
+    banker: 0,
+    player: 0,
+    tie: 0,
+    natural: 0,
+    playerPair: 0,
+    bankerPair: 0,
+    cards: 0,
+    cells: new Array<number>(OUTCOME_CELLS).fill(0),
+    pairStates: new Array<number>(PAIR_STATES).fill(0),
+  };
 }
 
 /** Adds `from` into `into` (all integer counts, so the order of addition never changes the result). */
@@ -87,15 +106,20 @@ export function addTally(into: SimulationTally, from: SimulationTally): Simulati
   into.playerPair += from.playerPair;
   into.bankerPair += from.bankerPair;
   into.cards += from.cards;
+  from.cells.forEach((count, cell) => (into.cells[cell]! += count));
+  from.pairStates.forEach((count, state) => (into.pairStates[state]! += count));
   return into;
 }
 
-/** One round as rank indices, for tests that replay the fast loop through the real dealer. */
-export type RoundObserver = (dealtRanks: readonly number[]) => void;
+/**
+ * One round as rank indices and faces (0..51, cardFromIndex), for tests that replay the fast loop
+ * through the real dealer.
+ */
+export type RoundObserver = (dealtRanks: readonly number[], dealtFaces: readonly number[]) => void;
 
 /**
  * Plays `rounds` rounds, each from a fresh `decks`-deck shoe, drawing from `random`.
- * `observe`, when given, receives every round's rank indices in deal order (slow; tests only).
+ * `observe`, when given, receives every round's rank indices and faces in deal order (slow; tests only).
  */
 export function simulateRounds(
   rounds: number,
@@ -114,6 +138,8 @@ export function simulateRounds(
   const threshold = (65536 - size) % size;
   // Rank and value of the card at each fixed shoe position.
   const rankAt = Uint8Array.from({ length: size }, (_, position) => position % 13);
+  // Face 0..51 at each position: equal faces are a suited pair (docs/rules.md#side-bets).
+  const faceAt = Uint8Array.from({ length: size }, (_, position) => position % CARDS_PER_DECK);
   const valueAt = Uint8Array.from(rankAt, (rank) => RANK_VALUES[rank]!);
   const natural = NATURAL_TABLE;
   // Sum of two values 0..18 → hand total (docs/rules.md#card-values: the sum mod 10).
@@ -134,6 +160,8 @@ export function simulateRounds(
   let playerPairs = 0;
   let bankerPairs = 0;
   let cards = 0;
+  const cells = new Float64Array(OUTCOME_CELLS);
+  const pairStates = new Float64Array(PAIR_STATES);
 
   for (let round = 0; round < rounds; round++) {
     if (beforeShuffle !== undefined) beforeShuffle();
@@ -249,15 +277,28 @@ export function simulateRounds(
     // 1 when the two ranks are equal: (a − b) | (b − a) is negative exactly when a ≠ b.
     const playerRankGap = rankAt[p1]! - rankAt[p2]!;
     const bankerRankGap = rankAt[b1]! - rankAt[b2]!;
-    playerPairs += ((playerRankGap | -playerRankGap) >>> 31) ^ 1;
-    bankerPairs += ((bankerRankGap | -bankerRankGap) >>> 31) ^ 1;
+    const playerPair = ((playerRankGap | -playerRankGap) >>> 31) ^ 1;
+    const bankerPair = ((bankerRankGap | -bankerRankGap) >>> 31) ^ 1;
+    playerPairs += playerPair;
+    bankerPairs += bankerPair;
+    // Pair state 0 none, 1 pair, 2 suited pair: a suited pair is also a pair, so the flags add up.
+    const playerFaceGap = faceAt[p1]! - faceAt[p2]!;
+    const bankerFaceGap = faceAt[b1]! - faceAt[b2]!;
+    const playerState = playerPair + (((playerFaceGap | -playerFaceGap) >>> 31) ^ 1);
+    const bankerState = bankerPair + (((bankerFaceGap | -bankerFaceGap) >>> 31) ^ 1);
+    pairStates[playerState * 3 + bankerState]!++;
+    // outcomeCell(playerTotal, bankerTotal, 2 + playerDraws, 2 + bankerDraws), inlined.
+    cells[((playerTotal * 10 + bankerTotal) * 2 + playerDraws) * 2 + bankerDraws]!++;
     const used = 4 + playerDraws + bankerDraws;
     cards += used;
     if (observe !== undefined) {
       const dealt = [p1, b1, p2, b2];
       if (playerDraws === 1) dealt.push(fifth);
       if (bankerDraws === 1) dealt.push(playerDraws === 1 ? sixth : fifth);
-      observe(dealt.map((position) => rankAt[position]!));
+      observe(
+        dealt.map((position) => rankAt[position]!),
+        dealt.map((position) => faceAt[position]!),
+      );
     }
   }
   const banker = winners[1]!;
@@ -272,5 +313,7 @@ export function simulateRounds(
     playerPair: playerPairs,
     bankerPair: bankerPairs,
     cards,
+    cells: Array.from(cells),
+    pairStates: Array.from(pairStates),
   };
 }

@@ -1,16 +1,20 @@
 /**
  * Turns a simulation tally into the figures an auditor reads: observed outcome
  * frequencies and per-spot returns, each with a 99% confidence interval, next to
- * the exact analysis. Returns are for a fixed stake per spot settled exactly as
- * the cabinet settles it (spotReturn, whole cents, Banker rounded down), so a
- * small stake shows the effect of the cent rounding.
+ * the exact analysis. Returns are for a fixed stake per spot and per side bet,
+ * settled exactly as the cabinet settles them (spotReturn and sideBetReturn on
+ * each outcome cell or pair state, whole cents, Banker rounded down), so a small
+ * stake shows the effect of the cent rounding.
  */
 import type { RuleProfile } from '../engine/rule-profile.ts';
 import { SPOTS, spotReturn, type Spot } from '../engine/settlement.ts';
+import { PAIR_BETS, sideBetReturn, sideBetsOffered, type SideBet } from '../engine/side-bets.ts';
 import type { Winner } from '../engine/round.ts';
 import type { MinorUnits } from '../money/minor-units.ts';
-import { analyzeProfile, type ExactAnalysis } from './exact-analysis.ts';
+import { analyzeProfile, ratio, type ExactAnalysis } from './exact-analysis.ts';
 import type { SimulationTally } from './fast-simulation.ts';
+import { firstFourCardCounts, pairStateFacts } from './first-four-cards.ts';
+import { cellFacts } from './outcome-cells.ts';
 
 /** Two-sided 99% standard normal quantile. */
 export const Z_99 = 2.5758293035489004;
@@ -63,6 +67,8 @@ export interface SimulationReport {
   readonly natural: FrequencyLine;
   readonly playerPair: FrequencyLine;
   readonly bankerPair: FrequencyLine;
+  /** Every side bet the profile's variant offers. */
+  readonly sideBets: Partial<Record<SideBet, ReturnLine>>;
 }
 
 function frequency(count: number, rounds: number, exact: number): FrequencyLine {
@@ -88,34 +94,22 @@ export function buildSimulationReport(
   const frequencies = {} as Record<Winner, FrequencyLine>;
   for (const winner of WINNERS) frequencies[winner] = frequency(counts[winner], n, exact.probabilities[winner]);
 
+  const exactCells = exact.counts.cells.map((count) => ratio(count, exact.counts.denominator));
   const returns = {} as Record<Spot, ReturnLine>;
   for (const spot of SPOTS) {
-    // Per-round return as a multiple of the stake takes one value per winner, so its mean and
-    // variance follow from the winner counts; the total is an exact integer of minor units.
-    let returned = 0n;
-    let mean = 0;
-    let meanSquare = 0;
-    let exactMean = 0;
-    for (const winner of WINNERS) {
-      const back = spotReturn(spot, stake, winner, profile);
-      returned += BigInt(back) * BigInt(counts[winner]);
-      const ratio = back / stake;
-      if (n > 0) {
-        mean += (ratio * counts[winner]) / n;
-        meanSquare += (ratio * ratio * counts[winner]) / n;
-      }
-      exactMean += ratio * exact.probabilities[winner];
-    }
-    const half = n > 1 ? Z_99 * Math.sqrt(Math.max(0, meanSquare - mean * mean) / n) : Infinity;
-    const ci99: [number, number] = [mean - half, mean + half];
-    returns[spot] = {
-      staked: BigInt(stake) * BigInt(n),
-      returned,
-      rtp: mean,
-      ci99,
-      exact: exactMean,
-      withinCi: exactMean >= ci99[0] && exactMean <= ci99[1],
-    };
+    returns[spot] = returnLine(tally.cells, exactCells, stake, (cell) =>
+      spotReturn(spot, stake, cellFacts(cell), profile),
+    );
+  }
+  const firstFour = firstFourCardCounts(profile.decks);
+  const exactPairStates = firstFour.states.map((count) => ratio(count, firstFour.denominator));
+  const sideBets: Partial<Record<SideBet, ReturnLine>> = {};
+  for (const bet of sideBetsOffered(profile.variant)) {
+    sideBets[bet] = PAIR_BETS.includes(bet)
+      ? returnLine(tally.pairStates, exactPairStates, stake, (state) =>
+          sideBetReturn(bet, stake, pairStateFacts(state), profile),
+        )
+      : returnLine(tally.cells, exactCells, stake, (cell) => sideBetReturn(bet, stake, cellFacts(cell), profile));
   }
   return {
     rounds: n,
@@ -125,6 +119,49 @@ export function buildSimulationReport(
     natural: frequency(tally.natural, n, exact.probabilities.natural),
     playerPair: frequency(tally.playerPair, n, exact.probabilities.playerPair),
     bankerPair: frequency(tally.bankerPair, n, exact.probabilities.bankerPair),
+    sideBets,
+  };
+}
+
+/**
+ * A bet's return over the run when the per-round return depends only on which outcome (cell or pair
+ * state) the round fell in: its mean and variance follow from the outcome counts, its total is an
+ * exact integer of minor units, and its exact expectation weighs the same returns by the exact
+ * probabilities.
+ */
+function returnLine(
+  counts: readonly number[],
+  exactProbabilities: readonly number[],
+  stake: MinorUnits,
+  returnOf: (outcome: number) => MinorUnits,
+): ReturnLine {
+  let n = 0;
+  for (const count of counts) n += count;
+  let returned = 0n;
+  let mean = 0;
+  let meanSquare = 0;
+  let exactMean = 0;
+  counts.forEach((count, outcome) => {
+    const probability = exactProbabilities[outcome] ?? 0;
+    if (count === 0 && probability === 0) return;
+    const back = returnOf(outcome);
+    const multiple = back / stake;
+    returned += BigInt(back) * BigInt(count);
+    if (n > 0) {
+      mean += (multiple * count) / n;
+      meanSquare += (multiple * multiple * count) / n;
+    }
+    exactMean += multiple * probability;
+  });
+  const half = n > 1 ? Z_99 * Math.sqrt(Math.max(0, meanSquare - mean * mean) / n) : Infinity;
+  const ci99: [number, number] = [mean - half, mean + half];
+  return {
+    staked: BigInt(stake) * BigInt(n),
+    returned,
+    rtp: mean,
+    ci99,
+    exact: exactMean,
+    withinCi: exactMean >= ci99[0] && exactMean <= ci99[1],
   };
 }
 

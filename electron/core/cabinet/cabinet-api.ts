@@ -22,6 +22,7 @@ import type { EventQuery, RecallQuery } from '../model/journal-port.ts';
 import type { Meters } from '../model/meters.ts';
 import type { PlayerHistoryPage, PlayerHistoryQuery } from '../model/player-history-page.ts';
 import type { RoundRecord } from '../model/round-record.ts';
+import type { RealityCheckAnswer, SessionView } from '../model/player-session.ts';
 import type { StadiumTerminalPort, StadiumView } from '../model/stadium-terminal.ts';
 import type { Tilt, TiltKind } from '../model/tilt.ts';
 import type { RoadOutcome } from '../roads/road-types.ts';
@@ -135,6 +136,8 @@ export interface CabinetSnapshot {
   readonly roads: readonly RoadOutcome[];
   /** The shared table this terminal plays at (docs/stadium.md#terminals); null for a cabinet that plays alone. */
   readonly stadium: StadiumView | null;
+  /** The player session, its reality check and limit (docs/responsible-gaming.md); null when none is kept. */
+  readonly session: SessionView | null;
 }
 
 /** One enabled bill channel of the venue config (docs/venue-config.md). */
@@ -179,6 +182,11 @@ export interface PlayerPort {
   skipRound(skip: boolean): CabinetSnapshot;
   /** Collect: creates a handpay and locks the cabinet until a technician clears it. */
   cashOut(): Handpay;
+  /**
+   * Answers the open reality check (docs/responsible-gaming.md#the-reality-check): `continue` plays on, `cash-out`
+   * also collects (its handpay is in the snapshot).
+   */
+  answerRealityCheck(answer: RealityCheckAnswer): CabinetSnapshot;
   /** The player's own history, a page at a time (docs/rules.md#game-history): hidden in demo mode. */
   playerHistory(query: PlayerHistoryQuery): PlayerHistoryPage;
 }
@@ -194,6 +202,12 @@ export interface DevicePort {
   reportDevice(status: DeviceStatus): void;
   /** A fault that affects the round: voids and refunds it, then tilts, for the coded reason its origin gives. */
   raiseFault(kind: 'rng-fault' | 'device-fault' | 'memory-error', source: string, reason: TiltReason): void;
+}
+
+/** The session clock's look (the cabinet's own timer; the browser host's test clock after it moves the time). */
+export interface SessionClockPort {
+  /** Raises a reality check or records a session limit that is due (docs/responsible-gaming.md). */
+  reviewSession(): void;
 }
 
 /** What the staff menu may do (behind the operator key switch and a staff session). */
@@ -239,7 +253,7 @@ export interface TechnicianPort {
 }
 
 /** The whole cabinet: the composition root hands each caller only the port it needs (the stadium link its port). */
-export interface Cabinet extends PlayerPort, DevicePort, TechnicianPort, StadiumTerminalPort {}
+export interface Cabinet extends PlayerPort, DevicePort, TechnicianPort, StadiumTerminalPort, SessionClockPort {}
 
 /** The thrown form of CabinetErrorInfo (code, message, limit): a refusal that changed nothing. */
 export { CabinetError } from './cabinet-error.ts';

@@ -26,7 +26,13 @@ export type CabinetErrorCode =
   /** A bet on a stadium terminal while no window is open, or after this terminal's close (docs/stadium.md#terminals). */
   | 'betting-closed'
   /** round:skip on a cabinet that plays alone. */
-  | 'not-in-stadium';
+  | 'not-in-stadium'
+  /** A round while the reality check waits for the player's answer (docs/responsible-gaming.md#the-reality-check). */
+  | 'reality-check-open'
+  /** A round past a session limit, or one whose stake could pass the loss limit; `reason` says which. */
+  | 'session-limit'
+  /** A reality-check answer when no reality check is open. */
+  | 'no-reality-check';
 
 /** A refused request: nothing changed. `limit` names the limit that was hit. */
 export interface CabinetErrorInfo {

@@ -11,6 +11,7 @@
  * limit and deals at once (docs/rules.md#round-buttons).
  */
 import { dealRound, type RoundOutcome } from '../engine/round.ts';
+import { roundFacts } from '../engine/round-facts.ts';
 import { settle, SPOTS, type Bets } from '../engine/settlement.ts';
 import { FreshShoe } from '../engine/shoe.ts';
 import { postPerSpot, sumSpots } from '../money/ledger-postings.ts';
@@ -27,11 +28,14 @@ import { checkRecords } from './verified-records.ts';
 import { refillDemoCredits } from './money-in-out.ts';
 import { assertTransition } from './round-machine.ts';
 import { voidRound } from './void-round.ts';
+import { endInCommit } from './player-session.ts';
+import { requireSessionPlay } from './reality-check.ts';
 
 export function deal(ctx: CabinetContext): RoundRecord {
   requirePlayable(ctx);
   const bets = cleanBets(ctx.layout);
   checkForDeal(ctx.config, bets, wallet(ctx));
+  requireSessionPlay(ctx, sumSpots(bets));
   return playRound(ctx, bets);
 }
 
@@ -55,6 +59,7 @@ export function rebetBets(ctx: CabinetContext, multiplier: 1 | 2): Bets {
     if (v) bets[spot] = v * multiplier;
   }
   checkForDeal(ctx.config, bets, wallet(ctx));
+  requireSessionPlay(ctx, sumSpots(bets));
   return bets;
 }
 
@@ -157,9 +162,10 @@ export function settleRound(
   const { journal } = ctx;
   const demo = ctx.config.demoMode;
   const stake = sumSpots(bets);
-  const returns = settle(bets, outcome.winner, ctx.config.profile);
+  const returns = settle(bets, roundFacts(outcome), ctx.config.profile);
   const totalReturn = sumSpots(returns);
   const endedAt = now(ctx);
+  let sessionEnded = false;
   guardStorage(ctx, 'settle', () =>
     commit(ctx, (s) => {
       const balance = postPerSpot((e) => journal.appendLedger(e), {
@@ -188,11 +194,14 @@ export function settleRound(
         else m.roundsTied++;
       }
       s.openRoundId = null;
+      // A round that leaves the balance at zero ends the player session (player-session.ts).
+      if (!demo) sessionEnded = endInCommit(ctx, s, endedAt, false);
       alsoInCommit?.(roundId, endedAt);
     }),
   );
   assertTransition(ctx.phase, 'settled');
   ctx.phase = 'settled';
+  if (sessionEnded) ctx.session = null;
   const record = journal.round(roundId)!;
   ctx.lastRound = record;
   ctx.rebetBets = bets;

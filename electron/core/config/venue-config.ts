@@ -23,6 +23,7 @@ import { SPOTS, type Spot } from '../engine/settlement.ts';
 import { MAX_AMOUNT_MINOR, type MinorUnits } from '../money/minor-units.ts';
 import { fieldIssues, type FieldIssue } from './field-issue.ts';
 import { StadiumConfigSchema } from './stadium-config.ts';
+import { ResponsibleGamingSchema, RESPONSIBLE_GAMING_OFF } from './responsible-gaming-config.ts';
 
 const minor = (field: string) =>
   z
@@ -312,6 +313,8 @@ export const VenueConfigSchema = z
       })
       .strict()
       .prefault({}),
+    /** The reality check and the session limits (docs/responsible-gaming.md#venue-settings); all off by default. */
+    responsibleGaming: ResponsibleGamingSchema,
     /** The shared table this cabinet is a terminal of (stadium-config.ts); null: it plays alone. */
     stadium: StadiumConfigSchema,
   })
@@ -424,5 +427,6 @@ export const DEFAULT_VENUE_CONFIG: VenueConfig = {
   squeeze: { offered: false, timeLimitS: SQUEEZE_TIME_LIMIT_S.default },
   staff: { idleSignOutS: 300 },
   journal: { criticalCopyPath: null, retainRounds: RETAIN_ROUNDS.default },
+  responsibleGaming: RESPONSIBLE_GAMING_OFF,
   stadium: null,
 };

@@ -17,6 +17,7 @@
  */
 import { cardLabel, type Card } from '../cards/card.ts';
 import { dealRound, type RoundOutcome, type Winner } from './round.ts';
+import { roundFacts } from './round-facts.ts';
 import type { RuleProfile } from './rule-profile.ts';
 import { settle, SPOTS, type Bets, type Returns } from './settlement.ts';
 import { FixedCardSource } from './shoe.ts';
@@ -213,7 +214,7 @@ export function replayRound(round: RecordedRound, profile: RuleProfile, profileR
   const payoutDifferences: ReplayDifference[] = [];
   if (round.status === 'settled') {
     if (replayedOutcome === null) payoutDifferences.push({ code: 'replay-nothing-to-settle' });
-    else replayedReturns = settle(round.bets, replayedOutcome.winner, profile);
+    else replayedReturns = settle(round.bets, roundFacts(replayedOutcome), profile);
     describeDifferences('returns', round.returns, replayedReturns, payoutDifferences);
   } else if (round.status === 'voided') {
     describeDifferences('returns', round.returns, replayedReturns, payoutDifferences);

@@ -56,3 +56,36 @@ describe('rule profiles (docs/rules.md#venue-profiles: deck count and Tie payout
     expect(errorOf({ id: 'ok', decks: 8, tiePays: 8 })).toMatch(/bankerCommissionPercent/);
   });
 });
+
+describe('variants and the Lucky 6 pay (docs/rules.md#variants)', () => {
+  it('a profile stored before variants existed parses to the commission game with Lucky 6 at 20:1', () => {
+    expect(parseRuleProfile({ id: 'eight-deck-tie-8-to-1', decks: 8, tiePays: 8, bankerCommissionPercent: 5 })).toEqual(
+      EIGHT_DECK_TIE_8_TO_1,
+    );
+    expect(parseRuleProfile(valid)).toMatchObject({ variant: 'commission', lucky6ThreeCardPays: 20 });
+  });
+
+  it('the built-in profiles keep their ids', () => {
+    expect(BUILT_IN_PROFILES.map((profile) => profile.id)).toEqual(['eight-deck-tie-8-to-1', 'six-deck-tie-9-to-1']);
+  });
+
+  it('accepts every variant with Lucky 6 at 20:1 or 23:1', () => {
+    for (const variant of ['commission', 'no-commission', 'ez']) {
+      for (const lucky6ThreeCardPays of [20, 23]) {
+        expect(parseRuleProfile({ ...valid, variant, lucky6ThreeCardPays })).toMatchObject({
+          variant,
+          lucky6ThreeCardPays,
+        });
+      }
+    }
+  });
+
+  it.each([
+    [{ ...valid, variant: 'super-6' }, /variant: variant must be one of commission, no-commission, ez/],
+    [{ ...valid, variant: null }, /variant: variant must be one of/],
+    [{ ...valid, lucky6ThreeCardPays: 22 }, /lucky6ThreeCardPays: lucky6ThreeCardPays must be 20 or 23/],
+    [{ ...valid, lucky6ThreeCardPays: '20' }, /lucky6ThreeCardPays: .*20 or 23/],
+  ])('a bad variant or Lucky 6 pay names the field and what is allowed: %j', (input, message) => {
+    expect(errorOf(input)).toMatch(message);
+  });
+});

@@ -7,6 +7,13 @@ import { DEFAULT_DECKS, MAX_DECKS, MIN_DECKS } from './shoe.ts';
  * commission is 5% in every seed and is kept as a field so the paytable and the
  * exact analysis read it from one place.
  */
+/**
+ * The Banker bet's variants (docs/rules.md#variants): `commission` pays 19:20, `no-commission` pays
+ * 1:2 on a winning 6 and 1:1 otherwise, `ez` pushes a winning three-card 7 and pays 1:1 otherwise.
+ */
+export const VARIANTS = ['commission', 'no-commission', 'ez'] as const;
+export type Variant = (typeof VARIANTS)[number];
+
 export const RuleProfileSchema = z
   .object({
     id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'id must be 1–40 lowercase letters, digits or dashes'),
@@ -19,10 +26,22 @@ export const RuleProfileSchema = z
     tiePays: z.union([z.literal(8), z.literal(9)], { error: 'tiePays must be 8 or 9 (Tie pays 8:1 or 9:1)' }),
     /** Percent taken from a Banker win; the return is rounded down to the cent. */
     bankerCommissionPercent: z.literal(5, { error: 'bankerCommissionPercent must be 5 (every seed takes 5%)' }),
+    /**
+     * How a Banker win pays (docs/rules.md#variants). Absent in profiles stored before variants
+     * existed, so it defaults to the commission game they were played under.
+     */
+    variant: z.enum(VARIANTS, { error: `variant must be one of ${VARIANTS.join(', ')}` }).default('commission'),
+    /** Lucky 6 on a three-card Banker 6 pays N to 1 (docs/rules.md#side-bets); absent in older profiles. */
+    lucky6ThreeCardPays: z
+      .union([z.literal(20), z.literal(23)], {
+        error: 'lucky6ThreeCardPays must be 20 or 23 (Lucky 6 pays 20:1 or 23:1 on a three-card 6)',
+      })
+      .default(20),
   })
   .strict();
 
-export type RuleProfile = z.infer<typeof RuleProfileSchema>;
+/** A parsed profile: every field present, the ones older profiles lack filled with their defaults. */
+export type RuleProfile = z.output<typeof RuleProfileSchema>;
 
 /** The Swedish, Dutch and Czech rule sheets (docs/rules.md#venue-profiles): eight decks, Tie 8:1. */
 export const EIGHT_DECK_TIE_8_TO_1: RuleProfile = Object.freeze({
@@ -30,6 +49,8 @@ export const EIGHT_DECK_TIE_8_TO_1: RuleProfile = Object.freeze({
   decks: DEFAULT_DECKS,
   tiePays: 8,
   bankerCommissionPercent: 5,
+  variant: 'commission',
+  lucky6ThreeCardPays: 20,
 });
 
 /** The German and Finnish rule sheets (docs/rules.md#venue-profiles): six decks, Tie 9:1. */
@@ -38,6 +59,8 @@ export const SIX_DECK_TIE_9_TO_1: RuleProfile = Object.freeze({
   decks: 6,
   tiePays: 9,
   bankerCommissionPercent: 5,
+  variant: 'commission',
+  lucky6ThreeCardPays: 20,
 });
 
 export const BUILT_IN_PROFILES: readonly RuleProfile[] = [EIGHT_DECK_TIE_8_TO_1, SIX_DECK_TIE_9_TO_1];

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Winner } from './round.ts';
-import { EIGHT_DECK_TIE_8_TO_1, SIX_DECK_TIE_9_TO_1 } from './rule-profile.ts';
+import { EIGHT_DECK_TIE_8_TO_1, SIX_DECK_TIE_9_TO_1, VARIANTS } from './rule-profile.ts';
 import { bankerWinReturn, settle, SPOTS, spotReturn } from './settlement.ts';
+import { dealtFacts } from '../../testing/dealt-round.ts';
 
 const WINNERS: readonly Winner[] = ['player', 'banker', 'tie'];
 const eight = EIGHT_DECK_TIE_8_TO_1;
@@ -103,6 +104,74 @@ describe('settlement properties', () => {
         const back = bankerWinReturn(stake, 5);
         expect(back * 100).toBeLessThanOrEqual(stake * 195);
         expect(back).toBeGreaterThanOrEqual(stake);
+      }),
+    );
+  });
+});
+
+describe('the Banker bet follows the variant (docs/rules.md#variants)', () => {
+  const noCommission = { ...eight, variant: 'no-commission' as const };
+  const ez = { ...eight, variant: 'ez' as const };
+  // Player K K draws K = 0; Banker 3 3 = 6 stands: a two-card Banker 6 win.
+  const bankerSix = dealtFacts('K 3 K 3 K');
+  // Player K K draws K = 0; Banker K 2 draws 5 = 7: a three-card Banker 7 win.
+  const dragonSeven = dealtFacts('K K K 2 K 5');
+  // Player K K draws K = 0; Banker 3 4 = 7 stands: a two-card Banker 7 win.
+  const twoCardSeven = dealtFacts('K 3 K 4 K');
+
+  it('no-commission: a winning 6 pays 1:2, the half rounded down to the cent; every other Banker win 1:1', () => {
+    expect(spotReturn('banker', 30, bankerSix, noCommission)).toBe(45);
+    expect(spotReturn('banker', 15, bankerSix, noCommission)).toBe(22);
+    expect(spotReturn('banker', 1, bankerSix, noCommission)).toBe(1);
+    expect(spotReturn('banker', 30, twoCardSeven, noCommission)).toBe(60);
+    expect(spotReturn('banker', 30, dragonSeven, noCommission)).toBe(60);
+  });
+
+  it('ez: a winning three-card 7 pushes; a two-card 7 and a 6 pay 1:1', () => {
+    expect(spotReturn('banker', 30, dragonSeven, ez)).toBe(30);
+    expect(spotReturn('banker', 30, twoCardSeven, ez)).toBe(60);
+    expect(spotReturn('banker', 30, bankerSix, ez)).toBe(60);
+  });
+
+  it('commission: the same rounds pay 19:20 rounded down, whatever the total', () => {
+    for (const facts of [bankerSix, dragonSeven, twoCardSeven]) expect(spotReturn('banker', 30, facts, eight)).toBe(58);
+  });
+
+  it('a bare winner settles an ordinary win: 19:20 with commission, 1:1 in the other variants', () => {
+    expect(spotReturn('banker', 100, 'banker', eight)).toBe(195);
+    expect(spotReturn('banker', 100, 'banker', noCommission)).toBe(200);
+    expect(spotReturn('banker', 100, 'banker', ez)).toBe(200);
+  });
+
+  it('Player and Tie pay the same in every variant', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('player', 'tie') as fc.Arbitrary<'player' | 'tie'>, stakeArb, (spot, stake) => {
+        for (const facts of [bankerSix, dragonSeven, dealtFacts('6 6 K K'), dealtFacts('4 K 5 K')]) {
+          const commissionReturn = spotReturn(spot, stake, facts, eight);
+          expect(spotReturn(spot, stake, facts, noCommission)).toBe(commissionReturn);
+          expect(spotReturn(spot, stake, facts, ez)).toBe(commissionReturn);
+        }
+      }),
+    );
+  });
+});
+
+describe('variant settlement properties', () => {
+  const handArb = fc.record({ total: fc.integer({ min: 0, max: 9 }), cardCount: fc.constantFrom(2, 3) });
+  const factsArb = fc.record({ player: handArb, banker: handArb, natural: fc.boolean() }).map((r) => ({
+    natural: r.natural,
+    player: { ...r.player, pair: false, suitedPair: false },
+    banker: { ...r.banker, pair: false, suitedPair: false },
+    winner: (r.player.total > r.banker.total ? 'player' : r.banker.total > r.player.total ? 'banker' : 'tie') as Winner,
+  }));
+
+  it('a Banker return is one of 0, the stake, stake + ½ or 0.95 of it rounded down, or twice the stake', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...VARIANTS), stakeArb, factsArb, (variant, stake, facts) => {
+        const back = spotReturn('banker', stake, facts, { ...eight, variant });
+        const allowed = [0, stake, stake + Math.floor(stake / 2), bankerWinReturn(stake, 5), 2 * stake];
+        expect(allowed).toContain(back);
+        expect(Number.isSafeInteger(back)).toBe(true);
       }),
     );
   });

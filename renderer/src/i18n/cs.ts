@@ -13,6 +13,7 @@ import stadiumSitOut from './stadium-sit-out/cs.ts';
 import resultBanner from './result-banner/cs.ts';
 import stadium from './stadium/cs.ts';
 import squeeze from './squeeze/cs.ts';
+import responsible from './responsible/cs.ts';
 
 /** Names of spots and controls: docs/glossary.md. */
 const g = GLOSSARY.cs;
@@ -205,6 +206,9 @@ const cs: Messages = {
     'stadium-mode': 'Karty rozdává společný stůl: vsaďte dříve, než odpočet skončí.',
     'betting-closed': 'Sázky do tohoto kola jsou uzavřeny. Počkejte na otevření dalšího kola.',
     'not-in-stadium': 'Tento automat hraje sám: není žádné společné kolo, které by šlo vynechat.',
+    'reality-check-open': 'Nejprve odpovězte na kontrolu reality: hrát dál, nebo vyplatit.',
+    'session-limit': 'Hra byla zastavena: tato relace dosáhla limitu stanoveného herním místem.',
+    'no-reality-check': 'Není žádná kontrola reality, na kterou by se dalo odpovědět.',
     'rebet-needs-empty-table':
       'OPAKOVAT SÁZKU zopakuje poslední sázky jen na prázdném stole. Nejdřív rozdejte, nebo žetony ze stolu odeberte.',
     tilted: 'Automat je právě mimo provoz.',
@@ -278,5 +282,6 @@ const cs: Messages = {
   squeeze,
   resultBanner,
   stadium,
+  responsible,
 };
 export default cs;

@@ -12,6 +12,7 @@ import stadiumSitOut from './stadium-sit-out/en.ts';
 import resultBanner from './result-banner/en.ts';
 import stadium from './stadium/en.ts';
 import squeeze from './squeeze/en.ts';
+import responsible from './responsible/en.ts';
 
 /** Names of spots and controls: docs/glossary.md. */
 const g = GLOSSARY.en;
@@ -208,6 +209,9 @@ export default {
     'stadium-mode': 'The shared table deals the cards: place your bets before the countdown ends.',
     'betting-closed': 'Betting is closed for this round. Wait for the next round to open.',
     'not-in-stadium': 'This cabinet plays alone: there is no shared round to skip.',
+    'reality-check-open': 'Answer the reality check first: continue playing or cash out.',
+    'session-limit': 'Play has stopped: this session has reached a limit set by the venue.',
+    'no-reality-check': 'There is no reality check to answer.',
     'rebet-needs-empty-table':
       'Rebet repeats your last bets on an empty table. Deal or clear the chips on the table first.',
     tilted: 'The machine is out of service right now.',
@@ -283,4 +287,5 @@ export default {
   squeeze,
   resultBanner,
   stadium,
+  responsible,
 } as const;

@@ -13,6 +13,7 @@ import stadiumSitOut from './stadium-sit-out/fi.ts';
 import resultBanner from './result-banner/fi.ts';
 import stadium from './stadium/fi.ts';
 import squeeze from './squeeze/fi.ts';
+import responsible from './responsible/fi.ts';
 
 /** Names of spots and controls: docs/glossary.md. */
 const g = GLOSSARY.fi;
@@ -207,6 +208,9 @@ const fi: Messages = {
     'stadium-mode': 'Yhteinen pöytä jakaa kortit: aseta panoksesi ennen kuin aikalaskuri päättyy.',
     'betting-closed': 'Tämän kierroksen panostus on päättynyt. Odota seuraavan kierroksen alkua.',
     'not-in-stadium': 'Tämä laite pelaa yksin: ohitettavaa yhteistä kierrosta ei ole.',
+    'reality-check-open': 'Vastaa ensin todellisuustarkistukseen: jatka pelaamista tai kotiuta.',
+    'session-limit': 'Pelaaminen on pysäytetty: pelisessio on saavuttanut pelipaikan asettaman rajan.',
+    'no-reality-check': 'Vastattavaa todellisuustarkistusta ei ole.',
     'rebet-needs-empty-table':
       'Sama panos toistaa edelliset panoksesi vain tyhjällä pöydällä. Paina ensin JAA tai poista pöydällä olevat merkit.',
     tilted: 'Laite on juuri nyt pois käytöstä.',
@@ -280,5 +284,6 @@ const fi: Messages = {
   squeeze,
   resultBanner,
   stadium,
+  responsible,
 };
 export default fi;

@@ -206,6 +206,7 @@ const staff: Messages['staff'] = {
     applyNow: 'Nu toepassen',
   },
   section: {
+    responsible: 'Verantwoord spelen',
     stadium: 'Stadiontafel',
     rules: 'Spelregels',
     limits: 'Inzetlimieten',
@@ -226,6 +227,9 @@ const staff: Messages['staff'] = {
     other: 'Overig',
   },
   field: {
+    realityCheckMinutes: 'Realiteitscheck elke (min)',
+    sessionLossLimitMinor: 'Verlieslimiet per sessie',
+    sessionTimeLimitMinutes: 'Tijdslimiet per sessie (min)',
     stadium: 'Stadiontafel (null: speelt alleen)',
     url: 'Broker-adressen',
     table: 'Tafel-id',
@@ -382,6 +386,16 @@ const staff: Messages['staff'] = {
   },
   original: 'Originele tekst (zoals vastgelegd)',
   msg: {
+    'session-started':
+      'Spelsessie begonnen (meters bij de start: biljetten in {billsInBeforeMinor}, ingezet {wageredBeforeMinor}); realiteitscheck elke {realityCheckMinutes} min, verlieslimiet {lossLimitMinor}, tijdslimiet {timeLimitMinutes} min',
+    'session-ended':
+      'Spelsessie beëindigd ({cashedOut}) na {minutes} min: totale inzet {totalBetMinor}, netto {netMinor}',
+    'reality-check-shown': 'Realiteitscheck getoond na {minutes} min: totale inzet {totalBetMinor}, netto {netMinor}',
+    'reality-check-answered': 'Realiteitscheck beantwoord na {minutes} min: {cashOut}',
+    'session-loss-limit-reached':
+      'Verlieslimiet van de sessie bereikt na {minutes} min: verloren {lossMinor}, limiet {limitMinor}; spel gestopt',
+    'session-time-limit-reached':
+      'Tijdslimiet van de sessie bereikt: {minutes} min van {limitMinutes} min, netto {netMinor}; spel gestopt',
     'stadium-result-late':
       'Uitslag van tafel {tableId} ronde {tableRound} kwam nadat de ronde was terugbetaald (ronde nr. {roundId}); genegeerd',
     'door-opened': 'Deur geopend',
@@ -707,6 +721,8 @@ const staff: Messages['staff'] = {
     program: 'Programma',
   },
   flag: {
+    cashedOut: { true: 'uitbetaald', false: 'saldo op nul' },
+    cashOut: { true: 'uitbetalen', false: 'verder spelen' },
     resumed: { true: 'onderbroken batch afgemaakt', false: 'nieuwe batch' },
     on: { true: 'aan', false: 'uit' },
     enabled: { true: 'Ingeschakeld', false: 'Uitgeschakeld' },
