@@ -23,6 +23,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 import { startHost, type HostProcess } from '../e2e/host-process.ts';
+import { machineTable, ms, otherCpuShare, percentile, table, tableInteractive } from './ui-figures.ts';
 
 const REPO = path.resolve(import.meta.dirname, '..');
 const quick = process.argv.includes('--quick');
@@ -36,22 +37,6 @@ const JS_BUDGET_BYTES = 250 * 1024;
 const ATTRACT_EXIT_BUDGET_MS = 300;
 /** The shortest idle time the host accepts (--attract-after-ms). */
 const ATTRACT_AFTER_MS = 1_000;
-
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[index]!;
-}
-const ms = (value: number): string => (Number.isFinite(value) ? value.toFixed(1) : 'n/a');
-
-function table(title: string, header: string[], rows: string[][]): void {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]): string =>
-    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  process.stdout.write(`\n${title}\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n`);
-  for (const row of rows) process.stdout.write(`${line(row)}\n`);
-}
 
 function rendererJsSize(): { files: number; rawBytes: number; gzipBytes: number; cssGzipBytes: number } {
   const assets = path.join(REPO, 'dist-renderer', 'assets');
@@ -68,12 +53,6 @@ function rendererJsSize(): { files: number; rawBytes: number; gzipBytes: number;
     } else if (name.endsWith('.css')) cssGzipBytes += gzipSync(body, { level: 9 }).length;
   }
   return { files, rawBytes, gzipBytes, cssGzipBytes };
-}
-
-async function tableInteractive(page: Page): Promise<void> {
-  await page.getByTestId('btn-menu').waitFor({ state: 'visible', timeout: 30_000 });
-  await page.getByTestId('credit-meter').waitFor({ state: 'visible', timeout: 30_000 });
-  await page.locator('[data-testid^="chip-"]').first().waitFor({ state: 'visible', timeout: 30_000 });
 }
 
 async function measureStartup(
@@ -179,25 +158,6 @@ if (!existsSync(path.join(REPO, 'dist-renderer', 'index.html'))) {
   process.exit(2);
 }
 
-/**
- * Share of all cores busy over `windowMs`, from /proc/stat (Linux), before the bench starts anything of its
- * own; the one-minute load average would still count the previous run's browser.
- */
-async function otherCpuShare(windowMs: number): Promise<number> {
-  const sample = (): { busy: number; total: number } => {
-    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
-    const total = fields.reduce((a, b) => a + b, 0);
-    const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
-    return { busy: total - idle, total };
-  };
-  if (!existsSync('/proc/stat')) return Number.NaN;
-  const a = sample();
-  await new Promise((resolve) => setTimeout(resolve, windowMs));
-  const b = sample();
-  return b.total > a.total ? (b.busy - a.busy) / (b.total - a.total) : Number.NaN;
-}
-/** Above this share of the CPU in use by others, throttled frame figures say more about them than the product. */
-const BUSY_SHARE = 0.25;
 const cpuInUseBefore = await otherCpuShare(2_000);
 const size = rendererJsSize();
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
@@ -260,16 +220,7 @@ try {
     ],
   );
 
-  const loaded = cpuInUseBefore > BUSY_SHARE;
-  table(
-    'Machine (before the bench started)',
-    ['what', 'value'],
-    [
-      ['cores', String(os.availableParallelism())],
-      ['CPU in use by other work', Number.isFinite(cpuInUseBefore) ? `${(cpuInUseBefore * 100).toFixed(0)} %` : 'n/a'],
-      ['frame figures', loaded ? 'TAKEN ON A BUSY MACHINE: run again when it is quiet' : 'quiet machine'],
-    ],
-  );
+  const loaded = machineTable(cpuInUseBefore);
   const p95Throttled = percentile(throttled.frames, 95);
   process.stdout.write(
     JSON.stringify({

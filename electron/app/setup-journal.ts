@@ -27,6 +27,7 @@ export async function setupJournal(
   loaded: LoadedConfig,
   random: RandomSource,
   log: (message: string) => void,
+  clock?: () => Date,
 ): Promise<OpenedJournal> {
   // startCabinetOn closes the journal when start-up fails.
   const started = await startWhenReadable(
@@ -40,6 +41,7 @@ export async function setupJournal(
             stadiumOverride: loaded.stadiumOverride,
             random,
             criticalCopyPath,
+            ...(clock ? { clock } : {}),
           }),
         undefined,
         loaded.criticalCopyPath,

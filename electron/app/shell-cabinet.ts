@@ -18,6 +18,8 @@ const CABINET_METHODS = [
   'deal',
   'rebet',
   'cashOut',
+  'answerRealityCheck',
+  'reviewSession',
   'recall',
   'canAcceptBill',
   'creditBill',

@@ -106,6 +106,7 @@ export async function startCabinet(
       loaded,
       seams.random(random.source),
       log,
+      seams.clock,
     );
     stack.push(dispose);
     const terminal = stadiumTerminal(cabinet); // before any device starts

@@ -11,6 +11,8 @@ export interface StartSeams {
   random(certified: RandomSource): RandomSource;
   /** The recovered cabinet, before any device starts. */
   opened(cabinet: Cabinet): void;
+  /** The cabinet's clock; absent: the wall clock. Only the browser host's test clock moves it. */
+  readonly clock?: () => Date;
 }
 
 export const PRODUCTION_SEAMS: StartSeams = {

@@ -171,7 +171,7 @@ describe('every tool fails fast on bad input', () => {
     async () => {
       const run = await runCliKilledAfter(DEADLINE_MS, 'electron/cli/analyze.ts', '--nope');
       expect(run.stderr.trim()).toBe(
-        'analyze: unknown flag "--nope"; the flags are --decks VALUE, --tie-pays VALUE, --json, --help (see --help)',
+        'analyze: unknown flag "--nope"; the flags are --decks VALUE, --tie-pays VALUE, --variant VALUE, --lucky6-three-card VALUE, --json, --help (see --help)',
       );
     },
     2 * DEADLINE_MS,

@@ -66,6 +66,7 @@ const hooks: TestControlHooks = {
     checkForcedRound(cards, decks);
     forced.push({ cards: cards.map(cardLabel), decks });
   },
+  advanceClock: (ms) => ms,
 };
 
 async function start(testControls = false): Promise<RunningHost> {

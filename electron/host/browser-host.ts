@@ -64,6 +64,8 @@ real cabinet core, journal and embedded device emulators behind a WebSocket. Pri
                         test:reset {"journal":"/abs/new.sqlite","config"?:"/abs/venue.json",
                         "notes"?:"device"|"quick"}: a fresh cabinet on a journal that does not exist
                         yet, in the same process (quick: the emulated acceptor about 5x as fast)
+                        test:advance-clock {"ms":900000}: the cabinet's clock moves forward and the
+                        session's reality check and time limit are looked at (docs/responsible-gaming.md)
 
 Test hooks (environment; e2e only, never in a packaged kiosk):
   BACCARAT_TEST_PAUSE_AFTER_LOCK=1  the next deal stops after the bets are locked and debited
@@ -153,7 +155,11 @@ async function main(): Promise<void> {
                   ),
               },
               // The host's test controls reach the cabinet through the start seams, never its options.
-              { random: (certified) => hooks.wrapRandom(certified), opened: (cabinet) => hooks.install(cabinet) },
+              {
+                random: (certified) => hooks.wrapRandom(certified),
+                opened: (cabinet) => hooks.install(cabinet),
+                clock: () => hooks.clock(),
+              },
             ),
         });
       let hostRun: RunningHost | null = null;

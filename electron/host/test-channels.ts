@@ -108,6 +108,21 @@ export const TEST_CHANNEL_TABLE = {
       .strict(),
     response: answers<{ journal: string; recovery: string }>(),
   },
+  /** Moves the cabinet's test clock forward (hook 5 of test-hooks.ts), then the cabinet looks at its session. */
+  'test:advance-clock': {
+    role: 'test',
+    availability: 'dev',
+    request: z
+      .object({
+        ms: z
+          .number()
+          .int('ms must be a whole number of milliseconds')
+          .min(1, 'ms must be at least 1')
+          .max(7 * 24 * 3_600_000, 'ms must be at most a week'),
+      })
+      .strict(),
+    response: answers<{ offsetMs: number }>(),
+  },
   /** The next round deals exactly these cards (the forced-card source). */
   'test:force-cards': {
     role: 'test',

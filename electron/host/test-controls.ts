@@ -11,7 +11,7 @@ import { parseForcedCards } from '../testing/forced-card-source.ts';
 import { TEST_CHANNEL_TABLE } from './test-channels.ts';
 import type { TestHooks } from './test-hooks.ts';
 
-export type TestControlHooks = Pick<TestHooks, 'armRngUnplugDuringNextDeal' | 'forceCards'>;
+export type TestControlHooks = Pick<TestHooks, 'armRngUnplugDuringNextDeal' | 'forceCards' | 'advanceClock'>;
 
 /** How fast the emulated bill acceptor moves a note: a real unit's pace, or about five times as fast. */
 export type NotePace = 'device' | 'quick';
@@ -90,6 +90,11 @@ export function testControlChannels(
       } catch (error) {
         throw refusal('not-permitted', `reset failed: ${error instanceof Error ? error.message : String(error)}`);
       }
+    },
+    'test:advance-clock': (request) => {
+      const offsetMs = needHooks('clock').advanceClock(request.ms);
+      running.cabinet.reviewSession();
+      return { offsetMs };
     },
     'test:force-cards': (request) => {
       const cards = parseForcedCards(request.cards);

@@ -19,6 +19,10 @@
  *    given cards through the real shoe and engine. It sits inside the unplug check of hook 2,
  *    so an RNG unplugged during a forced deal still voids the round.
  *
+ * 5. The test clock (`test:advance-clock {ms}`): the cabinet's clock is the wall clock plus an offset the control
+ *    moves forward, so a reality check or a session time limit comes due without waiting for it; the cabinet then
+ *    looks at its session at once (docs/responsible-gaming.md#testing). A reset starts with no offset.
+ *
  * 4. BACCARAT_TEST_CRASH_AFTER_START=exception|rejection: once the host has printed its URL, an error nothing
  *    handles is thrown (or a promise rejected), so a test sees the crash policy (app/process-crash-handler.ts)
  *    record it and exit with its code.
@@ -52,6 +56,10 @@ export interface TestHooks {
   armRngUnplugDuringNextDeal(unplug: () => Promise<void>): void;
   /** Arms hook 3; throws ForcedCardsError when the cards are not one whole round from the shoe. */
   forceCards(cards: readonly Card[], decks: number): void;
+  /** Hook 5: the cabinet's clock. */
+  clock(): Date;
+  /** Hook 5: moves the clock forward by `ms`; answers the offset now. */
+  advanceClock(ms: number): number;
 }
 
 export function createTestHooks(
@@ -61,12 +69,14 @@ export function createTestHooks(
   let armedUnplug: (() => Promise<void>) | null = null;
   let unplugged = false;
   let forced: ForcedCardSource | null = null;
+  let clockOffsetMs = 0;
 
   return {
     wrapRandom(random) {
-      // A new cabinet (start-up, or the host's reset) starts with nothing armed.
+      // A new cabinet (start-up, or the host's reset) starts with nothing armed and the clock on time.
       armedUnplug = null;
       unplugged = false;
+      clockOffsetMs = 0;
       const source = createForcedCardSource(random);
       forced = source;
       const check = (): void => {
@@ -106,6 +116,15 @@ export function createTestHooks(
 
     armRngUnplugDuringNextDeal(unplug) {
       armedUnplug = unplug;
+    },
+
+    clock() {
+      return new Date(Date.now() + clockOffsetMs);
+    },
+
+    advanceClock(ms) {
+      clockOffsetMs += ms;
+      return clockOffsetMs;
     },
 
     forceCards(cards, decks) {

@@ -17,6 +17,7 @@
 import { z } from 'zod';
 import type { CabinetErrorCode, CabinetEvent, CabinetSnapshot } from '../core/cabinet/cabinet-api.ts';
 import { PLAYER_HISTORY_ROUNDS, type PlayerHistoryPage } from '../core/model/player-history-page.ts';
+import { REALITY_CHECK_ANSWERS } from '../core/model/player-session.ts';
 import type { ConfigApplyOutcome } from '../core/config/config-apply-outcome.ts';
 import type { VenueConfigView } from '../core/config/config-secrets.ts';
 import type { FieldIssue } from '../core/config/field-issue.ts';
@@ -149,6 +150,18 @@ export const CHANNEL_TABLE = {
     response: answers<CabinetSnapshot>(),
   },
   'cashout:collect': { role: 'player', availability: 'production', request: empty, response: answers<Handpay>() },
+  /**
+   * The player's answer to the open reality check (docs/responsible-gaming.md#the-reality-check): `continue` plays on,
+   * `cash-out` also collects. Anything else is an invalid request that reaches no cabinet.
+   */
+  'session:reality-check': {
+    role: 'player',
+    availability: 'production',
+    request: z
+      .object({ answer: z.enum(REALITY_CHECK_ANSWERS, { error: 'answer must be continue or cash-out' }) })
+      .strict(),
+    response: answers<CabinetSnapshot>(),
+  },
   'paytable:get': {
     role: 'player',
     availability: 'production',
@@ -469,6 +482,23 @@ export const refusalReasonSchema = z.discriminatedUnion('code', [
     })
     .strict(),
   z.object({ code: z.literal('restart-only'), settings: z.array(z.string()).readonly() }).strict(),
+  z
+    .object({
+      code: z.literal('session-loss-limit-reached'),
+      lossMinor: z.number().int(),
+      limitMinor: z.number().int(),
+    })
+    .strict(),
+  z
+    .object({
+      code: z.literal('session-time-limit-reached'),
+      minutes: z.number().int().nonnegative(),
+      limitMinutes: z.number().int().nonnegative(),
+    })
+    .strict(),
+  z
+    .object({ code: z.literal('session-loss-limit-ahead'), stakeMinor: z.number().int(), leftMinor: z.number().int() })
+    .strict(),
 ]);
 
 /** Compile-time check: the schema's reasons are exactly the model's. */

@@ -110,6 +110,7 @@ const VALID: Record<Channel, unknown> = {
   'round:rebet': { multiplier: 1 },
   'round:skip': { skip: true },
   'cashout:collect': {},
+  'session:reality-check': { answer: 'continue' },
   'paytable:get': {},
   'history:list': { offset: 0, limit: 5 },
   'staff:status': {},
@@ -160,6 +161,14 @@ const CHANNEL_BAD: Record<Channel, unknown[]> = {
   'round:deal': [{ fast: true }],
   'round:rebet': [{}, { multiplier: 3 }, { multiplier: 0 }, { multiplier: '2' }, { multiplier: 1.5 }],
   'round:skip': [{}, { skip: 'yes' }, { skip: 1 }, { skip: true, extra: 1 }],
+  'session:reality-check': [
+    {},
+    { answer: 'stop' },
+    { answer: 'CONTINUE' },
+    { answer: 1 },
+    { answer: null },
+    { answer: 'continue', extra: true },
+  ],
   'cashout:collect': [{ amountMinor: 100 }],
   'paytable:get': [{ profile: 'x' }],
   'history:list': [

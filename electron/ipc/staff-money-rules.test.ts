@@ -200,11 +200,13 @@ const SETTING_SAMPLES: Readonly<Record<string, (c: VenueConfig) => VenueConfig>>
   }),
   inputs: (c) => ({ ...c, inputs: { ...c.inputs, operatorKeyFile: '/run/baccarat/key' } }),
   roads: (c) => ({ ...c, roads: { ...c.roads, windowRounds: 80 } }),
+  squeeze: (c) => ({ ...c, squeeze: { offered: true, timeLimitS: 12 } }),
   staff: (c) => ({ ...c, staff: { idleSignOutS: 120 } }),
   'journal.criticalCopyPath': (c) => ({ ...c, journal: { ...c.journal, criticalCopyPath: '/mnt/b/journal.critical' } }),
   'journal.retainRounds': (c) => ({ ...c, journal: { ...c.journal, retainRounds: 30_000 } }),
   stadium: (c) => ({ ...c, stadium: TEST_STADIUM }),
   minimumRtpPercent: (c) => ({ ...c, minimumRtpPercent: 80 }),
+  responsibleGaming: (c) => ({ ...c, responsibleGaming: { ...c.responsibleGaming, sessionLossLimitMinor: 20_000 } }),
 };
 
 describe('each setting changes only as its row says', () => {

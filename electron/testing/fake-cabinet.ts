@@ -90,6 +90,7 @@ export function createFakeCabinet(initialCreditsMinor = 10_000): FakeCabinet {
     billNotes: billNotes(config),
     roads: [],
     stadium: null,
+    session: null,
   });
   const enter = (method: string): void => {
     calls.push(method);
@@ -175,6 +176,12 @@ export function createFakeCabinet(initialCreditsMinor = 10_000): FakeCabinet {
       enter('skipRound');
       throw new FakeCabinetError('not-in-stadium', 'plays alone');
     },
+    // The fake keeps no player session: an answer reaches it, and it says no check is open.
+    answerRealityCheck() {
+      enter('answerRealityCheck');
+      throw new FakeCabinetError('no-reality-check', 'no reality check is open');
+    },
+    reviewSession: () => undefined,
     // The fake plays alone: a stadium link is never composed over it.
     ...soloStadiumPort(),
     cashOut(): Handpay {

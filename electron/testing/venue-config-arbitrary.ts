@@ -3,7 +3,7 @@
  * and a value of the wrong kind for a leaf.
  */
 import fc from 'fast-check';
-import { LANGUAGES, type VenueConfig } from '../core/config/venue-config.ts';
+import { LANGUAGES, SQUEEZE_TIME_LIMIT_S, type VenueConfig } from '../core/config/venue-config.ts';
 
 const minorArb = (max = 1_000_000) => fc.integer({ min: 1, max });
 const path = fc.option(fc.stringMatching(/^\/dev\/[a-zA-Z0-9]{1,12}$/), { nil: null });
@@ -54,9 +54,16 @@ export const venueConfigArb: fc.Arbitrary<VenueConfig> = fc
     copyPath: fc.option(fc.stringMatching(/^\/[a-z0-9/._-]{1,40}$/), { nil: null }),
     roadWindow: fc.integer({ min: 6, max: 500 }),
     roadsShown: fc.boolean(),
+    squeezeOffered: fc.boolean(),
+    squeezeLimit: fc.integer({ min: SQUEEZE_TIME_LIMIT_S.min, max: SQUEEZE_TIME_LIMIT_S.max }),
     retainRounds: fc.integer({ min: 10_000, max: 10_000_000 }),
     // A number, never null: the corruption property needs a leaf whose wrong kind is refused.
     minimumRtpPercent: fc.integer({ min: 0, max: 80 }),
+    responsibleGaming: fc.record({
+      realityCheckMinutes: fc.constantFrom(null, 15 as const, 30 as const, 60 as const),
+      sessionLossLimitMinor: fc.option(fc.integer({ min: 1, max: 10_000_000 }), { nil: null }),
+      sessionTimeLimitMinutes: fc.option(fc.integer({ min: 15, max: 1_440 }), { nil: null }),
+    }),
     stadium: fc.option(
       fc.record({
         url: fc.constantFrom('nats://127.0.0.1:4222', 'nats://a:4222,nats://b:4222,tls://c.venue:4222'),
@@ -113,8 +120,10 @@ export const venueConfigArb: fc.Arbitrary<VenueConfig> = fc
       },
       inputs: { operatorKeyFile: r.keyFile, doorFile: r.doorFile },
       roads: { windowRounds: r.roadWindow, shownByDefault: r.roadsShown },
+      squeeze: { offered: r.squeezeOffered, timeLimitS: r.squeezeLimit },
       staff: { idleSignOutS: r.idle },
       journal: { criticalCopyPath: r.copyPath, retainRounds: r.retainRounds },
+      responsibleGaming: r.responsibleGaming,
       stadium: r.stadium,
       minimumRtpPercent: r.minimumRtpPercent,
     };
@@ -132,6 +141,8 @@ export function leaves(value: unknown, at: string[] = []): Array<[string[], unkn
 export function corrupt(value: unknown): unknown {
   if (typeof value === 'number') return Number.isInteger(value) ? 'x' : 1.5;
   if (typeof value === 'boolean') return 'yes';
+  // A nullable number (a session limit) takes 42 as a fine value; no field is a boolean where null is allowed.
+  if (value === null) return true;
   return 42;
 }
 

@@ -24,6 +24,7 @@ import type { EventQuery, RecallQuery } from '../model/journal-port.ts';
 import type { Meters } from '../model/meters.ts';
 import type { PlayerHistoryPage, PlayerHistoryQuery } from '../model/player-history-page.ts';
 import type { RoundRecord } from '../model/round-record.ts';
+import type { RealityCheckAnswer, SessionView } from '../model/player-session.ts';
 import type { StadiumTerminalPort, StadiumView } from '../model/stadium-terminal.ts';
 import type { Tilt, TiltKind } from '../model/tilt.ts';
 import type { RoadOutcome } from '../roads/road-types.ts';
@@ -65,8 +66,16 @@ export interface TableDisplay {
   readonly defaultLanguage: (typeof LANGUAGES)[number];
   /** Whether a player who has not switched them sees the roads (docs/roads.md#implementation-status). */
   readonly roadsShown: boolean;
+  /** Whether players may squeeze their hand, and the seconds before its cards turn by themselves (docs/squeeze.md). */
+  readonly squeeze: TableSqueeze;
   /** The sound a new player's session starts with (docs/sound.md#venue-defaults). */
   readonly sound: TableSound;
+}
+
+/** The venue's squeeze setting as the table needs it (docs/squeeze.md#venue-settings). */
+export interface TableSqueeze {
+  readonly offered: boolean;
+  readonly timeLimitS: number;
 }
 
 /** The venue's sound defaults: all sound, effects, music, and the volume from 0 to 100. */
@@ -131,6 +140,8 @@ export interface CabinetSnapshot {
   readonly roads: readonly RoadOutcome[];
   /** The shared table this terminal plays at (docs/stadium.md#terminals); null for a cabinet that plays alone. */
   readonly stadium: StadiumView | null;
+  /** The player session, its reality check and limit (docs/responsible-gaming.md); null when none is kept. */
+  readonly session: SessionView | null;
 }
 
 /** One enabled bill channel of the venue config (docs/venue-config.md). */
@@ -175,6 +186,11 @@ export interface PlayerPort {
   skipRound(skip: boolean): CabinetSnapshot;
   /** Collect: creates a handpay and locks the cabinet until a technician clears it. */
   cashOut(): Handpay;
+  /**
+   * Answers the open reality check (docs/responsible-gaming.md#the-reality-check): `continue` plays on, `cash-out`
+   * also collects (its handpay is in the snapshot).
+   */
+  answerRealityCheck(answer: RealityCheckAnswer): CabinetSnapshot;
   /** The player's own history, a page at a time (docs/rules.md#game-history): hidden in demo mode. */
   playerHistory(query: PlayerHistoryQuery): PlayerHistoryPage;
 }
@@ -190,6 +206,12 @@ export interface DevicePort {
   reportDevice(status: DeviceStatus): void;
   /** A fault that affects the round: voids and refunds it, then tilts, for the coded reason its origin gives. */
   raiseFault(kind: 'rng-fault' | 'device-fault' | 'memory-error', source: string, reason: TiltReason): void;
+}
+
+/** The session clock's look (the cabinet's own timer; the browser host's test clock after it moves the time). */
+export interface SessionClockPort {
+  /** Raises a reality check or records a session limit that is due (docs/responsible-gaming.md). */
+  reviewSession(): void;
 }
 
 /** What the staff menu may do (behind the operator key switch and a staff session). */
@@ -235,7 +257,7 @@ export interface TechnicianPort {
 }
 
 /** The whole cabinet: the composition root hands each caller only the port it needs (the stadium link its port). */
-export interface Cabinet extends PlayerPort, DevicePort, TechnicianPort, StadiumTerminalPort {}
+export interface Cabinet extends PlayerPort, DevicePort, TechnicianPort, StadiumTerminalPort, SessionClockPort {}
 
 /** The thrown form of CabinetErrorInfo (code, message, limit): a refusal that changed nothing. */
 export { CabinetError } from './cabinet-error.ts';

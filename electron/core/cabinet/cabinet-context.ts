@@ -12,6 +12,7 @@ import type { VenueConfig } from '../config/venue-config.ts';
 import type { MinorUnits } from '../money/minor-units.ts';
 import type { CriticalState } from '../model/critical-state.ts';
 import type { Handpay } from '../model/handpay.ts';
+import type { SessionState } from '../model/player-session.ts';
 import type { JournalPort } from '../model/journal-port.ts';
 import type { RoundRecord } from '../model/round-record.ts';
 import type { Tilt } from '../model/tilt.ts';
@@ -55,6 +56,8 @@ export interface CabinetContext {
   lastRound: RoundRecord | null;
   /** A stadium terminal's window and link (stadium-state.ts); null for a cabinet that plays alone. */
   stadium: StadiumState | null;
+  /** The player session as the journal last recorded it (player-session.ts); null when none is kept. */
+  session: SessionState | null;
 }
 
 export function now(ctx: CabinetContext): string {

@@ -28,7 +28,13 @@ export type CabinetErrorCode =
   /** round:skip on a cabinet that plays alone. */
   | 'not-in-stadium'
   /** A chip on a side bet the venue does not offer (docs/cabinet-rules.md#side-bets-at-the-cabinet). */
-  | 'side-bet-not-offered';
+  | 'side-bet-not-offered'
+  /** A round while the reality check waits for the player's answer (docs/responsible-gaming.md#the-reality-check). */
+  | 'reality-check-open'
+  /** A round past a session limit, or one whose stake could pass the loss limit; `reason` says which. */
+  | 'session-limit'
+  /** A reality-check answer when no reality check is open. */
+  | 'no-reality-check';
 
 /** A refused request: nothing changed. `limit` names the limit that was hit. */
 export interface CabinetErrorInfo {

@@ -69,6 +69,10 @@ import type { PlayerHistoryPage, PlayerHistoryQuery } from '../model/player-hist
 import { stadiumVoid } from './stadium-void.ts';
 import * as stadiumWindow from './stadium-window.ts';
 import * as technician from './technician-actions.ts';
+import { answerRealityCheck, reviewSession } from './reality-check.ts';
+import { startSessionClock, stopSessionClock } from './session-clock.ts';
+import { sessionsKept } from './player-session.ts';
+import type { RealityCheckAnswer } from '../model/player-session.ts';
 import { clearTilt, type ClearConditions } from './tilt-clear.ts';
 import {
   archiveBetweenRounds,
@@ -113,6 +117,7 @@ export class CabinetCore implements Cabinet {
       rebetBets: null,
       lastRound: null,
       stadium: null,
+      session: null,
     };
   }
 
@@ -121,6 +126,15 @@ export class CabinetCore implements Cabinet {
     startup.start(this.ctx);
     // Retention: old rounds and events move to the archive between rounds (docs/cabinet-rules.md#retention-and-archive).
     startArchiveSchedule(this.ctx);
+    // The reality check and the time limit come due with the clock, between rounds (docs/responsible-gaming.md).
+    this.reviewSession();
+    this.armSessionClock();
+  }
+
+  /** The session clock runs only while the venue asks for a reality check or a limit (nothing to look at otherwise). */
+  private armSessionClock(): void {
+    if (sessionsKept(this.ctx)) startSessionClock(() => this.reviewSession(), this.ctx);
+    else stopSessionClock(this.ctx);
   }
 
   /** One bounded archive batch now (the timer does the same between rounds); skipped during a round. */
@@ -172,16 +186,31 @@ export class CabinetCore implements Cabinet {
 
   deal(): RoundRecord {
     if (this.ctx.stadium !== null) stadiumWindow.refuseDeal();
+    // A reality check or a limit that came due since the last look is raised before the round, never after it.
+    this.reviewSession();
     const round = guardStorage(this.ctx, 'other', () => rounds.deal(this.ctx));
     archiveAfterRound(this.ctx, round.roundId);
+    this.reviewSession();
     return round;
   }
 
   rebet(multiplier: 1 | 2): RoundRecord {
+    this.reviewSession();
     if (this.ctx.stadium !== null) return stadiumWindow.stadiumRebet(this.ctx, multiplier);
     const round = guardStorage(this.ctx, 'other', () => rounds.rebet(this.ctx, multiplier));
     archiveAfterRound(this.ctx, round.roundId);
+    this.reviewSession();
     return round;
+  }
+
+  answerRealityCheck(answer: RealityCheckAnswer): CabinetSnapshot {
+    guardStorage(this.ctx, 'cash-out', () => answerRealityCheck(this.ctx, answer));
+    return snapshot(this.ctx);
+  }
+
+  reviewSession(): void {
+    if (this.closed) return;
+    guardStorage(this.ctx, 'other', () => reviewSession(this.ctx));
   }
 
   skipRound(skip: boolean): CabinetSnapshot {
@@ -194,12 +223,14 @@ export class CabinetCore implements Cabinet {
   }
 
   stadiumClose(round: number): void {
+    this.reviewSession();
     guardStorage(this.ctx, 'lock', () => stadiumWindow.stadiumClose(this.ctx, round));
   }
 
   stadiumResult(result: VerifiedResult): ConclusionOutcome {
     const outcome = guardStorage(this.ctx, 'settle', () => stadiumResult(this.ctx, result));
     if (outcome === 'settled') archiveAfterRound(this.ctx, this.ctx.critical.lastRoundId);
+    this.reviewSession();
     return outcome;
   }
 
@@ -312,6 +343,8 @@ export class CabinetCore implements Cabinet {
 
   ramClear(damagedOwed: DamagedJournalOwed | null = null): void {
     guardStorage(this.ctx, 'other', () => ramClear(this.ctx, damagedOwed));
+    // The credit became a handpay: a session left at zero ends.
+    this.reviewSession();
   }
 
   moneyOnCabinet(): MoneyOnCabinet {
@@ -341,7 +374,11 @@ export class CabinetCore implements Cabinet {
   }
 
   applyConfig(input: unknown, role: string): CabinetSnapshot {
-    return guardStorage(this.ctx, 'other', () => configChange.applyConfig(this.ctx, input, role));
+    guardStorage(this.ctx, 'other', () => configChange.applyConfig(this.ctx, input, role));
+    // A setting turned on with credit on the meter starts a session now; a stricter one may be reached at once.
+    this.reviewSession();
+    this.armSessionClock();
+    return snapshot(this.ctx);
   }
 
   configAudit(range: { limit?: number; beforeId?: number }): ConfigAuditEntry[] {
@@ -371,6 +408,7 @@ export class CabinetCore implements Cabinet {
     this.closed = true;
     stopStorageRetry(this.ctx);
     stopArchiveSchedule(this.ctx);
+    stopSessionClock(this.ctx);
     try {
       this.journal.transaction(() => {
         this.journal.appendEvent('shutdown', now(this.ctx), { code: 'shutdown' });

@@ -26,6 +26,8 @@ import { resetTable } from './betting.ts';
 import { TILTS_ALLOWING_CASHOUT } from './round-machine.ts';
 import { snapshot } from './snapshot.ts';
 import { putTilt } from './tilts.ts';
+import { endInCommit, startInCommit } from './player-session.ts';
+import type { SessionState } from '../model/player-session.ts';
 
 /** The escrow decision: may a note of this value be stacked now? */
 export function canAcceptBill(ctx: CabinetContext, valueMinor: MinorUnits): { accept: boolean; reason: string } {
@@ -34,6 +36,9 @@ export function canAcceptBill(ctx: CabinetContext, valueMinor: MinorUnits): { ac
   if (config.demoMode) return { accept: false, reason: 'demo mode: money-in is disabled' };
   if (tilts.length > 0) return { accept: false, reason: `money-in is disabled while tilted (${tilts[0]!.kind})` };
   if (critical.openRoundId !== null) return { accept: false, reason: 'a round is in progress' };
+  // Credit added past a session limit could not be played: the note is returned (docs/responsible-gaming.md#session-limits).
+  if (ctx.session?.limitReached)
+    return { accept: false, reason: `the session ${ctx.session.limitReached} limit is reached` };
   const enabled = config.billChannels.filter((c) => c.enabled).map((c) => c.valueMinor);
   if (!enabled.includes(valueMinor)) {
     return {
@@ -72,6 +77,7 @@ export function creditBill(ctx: CabinetContext, credit: BillCredit): boolean {
   else if (configured.valueMinor !== valueMinor) anomalies.push('channel-value-differs');
   if (ctx.tilts.length > 0) anomalies.push('stacked-while-tilted');
   if (ctx.critical.creditsMinor + valueMinor > config.limits.creditLimitMinor) anomalies.push('above-credit-limit');
+  let started: SessionState | null = null;
   commitWhenMemoryGood(ctx, (s) => {
     const balance = (s ? s.creditsMinor : journal.ledgerBalance(false)) + valueMinor;
     journal.appendLedger({
@@ -84,6 +90,8 @@ export function creditBill(ctx: CabinetContext, credit: BillCredit): boolean {
       balanceAfterMinor: balance,
     });
     if (s) {
+      // The first credit after a zero balance starts a player session (player-session.ts), counted from before it.
+      started = startInCommit(ctx, s, at);
       s.creditsMinor = balance;
       s.meters.billsInMinor += valueMinor;
       const key = String(valueMinor);
@@ -99,6 +107,7 @@ export function creditBill(ctx: CabinetContext, credit: BillCredit): boolean {
       });
     }
   });
+  if (started !== null) ctx.session = started;
   emit(ctx, { type: 'bill-credited', valueMinor, creditsMinor: ctx.critical.creditsMinor });
   emitState(ctx);
   return true;
@@ -115,7 +124,9 @@ export function cashOut(ctx: CabinetContext): Handpay {
   const amount = ctx.critical.creditsMinor;
   if (amount <= 0) throw new CabinetError('no-credits', 'there are no credits to collect');
   const at = now(ctx);
+  let sessionEnded = false;
   const handpay = commit(ctx, (s) => {
+    sessionEnded = endInCommit(ctx, s, at, true);
     journal.appendLedger({ at, kind: 'handpay', demo: false, deltaMinor: -amount, balanceAfterMinor: 0 });
     const hp = journal.insertHandpay(amount, at);
     s.creditsMinor = 0;
@@ -131,6 +142,7 @@ export function cashOut(ctx: CabinetContext): Handpay {
     return hp;
   });
   ctx.pendingHandpay = handpay;
+  if (sessionEnded) ctx.session = null;
   resetTable(ctx);
   ctx.phase = 'idle';
   emitTilts(ctx);

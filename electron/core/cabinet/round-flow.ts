@@ -30,11 +30,14 @@ import { checkRecords } from './verified-records.ts';
 import { refillDemoCredits } from './money-in-out.ts';
 import { assertTransition } from './round-machine.ts';
 import { voidRound } from './void-round.ts';
+import { endInCommit } from './player-session.ts';
+import { requireSessionPlay } from './reality-check.ts';
 
 export function deal(ctx: CabinetContext): RoundRecord {
   requirePlayable(ctx);
   const bets = cleanBets(ctx.layout);
   checkForDeal(ctx.config, bets, wallet(ctx));
+  requireSessionPlay(ctx, sumSpots(bets));
   return playRound(ctx, bets);
 }
 
@@ -58,6 +61,7 @@ export function rebetBets(ctx: CabinetContext, multiplier: 1 | 2): Bets {
     if (v) bets[spot] = v * multiplier;
   }
   checkForDeal(ctx.config, bets, wallet(ctx));
+  requireSessionPlay(ctx, sumSpots(bets));
   return bets;
 }
 
@@ -164,6 +168,7 @@ export function settleRound(
   const returns = settleLayout(bets, roundFacts(outcome), ctx.config.profile);
   const totalReturn = sumSpots(returns);
   const endedAt = now(ctx);
+  let sessionEnded = false;
   guardStorage(ctx, 'settle', () =>
     commit(ctx, (s) => {
       const balance = postPerSpot((e) => journal.appendLedger(e), {
@@ -199,11 +204,14 @@ export function settleRound(
         else m.roundsTied++;
       }
       s.openRoundId = null;
+      // A round that leaves the balance at zero ends the player session (player-session.ts).
+      if (!demo) sessionEnded = endInCommit(ctx, s, endedAt, false);
       alsoInCommit?.(roundId, endedAt);
     }),
   );
   assertTransition(ctx.phase, 'settled');
   ctx.phase = 'settled';
+  if (sessionEnded) ctx.session = null;
   const record = journal.round(roundId)!;
   ctx.lastRound = record;
   ctx.rebetBets = bets;

@@ -144,7 +144,7 @@ describe('the pending handpay is in the snapshot, from the journal', () => {
 });
 
 describe("the player's table gets the venue's display settings in every snapshot", () => {
-  it('carries the currency, the idle timers, the default language and the sound defaults, and follows a config change at once', () => {
+  it('carries the currency, the idle timers, the default language, the sound defaults and the squeeze, and follows a config change at once', () => {
     const h = setupCabinet(testConfig({ currency: { code: 'SEK', minorDigits: 2 }, defaultLanguage: 'sv' }));
     expect(h.cabinet.snapshot().display).toEqual({
       currency: { code: 'SEK', minorDigits: 2 },
@@ -153,6 +153,7 @@ describe("the player's table gets the venue's display settings in every snapshot
       defaultLanguage: 'sv',
       sound: { soundOn: true, effectsOn: true, musicOn: false, volumePercent: 60 },
       roadsShown: true,
+      squeeze: { offered: false, timeLimitS: 20 },
     });
     const pushed: unknown[] = [];
     h.cabinet.subscribe((e) => {
@@ -166,6 +167,7 @@ describe("the player's table gets the venue's display settings in every snapshot
       defaultLanguage: 'de',
       sound: { soundOn: false, effectsOn: true, musicOn: true, volumePercent: 35 },
       roads: { windowRounds: 60, shownByDefault: false },
+      squeeze: { offered: true, timeLimitS: 8 },
     };
     const applied = h.cabinet.applyConfig(next, 'technician');
     const expected = {
@@ -175,6 +177,7 @@ describe("the player's table gets the venue's display settings in every snapshot
       defaultLanguage: 'de',
       sound: { soundOn: false, effectsOn: true, musicOn: true, volumePercent: 35 },
       roadsShown: false,
+      squeeze: { offered: true, timeLimitS: 8 },
     };
     expect(applied.display).toEqual(expected);
     expect(pushed).toEqual([expected]);

@@ -14,6 +14,7 @@ import { wallet, type CabinetContext } from './cabinet-context.ts';
 import { roadWindow } from './road-window.ts';
 import { stadiumRoads } from './stadium-roads.ts';
 import { stadiumView } from './stadium-state.ts';
+import { sessionView } from './player-session.ts';
 
 /**
  * Everything the last round paid back, stake included, or 0 if it was voided: the gross, for IPC callers. The
@@ -32,6 +33,8 @@ export function tableDisplay(config: VenueConfig): TableDisplay {
     defaultLanguage: config.defaultLanguage,
     sound: { ...config.sound },
     roadsShown: config.roads.shownByDefault,
+    // A shared table keeps its own pace: its terminals reveal at the table's time, never the player's (docs/squeeze.md).
+    squeeze: { offered: config.squeeze.offered && config.stadium === null, timeLimitS: config.squeeze.timeLimitS },
   };
 }
 
@@ -65,5 +68,6 @@ export function snapshot(ctx: CabinetContext): CabinetSnapshot {
     billNotes: billNotes(ctx.config),
     roads: ctx.config.stadium === null ? roadWindow(ctx) : stadiumRoads(ctx, ctx.config.stadium.table),
     stadium: stadiumView(ctx),
+    session: sessionView(ctx),
   };
 }

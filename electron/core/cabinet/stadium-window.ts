@@ -20,6 +20,7 @@ import { lockRound, rebetBets } from './round-flow.ts';
 import { snapshot } from './snapshot.ts';
 import { requireStadium } from './stadium-state.ts';
 import { requireTableRound } from './stadium-stream-order.ts';
+import { requireSessionPlay } from './reality-check.ts';
 
 /** The bet-limit refusals a close records as the reason it locked nothing. */
 const LIMIT_SIT_OUTS: ReadonlySet<string> = new Set<StadiumSitOut>([
@@ -28,6 +29,8 @@ const LIMIT_SIT_OUTS: ReadonlySet<string> = new Set<StadiumSitOut>([
   'above-table-max',
   'above-max-win',
   'insufficient-credits',
+  'reality-check-open',
+  'session-limit',
 ]);
 
 export function stadiumOpen(ctx: CabinetContext, round: number, closesInMs: number): void {
@@ -66,6 +69,7 @@ function sitOutReason(ctx: CabinetContext, skipping: boolean, bets: Bets): Stadi
   if (sumSpots(bets) === 0) return 'no-bets';
   try {
     checkForDeal(ctx.config, bets, wallet(ctx));
+    requireSessionPlay(ctx, sumSpots(bets));
   } catch (error) {
     if (error instanceof CabinetError && LIMIT_SIT_OUTS.has(error.code)) return error.code as StadiumSitOut;
     throw error;

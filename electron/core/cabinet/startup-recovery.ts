@@ -11,6 +11,7 @@
  *   5. the power-up is counted and logged, and an empty demo wallet is filled;
  *   6. what the screen shows (last round, REBET bets, phase) is read from the journal.
  */
+import { restoreSession } from './player-session.ts';
 import { now, readPendingHandpay, refreshFromJournal, type CabinetContext } from './cabinet-context.ts';
 import { applyConfigAtStart } from './config-change.ts';
 import { copyWriteFailed } from './critical-copy-fault.ts';
@@ -31,6 +32,8 @@ export function start(ctx: CabinetContext): void {
   if (ctx.memoryGood) recoverOpenRounds(ctx);
   powerUp(ctx);
   refreshFromJournal(ctx);
+  // The session as the journal left it (docs/responsible-gaming.md#the-session).
+  ctx.session = restoreSession(ctx);
 }
 
 /**

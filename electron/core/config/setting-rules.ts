@@ -48,9 +48,12 @@ export const SETTING_RULES: readonly SettingRule[] = [
   { path: 'devices.billAcceptor.port', whileMoney: 'any-time', change: 'restart' },
   { path: 'inputs', whileMoney: 'any-time', change: 'restart' },
   { path: 'roads', whileMoney: 'any-time', change: 'live' },
+  { path: 'squeeze', whileMoney: 'any-time', change: 'live' },
   { path: 'staff', whileMoney: 'any-time', change: 'live' },
   { path: 'journal.criticalCopyPath', whileMoney: 'any-time', change: 'restart' },
   { path: 'journal.retainRounds', whileMoney: 'any-time', change: 'live' },
+  // A change applies at once when it is stricter, else from the next session (docs/responsible-gaming.md#changing-the-settings).
+  { path: 'responsibleGaming', whileMoney: 'any-time', change: 'live' },
   // The link to the table starts with the cabinet (docs/stadium.md#terminals): a new table, broker or key takes a restart.
   { path: 'stadium', whileMoney: 'any-time', change: 'restart' },
   // The floor under every offered bet's return (docs/cabinet-rules.md#side-bets-at-the-cabinet): a rule, not money.

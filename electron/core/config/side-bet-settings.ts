@@ -9,7 +9,6 @@ import { analyzeProfile, type ExactAnalysis } from '../analysis/exact-analysis.t
 import type { RuleProfile } from '../engine/rule-profile.ts';
 import { SPOTS, type Spot } from '../engine/settlement.ts';
 import { isSideBetOffered, SIDE_BETS, type SideBet } from '../engine/side-bets.ts';
-import type { VenueConfig } from './venue-config.ts';
 
 /** One limits object per side bet, each optional; an unknown bet name is an unknown field. */
 export function sideBetLimitsSchema<L extends z.ZodType>(limit: L) {
@@ -52,6 +51,19 @@ export function cachedAnalysis(profile: RuleProfile): ExactAnalysis {
   return analysis;
 }
 
+/**
+ * The fields these rules read, as venue-config.ts's schema has them at its refinement (a shape, not an import of
+ * VenueConfig: venue-config.ts imports this file).
+ */
+export interface SideBetSettingsView {
+  readonly profile: RuleProfile;
+  readonly limits: {
+    readonly tableMaxMinor: number;
+    readonly sideBets: Partial<Record<SideBet, { readonly minMinor: number; readonly maxMinor: number }>>;
+  };
+  readonly minimumRtpPercent: number | null;
+}
+
 /** One offered bet's exact return in percent, and the config path of the field it belongs to. */
 export interface OfferedReturn {
   readonly bet: Spot | SideBet;
@@ -60,7 +72,7 @@ export interface OfferedReturn {
 }
 
 /** The offered bets' exact returns in percent, main spots first, side bets in SIDE_BETS order. */
-export function offeredReturnsPercent(cfg: VenueConfig): OfferedReturn[] {
+export function offeredReturnsPercent(cfg: SideBetSettingsView): OfferedReturn[] {
   const analysis = cachedAnalysis(cfg.profile);
   const main = SPOTS.map((spot) => ({ bet: spot, path: `limits.spots.${spot}`, rtpPercent: analysis.rtp[spot] * 100 }));
   const side = SIDE_BETS.filter((bet) => cfg.limits.sideBets[bet] !== undefined).flatMap((bet) => {
@@ -74,7 +86,7 @@ export function offeredReturnsPercent(cfg: VenueConfig): OfferedReturn[] {
  * The side-bet rules that read other fields: the variant must offer each bet, each max fits under the
  * table max, and with a minimum return set, every offered bet's exact return reaches it.
  */
-export function checkSideBetSettings(cfg: VenueConfig, ctx: z.RefinementCtx): void {
+export function checkSideBetSettings(cfg: SideBetSettingsView, ctx: z.RefinementCtx): void {
   let everyBetOffered = true;
   for (const bet of SIDE_BETS) {
     const limit = cfg.limits.sideBets[bet];

@@ -1,18 +1,9 @@
 import fc from 'fast-check';
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { configRefusal as refusal } from '../../testing/config-refusal.ts';
 import { CLOSE_MARGIN_MS, RESULT_TIMEOUT_MS, stadiumFieldRule, withStadiumOverride } from './stadium-config.ts';
-import { ConfigError, DEFAULT_VENUE_CONFIG, parseVenueConfig } from './venue-config.ts';
-
-function refusal(input: unknown): ConfigError {
-  try {
-    parseVenueConfig(input);
-  } catch (error) {
-    if (error instanceof ConfigError) return error;
-    throw error;
-  }
-  throw new Error('expected the config to be refused');
-}
+import { DEFAULT_VENUE_CONFIG, parseVenueConfig } from './venue-config.ts';
 
 const KEY = randomBytes(32).toString('base64');
 const STADIUM = { url: 'nats://10.0.0.5:4222', table: 'T1', tablePublicKey: KEY };

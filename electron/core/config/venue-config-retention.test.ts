@@ -1,21 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ConfigError,
-  DEFAULT_VENUE_CONFIG,
-  GAME_RECALL_DEPTH,
-  parseVenueConfig,
-  RETAIN_ROUNDS,
-} from './venue-config.ts';
-
-function refusal(input: unknown): ConfigError {
-  try {
-    parseVenueConfig(input);
-  } catch (error) {
-    if (error instanceof ConfigError) return error;
-    throw error;
-  }
-  throw new Error('expected the config to be refused');
-}
+import { configRefusal as refusal } from '../../testing/config-refusal.ts';
+import { DEFAULT_VENUE_CONFIG, GAME_RECALL_DEPTH, parseVenueConfig, RETAIN_ROUNDS } from './venue-config.ts';
 
 const withRetain = (retainRounds: unknown) => ({ ...DEFAULT_VENUE_CONFIG, journal: { retainRounds } });
 

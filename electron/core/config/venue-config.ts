@@ -2,7 +2,7 @@
  * The venue configuration of one cabinet, validated before anything uses it: the rule
  * profile, table limits, chip denominations, currency, the credit limit, the max win per
  * round, the bill channels that are enabled, demo (free-play) mode, the screen timers, the
- * default language, the sound defaults, the device ports, the GPIO inputs and the staff session timer
+ * default language, the sound defaults, the squeeze, the device ports, the GPIO inputs and the staff session timer
  * (docs/venue-config.md). A bad field is refused with an error naming the field and what is
  * allowed; nothing is half-applied. Every field added after the first release has a
  * default, so stored configs and old venue files still load.
@@ -25,6 +25,7 @@ import { MAX_AMOUNT_MINOR, type MinorUnits } from '../money/minor-units.ts';
 import { fieldIssues, type FieldIssue } from './field-issue.ts';
 import { checkSideBetSettings, MinimumRtpPercentSchema, sideBetLimitsSchema } from './side-bet-settings.ts';
 import { StadiumConfigSchema } from './stadium-config.ts';
+import { ResponsibleGamingSchema, RESPONSIBLE_GAMING_OFF } from './responsible-gaming-config.ts';
 
 const minor = (field: string) =>
   z
@@ -110,6 +111,12 @@ export const MIN_ENTROPY_BITS_PER_BYTE = { min: 0.5, max: 8, default: 4 } as con
 
 /** The roads span this many of the most recent rounds (docs/roads.md): at least one bead-plate column, at most a long session. */
 export const ROAD_WINDOW_ROUNDS = { min: 6, max: 500, default: 60 } as const;
+
+/**
+ * The squeeze's time limit (docs/squeeze.md#venue-settings): long enough to peel two cards by hand, short enough that
+ * a player who walked away does not hold the cabinet.
+ */
+export const SQUEEZE_TIME_LIMIT_S = { min: 3, max: 60, default: 20 } as const;
 
 export const RNG_PROTOCOLS = ['truerng', 'onerng'] as const;
 /** hardware: the DRBG is seeded only by the hardware RNG; os: the venue approves OS entropy (docs/rng.md#approved-entropy-source). */
@@ -257,6 +264,19 @@ export const VenueConfigSchema = z
       })
       .strict()
       .prefault({}),
+    /**
+     * The squeeze (docs/squeeze.md#venue-settings): whether players may reveal their hand by peeling its cards, and the
+     * seconds after which the cards still face down turn by themselves. Off by default.
+     */
+    squeeze: z
+      .object({
+        offered: z.boolean({ error: 'offered must be true or false' }).default(false),
+        timeLimitS: seconds('timeLimitS', SQUEEZE_TIME_LIMIT_S.min, SQUEEZE_TIME_LIMIT_S.max).default(
+          SQUEEZE_TIME_LIMIT_S.default,
+        ),
+      })
+      .strict()
+      .prefault({}),
     /** Staff access (docs/cabinet-rules.md#operator-menu-and-key-switch): idle sign-out after this many seconds. */
     staff: z
       .object({
@@ -297,6 +317,8 @@ export const VenueConfigSchema = z
       })
       .strict()
       .prefault({}),
+    /** The reality check and the session limits (docs/responsible-gaming.md#venue-settings); all off by default. */
+    responsibleGaming: ResponsibleGamingSchema,
     /** The shared table this cabinet is a terminal of (stadium-config.ts); null: it plays alone. */
     stadium: StadiumConfigSchema,
     /** The lowest return to player any offered bet may have, in percent; null: no floor (side-bet-settings.ts). */
@@ -416,8 +438,10 @@ export const DEFAULT_VENUE_CONFIG: VenueConfig = {
   },
   inputs: { operatorKeyFile: null, doorFile: null },
   roads: { windowRounds: ROAD_WINDOW_ROUNDS.default, shownByDefault: true },
+  squeeze: { offered: false, timeLimitS: SQUEEZE_TIME_LIMIT_S.default },
   staff: { idleSignOutS: 300 },
   journal: { criticalCopyPath: null, retainRounds: RETAIN_ROUNDS.default },
+  responsibleGaming: RESPONSIBLE_GAMING_OFF,
   stadium: null,
   minimumRtpPercent: null,
 };

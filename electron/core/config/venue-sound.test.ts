@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_VENUE_CONFIG, parseVenueConfig } from './venue-config.ts';
+import { configRefusal as refusal } from '../../testing/config-refusal.ts';
+import { DEFAULT_VENUE_CONFIG, parseVenueConfig } from './venue-config.ts';
 
 /** The venue's sound defaults (docs/venue-config.md#fields, docs/sound.md#venue-defaults). */
 const base = DEFAULT_VENUE_CONFIG;
-
-function refusal(input: unknown): ConfigError {
-  try {
-    parseVenueConfig(input);
-  } catch (error) {
-    if (error instanceof ConfigError) return error;
-    throw error;
-  }
-  throw new Error('expected the config to be refused');
-}
 
 describe("the venue's sound defaults: all sound, effects, music and the volume", () => {
   it('a file without a sound block gets sound and effects on, music off, volume 60', () => {

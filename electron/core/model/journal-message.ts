@@ -376,6 +376,49 @@ export type EventMessage =
   /** The archive file refused a write (a full or failing disk): nothing moved, the live journal is unchanged. */
   | { readonly code: 'journal-archive-failed'; readonly problem: ArchiveProblem }
   /**
+   * A player session began with the first credit after a zero balance (docs/responsible-gaming.md#the-session): the
+   * meters it counts from and the rules it started under (null: off).
+   */
+  | {
+      readonly code: 'session-started';
+      readonly billsInBeforeMinor: number;
+      readonly wageredBeforeMinor: number;
+      readonly realityCheckMinutes: number | null;
+      readonly lossLimitMinor: number | null;
+      readonly timeLimitMinutes: number | null;
+    }
+  /** The session ended: at a cash-out (`cashedOut`) or a balance of zero, with its figures. */
+  | {
+      readonly code: 'session-ended';
+      readonly cashedOut: boolean;
+      readonly minutes: number;
+      readonly totalBetMinor: number;
+      readonly netMinor: number;
+    }
+  /** The reality check was shown with these figures (docs/responsible-gaming.md#the-reality-check). */
+  | {
+      readonly code: 'reality-check-shown';
+      readonly minutes: number;
+      readonly totalBetMinor: number;
+      readonly netMinor: number;
+    }
+  /** The player answered the reality check: continue, or cash out (`cashOut`). */
+  | { readonly code: 'reality-check-answered'; readonly cashOut: boolean; readonly minutes: number }
+  /** The session's net loss reached the venue's loss limit: play stopped (docs/responsible-gaming.md#session-limits). */
+  | {
+      readonly code: 'session-loss-limit-reached';
+      readonly lossMinor: number;
+      readonly limitMinor: number;
+      readonly minutes: number;
+    }
+  /** The session's time reached the venue's time limit: play stopped. */
+  | {
+      readonly code: 'session-time-limit-reached';
+      readonly minutes: number;
+      readonly limitMinutes: number;
+      readonly netMinor: number;
+    }
+  /**
    * A stadium result came for a round this terminal had already refunded (a timeout or a fault): logged, ignored.
    * `roundId`: the terminal's refunded round, null when it had no bets in it.
    */
@@ -465,6 +508,12 @@ export const EVENT_MESSAGE_CODES = [
   'journal-archive-blocked',
   'journal-archive-failed',
   'stadium-result-late',
+  'session-started',
+  'session-ended',
+  'reality-check-shown',
+  'reality-check-answered',
+  'session-loss-limit-reached',
+  'session-time-limit-reached',
 ] as const satisfies readonly EventMessageCode[];
 
 /** Compile-time checks: each list names every code of its type. */

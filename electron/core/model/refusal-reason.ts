@@ -10,6 +10,9 @@
  * - `money-on-cabinet`: a staff action or a setting that would change, strand or forget what a player is
  *   owed, refused while the cabinet holds money (docs/cabinet-rules.md#staff-actions-with-money-on-the-cabinet);
  *   `settings` names the venue-config fields that caused it (none for a staff action).
+ * - `session-loss-limit-reached`, `session-time-limit-reached`: the player's session reached a venue limit and play
+ *   stopped; `session-loss-limit-ahead`: this stake could take the session's loss past the limit, `leftMinor` may
+ *   still be lost (docs/responsible-gaming.md#session-limits).
  * - `restart-only`: venue-config fields (inputs, device ports) that change only by re-provisioning the
  *   installation's venue file and restarting, never from the screen.
  */
@@ -27,6 +30,9 @@ export type RefusalReason =
       readonly unpaidHandpays: number;
       readonly settings: readonly string[];
     }
-  | { readonly code: 'restart-only'; readonly settings: readonly string[] };
+  | { readonly code: 'restart-only'; readonly settings: readonly string[] }
+  | { readonly code: 'session-loss-limit-reached'; readonly lossMinor: number; readonly limitMinor: number }
+  | { readonly code: 'session-time-limit-reached'; readonly minutes: number; readonly limitMinutes: number }
+  | { readonly code: 'session-loss-limit-ahead'; readonly stakeMinor: number; readonly leftMinor: number };
 
 export type RefusalReasonCode = RefusalReason['code'];

@@ -27,7 +27,10 @@ export type StadiumSitOut =
   | 'above-spot-max'
   | 'above-table-max'
   | 'above-max-win'
-  | 'insufficient-credits';
+  | 'insufficient-credits'
+  /** The player's reality check was open, or a session limit reached (docs/responsible-gaming.md). */
+  | 'reality-check-open'
+  | 'session-limit';
 export const STADIUM_SIT_OUTS = [
   'skipped',
   'no-bets',
@@ -38,6 +41,8 @@ export const STADIUM_SIT_OUTS = [
   'above-table-max',
   'above-max-win',
   'insufficient-credits',
+  'reality-check-open',
+  'session-limit',
 ] as const satisfies readonly StadiumSitOut[];
 
 /** What the table's stream said of a round: its result with the cards in deal order, its void, or a doubtful message. */

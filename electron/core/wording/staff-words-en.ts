@@ -199,6 +199,7 @@ export default {
     applyNow: 'Apply now',
   },
   section: {
+    responsible: 'Responsible gaming',
     stadium: 'Stadium table',
     rules: 'Game rules',
     limits: 'Bet limits',
@@ -211,6 +212,7 @@ export default {
     language: 'Language',
     sound: 'Sound',
     roads: 'Roads',
+    squeeze: 'Squeeze',
     devices: 'Devices',
     inputs: 'Inputs',
     staff: 'Staff',
@@ -218,6 +220,9 @@ export default {
     other: 'Other',
   },
   field: {
+    realityCheckMinutes: 'Reality check every (min)',
+    sessionLossLimitMinor: 'Session loss limit',
+    sessionTimeLimitMinutes: 'Session time limit (min)',
     stadium: 'Stadium table (null: plays alone)',
     url: 'Broker URLs',
     table: 'Table id',
@@ -260,6 +265,8 @@ export default {
     criticalCopyPath: 'Second copy of critical memory (file)',
     windowRounds: 'Rounds shown in the roads',
     shownByDefault: 'Roads shown to a new player',
+    offered: 'Squeeze offered to players',
+    timeLimitS: 'Squeeze time limit (s)',
     retainRounds: 'Rounds kept in the live journal',
     source: 'Entropy source',
     minEntropyBitsPerByte: 'Min-entropy H (bits per byte)',
@@ -371,6 +378,16 @@ export default {
   },
   original: 'Original text (as recorded)',
   msg: {
+    'session-started':
+      'Player session started (meters at start: bills in {billsInBeforeMinor}, wagered {wageredBeforeMinor}); reality check every {realityCheckMinutes} min, loss limit {lossLimitMinor}, time limit {timeLimitMinutes} min',
+    'session-ended':
+      'Player session ended ({cashedOut}) after {minutes} min: total bet {totalBetMinor}, net {netMinor}',
+    'reality-check-shown': 'Reality check shown after {minutes} min: total bet {totalBetMinor}, net {netMinor}',
+    'reality-check-answered': 'Reality check answered after {minutes} min: {cashOut}',
+    'session-loss-limit-reached':
+      'Session loss limit reached after {minutes} min: lost {lossMinor}, limit {limitMinor}; play stopped',
+    'session-time-limit-reached':
+      'Session time limit reached: {minutes} min of {limitMinutes} min, net {netMinor}; play stopped',
     'stadium-result-late':
       'Result of table {tableId} round {tableRound} came after the round was refunded (round no. {roundId}); ignored',
     'door-opened': 'Door opened',
@@ -694,6 +711,8 @@ export default {
     program: 'Program',
   },
   flag: {
+    cashedOut: { true: 'cashed out', false: 'balance reached zero' },
+    cashOut: { true: 'cash out', false: 'continue playing' },
     resumed: { true: 'finishing an interrupted batch', false: 'new batch' },
     on: { true: 'on', false: 'off' },
     enabled: { true: 'Enabled', false: 'Disabled' },

@@ -19,6 +19,7 @@ type TableChannels = Pick<
   | 'round:rebet'
   | 'round:skip'
   | 'cashout:collect'
+  | 'session:reality-check'
   | 'paytable:get'
   | 'history:list'
 >;
@@ -34,6 +35,7 @@ export function tableHandlers(cabinet: Cabinet, services: RouterServices): Table
     'round:rebet': (r) => cabinet.rebet(r.multiplier),
     'round:skip': (r) => cabinet.skipRound(r.skip),
     'cashout:collect': () => cabinet.cashOut(),
+    'session:reality-check': (r) => cabinet.answerRealityCheck(r.answer),
     'paytable:get': () => services.paytable(cabinet.snapshot()),
     'history:list': (r) => cabinet.playerHistory(r),
   };

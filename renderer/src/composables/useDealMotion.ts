@@ -40,6 +40,37 @@ export interface DealParts {
   back: HTMLElement;
   /** Laid sideways (a third card) at rest. */
   sideways: boolean;
+  /** It arrives and stays face down, for the player to squeeze (docs/squeeze.md#the-reveal): no turn. */
+  faceDown?: boolean;
+}
+
+/** The back turns away and the face turns in, each in half of `flipMs`, after `delayMs`. */
+function turnOver(face: HTMLElement, back: HTMLElement, flipMs: number, delayMs: number): Animation[] {
+  const half = flipMs / 2;
+  return [
+    back.animate(
+      [{ transform: 'perspective(900px) rotateY(0deg)' }, { transform: 'perspective(900px) rotateY(90deg)' }],
+      { duration: half, delay: delayMs, easing: 'ease-in', fill: 'both' },
+    ),
+    face.animate(
+      [{ transform: 'perspective(900px) rotateY(-90deg)' }, { transform: 'perspective(900px) rotateY(0deg)' }],
+      { duration: half, delay: delayMs + half, easing: 'ease-out', fill: 'both' },
+    ),
+  ];
+}
+
+/**
+ * A squeezed card turning face up in its slot (docs/squeeze.md#the-reveal): a card still wholly face down turns over;
+ * one the player has peeled past half-way lets its back go. Resolves when the face shows alone.
+ */
+export function playTurn(
+  parts: { face: HTMLElement; back: HTMLElement; peeled: boolean },
+  flipMs: number,
+): Promise<void> {
+  const animations = parts.peeled
+    ? [parts.back.animate([{ opacity: 1 }, { opacity: 0 }], { duration: flipMs / 2, easing: 'ease-out', fill: 'both' })]
+    : turnOver(parts.face, parts.back, flipMs, 0);
+  return Promise.all(animations.map((a) => a.finished.catch(() => a))).then(() => undefined);
 }
 
 /** Plays one card's arrival; resolves when it lies face up in its slot (also when cancelled). */
@@ -67,22 +98,7 @@ export function playDeal(parts: DealParts, motion: CardMotion): { done: Promise<
         { duration: motion.slideMs, easing: 'cubic-bezier(0.2, 0.75, 0.25, 1)' },
       ),
     );
-    const half = motion.flipMs / 2;
-    animations.push(
-      parts.back.animate(
-        [{ transform: 'perspective(900px) rotateY(0deg)' }, { transform: 'perspective(900px) rotateY(90deg)' }],
-        {
-          duration: half,
-          delay: motion.slideMs,
-          easing: 'ease-in',
-          fill: 'both',
-        },
-      ),
-      parts.face.animate(
-        [{ transform: 'perspective(900px) rotateY(-90deg)' }, { transform: 'perspective(900px) rotateY(0deg)' }],
-        { duration: half, delay: motion.slideMs + half, easing: 'ease-out', fill: 'both' },
-      ),
-    );
+    if (!parts.faceDown) animations.push(...turnOver(parts.face, parts.back, motion.flipMs, motion.slideMs));
   }
   const done = Promise.all(animations.map((a) => a.finished.catch(() => a))).then(() => {
     animations.forEach((a) => a.cancel());

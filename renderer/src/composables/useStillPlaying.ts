@@ -37,7 +37,10 @@ export function useStillPlaying(options: {
           voided.value !== null ||
           snapshot.value === null ||
           snapshot.value.phase === 'locked' ||
-          snapshot.value.phase === 'dealt',
+          snapshot.value.phase === 'dealt' ||
+          // The reality check or a session limit is already asking the player (docs/responsible-gaming.md).
+          snapshot.value.session?.realityCheck != null ||
+          snapshot.value.session?.limitReached != null,
         tilted: activeTilt.value !== null,
         staffMenu: keyOn.value || role.value !== null,
         attract: options.attract.value,

@@ -2,6 +2,7 @@ import type { IpcError } from '../../../electron/ipc/contract.ts';
 import { wordingOf } from './error-code-wording.ts';
 import { formatMinor } from './money.ts';
 import { refusalReasonText } from './refusal-reason.ts';
+import { isSessionReason, sessionRefusalText } from './session-words.ts';
 
 type T = (key: string, named?: Record<string, unknown>) => string;
 type TE = (key: string) => boolean;
@@ -41,6 +42,8 @@ export function tableErrorText(
   if (error.code === 'insufficient-credits' && creditsMinor === 0 && te('errors.insertNote')) {
     return t('errors.insertNote');
   }
+  // A session limit says which limit and by how much (docs/responsible-gaming.md#session-limits).
+  if (error.reason && isSessionReason(error.reason)) return sessionRefusalText(error.reason, t, money);
   return errorText(error, t, te, money);
 }
 

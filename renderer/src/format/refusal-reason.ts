@@ -1,6 +1,7 @@
 import type { RefusalReason } from '../../../electron/ipc/contract.ts';
 import { fieldLabel } from './field-issue.ts';
 import { formatMinor } from './money.ts';
+import { isSessionReason, sessionRefusalText } from './session-words.ts';
 
 type T = (key: string, named?: Record<string, unknown>) => string;
 type TE = (key: string) => boolean;
@@ -17,6 +18,8 @@ export function refusalReasonText(
   te: TE,
   money: (minor: number) => string = formatMinor,
 ): string | null {
+  // A player's session refusals are worded beside the reality check (session-words.ts).
+  if (isSessionReason(reason)) return sessionRefusalText(reason, t, money);
   const withSettings = reason.code === 'money-on-cabinet' && reason.settings.length > 0;
   const key = `refusal.${reason.code}${withSettings ? '-settings' : ''}`;
   if (!te(key)) return null;

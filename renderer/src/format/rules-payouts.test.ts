@@ -12,6 +12,7 @@ function limits(bankerMin: number, bankerMax: number, chips: number[]): TableLim
   const spot = { minMinor: bankerMin, maxMinor: bankerMax };
   return {
     spots: { player: spot, banker: spot, tie: spot },
+    sideBets: {},
     tableMaxMinor: bankerMax,
     chipDenominationsMinor: chips,
     creditLimitMinor: bankerMax * 10,

@@ -29,10 +29,12 @@ describe('the editor shows every field of the venue config, grouped', () => {
       'language',
       'sound',
       'roads',
+      'squeeze',
       'devices',
       'inputs',
       'staff',
       'journal',
+      'responsible',
       'stadium',
     ]);
   });
@@ -46,6 +48,13 @@ describe('the editor shows every field of the venue config, grouped', () => {
     expect(byKey.get('billChannels')?.kind).toBe('rows');
     expect(byKey.get('defaultLanguage')?.choices).toHaveLength(6);
     expect(byKey.get('devices.rng.port')).toMatchObject({ kind: 'text', nullable: true });
+    // A session limit that may be off is still an amount or a number; the reality check is one of its intervals.
+    expect(byKey.get('responsibleGaming.sessionLossLimitMinor')).toMatchObject({ kind: 'money', nullable: true });
+    expect(byKey.get('responsibleGaming.sessionTimeLimitMinutes')).toMatchObject({ kind: 'int', nullable: true });
+    expect(byKey.get('responsibleGaming.realityCheckMinutes')).toMatchObject({
+      kind: 'choice',
+      choices: [null, 15, 30, 60],
+    });
     expect(byKey.get('devices.billAcceptor.fixedKeyHex')?.kind).toBe('secret');
     expect(byKey.get('devices.billAcceptor.protocol')).toMatchObject({ kind: 'choice', choices: ['essp', 'id003'] });
     expect(byKey.get('devices.rng.source')).toMatchObject({ kind: 'choice', choices: ['hardware', 'os'] });
@@ -54,6 +63,8 @@ describe('the editor shows every field of the venue config, grouped', () => {
     expect(byKey.get('sound.volumePercent')).toMatchObject({ kind: 'int', section: 'sound' });
     expect(byKey.get('roads.windowRounds')).toMatchObject({ kind: 'int', section: 'roads' });
     expect(byKey.get('roads.shownByDefault')).toMatchObject({ kind: 'bool', section: 'roads' });
+    expect(byKey.get('squeeze.offered')).toMatchObject({ kind: 'bool', section: 'squeeze' });
+    expect(byKey.get('squeeze.timeLimitS')).toMatchObject({ kind: 'int', section: 'squeeze' });
     expect(byKey.get('stadium')).toMatchObject({ kind: 'text', section: 'stadium', nullable: true, value: null });
   });
 

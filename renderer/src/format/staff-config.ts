@@ -19,10 +19,12 @@ export const CONFIG_SECTIONS = [
   'language',
   'sound',
   'roads',
+  'squeeze',
   'devices',
   'inputs',
   'staff',
   'journal',
+  'responsible',
   'stadium',
   'other',
 ] as const;
@@ -50,14 +52,16 @@ export interface ConfigField {
   readonly value: unknown;
   /** A text field that may be empty (null): a port, an input file. */
   readonly nullable: boolean;
-  /** For `choice`: the values offered. */
-  readonly choices?: readonly (string | number)[];
+  /** For `choice`: the values offered (null: off, for a setting that may be off). */
+  readonly choices?: readonly (string | number | null)[];
 }
 
 export const LANGUAGE_CHOICES = ['en', 'sv', 'de', 'fi', 'nl', 'cs'] as const;
 
 /** Fields with a fixed set of values (the schema's enums), by dotted path. */
-const CHOICES: Readonly<Record<string, readonly (string | number)[]>> = {
+const CHOICES: Readonly<Record<string, readonly (string | number | null)[]>> = {
+  // The reality check's intervals, or off (docs/responsible-gaming.md#venue-settings).
+  'responsibleGaming.realityCheckMinutes': [null, 15, 30, 60],
   'profile.tiePays': [8, 9],
   'profile.variant': ['commission', 'no-commission', 'ez'],
   'profile.lucky6ThreeCardPays': [20, 23],
@@ -80,7 +84,15 @@ const NULLABLE = new Set([
   'minimumRtpPercent',
   // null: the cabinet plays alone (docs/venue-config.md#stadium); set only from the venue file, with a restart.
   'stadium',
+  // null: no session limit (docs/responsible-gaming.md#venue-settings).
+  'responsibleGaming.sessionLossLimitMinor',
+  'responsibleGaming.sessionTimeLimitMinutes',
 ]);
+/** Numbers that may be off (null): their kind is not read from the value, which may be null. */
+const NULLABLE_NUMBERS: Readonly<Record<string, FieldKind>> = {
+  'responsibleGaming.sessionLossLimitMinor': 'money',
+  'responsibleGaming.sessionTimeLimitMinutes': 'int',
+};
 /** Write-only: main shows only whether it is set. */
 export const SECRET_FIELDS = new Set(['devices.billAcceptor.fixedKeyHex']);
 
@@ -113,12 +125,15 @@ export function sectionOf(path: ConfigPath): ConfigSection {
     case 'sound':
       return 'sound';
     case 'roads':
+    case 'squeeze':
     case 'devices':
     case 'inputs':
     case 'staff':
     case 'journal':
     case 'stadium':
       return top;
+    case 'responsibleGaming':
+      return 'responsible';
     default:
       return 'other';
   }
@@ -131,6 +146,8 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 function leafKind(key: string, value: unknown): FieldKind {
   if (SECRET_FIELDS.has(key)) return 'secret';
   if (CHOICES[key]) return 'choice';
+  const nullableNumber = NULLABLE_NUMBERS[key];
+  if (nullableNumber) return nullableNumber;
   if (typeof value === 'boolean') return 'bool';
   if (DECIMAL.has(key)) return 'decimal';
   if (typeof value === 'number') return /Minor$/.test(key) ? 'money' : 'int';

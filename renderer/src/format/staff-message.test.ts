@@ -217,6 +217,29 @@ const EVENTS: Samples<EventMessage> = {
     problem: { code: 'archive-write-failed', error: 'SQLITE_FULL' },
   },
   'stadium-result-late': { code: 'stadium-result-late', tableId: 'T1', tableRound: 8, roundId: 31 },
+  'session-started': {
+    code: 'session-started',
+    billsInBeforeMinor: 12_000,
+    wageredBeforeMinor: 48_500,
+    realityCheckMinutes: 30,
+    lossLimitMinor: 20_000,
+    timeLimitMinutes: 120,
+  },
+  'session-ended': { code: 'session-ended', cashedOut: true, minutes: 47, totalBetMinor: 9_300, netMinor: -2_150 },
+  'reality-check-shown': { code: 'reality-check-shown', minutes: 30, totalBetMinor: 6_100, netMinor: -1_250 },
+  'reality-check-answered': { code: 'reality-check-answered', cashOut: false, minutes: 31 },
+  'session-loss-limit-reached': {
+    code: 'session-loss-limit-reached',
+    lossMinor: 20_000,
+    limitMinor: 20_000,
+    minutes: 52,
+  },
+  'session-time-limit-reached': {
+    code: 'session-time-limit-reached',
+    minutes: 120,
+    limitMinutes: 120,
+    netMinor: 3_400,
+  },
 };
 const RECORD_PROBLEMS: Samples<RecordProblem> = {
   'digest-mismatch': { code: 'digest-mismatch' },
@@ -248,6 +271,17 @@ const ARCHIVE_PROBLEMS: Samples<ArchiveProblem> = {
 
 /** The events with words of their own for a parameter or a kind, and the causes worded with parameters of their own. */
 const EVENT_VARIANTS: readonly EventMessage[] = [
+  // A session that ended at zero, a check answered with a cash-out, and one started with the check and a limit off.
+  { code: 'session-ended', cashedOut: false, minutes: 12, totalBetMinor: 5_000, netMinor: -5_000 },
+  { code: 'reality-check-answered', cashOut: true, minutes: 60 },
+  {
+    code: 'session-started',
+    billsInBeforeMinor: 0,
+    wageredBeforeMinor: 0,
+    realityCheckMinutes: null,
+    lossLimitMinor: 5_000,
+    timeLimitMinutes: null,
+  },
   { code: 'config-changed', hash: 'fedcba9876543210', installed: true, fields: [] },
   {
     ...EVENTS['ram-cleared'],

@@ -13,6 +13,8 @@ import stadiumSitOut from './stadium-sit-out/cs.ts';
 import resultBanner from './result-banner/cs.ts';
 import stadium from './stadium/cs.ts';
 import sideBets from './sideBets/cs.ts';
+import squeeze from './squeeze/cs.ts';
+import responsible from './responsible/cs.ts';
 
 /** Names of spots and controls: docs/glossary.md. */
 const g = GLOSSARY.cs;
@@ -207,6 +209,9 @@ const cs: Messages = {
     'betting-closed': 'Sázky do tohoto kola jsou uzavřeny. Počkejte na otevření dalšího kola.',
     'not-in-stadium': 'Tento automat hraje sám: není žádné společné kolo, které by šlo vynechat.',
     'side-bet-not-offered': 'Tento stůl tuto vedlejší sázku nenabízí.',
+    'reality-check-open': 'Nejprve odpovězte na kontrolu reality: hrát dál, nebo vyplatit.',
+    'session-limit': 'Hra byla zastavena: tato relace dosáhla limitu stanoveného herním místem.',
+    'no-reality-check': 'Není žádná kontrola reality, na kterou by se dalo odpovědět.',
     'rebet-needs-empty-table':
       'OPAKOVAT SÁZKU zopakuje poslední sázky jen na prázdném stole. Nejdřív rozdejte, nebo žetony ze stolu odeberte.',
     tilted: 'Automat je právě mimo provoz.',
@@ -277,7 +282,9 @@ const cs: Messages = {
   tablePolish,
   refusal,
   stadiumSitOut,
+  squeeze,
   resultBanner,
   stadium,
+  responsible,
 };
 export default cs;

@@ -13,6 +13,8 @@ import stadiumSitOut from './stadium-sit-out/de.ts';
 import resultBanner from './result-banner/de.ts';
 import stadium from './stadium/de.ts';
 import sideBets from './sideBets/de.ts';
+import squeeze from './squeeze/de.ts';
+import responsible from './responsible/de.ts';
 
 /** Names of spots and controls: docs/glossary.md. */
 const g = GLOSSARY.de;
@@ -211,6 +213,9 @@ const de: Messages = {
     'betting-closed': 'Für diese Runde sind keine Einsätze mehr möglich. Warten Sie auf die nächste Runde.',
     'not-in-stadium': 'Dieses Gerät spielt allein: Es gibt keine gemeinsame Runde zum Aussetzen.',
     'side-bet-not-offered': 'Diese Nebenwette wird an diesem Tisch nicht angeboten.',
+    'reality-check-open': 'Bitte zuerst den Realitätscheck beantworten: weiterspielen oder auszahlen.',
+    'session-limit': 'Das Spiel ist beendet: Diese Sitzung hat ein vom Haus gesetztes Limit erreicht.',
+    'no-reality-check': 'Es gibt keinen Realitätscheck zu beantworten.',
     'rebet-needs-empty-table':
       'Gleicher Einsatz wiederholt die letzten Einsätze nur bei leerem Tisch. Erst geben oder die Jetons auf dem Tisch entfernen.',
     tilted: 'Der Automat ist gerade außer Betrieb.',
@@ -281,7 +286,9 @@ const de: Messages = {
   tablePolish,
   refusal,
   stadiumSitOut,
+  squeeze,
   resultBanner,
   stadium,
+  responsible,
 };
 export default de;

@@ -12,6 +12,8 @@ import stadiumSitOut from './stadium-sit-out/en.ts';
 import resultBanner from './result-banner/en.ts';
 import stadium from './stadium/en.ts';
 import sideBets from './sideBets/en.ts';
+import squeeze from './squeeze/en.ts';
+import responsible from './responsible/en.ts';
 
 /** Names of spots and controls: docs/glossary.md. */
 const g = GLOSSARY.en;
@@ -210,6 +212,9 @@ export default {
     'betting-closed': 'Betting is closed for this round. Wait for the next round to open.',
     'not-in-stadium': 'This cabinet plays alone: there is no shared round to skip.',
     'side-bet-not-offered': 'This table does not offer that side bet.',
+    'reality-check-open': 'Answer the reality check first: continue playing or cash out.',
+    'session-limit': 'Play has stopped: this session has reached a limit set by the venue.',
+    'no-reality-check': 'There is no reality check to answer.',
     'rebet-needs-empty-table':
       'Rebet repeats your last bets on an empty table. Deal or clear the chips on the table first.',
     tilted: 'The machine is out of service right now.',
@@ -282,6 +287,8 @@ export default {
   tablePolish,
   refusal,
   stadiumSitOut,
+  squeeze,
   resultBanner,
   stadium,
+  responsible,
 } as const;

@@ -13,6 +13,8 @@ import stadiumSitOut from './stadium-sit-out/fi.ts';
 import resultBanner from './result-banner/fi.ts';
 import stadium from './stadium/fi.ts';
 import sideBets from './sideBets/fi.ts';
+import squeeze from './squeeze/fi.ts';
+import responsible from './responsible/fi.ts';
 
 /** Names of spots and controls: docs/glossary.md. */
 const g = GLOSSARY.fi;
@@ -209,6 +211,9 @@ const fi: Messages = {
     'betting-closed': 'Tämän kierroksen panostus on päättynyt. Odota seuraavan kierroksen alkua.',
     'not-in-stadium': 'Tämä laite pelaa yksin: ohitettavaa yhteistä kierrosta ei ole.',
     'side-bet-not-offered': 'Tässä pöydässä ei ole tätä sivupanosta.',
+    'reality-check-open': 'Vastaa ensin todellisuustarkistukseen: jatka pelaamista tai kotiuta.',
+    'session-limit': 'Pelaaminen on pysäytetty: pelisessio on saavuttanut pelipaikan asettaman rajan.',
+    'no-reality-check': 'Vastattavaa todellisuustarkistusta ei ole.',
     'rebet-needs-empty-table':
       'Sama panos toistaa edelliset panoksesi vain tyhjällä pöydällä. Paina ensin JAA tai poista pöydällä olevat merkit.',
     tilted: 'Laite on juuri nyt pois käytöstä.',
@@ -279,7 +284,9 @@ const fi: Messages = {
   tablePolish,
   refusal,
   stadiumSitOut,
+  squeeze,
   resultBanner,
   stadium,
+  responsible,
 };
 export default fi;

@@ -13,6 +13,8 @@ import stadiumSitOut from './stadium-sit-out/nl.ts';
 import resultBanner from './result-banner/nl.ts';
 import stadium from './stadium/nl.ts';
 import sideBets from './sideBets/nl.ts';
+import squeeze from './squeeze/nl.ts';
+import responsible from './responsible/nl.ts';
 
 /** Names of spots and controls: docs/glossary.md. */
 const g = GLOSSARY.nl;
@@ -211,6 +213,9 @@ const nl: Messages = {
     'betting-closed': 'Inzetten is gesloten voor deze ronde. Wacht tot de volgende ronde opent.',
     'not-in-stadium': 'Deze kast speelt alleen: er is geen gedeelde ronde om over te slaan.',
     'side-bet-not-offered': 'Deze tafel biedt die zijweddenschap niet aan.',
+    'reality-check-open': 'Beantwoord eerst de realiteitscheck: verder spelen of uitbetalen.',
+    'session-limit': 'Het spel is gestopt: deze sessie heeft een limiet van het casino bereikt.',
+    'no-reality-check': 'Er is geen realiteitscheck om te beantwoorden.',
     'rebet-needs-empty-table':
       'Zelfde inzet zet uw vorige inzet alleen op een lege tafel. Druk eerst op DELEN of haal de fiches van de tafel.',
     tilted: 'De automaat is op dit moment buiten gebruik.',
@@ -281,7 +286,9 @@ const nl: Messages = {
   tablePolish,
   refusal,
   stadiumSitOut,
+  squeeze,
   resultBanner,
   stadium,
+  responsible,
 };
 export default nl;

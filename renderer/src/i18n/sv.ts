@@ -13,6 +13,8 @@ import stadiumSitOut from './stadium-sit-out/sv.ts';
 import resultBanner from './result-banner/sv.ts';
 import stadium from './stadium/sv.ts';
 import sideBets from './sideBets/sv.ts';
+import squeeze from './squeeze/sv.ts';
+import responsible from './responsible/sv.ts';
 
 /** Names of spots and controls: docs/glossary.md. */
 const g = GLOSSARY.sv;
@@ -207,6 +209,9 @@ const sv: Messages = {
     'betting-closed': 'Insatserna är stängda för den här rundan. Vänta tills nästa runda öppnar.',
     'not-in-stadium': 'Den här automaten spelar ensam: det finns ingen gemensam runda att hoppa över.',
     'side-bet-not-offered': 'Det här bordet erbjuder inte det sidospelet.',
+    'reality-check-open': 'Svara på verklighetskollen först: fortsätt spela eller ta ut.',
+    'session-limit': 'Spelet har stoppats: sessionen har nått en gräns som spelstället har satt.',
+    'no-reality-check': 'Det finns ingen verklighetskoll att svara på.',
     'rebet-needs-empty-table':
       'Satsa om upprepar dina senaste insatser på ett tomt bord. Tryck först på GE eller rensa markerna på bordet.',
     tilted: 'Automaten är ur funktion just nu.',
@@ -277,7 +282,9 @@ const sv: Messages = {
   tablePolish,
   refusal,
   stadiumSitOut,
+  squeeze,
   resultBanner,
   stadium,
+  responsible,
 };
 export default sv;

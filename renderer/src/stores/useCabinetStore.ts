@@ -407,6 +407,13 @@ export const useCabinetStore = defineStore('cabinet', () => {
     }
   }
 
+  /** The reality check's answer (docs/responsible-gaming.md#the-reality-check); `cash-out` also collects. */
+  async function answerRealityCheck(answer: 'continue' | 'cash-out'): Promise<void> {
+    const s = await call('session:reality-check', { answer });
+    if (s && answer === 'cash-out') round.clearTable();
+    adopt(s);
+  }
+
   return {
     snapshot,
     paytable,
@@ -442,6 +449,7 @@ export const useCabinetStore = defineStore('cabinet', () => {
     rebet,
     skipRound,
     cashout,
+    answerRealityCheck,
     adopt,
   };
 });

@@ -13,6 +13,7 @@ const BEFORE_FIRST_SNAPSHOT: TableDisplay = {
   defaultLanguage: 'en',
   sound: SCHEMA_SOUND_DEFAULTS,
   roadsShown: true,
+  squeeze: { offered: false, timeLimitS: 20 },
 };
 
 /**
@@ -29,5 +30,15 @@ export const useDisplayStore = defineStore('display', () => {
   const defaultLanguage = computed(() => display.value.defaultLanguage);
   const venueSound = computed(() => display.value.sound);
   const roadsShown = computed(() => display.value.roadsShown);
-  return { display, currency, attractIdleMs, playerInactivityMs, defaultLanguage, venueSound, roadsShown };
+  const venueSqueeze = computed(() => display.value.squeeze);
+  return {
+    display,
+    currency,
+    attractIdleMs,
+    playerInactivityMs,
+    defaultLanguage,
+    venueSound,
+    roadsShown,
+    venueSqueeze,
+  };
 });

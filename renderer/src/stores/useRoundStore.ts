@@ -4,13 +4,26 @@ import type { Card } from '../../../electron/core/cards/card.ts';
 import type { RoundRecord } from '../../../electron/core/model/round-record.ts';
 import type { RoundOutcome } from '../../../electron/core/engine/round.ts';
 import { roundResultOf, type RoundResultSummary } from '../../../electron/core/engine/round-result-kind.ts';
-import { dealSequence, shownTotal } from '../format/cards.ts';
+import { dealSequence, shownTotal, type Side } from '../format/cards.ts';
+import { revealPhases, squeezedSide } from '../format/squeeze-plan.ts';
 import type { SatOutRound } from '../format/sat-out-round.ts';
 import { sumBets } from '../format/money.ts';
 import { useSound } from '../composables/useSound.ts';
 import { useSettingsStore } from './useSettingsStore.ts';
 
 export type Stage = 'none' | 'dealing' | 'result';
+
+/** A squeezed hand's card: face down waiting for the player, or turned by them or by the time limit. */
+export type SqueezeSlot = 'down' | 'up';
+
+/** The squeeze of the round on show (docs/squeeze.md#the-reveal). */
+export interface SqueezeState {
+  readonly side: Side;
+  /** By slot of the squeezed hand; a slot not yet dealt is absent. */
+  readonly slots: readonly (SqueezeSlot | undefined)[];
+  /** When the cards still face down turn by themselves (Date.now() ms); null while no squeeze waits. */
+  readonly endsAt: number | null;
+}
 
 /** The meters held while a round is revealed; the WIN meter is blank then (docs/rules.md#the-win-meter). */
 export interface HeldMeters {
@@ -65,9 +78,27 @@ export const useRoundStore = defineStore('round', () => {
   const seen = new Set<number>();
   const seenTableRounds = new Set<number>();
   let timers: ReturnType<typeof setTimeout>[] = [];
+  /** The squeeze of the round being revealed, null when its cards simply turn. */
+  const squeeze = ref<SqueezeState | null>(null);
+  /** Where the reveal goes on once the squeezed cards are all turned. */
+  let afterSqueeze: (() => void) | null = null;
+  /** The venue's time limit for the squeeze waiting now: each wait has its own, cleared when the cards are turned. */
+  let squeezeLimit: ReturnType<typeof setTimeout> | null = null;
+  /** Whether the round being revealed plays its sounds. */
+  let aloudNow = false;
 
-  const playerTotal = computed(() => shownTotal(shown.value.player));
-  const bankerTotal = computed(() => shownTotal(shown.value.banker));
+  /** A hand's cards the player can see: a squeezed card counts once it is turned. */
+  function faceUp(side: Side): Card[] {
+    const sq = squeeze.value;
+    return shown.value[side].filter((_, slot) => sq?.side !== side || sq.slots[slot] !== 'down');
+  }
+  const playerTotal = computed(() => shownTotal(faceUp('player')));
+  const bankerTotal = computed(() => shownTotal(faceUp('banker')));
+  /** A hand's total shows only when none of its cards is still face down. */
+  const handDown = computed(() => ({
+    player: squeeze.value?.side === 'player' && squeeze.value.slots.includes('down'),
+    banker: squeeze.value?.side === 'banker' && squeeze.value.slots.includes('down'),
+  }));
   /**
    * Bets wait while the player's own round is revealed. A round sat out holds nothing up: its reveal runs at the
    * start of the next window, and the player's first chip takes it off the felt.
@@ -86,6 +117,57 @@ export const useRoundStore = defineStore('round', () => {
   function stopTimers(): void {
     timers.forEach(clearTimeout);
     timers = [];
+    squeeze.value = null;
+    afterSqueeze = null;
+    clearSqueezeLimit();
+  }
+
+  function clearSqueezeLimit(): void {
+    if (squeezeLimit !== null) clearTimeout(squeezeLimit);
+    squeezeLimit = null;
+  }
+
+  function setSlot(slot: number, state: SqueezeSlot): void {
+    const sq = squeeze.value;
+    if (!sq) return;
+    const slots = [...sq.slots];
+    slots[slot] = state;
+    squeeze.value = { ...sq, slots };
+  }
+
+  /** One squeezed card turned (peeled past the threshold, or pressed); the last one lets the reveal go on. */
+  function turnSqueezed(slot: number): void {
+    if (squeeze.value?.slots[slot] !== 'down') return;
+    setSlot(slot, 'up');
+    if (aloudNow) sound.cardTurned(0);
+    if (!squeeze.value.slots.includes('down')) squeezeDone();
+  }
+
+  /** Every card still face down turns at once: the player's button or key, or the venue's time limit. */
+  function turnAllSqueezed(): void {
+    squeeze.value?.slots.forEach((state, slot) => {
+      if (state === 'down') turnSqueezed(slot);
+    });
+  }
+
+  function squeezeDone(): void {
+    const next = afterSqueeze;
+    if (!next || !squeeze.value) return;
+    afterSqueeze = null;
+    clearSqueezeLimit();
+    squeeze.value = { ...squeeze.value, endsAt: null };
+    next();
+  }
+
+  /** The reveal waits until the player has turned the squeezed cards, or the venue's time limit turns them. */
+  function waitForSqueeze(next: () => void): void {
+    const sq = squeeze.value;
+    if (!sq || !sq.slots.includes('down')) return next();
+    const limitMs = settings.venueSqueeze.timeLimitS * 1000;
+    afterSqueeze = next;
+    squeeze.value = { ...sq, endsAt: Date.now() + limitMs };
+    clearSqueezeLimit();
+    squeezeLimit = setTimeout(turnAllSqueezed, limitMs);
   }
 
   /** `turn`: seconds from a card's arrival to its face showing, as TableHand.vue's animation turns it. */
@@ -131,41 +213,59 @@ export const useRoundStore = defineStore('round', () => {
     const stake = sumBets(record.bets);
     hold.value = { creditsMinor: record.creditsBeforeMinor - stake, totalBetMinor: stake };
     round.value = record;
-    reveal(record.outcome, true, () => {
+    // Fast play skips the squeeze (docs/squeeze.md#when-there-is-no-squeeze); the attract loop never comes here.
+    const side = settings.squeeze && !settings.fastPlay ? squeezedSide(record.bets) : null;
+    reveal(record.outcome, true, side, () => {
       hold.value = null; // the reveal is done: the meters may show the round's credits now
       // The sound of the net result: a round that paid back less than it staked never plays the win.
       if (result.value) sound.result(result.value.kind);
     });
   }
 
-  /** The cards go on the felt one by one in deal order, with their sounds when `aloud`; then the result shows and `done` runs. */
-  function reveal(outcome: RoundOutcome, aloud: boolean, done: () => void): void {
+  /**
+   * The cards go on the felt one by one in deal order, with their sounds when `aloud`; then the result shows and
+   * `done` runs. The hand of `squeezeSide` is laid face down and the reveal waits, after the first four cards and
+   * after its third card, until the player has turned it (docs/squeeze.md#the-reveal): the result, the meters and the
+   * sounds of the result never come before the cards.
+   */
+  function reveal(outcome: RoundOutcome, aloud: boolean, squeezeSide: Side | null, done: () => void): void {
     shown.value = { player: [], banker: [] };
     stage.value = 'dealing';
+    aloudNow = aloud;
+    squeeze.value = squeezeSide ? { side: squeezeSide, slots: [], endsAt: null } : null;
     const t = timing();
-    const steps = dealSequence({ outcome });
-    steps.forEach((step, i) => {
+    const phases = revealPhases(dealSequence({ outcome }), squeezeSide);
+    const run = (p: number): void => {
+      const phase = phases[p];
+      if (!phase) {
+        timers.push(
+          setTimeout(() => {
+            stage.value = 'result';
+            done();
+          }, t.pause),
+        );
+        return;
+      }
+      phase.steps.forEach((step, i) => {
+        timers.push(
+          setTimeout(
+            () => {
+              const faceDown = step.side === squeezeSide;
+              if (faceDown) setSlot(step.slot, 'down');
+              shown.value = { ...shown.value, [step.side]: [...shown.value[step.side], step.card] };
+              if (!aloud) return;
+              sound.cardDealt();
+              if (!faceDown) sound.cardTurned(t.turn);
+            },
+            t.card * (i + 0.4),
+          ),
+        );
+      });
       timers.push(
-        setTimeout(
-          () => {
-            shown.value = { ...shown.value, [step.side]: [...shown.value[step.side], step.card] };
-            if (!aloud) return;
-            sound.cardDealt();
-            sound.cardTurned(t.turn);
-          },
-          t.card * (i + 0.4),
-        ),
+        setTimeout(() => (phase.squeeze ? waitForSqueeze(() => run(p + 1)) : run(p + 1)), t.card * phase.steps.length),
       );
-    });
-    timers.push(
-      setTimeout(
-        () => {
-          stage.value = 'result';
-          done();
-        },
-        t.card * steps.length + t.pause,
-      ),
-    );
+    };
+    run(0);
   }
 
   /**
@@ -184,13 +284,13 @@ export const useRoundStore = defineStore('round', () => {
     round.value = null;
     satOut.value = table;
     // Silent: a terminal nobody plays at would otherwise deal aloud every round of the table.
-    if (!atOnce) return reveal(table.outcome, false, () => {});
+    if (!atOnce) return reveal(table.outcome, false, null, () => {});
     shown.value = { player: [...table.outcome.player.cards], banker: [...table.outcome.banker.cards] };
     stage.value = 'result';
   }
 
   function showVoid(record: RoundRecord): void {
-    stopTimers();
+    stopTimers(); // a squeeze under way ends with it: the refund is what the felt says now
     seen.add(record.roundId);
     voided.value = record;
     lastVoid.value = record;
@@ -266,6 +366,10 @@ export const useRoundStore = defineStore('round', () => {
     busy,
     playerTotal,
     bankerTotal,
+    squeeze,
+    handDown,
+    turnSqueezed,
+    turnAllSqueezed,
     result,
     beginRequest,
     requestFailed,

@@ -74,3 +74,28 @@ describe("the roads: the venue's default until the player switches them, for the
     expect(useSettingsStore().roads).toBe(true);
   });
 });
+
+describe("the player's squeeze: on where the venue offers it, the player's switch for their session", () => {
+  it('is off wherever the venue does not offer it, whatever the player chose', () => {
+    const s = useSettingsStore();
+    expect(s.squeeze).toBe(false);
+    s.squeeze = true;
+    expect(s.squeeze).toBe(false);
+  });
+  it('is on for a player once the venue offers it, and the player may switch it off until the session ends', () => {
+    const s = useSettingsStore();
+    s.setVenueSqueeze({ offered: true, timeLimitS: 20 });
+    expect(s.squeeze).toBe(true);
+    s.squeeze = false;
+    expect(s.squeeze).toBe(false);
+    s.endSession();
+    expect(s.squeeze).toBe(true);
+  });
+  it('a venue that stops offering it turns it off for the player who had it on', () => {
+    const s = useSettingsStore();
+    s.setVenueSqueeze({ offered: true, timeLimitS: 20 });
+    s.squeeze = true;
+    s.setVenueSqueeze({ offered: false, timeLimitS: 20 });
+    expect(s.squeeze).toBe(false);
+  });
+});

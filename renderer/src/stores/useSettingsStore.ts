@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, ref, watch } from 'vue';
-import type { TableSound } from '../../../electron/core/cabinet/cabinet-api.ts';
+import type { TableSound, TableSqueeze } from '../../../electron/core/cabinet/cabinet-api.ts';
 import { clampVolume, parseSoundSettings, SCHEMA_SOUND_DEFAULTS, type SoundSettings } from '../audio/sound-settings.ts';
 import { isLocale, type Locale } from '../i18n/index.ts';
 
@@ -12,6 +12,8 @@ const CHOSEN_KEY = 'baccarat-kiosk.language.v1';
 const SOUND_KEY = 'baccarat-kiosk.sound.v1';
 /** Whether the player switched the roads on or off: for their session only, like the language. */
 const ROADS_KEY = 'baccarat-kiosk.roads.v1';
+/** Whether the player switched the squeeze on or off (docs/squeeze.md#the-players-setting): for their session only. */
+const SQUEEZE_KEY = 'baccarat-kiosk.squeeze.v1';
 
 interface Saved {
   fastPlay: boolean;
@@ -39,19 +41,20 @@ function loadChosen(): Locale | null {
   }
 }
 
-function loadChosenRoads(): boolean | null {
+/** A player's on/off choice kept for their session (the roads, the squeeze); null: none, the venue's holds. */
+function loadChosenFlag(key: string): boolean | null {
   try {
-    const v = sessionStorage.getItem(ROADS_KEY);
+    const v = sessionStorage.getItem(key);
     return v === 'on' ? true : v === 'off' ? false : null;
   } catch {
     return null;
   }
 }
 
-function saveChosenRoads(on: boolean | null): void {
+function saveChosenFlag(key: string, on: boolean | null): void {
   try {
-    if (on === null) sessionStorage.removeItem(ROADS_KEY);
-    else sessionStorage.setItem(ROADS_KEY, on ? 'on' : 'off');
+    if (on === null) sessionStorage.removeItem(key);
+    else sessionStorage.setItem(key, on ? 'on' : 'off');
   } catch {
     /* storage unavailable: the choice lasts while the page does */
   }
@@ -88,7 +91,8 @@ function saveChosen(l: Locale | null): void {
  * The language is the venue's default (docs/venue-config.md#the-players-table) until the player picks
  * one; the pick holds for their session and `endSession` returns the screen to the venue default. The
  * sound works the same way (docs/sound.md#settings): the venue's defaults until the player changes one; so
- * do the roads (the venue's `roads.shownByDefault` until the player switches them).
+ * do the roads (the venue's `roads.shownByDefault` until the player switches them) and the squeeze (on where the
+ * venue offers it, until the player switches it off: docs/squeeze.md#the-players-setting).
  */
 export const useSettingsStore = defineStore('settings', () => {
   const saved = load();
@@ -96,17 +100,33 @@ export const useSettingsStore = defineStore('settings', () => {
   /** Whether the venue shows the roads to a new player, as main last reported it. */
   const venueRoads = ref(true);
   /** The player's own switch of the roads in this session; null: the venue default shows. */
-  const chosenRoads = ref<boolean | null>(loadChosenRoads());
+  const chosenRoads = ref<boolean | null>(loadChosenFlag(ROADS_KEY));
   const roads = computed<boolean>({
     get: () => chosenRoads.value ?? venueRoads.value,
     set: (on) => {
       chosenRoads.value = on;
-      saveChosenRoads(on);
+      saveChosenFlag(ROADS_KEY, on);
     },
   });
 
   function setVenueRoads(on: boolean): void {
     venueRoads.value = on;
+  }
+
+  /** The venue's squeeze (docs/squeeze.md#venue-settings), as main last reported it. */
+  const venueSqueeze = ref<TableSqueeze>({ offered: false, timeLimitS: 20 });
+  /** The player's own switch of the squeeze in this session; null: on, as the venue offers it. */
+  const chosenSqueeze = ref<boolean | null>(loadChosenFlag(SQUEEZE_KEY));
+  /** Whether the player's hand is squeezed: only where the venue offers it, and on until the player turns it off. */
+  const squeeze = computed<boolean>({
+    get: () => venueSqueeze.value.offered && (chosenSqueeze.value ?? true),
+    set: (on) => {
+      chosenSqueeze.value = on;
+      saveChosenFlag(SQUEEZE_KEY, on);
+    },
+  });
+  function setVenueSqueeze(s: TableSqueeze): void {
+    venueSqueeze.value = { offered: s.offered, timeLimitS: s.timeLimitS };
   }
   /** The venue's default language, as main last reported it. */
   const venueLanguage = ref<Locale>('en');
@@ -155,14 +175,16 @@ export const useSettingsStore = defineStore('settings', () => {
     venueSound.value = { ...s, volumePercent: clampVolume(s.volumePercent) };
   }
 
-  /** A player's session is over: the next player starts with the venue's language, sound and roads, at normal speed. */
+  /** A player's session is over: the next player starts with the venue's language, sound, roads and squeeze, at normal speed. */
   function endSession(): void {
     chosenLocale.value = null;
     saveChosen(null);
     chosenSound.value = null;
     saveSound(null);
     chosenRoads.value = null;
-    saveChosenRoads(null);
+    saveChosenFlag(ROADS_KEY, null);
+    chosenSqueeze.value = null;
+    saveChosenFlag(SQUEEZE_KEY, null);
     fastPlay.value = false;
   }
 
@@ -187,6 +209,10 @@ export const useSettingsStore = defineStore('settings', () => {
     roads,
     chosenRoads,
     setVenueRoads,
+    squeeze,
+    venueSqueeze,
+    chosenSqueeze,
+    setVenueSqueeze,
     locale,
     venueLanguage,
     chosenLocale,

@@ -13,4 +13,7 @@ export default {
   'above-max-win':
     'Vaše sázky mohly vyhrát víc než nejvyšší výhru za kolo, proto v tomto kole nebyly přijaty žádné sázky.',
   'insufficient-credits': 'Váš kredit na tyto sázky nestačil, proto v tomto kole nebyly přijaty žádné sázky.',
+  'reality-check-open': 'Vaše kontrola reality čekala na odpověď, proto v tomto kole nebyly přijaty žádné sázky.',
+  'session-limit':
+    'Vaše herní relace dosáhla limitu stanoveného herním místem, proto v tomto kole nebyly přijaty žádné sázky.',
 };

@@ -18,4 +18,8 @@ export default {
     'Ihre Einsätze hätten mehr als den Höchstgewinn pro Runde gewinnen können, daher wurden in dieser Runde keine Einsätze angenommen.',
   'insufficient-credits':
     'Ihr Guthaben reichte für diese Einsätze nicht, daher wurden in dieser Runde keine Einsätze angenommen.',
+  'reality-check-open':
+    'Ihr Realitätscheck wartete auf eine Antwort, daher wurden in dieser Runde keine Einsätze angenommen.',
+  'session-limit':
+    'Ihre Sitzung hat ein vom Haus gesetztes Limit erreicht, daher wurden in dieser Runde keine Einsätze angenommen.',
 };

@@ -12,4 +12,6 @@ export default {
   'above-table-max': 'Your bets were above the table maximum, so no bets were taken in this round.',
   'above-max-win': 'Your bets could have won more than the maximum win per round, so no bets were taken in this round.',
   'insufficient-credits': 'Your credit did not cover these bets, so no bets were taken in this round.',
+  'reality-check-open': 'Your reality check was waiting for an answer, so no bets were taken in this round.',
+  'session-limit': 'Your session has reached a limit set by the venue, so no bets were taken in this round.',
 };

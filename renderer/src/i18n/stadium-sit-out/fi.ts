@@ -14,4 +14,8 @@ export default {
   'above-max-win':
     'Panoksesi olisivat voineet voittaa enemmän kuin kierroksen suurin voitto, joten tällä kierroksella ei otettu vastaan panoksia.',
   'insufficient-credits': 'Saldosi ei riittänyt näihin panoksiin, joten tällä kierroksella ei otettu vastaan panoksia.',
+  'reality-check-open':
+    'Todellisuustarkistuksesi odotti vastausta, joten tällä kierroksella ei otettu vastaan panoksia.',
+  'session-limit':
+    'Pelisessiosi on saavuttanut pelipaikan asettaman rajan, joten tällä kierroksella ei otettu vastaan panoksia.',
 };

@@ -14,4 +14,7 @@ export default {
     'Uw inzetten hadden meer kunnen winnen dan de maximale winst per ronde, dus in deze ronde zijn geen inzetten aangenomen.',
   'insufficient-credits':
     'Uw tegoed was niet genoeg voor deze inzetten, dus in deze ronde zijn geen inzetten aangenomen.',
+  'reality-check-open': 'Uw realiteitscheck wachtte op een antwoord, dus in deze ronde zijn geen inzetten aangenomen.',
+  'session-limit':
+    'Uw sessie heeft een limiet van het casino bereikt, dus in deze ronde zijn geen inzetten aangenomen.',
 };

@@ -14,4 +14,7 @@ export default {
   'above-max-win':
     'Dina insatser kunde ha vunnit mer än den högsta vinsten per omgång, så inga insatser togs emot i den här omgången.',
   'insufficient-credits': 'Din kredit räckte inte till insatserna, så inga insatser togs emot i den här omgången.',
+  'reality-check-open': 'Din verklighetskoll väntade på svar, så inga insatser togs emot i den här omgången.',
+  'session-limit':
+    'Din session har nått en gräns som spelstället har satt, så inga insatser togs emot i den här omgången.',
 };

@@ -199,6 +199,7 @@ const staff: Messages['staff'] = {
     applyNow: 'Použít nyní',
   },
   section: {
+    responsible: 'Zodpovědné hraní',
     stadium: 'Stadionový stůl',
     rules: 'Pravidla hry',
     limits: 'Limity sázek',
@@ -211,6 +212,7 @@ const staff: Messages['staff'] = {
     language: 'Jazyk',
     sound: 'Zvuk',
     roads: 'Tabule výsledků',
+    squeeze: 'Pomalé odkrývání karet',
     devices: 'Zařízení',
     inputs: 'Vstupy',
     staff: 'Personál',
@@ -218,6 +220,9 @@ const staff: Messages['staff'] = {
     other: 'Ostatní',
   },
   field: {
+    realityCheckMinutes: 'Kontrola reality každých (min)',
+    sessionLossLimitMinor: 'Limit ztráty za relaci',
+    sessionTimeLimitMinutes: 'Časový limit relace (min)',
     stadium: 'Stadionový stůl (null: hraje samostatně)',
     url: 'Adresy brokeru',
     table: 'Id stolu',
@@ -260,6 +265,8 @@ const staff: Messages['staff'] = {
     criticalCopyPath: 'Druhá kopie kritické paměti (soubor)',
     windowRounds: 'Kol v tabulích výsledků',
     shownByDefault: 'Tabule výsledků zobrazeny novému hráči',
+    offered: 'Hráči smějí karty odkrývat pomalu (squeeze)',
+    timeLimitS: 'Časový limit pro squeeze (s)',
     retainRounds: 'Kol v aktivním deníku',
     source: 'Zdroj entropie',
     minEntropyBitsPerByte: 'Min-entropie H (bitů na bajt)',
@@ -371,6 +378,17 @@ const staff: Messages['staff'] = {
   },
   original: 'Původní text (jak byl zaznamenán)',
   msg: {
+    'session-started':
+      'Herní relace zahájena (počítadla na začátku: bankovky {billsInBeforeMinor}, vsazeno {wageredBeforeMinor}); kontrola reality každých {realityCheckMinutes} min, limit ztráty {lossLimitMinor}, časový limit {timeLimitMinutes} min',
+    'session-ended':
+      'Herní relace ukončena ({cashedOut}) po {minutes} min: celková sázka {totalBetMinor}, čistě {netMinor}',
+    'reality-check-shown':
+      'Kontrola reality zobrazena po {minutes} min: celková sázka {totalBetMinor}, čistě {netMinor}',
+    'reality-check-answered': 'Kontrola reality zodpovězena po {minutes} min: {cashOut}',
+    'session-loss-limit-reached':
+      'Limit ztráty relace dosažen po {minutes} min: prohráno {lossMinor}, limit {limitMinor}; hra zastavena',
+    'session-time-limit-reached':
+      'Časový limit relace dosažen: {minutes} min z {limitMinutes} min, čistě {netMinor}; hra zastavena',
     'stadium-result-late':
       'Výsledek stolu {tableId}, kolo {tableRound}, přišel až po vrácení sázek (kolo č. {roundId}); ignorován',
     'door-opened': 'Dvířka otevřena',
@@ -693,6 +711,8 @@ const staff: Messages['staff'] = {
     program: 'Řídicí program',
   },
   flag: {
+    cashedOut: { true: 'vyplaceno', false: 'zůstatek na nule' },
+    cashOut: { true: 'vyplatit', false: 'hrát dál' },
     resumed: { true: 'přerušená dávka dokončena', false: 'nová dávka' },
     on: { true: 'zapnuto', false: 'vypnuto' },
     enabled: { true: 'Povoleno', false: 'Zakázáno' },

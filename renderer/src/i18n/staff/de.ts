@@ -201,6 +201,7 @@ const staff: Messages['staff'] = {
     applyNow: 'Jetzt übernehmen',
   },
   section: {
+    responsible: 'Verantwortungsvolles Spielen',
     stadium: 'Stadiontisch',
     rules: 'Spielregeln',
     limits: 'Einsatzgrenzen',
@@ -213,6 +214,7 @@ const staff: Messages['staff'] = {
     language: 'Sprache',
     sound: 'Ton',
     roads: 'Roads',
+    squeeze: 'Squeeze (langsames Aufdecken)',
     devices: 'Geräte',
     inputs: 'Eingänge',
     staff: 'Personal',
@@ -220,6 +222,9 @@ const staff: Messages['staff'] = {
     other: 'Sonstiges',
   },
   field: {
+    realityCheckMinutes: 'Realitätscheck alle (Min.)',
+    sessionLossLimitMinor: 'Verlustlimit pro Sitzung',
+    sessionTimeLimitMinutes: 'Zeitlimit pro Sitzung (Min.)',
     stadium: 'Stadiontisch (null: spielt allein)',
     url: 'Broker-Adressen',
     table: 'Tisch-ID',
@@ -262,6 +267,8 @@ const staff: Messages['staff'] = {
     criticalCopyPath: 'Zweite Kopie des kritischen Speichers (Datei)',
     windowRounds: 'Runden in den Roads',
     shownByDefault: 'Roads für neue Spieler sichtbar',
+    offered: 'Squeeze für Spieler angeboten',
+    timeLimitS: 'Zeitlimit für den Squeeze (s)',
     retainRounds: 'Runden im laufenden Journal',
     source: 'Entropiequelle',
     minEntropyBitsPerByte: 'Min-Entropie H (Bit pro Byte)',
@@ -374,6 +381,17 @@ const staff: Messages['staff'] = {
   },
   original: 'Originaltext (wie aufgezeichnet)',
   msg: {
+    'session-started':
+      'Spielsitzung begonnen (Zähler zu Beginn: Banknoten ein {billsInBeforeMinor}, gesetzt {wageredBeforeMinor}); Realitätscheck alle {realityCheckMinutes} Min., Verlustlimit {lossLimitMinor}, Zeitlimit {timeLimitMinutes} Min.',
+    'session-ended':
+      'Spielsitzung beendet ({cashedOut}) nach {minutes} Min.: Gesamteinsatz {totalBetMinor}, netto {netMinor}',
+    'reality-check-shown':
+      'Realitätscheck gezeigt nach {minutes} Min.: Gesamteinsatz {totalBetMinor}, netto {netMinor}',
+    'reality-check-answered': 'Realitätscheck beantwortet nach {minutes} Min.: {cashOut}',
+    'session-loss-limit-reached':
+      'Verlustlimit der Sitzung erreicht nach {minutes} Min.: verloren {lossMinor}, Limit {limitMinor}; Spiel gestoppt',
+    'session-time-limit-reached':
+      'Zeitlimit der Sitzung erreicht: {minutes} Min. von {limitMinutes} Min., netto {netMinor}; Spiel gestoppt',
     'stadium-result-late':
       'Ergebnis von Tisch {tableId} Runde {tableRound} kam nach der Erstattung der Runde (Runde Nr. {roundId}); ignoriert',
     'door-opened': 'Tür geöffnet',
@@ -701,6 +719,8 @@ const staff: Messages['staff'] = {
     program: 'Programm',
   },
   flag: {
+    cashedOut: { true: 'ausgezahlt', false: 'Guthaben auf null' },
+    cashOut: { true: 'auszahlen', false: 'weiterspielen' },
     resumed: { true: 'unterbrochener Stapel abgeschlossen', false: 'neuer Stapel' },
     on: { true: 'Ein', false: 'Aus' },
     enabled: { true: 'Aktiviert', false: 'Deaktiviert' },

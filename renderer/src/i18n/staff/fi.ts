@@ -194,6 +194,7 @@ const staff: Messages['staff'] = {
     applyNow: 'Ota käyttöön nyt',
   },
   section: {
+    responsible: 'Vastuullinen pelaaminen',
     stadium: 'Stadionpöytä',
     rules: 'Pelisäännöt',
     limits: 'Panosrajat',
@@ -206,6 +207,7 @@ const staff: Messages['staff'] = {
     language: 'Kieli',
     sound: 'Äänet',
     roads: 'Tulostaulut',
+    squeeze: 'Korttien raottaminen',
     devices: 'Laitteet',
     inputs: 'Tulot',
     staff: 'Henkilöstö',
@@ -213,6 +215,9 @@ const staff: Messages['staff'] = {
     other: 'Muut',
   },
   field: {
+    realityCheckMinutes: 'Todellisuustarkistus välein (min)',
+    sessionLossLimitMinor: 'Pelisession tappioraja',
+    sessionTimeLimitMinutes: 'Pelisession aikaraja (min)',
     stadium: 'Stadionpöytä (null: pelaa yksin)',
     url: 'Välittäjän osoitteet',
     table: 'Pöydän tunnus',
@@ -255,6 +260,8 @@ const staff: Messages['staff'] = {
     criticalCopyPath: 'Kriittisen muistin toinen kopio (tiedosto)',
     windowRounds: 'Kierroksia tulostauluissa',
     shownByDefault: 'Tulostaulut näkyvät uudelle pelaajalle',
+    offered: 'Pelaaja voi raottaa korttejaan (squeeze)',
+    timeLimitS: 'Raottamisen aikaraja (s)',
     retainRounds: 'Kierroksia aktiivisessa lokissa',
     source: 'Entropialähde',
     minEntropyBitsPerByte: 'Min-entropia H (bittiä tavua kohden)',
@@ -367,6 +374,17 @@ const staff: Messages['staff'] = {
   },
   original: 'Alkuperäinen teksti (kuten kirjattu)',
   msg: {
+    'session-started':
+      'Pelisessio alkoi (mittarit alussa: setelit sisään {billsInBeforeMinor}, panostettu {wageredBeforeMinor}); todellisuustarkistus {realityCheckMinutes} min välein, tappioraja {lossLimitMinor}, aikaraja {timeLimitMinutes} min',
+    'session-ended':
+      'Pelisessio päättyi ({cashedOut}) {minutes} min jälkeen: panokset yhteensä {totalBetMinor}, netto {netMinor}',
+    'reality-check-shown':
+      'Todellisuustarkistus näytetty {minutes} min jälkeen: panokset yhteensä {totalBetMinor}, netto {netMinor}',
+    'reality-check-answered': 'Todellisuustarkistukseen vastattu {minutes} min jälkeen: {cashOut}',
+    'session-loss-limit-reached':
+      'Pelisession tappioraja täynnä {minutes} min jälkeen: hävitty {lossMinor}, raja {limitMinor}; pelaaminen pysäytetty',
+    'session-time-limit-reached':
+      'Pelisession aikaraja täynnä: {minutes} min / {limitMinutes} min, netto {netMinor}; pelaaminen pysäytetty',
     'stadium-result-late':
       'Pöydän {tableId} kierroksen {tableRound} tulos saapui vasta palautuksen jälkeen (kierros nro {roundId}); ohitettu',
     'door-opened': 'Ovi avattu',
@@ -694,6 +712,8 @@ const staff: Messages['staff'] = {
     program: 'Ohjelma',
   },
   flag: {
+    cashedOut: { true: 'kotiutettu', false: 'saldo nollassa' },
+    cashOut: { true: 'kotiuta', false: 'jatka pelaamista' },
     resumed: { true: 'keskeytynyt erä viety loppuun', false: 'uusi erä' },
     on: { true: 'päälle', false: 'pois' },
     enabled: { true: 'Käytössä', false: 'Pois käytöstä' },

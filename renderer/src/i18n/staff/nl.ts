@@ -206,6 +206,7 @@ const staff: Messages['staff'] = {
     applyNow: 'Nu toepassen',
   },
   section: {
+    responsible: 'Verantwoord spelen',
     stadium: 'Stadiontafel',
     rules: 'Spelregels',
     limits: 'Inzetlimieten',
@@ -218,6 +219,7 @@ const staff: Messages['staff'] = {
     language: 'Taal',
     sound: 'Geluid',
     roads: 'Roads',
+    squeeze: 'Squeeze (langzaam omdraaien)',
     devices: 'Apparaten',
     inputs: 'Ingangen',
     staff: 'Personeel',
@@ -225,6 +227,9 @@ const staff: Messages['staff'] = {
     other: 'Overig',
   },
   field: {
+    realityCheckMinutes: 'Realiteitscheck elke (min)',
+    sessionLossLimitMinor: 'Verlieslimiet per sessie',
+    sessionTimeLimitMinutes: 'Tijdslimiet per sessie (min)',
     stadium: 'Stadiontafel (null: speelt alleen)',
     url: 'Broker-adressen',
     table: 'Tafel-id',
@@ -267,6 +272,8 @@ const staff: Messages['staff'] = {
     criticalCopyPath: 'Tweede kopie van kritiek geheugen (bestand)',
     windowRounds: 'Rondes in de roads',
     shownByDefault: 'Roads zichtbaar voor een nieuwe speler',
+    offered: 'Squeeze aangeboden aan spelers',
+    timeLimitS: 'Tijdslimiet voor de squeeze (s)',
     retainRounds: 'Rondes in het actieve journaal',
     source: 'Entropiebron',
     minEntropyBitsPerByte: 'Min-entropie H (bits per byte)',
@@ -379,6 +386,16 @@ const staff: Messages['staff'] = {
   },
   original: 'Originele tekst (zoals vastgelegd)',
   msg: {
+    'session-started':
+      'Spelsessie begonnen (meters bij de start: biljetten in {billsInBeforeMinor}, ingezet {wageredBeforeMinor}); realiteitscheck elke {realityCheckMinutes} min, verlieslimiet {lossLimitMinor}, tijdslimiet {timeLimitMinutes} min',
+    'session-ended':
+      'Spelsessie beëindigd ({cashedOut}) na {minutes} min: totale inzet {totalBetMinor}, netto {netMinor}',
+    'reality-check-shown': 'Realiteitscheck getoond na {minutes} min: totale inzet {totalBetMinor}, netto {netMinor}',
+    'reality-check-answered': 'Realiteitscheck beantwoord na {minutes} min: {cashOut}',
+    'session-loss-limit-reached':
+      'Verlieslimiet van de sessie bereikt na {minutes} min: verloren {lossMinor}, limiet {limitMinor}; spel gestopt',
+    'session-time-limit-reached':
+      'Tijdslimiet van de sessie bereikt: {minutes} min van {limitMinutes} min, netto {netMinor}; spel gestopt',
     'stadium-result-late':
       'Uitslag van tafel {tableId} ronde {tableRound} kwam nadat de ronde was terugbetaald (ronde nr. {roundId}); genegeerd',
     'door-opened': 'Deur geopend',
@@ -704,6 +721,8 @@ const staff: Messages['staff'] = {
     program: 'Programma',
   },
   flag: {
+    cashedOut: { true: 'uitbetaald', false: 'saldo op nul' },
+    cashOut: { true: 'uitbetalen', false: 'verder spelen' },
     resumed: { true: 'onderbroken batch afgemaakt', false: 'nieuwe batch' },
     on: { true: 'aan', false: 'uit' },
     enabled: { true: 'Ingeschakeld', false: 'Uitgeschakeld' },

@@ -200,6 +200,7 @@ const staff: Messages['staff'] = {
     applyNow: 'Tillämpa nu',
   },
   section: {
+    responsible: 'Ansvarsfullt spelande',
     stadium: 'Stadionbord',
     rules: 'Spelregler',
     limits: 'Insatsgränser',
@@ -212,6 +213,7 @@ const staff: Messages['staff'] = {
     language: 'Språk',
     sound: 'Ljud',
     roads: 'Vägar',
+    squeeze: 'Squeeze (kort vänds långsamt)',
     devices: 'Enheter',
     inputs: 'Ingångar',
     staff: 'Personal',
@@ -219,6 +221,9 @@ const staff: Messages['staff'] = {
     other: 'Övrigt',
   },
   field: {
+    realityCheckMinutes: 'Verklighetskoll var (min)',
+    sessionLossLimitMinor: 'Förlustgräns per session',
+    sessionTimeLimitMinutes: 'Tidsgräns per session (min)',
     stadium: 'Stadionbord (null: spelar ensam)',
     url: 'Broker-adresser',
     table: 'Bordets id',
@@ -261,6 +266,8 @@ const staff: Messages['staff'] = {
     criticalCopyPath: 'Andra kopian av kritiskt minne (fil)',
     windowRounds: 'Omgångar i vägarna',
     shownByDefault: 'Vägarna visas för en ny spelare',
+    offered: 'Spelare får squeeza sina kort',
+    timeLimitS: 'Tidsgräns för squeeze (s)',
     retainRounds: 'Omgångar kvar i den aktiva journalen',
     source: 'Entropikälla',
     minEntropyBitsPerByte: 'Min-entropi H (bitar per byte)',
@@ -373,6 +380,16 @@ const staff: Messages['staff'] = {
   },
   original: 'Originaltext (som registrerad)',
   msg: {
+    'session-started':
+      'Spelsession startad (mätare vid start: sedlar in {billsInBeforeMinor}, satsat {wageredBeforeMinor}); verklighetskoll var {realityCheckMinutes} min, förlustgräns {lossLimitMinor}, tidsgräns {timeLimitMinutes} min',
+    'session-ended':
+      'Spelsession avslutad ({cashedOut}) efter {minutes} min: total insats {totalBetMinor}, netto {netMinor}',
+    'reality-check-shown': 'Verklighetskoll visad efter {minutes} min: total insats {totalBetMinor}, netto {netMinor}',
+    'reality-check-answered': 'Verklighetskoll besvarad efter {minutes} min: {cashOut}',
+    'session-loss-limit-reached':
+      'Sessionens förlustgräns nådd efter {minutes} min: förlorat {lossMinor}, gräns {limitMinor}; spelet stoppat',
+    'session-time-limit-reached':
+      'Sessionens tidsgräns nådd: {minutes} min av {limitMinutes} min, netto {netMinor}; spelet stoppat',
     'stadium-result-late':
       'Resultatet för bord {tableId} omgång {tableRound} kom efter att omgången återbetalats (omgång nr {roundId}); ignorerat',
     'door-opened': 'Dörren öppnad',
@@ -694,6 +711,8 @@ const staff: Messages['staff'] = {
     program: 'Programvara',
   },
   flag: {
+    cashedOut: { true: 'uttag', false: 'saldot nådde noll' },
+    cashOut: { true: 'ta ut', false: 'fortsätt spela' },
     resumed: { true: 'en avbruten omgång slutförd', false: 'ny omgång' },
     on: { true: 'på', false: 'av' },
     enabled: { true: 'Aktiverad', false: 'Avaktiverad' },
