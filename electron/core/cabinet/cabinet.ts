@@ -4,7 +4,8 @@
  * (electron/storage/open-cabinet.ts). Plain Node, synchronous (the journal is synchronous).
  *
  * A thin facade: it owns the shared state (cabinet-context.ts) and hands it to one module per
- * concept. Where to look: README.md in this folder.
+ * concept. Where to look: README.md in this folder. A little over 400 lines: one short method per call of the
+ * Cabinet API, each only a hand-off, kept in one class so the ordering rule below is read in one place.
  *
  * Ordering rule: every state change is committed to the journal (one atomic transaction with
  * its ledger rows and both copies of critical memory), and only then is the in-memory mirror
