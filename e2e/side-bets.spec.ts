@@ -8,7 +8,7 @@
  * config screen the draft's exact returns follow a side bet switched off and another switched on.
  */
 import path from 'node:path';
-import { LOCALES } from '../renderer/src/i18n/index.ts';
+import { LOCALES, messages } from '../renderer/src/i18n/index.ts';
 import { chooseLanguage, expect, expectMeter, insertNote, test, venueFile, waitForTable } from './fixtures.ts';
 import { MIN_FONT_PX, measure as measureText } from './text-probes.ts';
 
@@ -105,6 +105,12 @@ for (const size of SIZES) {
       await expect(page.getByTestId('rtp-dragon-7')).toHaveText(
         `${(paytable.sideBets['dragon-7']!.rtp * 100).toFixed(2)}%`,
       );
+      await page.getByTestId('menu-back').click();
+      // The rules' payouts say how an EZ Banker win pays, never the commission's words or its worked example.
+      await page.getByTestId('menu-rules').click();
+      await page.getByTestId('rules-tab-payouts').click();
+      await expect(page.getByTestId('rules-variant-note')).toHaveText(messages.en.sideBets.variantNote.ez);
+      await expect(page.getByTestId('rules-banker-example')).toHaveCount(0);
       await page.getByTestId('menu-back').click();
       await page.getByTestId('menu-back').click();
 
