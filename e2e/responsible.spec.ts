@@ -8,7 +8,7 @@
  */
 import type { Page } from '@playwright/test';
 import { LOCALES } from '../renderer/src/i18n/index.ts';
-import { bet, expect, GIVEN_CARDS, insertNote, test, venueFile, waitForTable } from './fixtures.ts';
+import { bet, expect, expectMeter, GIVEN_CARDS, insertNote, test, venueFile, waitForTable } from './fixtures.ts';
 import type { HostProcess } from './host-process.ts';
 import { measure as measureText, MIN_FONT_PX } from './text-probes.ts';
 
@@ -45,8 +45,12 @@ async function chooseIn(page: Page, dialog: string, lang: string): Promise<void>
 async function loseOneRound(page: Page, host: HostProcess): Promise<void> {
   await host.must('test:force-cards', { cards: [...GIVEN_CARDS.banker] });
   await bet(page, 'player', 500);
+  // Main holds the chip before DEAL is pressed, and the round is over (its result shown) before the test goes on.
+  await expectMeter(page, 'total-bet', 500);
   await page.getByTestId('btn-deal').click();
-  await expect(page.getByTestId('credit-meter')).toHaveAttribute('data-minor', '4500', { timeout: 20_000 });
+  await expect(page.getByTestId('result-banner')).toHaveAttribute('data-winner', 'banker', { timeout: 20_000 });
+  await expect(page.getByTestId('credit-meter')).toHaveAttribute('data-minor', '4500');
+  await expectMeter(page, 'total-bet', 0);
 }
 
 test.use({ venueConfig: venue(), bypassCSP: true });
