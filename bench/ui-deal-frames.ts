@@ -7,11 +7,11 @@
  *    builds, one round each in turn, so the machine's load falls on both alike and their ratio holds.
  *  - DEAL to the first card is split: press to the reveal's start (main's answer and durable commits, the table's
  *    re-render), and the rest, which holds the reveal's deliberate pause before the first card (REVEAL_PAUSE_MS).
- *  - `--trace` also records a Chromium performance trace of one throttled deal per screen size into bench/profiles/
- *    (gitignored), for chrome://tracing or the DevTools performance panel.
+ *  - `--trace` also records a Chromium performance trace and a CPU profile of one throttled deal per screen size into
+ *    bench/profiles/ (gitignored), for the DevTools performance panel.
  */
-import type { Browser, Page } from '@playwright/test';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { Browser, CDPSession, Page } from '@playwright/test';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startHost, type HostProcess } from '../e2e/host-process.ts';
@@ -46,6 +46,25 @@ export interface DealFigures extends DealCase {
   revealMs: number[];
   firstCardMs: number[];
   frames: number[];
+  /** Per deal, the page's main-thread work from the DevTools protocol's Performance metrics, in ms. */
+  work: { cpu: number[]; script: number[]; style: number[]; layout: number[] };
+}
+
+/**
+ * The main thread's CPU time (ThreadTime) and the time in script, style and layout, read before and after a deal.
+ * Unlike frame gaps these hardly depend on what else the machine runs, so they compare two builds on a busy machine.
+ */
+const WORK_METRICS = { cpu: 'ThreadTime', script: 'ScriptDuration', style: 'RecalcStyleDuration', layout: 'LayoutDuration' };
+type Work = Record<keyof typeof WORK_METRICS, number>;
+async function workSoFar(cdp: CDPSession): Promise<Work> {
+  const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
+  const of = (name: string): number => (metrics.find((m) => m.name === name)?.value ?? Number.NaN) * 1000;
+  return {
+    cpu: of(WORK_METRICS.cpu),
+    script: of(WORK_METRICS.script),
+    style: of(WORK_METRICS.style),
+    layout: of(WORK_METRICS.layout),
+  };
 }
 
 interface DealSample {
@@ -87,6 +106,7 @@ interface OpenCase {
   dealCase: DealCase;
   host: HostProcess;
   page: Page;
+  cdp: CDPSession;
   dir: string;
   figures: DealFigures;
 }
@@ -103,7 +123,9 @@ async function openCase(browser: Browser, dealCase: DealCase, rendererDir: strin
   await tableInteractive(page);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: dealCase.throttle });
-  return { dealCase, host, page, dir, figures: { ...dealCase, revealMs: [], firstCardMs: [], frames: [] } };
+  await cdp.send('Performance.enable');
+  const work = { cpu: [], script: [], style: [], layout: [] };
+  return { dealCase, host, page, cdp, dir, figures: { ...dealCase, revealMs: [], firstCardMs: [], frames: [], work } };
 }
 
 async function closeCase(open: OpenCase): Promise<void> {
@@ -116,7 +138,10 @@ async function playRound(open: OpenCase): Promise<void> {
   await placeBet(open.page);
   // The roads are on the felt, full, when DEAL is pressed (they give way to the result after each round).
   await open.page.locator('[data-testid="big-road-cell"]').first().waitFor();
+  const before = await workSoFar(open.cdp);
   const sample = await dealOnce(open.page);
+  const after = await workSoFar(open.cdp);
+  for (const key of Object.keys(WORK_METRICS) as (keyof Work)[]) open.figures.work[key].push(after[key] - before[key]);
   if (sample.revealMs >= 0) open.figures.revealMs.push(sample.revealMs);
   open.figures.firstCardMs.push(sample.firstCardMs);
   open.figures.frames.push(...sample.frameDeltas);
@@ -178,9 +203,16 @@ export async function traceDeals(browser: Browser, currentDir: string | null): P
           'disabled-by-default-v8.cpu_profiler',
         ],
       });
+      const cdp = await open.page.context().newCDPSession(open.page);
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
       await dealOnce(open.page);
+      const { profile } = await cdp.send('Profiler.stop');
       await browser.stopTracing();
-      files.push(file);
+      const cpuFile = path.join(out, `deal-4x-${orientation}.cpuprofile`);
+      writeFileSync(cpuFile, JSON.stringify(profile));
+      files.push(file, cpuFile);
     } finally {
       await closeCase(open);
     }
@@ -206,6 +238,10 @@ export function frameSummary(f: DealFigures) {
     revealMedian: f.revealMs.length > 0 ? percentile(f.revealMs, 50) : Number.NaN,
     beyondPauseMedian: percentile(f.firstCardMs, 50) - REVEAL_PAUSE_MS,
     beyondPauseP95: percentile(f.firstCardMs, 95) - REVEAL_PAUSE_MS,
+    cpuMedian: percentile(f.work.cpu, 50),
+    scriptMedian: percentile(f.work.script, 50),
+    styleMedian: percentile(f.work.style, 50),
+    layoutMedian: percentile(f.work.layout, 50),
     targetMet: percentile(f.frames, 95) <= FRAME_BUDGET_MS + FRAME_JITTER_MS && share(f.frames, 25) < 0.01,
   };
 }
@@ -229,5 +265,10 @@ export function printDealFigures(results: DealFigures[], rounds: number): void {
       pct(r.over25),
       r.case.includes(' 4×') ? (r.targetMet ? 'met' : 'missed') : '',
     ]),
+  );
+  table(
+    'Main-thread work per deal, median (the thread'\''s CPU time; script, style and layout as the page times them)',
+    ['case', 'CPU ms', 'script ms', 'style ms', 'layout ms'],
+    rows.map((r) => [r.case, ms(r.cpuMedian), ms(r.scriptMedian), ms(r.styleMedian), ms(r.layoutMedian)]),
   );
 }

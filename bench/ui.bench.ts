@@ -15,7 +15,7 @@
  * 2-core machine misses frames the product does not), so the run first samples how busy the CPU is and
  * says when the figures were taken on a busy machine. Needs dist-renderer/ (npm run build) and /usr/bin/chromium.
  *
- *   node bench/ui.bench.ts [--quick] [--rounds N] [--deal-only] [--baseline DIR] [--trace]
+ *   node bench/ui.bench.ts [--quick] [--rounds N] [--deal-only] [--baseline DIR] [--renderer DIR] [--trace]
  */
 import { chromium } from '@playwright/test';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -36,6 +36,9 @@ const FRAME_BUDGET_MS = 1000 / 60;
 const dealOnly = process.argv.includes('--deal-only');
 const baselineFlag = process.argv.indexOf('--baseline');
 const BASELINE_DIR = baselineFlag > 0 ? path.resolve(process.argv[baselineFlag + 1]!) : null;
+/** The renderer build the deal runs on (default the host's, dist-renderer-dev/), e.g. an unminified one to profile. */
+const rendererFlag = process.argv.indexOf('--renderer');
+const RENDERER_DIR = rendererFlag > 0 ? path.resolve(process.argv[rendererFlag + 1]!) : null;
 const JS_BUDGET_BYTES = 250 * 1024;
 const ATTRACT_EXIT_BUDGET_MS = 300;
 /** The shortest idle time the host accepts (--attract-after-ms). */
@@ -115,9 +118,13 @@ const cpuInUseBefore = await otherCpuShare(2_000);
 const size = rendererJsSize();
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
-  const traces = process.argv.includes('--trace') ? await traceDeals(browser, null) : [];
+  const traces = process.argv.includes('--trace') ? await traceDeals(browser, RENDERER_DIR) : [];
   for (const file of traces) process.stdout.write(`trace: ${path.relative(REPO, file)}\n`);
-  const deals = await measureDealCases(browser, { rounds: ROUNDS, baselineDir: BASELINE_DIR, currentDir: null });
+  const deals = await measureDealCases(browser, {
+    rounds: ROUNDS,
+    baselineDir: BASELINE_DIR,
+    currentDir: RENDERER_DIR,
+  });
   const dealFigures = deals.map(frameSummary);
   if (dealOnly) {
     printDealFigures(deals, ROUNDS);
