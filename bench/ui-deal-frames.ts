@@ -54,7 +54,12 @@ export interface DealFigures extends DealCase {
  * The main thread's CPU time (ThreadTime) and the time in script, style and layout, read before and after a deal.
  * Unlike frame gaps these hardly depend on what else the machine runs, so they compare two builds on a busy machine.
  */
-const WORK_METRICS = { cpu: 'ThreadTime', script: 'ScriptDuration', style: 'RecalcStyleDuration', layout: 'LayoutDuration' };
+const WORK_METRICS = {
+  cpu: 'ThreadTime',
+  script: 'ScriptDuration',
+  style: 'RecalcStyleDuration',
+  layout: 'LayoutDuration',
+};
 type Work = Record<keyof typeof WORK_METRICS, number>;
 async function workSoFar(cdp: CDPSession): Promise<Work> {
   const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
@@ -267,7 +272,7 @@ export function printDealFigures(results: DealFigures[], rounds: number): void {
     ]),
   );
   table(
-    'Main-thread work per deal, median (the thread'\''s CPU time; script, style and layout as the page times them)',
+    'Main-thread work per deal, median (its CPU time; script, style and layout as the page times them)',
     ['case', 'CPU ms', 'script ms', 'style ms', 'layout ms'],
     rows.map((r) => [r.case, ms(r.cpuMedian), ms(r.scriptMedian), ms(r.styleMedian), ms(r.layoutMedian)]),
   );
