@@ -3,8 +3,8 @@
  * the deal, at both screen sizes, with the roads panel full, at normal speed and with Chromium's CPU throttled 4×.
  *  - Each case has its own host and page. Before the page loads, the host plays PREPARED_ROUNDS rounds over its
  *    WebSocket, so the roads panel is drawn from a full window, as at a table that has been playing a while.
- *  - With a baseline renderer folder (`--baseline DIR`, a build of an older commit), the throttled cases run on both
- *    builds, one round each in turn, so the machine's load falls on both alike and their ratio holds.
+ *  - With a baseline renderer folder (`--baseline DIR`, a build of an older commit), every case runs on both builds,
+ *    one round each in turn, so the machine's load falls on both alike and their ratio holds.
  *  - DEAL to the first card is split: press to the reveal's start (main's answer and durable commits, the table's
  *    re-render), and the rest, which holds the reveal's deliberate pause before the first card (REVEAL_PAUSE_MS).
  *  - `--trace` also records a Chromium performance trace and a CPU profile of one throttled deal per screen size into
@@ -153,8 +153,8 @@ async function playRound(open: OpenCase): Promise<void> {
 }
 
 /**
- * Runs every case: per screen size, normal speed on the current build, then 4× throttled on the current build and,
- * when given, on the baseline, one round each in turn.
+ * Runs every case: per screen size, normal speed and then 4× throttled, each on the current build and, when given, on
+ * the baseline, one round each in turn.
  */
 export async function measureDealCases(
   browser: Browser,
@@ -162,13 +162,10 @@ export async function measureDealCases(
 ): Promise<DealFigures[]> {
   const results: DealFigures[] = [];
   for (const orientation of ['landscape', 'portrait'] as const) {
-    const groups: DealCase[][] = [
-      [{ orientation, throttle: 1, build: 'current' }],
-      [
-        { orientation, throttle: 4, build: 'current' },
-        ...(options.baselineDir ? [{ orientation, throttle: 4, build: 'baseline' } as const] : []),
-      ],
-    ];
+    const groups: DealCase[][] = [1, 4].map((throttle) => [
+      { orientation, throttle, build: 'current' },
+      ...(options.baselineDir ? [{ orientation, throttle, build: 'baseline' } as const] : []),
+    ]);
     for (const group of groups) {
       const open: OpenCase[] = [];
       try {
