@@ -1,7 +1,7 @@
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { effectScope } from 'vue';
-import type { CabinetSnapshot } from '../../../electron/core/model/snapshot.ts';
+import type { CabinetSnapshot } from '../../../electron/core/cabinet/cabinet-api.ts';
 import type { RoundRecord } from '../../../electron/core/model/round-record.ts';
 import type { RoadOutcome } from '../../../electron/core/roads/road-types.ts';
 
