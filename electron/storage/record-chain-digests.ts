@@ -1,0 +1,68 @@
+/**
+ * The record chain's digests, computed once (docs/cabinet-rules.md#verified-records).
+ *
+ * A row's digest is HMAC-SHA-256 over `chain, previous digest, canonical values` — a pure function of
+ * those bytes. The chain recomputes the same digests again and again: each row is digested when it is
+ * written and then re-checked before and after every round while it is among the newest rows. So each
+ * digest computed here is remembered, keyed by the exact message it was computed over: a row whose
+ * stored values, link and digest are byte for byte the ones already computed verifies with a string
+ * comparison; any changed byte makes a different message, misses, and is digested afresh (and then
+ * does not match). What a check finds is exactly what a fresh HMAC would find.
+ *
+ * The key is held as a KeyObject: `createHmac` with a raw Buffer key re-imports the key on every call,
+ * which cost more than the hashing itself (the profile in docs/benchmarks.md#record-chain).
+ */
+import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
+import type { ChainedTable } from '../core/model/record-check.ts';
+
+export type ChainValue = string | number | null;
+
+/** Enough for every row a check re-reads (the newest rows and those past a checkpoint, per chain). */
+export const REMEMBERED_DIGESTS = 1024;
+
+/** HMAC-SHA-256 of `parts` joined by newlines under `key`, in hex. */
+export function keyedMac(key: Buffer | KeyObject, parts: readonly string[]): string {
+  return createHmac('sha256', key).update(parts.join('\n')).digest('hex');
+}
+
+/** The message a row's digest is computed over. */
+function rowMessage(chain: ChainedTable, prev: string, values: readonly ChainValue[]): string {
+  return `${chain}\n${prev}\n${JSON.stringify(values)}`;
+}
+
+/** The digest of one row, given the previous row's stored digest (no memory: the archive and tests use it). */
+export function rowDigest(key: Buffer, chain: ChainedTable, prev: string, values: readonly ChainValue[]): string {
+  return createHmac('sha256', key).update(rowMessage(chain, prev, values)).digest('hex');
+}
+
+export class ChainDigests {
+  readonly key: KeyObject;
+  /** message → digest, oldest first (a hit moves to the end, so rows still re-checked stay). */
+  private readonly known = new Map<string, string>();
+  private readonly capacity: number;
+
+  constructor(key: Buffer, capacity = REMEMBERED_DIGESTS) {
+    this.key = createSecretKey(key);
+    this.capacity = capacity;
+  }
+
+  /** The digest of a row with these values after a row whose stored digest is `prev`. */
+  row(chain: ChainedTable, prev: string, values: readonly ChainValue[]): string {
+    const message = rowMessage(chain, prev, values);
+    const seen = this.known.get(message);
+    if (seen !== undefined) {
+      this.known.delete(message);
+      this.known.set(message, seen);
+      return seen;
+    }
+    const digest = createHmac('sha256', this.key).update(message).digest('hex');
+    this.known.set(message, digest);
+    if (this.known.size > this.capacity) this.known.delete(this.known.keys().next().value as string);
+    return digest;
+  }
+
+  /** A keyed mac over other parts (checkpoints), with the imported key. */
+  mac(parts: readonly string[]): string {
+    return keyedMac(this.key, parts);
+  }
+}
