@@ -32,7 +32,9 @@ function rowMessage(chain: ChainedTable, prev: string, values: readonly ChainVal
 
 /** The digest of one row, given the previous row's stored digest (no memory: the archive and tests use it). */
 export function rowDigest(key: Buffer, chain: ChainedTable, prev: string, values: readonly ChainValue[]): string {
-  return createHmac('sha256', key).update(rowMessage(chain, prev, values)).digest('hex');
+  return createHmac('sha256', key)
+    .update(rowMessage(chain, prev, values))
+    .digest('hex');
 }
 
 export class ChainDigests {
@@ -44,6 +46,11 @@ export class ChainDigests {
   constructor(key: Buffer, capacity = REMEMBERED_DIGESTS) {
     this.key = createSecretKey(key);
     this.capacity = capacity;
+  }
+
+  /** How many digests are remembered now. */
+  get size(): number {
+    return this.known.size;
   }
 
   /** The digest of a row with these values after a row whose stored digest is `prev`. */
