@@ -173,8 +173,10 @@ function readCopyFile(location: string): FileRead {
           : { record: null, problem: 'unreadable', osCode: code ?? null },
     };
   }
-  const opening = bytes.subarray(0, FORMAT_2_OPENING.length);
-  if (opening.equals(FORMAT_2_OPENING)) return readFormat2(bytes);
+  // Either slot's opening marks format 2, so a changed byte at the very start does not hide the other slot.
+  const slotBytes = slotBytesOf(bytes.length);
+  const opens = (at: number) => bytes.subarray(at, at + FORMAT_2_OPENING.length).equals(FORMAT_2_OPENING);
+  if (opens(0) || (slotBytes !== null && opens(slotBytes))) return readFormat2(bytes);
   return { format: 1, read: readFormat1(bytes.toString('utf8')) };
 }
 
