@@ -1,5 +1,5 @@
 /**
- * Cabinet benchmark: what durability costs (docs/benchmarks.md#cabinet).
+ * Cabinet benchmark: what durability costs (docs/benchmarks.md#a-durable-round).
  *
  * - round latency: one complete round (lock + debit, cards recorded, settle + credit: three durable commits with
  *   WAL and synchronous=FULL, the record chain, the critical-memory checks and the copy file), beside the ceiling

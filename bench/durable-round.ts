@@ -1,5 +1,5 @@
 /**
- * What the cabinet, record-chain and critical-copy benches share (docs/benchmarks.md#cabinet): one durable round
+ * What the cabinet, record-chain and critical-copy benches share (docs/benchmarks.md#a-durable-round): one durable round
  * (lock, deal, settle: three commits) timed on several journals side by side. The journals take turns in small
  * blocks, so a busy spell on this shared machine lands on every variant alike, and each figure is printed beside
  * the ceiling measured in the same run (the same round with the record chain and the copy file off).

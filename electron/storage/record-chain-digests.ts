@@ -10,7 +10,7 @@
  * does not match). What a check finds is exactly what a fresh HMAC would find.
  *
  * The key is held as a KeyObject: `createHmac` with a raw Buffer key re-imports the key on every call,
- * which cost more than the hashing itself (the profile in docs/benchmarks.md#record-chain).
+ * which cost more than the hashing itself (the profile in docs/benchmarks.md#a-durable-round).
  */
 import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import type { ChainedTable } from '../core/model/record-check.ts';
