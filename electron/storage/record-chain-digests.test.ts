@@ -8,7 +8,10 @@ const key = randomBytes(32);
 const value: fc.Arbitrary<ChainValue> = fc.oneof(fc.string(), fc.integer(), fc.constant(null));
 const row = fc.record({
   chain: fc.constantFrom(...CHAIN_NAMES),
-  prev: fc.oneof(fc.constant('genesis'), fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 64, maxLength: 64 })),
+  prev: fc.oneof(
+    fc.constant('genesis'),
+    fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 64, maxLength: 64 }),
+  ),
   values: fc.array(value, { maxLength: 6 }),
 });
 
