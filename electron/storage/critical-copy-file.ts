@@ -98,8 +98,8 @@ interface Layout {
   /** The newest good generation and its slot; the next write takes the other slot. */
   readonly generation: number;
   readonly newestSlot: 0 | 1;
-  /** The file the layout was read from: another inode means it was replaced since. */
-  readonly inode: number;
+  /** The file as this instance last left it: another inode or change time means someone else wrote it. */
+  readonly stamp: string;
 }
 
 type FileRead =
@@ -222,8 +222,7 @@ export class CriticalCopyFile implements CriticalCopyPort {
       throw error;
     }
     try {
-      const inode = fstatSync(fd).ino;
-      const layout = this.layout?.inode === inode ? this.layout : this.learnLayout(inode);
+      const layout = this.layout?.stamp === stampOf(fd) ? this.layout : this.learnLayout();
       if (!layout) return false;
       const slot: 0 | 1 = layout.newestSlot === 0 ? 1 : 0;
       const generation = layout.generation + 1;
@@ -232,7 +231,7 @@ export class CriticalCopyFile implements CriticalCopyPort {
       this.requireRoomForWholeFile(2 * layout.slotBytes);
       writeSync(fd, bytes, 0, bytes.length, slot * layout.slotBytes);
       fdatasyncSync(fd);
-      this.layout = { ...layout, generation, newestSlot: slot };
+      this.layout = { ...layout, generation, newestSlot: slot, stamp: stampOf(fd) };
       return true;
     } finally {
       closeSync(fd);
@@ -240,10 +239,11 @@ export class CriticalCopyFile implements CriticalCopyPort {
   }
 
   /** Reads the file to find its slots; null for format 1 or a file with no good slot. */
-  private learnLayout(inode: number): Layout | null {
+  private learnLayout(): Layout | null {
     const file = readCopyFile(this.location);
     if (file.format !== 2 || !file.newest) return null;
-    return { slotBytes: file.slotBytes, generation: file.newest.generation, newestSlot: file.newest.slot, inode };
+    // No stamp: the write that follows records it.
+    return { slotBytes: file.slotBytes, generation: file.newest.generation, newestSlot: file.newest.slot, stamp: '' };
   }
 
   /**
@@ -259,8 +259,7 @@ export class CriticalCopyFile implements CriticalCopyPort {
       slot = encodeSlot(generation, record, slotBytes);
     }
     writeFileDurably(this.location, Buffer.concat([slot, slot]));
-    const inode = fstatOf(this.location);
-    this.layout = { slotBytes, generation, newestSlot: 1, inode };
+    this.layout = { slotBytes, generation, newestSlot: 1, stamp: stampAt(this.location) };
   }
 
   /**
@@ -274,10 +273,16 @@ export class CriticalCopyFile implements CriticalCopyPort {
   }
 }
 
-function fstatOf(path: string): number {
+/** Inode, size and change time (ns): equal only while nobody but this instance wrote the file. */
+function stampOf(fd: number): string {
+  const st = fstatSync(fd, { bigint: true });
+  return `${st.ino}:${st.size}:${st.ctimeNs}`;
+}
+
+function stampAt(path: string): string {
   const fd = openSync(path, 'r');
   try {
-    return fstatSync(fd).ino;
+    return stampOf(fd);
   } finally {
     closeSync(fd);
   }

@@ -107,6 +107,17 @@ describe('the copy file in two slots (format 2)', () => {
     );
   });
 
+  it('a file written by someone else since this writer last wrote it is read again first, so the newest write wins', () => {
+    const file = copyPath();
+    const mine = new CriticalCopyFile(file);
+    for (let seq = 1; seq <= 3; seq++) mine.write(record(seq));
+    const other = new CriticalCopyFile(file);
+    other.write(record(4));
+    other.write(record(5));
+    mine.write(record(6));
+    expect(new CriticalCopyFile(file).read()).toEqual({ record: record(6), problem: null });
+  });
+
   it('both slots damaged: no record, and the problem says why', () => {
     const file = copyPath();
     const copy = new CriticalCopyFile(file);
