@@ -8,7 +8,7 @@ import type { CriticalState } from '../core/model/critical-state.ts';
 import { closeCabinets, fund, setupCabinet } from '../testing/cabinet-harness.ts';
 import { deterministicRandom, tempJournalPath, testConfig } from '../testing/fixtures.ts';
 import { openCabinet } from './open-cabinet.ts';
-import { outcomeOf, straceMissing } from '../testing/strace-inject.ts';
+import { killOnWrites, outcomeOf, straceMissing } from '../testing/strace-inject.ts';
 import { CriticalCopyFile, MIN_SLOT_BYTES } from './critical-copy-file.ts';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -183,25 +183,9 @@ describe('killed from outside between the journal commit and the copy write', ()
     const file = `${tmp.path}.critical`;
     // Start-up creates the file whole; the next commit (the config installed) is the first write in place:
     // SIGKILL as it starts, the commit already in the journal.
-    const child = spawn(
-      'strace',
-      [
-        // Without --seccomp-bpf: with it this strace leaves the signal undelivered.
-        '-f',
-        '-qq',
-        '-o',
-        '/dev/null',
-        '-P',
-        file,
-        '-e',
-        'trace=pwrite64',
-        '-e',
-        'inject=pwrite64:error=EIO:signal=KILL:when=1',
-        process.execPath,
-        RECOVERY_CHILD,
-      ],
-      { env: { ...process.env, RECOVERY_JOURNAL: tmp.path, RECOVERY_STATE: 'settled' } },
-    );
+    const child = spawn('strace', [...killOnWrites(file, '1'), process.execPath, RECOVERY_CHILD], {
+      env: { ...process.env, RECOVERY_JOURNAL: tmp.path, RECOVERY_STATE: 'settled' },
+    });
     const outcome = await outcomeOf(child);
     expect(outcome.code).not.toBe(0); // strace dies of the same SIGKILL
     const left = new CriticalCopyFile(file).read();
