@@ -22,6 +22,18 @@ describe('HMAC-SHA-256 on the fast and the reference path (FIPS 198-1)', () => {
     );
   });
 
+  it('every message length from 0 to 200 bytes, across the one- and two-block padding edges, equals createHmac', () => {
+    const key = Uint8Array.from({ length: 32 }, (_, i) => i * 11);
+    const fast = createHmacSha256('fast');
+    fast.setKey(key);
+    for (let length = 0; length <= 200; length++) {
+      const message = Uint8Array.from({ length }, (_, i) => (i * 31 + length) & 0xff);
+      const out = new Uint8Array(32);
+      fast.macInto(out, message.subarray(0, length >> 1), message.subarray(length >> 1));
+      expect(toHex(out)).toBe(createHmac('sha256', key).update(message).digest('hex'));
+    }
+  });
+
   it('RFC 4231 test case 2 ("Jefe") on both paths', () => {
     const key = new TextEncoder().encode('Jefe');
     const data = new TextEncoder().encode('what do ya want for nothing?');

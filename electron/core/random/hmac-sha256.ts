@@ -3,13 +3,14 @@
  * (docs/rng.md#the-fast-hmac):
  *
  * - fast: the key pads K ⊕ ipad and K ⊕ opad are compressed once per key and kept as SHA-256
- *   midstates, so an HMAC of a message up to 55 bytes costs two compressions and no allocation.
- *   The cabinet uses this path.
+ *   midstates, so an HMAC of a message up to 55 bytes costs two compressions and no allocation;
+ *   short messages are padded in place, longer ones go through Sha256Stream. The cabinet uses this path.
  * - reference: node:crypto's createHmac, plain and obvious; kept for the known-answer tests and
  *   the property tests that compare the two.
  */
 import { createHmac } from 'node:crypto';
-import { SHA256_BLOCK_BYTES, SHA256_DIGEST_BYTES, Sha256Stream, sha256 } from './sha256.ts';
+import { compress } from './sha256-compress.ts';
+import { SHA256_BLOCK_BYTES, SHA256_DIGEST_BYTES, SHA256_IV, Sha256Stream, sha256 } from './sha256.ts';
 
 export type HmacPath = 'fast' | 'reference';
 
@@ -26,41 +27,105 @@ export interface HmacSha256 {
 const IPAD = 0x36;
 const OPAD = 0x5c;
 
+/** Inner messages up to this long take the two-block fast path (the DRBG's longest is V ‖ 0x01 ‖ 64 bytes). */
+const SHORT_MESSAGE_BYTES = 2 * SHA256_BLOCK_BYTES - 9;
+/** The bits hashed before the message: the 64-byte pad block. */
+const PAD_BITS = SHA256_BLOCK_BYTES * 8;
+
 class FastHmacSha256 implements HmacSha256 {
   readonly path = 'fast';
   private readonly stream = new Sha256Stream();
   private readonly innerMidstate = new Int32Array(8);
   private readonly outerMidstate = new Int32Array(8);
-  private readonly pad = new Uint8Array(SHA256_BLOCK_BYTES);
-  private readonly inner = new Uint8Array(SHA256_DIGEST_BYTES);
+  private readonly state = new Int32Array(8);
+  /** The inner message with its padding, laid out in place (at most two blocks). */
+  private readonly message = new Uint8Array(2 * SHA256_BLOCK_BYTES);
+  /** The outer hash's only block: the inner digest, then fixed padding for a 96-byte message. */
+  private readonly outerBlock = new Uint8Array(SHA256_BLOCK_BYTES);
+
+  constructor() {
+    this.outerBlock[SHA256_DIGEST_BYTES] = 0x80;
+    writeLength(this.outerBlock, SHA256_BLOCK_BYTES, PAD_BITS + SHA256_DIGEST_BYTES * 8);
+  }
 
   setKey(key: Uint8Array): void {
     // FIPS 198-1 steps 1–3: a key longer than the block is hashed first; shorter ones are zero-padded.
     const k = key.length > SHA256_BLOCK_BYTES ? sha256(key) : key;
     this.padState(k, IPAD, this.innerMidstate);
     this.padState(k, OPAD, this.outerMidstate);
-    this.pad.fill(0);
     if (k !== key) k.fill(0);
   }
 
   macInto(out: Uint8Array, first: Uint8Array, second?: Uint8Array, third?: Uint8Array): void {
-    const s = this.stream.start(this.innerMidstate, SHA256_BLOCK_BYTES).update(first);
-    if (second !== undefined) s.update(second);
-    if (third !== undefined) s.update(third);
-    s.finishInto(this.inner);
-    s.start(this.outerMidstate, SHA256_BLOCK_BYTES).update(this.inner).finishInto(out);
-    this.inner.fill(0);
+    const length = first.length + (second?.length ?? 0) + (third?.length ?? 0);
+    const state = this.state;
+    if (length <= SHORT_MESSAGE_BYTES) {
+      // Lay the message and its padding (FIPS 180-4 §5.1.1) out in one buffer: one or two blocks.
+      const m = this.message;
+      m.set(first, 0);
+      let at = first.length;
+      if (second !== undefined) {
+        m.set(second, at);
+        at += second.length;
+      }
+      if (third !== undefined) {
+        m.set(third, at);
+        at += third.length;
+      }
+      const end = at + 9 <= SHA256_BLOCK_BYTES ? SHA256_BLOCK_BYTES : 2 * SHA256_BLOCK_BYTES;
+      m[at] = 0x80;
+      m.fill(0, at + 1, end - 4);
+      writeLength(m, end, PAD_BITS + length * 8);
+      state.set(this.innerMidstate);
+      compress(state, m, 0);
+      if (end > SHA256_BLOCK_BYTES) compress(state, m, SHA256_BLOCK_BYTES);
+      writeWords(state, this.outerBlock);
+    } else {
+      const s = this.stream.start(this.innerMidstate, SHA256_BLOCK_BYTES).update(first);
+      if (second !== undefined) s.update(second);
+      if (third !== undefined) s.update(third);
+      s.finishInto(this.outerBlock);
+    }
+    state.set(this.outerMidstate);
+    compress(state, this.outerBlock, 0);
+    writeWords(state, out);
   }
 
   wipe(): void {
     this.innerMidstate.fill(0);
     this.outerMidstate.fill(0);
+    this.state.fill(0);
+    this.message.fill(0);
+    this.outerBlock.fill(0, 0, SHA256_DIGEST_BYTES);
     this.stream.wipe();
   }
 
   private padState(key: Uint8Array, byte: number, into: Int32Array): void {
-    for (let i = 0; i < SHA256_BLOCK_BYTES; i++) this.pad[i] = (key[i] ?? 0) ^ byte;
-    this.stream.start().update(this.pad).midstateInto(into);
+    const block = this.message;
+    for (let i = 0; i < SHA256_BLOCK_BYTES; i++) block[i] = (key[i] ?? 0) ^ byte;
+    into.set(SHA256_IV);
+    compress(into, block, 0);
+    block.fill(0, 0, SHA256_BLOCK_BYTES);
+  }
+}
+
+/** The message length in bits, below 2^32 here, as the last 8 bytes before `end`. */
+function writeLength(block: Uint8Array, end: number, bits: number): void {
+  block.fill(0, end - 8, end - 4);
+  block[end - 4] = bits >>> 24;
+  block[end - 3] = bits >>> 16;
+  block[end - 2] = bits >>> 8;
+  block[end - 1] = bits;
+}
+
+/** The eight state words as 32 big-endian bytes. */
+function writeWords(state: Int32Array, out: Uint8Array): void {
+  for (let i = 0; i < 8; i++) {
+    const word = state[i]!;
+    out[4 * i] = word >>> 24;
+    out[4 * i + 1] = word >>> 16;
+    out[4 * i + 2] = word >>> 8;
+    out[4 * i + 3] = word;
   }
 }
 
