@@ -40,8 +40,10 @@ class FastHmacSha256 implements HmacSha256 {
   private readonly state = new Int32Array(8);
   /** The inner message with its padding, laid out in place (at most two blocks). */
   private readonly message = new Uint8Array(2 * SHA256_BLOCK_BYTES);
+  private readonly messageView = new DataView(this.message.buffer);
   /** The outer hash's only block: the inner digest, then fixed padding for a 96-byte message. */
   private readonly outerBlock = new Uint8Array(SHA256_BLOCK_BYTES);
+  private readonly outerView = new DataView(this.outerBlock.buffer);
 
   constructor() {
     this.outerBlock[SHA256_DIGEST_BYTES] = 0x80;
@@ -77,8 +79,8 @@ class FastHmacSha256 implements HmacSha256 {
       m.fill(0, at + 1, end - 4);
       writeLength(m, end, PAD_BITS + length * 8);
       state.set(this.innerMidstate);
-      compress(state, m, 0);
-      if (end > SHA256_BLOCK_BYTES) compress(state, m, SHA256_BLOCK_BYTES);
+      compress(state, this.messageView, 0);
+      if (end > SHA256_BLOCK_BYTES) compress(state, this.messageView, SHA256_BLOCK_BYTES);
       writeWords(state, this.outerBlock);
     } else {
       const s = this.stream.start(this.innerMidstate, SHA256_BLOCK_BYTES).update(first);
@@ -87,7 +89,7 @@ class FastHmacSha256 implements HmacSha256 {
       s.finishInto(this.outerBlock);
     }
     state.set(this.outerMidstate);
-    compress(state, this.outerBlock, 0);
+    compress(state, this.outerView, 0);
     writeWords(state, out);
   }
 
@@ -104,7 +106,7 @@ class FastHmacSha256 implements HmacSha256 {
     const block = this.message;
     for (let i = 0; i < SHA256_BLOCK_BYTES; i++) block[i] = (key[i] ?? 0) ^ byte;
     into.set(SHA256_IV);
-    compress(into, block, 0);
+    compress(into, this.messageView, 0);
     block.fill(0, 0, SHA256_BLOCK_BYTES);
   }
 }

@@ -24,6 +24,7 @@ export const SHA256_DIGEST_BYTES = 32;
 export class Sha256Stream {
   private readonly state = new Int32Array(8);
   private readonly block = new Uint8Array(SHA256_BLOCK_BYTES);
+  private readonly blockView = new DataView(this.block.buffer);
   private filled = 0;
   private length = 0;
 
@@ -41,11 +42,14 @@ export class Sha256Stream {
     if (this.filled > 0) {
       while (i < n && this.filled < SHA256_BLOCK_BYTES) this.block[this.filled++] = data[i++]!;
       if (this.filled < SHA256_BLOCK_BYTES) return this;
-      compress(this.state, this.block, 0);
+      compress(this.state, this.blockView, 0);
       this.filled = 0;
     }
     // Whole blocks straight from the caller's bytes, the tail into the block buffer.
-    for (; i + SHA256_BLOCK_BYTES <= n; i += SHA256_BLOCK_BYTES) compress(this.state, data, i);
+    if (i + SHA256_BLOCK_BYTES <= n) {
+      const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+      for (; i + SHA256_BLOCK_BYTES <= n; i += SHA256_BLOCK_BYTES) compress(this.state, view, i);
+    }
     while (i < n) this.block[this.filled++] = data[i++]!;
     return this;
   }
@@ -55,7 +59,7 @@ export class Sha256Stream {
     this.length++;
     this.block[this.filled++] = byte;
     if (this.filled === SHA256_BLOCK_BYTES) {
-      compress(this.state, this.block, 0);
+      compress(this.state, this.blockView, 0);
       this.filled = 0;
     }
     return this;
@@ -68,7 +72,7 @@ export class Sha256Stream {
     block[this.filled++] = 0x80;
     if (this.filled > 56) {
       block.fill(0, this.filled);
-      compress(this.state, block, 0);
+      compress(this.state, this.blockView, 0);
       this.filled = 0;
     }
     block.fill(0, this.filled, 56);
@@ -83,7 +87,7 @@ export class Sha256Stream {
     block[61] = low >>> 16;
     block[62] = low >>> 8;
     block[63] = low;
-    compress(this.state, block, 0);
+    compress(this.state, this.blockView, 0);
     this.filled = 0;
     writeState(this.state, out, offset);
   }
