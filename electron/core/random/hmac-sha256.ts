@@ -81,7 +81,7 @@ class FastHmacSha256 implements HmacSha256 {
       state.set(this.innerMidstate);
       compress(state, this.messageView, 0);
       if (end > SHA256_BLOCK_BYTES) compress(state, this.messageView, SHA256_BLOCK_BYTES);
-      writeWords(state, this.outerBlock);
+      for (let i = 0; i < 8; i++) this.outerView.setInt32(4 * i, state[i]!);
     } else {
       const s = this.stream.start(this.innerMidstate, SHA256_BLOCK_BYTES).update(first);
       if (second !== undefined) s.update(second);
