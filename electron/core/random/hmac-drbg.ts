@@ -1,5 +1,5 @@
 /**
- * HMAC_DRBG with SHA-256, NIST SP 800-90A Rev. 1 §10.1.2, written on node:crypto's HMAC.
+ * HMAC_DRBG with SHA-256, NIST SP 800-90A Rev. 1 §10.1.2, on the HMAC of hmac-sha256.ts.
  *
  * Why our own: the npm `hmac-drbg` package has no prediction resistance and no
  * reseed-counter limit, and a gaming lab checks both (docs/rng.md#known-answer-tests).
