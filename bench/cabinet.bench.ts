@@ -27,6 +27,7 @@ import {
   roundTable,
   timeRounds,
 } from './durable-round.ts';
+import { reportFigures } from './figures.ts';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string' }, json: { type: 'boolean' } }, strict: true });
 const rounds = values.rounds ? Number(values.rounds) : 2_000;
@@ -80,6 +81,11 @@ process.stdout.write(
     `single commit p50 ${result.commit_p50_ms} ms, p99 ${result.commit_p99_ms} ms; ` +
     `${result.rounds_per_second} rounds/s with everything on\n${describeLoad(load)}\n`,
 );
+reportFigures({
+  round_p50_ms: { value: on.p50, unit: 'ms', better: 'lower', ceiling: ceiling.p50 },
+  round_p99_ms: { value: on.p99, unit: 'ms', better: 'lower', ceiling: ceiling.p99 },
+  commit_p50_ms: { value: percentile(commitMs, 50), unit: 'ms', better: 'lower' },
+});
 // The last line is always the JSON result (bench/run-all.ts collects it); --json is accepted for symmetry.
 void values.json;
 process.stdout.write(`${JSON.stringify(result)}\n`);
