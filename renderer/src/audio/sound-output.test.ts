@@ -166,3 +166,64 @@ describe('without Web Audio the table is silent and works', () => {
     expect(output.play('warning')).toBe(false);
   });
 });
+
+describe('the effects are made once, in idle time, and then each plays from one buffer', () => {
+  /** An output whose idle tasks wait in a list until the test runs them. */
+  function withIdle(audio = recordingAudio()) {
+    const tasks: (() => void)[] = [];
+    const output = createSoundOutput(audio.factory, (task) => tasks.push(task));
+    return { audio, output, tasks };
+  }
+
+  it('nothing is made while every bus that plays effects is shut', () => {
+    const { audio, output, tasks } = withIdle();
+    output.setGains(busGains({ ...ON, soundOn: false }, OPEN));
+    expect(tasks).toHaveLength(0);
+    expect(audio.renders).toHaveLength(0);
+  });
+
+  it('the effects are made in idle time only, once, each at the live rate', async () => {
+    const { audio, output, tasks } = withIdle(recordingAudio(44_100));
+    output.setGains(busGains(ON, OPEN));
+    output.setGains(busGains({ ...ON, volumePercent: 30 }, OPEN));
+    expect(tasks).toHaveLength(1);
+    expect(audio.renders).toHaveLength(0);
+    tasks[0]!();
+    await until(output, () => output.state.effectsMade);
+    expect(audio.renders.map((r) => r.sampleRate)).toEqual(EFFECT_NAMES.map(() => 44_100));
+    expect(audio.renders.every((r) => r.channels === 2)).toBe(true);
+  });
+
+  it.each(EFFECT_NAMES)(
+    'once made, %s is one buffer source on its bus that stops at its end, nothing built',
+    async (name) => {
+      const { audio, output, tasks } = withIdle();
+      output.setGains(busGains(ON, OPEN));
+      tasks[0]!();
+      await until(output, () => output.state.effectsMade);
+      const ctx = audio.contexts[0]!;
+      ctx.currentTime = 3;
+      const before = ctx.nodes.length;
+      expect(output.play(name, 0.25)).toBe(true);
+      const fresh = ctx.nodes.slice(before);
+      expect(fresh.map((n) => n.kind)).toEqual(['bufferSource']);
+      const [source] = fresh;
+      expect(reaches(source!, buses(ctx)[EFFECTS[name].bus])).toBe(true);
+      expect(source!.starts).toEqual([{ at: 3.25 }]);
+      expect(source!.stops).toEqual([3.25 + source!.buffer!.duration]);
+    },
+  );
+
+  it('under a tilt a made effect still builds nothing, and the warning still sounds', async () => {
+    const { audio, output, tasks } = withIdle();
+    output.setGains(busGains(ON, OPEN));
+    tasks[0]!();
+    await until(output, () => output.state.effectsMade);
+    output.setGains(busGains(ON, TILTED));
+    const ctx = audio.contexts[0]!;
+    const before = ctx.nodes.length;
+    expect(output.play('cardDealt')).toBe(false);
+    expect(ctx.nodes.length).toBe(before);
+    expect(output.play('warning')).toBe(true);
+  });
+});

@@ -2,10 +2,13 @@
  * The table's sound output (docs/sound.md#the-audio-graph): builds the audio graph on first need, plays
  * effects onto their bus, and runs the music loop while the music bus is open. The gains come from
  * outside (busGains in sound-settings.ts, applied by useTableSound.ts); an effect whose bus is shut builds
- * no nodes at all, so a tilt silences the table without anything queued behind it. Without Web Audio (or
+ * no nodes at all, so a tilt silences the table without anything queued behind it. Once a bus that plays effects
+ * opens, the effects are made ahead in idle time (effect-buffers.ts) and then each plays from one buffer. Without
+ * Web Audio (or
  * without a sound device) everything here is a quiet no-op: the table never fails over its sound.
  */
 import { buildAudioGraph, type AudioFactory, type AudioGraph } from './audio-graph.ts';
+import { playBuffer, renderEffects } from './effect-buffers.ts';
 import { EFFECTS, type EffectName } from './effects.ts';
 import { renderLoungeLoop } from './lounge-loop.ts';
 import { createMusicPlayer, type MusicPlayer } from './music.ts';
@@ -17,6 +20,8 @@ export interface SoundOutputState {
   readonly lastEffect: EffectName | null;
   readonly played: number;
   readonly musicPlaying: boolean;
+  /** Every effect is made ahead and plays from its buffer (effect-buffers.ts). */
+  readonly effectsMade: boolean;
 }
 
 export interface SoundOutput {
@@ -31,13 +36,25 @@ export interface SoundOutput {
 
 const SILENT: BusGains = { effects: 0, music: 0, alert: 0 };
 
-export function createSoundOutput(factory: AudioFactory | null): SoundOutput {
+/** Runs a task when the page is idle: the effects are made there, away from a touch or a deal. */
+export type IdleScheduler = (task: () => void) => void;
+
+/** The browser's idle callback (at the latest after 2 s), or a plain timeout where there is none. */
+export const browserIdle: IdleScheduler = (task) => {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 2_000 });
+  else setTimeout(task, 0);
+};
+
+export function createSoundOutput(factory: AudioFactory | null, idle: IdleScheduler = browserIdle): SoundOutput {
   let audio = factory;
+  /** The effects made ahead (effect-buffers.ts), each once ready; until then an effect is built live. */
+  const made = new Map<EffectName, AudioBuffer>();
+  let making = false;
   let graph: AudioGraph | null = null;
   let music: MusicPlayer | null = null;
   let loop: AudioBuffer | null = null;
   let rendering = false;
-  let state: SoundOutputState = { gains: SILENT, lastEffect: null, played: 0, musicPlaying: false };
+  let state: SoundOutputState = { gains: SILENT, lastEffect: null, played: 0, musicPlaying: false, effectsMade: false };
   const listeners = new Set<(s: SoundOutputState) => void>();
 
   function update(next: Partial<SoundOutputState>): void {
@@ -56,6 +73,21 @@ export function createSoundOutput(factory: AudioFactory | null): SoundOutput {
       graph = null;
     }
     return graph;
+  }
+
+  /** Once a bus that plays effects is open, the effects are made in the page's next idle time. */
+  function makeEffects(): void {
+    if (making || !audio || (!mayPlay('effects', state.gains) && !mayPlay('alert', state.gains))) return;
+    making = true;
+    idle(() => {
+      const g = ensureGraph();
+      if (!g || !audio) return;
+      renderEffects(g.context, audio.createOfflineContext.bind(audio), made)
+        .then(() => update({ effectsMade: true }))
+        .catch(() => {
+          /* an offline render failed: the effects not made stay built live, as before */
+        });
+    });
   }
 
   function followMusic(): void {
@@ -91,7 +123,10 @@ export function createSoundOutput(factory: AudioFactory | null): SoundOutput {
       if (!g) return false;
       if (g.context.state === 'suspended') void g.context.resume().catch(() => {});
       try {
-        play(g.context, g.buses[bus], g.context.currentTime + Math.max(0, delayS));
+        const at = g.context.currentTime + Math.max(0, delayS);
+        const buffer = made.get(effect);
+        if (buffer) playBuffer(g.context, g.buses[bus], buffer, at);
+        else play(g.context, g.buses[bus], at);
       } catch {
         return false;
       }
@@ -102,6 +137,7 @@ export function createSoundOutput(factory: AudioFactory | null): SoundOutput {
       update({ gains });
       graph?.apply(gains);
       followMusic();
+      makeEffects();
     },
     resume() {
       if (graph && graph.context.state === 'suspended') void graph.context.resume().catch(() => {});
