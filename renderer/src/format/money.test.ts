@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { LOCALES } from '../i18n/index.ts';
 import { chipLabel, chipsForAmount, formatMinor, formatMoney, formatMoneyParts, splitMinor, sumBets } from './money.ts';
@@ -128,5 +128,18 @@ describe('chip stack drawn on a spot', () => {
   it('sums a layout', () => {
     expect(sumBets({ player: 100, tie: 50 })).toBe(150);
     expect(sumBets(null)).toBe(0);
+  });
+});
+
+describe('a chip rail in a language', () => {
+  it('looks the decimal sign up once per language, not once per chip', () => {
+    const made = vi.spyOn(Intl, 'NumberFormat');
+    try {
+      const labels = [50, 250, 250_000, 1_050].map((minor) => chipLabel(minor, 2, 'de-AT'));
+      expect(labels).toEqual(['0,50', '2,50', '2,5K', '10,50']);
+      expect(made.mock.calls.length).toBeLessThanOrEqual(1);
+    } finally {
+      made.mockRestore();
+    }
   });
 });

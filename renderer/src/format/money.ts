@@ -97,13 +97,19 @@ export function formatMinor(minor: number, minorDigits = 2): string {
   return `${split.negative ? '-' : ''}${split.whole}${split.fraction ? `.${split.fraction}` : ''}`;
 }
 
-/** The decimal sign of a locale ("." in en, "," in de). */
+const decimalSigns = new Map<string, string>();
+/** The decimal sign of a locale ("." in en, "," in de), looked up once: a chip rail asks for it per chip. */
 function decimalSign(locale: string): string {
-  try {
-    return new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
-  } catch {
-    return '.';
+  let sign = decimalSigns.get(locale);
+  if (sign === undefined) {
+    try {
+      sign = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+    } catch {
+      sign = '.';
+    }
+    decimalSigns.set(locale, sign);
   }
+  return sign;
 }
 
 /**

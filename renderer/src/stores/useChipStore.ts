@@ -1,5 +1,6 @@
 import { defineStore, storeToRefs } from 'pinia';
 import { computed, ref, watch } from 'vue';
+import { keptWhileEqual } from './kept-while-equal.ts';
 import { useCabinetStore } from './useCabinetStore.ts';
 import { startChipIndex } from './table-limits.ts';
 
@@ -10,7 +11,8 @@ import { startChipIndex } from './table-limits.ts';
  */
 export const useChipStore = defineStore('chips', () => {
   const { snapshot } = storeToRefs(useCabinetStore());
-  const denominations = computed<readonly number[]>(() => snapshot.value?.limits.chipDenominationsMinor ?? []);
+  // Kept while the venue's chips are the same, so the rail does not redraw at every snapshot of a round.
+  const denominations = keptWhileEqual<readonly number[]>(() => snapshot.value?.limits.chipDenominationsMinor ?? []);
   const activeIndex = ref(-1);
   const eraser = ref(false);
 
