@@ -42,6 +42,19 @@ export interface DealParts {
   sideways: boolean;
   /** It arrives and stays face down, for the player to squeeze (docs/squeeze.md#the-reveal): no turn. */
   faceDown?: boolean;
+  /** Where the shoe is from the card's slot, measured ahead (aimFromShoe); absent: measured now. */
+  aim?: { dx: number; dy: number };
+}
+
+/**
+ * Where the shoe's mouth is from a card lying in its slot, in stage pixels. It reads the layout: a card waiting
+ * hidden in its slot is aimed when the reveal starts, so its arrival reads nothing (docs/benchmarks.md#the-deals-frames).
+ */
+export function aimFromShoe(card: HTMLElement, sideways: boolean): { dx: number; dy: number } {
+  const mouth = shoeMouth.value;
+  const slotBox = card.getBoundingClientRect();
+  const scale = card.offsetWidth > 0 ? (sideways ? slotBox.height : slotBox.width) / card.offsetWidth : 1;
+  return mouth ? slideOffset(mouth.getBoundingClientRect(), slotBox, scale) : { dx: 0, dy: -320 };
 }
 
 /** The back turns away and the face turns in, each in half of `flipMs`, after `delayMs`. */
@@ -82,11 +95,7 @@ export function playDeal(parts: DealParts, motion: CardMotion): { done: Promise<
       parts.card.animate([{ opacity: 0 }, { opacity: 1 }], { duration: motion.fadeMs, easing: 'ease-out' }),
     );
   } else {
-    const mouth = shoeMouth.value;
-    const slotBox = parts.card.getBoundingClientRect();
-    const scale =
-      parts.card.offsetWidth > 0 ? (parts.sideways ? slotBox.height : slotBox.width) / parts.card.offsetWidth : 1;
-    const { dx, dy } = mouth ? slideOffset(mouth.getBoundingClientRect(), slotBox, scale) : { dx: 0, dy: -320 };
+    const { dx, dy } = parts.aim ?? aimFromShoe(parts.card, parts.sideways);
     const start = parts.sideways ? 'rotate(24deg)' : 'rotate(-14deg)';
     animations.push(
       parts.card.animate(

@@ -145,3 +145,14 @@ describe('when nothing is squeezed', () => {
     expect(round.playerTotal).toBe(9);
   });
 });
+
+describe('the squeezed hand is not laid out ahead', () => {
+  it('only the hand that turns by itself waits in its slots; the squeezed one comes face down for the player', () => {
+    offered();
+    const round = useRoundStore();
+    round.show(drawing({ player: 500, banker: 100 }));
+    expect(round.squeeze?.side).toBe('player');
+    expect(round.coming?.player).toEqual([]);
+    expect(round.coming?.banker).toHaveLength(3);
+  });
+});

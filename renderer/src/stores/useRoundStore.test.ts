@@ -164,3 +164,28 @@ describe('a round voided by start-up recovery is shown once (snapshot.lastRound)
     expect(round.voided).toBeNull();
   });
 });
+
+describe('the cards still to come wait in their slots from the reveal’s start', () => {
+  it('from the start every card of the round is coming, each shown card is the one its slot held, and none is left after', () => {
+    const round = useRoundStore();
+    round.show(record());
+    expect(round.stage).toBe('dealing');
+    expect(round.coming).toEqual({ player: P, banker: B });
+    for (let step = 0; step < 6; step++) {
+      vi.advanceTimersToNextTimer();
+      for (const side of ['player', 'banker'] as const) {
+        round.shown[side].forEach((card, slot) => expect(card).toEqual(round.coming?.[side][slot]));
+      }
+    }
+    vi.runAllTimers();
+    expect(round.stage).toBe('result');
+    expect(round.coming).toBeNull();
+  });
+
+  it('a voided round leaves nothing waiting', () => {
+    const round = useRoundStore();
+    round.show(record());
+    round.showVoid(record({ status: 'voided', outcome: null, refundedMinor: 1100 }));
+    expect(round.coming).toBeNull();
+  });
+});

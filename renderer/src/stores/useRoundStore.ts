@@ -62,6 +62,12 @@ export const useRoundStore = defineStore('round', () => {
   const round = shallowRef<RoundRecord | null>(null);
   const stage = ref<Stage>('none');
   const shown = ref<{ player: Card[]; banker: Card[] }>({ player: [], banker: [] });
+  /**
+   * While a reveal runs, each hand's cards still to come: their slots hold them hidden from the reveal's start, so a
+   * card's arrival only animates and inserts nothing into the page (docs/benchmarks.md#the-deals-frames). A squeezed
+   * hand's cards are not among them (they arrive face down for the player); null when no reveal runs.
+   */
+  const coming = shallowRef<{ player: readonly Card[]; banker: readonly Card[] } | null>(null);
   const hold = ref<HeldMeters | null>(null);
   const voided = shallowRef<RoundRecord | null>(null);
   /**
@@ -230,6 +236,10 @@ export const useRoundStore = defineStore('round', () => {
    */
   function reveal(outcome: RoundOutcome, aloud: boolean, squeezeSide: Side | null, done: () => void): void {
     shown.value = { player: [], banker: [] };
+    coming.value = {
+      player: squeezeSide === 'player' ? [] : outcome.player.cards,
+      banker: squeezeSide === 'banker' ? [] : outcome.banker.cards,
+    };
     stage.value = 'dealing';
     aloudNow = aloud;
     squeeze.value = squeezeSide ? { side: squeezeSide, slots: [], endsAt: null } : null;
@@ -241,6 +251,7 @@ export const useRoundStore = defineStore('round', () => {
         timers.push(
           setTimeout(() => {
             stage.value = 'result';
+            coming.value = null;
             done();
           }, t.pause),
         );
@@ -287,6 +298,7 @@ export const useRoundStore = defineStore('round', () => {
     if (!atOnce) return reveal(table.outcome, false, null, () => {});
     shown.value = { player: [...table.outcome.player.cards], banker: [...table.outcome.banker.cards] };
     stage.value = 'result';
+    coming.value = null;
   }
 
   function showVoid(record: RoundRecord): void {
@@ -298,6 +310,7 @@ export const useRoundStore = defineStore('round', () => {
       round.value = null;
       satOut.value = null;
       stage.value = 'none';
+      coming.value = null;
       shown.value = { player: [], banker: [] };
     }
     hold.value = null;
@@ -340,6 +353,7 @@ export const useRoundStore = defineStore('round', () => {
     round.value = record;
     shown.value = { player: [...record.outcome.player.cards], banker: [...record.outcome.banker.cards] };
     stage.value = 'result';
+    coming.value = null;
     hold.value = null;
   }
 
@@ -351,6 +365,7 @@ export const useRoundStore = defineStore('round', () => {
     round.value = null;
     satOut.value = null;
     stage.value = 'none';
+    coming.value = null;
     shown.value = { player: [], banker: [] };
   }
 
@@ -358,6 +373,7 @@ export const useRoundStore = defineStore('round', () => {
     round,
     stage,
     shown,
+    coming,
     hold,
     voided,
     lastVoid,
