@@ -199,8 +199,7 @@ export class HmacDrbg {
 
   /** K = HMAC(K, V ‖ separator ‖ provided_data); the HMAC reads the old K from its pad midstates only. */
   private rekey(separator: Uint8Array, provided: Uint8Array): void {
-    this.mac.macInto(this.key, this.value, separator, provided);
-    this.mac.setKey(this.key);
+    this.mac.rekeyInto(this.key, this.value, separator, provided);
   }
 
   private requireInstantiated(): void {

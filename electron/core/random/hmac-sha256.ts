@@ -21,6 +21,8 @@ export interface HmacSha256 {
   setKey(key: Uint8Array): void;
   /** Writes HMAC(K, first ‖ second ‖ third) into `out` (32 bytes); `out` may be one of the parts. */
   macInto(out: Uint8Array, first: Uint8Array, second?: Uint8Array, third?: Uint8Array): void;
+  /** macInto, then setKey(out): the HMAC_DRBG update's `K = HMAC(K, V ‖ separator ‖ data)`; `out` must not be a part. */
+  rekeyInto(out: Uint8Array, first: Uint8Array, second?: Uint8Array, third?: Uint8Array): void;
   /** Zeroizes the key material held. */
   wipe(): void;
 }
@@ -106,6 +108,16 @@ class PadBlock {
     compress(into, this.view, 0);
     for (let i = 0; i < n; i++) block[i] = pad; // the key leaves the buffer at once
   }
+
+  /** midstateInto for a 32-byte key given as eight big-endian words, a word at a time. */
+  midstateFromWordsInto(key: Int32Array, into: Int32Array): void {
+    const view = this.view;
+    const padWord = this.pad * 0x01010101;
+    for (let i = 0; i < 8; i++) view.setInt32(4 * i, key[i]! ^ padWord);
+    copy8(into, SHA256_IV);
+    compress(into, view, 0);
+    for (let i = 0; i < 8; i++) view.setInt32(4 * i, padWord);
+  }
 }
 
 function copy8(target: Int32Array, source: Readonly<Int32Array>): void {
@@ -161,6 +173,13 @@ class FastHmacSha256 implements HmacSha256 {
     writeWords(state, out);
   }
 
+  rekeyInto(out: Uint8Array, first: Uint8Array, second?: Uint8Array, third?: Uint8Array): void {
+    this.macInto(out, first, second, third);
+    // The new key is still in `state` as words: no need to read the bytes back.
+    this.innerPad.midstateFromWordsInto(this.state, this.innerMidstate);
+    this.outerPad.midstateFromWordsInto(this.state, this.outerMidstate);
+  }
+
   wipe(): void {
     this.innerMidstate.fill(0);
     this.outerMidstate.fill(0);
@@ -197,6 +216,11 @@ class ReferenceHmacSha256 implements HmacSha256 {
     if (second !== undefined) mac.update(second);
     if (third !== undefined) mac.update(third);
     out.set(mac.digest());
+  }
+
+  rekeyInto(out: Uint8Array, first: Uint8Array, second?: Uint8Array, third?: Uint8Array): void {
+    this.macInto(out, first, second, third);
+    this.setKey(out);
   }
 
   wipe(): void {
