@@ -172,8 +172,8 @@ export class HmacDrbg {
     const value = this.value;
     for (let filled = 0; filled < bytes; filled += OUT_LEN) {
       this.mac.macInto(value, value);
-      const n = Math.min(OUT_LEN, bytes - filled);
-      for (let i = 0; i < n; i++) out[filled + i] = value[i]!;
+      if (bytes - filled >= OUT_LEN) out.set(value, filled);
+      else for (let i = 0; i < bytes - filled; i++) out[filled + i] = value[i]!; // no subarray object
     }
     this.update(additional);
     this.counter++;

@@ -77,11 +77,10 @@ class PaddedBlocks {
   }
 }
 
-/** Copies `source` into `target` at `at` and returns the end; a plain loop beats `set` for a few dozen bytes. */
+/** Copies `source` into `target` at `at` and returns the end. */
 function copyInto(target: Uint8Array, at: number, source: Uint8Array): number {
-  const n = source.length;
-  for (let i = 0; i < n; i++) target[at + i] = source[i]!;
-  return at + n;
+  target.set(source, at);
+  return at + source.length;
 }
 
 /**
