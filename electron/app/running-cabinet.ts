@@ -21,6 +21,11 @@ export interface RunningCabinet {
   /** Plain-words summary of what start-up recovery did (voided round, refund), for the log. */
   readonly recovery: string;
   /**
+   * The whole-file check of the journal, running beside the cabinet from start-up on
+   * (docs/cabinet-rules.md#damaged-journal): what it found, or 'stopped' when the cabinet closed first.
+   */
+  readonly journalFileCheck?: Promise<'sound' | 'damaged' | 'unreadable' | 'stopped'>;
+  /**
    * Records an unhandled error's crash (process-crash-handler.ts): the journal's row, else the marker beside the
    * journal. Throws only when neither can be written.
    */

@@ -16,7 +16,7 @@
  */
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import type { CabinetCore } from '../core/cabinet/cabinet.ts';
-import { DEFAULT_VENUE_CONFIG, type VenueConfig } from '../core/config/venue-config.ts';
+import { DEFAULT_VENUE_CONFIG, RETAIN_ROUNDS, type VenueConfig } from '../core/config/venue-config.ts';
 import type { CriticalState } from '../core/model/critical-state.ts';
 import type { ChainedTable } from '../core/model/record-check.ts';
 import { createCryptoRandomSource } from '../core/random/crypto-random-source.ts';
@@ -42,9 +42,11 @@ const OPENING_NOTES = 5;
 /** Every bulk round takes this long, its three steps a second apart. */
 const ROUND_SECONDS = 3;
 
+/** The credit limit raised for the top-ups; every round kept live, the largest journal start-up can meet. */
 export const PLAYED_JOURNAL_CONFIG: VenueConfig = {
   ...DEFAULT_VENUE_CONFIG,
   limits: { ...DEFAULT_VENUE_CONFIG.limits, creditLimitMinor: 10_000_000 },
+  journal: { ...DEFAULT_VENUE_CONFIG.journal, retainRounds: RETAIN_ROUNDS.max },
 };
 
 type Row = Record<string, ChainValue>;

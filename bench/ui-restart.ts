@@ -1,0 +1,109 @@
+/**
+ * The ui bench's restart figures (docs/benchmarks.md#restart-after-a-power-cut): from the host process spawned to
+ * a table that answers a touch, after a power cut, on journals of 10^3, 10^5 and 10^6 rounds built by real play's
+ * rows (bench/journal-cache.ts). Each size gets a copy of its cached journal; one start and a SIGKILL first, so
+ * every start timed after it is a restart after a power cut (the previous process killed with its WAL open). The
+ * sizes take turns start by start, so a burst of load on the shared machine falls on all of them alike.
+ * "Answers a touch": a chip and a spot pressed and the total bet shown, a round trip through main.
+ */
+import type { Browser, Page } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startHost } from '../e2e/host-process.ts';
+import { cachedJournal, copyOf } from './journal-cache.ts';
+import { ms, percentile, table, tableInteractive } from './ui-figures.ts';
+
+export const RESTART_SIZES = [1_000, 100_000, 1_000_000] as const;
+
+export interface RestartFigures {
+  readonly rounds: number;
+  /** Seconds the cached journal took to build in this run (null: it was cached). */
+  readonly builtSeconds: number | null;
+  readonly host: number[];
+  readonly page: number[];
+  readonly total: number[];
+}
+
+/** Presses a chip and a spot and waits for the bet to show: the table answered a touch. */
+export async function answersATouch(page: Page): Promise<void> {
+  await page.getByTestId('chip-100').click();
+  await page.getByTestId('spot-banker').click();
+  await page.locator('[data-testid="total-bet"][data-minor="100"]').waitFor({ timeout: 30_000 });
+}
+
+async function restartOnce(browser: Browser, journal: string): Promise<{ host: number; page: number }> {
+  const started = performance.now();
+  const host = await startHost({ journal });
+  const hostReady = performance.now();
+  const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+  try {
+    await page.goto(host.url);
+    await tableInteractive(page);
+    await answersATouch(page);
+    return { host: hostReady - started, page: performance.now() - hostReady };
+  } finally {
+    await page.close();
+    // The power cut the next start recovers from.
+    await host.kill('SIGKILL');
+  }
+}
+
+export async function measureRestarts(
+  browser: Browser,
+  sizes: readonly number[],
+  starts: number,
+  log: (line: string) => void,
+): Promise<RestartFigures[]> {
+  const runs = sizes.map((rounds) => {
+    const cached = cachedJournal(rounds, log);
+    const dir = mkdtempSync(path.join(os.tmpdir(), `bench-ui-restart-${rounds}-`));
+    return { rounds, builtSeconds: cached.builtSeconds, dir, journal: copyOf(cached.path, dir) };
+  });
+  const figures = runs.map(({ rounds, builtSeconds }) => ({
+    rounds,
+    builtSeconds,
+    host: [] as number[],
+    page: [] as number[],
+    total: [] as number[],
+  }));
+  try {
+    for (const run of runs) await restartOnce(browser, run.journal);
+    for (let i = 0; i < starts; i++) {
+      for (const [k, run] of runs.entries()) {
+        const t = await restartOnce(browser, run.journal);
+        figures[k]!.host.push(t.host);
+        figures[k]!.page.push(t.page);
+        figures[k]!.total.push(t.host + t.page);
+      }
+    }
+  } finally {
+    for (const run of runs) rmSync(run.dir, { recursive: true, force: true });
+  }
+  return figures;
+}
+
+export function printRestarts(figures: readonly RestartFigures[], starts: number): void {
+  table(
+    `Restart after a power cut to a table that answers a touch (${starts} restarts per size, sizes taking turns; target < 1000 ms)`,
+    ['rounds in the journal', 'host median ms', 'page median ms', 'total median ms', 'total max ms'],
+    figures.map((f) => [
+      String(f.rounds),
+      ms(percentile(f.host, 50)),
+      ms(percentile(f.page, 50)),
+      ms(percentile(f.total, 50)),
+      ms(Math.max(...f.total)),
+    ]),
+  );
+}
+
+export function restartJson(figures: readonly RestartFigures[]): Record<string, unknown>[] {
+  return figures.map((f) => ({
+    rounds: f.rounds,
+    builtSeconds: f.builtSeconds,
+    hostMedian: percentile(f.host, 50),
+    pageMedian: percentile(f.page, 50),
+    totalMedian: percentile(f.total, 50),
+    totalMax: Math.max(...f.total),
+  }));
+}

@@ -1,0 +1,67 @@
+/**
+ * What the running cabinet does with the whole-file check of its journal (docs/cabinet-rules.md#damaged-journal),
+ * which runs beside it from start-up on (electron/storage/journal-file-check.ts):
+ * - sound: nothing but a log line;
+ * - unreadable after the schedule: the storage-fault tilt start-up raises for the same verdict;
+ * - damaged: play stops at once (the memory-error tilt from `journal` with the damage's proof, as start-up raises it),
+ *   the quarantine marker is written, and the shell is asked to restart: the next start moves the file aside and
+ *   starts locked on a fresh journal, exactly as if start-up had found the damage itself.
+ */
+import type { CabinetCore } from '../core/cabinet/cabinet.ts';
+import { checkWholeFile, type BackgroundSchedule, type Stoppable } from '../storage/journal-file-check.ts';
+import { markDamagedWhileOpen, quarantineReason } from '../storage/journal-quarantine.ts';
+
+export interface FileWatch {
+  /** Settles with what the check found ('stopped' when the cabinet closed first). */
+  readonly done: Promise<'sound' | 'damaged' | 'unreadable' | 'stopped'>;
+  /** Ends the check (the cabinet is closing); its answer, if any, is ignored. */
+  stop(): Promise<void>;
+}
+
+export interface FileWatchOptions {
+  readonly log: (message: string) => void;
+  /** Called once the damage is durable in the marker and the tilt; the shell restarts the process. */
+  readonly restart: () => void;
+  readonly clock?: () => Date;
+  readonly schedule?: BackgroundSchedule;
+}
+
+export function watchJournalFile(cabinet: CabinetCore, journalPath: string, options: FileWatchOptions): FileWatch {
+  const run: Stoppable = { stopped: false, worker: null };
+  const started = performance.now();
+  const done = (async () => {
+    let verdict;
+    try {
+      verdict = await checkWholeFile(journalPath, run, options.schedule);
+    } catch (error) {
+      // The worker itself failed (not the journal): said in the log; start-up's own checks stand.
+      options.log(`journal: the whole-file check could not run: ${error instanceof Error ? error.message : String(error)}`);
+      return 'stopped' as const;
+    }
+    if (verdict === null || run.stopped) return 'stopped' as const;
+    const took = `${(performance.now() - started).toFixed(0)} ms`;
+    if (verdict.kind === 'sound') {
+      options.log(`journal: the whole-file check found no damage (${took})`);
+      return 'sound' as const;
+    }
+    if (verdict.kind === 'unreadable') {
+      options.log(`journal: the whole-file check could not read the journal (${verdict.code}); storage fault`);
+      cabinet.storageFaultAtStartUp(verdict.code);
+      return 'unreadable' as const;
+    }
+    const marked = markDamagedWhileOpen(journalPath, options.clock ?? (() => new Date()), verdict.damage);
+    cabinet.raiseFault('memory-error', 'journal', quarantineReason(marked));
+    options.log(
+      `journal: the whole-file check found damage (${verdict.damage.check}: ${verdict.damage.message}); play stopped, restarting to move it aside`,
+    );
+    options.restart();
+    return 'damaged' as const;
+  })();
+  return {
+    done,
+    async stop() {
+      run.stopped = true;
+      await run.worker?.terminate();
+    },
+  };
+}
