@@ -1,19 +1,28 @@
 /**
  * What the running cabinet does with the whole-file check of its journal (docs/cabinet-rules.md#damaged-journal),
  * which runs beside it from start-up on (electron/storage/journal-file-check.ts):
- * - sound: nothing but a log line;
+ * - sound: the ledger's sum per wallet is compared with its newest row's running balance (start-up compared the
+ *   credits with that balance alone); a difference is the memory error start-up raised for credits that did not
+ *   match the ledger (`memory-no-good-copy`, docs/cabinet-rules.md#critical-memory);
  * - unreadable after the schedule: the storage-fault tilt start-up raises for the same verdict;
  * - damaged: play stops at once (the memory-error tilt from `journal` with the damage's proof, as start-up raises it),
  *   the quarantine marker is written, and the shell is asked to restart: the next start moves the file aside and
  *   starts locked on a fresh journal, exactly as if start-up had found the damage itself.
  */
 import type { CabinetCore } from '../core/cabinet/cabinet.ts';
-import { checkWholeFile, type BackgroundSchedule, type Stoppable } from '../storage/journal-file-check.ts';
+import {
+  checkWholeFile,
+  ledgerSumsOffThread,
+  type BackgroundSchedule,
+  type Stoppable,
+} from '../storage/journal-file-check.ts';
 import { markDamagedWhileOpen, quarantineReason } from '../storage/journal-quarantine.ts';
+
+export type FileCheckOutcome = 'sound' | 'damaged' | 'ledger-differs' | 'unreadable' | 'stopped';
 
 export interface FileWatch {
   /** Settles with what the check found ('stopped' when the cabinet closed first). */
-  readonly done: Promise<'sound' | 'damaged' | 'unreadable' | 'stopped'>;
+  readonly done: Promise<FileCheckOutcome>;
   /** Ends the check (the cabinet is closing); its answer, if any, is ignored. */
   stop(): Promise<void>;
 }
@@ -41,7 +50,17 @@ export function watchJournalFile(cabinet: CabinetCore, journalPath: string, opti
     if (verdict === null || run.stopped) return 'stopped' as const;
     const took = `${(performance.now() - started).toFixed(0)} ms`;
     if (verdict.kind === 'sound') {
-      options.log(`journal: the whole-file check found no damage (${took})`);
+      const differs = await ledgerSumsOffThread(journalPath, run);
+      if (differs === null || run.stopped) return 'stopped' as const;
+      if (differs.length > 0) {
+        const d = differs[0]!;
+        options.log(
+          `journal: the ${d.demo ? 'demo' : 'real'} wallet's ledger rows add up to ${d.sumMinor}, its newest row records ${d.runningMinor}; memory error`,
+        );
+        cabinet.raiseFault('memory-error', 'critical-memory', { code: 'memory-no-good-copy' });
+        return 'ledger-differs' as const;
+      }
+      options.log(`journal: the whole-file check found no damage and the ledger adds up (${took})`);
       return 'sound' as const;
     }
     if (verdict.kind === 'unreadable') {

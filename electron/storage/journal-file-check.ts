@@ -17,17 +17,20 @@ import {
   unreadableBytes,
   verdictOf,
   type JournalDiagnosis,
-  type JournalPass,
 } from './journal-check.ts';
 import { TRANSIENT_RETRY_DELAYS_MS, type TransientCode } from './journal-read-retry.ts';
 
+/** Runs the statements in one read transaction (one view of the file) and answers the rows of each. */
 const PASS_ON_WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { DatabaseSync } = require('node:sqlite');
 let db = null;
 try {
   db = new DatabaseSync(workerData.path, { readOnly: true });
-  parentPort.postMessage({ rows: db.prepare('PRAGMA ' + workerData.pragma).all() });
+  db.exec('BEGIN');
+  const rows = workerData.sql.map((sql) => db.prepare(sql).all());
+  db.exec('COMMIT');
+  parentPort.postMessage({ rows });
 } catch (e) {
   parentPort.postMessage({ error: { message: String(e && e.message), code: e && e.code, errcode: e && e.errcode } });
 } finally {
@@ -36,7 +39,7 @@ try {
 `;
 
 type PassAnswer =
-  | { readonly rows: Array<Record<string, unknown>> }
+  | { readonly rows: Array<Array<Record<string, unknown>>> }
   | { readonly error: { message: string; code?: unknown; errcode?: unknown } };
 
 /** A check that can be stopped: the worker is ended and the answer never comes. */
@@ -45,9 +48,9 @@ export interface Stoppable {
   worker: Worker | null;
 }
 
-function passOnWorker(path: string, pragma: JournalPass, run: Stoppable): Promise<PassAnswer | null> {
+function passOnWorker(path: string, sql: readonly string[], run: Stoppable): Promise<PassAnswer | null> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(PASS_ON_WORKER, { eval: true, workerData: { path, pragma } });
+    const worker = new Worker(PASS_ON_WORKER, { eval: true, workerData: { path, sql } });
     run.worker = worker;
     worker.once('message', (answer: PassAnswer) => resolve(answer));
     worker.once('error', reject);
@@ -70,10 +73,42 @@ async function diagnoseOffThread(
   } catch (error) {
     return failed(error, 'file', null);
   }
-  const answer = await passOnWorker(path, pragma, run);
+  const answer = await passOnWorker(path, [`PRAGMA ${pragma}`], run);
   if (answer === null || run.stopped) return null;
   if ('error' in answer) return failed(Object.assign(new Error(answer.error.message), answer.error), 'quick-check', size);
-  return verdictOf(problemsOf(answer.rows), size);
+  return verdictOf(problemsOf(answer.rows[0] ?? []), size);
+}
+
+/** A wallet whose ledger rows do not add up to the running balance its newest row records. */
+export interface LedgerSumDiffers {
+  readonly demo: boolean;
+  readonly sumMinor: number;
+  readonly runningMinor: number;
+}
+
+/**
+ * The ledger's sum per wallet against the newest row's running balance, off the main thread: what start-up checked
+ * before it compared the credits with the newest rows alone (docs/cabinet-rules.md#critical-memory). Null when
+ * stopped or when the file could not be read (the whole-file check says why).
+ */
+export async function ledgerSumsOffThread(path: string, run: Stoppable): Promise<LedgerSumDiffers[] | null> {
+  const answer = await passOnWorker(
+    path,
+    [
+      'SELECT demo, SUM(delta_minor) AS s FROM ledger GROUP BY demo',
+      'SELECT demo, balance_after_minor AS b FROM ledger WHERE id IN (SELECT MAX(id) FROM ledger GROUP BY demo)',
+    ],
+    run,
+  );
+  if (answer === null || run.stopped || 'error' in answer) return null;
+  const [sums = [], newest = []] = answer.rows as [Array<{ demo: number; s: number }>, Array<{ demo: number; b: number }>];
+  return sums
+    .map((row) => ({
+      demo: row.demo === 1,
+      sumMinor: row.s,
+      runningMinor: newest.find((n) => n.demo === row.demo)?.b ?? 0,
+    }))
+    .filter((w) => w.sumMinor !== w.runningMinor);
 }
 
 export interface BackgroundSchedule {
