@@ -5,16 +5,31 @@
  * every start timed after it is a restart after a power cut (the previous process killed with its WAL open). The
  * sizes take turns start by start, so a burst of load on the shared machine falls on all of them alike.
  * "Answers a touch": a chip and a spot pressed and the total bet shown, a round trip through main.
+ * `npm run bench -- ui` prints these with the other ui figures; alone, with the machine's load beside them:
+ *
+ *   node bench/ui-restart.ts [--restart-sizes 1000,100000,1000000] [--starts N]
  */
-import type { Browser, Page } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 import { startHost } from '../e2e/host-process.ts';
 import { cachedJournal, copyOf } from './journal-cache.ts';
-import { ms, percentile, table, tableInteractive } from './ui-figures.ts';
+import { machineTable, ms, otherCpuShare, percentile, table, tableInteractive } from './ui-figures.ts';
 
-export const RESTART_SIZES = [1_000, 100_000, 1_000_000] as const;
+export const RESTART_SIZES: readonly number[] = [1_000, 100_000, 1_000_000];
+
+/** `--restart-sizes 1000,100000`: the journal sizes to restart on (default RESTART_SIZES). */
+export function restartSizesFrom(argv: readonly string[]): readonly number[] {
+  const at = argv.indexOf('--restart-sizes');
+  if (at < 0) return RESTART_SIZES;
+  const sizes = String(argv[at + 1]).split(',').map(Number);
+  if (sizes.some((n) => !Number.isSafeInteger(n) || n < 3 || n > 10_000_000)) {
+    throw new RangeError('--restart-sizes must be whole numbers of rounds from 3 to 10000000, comma-separated');
+  }
+  return sizes;
+}
 
 export interface RestartFigures {
   readonly rounds: number;
@@ -106,4 +121,24 @@ export function restartJson(figures: readonly RestartFigures[]): Record<string, 
     totalMedian: percentile(f.total, 50),
     totalMax: Math.max(...f.total),
   }));
+}
+
+if (import.meta.main) {
+  const startsAt = process.argv.indexOf('--starts');
+  const starts = startsAt > 0 ? Number(process.argv[startsAt + 1]) : 4;
+  const cpuInUseBefore = await otherCpuShare(2_000);
+  const began = performance.now();
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    const figures = await measureRestarts(browser, restartSizesFrom(process.argv), starts, (line) =>
+      process.stdout.write(`${line}\n`),
+    );
+    printRestarts(figures, starts);
+    const busy = machineTable(cpuInUseBefore);
+    process.stdout.write(
+      `${JSON.stringify({ bench: 'ui-restart', restartMs: restartJson(figures), machine: { cpuInUseBefore, busy }, seconds: (performance.now() - began) / 1000 })}\n`,
+    );
+  } finally {
+    await browser.close();
+  }
 }

@@ -1,7 +1,8 @@
 /**
  * UI benchmark in the browser test host with the system Chromium (no Electron needed):
  *  1. time from start (host process spawned) to the first interactive table, split into
- *     host start-up (journal, recovery, devices) and page load to an enabled table;
+ *     host start-up (journal, recovery, devices) and page load to an enabled table; and the restart after a
+ *     power cut to a table that answers a touch on journals of 10^3, 10^5 and 10^6 rounds (ui-restart.ts);
  *  2. time from a DEAL press to the first card drawn on screen (the frame after the
  *     card element is inserted), over several rounds;
  *  3. frame times during the deal animation with Chromium's CPU throttled 4× through CDP
@@ -14,7 +15,7 @@
  * 2-core machine misses frames the product does not), so the run first samples how busy the CPU is and
  * says when the figures were taken on a busy machine. Needs dist-renderer/ (npm run build) and /usr/bin/chromium.
  *
- *   node bench/ui.bench.ts [--quick] [--rounds N]
+ *   node bench/ui.bench.ts [--quick] [--rounds N] [--restart-sizes 1000,100000,1000000]
  */
 import { chromium, type Page } from '@playwright/test';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -24,6 +25,7 @@ import { gzipSync } from 'node:zlib';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 import { startHost, type HostProcess } from '../e2e/host-process.ts';
 import { machineTable, ms, otherCpuShare, percentile, table, tableInteractive } from './ui-figures.ts';
+import { measureRestarts, printRestarts, restartJson, restartSizesFrom } from './ui-restart.ts';
 
 const REPO = path.resolve(import.meta.dirname, '..');
 const quick = process.argv.includes('--quick');
@@ -163,6 +165,8 @@ const size = rendererJsSize();
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
   const startup = await measureStartup(browser);
+  const restartSizes = restartSizesFrom(process.argv);
+  const restarts = await measureRestarts(browser, restartSizes, STARTS, (line) => process.stdout.write(`${line}\n`));
   const normal = await measureDeals(browser, 1);
   const throttled = await measureDeals(browser, 4);
   const attractExit = await measureAttractExit(browser);
@@ -176,6 +180,7 @@ try {
       ['total', ms(percentile(startup.total, 50)), ms(Math.max(...startup.total))],
     ],
   );
+  printRestarts(restarts, STARTS);
   const cpuRows = [
     ['1×', normal],
     ['4× throttled', throttled],
@@ -230,6 +235,7 @@ try {
         pageMedian: percentile(startup.page, 50),
         totalMedian: percentile(startup.total, 50),
       },
+      restartMs: restartJson(restarts),
       dealToFirstCardMs: {
         median: percentile(normal.firstCard, 50),
         p95: percentile(normal.firstCard, 95),
