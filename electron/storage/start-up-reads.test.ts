@@ -20,7 +20,10 @@ function journalOf(rounds: number): string {
   return file;
 }
 
-/** What the cabinet's start-up reads from the file: the journal checked, opened, recovered and started. */
+/**
+ * What the cabinet's start-up reads from the file: the journal checked, opened, recovered and started, then what the
+ * first screen asks (the snapshot with its roads, the player's history, a recall page of each wallet).
+ */
 function startUpReads(journalPath: string, fileCheck: StartFileCheck): number {
   const before = bytesRead();
   const { cabinet } = startOnJournalOrLocked(
@@ -32,6 +35,10 @@ function startUpReads(journalPath: string, fileCheck: StartFileCheck): number {
     undefined,
     fileCheck,
   );
+  cabinet.snapshot();
+  expect(cabinet.playerHistory({ offset: 0, limit: 10 }).entries).toHaveLength(10);
+  expect(cabinet.recall({ demo: false, limit: 10 })).toHaveLength(10);
+  expect(cabinet.recall({ demo: true, limit: 10 })).toEqual([]);
   const read = bytesRead() - before;
   expect(cabinet.snapshot().tilts).toEqual([]);
   cabinet.close();
