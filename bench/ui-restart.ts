@@ -7,7 +7,7 @@
  * "Answers a touch": a chip and a spot pressed and the total bet shown, a round trip through main.
  * `npm run bench -- ui` prints these with the other ui figures; alone, with the machine's load beside them:
  *
- *   node bench/ui-restart.ts [--restart-sizes 1000,100000,1000000] [--starts N]
+ *   node bench/ui-restart.ts [--restart-sizes 1000,100000,1000000] [--starts N] [--baseline DIR]
  */
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -33,6 +33,8 @@ export function restartSizesFrom(argv: readonly string[]): readonly number[] {
 
 export interface RestartFigures {
   readonly rounds: number;
+  /** 'this checkout', or the baseline checkout's path (`--baseline DIR`). */
+  readonly build: string;
   /** Seconds the cached journal took to build in this run (null: it was cached). */
   readonly builtSeconds: number | null;
   readonly host: number[];
@@ -40,20 +42,28 @@ export interface RestartFigures {
   readonly total: number[];
 }
 
+/** A baseline whose start grows with the journal can take far longer than a table should; it is still measured. */
+const SLOW_START_MS = 180_000;
+
 /** Presses a chip and a spot and waits for the bet to show: the table answered a touch. */
 export async function answersATouch(page: Page): Promise<void> {
-  await page.getByTestId('chip-100').click();
-  await page.getByTestId('spot-banker').click();
-  await page.locator('[data-testid="total-bet"][data-minor="100"]').waitFor({ timeout: 30_000 });
+  await page.getByTestId('chip-100').click({ timeout: SLOW_START_MS });
+  await page.getByTestId('spot-banker').click({ timeout: SLOW_START_MS });
+  await page.locator('[data-testid="total-bet"][data-minor="100"]').waitFor({ timeout: SLOW_START_MS });
 }
 
-async function restartOnce(browser: Browser, journal: string): Promise<{ host: number; page: number }> {
+async function restartOnce(
+  browser: Browser,
+  journal: string,
+  repo: string | undefined,
+): Promise<{ host: number; page: number }> {
   const started = performance.now();
-  const host = await startHost({ journal });
+  const host = await startHost({ journal, readyTimeoutMs: SLOW_START_MS, ...(repo ? { repo } : {}) });
   const hostReady = performance.now();
   const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
   try {
     await page.goto(host.url);
+    await page.getByTestId('btn-menu').waitFor({ state: 'visible', timeout: SLOW_START_MS });
     await tableInteractive(page);
     await answersATouch(page);
     return { host: hostReady - started, page: performance.now() - hostReady };
@@ -64,29 +74,38 @@ async function restartOnce(browser: Browser, journal: string): Promise<{ host: n
   }
 }
 
+/**
+ * `baseline`: another checkout (e.g. the commit before a change, with its node_modules and dist-renderer), whose host
+ * restarts on its own copy of each journal, taking turns with this one's: old and new measured in the same run.
+ */
 export async function measureRestarts(
   browser: Browser,
   sizes: readonly number[],
   starts: number,
   log: (line: string) => void,
+  baseline?: string,
 ): Promise<RestartFigures[]> {
-  const runs = sizes.map((rounds) => {
+  const builds: Array<string | undefined> = baseline ? [undefined, baseline] : [undefined];
+  const runs = sizes.flatMap((rounds) => {
     const cached = cachedJournal(rounds, log);
-    const dir = mkdtempSync(path.join(os.tmpdir(), `bench-ui-restart-${rounds}-`));
-    return { rounds, builtSeconds: cached.builtSeconds, dir, journal: copyOf(cached.path, dir) };
+    return builds.map((repo) => {
+      const dir = mkdtempSync(path.join(os.tmpdir(), `bench-ui-restart-${rounds}-`));
+      return { rounds, repo, builtSeconds: cached.builtSeconds, dir, journal: copyOf(cached.path, dir) };
+    });
   });
-  const figures = runs.map(({ rounds, builtSeconds }) => ({
+  const figures = runs.map(({ rounds, builtSeconds, repo }) => ({
     rounds,
+    build: repo ?? 'this checkout',
     builtSeconds,
     host: [] as number[],
     page: [] as number[],
     total: [] as number[],
   }));
   try {
-    for (const run of runs) await restartOnce(browser, run.journal);
+    for (const run of runs) await restartOnce(browser, run.journal, run.repo);
     for (let i = 0; i < starts; i++) {
       for (const [k, run] of runs.entries()) {
-        const t = await restartOnce(browser, run.journal);
+        const t = await restartOnce(browser, run.journal, run.repo);
         figures[k]!.host.push(t.host);
         figures[k]!.page.push(t.page);
         figures[k]!.total.push(t.host + t.page);
@@ -101,9 +120,10 @@ export async function measureRestarts(
 export function printRestarts(figures: readonly RestartFigures[], starts: number): void {
   table(
     `Restart after a power cut to a table that answers a touch (${starts} restarts per size, sizes taking turns; target < 1000 ms)`,
-    ['rounds in the journal', 'host median ms', 'page median ms', 'total median ms', 'total max ms'],
+    ['rounds in the journal', 'build', 'host median ms', 'page median ms', 'total median ms', 'total max ms'],
     figures.map((f) => [
       String(f.rounds),
+      f.build,
       ms(percentile(f.host, 50)),
       ms(percentile(f.page, 50)),
       ms(percentile(f.total, 50)),
@@ -115,6 +135,7 @@ export function printRestarts(figures: readonly RestartFigures[], starts: number
 export function restartJson(figures: readonly RestartFigures[]): Record<string, unknown>[] {
   return figures.map((f) => ({
     rounds: f.rounds,
+    build: f.build,
     builtSeconds: f.builtSeconds,
     hostMedian: percentile(f.host, 50),
     pageMedian: percentile(f.page, 50),
@@ -130,8 +151,13 @@ if (import.meta.main) {
   const began = performance.now();
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
-    const figures = await measureRestarts(browser, restartSizesFrom(process.argv), starts, (line) =>
-      process.stdout.write(`${line}\n`),
+    const baselineAt = process.argv.indexOf('--baseline');
+    const figures = await measureRestarts(
+      browser,
+      restartSizesFrom(process.argv),
+      starts,
+      (line) => process.stdout.write(`${line}\n`),
+      baselineAt > 0 ? process.argv[baselineAt + 1] : undefined,
     );
     printRestarts(figures, starts);
     const busy = machineTable(cpuInUseBefore);
