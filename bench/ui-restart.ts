@@ -24,7 +24,9 @@ export const RESTART_SIZES: readonly number[] = [1_000, 100_000, 1_000_000];
 export function restartSizesFrom(argv: readonly string[]): readonly number[] {
   const at = argv.indexOf('--restart-sizes');
   if (at < 0) return RESTART_SIZES;
-  const sizes = String(argv[at + 1]).split(',').map(Number);
+  const sizes = String(argv[at + 1])
+    .split(',')
+    .map(Number);
   if (sizes.some((n) => !Number.isSafeInteger(n) || n < 3 || n > 10_000_000)) {
     throw new RangeError('--restart-sizes must be whole numbers of rounds from 3 to 10000000, comma-separated');
   }

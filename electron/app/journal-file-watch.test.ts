@@ -62,7 +62,10 @@ describe('the whole journal file is checked beside the running cabinet', () => {
     expect(first.recovery).not.toMatch(/RAM error/);
     expect(await first.journalFileCheck).toBe('damaged');
     expect(memoryErrors(first)).toEqual([
-      expect.objectContaining({ source: 'journal', reasonCode: expect.objectContaining({ code: 'journal-damaged', proof: 'integrity-check' }) }),
+      expect.objectContaining({
+        source: 'journal',
+        reasonCode: expect.objectContaining({ code: 'journal-damaged', proof: 'integrity-check' }),
+      }),
     ]);
     expect(restarts).toEqual(['restart']);
     expect(pendingQuarantine(journalPath)).toMatchObject({ check: 'quick-check', moveAtNextStart: true });
@@ -74,9 +77,11 @@ describe('the whole journal file is checked beside the running cabinet', () => {
     expect(second.recovery).toMatch(/^RAM error: journal damaged/);
     const kept = readdirSync(path.dirname(journalPath)).find((f) => /^journal\.sqlite\.damaged-\d{8}T\d{9}Z$/.test(f));
     expect(kept).toBeDefined();
-    expect(createHash('sha256').update(readFileSync(path.join(path.dirname(journalPath), kept!))).digest('hex')).toBe(
-      sha256,
-    );
+    expect(
+      createHash('sha256')
+        .update(readFileSync(path.join(path.dirname(journalPath), kept!)))
+        .digest('hex'),
+    ).toBe(sha256);
     expect(memoryErrors(second)).toEqual([
       expect.objectContaining({
         source: 'journal',
@@ -96,7 +101,9 @@ describe('the whole journal file is checked beside the running cabinet', () => {
         sql: string;
       };
       db.exec('DROP TRIGGER ledger_append_only_u');
-      db.exec("UPDATE ledger SET delta_minor = delta_minor + 1 WHERE id = (SELECT MIN(id) FROM ledger WHERE kind = 'stake')");
+      db.exec(
+        "UPDATE ledger SET delta_minor = delta_minor + 1 WHERE id = (SELECT MIN(id) FROM ledger WHERE kind = 'stake')",
+      );
       db.exec(sql);
     } finally {
       db.close();

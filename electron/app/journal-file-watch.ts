@@ -44,7 +44,9 @@ export function watchJournalFile(cabinet: CabinetCore, journalPath: string, opti
       verdict = await checkWholeFile(journalPath, run, options.schedule);
     } catch (error) {
       // The worker itself failed (not the journal): said in the log; start-up's own checks stand.
-      options.log(`journal: the whole-file check could not run: ${error instanceof Error ? error.message : String(error)}`);
+      options.log(
+        `journal: the whole-file check could not run: ${error instanceof Error ? error.message : String(error)}`,
+      );
       return 'stopped' as const;
     }
     if (verdict === null || run.stopped) return 'stopped' as const;

@@ -11,13 +11,7 @@
 import { statSync } from 'node:fs';
 import { setTimeout as wait } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
-import {
-  failed,
-  problemsOf,
-  unreadableBytes,
-  verdictOf,
-  type JournalDiagnosis,
-} from './journal-check.ts';
+import { failed, problemsOf, unreadableBytes, verdictOf, type JournalDiagnosis } from './journal-check.ts';
 import { TRANSIENT_RETRY_DELAYS_MS, type TransientCode } from './journal-read-retry.ts';
 
 /** Runs the statements in one read transaction (one view of the file) and answers the rows of each. */
@@ -75,7 +69,8 @@ async function diagnoseOffThread(
   }
   const answer = await passOnWorker(path, [`PRAGMA ${pragma}`], run);
   if (answer === null || run.stopped) return null;
-  if ('error' in answer) return failed(Object.assign(new Error(answer.error.message), answer.error), 'quick-check', size);
+  if ('error' in answer)
+    return failed(Object.assign(new Error(answer.error.message), answer.error), 'quick-check', size);
   return verdictOf(problemsOf(answer.rows[0] ?? []), size);
 }
 
@@ -101,7 +96,10 @@ export async function ledgerSumsOffThread(path: string, run: Stoppable): Promise
     run,
   );
   if (answer === null || run.stopped || 'error' in answer) return null;
-  const [sums = [], newest = []] = answer.rows as [Array<{ demo: number; s: number }>, Array<{ demo: number; b: number }>];
+  const [sums = [], newest = []] = answer.rows as [
+    Array<{ demo: number; s: number }>,
+    Array<{ demo: number; b: number }>,
+  ];
   return sums
     .map((row) => ({
       demo: row.demo === 1,

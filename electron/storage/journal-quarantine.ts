@@ -102,14 +102,26 @@ function damagedRecord(
 ): QuarantinedJournal {
   const at = clock().toISOString();
   const damagedPath = `${journalPath}.damaged-${stamp(at)}`;
-  return { ...damage, journalPath, damagedPath, sha256, salvagePath: `${damagedPath}.salvage.jsonl`, salvage: null, at };
+  return {
+    ...damage,
+    journalPath,
+    damagedPath,
+    sha256,
+    salvagePath: `${damagedPath}.salvage.jsonl`,
+    salvage: null,
+    at,
+  };
 }
 
 /**
  * The whole-file check found damage in the journal the cabinet runs on (journal-file-check.ts): the marker is
  * written now, so every start from here on is locked, and the next start moves the file aside as above.
  */
-export function markDamagedWhileOpen(journalPath: string, clock: () => Date, damage: JournalDamage): QuarantinedJournal {
+export function markDamagedWhileOpen(
+  journalPath: string,
+  clock: () => Date,
+  damage: JournalDamage,
+): QuarantinedJournal {
   const record = { ...damagedRecord(journalPath, clock, damage, null), moveAtNextStart: true };
   writeFileDurably(markerPathOf(journalPath), JSON.stringify(record));
   return record;

@@ -316,12 +316,11 @@ export class RoundStore {
             ...ROUND_STATUSES.flatMap(() => [...args, limit]),
             limit,
           );
-    return rows
-      .map((row) => {
-        // What recall shows must be what was recorded: each row is verified against its chain first.
-        this.chain?.requireIntact('rounds', row.round_id);
-        return toRecord(row);
-      });
+    return rows.map((row) => {
+      // What recall shows must be what was recorded: each row is verified against its chain first.
+      this.chain?.requireIntact('rounds', row.round_id);
+      return toRecord(row);
+    });
   }
 
   /**

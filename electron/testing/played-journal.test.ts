@@ -36,7 +36,11 @@ describe('a journal built in bulk is what real play writes', () => {
 
   it('opens in a cabinet that plays on from it, and the audit still passes after', () => {
     const path = built(300);
-    const cabinet = openCabinet({ journalPath: path, config: PLAYED_JOURNAL_CONFIG, random: createCryptoRandomSource() });
+    const cabinet = openCabinet({
+      journalPath: path,
+      config: PLAYED_JOURNAL_CONFIG,
+      random: createCryptoRandomSource(),
+    });
     try {
       expect(cabinet.snapshot().tilts).toEqual([]);
       cabinet.placeChip('banker', 100);

@@ -145,14 +145,14 @@ function writeBulk(
     const insertLedger = db.prepare(insertSql('ledger'));
     const round = lastDigest(db, 'rounds');
     const ledger = lastDigest(db, 'ledger');
-    const start = db.prepare('SELECT credits_after_minor AS c, ended_at AS e FROM rounds WHERE round_id = ?').get(
-      round.id,
-    ) as { c: number; e: string };
+    const start = db
+      .prepare('SELECT credits_after_minor AS c, ended_at AS e FROM rounds WHERE round_id = ?')
+      .get(round.id) as { c: number; e: string };
     let credits = start.c;
     let t = Date.parse(start.e) + 60_000;
     const used = { won: 0, lost: 0 };
     const floor = credits;
-    for (let written = 0; written < count; ) {
+    for (let written = 0; written < count;) {
       const n = Math.min(batch, count - written);
       db.exec('BEGIN IMMEDIATE');
       for (let i = 0; i < n; i++) {
@@ -223,7 +223,12 @@ export function buildPlayedJournal(path: string, options: PlayedJournalOptions):
   const random = createCryptoRandomSource();
   const clock = steppingClock(Date.UTC(2026, 0, 1));
   const journal = Journal.open(path);
-  const cabinet = startCabinetOn(journal, { journalPath: path, config: PLAYED_JOURNAL_CONFIG, random, clock: clock.now });
+  const cabinet = startCabinetOn(journal, {
+    journalPath: path,
+    config: PLAYED_JOURNAL_CONFIG,
+    random,
+    clock: clock.now,
+  });
   let templates: { won: Template; lost: Template };
   let playedFirst: number;
   try {
