@@ -39,6 +39,7 @@ async function start(journalPath: string, restarts: string[] = []): Promise<Runn
     env: {},
     log: () => undefined,
     restartAfterJournalDamage: () => void restarts.push('restart'),
+    journalFileCheckAfterMs: 0,
   });
   running.push(r);
   return r;

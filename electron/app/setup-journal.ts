@@ -32,7 +32,7 @@ export async function setupJournal(
   random: RandomSource,
   log: (message: string) => void,
   clock: (() => Date) | undefined,
-  restart: () => void,
+  fileCheck: { readonly restart: () => void; readonly afterMs?: number },
 ): Promise<OpenedJournal> {
   // startCabinetOn closes the journal when start-up fails.
   const started = await startWhenReadable(
@@ -56,7 +56,7 @@ export async function setupJournal(
     log,
   );
   const { journal, cabinet, quarantined } = started;
-  const fileWatch = watchJournalFile(cabinet, journalPath, { log, restart, ...(clock ? { clock } : {}) });
+  const fileWatch = watchJournalFile(cabinet, journalPath, { log, ...fileCheck, ...(clock ? { clock } : {}) });
   return {
     journal,
     cabinet,

@@ -69,6 +69,8 @@ export interface StartCabinetOptions {
    * systemd restarts; the next start moves the file aside. Tests pass their own.
    */
   readonly restartAfterJournalDamage?: () => void;
+  /** When the whole-file check of the journal starts after start-up (default FILE_CHECK_AFTER_MS); tests pass 0. */
+  readonly journalFileCheckAfterMs?: number;
 }
 
 /** Disposers run in reverse order of setup; one that throws is logged and the rest still run. */
@@ -117,7 +119,10 @@ export async function startCabinet(
       seams.random(random.source),
       log,
       seams.clock,
-      restart,
+      {
+        restart,
+        ...(options.journalFileCheckAfterMs === undefined ? {} : { afterMs: options.journalFileCheckAfterMs }),
+      },
     );
     stack.push(dispose);
     const terminal = stadiumTerminal(cabinet); // before any device starts
