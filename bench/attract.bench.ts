@@ -13,11 +13,13 @@
  *   node bench/attract.bench.ts [--seconds N]
  */
 import { chromium, type Browser, type CDPSession } from '@playwright/test';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 import { startHost } from '../e2e/host-process.ts';
+import { reportFigures } from './figures.ts';
+import { otherCpuShare } from './ui-figures.ts';
 
 const REPO = path.resolve(import.meta.dirname, '..');
 const secondsFlag = process.argv.indexOf('--seconds');
@@ -105,25 +107,11 @@ async function measure(browser: Browser, size: (typeof SIZES)[number], throttle:
   }
 }
 
-/** Share of all cores busy over `windowMs`, from /proc/stat, before the bench starts anything of its own. */
-async function cpuInUse(windowMs: number): Promise<number> {
-  if (!existsSync('/proc/stat')) return Number.NaN;
-  const sample = (): { busy: number; total: number } => {
-    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
-    const total = fields.reduce((a, b) => a + b, 0);
-    return { busy: total - (fields[3] ?? 0) - (fields[4] ?? 0), total };
-  };
-  const a = sample();
-  await new Promise((resolve) => setTimeout(resolve, windowMs));
-  const b = sample();
-  return b.total > a.total ? (b.busy - a.busy) / (b.total - a.total) : Number.NaN;
-}
-
 if (!existsSync(path.join(REPO, 'dist-renderer', 'index.html'))) {
   process.stderr.write('attract.bench: dist-renderer/ is missing: run npm run build first\n');
   process.exit(2);
 }
-const busyBefore = await cpuInUse(2_000);
+const busyBefore = await otherCpuShare(2_000);
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 const results: Figures[] = [];
 try {
@@ -142,6 +130,14 @@ const busy = busyBefore > 0.25;
 process.stdout.write(
   `\nCPU in use by other work before the bench: ${Number.isFinite(busyBefore) ? `${(busyBefore * 100).toFixed(0)} %` : 'n/a'}` +
     `${busy ? ' (TAKEN ON A BUSY MACHINE: run again when it is quiet)' : ''}\n`,
+);
+reportFigures(
+  Object.fromEntries(
+    results.flatMap((r) => [
+      [`${r.size}_${r.throttle}x_p95_ms`, { value: r.p95, unit: 'ms', better: 'lower' as const }],
+      [`${r.size}_${r.throttle}x_over_25ms_pct`, { value: r.lateShare * 100, unit: '%', better: 'lower' as const }],
+    ]),
+  ),
 );
 process.stdout.write(
   JSON.stringify({ bench: 'attract', seconds: SECONDS, results, machine: { cpuInUseBefore: busyBefore, busy } }) + '\n',

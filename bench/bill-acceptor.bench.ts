@@ -25,6 +25,7 @@ import { DhParty, EsspSession, aesKey, generateDhParameters } from '../electron/
 import { Command, Event, Reply, parsePollReply } from '../electron/devices/bill-acceptor/ssp-protocol.ts';
 import { SspDeframer, encodeFrame } from '../electron/devices/serial/ssp-framing.ts';
 import { crc16 } from '../electron/devices/serial/ssp-crc.ts';
+import { reportFigures } from './figures.ts';
 
 const { values } = parseArgs({ options: { notes: { type: 'string' }, json: { type: 'boolean' } }, strict: true });
 const notes = values.notes === undefined ? 10 : Number(values.notes);
@@ -113,6 +114,10 @@ await emulator.stop();
 cabinet.close();
 rmSync(dir, { recursive: true, force: true });
 
+reportFigures({
+  credit_commit_latency_p50_ms: { value: results.credit_commit_latency_ms_p50, unit: 'ms', better: 'lower' },
+  insert_to_commit_p50_ms: { value: results.insert_to_commit_ms_p50, unit: 'ms', better: 'lower' },
+});
 if (values.json) process.stdout.write(JSON.stringify(results) + '\n');
 else
   for (const [name, value] of Object.entries(results)) process.stdout.write(`${name.padEnd(34)} ${value.toFixed(2)}\n`);

@@ -13,6 +13,7 @@ import { BatchedCryptoRandomSource } from '../electron/core/random/batched-crypt
 import { createCryptoRandomSource } from '../electron/core/random/crypto-random-source.ts';
 import type { RandomSource } from '../electron/core/random/random-source.ts';
 import { SeededRandomSource } from '../electron/core/random/seeded-random-source.ts';
+import { reportFigures, type Figure } from './figures.ts';
 
 const quick = process.argv.includes('--quick');
 
@@ -37,6 +38,8 @@ function cpuSeconds(from: NodeJS.CpuUsage): number {
 }
 
 const millions = (perSecond: number) => `${(perSecond / 1e6).toFixed(2)} M`;
+/** The headline figures, kept by `npm run bench` in bench/last-run.json. */
+const figures: Record<string, Figure> = {};
 
 // 1. Exact analysis, median of several runs after a warm-up.
 const analysisRows: string[][] = [];
@@ -56,6 +59,7 @@ for (const profile of profiles) {
     cpuTimes.push(cpuSeconds(cpu) * 1000);
     times.push(performance.now() - started);
   }
+  figures[`analysis_${profile.id}_median_ms`] = { value: median(times), unit: 'ms', better: 'lower' };
   analysisRows.push([
     profile.id,
     median(times).toFixed(2),
@@ -72,7 +76,7 @@ table(
 
 // 2. One core: best of a few timed batches after a warm-up batch.
 // Wall-clock rates suffer when other processes share the cores; rounds per CPU-second do not.
-function perCore(name: string, make: () => RandomSource, rounds: number, repeats: number): string[] {
+function perCore(name: string, make: () => RandomSource, rounds: number, repeats: number, key: string): string[] {
   simulateRounds(Math.min(rounds, 200_000), 8, make());
   const rates: number[] = [];
   const cpuRates: number[] = [];
@@ -84,18 +88,32 @@ function perCore(name: string, make: () => RandomSource, rounds: number, repeats
     cpuRates.push(rounds / cpuSeconds(cpu));
     rates.push(rounds / ((performance.now() - started) / 1000));
   }
+  figures[`one_core_${key}_rounds_per_s`] = { value: median(rates), unit: 'rounds/s', better: 'higher' };
   return [name, String(rounds), millions(median(rates)), millions(Math.max(...rates)), millions(median(cpuRates))];
 }
 const scale = quick ? 0.2 : 1;
 const coreRows = [
-  perCore('seeded xoshiro128** (word batches)', () => new SeededRandomSource(1), Math.round(10_000_000 * scale), 5),
+  perCore(
+    'seeded xoshiro128** (word batches)',
+    () => new SeededRandomSource(1),
+    Math.round(10_000_000 * scale),
+    5,
+    'seeded',
+  ),
   perCore(
     'OS CSPRNG, batched randomFillSync',
     () => new BatchedCryptoRandomSource(),
     Math.round(10_000_000 * scale),
     5,
+    'os_batched',
   ),
-  perCore('OS CSPRNG, crypto.randomInt per card', () => createCryptoRandomSource(), Math.round(500_000 * scale), 3),
+  perCore(
+    'OS CSPRNG, crypto.randomInt per card',
+    () => createCryptoRandomSource(),
+    Math.round(500_000 * scale),
+    3,
+    'randomInt',
+  ),
 ];
 table(
   'Simulated rounds per second, one core, 8 decks, fresh shoe every round (targets: seeded ≥ 20 M, crypto ≥ 2 M)',
@@ -115,6 +133,7 @@ for (const [rng, rounds] of [
   const tally = await runSimulation({ rounds, seed: 1, decks: 8, rng, workers: cores });
   const seconds = (performance.now() - started) / 1000;
   const cpuUsed = cpuSeconds(cpu);
+  figures[`all_cores_${rng}_rounds_per_s`] = { value: tally.rounds / seconds, unit: 'rounds/s', better: 'higher' };
   allRows.push([
     rng,
     String(cores),
@@ -130,3 +149,4 @@ table(
   ['rng', 'workers', 'rounds', 'wall s', 'rounds/s', 'CPU s', 'per CPU-s'],
   allRows,
 );
+reportFigures(figures);

@@ -22,6 +22,7 @@ import { archivePathOf } from '../electron/storage/journal-archive-file.ts';
 import { fileFigures as sizes, vacuumedBytes } from '../electron/storage/journal-archive-size.ts';
 import { Journal } from '../electron/storage/journal.ts';
 import { writeSettledRounds } from '../electron/testing/journal-archive-fixture.ts';
+import { reportFigures } from './figures.ts';
 
 const { values } = parseArgs({
   options: { rounds: { type: 'string' }, retain: { type: 'string' }, json: { type: 'boolean' } },
@@ -126,6 +127,11 @@ try {
       `start-up check after the cut ${verify.ms.toFixed(1)} ms (ok ${verify.ok}); full audit archive + live ` +
       `${full.ms.toFixed(0)} ms (${full.rows} rows, ${full.breaks} breaks)\n`,
   );
+  reportFigures({
+    archive_per_1000_rounds_p50_ms: { value: percentile(per1000, 50), unit: 'ms', better: 'lower' },
+    archive_batch_p99_ms: { value: percentile(perBatch, 99), unit: 'ms', better: 'lower' },
+    start_up_check_after_cut_ms: { value: verify.ms, unit: 'ms', better: 'lower' },
+  });
   if (values.json) {
     process.stdout.write(
       JSON.stringify({

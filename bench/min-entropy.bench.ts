@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { assess } from '../electron/certification/min-entropy/assess.ts';
 import { SeededRandomSource } from '../electron/core/random/seeded-random-source.ts';
+import { reportFigures } from './figures.ts';
 
 const { values } = parseArgs({ options: { samples: { type: 'string' }, json: { type: 'boolean' } }, strict: true });
 const samples = values.samples === undefined ? 1_000_000 : Number(values.samples);
@@ -42,6 +43,14 @@ for (const [name, bytes] of Object.entries(inputs)) {
 for (const [key, value] of Object.entries(results)) {
   if (typeof value === 'number' && !Number.isInteger(value)) results[key] = Math.round(value * 1000) / 1000;
 }
+reportFigures(
+  Object.fromEntries(
+    Object.keys(inputs).map((name) => [
+      `${name}_assessment_s`,
+      { value: results[`${name}_total_s`] as number, unit: 's', better: 'lower' as const },
+    ]),
+  ),
+);
 if (values.json) {
   process.stdout.write(JSON.stringify({ bench: 'min-entropy', ...results }) + '\n');
 } else {

@@ -1,8 +1,9 @@
 /**
  * Record-chain benchmark (docs/cabinet-rules.md#verified-records): what the chained digests cost.
  *
- * - round commit: one complete cabinet round (lock, deal, settle: three durable commits), p50/p99,
- *   with the record chain on and with the unchained baseline journal;
+ * - round commit: one complete cabinet round (lock, deal, settle: three durable commits), p50/p99, with
+ *   everything on, with the chain but no copy file, and the ceiling (both off), taking turns in one run
+ *   (durable-round.ts), beside the machine's load;
  * - start-up verification (`verifyRecent`) on journals of 10^3 and 10^5 rounds: the first start
  *   after they were written (catching up from checkpoint 0, i.e. the whole chain) and the next one
  *   (the flat case every later start sees), plus the technician's full verification for comparison.
@@ -16,11 +17,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_VENUE_CONFIG } from '../electron/core/config/venue-config.ts';
-import { createCryptoRandomSource } from '../electron/core/random/crypto-random-source.ts';
 import { Journal } from '../electron/storage/journal.ts';
-import { startCabinetOn } from '../electron/storage/open-cabinet.ts';
 import { sampleOutcome } from '../electron/testing/journal-fixtures.ts';
+import { CEILING, describeLoad, EVERYTHING_ON, machineLoad, roundTable, timeRounds } from './durable-round.ts';
 
 const { values } = parseArgs({
   options: { rounds: { type: 'string' }, sizes: { type: 'string' }, json: { type: 'boolean' } },
@@ -37,36 +36,8 @@ if (sizes.some((n) => !Number.isSafeInteger(n) || n < 1 || n > 1_000_000)) {
   process.exit(2);
 }
 
-function percentile(sorted: readonly number[], p: number): number {
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[i] ?? 0;
-}
-
+const load = await machineLoad();
 const dir = mkdtempSync(join(tmpdir(), 'record-chain-bench-'));
-const config = {
-  ...DEFAULT_VENUE_CONFIG,
-  limits: { ...DEFAULT_VENUE_CONFIG.limits, creditLimitMinor: 100_000_000_00 },
-};
-
-function roundCommit(chain: boolean): { p50: number; p99: number } {
-  const journalPath = join(dir, `rounds-${chain ? 'on' : 'off'}.sqlite`);
-  const journal = Journal.open(journalPath, { recordChain: chain });
-  const cabinet = startCabinetOn(journal, { config, random: createCryptoRandomSource() });
-  try {
-    for (let i = 0; i < 20; i++) cabinet.creditBill({ valueMinor: 10_000, channel: 5, eventKey: `bench-${i}` });
-    const ms: number[] = [];
-    for (let i = 0; i < rounds; i++) {
-      cabinet.placeChip('player', 100);
-      const t0 = performance.now();
-      cabinet.deal();
-      ms.push(performance.now() - t0);
-    }
-    ms.sort((a, b) => a - b);
-    return { p50: percentile(ms, 50), p99: percentile(ms, 99) };
-  } finally {
-    cabinet.close();
-  }
-}
 
 /** Writes `n` settled rounds (stake, win, two events each) in large transactions, straight to the journal. */
 function buildJournal(n: number): string {
@@ -127,11 +98,13 @@ function timed<T>(fn: () => T): { ms: number; value: T } {
 }
 
 try {
-  const on = roundCommit(true);
-  const off = roundCommit(false);
+  const { figures, journal } = timeRounds(
+    [EVERYTHING_ON, { name: 'chain, no copy file', chain: true, copyFile: false }, CEILING],
+    rounds,
+  );
   process.stdout.write(
-    `round commit (${rounds} rounds)  chain on: p50 ${on.p50.toFixed(2)} ms, p99 ${on.p99.toFixed(2)} ms` +
-      `   chain off: p50 ${off.p50.toFixed(2)} ms, p99 ${off.p99.toFixed(2)} ms\n`,
+    `durable round (lock, deal, settle), ${rounds} rounds each, taking turns (${journal}):\n${roundTable(figures)}` +
+      `${describeLoad(load)}\n`,
   );
   const startup: Array<Record<string, number>> = [];
   for (const n of sizes) {
@@ -172,7 +145,7 @@ try {
     );
   }
   if (values.json) {
-    process.stdout.write(JSON.stringify({ rounds, roundCommitOn: on, roundCommitOff: off, startup }) + '\n');
+    process.stdout.write(JSON.stringify({ rounds, round: figures, load, startup }) + '\n');
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });

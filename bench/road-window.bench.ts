@@ -26,6 +26,7 @@ import { Journal } from '../electron/storage/journal.ts';
 import { MIGRATIONS } from '../electron/storage/migrations.ts';
 import { SETTLED_OUTCOMES_SQL } from '../electron/storage/round-store.ts';
 import { sampleOutcome } from '../electron/testing/journal-fixtures.ts';
+import { reportFigures } from './figures.ts';
 
 const { values } = parseArgs({
   options: { rounds: { type: 'string' }, reps: { type: 'string' }, json: { type: 'boolean' } },
@@ -174,6 +175,14 @@ try {
     );
   });
   if (!same) process.stderr.write('road-window.bench: the two schemas read different windows\n');
+  reportFigures(
+    Object.fromEntries(
+      READS.map((read, i) => [
+        `read_${read.wallet}_${read.window}_p50_ms`,
+        { value: after.reads[i]!.p50Ms, unit: 'ms', better: 'lower' as const, ceiling: before.reads[i]!.p50Ms },
+      ]),
+    ),
+  );
   if (values.json) {
     process.stdout.write(
       JSON.stringify({

@@ -20,6 +20,7 @@ import path from 'node:path';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 import { startHost } from '../e2e/host-process.ts';
 import { machineTable, ms, otherCpuShare, percentile, table, tableInteractive } from './ui-figures.ts';
+import { reportFigures } from './figures.ts';
 
 const REPO = path.resolve(import.meta.dirname, '..');
 const quick = process.argv.includes('--quick');
@@ -155,6 +156,15 @@ try {
     }),
   );
   const loaded = machineTable(cpuInUseBefore);
+  reportFigures({
+    drag_4x_p95_ms: { value: dragFigures.p95, unit: 'ms', better: 'lower', ceiling: ceilingFigures.p95 },
+    drag_4x_over_25ms_pct: {
+      value: dragFigures.over25 * 100,
+      unit: '%',
+      better: 'lower',
+      ceiling: ceilingFigures.over25 * 100,
+    },
+  });
   process.stdout.write(
     JSON.stringify({
       bench: 'squeeze',

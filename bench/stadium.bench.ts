@@ -42,6 +42,7 @@ import {
 } from '../electron/stadium/table-messages.ts';
 import { startNatsServer } from '../electron/testing/nats-server.ts';
 import { osEntropyVenueFile, startTableServer } from '../electron/testing/table-server-process.ts';
+import { reportFigures } from './figures.ts';
 
 const { values } = parseArgs({
   options: { terminals: { type: 'string' }, rounds: { type: 'string' }, json: { type: 'boolean' } },
@@ -259,6 +260,22 @@ try {
     close_to_result_p99_ms: percentile(c, 99),
     close_to_result_rounds: c.length,
   };
+  reportFigures({
+    fanout_p50_ms: {
+      value: figures.fanout_p50_ms,
+      unit: 'ms',
+      better: 'lower',
+      ceiling: figures.ceiling_plain_nats_p50_ms,
+    },
+    fanout_p99_ms: {
+      value: figures.fanout_p99_ms,
+      unit: 'ms',
+      better: 'lower',
+      ceiling: figures.ceiling_plain_nats_p99_ms,
+    },
+    close_to_result_p50_ms: { value: figures.close_to_result_p50_ms, unit: 'ms', better: 'lower' },
+    close_to_result_p99_ms: { value: figures.close_to_result_p99_ms, unit: 'ms', better: 'lower' },
+  });
   if (values.json) process.stdout.write(`${JSON.stringify(figures)}\n`);
   else {
     process.stdout.write(

@@ -1,9 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { chooseStages, stageReport, STAGES } from './test-stages.ts';
+import { chooseStages, groupBudgetMin, stageGroups, stageReport, STAGES } from './test-stages.ts';
 
 describe('the stages of npm test', () => {
-  it('add up to the twenty-minute budget of a CI run', () => {
-    expect(STAGES.reduce((sum, s) => sum + s.budgetMin, 0)).toBe(20);
+  it('add up, with a minute for the install, to the twenty-minute budget of a CI run', () => {
+    const groups = stageGroups(STAGES);
+    expect(1 + groups.reduce((sum, g) => sum + groupBudgetMin(g), 0)).toBe(20);
+  });
+
+  it('run lint and types beside the chaos runs, each keeping one core busy, and the rest one after another', () => {
+    expect(stageGroups(STAGES).map((g) => g.map((s) => s.key))).toEqual([['static', 'chaos'], ['unit'], ['e2e']]);
+    // A stage beside nothing (chosen alone) runs on its own.
+    expect(stageGroups(STAGES.filter((s) => s.key === 'chaos')).map((g) => g.map((s) => s.key))).toEqual([['chaos']]);
+  });
+
+  it('say the wall-clock time of the whole run when stages ran side by side', () => {
+    const report = stageReport(
+      [
+        { name: 'lint and types', seconds: 70, budgetMin: 2, ok: true },
+        { name: 'chaos and RNG', seconds: 75, budgetMin: 2, ok: true },
+      ],
+      80,
+    );
+    expect(report).toMatch(/total \(wall clock\) +1:20/);
   });
 
   it('warn about a stage over its budget without hiding the others', () => {
@@ -26,6 +44,6 @@ describe('the stages of npm test', () => {
 
   it('run only the stages named, in the suite order, and name the keys on a typo', () => {
     expect((chooseStages(['e2e', 'unit']) as typeof STAGES).map((s) => s.key)).toEqual(['unit', 'e2e']);
-    expect(chooseStages(['units'])).toBe('unknown stage "units": the stages are static, unit, chaos, e2e');
+    expect(chooseStages(['units'])).toBe('unknown stage "units": the stages are static, chaos, unit, e2e');
   });
 });

@@ -1,5 +1,6 @@
 /** The lab's tests must catch broken RNGs (docs/rng.md#statistical-evidence: chi-square, runs, serial correlation at 99%). */
 import { randomBytes, randomInt } from 'node:crypto';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dealRound } from '../core/engine/round.ts';
 import { FreshShoe } from '../core/engine/shoe.ts';
@@ -69,5 +70,50 @@ describe('deal statistics and the Bonferroni verdict', () => {
 
   it('a NaN p-value counts as a failure', () => {
     expect(verdict([{ name: 'x', statistic: NaN, pValue: NaN, n: 1 }]).pass).toBe(false);
+  });
+
+  it('merging two tallies equals one tally of the rounds of the first followed by the second', () => {
+    fc.assert(
+      fc.property(
+        fc.nat(),
+        fc.integer({ min: 20, max: 300 }),
+        fc.nat(),
+        fc.integer({ min: 1, max: 8 }),
+        (seed, n, cut, decks) => {
+          const random = new SeededRandomSource(seed);
+          const rounds = Array.from({ length: n }, () => dealRound(new FreshShoe(decks, random)));
+          const whole = new DealTally(decks);
+          const first = new DealTally(decks);
+          const second = new DealTally(decks);
+          rounds.forEach((round, i) => {
+            whole.add(round);
+            (i < cut % (n + 1) ? first : second).add(round);
+          });
+          first.merge(second);
+          expect(first.snapshot()).toEqual(whole.snapshot());
+          const merged = DealTally.fromSnapshot(first.snapshot());
+          expect(merged.snapshot()).toEqual(whole.snapshot());
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it('a 100,000-round tally joined from four pieces gives the same tests as one tally', () => {
+    const random = new SeededRandomSource(7);
+    const whole = new DealTally(8);
+    const pieces = [0, 1, 2, 3].map(() => new DealTally(8));
+    for (let i = 0; i < 100_000; i++) {
+      const round = dealRound(new FreshShoe(8, random));
+      whole.add(round);
+      pieces[Math.floor(i / 25_000)]!.add(round);
+    }
+    const joined = new DealTally(8);
+    for (const piece of pieces) joined.merge(piece);
+    expect(joined.tests()).toEqual(whole.tests());
+  });
+
+  it('refuses to merge tallies of different shoe sizes', () => {
+    expect(() => new DealTally(8).merge(new DealTally(6))).toThrow(/6-deck tally into a 8-deck/);
   });
 });

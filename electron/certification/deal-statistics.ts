@@ -3,7 +3,8 @@
  * frequency per deal position (P1, B1, P2, B2: 1/13 each; P3, B3: exact, deal-expectations.ts),
  * chi-square of Banker/Player/Tie against the exact analysis, runs tests and lag-1 serial
  * correlation on round-by-round values. Rounds are independent (a fresh shoe each), cards within
- * a round are not (no replacement), hence round-level sequences for runs and correlation.
+ * a round are not (no replacement), hence round-level sequences for runs and correlation. The
+ * sequences are kept as sufficient statistics, so tallies from several workers merge exactly.
  *
  * PASS RULE: with k tests, pass means every p ≥ 0.01 / k (Bonferroni), so a correct RNG fails the
  * whole family with probability at most 1%: the family is tested at 99% confidence.
@@ -12,7 +13,8 @@ import { exactCounts, ratio } from '../core/analysis/exact-analysis.ts';
 import type { Card } from '../core/cards/card.ts';
 import type { RoundOutcome } from '../core/engine/round.ts';
 import { DEAL_POSITIONS, positionExpectations } from './deal-expectations.ts';
-import { chiSquareTest, runsTest, serialCorrelationTest, type TestResult } from './statistics.ts';
+import { LagOneTally, RunsTally, type LagOneSums, type RunsCounts } from './sequence-statistics.ts';
+import { chiSquareTest, type TestResult } from './statistics.ts';
 
 const RANK_INDEX: Readonly<Record<string, number>> = {
   A: 0,
@@ -43,26 +45,43 @@ export interface Verdict {
   readonly pass: boolean;
 }
 
+/** A DealTally as plain data, to pass between worker threads. */
+export interface DealTallySnapshot {
+  readonly decks: number;
+  readonly rounds: number;
+  readonly cards: number;
+  readonly rankCounts: readonly (readonly number[])[];
+  readonly outcomeCounts: readonly number[];
+  readonly bankerVsPlayer: RunsCounts;
+  readonly p1HighLow: RunsCounts;
+  readonly p1Face: LagOneSums;
+  readonly margin: LagOneSums;
+}
+
 export class DealTally {
   readonly decks: number;
   rounds = 0;
   cards = 0;
   private readonly rankCounts = DEAL_POSITIONS.map(() => new Array<number>(13).fill(0));
   private readonly outcomeCounts = [0, 0, 0]; // banker, player, tie
-  private winners: Uint8Array; // 1 banker, 0 player, 2 tie
-  private p1Faces: Uint8Array;
-  private margins: Int8Array;
+  // Round-by-round sequences as sufficient statistics (sequence-statistics.ts), not arrays.
+  private readonly bankerVsPlayer = new RunsTally(); // 1 banker, 0 player, ties left out
+  private readonly p1HighLow = new RunsTally();
+  private readonly p1Face = new LagOneTally();
+  private readonly margin = new LagOneTally();
 
-  constructor(decks: number, expectedRounds = 1024) {
+  /** `_expectedRounds` is accepted for old callers; the tally keeps sums, so its size is fixed. */
+  constructor(decks: number, _expectedRounds?: number) {
     this.decks = decks;
-    const n = Math.max(16, expectedRounds);
-    this.winners = new Uint8Array(n);
-    this.p1Faces = new Uint8Array(n);
-    this.margins = new Int8Array(n);
+  }
+
+  static fromSnapshot(snapshot: DealTallySnapshot): DealTally {
+    const tally = new DealTally(snapshot.decks);
+    tally.merge(snapshot);
+    return tally;
   }
 
   add(round: RoundOutcome): void {
-    if (this.rounds === this.winners.length) this.grow();
     const { player, banker } = round;
     const count = (position: number, card: Card | undefined) => {
       if (card) this.rankCounts[position]![RANK_INDEX[card.rank]!]!++;
@@ -75,15 +94,51 @@ export class DealTally {
     count(5, banker.cards[2]);
     const w = round.winner === 'banker' ? 0 : round.winner === 'player' ? 1 : 2;
     this.outcomeCounts[w]!++;
-    this.winners[this.rounds] = w === 0 ? 1 : w === 1 ? 0 : 2;
-    this.p1Faces[this.rounds] = faceIndex(player.cards[0]!);
-    this.margins[this.rounds] = banker.total - player.total;
+    if (w !== 2) this.bankerVsPlayer.add(w === 0 ? 1 : 0);
+    const face = faceIndex(player.cards[0]!);
+    this.p1HighLow.add(face >= 26 ? 1 : 0);
+    this.p1Face.add(face);
+    this.margin.add(banker.total - player.total);
     this.rounds++;
     this.cards += round.dealOrder.length;
   }
 
+  /**
+   * Adds the rounds of `other` as if they were dealt after this tally's: counts add, and the
+   * round-by-round sequences are joined end to end (docs/rng.md#tallies-from-several-workers).
+   */
+  merge(other: DealTally | DealTallySnapshot): void {
+    const s = other instanceof DealTally ? other.snapshot() : other;
+    if (s.decks !== this.decks) {
+      throw new RangeError(`cannot merge a ${s.decks}-deck tally into a ${this.decks}-deck one`);
+    }
+    this.rounds += s.rounds;
+    this.cards += s.cards;
+    s.rankCounts.forEach((counts, position) =>
+      counts.forEach((count, rank) => (this.rankCounts[position]![rank]! += count)),
+    );
+    s.outcomeCounts.forEach((count, i) => (this.outcomeCounts[i]! += count));
+    this.bankerVsPlayer.append(RunsTally.from(s.bankerVsPlayer));
+    this.p1HighLow.append(RunsTally.from(s.p1HighLow));
+    this.p1Face.append(LagOneTally.from(s.p1Face));
+    this.margin.append(LagOneTally.from(s.margin));
+  }
+
+  snapshot(): DealTallySnapshot {
+    return {
+      decks: this.decks,
+      rounds: this.rounds,
+      cards: this.cards,
+      rankCounts: this.rankCounts.map((counts) => [...counts]),
+      outcomeCounts: [...this.outcomeCounts],
+      bankerVsPlayer: this.bankerVsPlayer.snapshot(),
+      p1HighLow: this.p1HighLow.snapshot(),
+      p1Face: this.p1Face.snapshot(),
+      margin: this.margin.snapshot(),
+    };
+  }
+
   tests(): TestResult[] {
-    const n = this.rounds;
     const expectations = positionExpectations(this.decks);
     const tests: TestResult[] = DEAL_POSITIONS.map((position, i) =>
       chiSquareTest(
@@ -100,31 +155,11 @@ export class DealTally {
         ratio(exact.tie, exact.denominator),
       ]),
     );
-    const decided = this.winners.subarray(0, n).filter((x) => x !== 2);
-    tests.push(runsTest('runs banker vs player (ties left out), round by round', decided));
-    tests.push(
-      runsTest(
-        'runs P1 high/low half of the 52 faces, round by round',
-        this.p1Faces.subarray(0, n).map((f) => (f >= 26 ? 1 : 0)),
-      ),
-    );
-    tests.push(serialCorrelationTest('serial correlation of P1 face index, lag 1', this.p1Faces.subarray(0, n)));
-    tests.push(
-      serialCorrelationTest('serial correlation of banker − player total, lag 1', this.margins.subarray(0, n)),
-    );
+    tests.push(this.bankerVsPlayer.test('runs banker vs player (ties left out), round by round'));
+    tests.push(this.p1HighLow.test('runs P1 high/low half of the 52 faces, round by round'));
+    tests.push(this.p1Face.test('serial correlation of P1 face index, lag 1'));
+    tests.push(this.margin.test('serial correlation of banker − player total, lag 1'));
     return tests;
-  }
-
-  private grow(): void {
-    const winners = new Uint8Array(this.winners.length * 2);
-    winners.set(this.winners);
-    this.winners = winners;
-    const faces = new Uint8Array(this.p1Faces.length * 2);
-    faces.set(this.p1Faces);
-    this.p1Faces = faces;
-    const margins = new Int8Array(this.margins.length * 2);
-    margins.set(this.margins);
-    this.margins = margins;
   }
 }
 

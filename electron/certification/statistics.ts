@@ -112,6 +112,11 @@ export function runsTest(name: string, sequence: ArrayLike<number>): TestResult 
     if (sequence[i]) n1++;
     if (i > 0 && (sequence[i] ? 1 : 0) !== (sequence[i - 1] ? 1 : 0)) runs++;
   }
+  return runsTestFromCounts(name, n, n1, runs);
+}
+
+/** The runs test from its sufficient statistics: length, count of ones, number of runs. */
+export function runsTestFromCounts(name: string, n: number, n1: number, runs: number): TestResult {
   const n2 = n - n1;
   if (n1 === 0 || n2 === 0) throw new RangeError(`${name}: the runs test needs both values to occur`);
   const mean = (2 * n1 * n2) / n + 1;
@@ -138,7 +143,11 @@ export function serialCorrelationTest(name: string, values: ArrayLike<number>): 
     if (i + 1 < n) num += d * (values[i + 1]! - mean);
   }
   if (den === 0) throw new RangeError(`${name}: all values are equal`);
-  const r = num / den;
+  return serialCorrelationFromR(name, n, num / den);
+}
+
+/** The serial-correlation test from r₁ over n values. */
+export function serialCorrelationFromR(name: string, n: number, r: number): TestResult {
   const z = (r + 1 / n) * Math.sqrt(n);
   return { name, statistic: r, pValue: normalTwoSided(z), n };
 }

@@ -2,11 +2,13 @@
  * drbg-kat: runs one NIST CAVP HMAC_DRBG (SHA-256) known-answer case through the cabinet's DRBG,
  * for a gaming lab to compare with HMAC_DRBG.rsp ([PredictionResistance = False], no additional
  * input): instantiate, generate 1024 bits, generate 1024 bits, print the second (docs/rng.md#known-answer-tests).
+ * `--hmac reference` runs the same case on node:crypto's HMAC, so a lab can see both paths agree.
  */
 import { DrbgError, HmacDrbg, parseHex, toHex } from '../core/random/hmac-drbg.ts';
+import type { HmacPath } from '../core/random/hmac-sha256.ts';
 import { printJson, runCli, UsageError } from './cli-support.ts';
 
-const USAGE = `Usage: npm run --silent drbg-kat -- --entropy HEX --nonce HEX [--personalization HEX] [--json]
+const USAGE = `Usage: npm run --silent drbg-kat -- --entropy HEX --nonce HEX [--personalization HEX] [--hmac fast|reference] [--json]
 
 Runs the NIST CAVP HMAC_DRBG (SHA-256) known-answer procedure on the cabinet's DRBG:
 instantiate(entropy, nonce, personalization), generate 1024 bits twice, print the second.
@@ -15,6 +17,8 @@ No prediction resistance, no additional input (HMAC_DRBG.rsp, [PredictionResista
   --entropy HEX          EntropyInput, at least 256 bits (64 hex digits)
   --nonce HEX            Nonce, at least 128 bits (32 hex digits)
   --personalization HEX  PersonalizationString (optional, default empty)
+  --hmac PATH            fast (default: the cabinet's HMAC, key pads kept as SHA-256 midstates)
+                         or reference (node:crypto createHmac); both must print the same bits
   --json                 print {"returned_bits":"<hex>"} as the last line
   --help                 this text
 
@@ -39,8 +43,13 @@ function hexFlag(name: string, text: string | undefined, minBits: number, requir
   return bytes;
 }
 
-export function runKat(entropy: Uint8Array, nonce: Uint8Array, personalization: Uint8Array): string {
-  const drbg = new HmacDrbg({ entropy, nonce, personalization });
+export function runKat(
+  entropy: Uint8Array,
+  nonce: Uint8Array,
+  personalization: Uint8Array,
+  hmac: HmacPath = 'fast',
+): string {
+  const drbg = new HmacDrbg({ entropy, nonce, personalization, hmac });
   drbg.generate(128);
   const returned = toHex(drbg.generate(128));
   drbg.uninstantiate();
@@ -54,6 +63,7 @@ await runCli({
     entropy: { type: 'string' },
     nonce: { type: 'string' },
     personalization: { type: 'string' },
+    hmac: { type: 'string' },
     json: { type: 'boolean', default: false },
   },
   main: ({ values, positionals }) => {
@@ -61,9 +71,13 @@ await runCli({
     const entropy = hexFlag('entropy', values.entropy, 256, true);
     const nonce = hexFlag('nonce', values.nonce, 128, true);
     const personalization = hexFlag('personalization', values.personalization, 0, false);
+    const hmac = values.hmac ?? 'fast';
+    if (hmac !== 'fast' && hmac !== 'reference') {
+      throw new UsageError(`--hmac must be fast or reference, got "${hmac}"`);
+    }
     let returned: string;
     try {
-      returned = runKat(entropy, nonce, personalization);
+      returned = runKat(entropy, nonce, personalization, hmac);
     } catch (error) {
       if (error instanceof DrbgError) throw new UsageError(error.message);
       throw error;

@@ -32,7 +32,22 @@ describe('rng-report CLI (docs/rng.md#statistical-evidence: chi-square, runs, se
     expect(status).toBe(report.pass ? 0 : 1);
   });
 
+  it('--workers 2: two DRBGs from independent entropy, tallies merged; the JSON states path, rounds/s and workers', () => {
+    const { status, stdout } = run(['--draws', '20000', '--workers', '2', '--json']);
+    const report = JSON.parse(stdout.trim().split('\n').at(-1)!);
+    expect(report.workers).toBe(2);
+    expect(report.path).toBe('hmac-drbg-sha256 fast, prediction resistance, reseed every round');
+    expect(report.cards).toBeGreaterThanOrEqual(20000);
+    expect(report.roundsPerSecond).toBeGreaterThan(0);
+    expect(report.reseeds).toBe(report.rounds); // each worker reseeds once per round
+    expect(report.tests.every((t: { n: number }) => t.n > 0)).toBe(true);
+    expect(status).toBe(report.pass ? 0 : 1);
+  });
+
   it.each([
+    [['--draws', '1000', '--workers', '0'], /--workers must be from 1 to \d+, got 0/],
+    [['--draws', '1000', '--workers', 'all'], /--workers must be a whole number from 1 to \d+/],
+    [['--draws', '1000', '--workers', '2', '--port', '/dev/null'], /--workers must be 1 with --port/],
     [['--json'], /--draws is required/],
     [['--draws', '10'], /--draws must be from 1000/],
     [['--draws', 'many'], /--draws must be a whole number/],

@@ -22,6 +22,7 @@
  *    prints the min-entropy to configure and the health-test cutoffs it implies.
  */
 import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { dealRound } from '../core/engine/round.ts';
 import { FreshShoe, MAX_DECKS, MIN_DECKS } from '../core/engine/shoe.ts';
@@ -46,13 +47,14 @@ import {
   serialPortFlag,
   UsageError,
 } from './cli-support.ts';
+import { dealOnWorkers } from './rng-report-workers.ts';
 
 /** Memory and time stay reasonable up to here (the bitstring of 2,000,000 bytes is 16,000,000 bits). */
 const MAX_ASSESS_SAMPLES = 2_000_000;
 const MAX_CAPTURE_BYTES = 100_000_000;
 const CAPTURE_STALL_MS = 15_000;
 
-const USAGE = `Usage: npm run --silent rng-report -- --draws N [--decks D] [--port PATH] [--no-prediction-resistance] [--json]
+const USAGE = `Usage: npm run --silent rng-report -- --draws N [--decks D] [--port PATH] [--no-prediction-resistance] [--workers N] [--json]
        npm run --silent rng-report -- --assess FILE [--bits B] [--alpha-log2 A] [--json]
        npm run --silent rng-report -- --capture FILE --port PATH --bytes N
 
@@ -64,6 +66,8 @@ outcomes vs the exact analysis), runs and serial-correlation tests. Progress goe
   --decks D     decks in the shoe, ${MIN_DECKS}..${MAX_DECKS} (default 8)
   --port PATH   use the hardware RNG (or the emulator's pty end) on PATH instead of OS entropy
   --no-prediction-resistance   reseed only before each round, not before every DRBG request
+  --workers N   worker threads, 1..the number of cores (default: every core, ${Math.max(1, availableParallelism())} here;
+                1 with --port). Each has its own DRBG from independent OS entropy; the tallies merge exactly.
   --json        print the report as JSON (the last line)
   --help        this text
 
@@ -84,6 +88,10 @@ FILE, which must not exist yet (written whole or not at all). Exit codes: 0 capt
 device failed or stalled for ${CAPTURE_STALL_MS / 1000} s.`;
 
 export interface RngReport {
+  /** The certified path the cards came through, in words (docs/rng.md#the-fast-hmac). */
+  readonly path: string;
+  /** Worker threads that dealt, one per core used. */
+  readonly workers: number;
   readonly draws: number;
   readonly cards: number;
   readonly rounds: number;
@@ -94,6 +102,7 @@ export interface RngReport {
   readonly voidedRounds: number;
   readonly seconds: number;
   readonly cardsPerSecond: number;
+  readonly roundsPerSecond: number;
   readonly tests: readonly TestResult[];
   readonly alpha: number;
   readonly passRule: string;
@@ -102,12 +111,65 @@ export interface RngReport {
   readonly pass: boolean;
 }
 
-async function runReport(options: {
+interface ReportOptions {
   draws: number;
   decks: number;
   port: string | null;
   predictionResistance: boolean;
-}): Promise<RngReport> {
+  workers: number;
+}
+
+/** "hmac-drbg-sha256 fast, prediction resistance, reseed every round" and its variants. */
+function pathWords(hmacPath: string, predictionResistance: boolean): string {
+  return `hmac-drbg-sha256 ${hmacPath}, ${predictionResistance ? 'prediction resistance' : 'no prediction resistance'}, reseed every round`;
+}
+
+function finishReport(
+  options: ReportOptions,
+  dealt: { tally: DealTally; source: string; hmacPath: string; reseeds: number; voided: number; seconds: number },
+): RngReport {
+  const { tally, seconds } = dealt;
+  const tests = tally.tests();
+  return {
+    path: pathWords(dealt.hmacPath, options.predictionResistance),
+    workers: options.workers,
+    draws: options.draws,
+    cards: tally.cards,
+    rounds: tally.rounds,
+    decks: options.decks,
+    source: dealt.source,
+    predictionResistance: options.predictionResistance,
+    reseeds: dealt.reseeds,
+    voidedRounds: dealt.voided,
+    seconds: Math.round(seconds * 100) / 100,
+    cardsPerSecond: Math.round(tally.cards / seconds),
+    roundsPerSecond: Math.round(tally.rounds / seconds),
+    tests,
+    ...verdict(tests),
+  };
+}
+
+function progressLine(cards: number, draws: number, seconds: number): string {
+  const rate = cards / seconds;
+  return `rng-report: ${((100 * cards) / draws).toFixed(1)}% (${cards} / ${draws} cards, ${Math.round(rate)} cards/s)\n`;
+}
+
+/** Every worker on its own DRBG over OS entropy; the tallies merged in worker order. */
+async function runOnWorkers(options: ReportOptions): Promise<RngReport> {
+  const started = performance.now();
+  let lastProgress = started;
+  const dealt = await dealOnWorkers(options, (cards) => {
+    const now = performance.now();
+    if (now - lastProgress < 2000) return;
+    lastProgress = now;
+    process.stderr.write(progressLine(cards, options.draws, (now - started) / 1000));
+  });
+  // OS entropy never voids a round: a worker whose RNG fails ends the report with an error.
+  return finishReport(options, { ...dealt, voided: 0 });
+}
+
+async function runReport(options: ReportOptions): Promise<RngReport> {
+  if (options.workers > 1) return runOnWorkers(options);
   const { draws, decks } = options;
   const service = createRngService({ portPath: options.port, predictionResistance: options.predictionResistance });
   await service.start();
@@ -118,7 +180,7 @@ async function runReport(options: {
       await reader.whenAvailable(256, 15_000);
     }
     const random = service.random;
-    const tally = new DealTally(decks, Math.ceil(draws / 4.9) + 16);
+    const tally = new DealTally(decks);
     let voided = 0;
     const started = performance.now();
     let lastProgress = started;
@@ -138,39 +200,38 @@ async function runReport(options: {
         const now = performance.now();
         if (now - lastProgress > 2000) {
           lastProgress = now;
-          const rate = tally.cards / ((now - started) / 1000);
-          process.stderr.write(
-            `rng-report: ${((100 * tally.cards) / draws).toFixed(1)}% (${tally.cards} / ${draws} cards, ${Math.round(rate)} cards/s)\n`,
-          );
+          process.stderr.write(progressLine(tally.cards, draws, (now - started) / 1000));
         }
       }
     }
-    const seconds = (performance.now() - started) / 1000;
-
-    const tests = tally.tests();
-    return {
-      draws,
-      cards: tally.cards,
-      rounds: tally.rounds,
-      decks,
+    return finishReport(options, {
+      tally,
       source: service.entropy.description,
-      predictionResistance: options.predictionResistance,
+      hmacPath: random.hmacPath,
       reseeds: random.reseeds,
-      voidedRounds: voided,
-      seconds: Math.round(seconds * 100) / 100,
-      cardsPerSecond: Math.round(tally.cards / seconds),
-      tests,
-      ...verdict(tests),
-    };
+      voided,
+      seconds: (performance.now() - started) / 1000,
+    });
   } finally {
     await service.stop();
   }
 }
 
+/** --workers: 1 to the cores there are, default all of them; one with a hardware RNG. */
+function workersFlag(text: string | undefined, hardware: boolean): number {
+  const cores = Math.max(1, availableParallelism());
+  const workers = intFlag('workers', text, 1, cores, hardware ? 1 : cores);
+  if (hardware && workers !== 1) {
+    throw new UsageError(`--workers must be 1 with --port (one hardware RNG feeds one DRBG), got ${workers}`);
+  }
+  return workers;
+}
+
 function printText(report: RngReport): void {
   const lines = [
     `RNG report: ${report.cards} cards in ${report.rounds} rounds (${report.decks} decks), source: ${report.source}`,
-    `prediction resistance: ${report.predictionResistance ? 'on' : 'off'}, reseeds: ${report.reseeds}, ${report.seconds} s, ${report.cardsPerSecond} cards/s`,
+    `path: ${report.path}, on ${report.workers} worker${report.workers === 1 ? '' : 's'}`,
+    `reseeds: ${report.reseeds}, ${report.seconds} s, ${report.roundsPerSecond} rounds/s, ${report.cardsPerSecond} cards/s`,
     ...report.tests.map(
       (t) =>
         `  p = ${t.pValue.toFixed(6).padEnd(9)} ${t.name} (statistic ${t.statistic.toFixed(4)}${t.df === undefined ? '' : `, df ${t.df}`}, n ${t.n})`,
@@ -268,6 +329,7 @@ await runCli({
     decks: { type: 'string' },
     port: { type: 'string' },
     'no-prediction-resistance': { type: 'boolean', default: false },
+    workers: { type: 'string' },
     json: { type: 'boolean', default: false },
     assess: { type: 'string' },
     bits: { type: 'string' },
@@ -288,7 +350,7 @@ await runCli({
       if (extra.length > 0) throw new UsageError(`--${extra[0]} cannot be used with --${mode}`);
     };
     if (values.assess !== undefined) {
-      refuse('assess', ['draws', 'decks', 'port', 'no-prediction-resistance', 'capture', 'bytes']);
+      refuse('assess', ['draws', 'decks', 'port', 'no-prediction-resistance', 'capture', 'bytes', 'workers']);
       return assessCapture(values.assess, {
         bits: intFlag('bits', values.bits, 1, 8, 8),
         alphaLog2: intFlag('alpha-log2', values['alpha-log2'], 20, 40, 30),
@@ -296,7 +358,7 @@ await runCli({
       });
     }
     if (values.capture !== undefined) {
-      refuse('capture', ['draws', 'decks', 'no-prediction-resistance', 'bits', 'alpha-log2', 'json']);
+      refuse('capture', ['draws', 'decks', 'no-prediction-resistance', 'bits', 'alpha-log2', 'json', 'workers']);
       if (values.port === undefined || values.port.trim() === '')
         throw new UsageError('--capture needs --port PATH (the serial RNG)');
       await captureBytes(values.capture, values.port, intFlag('bytes', values.bytes, 1, MAX_CAPTURE_BYTES));
@@ -305,12 +367,14 @@ await runCli({
     refuse('draws', ['bits', 'alpha-log2', 'bytes']);
     const draws = intFlag('draws', values.draws, 1000, 1_000_000_000);
     const decks = intFlag('decks', values.decks, MIN_DECKS, MAX_DECKS, 8);
+    const workers = workersFlag(values.workers, values.port !== undefined);
     if (values.port !== undefined) await serialPortFlag('port', values.port);
     const report = await runReport({
       draws,
       decks,
       port: values.port ?? null,
       predictionResistance: !values['no-prediction-resistance'],
+      workers,
     });
     if (values.json) printJson(report);
     else printText(report);

@@ -16,11 +16,12 @@ export function syncFolder(folder: string): void {
   }
 }
 
-export function writeFileDurably(path: string, text: string): void {
+export function writeFileDurably(path: string, text: string | Uint8Array): void {
   const temporary = `${path}.tmp`;
   const fd = openSync(temporary, 'w', 0o600);
   try {
-    writeSync(fd, text);
+    if (typeof text === 'string') writeSync(fd, text);
+    else writeSync(fd, text);
     fsyncSync(fd);
   } finally {
     closeSync(fd);

@@ -264,3 +264,61 @@ describe('the record chain', () => {
     );
   });
 });
+
+describe('digests remembered by the writer never hide a change', () => {
+  // Ids and the columns a row's id depends on are left alone: a changed id moves the row, not its bytes.
+  const changeable = (chain: ChainedTable) => CHAINS[chain].columns.filter((c) => c !== CHAINS[chain].idColumn);
+  const newestIds = (j: Journal, chain: ChainedTable): number[] =>
+    chain === 'ledger' ? [j.lastLedgerId()] : chain === 'rounds' ? [j.maxRoundId()] : [j.lastEventId()];
+
+  it('a byte changed in any column of a row just written, the journal still open, is found by the next check', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...CHAIN_NAMES), fc.nat(40), fc.nat(200), (chain, columnPick, byteIndex) => {
+        const path = tempPath();
+        const j = playedJournal(path, 3);
+        onTestFinished(() => j.close());
+        expect(j.verifyRecent()).toMatchObject({ ok: true });
+        const [id] = newestIds(j, chain);
+        const columns = changeable(chain);
+        const def = CHAINS[chain];
+        changeStoredByte(path, {
+          table: def.table,
+          idColumn: def.idColumn,
+          id: id!,
+          column: columns[columnPick % columns.length]!,
+          byteIndex,
+        });
+        expect(j.verifyRecent()).toMatchObject({ ok: false, firstBreak: { table: chain, rowId: id } });
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it('a byte changed in any old row, far behind the newest, is found by the full audit of the same open journal', () => {
+    const rounds = RECENT_ROWS + 8;
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...CHAIN_NAMES),
+        fc.integer({ min: 1, max: rounds }),
+        fc.nat(200),
+        (chain, id, byteIndex) => {
+          const path = tempPath();
+          const j = playedJournal(path, rounds);
+          onTestFinished(() => j.close());
+          expect(j.verifyAllRecords().breaks).toEqual([]);
+          const def = CHAINS[chain];
+          const columns = changeable(chain);
+          changeStoredByte(path, {
+            table: def.table,
+            idColumn: def.idColumn,
+            id,
+            column: columns[byteIndex % columns.length]!,
+            byteIndex,
+          });
+          expect(j.verifyAllRecords().breaks).toContainEqual(expect.objectContaining({ table: chain, rowId: id }));
+        },
+      ),
+      { numRuns: 12 },
+    );
+  });
+});

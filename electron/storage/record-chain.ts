@@ -17,7 +17,7 @@
  * Over 400 lines because writing, incremental and full checks and the cut share the private link and
  * key handling; split, the key would have to leave this class.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { JournalError } from '../core/model/journal-port.ts';
 import {
   RecordBreakError,
@@ -30,8 +30,10 @@ import {
 import type { SqlConnection } from './sql-connection.ts';
 import { CHAINS, type ChainDef } from './record-chain-columns.ts';
 import { readCut, writeCut, type ArchiveCut } from './journal-archive-cut.ts';
+import { ChainDigests, type ChainValue } from './record-chain-digests.ts';
 
 export { CHAINS, type ChainDef } from './record-chain-columns.ts';
+export { rowDigest, type ChainValue } from './record-chain-digests.ts';
 
 export const CHAIN_NAMES: readonly ChainedTable[] = ['ledger', 'rounds', 'events'];
 
@@ -43,8 +45,6 @@ export const RECENT_ROWS = 32;
 export const ADVANCE_EVERY = 64;
 const PAGE = 2000;
 
-export type ChainValue = string | number | null;
-
 interface CheckpointRow {
   chain: ChainedTable;
   started_after_id: number;
@@ -54,22 +54,13 @@ interface CheckpointRow {
   mac: string;
 }
 
-function mac(key: Buffer, parts: readonly string[]): string {
-  return createHmac('sha256', key).update(parts.join('\n')).digest('hex');
-}
-
 function same(a: string | null, b: string): boolean {
   if (a === null || a.length !== b.length) return false;
   return timingSafeEqual(Buffer.from(a), Buffer.from(b));
 }
 
-/** The digest of one row, given the previous row's stored digest. */
-export function rowDigest(key: Buffer, chain: ChainedTable, prev: string, values: readonly ChainValue[]): string {
-  return mac(key, [chain, prev, JSON.stringify(values)]);
-}
-
-function checkpointMac(key: Buffer, c: Omit<CheckpointRow, 'mac'>): string {
-  return mac(key, [
+function checkpointMac(digests: ChainDigests, c: Omit<CheckpointRow, 'mac'>): string {
+  return digests.mac([
     'checkpoint',
     c.chain,
     String(c.started_after_id),
@@ -84,6 +75,8 @@ type Row = Record<string, ChainValue> & { chain_digest: string | null };
 export class RecordChain {
   private readonly db: SqlConnection;
   private readonly key: Buffer | null;
+  /** The key imported once, and the digests already computed (record-chain-digests.ts). */
+  private readonly digests: ChainDigests | null;
   /** The key file had gone and a new key was made: nothing before it verifies until a RAM clear. */
   private keyLost: boolean;
 
@@ -91,12 +84,18 @@ export class RecordChain {
   constructor(db: SqlConnection, key: Buffer | null, keyLost = false) {
     this.db = db;
     this.key = key;
+    this.digests = key ? new ChainDigests(key) : null;
     this.keyLost = keyLost;
   }
 
   private requireKey(): Buffer {
     if (!this.key) throw new JournalError('the record-chain key file is missing: the journal cannot be written');
     return this.key;
+  }
+
+  private requireDigests(): ChainDigests {
+    this.requireKey();
+    return this.digests as ChainDigests;
   }
 
   // ---------------------------------------------------------------- writing
@@ -108,7 +107,7 @@ export class RecordChain {
 
   /** The digest of a new last row with these values, given the chain's `tail` read in this transaction. */
   digestAfter(chain: ChainedTable, tail: { digest: string }, values: readonly ChainValue[]): string {
-    return rowDigest(this.requireKey(), chain, tail.digest, values);
+    return this.requireDigests().row(chain, tail.digest, values);
   }
 
   /**
@@ -117,14 +116,14 @@ export class RecordChain {
    */
   requireIntact(chain: ChainedTable, id: number): void {
     const def = CHAINS[chain];
-    const key = this.requireKey();
+    const digests = this.requireDigests();
     const row = this.db.get<Row>(
       `SELECT ${def.columns.join(', ')}, chain_digest FROM ${def.table} WHERE ${def.idColumn} = ?`,
       id,
     );
     if (!row) return;
     const link = this.linkAtOrBefore(chain, id - 1);
-    if (!same(row.chain_digest, rowDigest(key, chain, link, values(def, row)))) {
+    if (!same(row.chain_digest, digests.row(chain, link, values(def, row)))) {
       throw new RecordBreakError({
         table: chain,
         rowId: id,
@@ -136,7 +135,7 @@ export class RecordChain {
   /** After a round row changed: re-stamps it and every round after it, and keeps the checkpoint on them. */
   restampFrom(chain: ChainedTable, id: number): void {
     const def = CHAINS[chain];
-    const key = this.requireKey();
+    const digests = this.requireDigests();
     let prev = this.linkAtOrBefore(chain, id - 1);
     const rows = this.db.all<Row>(
       `SELECT ${def.columns.join(', ')}, chain_digest FROM ${def.table} WHERE ${def.idColumn} >= ? ORDER BY ${def.idColumn}`,
@@ -146,11 +145,11 @@ export class RecordChain {
     for (const [i, row] of rows.entries()) {
       const rid = row[def.idColumn] as number;
       // A later row is re-linked only if it verified against the old link: damage is never laundered.
-      if (i > 0 && !same(row.chain_digest, rowDigest(key, chain, oldPrev ?? GENESIS, values(def, row)))) {
+      if (i > 0 && !same(row.chain_digest, digests.row(chain, oldPrev ?? GENESIS, values(def, row)))) {
         throw new JournalError(`${def.table} row ${rid} does not verify; it is not re-stamped`);
       }
       oldPrev = row.chain_digest;
-      const digest = rowDigest(key, chain, prev, values(def, row));
+      const digest = digests.row(chain, prev, values(def, row));
       this.db.run(`UPDATE ${def.table} SET chain_digest = ? WHERE ${def.idColumn} = ?`, digest, rid);
       prev = digest;
     }
@@ -166,13 +165,13 @@ export class RecordChain {
 
   /** Chains every existing row (migration 6) and records that each chain starts there. */
   chainExisting(at: string): void {
-    const key = this.requireKey();
+    const digests = this.requireDigests();
     for (const chain of CHAIN_NAMES) {
       const def = CHAINS[chain];
       let prev = GENESIS;
       let last = 0;
       for (const row of this.pages(def, 0)) {
-        prev = rowDigest(key, chain, prev, values(def, row));
+        prev = digests.row(chain, prev, values(def, row));
         last = row[def.idColumn] as number;
         this.db.run(`UPDATE ${def.table} SET chain_digest = ? WHERE ${def.idColumn} = ?`, prev, last);
       }
@@ -192,7 +191,7 @@ export class RecordChain {
         c.verified_through_id,
         c.verified_digest,
         c.floor_id,
-        checkpointMac(key, c),
+        checkpointMac(digests, c),
       );
     }
   }
@@ -267,7 +266,7 @@ export class RecordChain {
 
   /** The newest row of the wallet whose digest verifies, and the balance it records. */
   verifiedLedgerState(demo: boolean): VerifiedLedgerState {
-    const key = this.key;
+    const digests = this.digests;
     const def = CHAINS.ledger;
     let below = Number.MAX_SAFE_INTEGER;
     for (;;) {
@@ -285,7 +284,7 @@ export class RecordChain {
           id,
         );
         const link = prev ? (prev.d ?? GENESIS) : GENESIS;
-        if (key && same(row.chain_digest, rowDigest(key, 'ledger', link, values(def, row)))) {
+        if (digests && same(row.chain_digest, digests.row('ledger', link, values(def, row)))) {
           return { ledgerId: id, balanceMinor: row.balance_after_minor as number };
         }
         below = id;
@@ -304,14 +303,15 @@ export class RecordChain {
     const def = CHAINS[chain];
     const all: RecordBreak[] = [];
     let rows = 0;
-    if (!this.key) {
+    const digests = this.digests;
+    if (!digests) {
       const b: RecordBreak = { table: chain, rowId: afterId, problem: { code: 'key-missing' } };
       return { rows, firstBreak: b, all: [b] };
     }
     let prev = this.linkAtOrBefore(chain, afterId);
     for (const row of this.pages(def, afterId, throughId)) {
       rows++;
-      const expected = rowDigest(this.key, chain, prev, values(def, row));
+      const expected = digests.row(chain, prev, values(def, row));
       if (!same(row.chain_digest, expected)) {
         all.push({
           table: chain,
@@ -364,8 +364,8 @@ export class RecordChain {
   /** The checkpoint must exist, carry its own digest, and still match the row it names. */
   private checkpointProblem(chain: ChainedTable, cp: CheckpointRow | null): RecordBreak | null {
     if (!cp) return { table: 'record_chain', rowId: 0, problem: { code: 'checkpoint-missing', chain } };
-    if (!this.key) return { table: chain, rowId: cp.verified_through_id, problem: { code: 'key-missing' } };
-    if (!same(cp.mac, checkpointMac(this.key, cp))) {
+    if (!this.digests) return { table: chain, rowId: cp.verified_through_id, problem: { code: 'key-missing' } };
+    if (!same(cp.mac, checkpointMac(this.digests, cp))) {
       return { table: 'record_chain', rowId: cp.verified_through_id, problem: { code: 'checkpoint-damaged', chain } };
     }
     if (cp.verified_through_id === 0) return null;
@@ -432,12 +432,13 @@ export class RecordChain {
     rows: readonly Readonly<Record<string, ChainValue>>[],
   ): { verified: number; problem: RecordProblem | null } {
     const def = CHAINS[chain];
-    if (!this.key) return { verified: 0, problem: { code: 'key-missing' } };
+    const digests = this.digests;
+    if (!digests) return { verified: 0, problem: { code: 'key-missing' } };
     let link = prev;
     for (const [i, row] of rows.entries()) {
       const digest = row.chain_digest;
       if (typeof digest !== 'string') return { verified: i, problem: { code: 'digest-missing' } };
-      if (!same(digest, rowDigest(this.key, chain, link, values(def, row as Row)))) {
+      if (!same(digest, digests.row(chain, link, values(def, row as Row)))) {
         return { verified: i, problem: { code: 'digest-mismatch' } };
       }
       link = digest;
@@ -459,13 +460,13 @@ export class RecordChain {
   }
 
   private writeCheckpoint(c: CheckpointRow): void {
-    const key = this.requireKey();
+    const digests = this.requireDigests();
     this.db.run(
       'UPDATE record_chain SET verified_through_id = ?, verified_digest = ?, floor_id = ?, mac = ? WHERE chain = ?',
       c.verified_through_id,
       c.verified_digest,
       c.floor_id,
-      checkpointMac(key, c),
+      checkpointMac(digests, c),
       c.chain,
     );
   }

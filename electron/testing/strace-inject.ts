@@ -19,22 +19,24 @@ export function straceMissing(): string | null {
   return probe.status === 0 ? null : `strace cannot trace here: ${probe.stderr.toString().trim().split('\n')[0]}`;
 }
 
+/** The strace words that trace `call` on `file` only and inject `inject` into it. */
+function injectInto(file: string, call: string, inject: string): string[] {
+  return ['-f', '-qq', '-o', '/dev/null', '-P', file, '-e', `trace=${call}`, '-e', `inject=${call}:${inject}`];
+}
+
 /** The strace words that fail the reads of `file` numbered `when` with EIO. */
 export function eioOnReads(file: string, when: string): string[] {
   // --seccomp-bpf: the kernel stops the process only at the traced call, not at every system call.
-  return [
-    '--seccomp-bpf',
-    '-f',
-    '-qq',
-    '-o',
-    '/dev/null',
-    '-P',
-    file,
-    '-e',
-    'trace=pread64',
-    '-e',
-    `inject=pread64:error=EIO:when=${when}`,
-  ];
+  return ['--seccomp-bpf', ...injectInto(file, 'pread64', `error=EIO:when=${when}`)];
+}
+
+/**
+ * The strace words that SIGKILL the process as its positioned write to `file` numbered `when` starts: the
+ * write is skipped (EIO) and the process never runs on. Without --seccomp-bpf: with it, this strace leaves the
+ * signal undelivered.
+ */
+export function killOnWrites(file: string, when: string): string[] {
+  return injectInto(file, 'pwrite64', `error=EIO:signal=KILL:when=${when}`);
 }
 
 /** Starts `script` (relative to the repository) with the pinned Node and no fault. */

@@ -113,10 +113,18 @@ export function compareWithCopyFile(
   }
   const { state: saved, lastLedgerId: savedLedgerId } = file.record;
   if (saved.seq > state.seq || savedLedgerId > lastLedgerId) return lostCommittedData(ctx, copyFile.location, saved);
-  if (saved.seq === state.seq) {
-    if (canonicalJson(saved) === canonicalJson(state) && savedLedgerId === lastLedgerId) return;
+  if (saved.seq === state.seq && (canonicalJson(saved) !== canonicalJson(state) || savedLedgerId !== lastLedgerId))
     return lostCommittedData(ctx, copyFile.location, saved);
+  // The good slot still caught a journal that lost data; the damaged one is what gets logged and rewritten.
+  if (file.damagedSlot) {
+    return rebuild({
+      code: 'memory-copy-file-rebuilt',
+      copyFile: copyFile.location,
+      problem: file.damagedSlot,
+      osCode: null,
+    });
   }
+  if (saved.seq === state.seq) return;
   const behind = state.seq - saved.seq;
   rebuild({ code: 'memory-copy-file-behind', commitsBehind: behind });
 }

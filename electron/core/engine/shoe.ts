@@ -35,7 +35,7 @@ export class FreshShoe implements CardSource {
     if (!Number.isInteger(decks) || decks < MIN_DECKS || decks > MAX_DECKS) {
       throw new RangeError(`decks must be an integer from ${MIN_DECKS} to ${MAX_DECKS}, got ${String(decks)}`);
     }
-    this.remaining = Array.from({ length: CARDS_PER_DECK }, () => decks);
+    this.remaining = new Array<number>(CARDS_PER_DECK).fill(decks); // not Array.from: a closure call per face costs a tenth of a certified round
     this.left = decks * CARDS_PER_DECK;
     random.beforeShuffle?.();
   }

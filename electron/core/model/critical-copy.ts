@@ -25,7 +25,15 @@ export const COPY_FILE_PROBLEMS = [
 ] as const satisfies readonly CopyFileProblem[];
 
 export type CriticalCopyRead =
-  | { readonly record: CriticalCopyRecord; readonly problem: null }
+  | {
+      readonly record: CriticalCopyRecord;
+      readonly problem: null;
+      /**
+       * The file keeps two slots (docs/cabinet-rules.md#the-copy-files-format): the record is the newest good
+       * one, and this says what is wrong with the other, if anything (a torn write, a changed byte).
+       */
+      readonly damagedSlot?: CopyFileProblem;
+    }
   /** `osCode`: the OS error code of an unreadable file (EACCES, EIO …), else null. */
   | { readonly record: null; readonly problem: CopyFileProblem; readonly osCode: string | null };
 

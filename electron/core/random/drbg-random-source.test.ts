@@ -148,3 +148,17 @@ describe('DRBG random source (docs/rng.md#the-drbg)', () => {
     expect(createOsEntropySource().getEntropy(256).length).toBe(32);
   });
 });
+
+describe('the certified path at speed (docs/rng.md#the-fast-hmac)', () => {
+  it('deals a round from one generate request in the common case (the 64-byte block covers its rejection sampling)', () => {
+    const random = createDrbgRandomSource({ entropy: createOsEntropySource() });
+    for (let i = 0; i < 2000; i++) dealRound(new FreshShoe(8, random));
+    // A round needs at most 6 cards × 2 bytes; 32 two-byte tries with ~81% acceptance nearly never run out.
+    expect(random.requests).toBeLessThanOrEqual(2001);
+  });
+
+  it('production builds it on the fast HMAC; the reference path is there only when asked for', () => {
+    expect(createDrbgRandomSource({ entropy: createOsEntropySource() }).hmacPath).toBe('fast');
+    expect(createDrbgRandomSource({ entropy: createOsEntropySource(), hmac: 'reference' }).hmacPath).toBe('reference');
+  });
+});

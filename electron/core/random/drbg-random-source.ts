@@ -14,7 +14,9 @@
  *   voids and refunds the round in progress and stops play until the device is healthy.
  */
 import { randomBytes } from 'node:crypto';
-import { HmacDrbg, SECURITY_STRENGTH_BITS } from './hmac-drbg.ts';
+import { HmacDrbg, SECURITY_STRENGTH_BITS, type GenerateOptions } from './hmac-drbg.ts';
+import type { HmacPath } from './hmac-sha256.ts';
+import { OsEntropyPool } from './os-entropy-pool.ts';
 import type { RandomSource } from './random-source.ts';
 
 /** The RNG cannot deliver certified randomness now (device fault, stall, unplug, no entropy). */
@@ -32,12 +34,13 @@ export interface EntropySource {
   getEntropy(minEntropyBits: number): Uint8Array;
 }
 
-/** OS entropy (getrandom via node:crypto), credited at full entropy. */
+/** OS entropy (getrandom via node:crypto, read through a pool), credited at full entropy. */
 export function createOsEntropySource(): EntropySource {
+  const pool = new OsEntropyPool();
   return {
     description: 'OS entropy only',
     unavailableReason: () => null,
-    getEntropy: (minEntropyBits) => new Uint8Array(randomBytes(Math.ceil(minEntropyBits / 8))),
+    getEntropy: (minEntropyBits) => pool.take(Math.ceil(minEntropyBits / 8)),
   };
 }
 
@@ -49,10 +52,14 @@ export interface DrbgRandomSourceOptions {
   readonly blockBytes?: number;
   /** Mix fresh OS entropy into every (re)seed as additional input (default: when the source is not the OS). */
   readonly mixOsEntropy?: boolean;
+  /** The DRBG's HMAC: 'fast' (default, the cabinet's) or 'reference' (node:crypto, for comparison). */
+  readonly hmac?: HmacPath;
 }
 
 export interface DrbgRandomSource extends RandomSource {
   readonly predictionResistance: boolean;
+  /** The DRBG's HMAC-SHA-256: 'fast' in the cabinet (docs/rng.md#the-fast-hmac). */
+  readonly hmacPath: HmacPath;
   /** DRBG generate requests so far (each one reseeded when prediction resistance is on). */
   readonly requests: number;
   /** Reseeds so far (including the prediction-resistance ones). */
@@ -73,12 +80,16 @@ export function createDrbgRandomSource(options: DrbgRandomSourceOptions): DrbgRa
   }
   const mixOs = options.mixOsEntropy ?? entropy.description !== 'OS entropy only';
   let drbg: HmacDrbg | null = null;
-  let block: Uint8Array = new Uint8Array(0);
+  // One round's bytes, reused: `end` is how much of it holds unused DRBG output.
+  const block = new Uint8Array(blockBytes);
+  let end = 0;
   let pos = 0;
   let requests = 0;
   let reseeds = 0;
 
-  const osExtra = () => (mixOs ? new Uint8Array(randomBytes(32)) : undefined);
+  // Extra OS entropy mixed into every reseed as additional input, from the process's pool.
+  const osPool = mixOs ? new OsEntropyPool() : null;
+  const osExtra = () => osPool?.take(32);
 
   function requireHealthy(): void {
     const reason = entropy.unavailableReason();
@@ -112,6 +123,7 @@ export function createDrbgRandomSource(options: DrbgRandomSourceOptions): DrbgRa
         nonce: new Uint8Array(randomBytes(16)),
         personalization,
         entropySource: fetchEntropy,
+        hmac: options.hmac ?? 'fast',
       });
       seed.fill(0);
     }
@@ -120,19 +132,21 @@ export function createDrbgRandomSource(options: DrbgRandomSourceOptions): DrbgRa
 
   function discardBlock(): void {
     block.fill(0);
-    block = new Uint8Array(0);
+    end = 0;
     pos = 0;
   }
 
   function refill(): void {
     const d = instance();
     const additionalInput = osExtra();
-    block.fill(0);
-    block = d.generate(
-      blockBytes,
-      additionalInput ? { predictionResistance, additionalInput } : { predictionResistance },
-    );
-    pos = 0;
+    const request: GenerateOptions = additionalInput
+      ? { predictionResistance, additionalInput }
+      : { predictionResistance };
+    discardBlock();
+    // One generate request fills the whole block: a round's cards normally need no second request.
+    d.generateInto(block, request);
+    additionalInput?.fill(0);
+    end = blockBytes;
     requests++;
   }
 
@@ -140,6 +154,7 @@ export function createDrbgRandomSource(options: DrbgRandomSourceOptions): DrbgRa
     get predictionResistance() {
       return predictionResistance;
     },
+    hmacPath: options.hmac ?? 'fast',
     get requests() {
       return requests;
     },
@@ -171,7 +186,7 @@ export function createDrbgRandomSource(options: DrbgRandomSourceOptions): DrbgRa
       const bytes = Math.ceil(bits / 8);
       const topMask = (1 << (bits - 8 * (bytes - 1))) - 1;
       for (;;) {
-        if (pos + bytes > block.length) refill();
+        if (pos + bytes > end) refill();
         let value = block[pos]! & topMask;
         for (let i = 1; i < bytes; i++) value = value * 256 + block[pos + i]!;
         block.fill(0, pos, pos + bytes);

@@ -1,7 +1,9 @@
 import { createHmac } from 'node:crypto';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HMAC_DRBG_SHA256_CAVP } from '../../certification/cavp-vectors.ts';
 import { DrbgError, HmacDrbg, MAX_BYTES_PER_REQUEST, parseHex, toHex } from './hmac-drbg.ts';
+import type { HmacPath } from './hmac-sha256.ts';
 
 const bytes = (n: number, fill: number) => new Uint8Array(n).fill(fill);
 
@@ -183,5 +185,73 @@ describe('HMAC_DRBG SHA-256 (SP 800-90A §10.1.2)', () => {
     expect(() => parseHex('nonce', 'abc')).toThrow(/nonce must be hex/);
     expect(() => parseHex('nonce', 'zz')).toThrow(/nonce must be hex/);
     expect(toHex(parseHex('x', 'A0ff'))).toBe('a0ff');
+  });
+});
+
+describe('HMAC_DRBG on the fast and the reference HMAC path', () => {
+  const paths: readonly HmacPath[] = ['fast', 'reference'];
+
+  describe.each(paths)('NIST CAVP known answers on the %s path', (path) => {
+    it.each(HMAC_DRBG_SHA256_CAVP.map((v) => [v.name, v] as const))('%s', (_name, vector) => {
+      const drbg = new HmacDrbg({
+        entropy: parseHex('entropy', vector.entropy),
+        nonce: parseHex('nonce', vector.nonce),
+        personalization: parseHex('personalization', vector.personalization),
+        hmac: path,
+      });
+      expect(drbg.hmacPath).toBe(path);
+      drbg.generate(128);
+      expect(toHex(drbg.generate(128))).toBe(vector.returnedBits);
+    });
+  });
+
+  it('the cabinet default is the fast path', () => {
+    expect(new HmacDrbg({ entropy: bytes(32, 1), nonce: bytes(16, 2) }).hmacPath).toBe('fast');
+  });
+
+  it('both paths give byte-identical output for the same seeds, entropy, additional input and request sizes', () => {
+    const request = fc.record({
+      bytes: fc.nat({ max: 200 }),
+      additionalInput: fc.uint8Array({ maxLength: 70 }),
+      predictionResistance: fc.boolean(),
+      reseed: fc.option(fc.uint8Array({ minLength: 32, maxLength: 48 })),
+    });
+    fc.assert(
+      fc.property(
+        fc.uint8Array({ minLength: 32, maxLength: 64 }),
+        fc.uint8Array({ minLength: 16, maxLength: 32 }),
+        fc.uint8Array({ maxLength: 40 }),
+        fc.array(request, { minLength: 1, maxLength: 6 }),
+        fc.uint8Array({ minLength: 32, maxLength: 32 }),
+        (entropy, nonce, personalization, requests, fresh) => {
+          const make = (hmac: HmacPath) => {
+            let n = 0;
+            // The same fresh entropy on both paths, a different value for every reseed.
+            const entropySource = () => fresh.map((b) => (b + n++) & 0xff);
+            return new HmacDrbg({ entropy, nonce, personalization, entropySource, hmac });
+          };
+          const fast = make('fast');
+          const reference = make('reference');
+          for (const r of requests) {
+            if (r.reseed !== null) {
+              fast.reseed(r.reseed, r.additionalInput);
+              reference.reseed(r.reseed, r.additionalInput);
+            }
+            const options = { additionalInput: r.additionalInput, predictionResistance: r.predictionResistance };
+            const into = new Uint8Array(r.bytes);
+            fast.generateInto(into, options);
+            expect(toHex(into)).toBe(toHex(reference.generate(r.bytes, options)));
+          }
+        },
+      ),
+    );
+  });
+
+  it('uninstantiate also zeroizes the fast path’s kept pad states', () => {
+    const drbg = new HmacDrbg({ entropy: bytes(32, 1), nonce: bytes(16, 2) });
+    const mac = (drbg as unknown as { mac: { innerMidstate: Int32Array; outerMidstate: Int32Array } }).mac;
+    drbg.uninstantiate();
+    expect(mac.innerMidstate.every((w) => w === 0)).toBe(true);
+    expect(mac.outerMidstate.every((w) => w === 0)).toBe(true);
   });
 });

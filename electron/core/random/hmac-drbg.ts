@@ -1,5 +1,5 @@
 /**
- * HMAC_DRBG with SHA-256, NIST SP 800-90A Rev. 1 §10.1.2, written on node:crypto's HMAC.
+ * HMAC_DRBG with SHA-256, NIST SP 800-90A Rev. 1 §10.1.2, on the HMAC of hmac-sha256.ts.
  *
  * Why our own: the npm `hmac-drbg` package has no prediction resistance and no
  * reseed-counter limit, and a gaming lab checks both (docs/rng.md#known-answer-tests).
@@ -12,13 +12,14 @@
  *   its entropy source before the request (§9.3.1 step 7), as the cabinet does by default.
  * - Uninstantiate zeroizes K and V (§9.4); any later call throws.
  *
- * HMAC is the FIPS 198-1 construction over node:crypto's one-shot SHA-256 (`crypto.hash`), with
- * the key pads kept per key: about 5× faster than createHmac per call, which matters because
- * prediction resistance costs several HMACs per round. Checked against createHmac in the tests.
+ * HMAC-SHA-256 comes from hmac-sha256.ts: by default the fast path (key pads kept as SHA-256
+ * midstates, two compressions per short HMAC), or node:crypto's createHmac as the reference path.
+ * Prediction resistance costs about a dozen HMACs per round, so this is where the time goes
+ * (docs/rng.md#the-fast-hmac). Both paths pass the same known answers and agree byte for byte.
  *
  * Checked against the NIST CAVP HMAC_DRBG known-answer vectors (hmac-drbg.test.ts, drbg-kat CLI).
  */
-import { hash } from 'node:crypto';
+import { createHmacSha256, type HmacPath, type HmacSha256 } from './hmac-sha256.ts';
 
 export const SECURITY_STRENGTH_BITS = 256;
 const OUT_LEN = 32; // SHA-256 output, bytes
@@ -51,6 +52,8 @@ export interface HmacDrbgInit {
   readonly entropySource?: EntropyFunction;
   /** Lower the reseed interval (e.g. for tests); never above 2^48. */
   readonly reseedInterval?: number;
+  /** The HMAC-SHA-256 underneath: 'fast' (default, the cabinet's) or 'reference' (node:crypto). */
+  readonly hmac?: HmacPath;
 }
 
 export interface GenerateOptions {
@@ -70,16 +73,12 @@ function checkInput(what: string, bytes: Uint8Array, min: number): void {
 }
 
 export class HmacDrbg {
-  private key: Buffer | null;
-  private value: Buffer | null;
-  /**
-   * [K ⊕ ipad ‖ 32-byte slot] and [K ⊕ opad ‖ 32-byte slot]: the pads (one 64-byte SHA-256 block)
-   * are recomputed whenever K changes; the slot takes V or the inner hash, so V = HMAC(K, V), the
-   * hot path of generate, hashes two preallocated buffers without concatenation.
-   */
-  private readonly innerBlock = Buffer.alloc(64 + OUT_LEN);
-  private readonly outerBlock = Buffer.alloc(64 + OUT_LEN);
-  private readonly innerPad = this.innerBlock.subarray(0, 64);
+  /** K and V (§10.1.2.1), fixed buffers overwritten in place and zeroized on uninstantiate. */
+  private readonly key = new Uint8Array(OUT_LEN);
+  private readonly value = new Uint8Array(OUT_LEN);
+  private readonly nextKey = new Uint8Array(OUT_LEN);
+  private readonly mac: HmacSha256;
+  private live = true;
   private counter = 0;
   private readonly entropySource: EntropyFunction | undefined;
   private readonly interval: number;
@@ -96,15 +95,23 @@ export class HmacDrbg {
     }
     this.interval = interval;
     this.entropySource = init.entropySource;
-    this.key = null;
-    this.setKey(Buffer.alloc(OUT_LEN, 0x00));
-    this.value = Buffer.alloc(OUT_LEN, 0x01);
-    this.update([init.entropy, init.nonce, personalization]);
+    this.mac = createHmacSha256(init.hmac ?? 'fast');
+    this.key.fill(0x00);
+    this.mac.setKey(this.key);
+    this.value.fill(0x01);
+    const seedMaterial = concat([init.entropy, init.nonce, personalization]);
+    this.update(seedMaterial);
+    seedMaterial.fill(0);
     this.counter = 1;
   }
 
   get instantiated(): boolean {
-    return this.key !== null;
+    return this.live;
+  }
+
+  /** Which HMAC-SHA-256 computes this DRBG: the fast midstate one, or node:crypto's (reference). */
+  get hmacPath(): HmacPath {
+    return this.mac.path;
   }
 
   /** Generate requests since the last (re)seed, plus one (SP 800-90A reseed_counter). */
@@ -117,14 +124,32 @@ export class HmacDrbg {
     this.requireInstantiated();
     checkInput('entropy input', entropy, MIN_ENTROPY_BYTES);
     checkInput('additional input', additionalInput, 0);
-    this.update([entropy, additionalInput]);
+    if (additionalInput.length === 0) {
+      this.update(entropy);
+    } else {
+      const seedMaterial = concat([entropy, additionalInput]);
+      this.update(seedMaterial);
+      seedMaterial.fill(0);
+    }
     this.counter = 1;
   }
 
   /** Generate_function (§9.3.1) with HMAC_DRBG_Generate_algorithm (§10.1.2.5). */
   generate(bytes: number, options: GenerateOptions = {}): Uint8Array {
-    this.requireInstantiated();
     if (!Number.isSafeInteger(bytes) || bytes < 0 || bytes > MAX_BYTES_PER_REQUEST) {
+      this.requireInstantiated();
+      throw new DrbgError(`a request must be 0 to ${MAX_BITS_PER_REQUEST} bits (2^19), got ${bytes} bytes`);
+    }
+    const out = new Uint8Array(bytes);
+    this.generateInto(out, options);
+    return out;
+  }
+
+  /** generate(out.length, options), written into the caller's buffer (one request, no allocation). */
+  generateInto(out: Uint8Array, options: GenerateOptions = {}): void {
+    this.requireInstantiated();
+    const bytes = out.length;
+    if (bytes > MAX_BYTES_PER_REQUEST) {
       throw new DrbgError(`a request must be 0 to ${MAX_BITS_PER_REQUEST} bits (2^19), got ${bytes} bytes`);
     }
     let additional = options.additionalInput ?? EMPTY;
@@ -141,81 +166,56 @@ export class HmacDrbg {
       this.reseed(this.entropySource(SECURITY_STRENGTH_BITS), additional);
       additional = EMPTY;
     }
-    if (additional.length > 0) this.update([additional]);
-    const out = new Uint8Array(bytes);
-    let filled = 0;
-    while (filled < bytes) {
-      this.setValue(this.hmacOfValue());
-      const take = Math.min(OUT_LEN, bytes - filled);
-      out.set(this.value!.subarray(0, take), filled);
-      filled += take;
+    if (additional.length > 0) this.update(additional);
+    for (let filled = 0; filled < bytes; filled += OUT_LEN) {
+      this.mac.macInto(this.value, this.value);
+      if (bytes - filled >= OUT_LEN) out.set(this.value, filled);
+      else out.set(this.value.subarray(0, bytes - filled), filled);
     }
-    this.update(additional.length > 0 ? [additional] : []);
+    this.update(additional);
     this.counter++;
-    return out;
   }
 
   /** Uninstantiate_function (§9.4): zeroize the internal state. */
   uninstantiate(): void {
-    this.key?.fill(0);
-    this.value?.fill(0);
-    this.innerBlock.fill(0);
-    this.outerBlock.fill(0);
-    this.key = null;
-    this.value = null;
+    this.key.fill(0);
+    this.value.fill(0);
+    this.nextKey.fill(0);
+    this.mac.wipe();
+    this.live = false;
     this.counter = 0;
   }
 
-  /** HMAC_DRBG_Update (§10.1.2.2); `provided` is the concatenation of the parts. */
-  private update(provided: readonly Uint8Array[]): void {
-    const hasData = provided.some((part) => part.length > 0);
-    this.setKey(this.hmac([this.value!, ZERO_BYTE, ...provided]));
-    this.setValue(this.hmacOfValue());
-    if (!hasData) return;
-    this.setKey(this.hmac([this.value!, ONE_BYTE, ...provided]));
-    this.setValue(this.hmacOfValue());
+  /** HMAC_DRBG_Update (§10.1.2.2) with provided_data. */
+  private update(provided: Uint8Array): void {
+    this.rekey(ZERO_BYTE, provided);
+    this.mac.macInto(this.value, this.value);
+    if (provided.length === 0) return;
+    this.rekey(ONE_BYTE, provided);
+    this.mac.macInto(this.value, this.value);
   }
 
-  /** HMAC-SHA-256(K, parts…) = H((K ⊕ opad) ‖ H((K ⊕ ipad) ‖ parts…)) (FIPS 198-1). */
-  private hmac(parts: readonly Uint8Array[]): Buffer {
-    const innerInput = Buffer.concat([this.innerPad, ...parts]);
-    const inner = hash('sha256', innerInput, 'buffer');
-    // The concatenation holds key material: wipe it rather than leave it to the GC.
-    innerInput.fill(0);
-    return this.outerHash(inner);
-  }
-
-  /** HMAC(K, V) on the preallocated blocks. */
-  private hmacOfValue(): Buffer {
-    this.value!.copy(this.innerBlock, 64);
-    return this.outerHash(hash('sha256', this.innerBlock, 'buffer'));
-  }
-
-  private outerHash(inner: Buffer): Buffer {
-    inner.copy(this.outerBlock, 64);
-    inner.fill(0);
-    return hash('sha256', this.outerBlock, 'buffer');
-  }
-
-  private setKey(next: Buffer): void {
-    this.key?.fill(0);
-    this.key = next;
-    // K is 32 bytes, shorter than the 64-byte block: pad with zeros, then XOR (FIPS 198-1 step 4).
-    for (let i = 0; i < 64; i++) {
-      const k = i < OUT_LEN ? next[i]! : 0;
-      this.innerBlock[i] = k ^ 0x36;
-      this.outerBlock[i] = k ^ 0x5c;
-    }
-  }
-
-  private setValue(next: Buffer): void {
-    this.value?.fill(0);
-    this.value = next;
+  /** K = HMAC(K, V ‖ separator ‖ provided_data). */
+  private rekey(separator: Uint8Array, provided: Uint8Array): void {
+    this.mac.macInto(this.nextKey, this.value, separator, provided);
+    this.key.set(this.nextKey);
+    this.nextKey.fill(0);
+    this.mac.setKey(this.key);
   }
 
   private requireInstantiated(): void {
-    if (this.key === null) throw new DrbgError('the DRBG is not instantiated (it was uninstantiated)');
+    if (!this.live) throw new DrbgError('the DRBG is not instantiated (it was uninstantiated)');
   }
+}
+
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
 }
 
 const ZERO_BYTE = new Uint8Array([0x00]);

@@ -10,6 +10,7 @@ import { computed, ref, watch } from 'vue';
 import type { RoadOutcome } from '../../../electron/core/roads/road-types.ts';
 import { computeRoads } from '../../../electron/core/roads/roads.ts';
 import { DERIVED_ROADS, nextPlace, type DerivedRoadName } from '../format/road-marks.ts';
+import { sameRoadWindow } from '../format/road-window-change.ts';
 import { useCabinetStore } from '../stores/useCabinetStore.ts';
 import { useRoundStore } from '../stores/useRoundStore.ts';
 
@@ -19,10 +20,13 @@ const NONE: readonly RoadOutcome[] = [];
 export function useRoads() {
   const { snapshot } = storeToRefs(useCabinetStore());
   const { stage, round } = storeToRefs(useRoundStore());
-  const outcomes = computed(() => {
+  // Main's window comes as a fresh array with every snapshot: the previous one is kept while its rounds are the same,
+  // so a bet, DEAL or a card's arrival never recomputes or redraws the roads (docs/benchmarks.md#the-deals-frames).
+  const outcomes = computed<readonly RoadOutcome[]>((previous) => {
     const all = snapshot.value?.roads ?? NONE;
     const revealing = stage.value === 'dealing' ? round.value?.roundId : undefined;
-    return revealing === undefined ? all : all.filter((o) => o.roundId !== revealing);
+    const next = revealing === undefined ? all : all.filter((o) => o.roundId !== revealing);
+    return previous !== undefined && sameRoadWindow(previous, next) ? previous : next;
   });
   const roads = computed(() => computeRoads(outcomes.value));
   const asking = ref<AskSide | null>(null);

@@ -137,12 +137,19 @@ export const useCabinetStore = defineStore('cabinet', () => {
     () => snapshot.value?.devices.find((d) => d.device === 'bill-acceptor')?.note ?? null,
   );
   /** The chips the felt draws on each spot, bottom first, adding up to the bet shown there. */
-  const feltStacks = computed<Partial<Record<BetSpot, readonly number[]>>>(() => {
+  /**
+   * Every snapshot would give every spot a fresh array: a stack keeps its array while its chips are the same, so a
+   * snapshot that moves no chip redraws no spot (docs/benchmarks.md#the-deals-frames).
+   */
+  const feltStacks = computed<Partial<Record<BetSpot, readonly number[]>>>((previous) => {
     const denominations = snapshot.value?.limits.chipDenominationsMinor ?? [];
     const out: Partial<Record<BetSpot, readonly number[]>> = {};
-    for (const spot of LISTED_SPOTS)
-      out[spot] = feltStack([stacks.value, leftStacks.value], spot, shownBets.value[spot] ?? 0, denominations);
-    return out;
+    for (const spot of LISTED_SPOTS) {
+      const next = feltStack([stacks.value, leftStacks.value], spot, shownBets.value[spot] ?? 0, denominations);
+      const before = previous?.[spot];
+      out[spot] = before && before.length === next.length && before.every((c, i) => c === next[i]) ? before : next;
+    }
+    return previous && LISTED_SPOTS.every((spot) => out[spot] === previous[spot]) ? previous : out;
   });
 
   /** Sends one request through the typed API; a refusal is shown in the error banner unless `quiet` (background loads). */

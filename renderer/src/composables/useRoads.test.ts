@@ -1,0 +1,65 @@
+import { createPinia, setActivePinia } from 'pinia';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { effectScope } from 'vue';
+import type { CabinetSnapshot } from '../../../electron/core/cabinet/cabinet-api.ts';
+import type { RoundRecord } from '../../../electron/core/model/round-record.ts';
+import type { RoadOutcome } from '../../../electron/core/roads/road-types.ts';
+
+vi.mock('../bridge/index.ts', () => ({ connectBridge: async () => ({}) }));
+const { useCabinetStore } = await import('../stores/useCabinetStore.ts');
+const { useRoundStore } = await import('../stores/useRoundStore.ts');
+const { useRoads } = await import('./useRoads.ts');
+
+function outcomes(count: number): RoadOutcome[] {
+  return Array.from({ length: count }, (_, i) => ({
+    roundId: i + 1,
+    winner: i % 3 === 0 ? 'player' : 'banker',
+    playerTotal: i % 10,
+    bankerTotal: (i * 7) % 10,
+    playerPair: i % 11 === 0,
+    bankerPair: false,
+    natural: false,
+  }));
+}
+
+/** A snapshot as main sends it: a fresh object and a fresh copy of its window every time. */
+function snapshotWith(window: readonly RoadOutcome[]): CabinetSnapshot {
+  return { roads: window.map((o) => ({ ...o })) } as unknown as CabinetSnapshot;
+}
+
+function roadsAtTable() {
+  const scope = effectScope();
+  const roads = scope.run(() => useRoads())!;
+  return { ...roads, stop: () => scope.stop() };
+}
+
+beforeEach(() => setActivePinia(createPinia()));
+
+describe('the roads at the table redraw only when their rounds change', () => {
+  it('a snapshot bringing the same rounds again leaves the roads as they were', () => {
+    const cabinet = useCabinetStore();
+    cabinet.snapshot = snapshotWith(outcomes(60));
+    const { roads, stop } = roadsAtTable();
+    const before = roads.value;
+    cabinet.snapshot = snapshotWith(outcomes(60));
+    expect(roads.value).toBe(before);
+    stop();
+  });
+
+  it('the round being revealed is held back without redrawing the roads, and added once its result shows', () => {
+    const cabinet = useCabinetStore();
+    const round = useRoundStore();
+    cabinet.snapshot = snapshotWith(outcomes(40));
+    const { roads, stop } = roadsAtTable();
+    const before = roads.value;
+    // DEAL: main's answer already holds round 41 in its window, while the felt starts revealing it.
+    round.round = { roundId: 41 } as RoundRecord;
+    round.stage = 'dealing';
+    cabinet.snapshot = snapshotWith(outcomes(41));
+    expect(roads.value).toBe(before);
+    round.stage = 'result';
+    expect(roads.value).not.toBe(before);
+    expect(roads.value.counters.rounds).toBe(41);
+    stop();
+  });
+});
