@@ -1,7 +1,8 @@
 /**
  * UI benchmark in the browser test host with the system Chromium (no Electron needed):
  *  1. time from start (host process spawned) to the first interactive table, split into
- *     host start-up (journal, recovery, devices) and page load to an enabled table;
+ *     host start-up (journal, recovery, devices) and page load to an enabled table; and the restart after a
+ *     power cut to a table that answers a touch on journals of 10^3, 10^5 and 10^6 rounds (ui-restart.ts);
  *  2. time from a DEAL press to the first card drawn on screen (the frame after the card element is inserted),
  *     apart from the reveal's deliberate pause, and
  *  3. frame times of the deal, normal and with Chromium's CPU throttled 4× through CDP, both screen sizes, roads
@@ -15,7 +16,8 @@
  * 2-core machine misses frames the product does not), so the run first samples how busy the CPU is and
  * says when the figures were taken on a busy machine. Needs dist-renderer/ (npm run build) and /usr/bin/chromium.
  *
- *   node bench/ui.bench.ts [--quick] [--rounds N] [--deal-only] [--baseline DIR] [--renderer DIR] [--trace]
+ *   node bench/ui.bench.ts [--quick] [--rounds N] [--restart-sizes 1000,100000,1000000] [--deal-only]
+ *                          [--baseline DIR] [--renderer DIR] [--trace]
  */
 import { chromium } from '@playwright/test';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -26,6 +28,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 import { startHost } from '../e2e/host-process.ts';
 import { FRAME_JITTER_MS, frameSummary, measureDealCases, printDealFigures, traceDeals } from './ui-deal-frames.ts';
 import { machineTable, ms, otherCpuShare, percentile, table, tableInteractive } from './ui-figures.ts';
+import { measureRestarts, printRestarts, restartJson, restartSizesFrom } from './ui-restart.ts';
+import { reportFigures } from './figures.ts';
 
 const REPO = path.resolve(import.meta.dirname, '..');
 const quick = process.argv.includes('--quick');
@@ -140,6 +144,8 @@ try {
     process.exit(0);
   }
   const startup = await measureStartup(browser);
+  const restartSizes = restartSizesFrom(process.argv);
+  const restarts = await measureRestarts(browser, restartSizes, STARTS, (line) => process.stdout.write(`${line}\n`));
   const attractExit = await measureAttractExit(browser);
 
   table(
@@ -151,6 +157,7 @@ try {
       ['total', ms(percentile(startup.total, 50)), ms(Math.max(...startup.total))],
     ],
   );
+  printRestarts(restarts, STARTS);
   printDealFigures(deals, ROUNDS);
   table(
     `Touch on the attract screen to the table back (${STARTS} touches, target ≤ ${ATTRACT_EXIT_BUDGET_MS} ms)`,
@@ -169,6 +176,31 @@ try {
   );
 
   const loaded = machineTable(cpuInUseBefore);
+  const key = (text: string): string =>
+    text
+      .replace(/×/g, 'x')
+      .replace(/[^a-z0-9]+/gi, '_')
+      .replace(/^_|_$/g, '');
+  reportFigures({
+    start_to_interactive_median_ms: { value: percentile(startup.total, 50), unit: 'ms', better: 'lower' },
+    ...Object.fromEntries(
+      restarts.map((r) => [
+        `restart_${r.rounds}_rounds_median_ms`,
+        { value: percentile(r.total, 50), unit: 'ms', better: 'lower' as const },
+      ]),
+    ),
+    ...Object.fromEntries(
+      dealFigures.flatMap((d) => [
+        [`deal_${key(d.case)}_p95_ms`, { value: d.p95, unit: 'ms', better: 'lower' as const }],
+        [`deal_${key(d.case)}_over_25ms_pct`, { value: d.over25 * 100, unit: '%', better: 'lower' as const }],
+        [
+          `deal_${key(d.case)}_first_card_beyond_pause_ms`,
+          { value: d.beyondPauseMedian, unit: 'ms', better: 'lower' as const },
+        ],
+      ]),
+    ),
+    renderer_js_gzip_kb: { value: size.gzipBytes / 1024, unit: 'KB', better: 'lower' },
+  });
   const throttledCurrent = dealFigures.filter((d) => d.case.endsWith(' 4×'));
   process.stdout.write(
     JSON.stringify({
@@ -178,6 +210,7 @@ try {
         pageMedian: percentile(startup.page, 50),
         totalMedian: percentile(startup.total, 50),
       },
+      restartMs: restartJson(restarts),
       deals: dealFigures,
       attractExitMs: { median: percentile(attractExit, 50), max: Math.max(...attractExit) },
       rendererJsGzipBytes: size.gzipBytes,

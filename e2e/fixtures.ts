@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CHANNEL_NAMES } from '../electron/ipc/channels.ts';
 import { CHANNEL_NAMES as DEV_PRELOAD_CHANNEL_NAMES } from '../electron/host/dev-preload-channels.ts';
+import { PLAYER_HISTORY_ROUNDS } from '../electron/core/model/player-history-page.ts';
 import { electronBinary, ELECTRON_SKIP_REASON } from './electron-binary.ts';
 import { startHost, type HostProcess } from './host-process.ts';
 
@@ -235,9 +236,11 @@ export function winMeterMinor(round: RoundRecordLike): number {
 /** The cabinet's own record of the most recent rounds (main's journal, not the screen). */
 export async function lastRounds(host: HostProcess, limit = 1): Promise<RoundRecordLike[]> {
   type Entry = { kind: 'played'; round: RoundRecordLike } | { kind: 'sat-out' };
-  const page = await host.must<{ entries: Entry[] }>('history:list', { offset: 0, limit });
+  // At a stadium table the history also lists the table rounds the terminal sat out: a table that has moved on
+  // puts those first, so the page asked for is the whole history and the rounds played are taken from it.
+  const page = await host.must<{ entries: Entry[] }>('history:list', { offset: 0, limit: PLAYER_HISTORY_ROUNDS });
   const played = page.entries.flatMap((entry) => (entry.kind === 'played' ? [entry.round] : []));
-  return played.sort((a, b) => b.roundId - a.roundId);
+  return played.sort((a, b) => b.roundId - a.roundId).slice(0, limit);
 }
 
 export const ARTIFACTS = path.join(REPO, 'e2e', 'artifacts');

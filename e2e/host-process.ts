@@ -52,9 +52,14 @@ export async function startHost(options: {
   env?: Record<string, string>;
   /** More of the host's own flags (e.g. a venue file, a stadium table's). */
   args?: readonly string[];
+  /** Another checkout whose host runs (a bench's baseline); default this one. */
+  repo?: string;
+  /** How long to wait for the host to be ready (default 30 s). */
+  readyTimeoutMs?: number;
 }): Promise<HostProcess> {
+  const repo = options.repo ?? REPO;
   const args = [
-    path.join(REPO, 'electron/host/browser-host.ts'),
+    path.join(repo, 'electron/host/browser-host.ts'),
     '--port',
     '0',
     '--journal',
@@ -64,7 +69,7 @@ export async function startHost(options: {
   if (options.attractAfterMs != null) args.push('--attract-after-ms', String(options.attractAfterMs));
   args.push(...(options.args ?? []));
   const child = spawn(process.execPath, args, {
-    cwd: REPO,
+    cwd: repo,
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, so a SIGKILL takes the emulators' socat children with it (a power cut).
@@ -127,7 +132,7 @@ export async function startHost(options: {
       if (!check()) waiters.add(wake);
     });
 
-  const ready = await waitForLine((line) => typeof line.url === 'string');
+  const ready = await waitForLine((line) => typeof line.url === 'string', options.readyTimeoutMs);
   const url = String(ready.url);
   const parsed = new URL(url);
   const token = parsed.searchParams.get('token') ?? '';

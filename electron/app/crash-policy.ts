@@ -20,6 +20,11 @@ export const EXIT_PROCESS_CRASH = 75;
  * that failed). It may be transient, so systemd restarts it; the start limit bounds a fault that stays.
  */
 export const EXIT_STARTUP_FAILED = 78;
+/**
+ * EX_IOERR: the whole-file check found the running journal damaged (docs/cabinet-rules.md#damaged-journal): play is
+ * already stopped and the marker written; the restart is what moves the file aside and locks the fresh journal.
+ */
+export const EXIT_JOURNAL_DAMAGED = 74;
 
 /** Every non-zero code the kiosk exits with, and whether systemd restarts it (the unit test holds the unit to it). */
 export const KIOSK_EXIT_CODES: readonly { readonly code: number; readonly restart: boolean }[] = [
@@ -27,6 +32,7 @@ export const KIOSK_EXIT_CODES: readonly { readonly code: number; readonly restar
   { code: EXIT_RENDERER_CRASH_LOOP, restart: true },
   { code: EXIT_PROCESS_CRASH, restart: true },
   { code: EXIT_STARTUP_FAILED, restart: true },
+  { code: EXIT_JOURNAL_DAMAGED, restart: true },
 ];
 
 export interface CrashPolicyOptions {

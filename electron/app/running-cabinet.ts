@@ -6,6 +6,7 @@
 import type { Cabinet, DevicePort } from '../core/cabinet/cabinet-api.ts';
 import type { StaffAccess } from '../core/staff/staff-access.ts';
 import type { RouterServices } from '../ipc/router.ts';
+import type { FileCheckOutcome } from './journal-file-watch.ts';
 import type { DeviceControls } from '../emulators/emulator-controls.ts';
 import type { CabinetInputs } from './cabinet-inputs.ts';
 import type { CrashReport } from './process-crash-handler.ts';
@@ -20,6 +21,11 @@ export interface RunningCabinet {
   readonly inputs: CabinetInputs;
   /** Plain-words summary of what start-up recovery did (voided round, refund), for the log. */
   readonly recovery: string;
+  /**
+   * The whole-file check of the journal, running beside the cabinet from start-up on
+   * (docs/cabinet-rules.md#damaged-journal): what it found, or 'stopped' when the cabinet closed first.
+   */
+  readonly journalFileCheck?: Promise<FileCheckOutcome>;
   /**
    * Records an unhandled error's crash (process-crash-handler.ts): the journal's row, else the marker beside the
    * journal. Throws only when neither can be written.

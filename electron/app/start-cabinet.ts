@@ -17,6 +17,7 @@
  */
 import { hostname } from 'node:os';
 import { configHash } from '../core/config/config-hash.ts';
+import { EXIT_JOURNAL_DAMAGED } from './crash-policy.ts';
 import type { VenueConfig } from '../core/config/venue-config.ts';
 import type { EmbeddedEmulators } from '../emulators/emulator-controls.ts';
 import { ramClearAfterQuarantine } from '../storage/open-cabinet.ts';
@@ -62,6 +63,14 @@ export interface StartCabinetOptions {
   readonly billAcceptors?: BillAcceptorConstructors;
   readonly env?: Readonly<Record<string, string | undefined>>;
   readonly log: (message: string) => void;
+  /**
+   * The whole-file check found the running journal damaged (docs/cabinet-rules.md#damaged-journal): play is stopped
+   * and the marker written. Default: everything is closed and the process exits with EXIT_JOURNAL_DAMAGED, which
+   * systemd restarts; the next start moves the file aside. Tests pass their own.
+   */
+  readonly restartAfterJournalDamage?: () => void;
+  /** When the whole-file check of the journal starts after start-up (default FILE_CHECK_AFTER_MS); tests pass 0. */
+  readonly journalFileCheckAfterMs?: number;
 }
 
 /** Disposers run in reverse order of setup; one that throws is logged and the rest still run. */
@@ -101,12 +110,19 @@ export async function startCabinet(
   const stack = disposerStack(log);
   try {
     const random = lateRandom();
-    const { journal, cabinet, quarantined, dispose } = await setupJournal(
+    const restart =
+      options.restartAfterJournalDamage ??
+      (() => void stack.disposeAll().finally(() => process.exit(EXIT_JOURNAL_DAMAGED)));
+    const { journal, cabinet, quarantined, dispose, fileWatch } = await setupJournal(
       journalPath,
       loaded,
       seams.random(random.source),
       log,
       seams.clock,
+      {
+        restart,
+        ...(options.journalFileCheckAfterMs === undefined ? {} : { afterMs: options.journalFileCheckAfterMs }),
+      },
     );
     stack.push(dispose);
     const terminal = stadiumTerminal(cabinet); // before any device starts
@@ -152,6 +168,7 @@ export async function startCabinet(
       staff,
       inputs,
       recovery,
+      journalFileCheck: fileWatch.done,
       controls: emulators?.controls ?? { rng: null, billAcceptor: null },
       services: {
         staff,

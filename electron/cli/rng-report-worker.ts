@@ -28,6 +28,7 @@ try {
     kind: 'done',
     tally: tally.snapshot(),
     reseeds: random.reseeds,
+    requests: random.requests,
     source: service.entropy.description,
     hmacPath: random.hmacPath,
   });

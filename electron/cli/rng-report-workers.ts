@@ -22,6 +22,8 @@ export type DealWorkerMessage =
       readonly kind: 'done';
       readonly tally: DealTallySnapshot;
       readonly reseeds: number;
+      /** DRBG generate requests: one per round, two in the rare round whose 32 bytes run out. */
+      readonly requests: number;
       readonly source: string;
       /** The DRBG's HMAC path ('fast' unless asked otherwise). */
       readonly hmacPath: string;
@@ -31,6 +33,7 @@ export type DealWorkerMessage =
 export interface ParallelDeal {
   readonly tally: DealTally;
   readonly reseeds: number;
+  readonly requests: number;
   readonly source: string;
   readonly hmacPath: string;
   readonly seconds: number;
@@ -80,6 +83,7 @@ export async function dealOnWorkers(
   return {
     tally,
     reseeds: results.reduce((sum, r) => sum + r.reseeds, 0),
+    requests: results.reduce((sum, r) => sum + r.requests, 0),
     source: results[0]!.source,
     hmacPath: results[0]!.hmacPath,
     seconds,

@@ -99,6 +99,8 @@ export interface RngReport {
   readonly source: string;
   readonly predictionResistance: boolean;
   readonly reseeds: number;
+  /** DRBG generate requests; with prediction resistance each one follows a reseed (docs/rng.md#prediction-resistance). */
+  readonly requests: number;
   readonly voidedRounds: number;
   readonly seconds: number;
   readonly cardsPerSecond: number;
@@ -126,7 +128,15 @@ function pathWords(hmacPath: string, predictionResistance: boolean): string {
 
 function finishReport(
   options: ReportOptions,
-  dealt: { tally: DealTally; source: string; hmacPath: string; reseeds: number; voided: number; seconds: number },
+  dealt: {
+    tally: DealTally;
+    source: string;
+    hmacPath: string;
+    reseeds: number;
+    requests: number;
+    voided: number;
+    seconds: number;
+  },
 ): RngReport {
   const { tally, seconds } = dealt;
   const tests = tally.tests();
@@ -140,6 +150,7 @@ function finishReport(
     source: dealt.source,
     predictionResistance: options.predictionResistance,
     reseeds: dealt.reseeds,
+    requests: dealt.requests,
     voidedRounds: dealt.voided,
     seconds: Math.round(seconds * 100) / 100,
     cardsPerSecond: Math.round(tally.cards / seconds),
@@ -209,6 +220,7 @@ async function runReport(options: ReportOptions): Promise<RngReport> {
       source: service.entropy.description,
       hmacPath: random.hmacPath,
       reseeds: random.reseeds,
+      requests: random.requests,
       voided,
       seconds: (performance.now() - started) / 1000,
     });
@@ -231,7 +243,7 @@ function printText(report: RngReport): void {
   const lines = [
     `RNG report: ${report.cards} cards in ${report.rounds} rounds (${report.decks} decks), source: ${report.source}`,
     `path: ${report.path}, on ${report.workers} worker${report.workers === 1 ? '' : 's'}`,
-    `reseeds: ${report.reseeds}, ${report.seconds} s, ${report.roundsPerSecond} rounds/s, ${report.cardsPerSecond} cards/s`,
+    `reseeds: ${report.reseeds}, generate requests: ${report.requests}, ${report.seconds} s, ${report.roundsPerSecond} rounds/s, ${report.cardsPerSecond} cards/s`,
     ...report.tests.map(
       (t) =>
         `  p = ${t.pValue.toFixed(6).padEnd(9)} ${t.name} (statistic ${t.statistic.toFixed(4)}${t.df === undefined ? '' : `, df ${t.df}`}, n ${t.n})`,

@@ -119,6 +119,8 @@ export const TEST_CHANNEL_TABLE = {
           .int('ms must be a whole number of milliseconds')
           .min(1, 'ms must be at least 1')
           .max(7 * 24 * 3_600_000, 'ms must be at most a week'),
+        /** The clock stops running by itself from now on (until the next reset). */
+        hold: z.boolean().optional(),
       })
       .strict(),
     response: answers<{ offsetMs: number }>(),

@@ -92,7 +92,7 @@ export function testControlChannels(
       }
     },
     'test:advance-clock': (request) => {
-      const offsetMs = needHooks('clock').advanceClock(request.ms);
+      const offsetMs = needHooks('clock').advanceClock(request.ms, request.hold);
       running.cabinet.reviewSession();
       return { offsetMs };
     },

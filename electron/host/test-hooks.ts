@@ -19,9 +19,11 @@
  *    given cards through the real shoe and engine. It sits inside the unplug check of hook 2,
  *    so an RNG unplugged during a forced deal still voids the round.
  *
- * 5. The test clock (`test:advance-clock {ms}`): the cabinet's clock is the wall clock plus an offset the control
- *    moves forward, so a reality check or a session time limit comes due without waiting for it; the cabinet then
- *    looks at its session at once (docs/responsible-gaming.md#testing). A reset starts with no offset.
+ * 5. The test clock (`test:advance-clock {ms, hold?}`): the cabinet's clock is the wall clock plus an offset the
+ *    control moves forward, so a reality check or a session time limit comes due without waiting for it; the cabinet
+ *    then looks at its session at once (docs/responsible-gaming.md#testing). With `hold` the clock also stops running
+ *    by itself from then on, so the minutes a screen shows are the ones the test moved, however slow the machine.
+ *    A reset starts with no offset and a running clock.
  *
  * 4. BACCARAT_TEST_CRASH_AFTER_START=exception|rejection: once the host has printed its URL, an error nothing
  *    handles is thrown (or a promise rejected), so a test sees the crash policy (app/process-crash-handler.ts)
@@ -58,8 +60,8 @@ export interface TestHooks {
   forceCards(cards: readonly Card[], decks: number): void;
   /** Hook 5: the cabinet's clock. */
   clock(): Date;
-  /** Hook 5: moves the clock forward by `ms`; answers the offset now. */
-  advanceClock(ms: number): number;
+  /** Hook 5: moves the clock forward by `ms` (and with `hold`, stops it running by itself); answers the offset now. */
+  advanceClock(ms: number, hold?: boolean): number;
 }
 
 export function createTestHooks(
@@ -70,6 +72,8 @@ export function createTestHooks(
   let unplugged = false;
   let forced: ForcedCardSource | null = null;
   let clockOffsetMs = 0;
+  /** The wall-clock time the clock was held at, or null while it runs. */
+  let heldAtMs: number | null = null;
 
   return {
     wrapRandom(random) {
@@ -77,6 +81,7 @@ export function createTestHooks(
       armedUnplug = null;
       unplugged = false;
       clockOffsetMs = 0;
+      heldAtMs = null;
       const source = createForcedCardSource(random);
       forced = source;
       const check = (): void => {
@@ -119,10 +124,11 @@ export function createTestHooks(
     },
 
     clock() {
-      return new Date(Date.now() + clockOffsetMs);
+      return new Date((heldAtMs ?? Date.now()) + clockOffsetMs);
     },
 
-    advanceClock(ms) {
+    advanceClock(ms, hold = false) {
+      if (hold && heldAtMs === null) heldAtMs = Date.now();
       clockOffsetMs += ms;
       return clockOffsetMs;
     },

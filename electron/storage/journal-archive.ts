@@ -203,10 +203,18 @@ export class JournalArchiver {
       return { batches, resumed: true };
     }
     const roundsStart = starts.get('rounds')!;
-    const newestToMove = this.db.get<{ id: number }>(
-      'SELECT round_id AS id FROM rounds ORDER BY round_id DESC LIMIT 1 OFFSET ?',
-      request.retainRounds,
-    )?.id;
+    // Round ids are unique, so a live id range no wider than the retention holds no round beyond it: two index
+    // lookups instead of stepping over `retainRounds` rows (every row, when the journal is within its retention).
+    const span = this.db.get<{ lo: number | null; hi: number | null }>(
+      'SELECT MIN(round_id) AS lo, MAX(round_id) AS hi FROM rounds',
+    );
+    const within = span?.lo == null || span.hi == null || span.hi - span.lo + 1 <= request.retainRounds;
+    const newestToMove = within
+      ? undefined
+      : this.db.get<{ id: number }>(
+          'SELECT round_id AS id FROM rounds ORDER BY round_id DESC LIMIT 1 OFFSET ?',
+          request.retainRounds,
+        )?.id;
     let rounds: Row[] = [];
     if (newestToMove !== undefined && newestToMove > roundsStart.afterId) {
       rounds = this.liveRows('rounds', roundsStart.afterId, newestToMove, request.maxRounds);

@@ -2,8 +2,12 @@
  * Is the journal sound, damaged or unreadable? (docs/cabinet-rules.md#damaged-journal) Always through a
  * fresh read-only connection of its own, never the cabinet's.
  * - `diagnoseJournal`: one pass: a regular non-empty file with the SQLite header, a readable schema and a
- *   clean `PRAGMA quick_check` (or `integrity_check` when asked). A transient error (journal-read-retry.ts)
- *   makes the pass `unreadable`, never `damaged`.
+ *   clean `PRAGMA quick_check` (or `integrity_check` when asked), or, for the cabinet's own start-up,
+ *   `table-edges`: the first and the last row of every table read, so a damaged root page, a truncated
+ *   file or a broken b-tree edge is found in a time that does not grow with the journal; the whole file's
+ *   `quick_check` then runs beside the running cabinet (journal-file-check.ts,
+ *   docs/cabinet-rules.md#damaged-journal). A transient error (journal-read-retry.ts) makes the pass
+ *   `unreadable`, never `damaged`.
  * - `checkJournal`: what start-up acts on. Damage counts only when a second pass, with
  *   `PRAGMA integrity_check`, finds it again and every byte of the file can be read: a read the disk
  *   refused can look like a malformed page to SQLite, and moving a healthy journal aside forgets what
@@ -53,7 +57,7 @@ function messageOf(error: unknown): string {
 }
 
 /** A thrown error as a verdict: transient is `unreadable`, anything else is the damage the check names. */
-function failed(error: unknown, check: JournalCheck, sizeBytes: number | null): JournalDiagnosis {
+export function failed(error: unknown, check: JournalCheck, sizeBytes: number | null): JournalDiagnosis {
   const code = transientCodeOf(error);
   if (code !== null) return { kind: 'unreadable', code };
   return { kind: 'damaged', damage: { check, proof: PROOF_OF[check], message: messageOf(error), sizeBytes } };
@@ -76,11 +80,38 @@ function damaged(check: JournalCheck, message: string, sizeBytes: number | null)
   return { kind: 'damaged', damage: { check, proof: PROOF_OF[check], message, sizeBytes } };
 }
 
+/** What one pass reads beyond the file, header and schema: every page (two strengths), or each table's edges. */
+export type JournalPass = 'quick_check' | 'integrity_check' | 'table-edges';
+
+/** The lines of SQLite's check that are not `ok`. */
+export function problemsOf(rows: ReadonlyArray<Record<string, unknown>>): string[] {
+  return rows.map((row) => String(Object.values(row)[0])).filter((line) => line !== 'ok');
+}
+
+/** The verdict on a check's problem lines: sound, a page the disk would not deliver, or damage. */
+export function verdictOf(problems: readonly string[], sizeBytes: number): JournalDiagnosis {
+  if (problems.some(pageReadRefused)) return { kind: 'unreadable', code: 'SQLITE_IOERR' };
+  if (problems.length > 0) {
+    const shown = problems.slice(0, 5).join('; ');
+    return damaged('quick-check', problems.length > 5 ? `${shown}; …` : shown, sizeBytes);
+  }
+  return SOUND;
+}
+
+/** The first and last row of every rowid table: the root page and both edges of each b-tree, whatever its size. */
+function readTableEdges(db: DatabaseSync): void {
+  const tables = db
+    .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+    .all() as Array<{ name: string }>;
+  for (const { name } of tables) {
+    const quoted = `"${name.replace(/"/g, '""')}"`;
+    db.prepare(`SELECT * FROM ${quoted} ORDER BY rowid LIMIT 1`).all();
+    db.prepare(`SELECT * FROM ${quoted} ORDER BY rowid DESC LIMIT 1`).all();
+  }
+}
+
 /** One pass over the journal: sound (or new: no file yet), damaged, or unreadable just now. */
-export function diagnoseJournal(
-  path: string,
-  pragma: 'quick_check' | 'integrity_check' = 'quick_check',
-): JournalDiagnosis {
+export function diagnoseJournal(path: string, pragma: JournalPass = 'quick_check'): JournalDiagnosis {
   let size: number;
   try {
     const stat = statSync(path);
@@ -119,17 +150,14 @@ export function diagnoseJournal(
       return failed(error, 'schema', size);
     }
     try {
-      const rows = db.prepare(`PRAGMA ${pragma}`).all() as Array<Record<string, unknown>>;
-      const problems = rows.map((row) => String(Object.values(row)[0])).filter((line) => line !== 'ok');
-      if (problems.some(pageReadRefused)) return { kind: 'unreadable', code: 'SQLITE_IOERR' };
-      if (problems.length > 0) {
-        const shown = problems.slice(0, 5).join('; ');
-        return damaged('quick-check', problems.length > 5 ? `${shown}; …` : shown, size);
+      if (pragma === 'table-edges') {
+        readTableEdges(db);
+        return SOUND;
       }
+      return verdictOf(problemsOf(db.prepare(`PRAGMA ${pragma}`).all() as Array<Record<string, unknown>>), size);
     } catch (error) {
       return failed(error, 'quick-check', size);
     }
-    return SOUND;
   } finally {
     db.close();
   }
@@ -167,7 +195,7 @@ export interface CheckSchedule {
 export const START_UP_SCHEDULE: CheckSchedule = { delaysMs: TRANSIENT_RETRY_DELAYS_MS, sleep: sleepSync };
 
 /**
- * What start-up acts on: sound, damaged (found by a quick pass, confirmed by `integrity_check` on a
+ * What start-up acts on: sound, damaged (found by a quick pass, `firstPass`, confirmed by `integrity_check` on a
  * second pass over a file whose every byte reads), or unreadable after every try of the schedule.
  * `diagnose` is the one pass (tests of the rule give a scripted one).
  */
@@ -175,9 +203,10 @@ export function checkJournal(
   path: string,
   schedule: CheckSchedule = START_UP_SCHEDULE,
   diagnose: typeof diagnoseJournal = diagnoseJournal,
+  firstPass: JournalPass = 'quick_check',
 ): JournalDiagnosis {
   for (let tried = 0; ; tried++) {
-    const first = diagnose(path);
+    const first = diagnose(path, firstPass);
     if (first.kind === 'sound') return first;
     let code: TransientCode;
     if (first.kind === 'damaged') {

@@ -28,6 +28,11 @@ export interface QuarantinedJournal extends JournalDamage {
   readonly salvagePath: string;
   readonly salvage: SalvageReport | null;
   readonly at: string;
+  /**
+   * Set when the whole-file check found the damage while the cabinet ran on the file (journal-file-check.ts): the
+   * file could not move then, so the next start moves it, takes its SHA-256 and exports what is readable.
+   */
+  readonly moveAtNextStart?: boolean;
 }
 
 /** The files that belong to one journal: its WAL and shared memory, and the key of its record chain
@@ -78,25 +83,62 @@ export function quarantineIfDamaged(
 ): QuarantinedJournal | null {
   const marker = markerPathOf(journalPath);
   const pending = pendingQuarantine(journalPath);
+  if (pending?.moveAtNextStart === true) return moveMarkedJournal(journalPath, pending);
   if (pending !== null) {
     moveAside(journalPath, pending.damagedPath);
     return pending;
   }
   if (damage === null) return null;
+  const record = damagedRecord(journalPath, clock, damage, fileSha256(journalPath));
+  writeFileDurably(marker, JSON.stringify(record));
+  return moveMarkedJournal(journalPath, record);
+}
+
+function damagedRecord(
+  journalPath: string,
+  clock: () => Date,
+  damage: JournalDamage,
+  sha256: string | null,
+): QuarantinedJournal {
   const at = clock().toISOString();
   const damagedPath = `${journalPath}.damaged-${stamp(at)}`;
-  const record: QuarantinedJournal = {
+  return {
     ...damage,
     journalPath,
     damagedPath,
-    sha256: fileSha256(journalPath),
+    sha256,
     salvagePath: `${damagedPath}.salvage.jsonl`,
     salvage: null,
     at,
   };
-  writeFileDurably(marker, JSON.stringify(record));
-  moveAside(journalPath, damagedPath);
-  const salvage = damage.sizeBytes === null ? null : salvageJournal(damagedPath, record.salvagePath);
+}
+
+/**
+ * The whole-file check found damage in the journal the cabinet runs on (journal-file-check.ts): the marker is
+ * written now, so every start from here on is locked, and the next start moves the file aside as above.
+ */
+export function markDamagedWhileOpen(
+  journalPath: string,
+  clock: () => Date,
+  damage: JournalDamage,
+): QuarantinedJournal {
+  const record = { ...damagedRecord(journalPath, clock, damage, null), moveAtNextStart: true };
+  writeFileDurably(markerPathOf(journalPath), JSON.stringify(record));
+  return record;
+}
+
+/** Moves the journal a marker names aside, then exports what is readable; the marker is rewritten with both. */
+function moveMarkedJournal(journalPath: string, marked: QuarantinedJournal): QuarantinedJournal {
+  const marker = markerPathOf(journalPath);
+  let record = marked;
+  if (record.moveAtNextStart === true) {
+    // Still at its path while it was open; its SHA-256 is taken as it is kept, before it moves.
+    const sha256 = existsSync(journalPath) ? fileSha256(journalPath) : null;
+    record = { ...record, sha256, moveAtNextStart: false };
+    writeFileDurably(marker, JSON.stringify(record));
+  }
+  moveAside(journalPath, record.damagedPath);
+  const salvage = record.sizeBytes === null ? null : salvageJournal(record.damagedPath, record.salvagePath);
   const done = { ...record, salvage };
   writeFileDurably(marker, JSON.stringify(done));
   return done;

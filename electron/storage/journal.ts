@@ -233,6 +233,10 @@ export class Journal implements JournalPort, JournalAuditReader, JournalArchiveP
     return this.ledger.billKeyCredited(eventKey);
   }
 
+  ledgerRunningBalance(demo: boolean): MinorUnits {
+    return this.ledger.runningBalance(demo);
+  }
+
   ledgerBalance(demo: boolean): MinorUnits {
     return this.ledger.balance(demo);
   }

@@ -24,6 +24,9 @@ export interface LedgerAuditRow {
   balance_after_minor: number;
 }
 
+/** Every kind the ledger's CHECK allows (migrations.ts). */
+const LEDGER_KINDS = ['bill', 'stake', 'win', 'refund', 'handpay', 'demo-credit', 'ram-clear'] as const;
+
 export class LedgerStore {
   private readonly db: Database;
   /** null only for the unchained baseline of the benchmark. */
@@ -69,6 +72,19 @@ export class LedgerStore {
     return (
       this.db.get<{ s: number | null }>('SELECT SUM(delta_minor) AS s FROM ledger WHERE demo = ?', demo ? 1 : 0)?.s ?? 0
     );
+  }
+
+  /**
+   * The newest row's running balance of one wallet. `ledger_kind` (kind, demo) ends in the row id, so the newest row
+   * of each kind is one index lookup; the newest of those is the wallet's (no scan of a wallet with few rows).
+   */
+  runningBalance(demo: boolean): MinorUnits {
+    const newest = LEDGER_KINDS.map((k) => `SELECT MAX(id) AS id FROM ledger WHERE kind = '${k}' AND demo = ?`);
+    const row = this.db.get<{ b: number }>(
+      `SELECT balance_after_minor AS b FROM ledger WHERE id = (SELECT MAX(id) FROM (${newest.join(' UNION ALL ')}))`,
+      ...LEDGER_KINDS.map(() => (demo ? 1 : 0)),
+    );
+    return row?.b ?? 0;
   }
 
   lastId(): number {

@@ -216,6 +216,13 @@ function openWithRetry(
 }
 
 /**
+ * How much of the file start-up checks before it opens it (docs/cabinet-rules.md#damaged-journal): every page
+ * (`PRAGMA quick_check`, tools and tests), or each table's edges, the cabinet's own start-up, whose time must not
+ * grow with the journal; the whole file is then checked beside the running cabinet (journal-file-check.ts).
+ */
+export type StartFileCheck = 'whole-file' | 'table-edges';
+
+/**
  * Opens the journal at `journalPath` and starts the cabinet on it with `start`, never into a crash
  * loop over a damaged file and never moving a healthy one aside (docs/cabinet-rules.md#damaged-journal):
  * - a journal whose damage is proved (journal-check.ts), or whose content breaks start-up twice over a
@@ -232,6 +239,7 @@ export function startOnJournalOrLocked(
   clock: () => Date = () => new Date(),
   venueCopyPath: CopyPathChoice = null,
   schedule: CheckSchedule = START_UP_SCHEDULE,
+  fileCheck: StartFileCheck = 'whole-file',
 ): StartedOnJournal {
   // Resolved first: a refused copy path is a setting to fix, not damage in the journal. A damaged journal's
   // stored setting cannot be trusted, so its copy is looked for where no stored setting puts it.
@@ -254,7 +262,12 @@ export function startOnJournalOrLocked(
   let unreadable: TransientCode | null = null;
   if (pendingQuarantine(journalPath) !== null) quarantined = quarantineIfDamaged(journalPath, clock, null);
   else {
-    const verdict = checkJournal(journalPath, schedule);
+    const verdict = checkJournal(
+      journalPath,
+      schedule,
+      undefined,
+      fileCheck === 'whole-file' ? 'quick_check' : 'table-edges',
+    );
     if (verdict.kind === 'damaged') quarantined = quarantineIfDamaged(journalPath, clock, verdict.damage);
     if (verdict.kind === 'unreadable') unreadable = verdict.code;
   }

@@ -150,6 +150,9 @@ function toRecord(row: RoundRow): RoundRecord {
   };
 }
 
+/** Every status the rounds table's CHECK allows (migrations.ts). */
+const ROUND_STATUSES = ['locked', 'dealt', 'settled', 'voided'] as const;
+
 export class RoundStore {
   private readonly db: Database;
   /** null only for the unchained baseline of the benchmark. */
@@ -293,23 +296,31 @@ export class RoundStore {
    * index lookup however many rounds are kept.
    */
   recall(range: RecallQuery): RoundRecord[] {
-    const demoClause = range.demo === undefined ? '' : ` AND demo = ${range.demo ? 1 : 0}`;
     const timeClause =
       range.fromTime === undefined && range.toTime === undefined ? '' : ' AND started_at >= ? AND started_at <= ?';
     const timeArgs = timeClause ? [timeBound(range.fromTime, 'from'), timeBound(range.toTime, 'to')] : [];
-    return this.db
-      .all<RoundRow>(
-        `SELECT * FROM rounds WHERE round_id >= ? AND round_id <= ?${timeClause}${demoClause} ORDER BY round_id DESC LIMIT ?`,
-        range.fromRoundId ?? 0,
-        range.toRoundId ?? Number.MAX_SAFE_INTEGER,
-        ...timeArgs,
-        pageLimit(range.limit),
-      )
-      .map((row) => {
-        // What recall shows must be what was recorded: each row is verified against its chain first.
-        this.chain?.requireIntact('rounds', row.round_id);
-        return toRecord(row);
-      });
+    const where = `round_id >= ? AND round_id <= ?${timeClause}`;
+    const args = [range.fromRoundId ?? 0, range.toRoundId ?? Number.MAX_SAFE_INTEGER, ...timeArgs];
+    const limit = pageLimit(range.limit);
+    // One wallet: with `demo = ?` alone SQLite took `rounds_road_window` (demo, status, round_id) and sorted every
+    // round of the wallet (the player's history at start-up read the whole journal). Per status, that index walks
+    // back in round order, so each status gives its newest `limit` and the page is the newest of those.
+    const rows =
+      range.demo === undefined
+        ? this.db.all<RoundRow>(`SELECT * FROM rounds WHERE ${where} ORDER BY round_id DESC LIMIT ?`, ...args, limit)
+        : this.db.all<RoundRow>(
+            `SELECT * FROM (${ROUND_STATUSES.map(
+              (status) =>
+                `SELECT * FROM (SELECT * FROM rounds WHERE demo = ${range.demo ? 1 : 0} AND status = '${status}' AND ${where} ORDER BY round_id DESC LIMIT ?)`,
+            ).join(' UNION ALL ')}) ORDER BY round_id DESC LIMIT ?`,
+            ...ROUND_STATUSES.flatMap(() => [...args, limit]),
+            limit,
+          );
+    return rows.map((row) => {
+      // What recall shows must be what was recorded: each row is verified against its chain first.
+      this.chain?.requireIntact('rounds', row.round_id);
+      return toRecord(row);
+    });
   }
 
   /**

@@ -104,3 +104,34 @@ export function damageTableRootPage(path: string, table: 'rounds' | 'events'): s
   flipByte(path, offset);
   return `byte ${offset} (${table} root page ${root})`;
 }
+
+/**
+ * The b-tree page type byte of a leaf page in the middle of the `rounds` table, one that holds the round `roundId`:
+ * a page start-up's reads never reach (they read each table's edges and the newest rows), so only the whole-file
+ * check finds it (docs/cabinet-rules.md#damaged-journal).
+ */
+export function damageMiddleRoundsPage(path: string, roundId: number): string {
+  const { pageSize } = checkpoint(path);
+  const db = new DatabaseSync(path, { readOnly: true });
+  let startedAt: string;
+  try {
+    ({ started_at: startedAt } = db.prepare('SELECT started_at FROM rounds WHERE round_id = ?').get(roundId) as {
+      started_at: string;
+    });
+  } finally {
+    db.close();
+  }
+  const bytes = readFileSync(path);
+  const LEAF_TABLE_PAGE = 0x0d;
+  for (let at = bytes.indexOf(startedAt); at >= 0; at = bytes.indexOf(startedAt, at + 1)) {
+    const page = Math.floor(at / pageSize);
+    // A table leaf holding the round's row (its `started_at` column; the index and the ledger rows hold it too).
+    if (page > 0 && bytes[page * pageSize] === LEAF_TABLE_PAGE && bytes.includes('"cards', page * pageSize)) {
+      const cell = bytes.subarray(page * pageSize, (page + 1) * pageSize);
+      if (!cell.includes('"dealOrder"')) continue;
+      flipByte(path, page * pageSize);
+      return `byte ${page * pageSize} (rounds leaf page ${page + 1})`;
+    }
+  }
+  throw new Error(`no rounds leaf page holds round ${roundId}`);
+}

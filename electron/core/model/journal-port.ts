@@ -108,6 +108,12 @@ export interface JournalReader {
   billKeyCredited(eventKey: string): boolean;
   /** Sum of all ledger deltas of one wallet: what the credits must be. */
   ledgerBalance(demo: boolean): MinorUnits;
+  /**
+   * The running balance the newest ledger row of one wallet records (0 when it has none): start-up checks the credits
+   * against it in a time that does not grow with the ledger; the sum is checked beside the running cabinet
+   * (docs/cabinet-rules.md#critical-memory).
+   */
+  ledgerRunningBalance(demo: boolean): MinorUnits;
   lastLedgerId(): number;
 
   // rounds (game recall)

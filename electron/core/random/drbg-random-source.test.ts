@@ -150,11 +150,13 @@ describe('DRBG random source (docs/rng.md#the-drbg)', () => {
 });
 
 describe('the certified path at speed (docs/rng.md#the-fast-hmac)', () => {
-  it('deals a round from one generate request in the common case (the 64-byte block covers its rejection sampling)', () => {
+  it('deals a round from one 32-byte generate request in the common case, and reseeds before every request', () => {
     const random = createDrbgRandomSource({ entropy: createOsEntropySource() });
     for (let i = 0; i < 2000; i++) dealRound(new FreshShoe(8, random));
-    // A round needs at most 6 cards × 2 bytes; 32 two-byte tries with ~81% acceptance nearly never run out.
+    // A round needs at most 6 cards × 2 bytes; 16 two-byte tries with ~81% acceptance run out for about one
+    // six-card round in 47,000, and such a round makes a second request, reseeded like the first.
     expect(random.requests).toBeLessThanOrEqual(2001);
+    expect(random.reseeds).toBe(random.requests);
   });
 
   it('production builds it on the fast HMAC; the reference path is there only when asked for', () => {

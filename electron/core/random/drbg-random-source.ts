@@ -32,6 +32,11 @@ export interface EntropySource {
   unavailableReason(): string | null;
   /** Bytes carrying at least `minEntropyBits` of min-entropy; throws RngUnavailableError. */
   getEntropy(minEntropyBits: number): Uint8Array;
+  /**
+   * Where the source is credited with full entropy (8 bits a byte): fills all of `out`, so a
+   * reseed per round allocates nothing. Optional; getEntropy is used where it is absent.
+   */
+  fillFullEntropy?(out: Uint8Array): void;
 }
 
 /** OS entropy (getrandom via node:crypto, read through a pool), credited at full entropy. */
@@ -41,6 +46,7 @@ export function createOsEntropySource(): EntropySource {
     description: 'OS entropy only',
     unavailableReason: () => null,
     getEntropy: (minEntropyBits) => pool.take(Math.ceil(minEntropyBits / 8)),
+    fillFullEntropy: (out) => pool.takeInto(out),
   };
 }
 
@@ -48,7 +54,7 @@ export interface DrbgRandomSourceOptions {
   readonly entropy: EntropySource;
   /** Reseed before every generate request (default true: the cabinet's mode). */
   readonly predictionResistance?: boolean;
-  /** DRBG output fetched per request and used for the cards of one round (default 64). */
+  /** DRBG output fetched per request and used for the cards of one round (default 32). */
   readonly blockBytes?: number;
   /** Mix fresh OS entropy into every (re)seed as additional input (default: when the source is not the OS). */
   readonly mixOsEntropy?: boolean;
@@ -70,11 +76,17 @@ export interface DrbgRandomSource extends RandomSource {
 
 const PERSONALIZATION_LABEL = new TextEncoder().encode('baccarat-kiosk certified RNG / HMAC_DRBG SHA-256 v1');
 const MAX_BOUND = 2 ** 48 - 1;
+/**
+ * One SHA-256 output: sixteen two-byte tries at about 81 % acceptance. They run out for about one
+ * six-card round in 47,000, and more rarely for four and five cards (docs/rng.md#the-fast-hmac).
+ * Such a round makes a second reseeded request, and uniformity stays exact.
+ */
+const DEFAULT_BLOCK_BYTES = 32;
 
 export function createDrbgRandomSource(options: DrbgRandomSourceOptions): DrbgRandomSource {
   const entropy = options.entropy;
   const predictionResistance = options.predictionResistance ?? true;
-  const blockBytes = options.blockBytes ?? 64;
+  const blockBytes = options.blockBytes ?? DEFAULT_BLOCK_BYTES;
   if (!Number.isInteger(blockBytes) || blockBytes < 8 || blockBytes > 65536) {
     throw new RangeError(`blockBytes must be a whole number from 8 to 65536, got ${blockBytes}`);
   }
@@ -87,9 +99,21 @@ export function createDrbgRandomSource(options: DrbgRandomSourceOptions): DrbgRa
   let requests = 0;
   let reseeds = 0;
 
-  // Extra OS entropy mixed into every reseed as additional input, from the process's pool.
+  // Extra OS entropy mixed into every reseed as additional input, from the process's pool, into
+  // one buffer reused (and zeroed after use) every round.
   const osPool = mixOs ? new OsEntropyPool() : null;
-  const osExtra = () => osPool?.take(32);
+  const osExtraBytes = new Uint8Array(32);
+  const osExtra = (): Uint8Array | undefined => {
+    if (osPool === null) return undefined;
+    osPool.takeInto(osExtraBytes);
+    return osExtraBytes;
+  };
+  // The generate request, the same object every round (nothing allocated per round).
+  const request: GenerateOptions = mixOs
+    ? { predictionResistance, additionalInput: osExtraBytes }
+    : { predictionResistance };
+  // A full-entropy source fills this buffer per reseed; it is zeroed once the DRBG has absorbed it.
+  const seedBytes = new Uint8Array(SECURITY_STRENGTH_BITS / 8);
 
   function requireHealthy(): void {
     const reason = entropy.unavailableReason();
@@ -101,7 +125,13 @@ export function createDrbgRandomSource(options: DrbgRandomSourceOptions): DrbgRa
 
   function fetchEntropy(bits: number): Uint8Array {
     try {
-      const bytes = entropy.getEntropy(bits);
+      let bytes: Uint8Array;
+      if (entropy.fillFullEntropy !== undefined && bits === SECURITY_STRENGTH_BITS) {
+        entropy.fillFullEntropy(seedBytes);
+        bytes = seedBytes;
+      } else {
+        bytes = entropy.getEntropy(bits);
+      }
       reseeds++;
       return bytes;
     } catch (error) {
@@ -138,14 +168,15 @@ export function createDrbgRandomSource(options: DrbgRandomSourceOptions): DrbgRa
 
   function refill(): void {
     const d = instance();
-    const additionalInput = osExtra();
-    const request: GenerateOptions = additionalInput
-      ? { predictionResistance, additionalInput }
-      : { predictionResistance };
+    osExtra();
     discardBlock();
     // One generate request fills the whole block: a round's cards normally need no second request.
-    d.generateInto(block, request);
-    additionalInput?.fill(0);
+    try {
+      d.generateInto(block, request);
+    } finally {
+      osExtraBytes.fill(0);
+      seedBytes.fill(0);
+    }
     end = blockBytes;
     requests++;
   }
@@ -189,7 +220,7 @@ export function createDrbgRandomSource(options: DrbgRandomSourceOptions): DrbgRa
         if (pos + bytes > end) refill();
         let value = block[pos]! & topMask;
         for (let i = 1; i < bytes; i++) value = value * 256 + block[pos + i]!;
-        block.fill(0, pos, pos + bytes);
+        for (let i = 0; i < bytes; i++) block[pos + i] = 0; // each byte is used once
         pos += bytes;
         if (value < bound) return value;
       }

@@ -41,6 +41,8 @@ export class DrbgError extends Error {
 /**
  * Where prediction-resistance and reseed entropy comes from: returns fresh, full-entropy bytes
  * carrying at least `minEntropyBits` of entropy, or throws (the DRBG then produces nothing).
+ * The DRBG absorbs the bytes before it returns and keeps no reference, so a source may hand out
+ * the same buffer, refilled, every time.
  */
 export type EntropyFunction = (minEntropyBits: number) => Uint8Array;
 
@@ -76,7 +78,6 @@ export class HmacDrbg {
   /** K and V (§10.1.2.1), fixed buffers overwritten in place and zeroized on uninstantiate. */
   private readonly key = new Uint8Array(OUT_LEN);
   private readonly value = new Uint8Array(OUT_LEN);
-  private readonly nextKey = new Uint8Array(OUT_LEN);
   private readonly mac: HmacSha256;
   private live = true;
   private counter = 0;
@@ -146,19 +147,20 @@ export class HmacDrbg {
   }
 
   /** generate(out.length, options), written into the caller's buffer (one request, no allocation). */
-  generateInto(out: Uint8Array, options: GenerateOptions = {}): void {
+  generateInto(out: Uint8Array, options?: GenerateOptions): void {
     this.requireInstantiated();
     const bytes = out.length;
     if (bytes > MAX_BYTES_PER_REQUEST) {
       throw new DrbgError(`a request must be 0 to ${MAX_BITS_PER_REQUEST} bits (2^19), got ${bytes} bytes`);
     }
-    let additional = options.additionalInput ?? EMPTY;
+    let additional = options?.additionalInput ?? EMPTY;
     checkInput('additional input', additional, 0);
-    if (options.predictionResistance === true || this.counter > this.interval) {
+    const predictionResistance = options?.predictionResistance === true;
+    if (predictionResistance || this.counter > this.interval) {
       // §9.3.1 steps 7–7.4: reseed with the additional input, then generate without it.
       if (this.entropySource === undefined) {
         throw new DrbgError(
-          options.predictionResistance === true
+          predictionResistance
             ? 'prediction resistance needs an entropy source'
             : 'reseed required (reseed interval reached) and no entropy source',
         );
@@ -167,10 +169,11 @@ export class HmacDrbg {
       additional = EMPTY;
     }
     if (additional.length > 0) this.update(additional);
+    const value = this.value;
     for (let filled = 0; filled < bytes; filled += OUT_LEN) {
-      this.mac.macInto(this.value, this.value);
-      if (bytes - filled >= OUT_LEN) out.set(this.value, filled);
-      else out.set(this.value.subarray(0, bytes - filled), filled);
+      this.mac.macInto(value, value);
+      if (bytes - filled >= OUT_LEN) out.set(value, filled);
+      else for (let i = 0; i < bytes - filled; i++) out[filled + i] = value[i]!; // no subarray object
     }
     this.update(additional);
     this.counter++;
@@ -180,7 +183,6 @@ export class HmacDrbg {
   uninstantiate(): void {
     this.key.fill(0);
     this.value.fill(0);
-    this.nextKey.fill(0);
     this.mac.wipe();
     this.live = false;
     this.counter = 0;
@@ -195,12 +197,9 @@ export class HmacDrbg {
     this.mac.macInto(this.value, this.value);
   }
 
-  /** K = HMAC(K, V ‖ separator ‖ provided_data). */
+  /** K = HMAC(K, V ‖ separator ‖ provided_data); the HMAC reads the old K from its pad midstates only. */
   private rekey(separator: Uint8Array, provided: Uint8Array): void {
-    this.mac.macInto(this.nextKey, this.value, separator, provided);
-    this.key.set(this.nextKey);
-    this.nextKey.fill(0);
-    this.mac.setKey(this.key);
+    this.mac.rekeyInto(this.key, this.value, separator, provided);
   }
 
   private requireInstantiated(): void {

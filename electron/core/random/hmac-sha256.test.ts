@@ -22,6 +22,24 @@ describe('HMAC-SHA-256 on the fast and the reference path (FIPS 198-1)', () => {
     );
   });
 
+  it.each(PATHS)('on the %s path, rekeyInto gives HMAC(K, message) and then MACs under it as the new key', (path) => {
+    const mac = createHmacSha256(path);
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 100 }), parts, fc.uint8Array({ maxLength: 100 }), (key, message, next) => {
+        mac.setKey(key);
+        const newKey = new Uint8Array(32);
+        mac.rekeyInto(newKey, message[0]!, message[1], message[2]);
+        const expectedKey = createHmac('sha256', key);
+        for (const part of message) expectedKey.update(part);
+        const expectedKeyBytes = expectedKey.digest();
+        expect(toHex(newKey)).toBe(expectedKeyBytes.toString('hex'));
+        const out = new Uint8Array(32);
+        mac.macInto(out, next);
+        expect(toHex(out)).toBe(createHmac('sha256', expectedKeyBytes).update(next).digest('hex'));
+      }),
+    );
+  });
+
   it('every message length from 0 to 200 bytes, across the one- and two-block padding edges, equals createHmac', () => {
     const key = Uint8Array.from({ length: 32 }, (_, i) => i * 11);
     const fast = createHmacSha256('fast');

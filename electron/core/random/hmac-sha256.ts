@@ -4,7 +4,8 @@
  *
  * - fast: the key pads K ⊕ ipad and K ⊕ opad are compressed once per key and kept as SHA-256
  *   midstates, so an HMAC of a message up to 55 bytes costs two compressions and no allocation;
- *   short messages are padded in place, longer ones go through Sha256Stream. The cabinet uses this path.
+ *   messages up to 119 bytes are padded in place in fixed buffers, longer ones go through
+ *   Sha256Stream. The cabinet uses this path.
  * - reference: node:crypto's createHmac, plain and obvious; kept for the known-answer tests and
  *   the property tests that compare the two.
  */
@@ -20,6 +21,8 @@ export interface HmacSha256 {
   setKey(key: Uint8Array): void;
   /** Writes HMAC(K, first ‖ second ‖ third) into `out` (32 bytes); `out` may be one of the parts. */
   macInto(out: Uint8Array, first: Uint8Array, second?: Uint8Array, third?: Uint8Array): void;
+  /** macInto, then setKey(out): the HMAC_DRBG update's `K = HMAC(K, V ‖ separator ‖ data)`; `out` must not be a part. */
+  rekeyInto(out: Uint8Array, first: Uint8Array, second?: Uint8Array, third?: Uint8Array): void;
   /** Zeroizes the key material held. */
   wipe(): void;
 }
@@ -27,10 +30,98 @@ export interface HmacSha256 {
 const IPAD = 0x36;
 const OPAD = 0x5c;
 
-/** Inner messages up to this long take the two-block fast path (the DRBG's longest is V ‖ 0x01 ‖ 64 bytes). */
-const SHORT_MESSAGE_BYTES = 2 * SHA256_BLOCK_BYTES - 9;
+/** Inner messages up to this long fit one block with their padding; up to TWO_BLOCK_BYTES, two. */
+const ONE_BLOCK_BYTES = SHA256_BLOCK_BYTES - 9;
+const TWO_BLOCK_BYTES = 2 * SHA256_BLOCK_BYTES - 9;
 /** The bits hashed before the message: the 64-byte pad block. */
 const PAD_BITS = SHA256_BLOCK_BYTES * 8;
+
+/**
+ * A message of at most one or two blocks laid out in place with its padding (FIPS 180-4 §5.1.1).
+ * The padding depends only on the length, and the DRBG hashes the same few lengths over and over
+ * (32 bytes for V, 65 or 97 for V ‖ separator ‖ entropy), so it is rewritten only when the length changes.
+ */
+class PaddedBlocks {
+  readonly bytes: Uint8Array;
+  readonly view: DataView;
+  readonly blocks: number;
+  private laidOutFor = -1;
+
+  constructor(blocks: number) {
+    this.blocks = blocks;
+    this.bytes = new Uint8Array(blocks * SHA256_BLOCK_BYTES);
+    this.view = new DataView(this.bytes.buffer);
+  }
+
+  /** Writes first ‖ second ‖ third (total `length` bytes) and, if the length changed, the padding. */
+  layOut(length: number, first: Uint8Array, second: Uint8Array | undefined, third: Uint8Array | undefined): void {
+    const m = this.bytes;
+    let at = copyInto(m, 0, first);
+    if (second !== undefined) at = copyInto(m, at, second);
+    if (third !== undefined) copyInto(m, at, third);
+    if (this.laidOutFor === length) return;
+    const end = m.length;
+    m[length] = 0x80;
+    for (let i = length + 1; i < end - 4; i++) m[i] = 0;
+    const bits = PAD_BITS + length * 8; // below 2^32 here
+    m[end - 4] = bits >>> 24;
+    m[end - 3] = bits >>> 16;
+    m[end - 2] = bits >>> 8;
+    m[end - 1] = bits;
+    this.laidOutFor = length;
+  }
+
+  wipe(): void {
+    this.bytes.fill(0);
+    this.laidOutFor = -1;
+  }
+}
+
+/** Copies `source` into `target` at `at` and returns the end. */
+function copyInto(target: Uint8Array, at: number, source: Uint8Array): number {
+  target.set(source, at);
+  return at + source.length;
+}
+
+/**
+ * The key block K ⊕ pad for one pad byte. Bytes past the key stay equal to the pad byte, so a new key
+ * of the same length rewrites only its own bytes, and those are set back to the pad once compressed.
+ */
+class PadBlock {
+  private readonly bytes = new Uint8Array(SHA256_BLOCK_BYTES);
+  private readonly view = new DataView(this.bytes.buffer);
+  private readonly pad: number;
+
+  constructor(pad: number) {
+    this.pad = pad;
+    this.bytes.fill(pad);
+  }
+
+  /** The SHA-256 state after compressing K ⊕ pad, written into `into`. */
+  midstateInto(key: Uint8Array, into: Int32Array): void {
+    const block = this.bytes;
+    const pad = this.pad;
+    const n = key.length;
+    for (let i = 0; i < n; i++) block[i] = key[i]! ^ pad;
+    copy8(into, SHA256_IV);
+    compress(into, this.view, 0);
+    for (let i = 0; i < n; i++) block[i] = pad; // the key leaves the buffer at once
+  }
+
+  /** midstateInto for a 32-byte key given as eight big-endian words, a word at a time. */
+  midstateFromWordsInto(key: Int32Array, into: Int32Array): void {
+    const view = this.view;
+    const padWord = this.pad * 0x01010101;
+    for (let i = 0; i < 8; i++) view.setInt32(4 * i, key[i]! ^ padWord);
+    copy8(into, SHA256_IV);
+    compress(into, view, 0);
+    for (let i = 0; i < 8; i++) view.setInt32(4 * i, padWord);
+  }
+}
+
+function copy8(target: Int32Array, source: Readonly<Int32Array>): void {
+  for (let i = 0; i < 8; i++) target[i] = source[i]!;
+}
 
 class FastHmacSha256 implements HmacSha256 {
   readonly path = 'fast';
@@ -38,86 +129,65 @@ class FastHmacSha256 implements HmacSha256 {
   private readonly innerMidstate = new Int32Array(8);
   private readonly outerMidstate = new Int32Array(8);
   private readonly state = new Int32Array(8);
-  /** The inner message with its padding, laid out in place (at most two blocks). */
-  private readonly message = new Uint8Array(2 * SHA256_BLOCK_BYTES);
-  private readonly messageView = new DataView(this.message.buffer);
+  private readonly innerPad = new PadBlock(IPAD);
+  private readonly outerPad = new PadBlock(OPAD);
+  private readonly oneBlock = new PaddedBlocks(1);
+  private readonly twoBlocks = new PaddedBlocks(2);
   /** The outer hash's only block: the inner digest, then fixed padding for a 96-byte message. */
   private readonly outerBlock = new Uint8Array(SHA256_BLOCK_BYTES);
   private readonly outerView = new DataView(this.outerBlock.buffer);
 
   constructor() {
     this.outerBlock[SHA256_DIGEST_BYTES] = 0x80;
-    writeLength(this.outerBlock, SHA256_BLOCK_BYTES, PAD_BITS + SHA256_DIGEST_BYTES * 8);
+    this.outerView.setUint32(SHA256_BLOCK_BYTES - 4, PAD_BITS + SHA256_DIGEST_BYTES * 8);
   }
 
   setKey(key: Uint8Array): void {
     // FIPS 198-1 steps 1–3: a key longer than the block is hashed first; shorter ones are zero-padded.
     const k = key.length > SHA256_BLOCK_BYTES ? sha256(key) : key;
-    this.padState(k, IPAD, this.innerMidstate);
-    this.padState(k, OPAD, this.outerMidstate);
+    this.innerPad.midstateInto(k, this.innerMidstate);
+    this.outerPad.midstateInto(k, this.outerMidstate);
     if (k !== key) k.fill(0);
   }
 
   macInto(out: Uint8Array, first: Uint8Array, second?: Uint8Array, third?: Uint8Array): void {
     const length = first.length + (second?.length ?? 0) + (third?.length ?? 0);
     const state = this.state;
-    if (length <= SHORT_MESSAGE_BYTES) {
-      // Lay the message and its padding (FIPS 180-4 §5.1.1) out in one buffer: one or two blocks.
-      const m = this.message;
-      m.set(first, 0);
-      let at = first.length;
-      if (second !== undefined) {
-        m.set(second, at);
-        at += second.length;
-      }
-      if (third !== undefined) {
-        m.set(third, at);
-        at += third.length;
-      }
-      const end = at + 9 <= SHA256_BLOCK_BYTES ? SHA256_BLOCK_BYTES : 2 * SHA256_BLOCK_BYTES;
-      m[at] = 0x80;
-      m.fill(0, at + 1, end - 4);
-      writeLength(m, end, PAD_BITS + length * 8);
-      state.set(this.innerMidstate);
-      compress(state, this.messageView, 0);
-      if (end > SHA256_BLOCK_BYTES) compress(state, this.messageView, SHA256_BLOCK_BYTES);
-      for (let i = 0; i < 8; i++) this.outerView.setInt32(4 * i, state[i]!);
+    const outerView = this.outerView;
+    if (length <= TWO_BLOCK_BYTES) {
+      const blocks = length <= ONE_BLOCK_BYTES ? this.oneBlock : this.twoBlocks;
+      blocks.layOut(length, first, second, third);
+      copy8(state, this.innerMidstate);
+      compress(state, blocks.view, 0);
+      if (blocks.blocks === 2) compress(state, blocks.view, SHA256_BLOCK_BYTES);
+      for (let i = 0; i < 8; i++) outerView.setInt32(4 * i, state[i]!);
     } else {
       const s = this.stream.start(this.innerMidstate, SHA256_BLOCK_BYTES).update(first);
       if (second !== undefined) s.update(second);
       if (third !== undefined) s.update(third);
       s.finishInto(this.outerBlock);
     }
-    state.set(this.outerMidstate);
-    compress(state, this.outerView, 0);
+    copy8(state, this.outerMidstate);
+    compress(state, outerView, 0);
     writeWords(state, out);
+  }
+
+  rekeyInto(out: Uint8Array, first: Uint8Array, second?: Uint8Array, third?: Uint8Array): void {
+    this.macInto(out, first, second, third);
+    // The new key is still in `state` as words: no need to read the bytes back.
+    this.innerPad.midstateFromWordsInto(this.state, this.innerMidstate);
+    this.outerPad.midstateFromWordsInto(this.state, this.outerMidstate);
   }
 
   wipe(): void {
     this.innerMidstate.fill(0);
     this.outerMidstate.fill(0);
     this.state.fill(0);
-    this.message.fill(0);
+    this.oneBlock.wipe();
+    this.twoBlocks.wipe();
     this.outerBlock.fill(0, 0, SHA256_DIGEST_BYTES);
     this.stream.wipe();
   }
-
-  private padState(key: Uint8Array, byte: number, into: Int32Array): void {
-    const block = this.message;
-    for (let i = 0; i < SHA256_BLOCK_BYTES; i++) block[i] = (key[i] ?? 0) ^ byte;
-    into.set(SHA256_IV);
-    compress(into, this.messageView, 0);
-    block.fill(0, 0, SHA256_BLOCK_BYTES);
-  }
-}
-
-/** The message length in bits, below 2^32 here, as the last 8 bytes before `end`. */
-function writeLength(block: Uint8Array, end: number, bits: number): void {
-  block.fill(0, end - 8, end - 4);
-  block[end - 4] = bits >>> 24;
-  block[end - 3] = bits >>> 16;
-  block[end - 2] = bits >>> 8;
-  block[end - 1] = bits;
 }
 
 /** The eight state words as 32 big-endian bytes. */
@@ -145,6 +215,11 @@ class ReferenceHmacSha256 implements HmacSha256 {
     if (second !== undefined) mac.update(second);
     if (third !== undefined) mac.update(third);
     out.set(mac.digest());
+  }
+
+  rekeyInto(out: Uint8Array, first: Uint8Array, second?: Uint8Array, third?: Uint8Array): void {
+    this.macInto(out, first, second, third);
+    this.setKey(out);
   }
 
   wipe(): void {

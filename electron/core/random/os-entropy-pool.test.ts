@@ -20,6 +20,24 @@ describe('pooled OS entropy (docs/rng.md#pooled-os-entropy)', () => {
     );
   });
 
+  it("takeInto fills the caller's buffer with the bytes take would have handed out, mixed freely with take", () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.boolean(), fc.integer({ min: 1, max: 40 })), { maxLength: 60 }), (steps) => {
+        const pool = new OsEntropyPool(128);
+        const internals = pool as unknown as { pool: Uint8Array; next: number };
+        const buffer = new Uint8Array(40);
+        for (const [into, size] of steps) {
+          const expected =
+            internals.next + size <= 128 ? internals.pool.slice(internals.next, internals.next + size) : null;
+          const out = into ? buffer.subarray(0, size) : pool.take(size);
+          if (into) pool.takeInto(out);
+          if (expected !== null) expect(Array.from(out)).toEqual(Array.from(expected));
+          expect(internals.pool.subarray(0, internals.next).every((b) => b === 0)).toBe(true);
+        }
+      }),
+    );
+  });
+
   it('one system call serves many reseeds: 2048 reseeds of 32 bytes fill a 64 KiB pool once', () => {
     const pool = new OsEntropyPool();
     const seen = new Set<string>();

@@ -26,20 +26,36 @@ export class OsEntropyPool {
 
   /** `count` fresh bytes the caller owns; none of them was handed out before. */
   take(count: number): Uint8Array {
-    if (!Number.isInteger(count) || count < 1 || count > this.pool.length) {
-      throw new RangeError(`entropy requests must be 1 to ${this.pool.length} bytes, got ${count}`);
-    }
-    if (this.next + count > this.pool.length) {
+    this.checkCount(count);
+    const out = new Uint8Array(count);
+    this.takeInto(out);
+    return out;
+  }
+
+  /** Fills all of `out` with fresh bytes, none handed out before; no allocation (a reseed per round). */
+  takeInto(out: Uint8Array): void {
+    const count = out.length;
+    this.checkCount(count);
+    const pool = this.pool;
+    if (this.next + count > pool.length) {
       // The unused tail is dropped (zeroed), never handed out twice.
-      this.pool.fill(0, this.next);
-      randomFillSync(this.pool);
+      pool.fill(0, this.next);
+      randomFillSync(pool);
       this.refills++;
       this.next = 0;
     }
-    const out = this.pool.slice(this.next, this.next + count);
-    this.pool.fill(0, this.next, this.next + count);
-    this.next += count;
-    return out;
+    const from = this.next;
+    for (let i = 0; i < count; i++) {
+      out[i] = pool[from + i]!;
+      pool[from + i] = 0;
+    }
+    this.next = from + count;
+  }
+
+  private checkCount(count: number): void {
+    if (!Number.isInteger(count) || count < 1 || count > this.pool.length) {
+      throw new RangeError(`entropy requests must be 1 to ${this.pool.length} bytes, got ${count}`);
+    }
   }
 
   /** Zeroes what was not handed out yet; the next take refills. */
