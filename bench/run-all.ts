@@ -25,10 +25,13 @@ import {
 import { otherCpuShare } from './ui-figures.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const filters = process.argv.slice(2);
+// Words choose the benches; whatever follows a lone `--` goes to each of them (`npm run bench -- ui -- --quick`).
+const separator = process.argv.indexOf('--', 2);
+const filters = process.argv.slice(2, separator < 0 ? undefined : separator);
+const passOn = separator < 0 ? [] : process.argv.slice(separator + 1);
 if (filters.includes('--help') || filters.includes('-h')) {
   process.stdout.write(
-    'Usage: npm run bench [-- WORD...]\n\nRuns bench/*.bench.ts one after another; with WORDs, only files whose names contain one.\n',
+    'Usage: npm run bench [-- WORD... [-- FLAG...]]\n\nRuns bench/*.bench.ts one after another; with WORDs, only files whose names contain one;\nFLAGs after a second -- go to each bench run.\n',
   );
   process.exit(0);
 }
@@ -50,7 +53,7 @@ const figuresDir = mkdtempSync(join(os.tmpdir(), 'bench-figures-'));
 function run(file: string, figuresFile: string): Promise<{ code: number; seconds: number }> {
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(here, file)], {
+    const child = spawn(process.execPath, [join(here, file), ...passOn], {
       stdio: 'inherit',
       cwd: join(here, '..'),
       env: { ...process.env, [FIGURES_FILE_ENV]: figuresFile },
