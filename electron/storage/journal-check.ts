@@ -208,18 +208,27 @@ export function checkJournal(
   for (let tried = 0; ; tried++) {
     const first = diagnose(path, firstPass);
     if (first.kind === 'sound') return first;
-    let code: TransientCode;
-    if (first.kind === 'damaged') {
-      const confirm = diagnose(path, 'integrity_check');
-      if (confirm.kind === 'sound') return confirm;
-      if (confirm.kind === 'damaged') {
-        const unread = unreadableBytes(path);
-        if (unread === null) return { kind: 'damaged', damage: { ...first.damage, proof: confirm.damage.proof } };
-        code = unread;
-      } else code = confirm.code;
-    } else code = first.code;
+    const verdict = first.kind === 'damaged' ? confirmed(path, first, diagnose(path, 'integrity_check')) : first;
+    if (verdict.kind !== 'unreadable') return verdict;
     const wait = schedule.delaysMs[tried];
-    if (wait === undefined) return { kind: 'unreadable', code };
+    if (wait === undefined) return verdict;
     schedule.sleep(wait);
   }
+}
+
+/**
+ * The rule after a first pass found damage, shared by start-up and the whole-file check beside the running cabinet:
+ * the confirming pass decides, and damage is believed only of a file whose every byte reads; "unreadable" means try
+ * again (docs/cabinet-rules.md#damaged-journal).
+ */
+export function confirmed(
+  path: string,
+  first: Extract<JournalDiagnosis, { kind: 'damaged' }>,
+  confirm: JournalDiagnosis,
+): JournalDiagnosis {
+  if (confirm.kind !== 'damaged') return confirm;
+  const unread = unreadableBytes(path);
+  return unread === null
+    ? { kind: 'damaged', damage: { ...first.damage, proof: confirm.damage.proof } }
+    : { kind: 'unreadable', code: unread };
 }

@@ -11,8 +11,8 @@
 import { statSync } from 'node:fs';
 import { setTimeout as wait } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
-import { failed, problemsOf, unreadableBytes, verdictOf, type JournalDiagnosis } from './journal-check.ts';
-import { TRANSIENT_RETRY_DELAYS_MS, type TransientCode } from './journal-read-retry.ts';
+import { confirmed, failed, problemsOf, verdictOf, type JournalDiagnosis } from './journal-check.ts';
+import { TRANSIENT_RETRY_DELAYS_MS } from './journal-read-retry.ts';
 
 /** Runs the statements in one read transaction (one view of the file) and answers the rows of each. */
 const PASS_ON_WORKER = `
@@ -125,18 +125,15 @@ export async function checkWholeFile(
   for (let tried = 0; ; tried++) {
     const first = await diagnoseOffThread(path, 'quick_check', run);
     if (first === null || first.kind === 'sound') return first;
-    let code: TransientCode;
+    let verdict: JournalDiagnosis = first;
     if (first.kind === 'damaged') {
       const confirm = await diagnoseOffThread(path, 'integrity_check', run);
-      if (confirm === null || confirm.kind === 'sound') return confirm;
-      if (confirm.kind === 'damaged') {
-        const unread = unreadableBytes(path);
-        if (unread === null) return { kind: 'damaged', damage: { ...first.damage, proof: confirm.damage.proof } };
-        code = unread;
-      } else code = confirm.code;
-    } else code = first.code;
+      if (confirm === null) return null;
+      verdict = confirmed(path, first, confirm);
+    }
+    if (verdict.kind !== 'unreadable') return verdict;
     const delay = schedule.delaysMs[tried];
-    if (delay === undefined) return { kind: 'unreadable', code };
+    if (delay === undefined) return verdict;
     await schedule.wait(delay);
     if (run.stopped) return null;
   }
