@@ -9,6 +9,7 @@
  *   the quarantine marker is written, and the shell is asked to restart: the next start moves the file aside and
  *   starts locked on a fresh journal, exactly as if start-up had found the damage itself.
  */
+import { statSync } from 'node:fs';
 import { setTimeout as wait } from 'node:timers/promises';
 import type { CabinetCore } from '../core/cabinet/cabinet.ts';
 import {
@@ -55,6 +56,10 @@ export function watchJournalFile(cabinet: CabinetCore, journalPath: string, opti
       signal: stopping.signal,
     }).catch(() => false);
     if (!waited || run.stopped) return 'stopped' as const;
+    // The check speaks only of the file it started on: a path removed or replaced meanwhile (an installation's
+    // change, a test host's reset) is no damage of this journal, and acting on it would restart a healthy cabinet.
+    const checked = fileIdentity(journalPath);
+    const stillThere = (): boolean => checked !== null && fileIdentity(journalPath) === checked;
     let verdict;
     try {
       verdict = await checkWholeFile(journalPath, run, options.schedule);
@@ -66,10 +71,21 @@ export function watchJournalFile(cabinet: CabinetCore, journalPath: string, opti
       return 'stopped' as const;
     }
     if (verdict === null || run.stopped) return 'stopped' as const;
+    if (verdict.kind !== 'sound' && !stillThere()) {
+      options.log(
+        'journal: the journal file was removed or replaced during the whole-file check; its verdict is not acted on',
+      );
+      return 'stopped' as const;
+    }
     const took = `${(performance.now() - started).toFixed(0)} ms`;
     if (verdict.kind === 'sound') {
-      const differs = await ledgerSumsOffThread(journalPath, run);
-      if (differs === null || run.stopped) return 'stopped' as const;
+      const differs = await ledgerSumsOffThread(journalPath, run).catch((error: unknown) => {
+        options.log(
+          `journal: the ledger sums could not be read: ${error instanceof Error ? error.message : String(error)}`,
+        );
+        return null;
+      });
+      if (differs === null || run.stopped || !stillThere()) return 'stopped' as const;
       if (differs.length > 0) {
         const d = differs[0]!;
         options.log(
@@ -102,4 +118,14 @@ export function watchJournalFile(cabinet: CabinetCore, journalPath: string, opti
       await run.worker?.terminate();
     },
   };
+}
+
+/** The file a path names now (device and inode), or null when there is none. */
+function fileIdentity(path: string): string | null {
+  try {
+    const stat = statSync(path);
+    return `${stat.dev}:${stat.ino}`;
+  } catch {
+    return null;
+  }
 }
