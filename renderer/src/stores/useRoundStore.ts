@@ -10,6 +10,7 @@ import type { SatOutRound } from '../format/sat-out-round.ts';
 import { sumBets } from '../format/money.ts';
 import { useSound } from '../composables/useSound.ts';
 import { useSettingsStore } from './useSettingsStore.ts';
+import { rememberVoidSeen, voidSeen } from './void-seen.ts';
 
 export type Stage = 'none' | 'dealing' | 'result';
 
@@ -29,22 +30,6 @@ export interface SqueezeState {
 export interface HeldMeters {
   creditsMinor: number;
   totalBetMinor: number;
-}
-
-const VOID_SEEN_KEY = 'baccarat-kiosk.void-seen.v1';
-function voidSeen(roundId: number): boolean {
-  try {
-    return localStorage.getItem(VOID_SEEN_KEY) === String(roundId);
-  } catch {
-    return false;
-  }
-}
-function rememberVoidSeen(roundId: number): void {
-  try {
-    localStorage.setItem(VOID_SEEN_KEY, String(roundId));
-  } catch {
-    /* storage unavailable: the notice may show again after a reload */
-  }
 }
 
 function reducedMotion(): boolean {
