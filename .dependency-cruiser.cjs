@@ -12,6 +12,15 @@ module.exports = {
       from: {},
       to: { circular: true },
     },
+    {
+      name: 'settlement-without-analysis',
+      severity: 'error',
+      comment:
+        "A round pays what the venue's settings say (docs/rules.md#payouts-and-rounding); the exact analysis only " +
+        'describes those payouts for the paytable, and is counted after start-up, so the engine never reads it.',
+      from: { path: '^electron/core/engine/' },
+      to: { path: '^electron/core/analysis/' },
+    },
   ],
   options: {
     // Type-only imports are edges too: `import type` ties the two files' shapes together as firmly.

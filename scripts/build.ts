@@ -5,6 +5,8 @@
  *  - main.js: ESM (package.json has "type": "module"; Electron ≥ 28 loads an ESM main).
  *  - preload.cjs: CommonJS, because a sandboxed preload cannot be an ES module; its
  *    allow-list is the production channel names, generated from the table (preload-allow-list.ts), no zod.
+ *  - paytable-analysis-worker.js: the worker thread main counts the paytable's exact analysis on
+ *    (electron/app/paytable-analysis.ts looks for it beside the bundle).
  *  - dev-shell.js, dev-emulators.js, dev-preload.cjs: the development pieces main loads
  *    only when the app is not packaged (`npm start`): the service panel's channel, the
  *    embedded device emulators, and a preload whose allow-list adds the service channel
@@ -77,6 +79,11 @@ async function buildElectron(): Promise<void> {
   });
   await esbuild({
     ...esm,
+    entryPoints: [path.join(root, 'electron/app/paytable-analysis-worker.ts')],
+    outfile: path.join(outDir, 'paytable-analysis-worker.js'),
+  });
+  await esbuild({
+    ...esm,
     entryPoints: [path.join(root, 'electron/host/dev-shell.ts')],
     outfile: path.join(outDir, 'dev-shell.js'),
     plugins: [separate(/\/dev-emulators\.ts$/, 'dev-emulators.js')],
@@ -107,5 +114,5 @@ const started = Date.now();
 if (!skipRenderer) await buildRenderer();
 await buildElectron();
 process.stdout.write(
-  `build: done in ${Date.now() - started} ms (dist-renderer/, dist-renderer-dev/, dist-electron/main.js, preload.cjs, dev-shell.js, dev-emulators.js, dev-preload.cjs)\n`,
+  `build: done in ${Date.now() - started} ms (dist-renderer/, dist-renderer-dev/, dist-electron/main.js, paytable-analysis-worker.js, preload.cjs, dev-shell.js, dev-emulators.js, dev-preload.cjs)\n`,
 );

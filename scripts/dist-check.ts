@@ -207,6 +207,8 @@ async function main(): Promise<number> {
   const problems: string[] = [];
   for (const needed of [
     '/dist-electron/main.js',
+    // Main counts the paytable on this worker (electron/app/paytable-analysis.ts); Electron reads it from the asar.
+    '/dist-electron/paytable-analysis-worker.js',
     '/dist-electron/preload.cjs',
     '/dist-renderer/index.html',
     '/package.json',

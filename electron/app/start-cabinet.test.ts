@@ -103,7 +103,7 @@ describe('composition root (no devices configured)', () => {
       'paytable',
       'staff',
     ]);
-    const paytable = r.services.paytable(snapshot);
+    const paytable = await r.services.paytable(snapshot);
     expect(paytable.spots.banker.pays).toBe('0.95:1');
     expect(paytable.spots.tie.pays).toBe(`${snapshot.profile.tiePays}:1`);
     expect(

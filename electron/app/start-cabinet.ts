@@ -11,7 +11,8 @@
  *     or OS entropy the venue approved (docs/rng.md#approved-entropy-source);
  *  6. the stadium link (setup-stadium.ts), only for a cabinet the config, the environment or the host's flags make a
  *     terminal of a table (docs/stadium.md#joining-a-table); a cabinet that plays alone never reaches for a broker;
- *  7. the cabinet the shells see (shell-cabinet.ts) and the router's services.
+ *  7. the cabinet the shells see (shell-cabinet.ts) and the router's services; the paytable's exact analysis is
+ *     counted on a worker a few seconds after start, off the start path (paytable-analysis.ts).
  * Devices (docs/venue-config.md#device-settings): a flag of the browser host, else the environment (the packaged
  * kiosk's systemd unit), else the venue config. A test shell's hooks come in through StartSeams, never the options.
  */
@@ -26,7 +27,8 @@ import { emulatorsNeeded, resolveDeviceSettings, type DeviceFlags, type DeviceSe
 import { journalDamageService } from './journal-damage-service.ts';
 import { lateRandom } from './late-random.ts';
 import { describeDevices, liveApplyConfig } from './live-devices.ts';
-import { paytableFor } from './paytable.ts';
+import { paytableOnWorker } from './paytable.ts';
+import { paytableAnalyses } from './paytable-analysis.ts';
 import { recordCrash } from './process-crash-record.ts';
 import type { RunningCabinet } from './running-cabinet.ts';
 import { setupDevices } from './setup-devices.ts';
@@ -158,6 +160,9 @@ export async function startCabinet(
     staff.subscribe((status) => {
       if (status.session === null) devices.bill()?.setTestMode(false);
     });
+    const analyses = paytableAnalyses();
+    stack.push(() => analyses.dispose());
+    void analyses.warm(() => cabinet.snapshot().profile);
     const cabinetId = env.BACCARAT_CABINET_ID?.trim() || hostname();
     const shown = shellCabinet(cabinet, {
       applyConfig: liveApplyConfig(cabinet, devices, settingsFor, log),
@@ -172,7 +177,7 @@ export async function startCabinet(
       controls: emulators?.controls ?? { rng: null, billAcceptor: null },
       services: {
         staff,
-        paytable: paytableFor,
+        paytable: (snapshot) => paytableOnWorker(analyses, snapshot),
         journalDamage: journalDamageService(journalPath),
         identity: () => {
           const config = cabinet.venueConfig();

@@ -20,8 +20,8 @@ export interface RouterServices extends TechnicianViewServices {
   readonly journalDamage?: JournalDamageService;
   /** Main's staff access: the key switch, the door switch and the open session, if any. */
   readonly staff: RouterStaff;
-  /** The exact paytable for the running profile and limits. */
-  readonly paytable: (snapshot: CabinetSnapshot) => Paytable;
+  /** The exact paytable for the running profile and limits (the cabinet's counts it on a worker). */
+  readonly paytable: (snapshot: CabinetSnapshot) => Paytable | Promise<Paytable>;
   /** Called for every refused or failed request (for the event log / diagnostics). */
   readonly onRefused?: (entry: { channel: string; code: IpcError['code']; message: string; cause?: unknown }) => void;
 }

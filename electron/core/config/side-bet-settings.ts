@@ -34,15 +34,20 @@ function percentText(percent: number): string {
 /** Analyses by the rule fields they read: a few dozen profiles at most, each tens of milliseconds to count. */
 const analyses = new Map<string, ExactAnalysis>();
 
-/** The exact analysis of a profile, counted once per set of rules (the profile's id changes no figure). */
-export function cachedAnalysis(profile: RuleProfile): ExactAnalysis {
-  const key = [
+/** The rule fields an exact analysis reads: two profiles with the same key have the same figures, whatever their ids. */
+export function analysisKey(profile: RuleProfile): string {
+  return [
     profile.decks,
     profile.tiePays,
     profile.bankerCommissionPercent,
     profile.variant,
     profile.lucky6ThreeCardPays,
   ].join('/');
+}
+
+/** The exact analysis of a profile, counted once per set of rules (the profile's id changes no figure). */
+export function cachedAnalysis(profile: RuleProfile): ExactAnalysis {
+  const key = analysisKey(profile);
   let analysis = analyses.get(key);
   if (analysis === undefined) {
     analysis = analyzeProfile(profile);

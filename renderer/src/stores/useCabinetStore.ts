@@ -224,7 +224,10 @@ export const useCabinetStore = defineStore('cabinet', () => {
       const regained = ok && !connected.value;
       connected.value = ok;
       if (regained) {
-        void loadPaytable();
+        // A paytable shown before the line dropped may be another config's; none is asked for until a screen shows
+        // one (the settings menu and the rules ask when opened), so the first screen waits on no analysis
+        // (docs/benchmarks.md#restart-after-a-power-cut).
+        if (paytable.value) void loadPaytable();
         void restoreLastRound();
       }
     });
@@ -234,7 +237,6 @@ export const useCabinetStore = defineStore('cabinet', () => {
       // A reload shows the round the credit meter already counts: its cards, result and payout (or its refund).
       if (s.lastRound) round.restore(s.lastRound, s.tableTotalMinor === 0);
     }
-    void loadPaytable();
     const h = await call('history:list', { offset: 0, limit: 60 }, true);
     if (h) round.rememberShown(h.entries.flatMap((entry) => (entry.kind === 'played' ? [entry.round] : [])));
   }
