@@ -2,9 +2,9 @@
  * The restart's profiles (docs/benchmarks.md#restart-after-a-power-cut): a CPU profile of the host process
  * (`node --cpu-prof`) and a Chromium trace of the page's load, at one journal size, saved under bench/profiles/
  * (not committed). Open the .cpuprofile in Chrome DevTools (Performance) and the trace in chrome://tracing or
- * https://ui.perfetto.dev.
+ * https://ui.perfetto.dev. The host runs bundled, as ui-restart.ts times it; `--host-sources` profiles its sources.
  *
- *   node bench/restart-profile.ts [--rounds 1000000]
+ *   node bench/restart-profile.ts [--rounds 1000000] [--host-sources]
  */
 import { chromium } from '@playwright/test';
 import { spawn } from 'node:child_process';
@@ -12,6 +12,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
+import { bundleHost } from '../scripts/bundle-host.ts';
 import { cachedJournal, copyOf } from './journal-cache.ts';
 import { tableInteractive } from './ui-figures.ts';
 import { answersATouch } from './ui-restart.ts';
@@ -32,7 +33,9 @@ const host = spawn(
     '--cpu-prof',
     `--cpu-prof-dir=${out}`,
     `--cpu-prof-name=${cpuProfile}`,
-    path.join(REPO, 'electron/host/browser-host.ts'),
+    ...(process.argv.includes('--host-sources')
+      ? [path.join(REPO, 'electron/host/browser-host.ts')]
+      : [await bundleHost(), '--renderer', path.join(REPO, 'dist-renderer-dev')]),
     '--port',
     '0',
     '--journal',

@@ -5,9 +5,11 @@
  * every start timed after it is a restart after a power cut (the previous process killed with its WAL open). The
  * sizes take turns start by start, so a burst of load on the shared machine falls on all of them alike.
  * "Answers a touch": a chip and a spot pressed and the total bet shown, a round trip through main.
+ * This checkout's host runs bundled into one file (scripts/bundle-host.ts), as the packaged kiosk's main does;
+ * `--host-sources` runs its TypeScript sources instead (as the e2e fixture does, and a baseline always does).
  * `npm run bench -- ui` prints these with the other ui figures; alone, with the machine's load beside them:
  *
- *   node bench/ui-restart.ts [--restart-sizes 1000,100000,1000000] [--starts N] [--baseline DIR]
+ *   node bench/ui-restart.ts [--restart-sizes 1000,100000,1000000] [--starts N] [--baseline DIR] [--host-sources]
  */
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 import { startHost } from '../e2e/host-process.ts';
+import { bundleHost } from '../scripts/bundle-host.ts';
 import { cachedJournal, copyOf } from './journal-cache.ts';
 import { machineTable, ms, otherCpuShare, percentile, table, tableInteractive } from './ui-figures.ts';
 
@@ -35,7 +38,7 @@ export function restartSizesFrom(argv: readonly string[]): readonly number[] {
 
 export interface RestartFigures {
   readonly rounds: number;
-  /** 'this checkout', or the baseline checkout's path (`--baseline DIR`). */
+  /** 'this checkout' (bundled), 'this checkout (sources)', or the baseline checkout's path (`--baseline DIR`). */
   readonly build: string;
   /** Seconds the cached journal took to build in this run (null: it was cached). */
   readonly builtSeconds: number | null;
@@ -54,13 +57,16 @@ export async function answersATouch(page: Page): Promise<void> {
   await page.locator('[data-testid="total-bet"][data-minor="100"]').waitFor({ timeout: SLOW_START_MS });
 }
 
+/** Which host a start runs: another checkout's sources (a baseline), or this one's bundle or sources. */
+type HostBuild = { readonly repo: string } | { readonly bundle: string } | Record<string, never>;
+
 async function restartOnce(
   browser: Browser,
   journal: string,
-  repo: string | undefined,
+  build: HostBuild,
 ): Promise<{ host: number; page: number }> {
   const started = performance.now();
-  const host = await startHost({ journal, readyTimeoutMs: SLOW_START_MS, ...(repo ? { repo } : {}) });
+  const host = await startHost({ journal, readyTimeoutMs: SLOW_START_MS, ...build });
   const hostReady = performance.now();
   const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
   try {
@@ -86,28 +92,32 @@ export async function measureRestarts(
   starts: number,
   log: (line: string) => void,
   baseline?: string,
+  hostSources = false,
 ): Promise<RestartFigures[]> {
-  const builds: Array<string | undefined> = baseline ? [undefined, baseline] : [undefined];
+  const self: { name: string; host: HostBuild } = hostSources
+    ? { name: 'this checkout (sources)', host: {} }
+    : { name: 'this checkout', host: { bundle: await bundleHost() } };
+  const builds = baseline ? [self, { name: baseline, host: { repo: baseline } }] : [self];
   const runs = sizes.flatMap((rounds) => {
     const cached = cachedJournal(rounds, log);
-    return builds.map((repo) => {
+    return builds.map(({ name, host }) => {
       const dir = mkdtempSync(path.join(os.tmpdir(), `bench-ui-restart-${rounds}-`));
-      return { rounds, repo, builtSeconds: cached.builtSeconds, dir, journal: copyOf(cached.path, dir) };
+      return { rounds, name, host, builtSeconds: cached.builtSeconds, dir, journal: copyOf(cached.path, dir) };
     });
   });
-  const figures = runs.map(({ rounds, builtSeconds, repo }) => ({
+  const figures = runs.map(({ rounds, builtSeconds, name }) => ({
     rounds,
-    build: repo ?? 'this checkout',
+    build: name,
     builtSeconds,
     host: [] as number[],
     page: [] as number[],
     total: [] as number[],
   }));
   try {
-    for (const run of runs) await restartOnce(browser, run.journal, run.repo);
+    for (const run of runs) await restartOnce(browser, run.journal, run.host);
     for (let i = 0; i < starts; i++) {
       for (const [k, run] of runs.entries()) {
-        const t = await restartOnce(browser, run.journal, run.repo);
+        const t = await restartOnce(browser, run.journal, run.host);
         figures[k]!.host.push(t.host);
         figures[k]!.page.push(t.page);
         figures[k]!.total.push(t.host + t.page);
@@ -160,6 +170,7 @@ if (import.meta.main) {
       starts,
       (line) => process.stdout.write(`${line}\n`),
       baselineAt > 0 ? process.argv[baselineAt + 1] : undefined,
+      process.argv.includes('--host-sources'),
     );
     printRestarts(figures, starts);
     const busy = machineTable(cpuInUseBefore);

@@ -54,12 +54,19 @@ export async function startHost(options: {
   args?: readonly string[];
   /** Another checkout whose host runs (a bench's baseline); default this one. */
   repo?: string;
+  /**
+   * A bundle of this checkout's host to run instead of its sources (scripts/bundle-host.ts; the restart bench), with
+   * this checkout's development renderer.
+   */
+  bundle?: string;
   /** How long to wait for the host to be ready (default 30 s). */
   readyTimeoutMs?: number;
 }): Promise<HostProcess> {
   const repo = options.repo ?? REPO;
   const args = [
-    path.join(repo, 'electron/host/browser-host.ts'),
+    ...(options.bundle === undefined
+      ? [path.join(repo, 'electron/host/browser-host.ts')]
+      : [options.bundle, '--renderer', path.join(repo, 'dist-renderer-dev')]),
     '--port',
     '0',
     '--journal',

@@ -21,6 +21,7 @@ import { build as esbuild, type Plugin } from 'esbuild';
 import { renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { NODE_COMMON, NODE_ESM } from './node-bundle.ts';
 import { allowListPlugin } from './preload-allow-list.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -46,24 +47,8 @@ async function buildRenderer(): Promise<void> {
 
 async function buildElectron(): Promise<void> {
   rmSync(outDir, { recursive: true, force: true });
-  const common = {
-    bundle: true,
-    platform: 'node' as const,
-    target: 'node22',
-    sourcemap: false,
-    minify: false,
-    legalComments: 'none' as const,
-    logLevel: 'warning' as const,
-  };
-  const esm = {
-    ...common,
-    format: 'esm' as const,
-    external: ['electron', 'serialport', '@serialport/*', '*.node'],
-    // Bundled CommonJS dependencies may call require(); give them one.
-    banner: {
-      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-    },
-  };
+  const common = NODE_COMMON;
+  const esm = NODE_ESM;
   /** Keeps a module out of a bundle: the import is loaded from `file` beside it at run time. */
   const separate = (filter: RegExp, file: string): Plugin => ({
     name: `separate-${file}`,
