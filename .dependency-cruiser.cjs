@@ -27,7 +27,7 @@ module.exports = {
     tsPreCompilationDeps: true,
     doNotFollow: { path: 'node_modules' },
     exclude: {
-      path: '(^|/)(node_modules|dist|dist-electron|dist-renderer|dist-renderer-dev|test-results|playwright-report)/',
+      path: '(^|/)(node_modules|dist|dist-electron|dist-renderer|dist-renderer-dev|dist-host|test-results|playwright-report)/',
     },
     enhancedResolveOptions: { extensions: ['.ts', '.vue', '.js'] },
     tsConfig: { fileName: 'tsconfig.json' },

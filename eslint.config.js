@@ -178,6 +178,7 @@ export default tseslint.config(
       'dist-electron/',
       'dist-renderer/',
       'dist-renderer-dev/',
+      'dist-host/',
       'release/',
       'test-results/',
       'playwright-report/',
