@@ -4,15 +4,19 @@
  * polls the bill acceptor and journals rounds, and a count of every outcome of the shoe would stall all of them.
  * A paytable request waits for the count; nothing shows or pays a figure before it: the screen shows its loading
  * line, and a round settles with the venue's payouts (engine/settlement.ts), never with the analysis.
- * The running profile's count starts `warmAfterMs` after start-up, so a player opening the paytable finds it done.
+ * The running profile's count starts ANALYSIS_WARM_AFTER_MS after start-up, so a player opening the paytable later
+ * finds it done.
  */
 import { Worker } from 'node:worker_threads';
 import type { ExactAnalysis } from '../core/analysis/exact-analysis.ts';
 import { analysisKey } from '../core/config/side-bet-settings.ts';
 import type { RuleProfile } from '../core/engine/rule-profile.ts';
 
-/** When the running profile's count starts after start-up: after the first screen has loaded and answered. */
-export const ANALYSIS_WARM_AFTER_MS = 5_000;
+/**
+ * When the running profile's count starts after start-up: well after the first screen has loaded and answered a touch,
+ * even on a loaded machine, so its burst of CPU never competes with them (5 s did, on the 2-core bench machine).
+ */
+export const ANALYSIS_WARM_AFTER_MS = 30_000;
 
 /**
  * The worker's file: beside this module when main runs from its sources, beside the bundle when main runs bundled

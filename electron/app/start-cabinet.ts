@@ -12,7 +12,7 @@
  *  6. the stadium link (setup-stadium.ts), only for a cabinet the config, the environment or the host's flags make a
  *     terminal of a table (docs/stadium.md#joining-a-table); a cabinet that plays alone never reaches for a broker;
  *  7. the cabinet the shells see (shell-cabinet.ts) and the router's services; the paytable's exact analysis is
- *     counted on a worker a few seconds after start, off the start path (paytable-analysis.ts).
+ *     counted on a worker 30 s after start, off the start path (paytable-analysis.ts).
  * Devices (docs/venue-config.md#device-settings): a flag of the browser host, else the environment (the packaged
  * kiosk's systemd unit), else the venue config. A test shell's hooks come in through StartSeams, never the options.
  */

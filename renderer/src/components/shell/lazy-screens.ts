@@ -2,7 +2,8 @@
  * The screens the table's first paint does without (docs/benchmarks.md#restart-after-a-power-cut): the player's menu
  * (paytable, rules, history), the paytable panel, the cash-out question, the responsible-gaming dialogs, attract and
  * the staff screens. Each is its own chunk, loaded when first shown, so a restart parses and renders only the table.
- * Once the table is up, `loadLaterScreens` fetches them all in idle time, so a screen opened later shows at once.
+ * Some seconds after the table is up, `loadLaterScreens` fetches them all in idle time, so a screen opened later
+ * shows at once.
  * The lock, void, connection and error screens stay in the first chunk: a lock must never wait on a load.
  */
 import { defineAsyncComponent, type Component } from 'vue';
@@ -35,13 +36,16 @@ export const TheStaffMenuNotice = defineAsyncComponent(LOADERS.TheStaffMenuNotic
 export const TheStaffMenu = defineAsyncComponent(LOADERS.TheStaffMenu);
 
 /**
- * Fetches every later screen's chunk when the page is idle (at the latest after `timeoutMs`); a chunk that fails to
- * load is tried again when its screen is shown.
+ * Fetches every later screen's chunk `afterMs` after the table is up, in the page's idle time: not at once, where
+ * the fetch and the chunks' evaluation would compete with the table's first touch. A screen shown before then loads
+ * its own chunk; a chunk that fails to load is tried again when its screen is shown.
  */
-export function loadLaterScreens(timeoutMs = 3_000): void {
+export function loadLaterScreens(afterMs = 10_000): void {
   const load = (): void => {
     for (const loader of Object.values(LOADERS)) loader().catch(() => undefined);
   };
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(load, { timeout: timeoutMs });
-  else setTimeout(load, 0);
+  setTimeout(() => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(load, { timeout: 2_000 });
+    else load();
+  }, afterMs);
 }
