@@ -309,3 +309,21 @@ describe('taking chips off a spot (docs/rules.md#chips-and-bets)', () => {
     expect(cabinet.snapshot?.tableBets).toEqual({ player: 100 });
   });
 });
+
+describe('the first screen waits on no paytable analysis', () => {
+  it('connecting asks main for the table but not for the paytable', async () => {
+    const cabinet = useCabinetStore();
+    await cabinet.init();
+    expect(sent).toContain('cabinet:snapshot');
+    expect(sent).not.toContain('paytable:get');
+    expect(cabinet.paytable).toBeNull();
+  });
+
+  it('the paytable is asked for when a screen shows it, with the figures of the running profile', async () => {
+    const cabinet = useCabinetStore();
+    await cabinet.init();
+    await cabinet.loadPaytable();
+    expect(sent.filter((channel) => channel === 'paytable:get')).toHaveLength(1);
+    expect(cabinet.paytable?.profileId).toBe(real.cabinet.snapshot().profile.id);
+  });
+});
