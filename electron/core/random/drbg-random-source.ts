@@ -75,7 +75,8 @@ export interface DrbgRandomSource extends RandomSource {
   close(): void;
 }
 
-const PERSONALIZATION_LABEL = new TextEncoder().encode('baccarat-kiosk certified RNG / HMAC_DRBG SHA-256 v1');
+/** Part of every instantiate's personalization string (with 32 fresh OS bytes). */
+export const PERSONALIZATION_LABEL = new TextEncoder().encode('baccarat-kiosk certified RNG / HMAC_DRBG SHA-256 v1');
 /**
  * One SHA-256 output: sixteen two-byte tries at about 81 % acceptance. They run out for about one
  * six-card round in 47,000, and more rarely for four and five cards (docs/rng.md#the-fast-hmac).

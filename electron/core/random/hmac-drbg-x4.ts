@@ -40,8 +40,9 @@ export interface LaneInit {
   readonly nonce: Uint8Array;
   readonly personalization?: Uint8Array;
   /**
-   * This lane's own source for prediction resistance and for reseeding at the interval: exactly 32 bytes
-   * a call, in a buffer no other lane's source hands out (the lanes' entropy is taken before any is absorbed).
+   * This lane's own source for prediction resistance and for reseeding at the interval: the same length
+   * as the other lanes' each call, in a buffer no other lane's source hands out (the lanes' entropy is
+   * all taken before any of it is absorbed).
    */
   readonly entropySource?: EntropyFunction;
 }
@@ -160,10 +161,7 @@ export class HmacDrbgX4 {
     const reseedDue = LANE_INDEXES.some((l) => this.active[l] && this.counters[l]! > this.interval);
     if (pr || reseedDue) {
       // §9.3.1 steps 7–7.4, per lane: reseed from its own source with the additional input, then generate without it.
-      this.reseedActive(
-        LANE_INDEXES.map((l) => this.entropyFor(l, pr)),
-        additional,
-      );
+      this.reseedActive(this.activeEntropy(pr), additional);
       additional = null;
     }
     const provided = additional ?? [EMPTY, EMPTY, EMPTY, EMPTY];
@@ -183,23 +181,24 @@ export class HmacDrbgX4 {
     for (let l = 0; l < LANES; l++) if (this.active[l]) this.counters[l]!++;
   }
 
-  /** An active lane's fresh entropy from its own source; zeros (thrown away) for a lane not in this call. */
-  private entropyFor(lane: number, predictionResistance: boolean): Uint8Array {
-    if (!this.active[lane]) return new Uint8Array(MIN_ENTROPY_BYTES);
-    const source = this.sources[lane];
-    if (source === undefined) {
-      throw new DrbgError(
-        predictionResistance
-          ? 'prediction resistance needs an entropy source'
-          : 'reseed required (reseed interval reached) and no entropy source',
-      );
-    }
-    const entropy = source(SECURITY_STRENGTH_BITS);
-    checkInput('entropy input', entropy, MIN_ENTROPY_BYTES);
-    if (entropy.length !== MIN_ENTROPY_BYTES) {
-      throw new DrbgError(`a lockstep lane takes exactly ${MIN_ENTROPY_BYTES * 8} bits of entropy input per reseed`);
-    }
-    return entropy;
+  /** Each active lane's fresh entropy from its own source; zeros (thrown away) for a lane not in this call. */
+  private activeEntropy(predictionResistance: boolean): Uint8Array[] {
+    const entropies: (Uint8Array | null)[] = LANE_INDEXES.map((l) => {
+      if (!this.active[l]) return null;
+      const source = this.sources[l];
+      if (source === undefined) {
+        throw new DrbgError(
+          predictionResistance
+            ? 'prediction resistance needs an entropy source'
+            : 'reseed required (reseed interval reached) and no entropy source',
+        );
+      }
+      const entropy = source(SECURITY_STRENGTH_BITS);
+      checkInput('entropy input', entropy, MIN_ENTROPY_BYTES);
+      return entropy;
+    });
+    const length = entropies.find((e) => e !== null)!.length;
+    return entropies.map((e) => e ?? new Uint8Array(length));
   }
 
   private reseedActive(entropies: readonly Uint8Array[], additional: readonly Uint8Array[] | null): void {
