@@ -214,7 +214,7 @@ async function main(): Promise<void> {
   row('rounds/s, one core', results.certified_rounds_per_s_one_core!);
   row('rounds per CPU second, one core', results.certified_rounds_per_cpu_s_one_core!);
   row(`rounds/s, all ${cores} cores`, results.certified_rounds_per_s_all_cores!);
-  row('single DRBG (the cabinet\'s, old path): rounds/s, one core', results.single_drbg_rounds_per_s_one_core!);
+  row("single DRBG (the cabinet's, old path): rounds/s, one core", results.single_drbg_rounds_per_s_one_core!);
   row('single DRBG: rounds per CPU second, one core', results.single_drbg_rounds_per_cpu_s_one_core!);
   row(`single DRBG: rounds/s, all ${cores} cores`, results.single_drbg_rounds_per_s_all_cores!);
   row('ratio lockstep / single, rounds per CPU second', results.ratio_lockstep_to_single_one_core_cpu!);

@@ -60,7 +60,10 @@ describe('drbg-kat CLI (NIST CAVP HMAC_DRBG SHA-256, no PR, no additional input)
       /--personalization must be hex/,
     ],
     [['--entropy', '00'.repeat(32), '--nonce', '00'.repeat(16), '--bogus'], /unknown flag "--bogus"/],
-    [['--entropy', '00'.repeat(32), '--nonce', '00'.repeat(16), '--hmac', 'quick'], /--hmac must be fast, reference or lockstep/],
+    [
+      ['--entropy', '00'.repeat(32), '--nonce', '00'.repeat(16), '--hmac', 'quick'],
+      /--hmac must be fast, reference or lockstep/,
+    ],
   ])('bad input %j → one line on stderr, exit 2', (args, message) => {
     const { code, stdout, stderr } = run(args);
     expect(code).toBe(2);

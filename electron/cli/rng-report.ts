@@ -389,7 +389,16 @@ await runCli({
       });
     }
     if (values.capture !== undefined) {
-      refuse('capture', ['draws', 'decks', 'no-prediction-resistance', 'bits', 'alpha-log2', 'json', 'workers', 'lanes']);
+      refuse('capture', [
+        'draws',
+        'decks',
+        'no-prediction-resistance',
+        'bits',
+        'alpha-log2',
+        'json',
+        'workers',
+        'lanes',
+      ]);
       if (values.port === undefined || values.port.trim() === '')
         throw new UsageError('--capture needs --port PATH (the serial RNG)');
       await captureBytes(values.capture, values.port, intFlag('bytes', values.bytes, 1, MAX_CAPTURE_BYTES));

@@ -68,45 +68,59 @@ describe('four HMAC_DRBG instances in lockstep (SP 800-90A §10.1.2)', () => {
 
   it('every lane is byte-identical to a reference DRBG (node:crypto HMAC) given the same inputs and requests', () => {
     fc.assert(
-      fc.property(fc.array(lane, { minLength: 4, maxLength: 4 }), fc.array(step, { maxLength: 12 }), fc.integer({ min: 1, max: 4 }), (inits, steps, interval) => {
-        const x4 = new HmacDrbgX4(
-          inits.map((init, l) => ({ ...init, entropySource: entropyStream(l) })),
-          { reseedInterval: interval },
-        );
-        const refs = inits.map(
-          (init, l) => new HmacDrbg({ ...init, entropySource: entropyStream(l), hmac: 'reference', reseedInterval: interval }),
-        );
-        steps.forEach((s, n) => {
-          if (s.kind === 'all') {
-            const outs = refs.map(() => new Uint8Array(s.bytes));
-            const inputs = refs.map((_, l) => filled(s.additional, n * 4 + l));
-            // A lane at its reseed interval makes every lane of a lockstep call reseed (allowed any time, §9.2).
-            const anyDue = refs.some((r) => r.reseedCounter > interval);
-            x4.generateInto(outs, { predictionResistance: s.pr, additionalInputs: inputs });
-            refs.forEach((ref, l) => {
-              const pr = s.pr || anyDue;
-              expect(toHex(outs[l]!)).toBe(toHex(ref.generate(s.bytes, { predictionResistance: pr, additionalInput: inputs[l] })));
-            });
-          } else if (s.kind === 'one') {
-            const out = new Uint8Array(s.bytes);
-            const input = filled(s.additional, n);
-            x4.generateLaneInto(s.lane, out, { predictionResistance: s.pr, additionalInput: input });
-            expect(toHex(out)).toBe(toHex(refs[s.lane]!.generate(s.bytes, { predictionResistance: s.pr, additionalInput: input })));
-          } else {
-            const entropies = refs.map((_, l) => filled(32, 100 + n * 4 + l));
-            const inputs = refs.map((_, l) => filled(s.additional, 200 + n * 4 + l));
-            x4.reseed(entropies, inputs);
-            refs.forEach((ref, l) => ref.reseed(entropies[l]!, inputs[l]));
-          }
-          expect(x4.reseedCounters).toEqual(refs.map((r) => r.reseedCounter));
-        });
-      }),
+      fc.property(
+        fc.array(lane, { minLength: 4, maxLength: 4 }),
+        fc.array(step, { maxLength: 12 }),
+        fc.integer({ min: 1, max: 4 }),
+        (inits, steps, interval) => {
+          const x4 = new HmacDrbgX4(
+            inits.map((init, l) => ({ ...init, entropySource: entropyStream(l) })),
+            { reseedInterval: interval },
+          );
+          const refs = inits.map(
+            (init, l) =>
+              new HmacDrbg({ ...init, entropySource: entropyStream(l), hmac: 'reference', reseedInterval: interval }),
+          );
+          steps.forEach((s, n) => {
+            if (s.kind === 'all') {
+              const outs = refs.map(() => new Uint8Array(s.bytes));
+              const inputs = refs.map((_, l) => filled(s.additional, n * 4 + l));
+              // A lane at its reseed interval makes every lane of a lockstep call reseed (allowed any time, §9.2).
+              const anyDue = refs.some((r) => r.reseedCounter > interval);
+              x4.generateInto(outs, { predictionResistance: s.pr, additionalInputs: inputs });
+              refs.forEach((ref, l) => {
+                const pr = s.pr || anyDue;
+                expect(toHex(outs[l]!)).toBe(
+                  toHex(ref.generate(s.bytes, { predictionResistance: pr, additionalInput: inputs[l] })),
+                );
+              });
+            } else if (s.kind === 'one') {
+              const out = new Uint8Array(s.bytes);
+              const input = filled(s.additional, n);
+              x4.generateLaneInto(s.lane, out, { predictionResistance: s.pr, additionalInput: input });
+              expect(toHex(out)).toBe(
+                toHex(refs[s.lane]!.generate(s.bytes, { predictionResistance: s.pr, additionalInput: input })),
+              );
+            } else {
+              const entropies = refs.map((_, l) => filled(32, 100 + n * 4 + l));
+              const inputs = refs.map((_, l) => filled(s.additional, 200 + n * 4 + l));
+              x4.reseed(entropies, inputs);
+              refs.forEach((ref, l) => ref.reseed(entropies[l]!, inputs[l]));
+            }
+            expect(x4.reseedCounters).toEqual(refs.map((r) => r.reseedCounter));
+          });
+        },
+      ),
       { numRuns: 60 },
     );
   });
 
   it('a request on one lane leaves the other lanes exactly as they were', () => {
-    const inits = [0, 1, 2, 3].map((l) => ({ entropy: filled(32, l), nonce: filled(16, l + 9), entropySource: entropyStream(l) }));
+    const inits = [0, 1, 2, 3].map((l) => ({
+      entropy: filled(32, l),
+      nonce: filled(16, l + 9),
+      entropySource: entropyStream(l),
+    }));
     const a = new HmacDrbgX4(inits);
     const b = new HmacDrbgX4(inits.map((init, l) => ({ ...init, entropySource: entropyStream(l) })));
     b.generateLaneInto(2, new Uint8Array(64), { predictionResistance: true });
@@ -121,10 +135,19 @@ describe('four HMAC_DRBG instances in lockstep (SP 800-90A §10.1.2)', () => {
   it('refuses what SP 800-90A or the lockstep refuses, and nothing after uninstantiate', () => {
     const inits = [0, 1, 2, 3].map((l) => ({ entropy: filled(32, l), nonce: filled(16, l) }));
     expect(() => new HmacDrbgX4(inits.slice(0, 3))).toThrow(DrbgError);
-    expect(() => new HmacDrbgX4([...inits.slice(0, 3), { entropy: filled(31, 0), nonce: filled(16, 0) }])).toThrow(/at least 256 bits/);
-    expect(() => new HmacDrbgX4([...inits.slice(0, 3), { entropy: filled(33, 0), nonce: filled(16, 0) }])).toThrow(/one length/);
+    expect(() => new HmacDrbgX4([...inits.slice(0, 3), { entropy: filled(31, 0), nonce: filled(16, 0) }])).toThrow(
+      /at least 256 bits/,
+    );
+    expect(() => new HmacDrbgX4([...inits.slice(0, 3), { entropy: filled(33, 0), nonce: filled(16, 0) }])).toThrow(
+      /one length/,
+    );
     const drbg = new HmacDrbgX4(inits);
-    expect(() => drbg.generateInto(inits.map(() => new Uint8Array(32)), { predictionResistance: true })).toThrow(/needs an entropy source/);
+    expect(() =>
+      drbg.generateInto(
+        inits.map(() => new Uint8Array(32)),
+        { predictionResistance: true },
+      ),
+    ).toThrow(/needs an entropy source/);
     expect(() => drbg.generateInto([32, 32, 32, 16].map((n) => new Uint8Array(n)))).toThrow(/one length/);
     drbg.uninstantiate();
     expect(drbg.instantiated).toBe(false);

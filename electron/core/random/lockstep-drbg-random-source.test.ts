@@ -63,8 +63,14 @@ function referenceLanes(entropy: ReturnType<typeof countingSource>) {
   });
   return {
     /** A lockstep request: every lane takes the next piece, in lane order. */
-    all: () => lanes.map((drbg, l) => (pending[l]!.push(entropy.piece(piece++)), drbg.generate(32, { predictionResistance: true }))),
-    one: (l: number) => (pending[l]!.push(entropy.piece(piece++)), lanes[l]!.generate(32, { predictionResistance: true })),
+    all: () =>
+      lanes.map(
+        (drbg, l) => (pending[l]!.push(entropy.piece(piece++)), drbg.generate(32, { predictionResistance: true })),
+      ),
+    one: (l: number) => (
+      pending[l]!.push(entropy.piece(piece++)),
+      lanes[l]!.generate(32, { predictionResistance: true })
+    ),
   };
 }
 
@@ -108,7 +114,8 @@ describe('lockstep DRBG random source (docs/rng.md#lockstep-instances)', () => {
   it('deals real rounds, and an unhealthy source stops every draw with RngUnavailableError', () => {
     const entropy = countingSource();
     const random = createLockstepDrbgRandomSource({ entropy: entropy.source });
-    for (let i = 0; i < 9; i++) expect(dealRound(new FreshShoe(8, random)).player.cards.length).toBeGreaterThanOrEqual(2);
+    for (let i = 0; i < 9; i++)
+      expect(dealRound(new FreshShoe(8, random)).player.cards.length).toBeGreaterThanOrEqual(2);
     entropy.fail('device unplugged');
     expect(() => random.nextInt(52)).toThrow(RngUnavailableError);
     expect(() => dealRound(new FreshShoe(8, random))).toThrow(RngUnavailableError);

@@ -41,7 +41,10 @@ const T1 = 26;
 const T2 = 27;
 
 const get = op.localGet;
-const add = (...terms: Bytes[]): Bytes => [...terms[0]!, ...terms.slice(1).flatMap((term) => [...term, ...op.i32x4Add])];
+const add = (...terms: Bytes[]): Bytes => [
+  ...terms[0]!,
+  ...terms.slice(1).flatMap((term) => [...term, ...op.i32x4Add]),
+];
 const xor3 = (x: Bytes, y: Bytes, z: Bytes): Bytes => [...x, ...y, ...op.v128Xor, ...z, ...op.v128Xor];
 const shr = (local: number, n: number): Bytes => [...get(local), ...op.i32Const(n), ...op.i32x4ShrU];
 const rotr = (local: number, n: number): Bytes => [

@@ -64,7 +64,9 @@ describe('SHA-256, four lanes at once in WebAssembly SIMD (FIPS 180-4)', () => {
   it('each lane equals node:crypto for any four messages of the same length', () => {
     fc.assert(
       fc.property(
-        fc.integer({ min: 0, max: 300 }).chain((n) => fc.array(fc.uint8Array({ minLength: n, maxLength: n }), { minLength: 4, maxLength: 4 })),
+        fc
+          .integer({ min: 0, max: 300 })
+          .chain((n) => fc.array(fc.uint8Array({ minLength: n, maxLength: n }), { minLength: 4, maxLength: 4 })),
         (messages) => {
           const expected = messages.map((m) => createHash('sha256').update(m).digest('hex'));
           expect(hash4(sha, messages)).toEqual(expected);
@@ -76,10 +78,16 @@ describe('SHA-256, four lanes at once in WebAssembly SIMD (FIPS 180-4)', () => {
   it('each lane compresses exactly as the TypeScript compression from any state, and a lane never touches another', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.tuple(fc.array(fc.integer(), { minLength: 8, maxLength: 8 }), fc.uint8Array({ minLength: 64, maxLength: 64 })), {
-          minLength: 4,
-          maxLength: 4,
-        }),
+        fc.array(
+          fc.tuple(
+            fc.array(fc.integer(), { minLength: 8, maxLength: 8 }),
+            fc.uint8Array({ minLength: 64, maxLength: 64 }),
+          ),
+          {
+            minLength: 4,
+            maxLength: 4,
+          },
+        ),
         (lanes) => {
           lanes.forEach(([state, block], lane) => {
             const view = new DataView(block.buffer, block.byteOffset);
