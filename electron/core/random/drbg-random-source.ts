@@ -25,6 +25,21 @@ export class RngUnavailableError extends Error {
   override readonly name = 'RngUnavailableError';
 }
 
+/** Throws RngUnavailableError, after `discard`, when the source says it cannot deliver now. */
+export function requireHealthySource(entropy: EntropySource, discard: () => void): void {
+  const reason = entropy.unavailableReason();
+  if (reason !== null) {
+    discard();
+    throw new RngUnavailableError(`RNG unavailable: ${reason}`);
+  }
+}
+
+/** What a failed entropy fetch throws: RngUnavailableError as it is, anything else in one. */
+export function asUnavailable(error: unknown): RngUnavailableError {
+  if (error instanceof RngUnavailableError) return error;
+  return new RngUnavailableError(`RNG unavailable: ${(error as Error).message}`);
+}
+
 /** Fresh entropy on demand, synchronously (the game engine draws cards synchronously). */
 export interface EntropySource {
   /** e.g. "OS entropy only", "hardware RNG on /dev/ttyACM0". */
@@ -114,13 +129,7 @@ export function createDrbgRandomSource(options: DrbgRandomSourceOptions): DrbgRa
   // A full-entropy source fills this buffer per reseed; it is zeroed once the DRBG has absorbed it.
   const seedBytes = new Uint8Array(SECURITY_STRENGTH_BITS / 8);
 
-  function requireHealthy(): void {
-    const reason = entropy.unavailableReason();
-    if (reason !== null) {
-      discardBlock();
-      throw new RngUnavailableError(`RNG unavailable: ${reason}`);
-    }
-  }
+  const requireHealthy = () => requireHealthySource(entropy, discardBlock);
 
   function fetchEntropy(bits: number): Uint8Array {
     try {
@@ -135,8 +144,7 @@ export function createDrbgRandomSource(options: DrbgRandomSourceOptions): DrbgRa
       return bytes;
     } catch (error) {
       discardBlock();
-      if (error instanceof RngUnavailableError) throw error;
-      throw new RngUnavailableError(`RNG unavailable: ${(error as Error).message}`);
+      throw asUnavailable(error);
     }
   }
 

@@ -18,7 +18,8 @@ import { randomBytes } from 'node:crypto';
 import { BlockSampler, checkBound } from './block-sampler.ts';
 import {
   PERSONALIZATION_LABEL,
-  RngUnavailableError,
+  asUnavailable,
+  requireHealthySource,
   type DrbgRandomSource,
   type EntropySource,
 } from './drbg-random-source.ts';
@@ -71,13 +72,7 @@ export function createLockstepDrbgRandomSource(options: LockstepRandomSourceOpti
     requests++;
   });
 
-  function requireHealthy(): void {
-    const reason = entropy.unavailableReason();
-    if (reason !== null) {
-      discardAll();
-      throw new RngUnavailableError(`RNG unavailable: ${reason}`);
-    }
-  }
+  const requireHealthy = () => requireHealthySource(entropy, discardAll);
 
   function entropyFor(l: number): Uint8Array {
     try {
@@ -86,8 +81,7 @@ export function createLockstepDrbgRandomSource(options: LockstepRandomSourceOpti
       return seedBytes[l]!;
     } catch (error) {
       discardAll();
-      if (error instanceof RngUnavailableError) throw error;
-      throw new RngUnavailableError(`RNG unavailable: ${(error as Error).message}`);
+      throw asUnavailable(error);
     }
   }
 
