@@ -129,16 +129,8 @@ export function createLockstepDrbgRandomSource(options: LockstepRandomSourceOpti
 
   return {
     lanes: LANES,
-    get predictionResistance() {
-      return predictionResistance;
-    },
+    predictionResistance,
     hmacPath: 'fast',
-    get requests() {
-      return requests;
-    },
-    get reseeds() {
-      return reseeds;
-    },
 
     beforeShuffle(): void {
       requireHealthy();
@@ -162,6 +154,13 @@ export function createLockstepDrbgRandomSource(options: LockstepRandomSourceOpti
       discardAll();
       drbg?.uninstantiate();
       drbg = null;
+    },
+
+    get reseeds() {
+      return reseeds;
+    },
+    get requests() {
+      return requests;
     },
   };
 }
