@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HMAC_DRBG_SHA256_CAVP } from '../../certification/cavp-vectors.ts';
 import { DrbgError, HmacDrbg, parseHex, toHex } from './hmac-drbg.ts';
-import { HmacDrbgX4 } from './hmac-drbg-x4.ts';
+import { HmacDrbgX4, MAX_PROVIDED_BYTES } from './hmac-drbg-x4.ts';
 
 /** Entropy for one lane: a fixed stream of 32-byte pieces, the same for the lockstep lane and its reference. */
 function entropyStream(seed: number) {
@@ -141,6 +141,8 @@ describe('four HMAC_DRBG instances in lockstep (SP 800-90A §10.1.2)', () => {
     expect(() => new HmacDrbgX4([...inits.slice(0, 3), { entropy: filled(33, 0), nonce: filled(16, 0) }])).toThrow(
       /one length/,
     );
+    const long = inits.map((init) => ({ ...init, personalization: new Uint8Array(MAX_PROVIDED_BYTES) }));
+    expect(() => new HmacDrbgX4(long)).toThrow(/at most \d+ bytes a lane/);
     const drbg = new HmacDrbgX4(inits);
     expect(() =>
       drbg.generateInto(

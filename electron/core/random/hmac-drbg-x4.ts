@@ -11,6 +11,8 @@
  *   were (their state is saved and put back, and their inputs are zeros that are thrown away).
  * - The algorithm is the one of hmac-drbg.ts step by step, so each lane's output is byte-identical to
  *   an HmacDrbg given the same inputs (hmac-drbg-x4.test.ts checks this against the reference path).
+ * - Seed material and additional input are at most MAX_PROVIDED_BYTES a lane (8 KB), this
+ *   implementation's maximum lengths, which SP 800-90A lets it choose.
  * - If one lane reaches the reseed interval during a lockstep call, every lane of the call reseeds:
  *   SP 800-90A allows a reseed at any time (§9.2), so a sibling's early reseed keeps it conforming.
  */
@@ -27,13 +29,19 @@ import {
   type EntropyFunction,
   type GenerateOptions,
 } from './hmac-drbg.ts';
-import { HmacSha256x4, LANES } from './hmac-sha256x4.ts';
+import { HmacSha256x4, LANES, MAX_LANE_MESSAGE_BYTES } from './hmac-sha256x4.ts';
 
 const OUT_LEN = 32;
 const EMPTY = new Uint8Array(0);
 const ZERO_BYTE = new Uint8Array([0x00]);
 const ONE_BYTE = new Uint8Array([0x01]);
 const LANE_INDEXES = [0, 1, 2, 3] as const;
+/**
+ * The most seed material (entropy ‖ nonce ‖ personalization, or entropy ‖ additional input) or additional
+ * input a lane takes: V ‖ separator ‖ it must fit one lane's message. SP 800-90A lets an implementation set
+ * its maximum lengths below 2^35 bits (§10.1, Table 2); the lockstep callers use 32 to about 130 bytes.
+ */
+export const MAX_PROVIDED_BYTES = MAX_LANE_MESSAGE_BYTES - OUT_LEN - 1;
 
 export interface LaneInit {
   readonly entropy: Uint8Array;
@@ -55,7 +63,8 @@ export interface LockstepGenerateOptions {
 
 export class HmacDrbgX4 {
   private readonly mac = new HmacSha256x4();
-  private readonly values = Array.from({ length: LANES }, () => new Uint8Array(OUT_LEN));
+  /** Each lane's V: the four-lane HMAC's digests, so `V = HMAC(K, V)` copies nothing. */
+  private readonly values = this.mac.digests;
   private readonly counters = [0, 0, 0, 0];
   private readonly sources: readonly (EntropyFunction | undefined)[];
   private readonly interval: number;
@@ -216,6 +225,9 @@ export class HmacDrbgX4 {
 
   /** HMAC_DRBG_Update (§10.1.2.2) on every lane, provided[L] for lane L. */
   private update(provided: readonly Uint8Array[]): void {
+    if (provided[0]!.length > MAX_PROVIDED_BYTES) {
+      throw new DrbgError(`seed material and additional input are at most ${MAX_PROVIDED_BYTES} bytes a lane here`);
+    }
     this.mac.rekey(this.values, ZERO_BYTE, provided);
     this.mac.macInto(this.values, this.values);
     if (provided[0]!.length === 0) return;

@@ -9,7 +9,7 @@
  * `V ‖ separator ‖ provided_data`. Checked lane by lane against node:crypto in hmac-sha256x4.test.ts.
  */
 import { SHA256_BLOCK_BYTES, SHA256_IV } from './sha256.ts';
-import { BLOCK4_BYTES, STATE4_BYTES, createSha256x4, type Sha256x4 } from './sha256x4-module.ts';
+import { BLOCK4_BYTES, LANE_STRIDE, STATE4_BYTES, createSha256x4, type Sha256x4 } from './sha256x4-module.ts';
 
 export const LANES = 4;
 
@@ -22,6 +22,10 @@ const OUTER_MID = INNER_MID + STATE4_BYTES;
 const INNER_PAD = OUTER_MID + STATE4_BYTES;
 const OUTER_PAD = INNER_PAD + BLOCK4_BYTES;
 const IV4 = OUTER_PAD + BLOCK4_BYTES;
+const DIGESTS = IV4 + STATE4_BYTES;
+const MESSAGES = 2048;
+/** The longest message a lane can hash here: its padded blocks must fit between two lanes' messages. */
+export const MAX_LANE_MESSAGE_BYTES = LANE_STRIDE - 9;
 /** Word index of a byte offset. */
 const at = (offset: number) => offset >> 2;
 
@@ -30,21 +34,22 @@ const OPAD_WORD = 0x5c5c5c5c;
 /** The bits hashed before an inner or outer message: the 64-byte pad block. */
 const PAD_BITS = SHA256_BLOCK_BYTES * 8;
 
-/** One lane's message laid out with its padding (FIPS 180-4 §5.1.1), rewritten only when the length changes. */
+/**
+ * One lane's message laid out with its padding (FIPS 180-4 §5.1.1) in the module's memory, where load4
+ * reads it; the padding is rewritten only when the length changes.
+ */
 class LaneMessage {
-  private bytes = new Uint8Array(2 * SHA256_BLOCK_BYTES);
-  private view = new DataView(this.bytes.buffer);
+  private readonly bytes: Uint8Array;
+  private readonly view: DataView;
   private laidOutFor = -1;
   blocks = 0;
 
+  constructor(memory: Uint8Array, offset: number) {
+    this.bytes = memory.subarray(offset, offset + LANE_STRIDE);
+    this.view = new DataView(memory.buffer, offset, LANE_STRIDE);
+  }
+
   layOut(length: number, first: Uint8Array, middle: Uint8Array | undefined, last: Uint8Array | undefined): void {
-    const blocks = Math.ceil((length + 9) / SHA256_BLOCK_BYTES);
-    if (blocks * SHA256_BLOCK_BYTES > this.bytes.length) {
-      this.bytes.fill(0);
-      this.bytes = new Uint8Array(blocks * SHA256_BLOCK_BYTES);
-      this.view = new DataView(this.bytes.buffer);
-      this.laidOutFor = -1;
-    }
     const m = this.bytes;
     m.set(first, 0);
     let end = first.length;
@@ -54,21 +59,15 @@ class LaneMessage {
     }
     if (last !== undefined) m.set(last, end);
     if (this.laidOutFor === length) return;
+    const blocks = Math.ceil((length + 9) / SHA256_BLOCK_BYTES);
     const stop = blocks * SHA256_BLOCK_BYTES;
     m[length] = 0x80;
     m.fill(0, length + 1, stop - 8);
-    const bits = PAD_BITS + length * 8; // the DRBG's inputs are far below 2^53 bits
-    this.view.setUint32(stop - 8, Math.floor(bits / 0x100000000));
-    this.view.setUint32(stop - 4, bits >>> 0);
+    const bits = PAD_BITS + length * 8; // below 2^32 here
+    this.view.setUint32(stop - 8, 0);
+    this.view.setUint32(stop - 4, bits);
     this.blocks = blocks;
     this.laidOutFor = length;
-  }
-
-  /** Block `index` as words into lane `lane` of the block at `offset`. */
-  transposeInto(words: Int32Array, offset: number, lane: number, index: number): void {
-    const view = this.view;
-    const base = index * SHA256_BLOCK_BYTES;
-    for (let j = 0; j < 16; j++) words[at(offset) + 4 * j + lane] = view.getInt32(base + 4 * j);
   }
 
   wipe(): void {
@@ -80,7 +79,14 @@ class LaneMessage {
 export class HmacSha256x4 {
   private readonly sha: Sha256x4 = createSha256x4();
   private readonly words = this.sha.words;
-  private readonly messages = Array.from({ length: LANES }, () => new LaneMessage());
+  private readonly messages = Array.from(
+    { length: LANES },
+    (_, lane) => new LaneMessage(this.sha.bytes, MESSAGES + lane * LANE_STRIDE),
+  );
+  /** Each lane's last digest (32 bytes in the module's memory); macInto writes here first. */
+  readonly digests = Array.from({ length: LANES }, (_, lane) =>
+    this.sha.bytes.subarray(DIGESTS + 32 * lane, DIGESTS + 32 * lane + 32),
+  );
   private readonly keyBlock = new Uint8Array(SHA256_BLOCK_BYTES);
   private readonly keyView = new DataView(this.keyBlock.buffer);
 
@@ -119,7 +125,8 @@ export class HmacSha256x4 {
 
   /**
    * HMAC(K_L, first[L] ‖ middle ‖ last[L]) for every lane L; the lanes' total lengths must be equal.
-   * Each digest is written into outs[L] (which may be first[L]), or only kept as the next key by rekey.
+   * Each digest is written into digests[L] and, unless outs is null, copied to outs[L]; a part may be
+   * digests[L] itself (the DRBG's `V = HMAC(K, V)`). Each lane's message is at most MAX_LANE_MESSAGE_BYTES.
    */
   macInto(
     outs: readonly Uint8Array[] | null,
@@ -127,8 +134,21 @@ export class HmacSha256x4 {
     middle?: Uint8Array,
     last?: readonly Uint8Array[],
   ): void {
+    this.hash(first, middle, last);
+    this.sha.digest4(STATE, DIGESTS);
+    if (outs !== null) {
+      for (let lane = 0; lane < LANES; lane++)
+        if (outs[lane] !== this.digests[lane]) outs[lane]!.set(this.digests[lane]!);
+    }
+  }
+
+  /** Every lane's HMAC, left in STATE as words. */
+  private hash(first: readonly Uint8Array[], middle?: Uint8Array, last?: readonly Uint8Array[]): void {
     const w = this.words;
     const length = first[0]!.length + (middle?.length ?? 0) + (last?.[0]!.length ?? 0);
+    if (length > MAX_LANE_MESSAGE_BYTES) {
+      throw new RangeError(`a lane's message must be at most ${MAX_LANE_MESSAGE_BYTES} bytes`);
+    }
     for (let lane = 0; lane < LANES; lane++) {
       if (first[lane]!.length + (middle?.length ?? 0) + (last?.[lane]!.length ?? 0) !== length) {
         throw new RangeError('the lanes of one HMAC must hash messages of the same length');
@@ -138,19 +158,18 @@ export class HmacSha256x4 {
     w.copyWithin(at(STATE), at(INNER_MID), at(INNER_MID) + 32);
     const blocks = this.messages[0]!.blocks;
     for (let index = 0; index < blocks; index++) {
-      for (let lane = 0; lane < LANES; lane++) this.messages[lane]!.transposeInto(w, BLOCK, lane, index);
+      this.sha.load4(BLOCK, MESSAGES + index * SHA256_BLOCK_BYTES);
       this.sha.compress4(STATE, BLOCK);
     }
     w.copyWithin(at(OUTER_BLOCK), at(STATE), at(STATE) + 32);
     w.copyWithin(at(STATE), at(OUTER_MID), at(OUTER_MID) + 32);
     this.sha.compress4(STATE, OUTER_BLOCK);
-    if (outs !== null) for (let lane = 0; lane < LANES; lane++) this.digestInto(lane, outs[lane]!);
   }
 
-  /** macInto, then each lane's digest becomes its key: the HMAC_DRBG update's `K = HMAC(K, V ‖ separator ‖ data)`. */
+  /** HMAC of each lane, which becomes its key (digests are left as they were): the HMAC_DRBG update's `K = HMAC(K, V ‖ separator ‖ data)`. */
   rekey(first: readonly Uint8Array[], middle?: Uint8Array, last?: readonly Uint8Array[]): void {
-    this.macInto(null, first, middle, last);
     const w = this.words;
+    this.hash(first, middle, last);
     for (let i = 0; i < 32; i++) {
       const word = w[at(STATE) + i]!;
       w[at(INNER_PAD) + i] = word ^ IPAD_WORD;
@@ -172,6 +191,7 @@ export class HmacSha256x4 {
 
   wipe(): void {
     this.words.fill(0, 0, at(IV4));
+    this.words.fill(0, at(DIGESTS), at(DIGESTS) + 32);
     for (const message of this.messages) message.wipe();
   }
 
@@ -184,16 +204,5 @@ export class HmacSha256x4 {
     // The key leaves the pad blocks at once.
     w.fill(IPAD_WORD, at(INNER_PAD), at(INNER_PAD) + 32);
     w.fill(OPAD_WORD, at(OUTER_PAD), at(OUTER_PAD) + 32);
-  }
-
-  private digestInto(lane: number, out: Uint8Array): void {
-    const w = this.words;
-    for (let i = 0; i < 8; i++) {
-      const word = w[at(STATE) + 4 * i + lane]!;
-      out[4 * i] = word >>> 24;
-      out[4 * i + 1] = word >>> 16;
-      out[4 * i + 2] = word >>> 8;
-      out[4 * i + 3] = word;
-    }
   }
 }

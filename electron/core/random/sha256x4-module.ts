@@ -89,18 +89,61 @@ function compress4Body(): Bytes {
   return body;
 }
 
-/** The module's bytes: memory (1 page) and compress4(stateOffset, blockOffset). */
+/** Reverses the bytes of each 32-bit lane: big-endian message words to numbers and back. */
+const BYTE_SWAP = [3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12];
+
+/**
+ * load4(block, message): block j of lane L ← the big-endian word at message + L·LANE_STRIDE + 4·j, for
+ * four lanes' messages kept as plain bytes, LANE_STRIDE apart.
+ */
+function load4Body(): Bytes {
+  const [block, message, v] = [0, 1, 2];
+  const body: number[] = [];
+  for (let j = 0; j < 16; j++) {
+    for (let lane = 0; lane < 4; lane++) {
+      body.push(...get(message), ...get(v), ...op.v128Load32Lane(lane * LANE_STRIDE + 4 * j, lane), ...op.localSet(v));
+    }
+    body.push(...get(block), ...get(v), ...get(v), ...op.i8x16Shuffle(BYTE_SWAP), ...op.v128Store(16 * j));
+  }
+  return body;
+}
+
+/** digest4(state, out): lane L's eight state words as 32 big-endian bytes at out + 32·L. */
+function digest4Body(): Bytes {
+  const [state, out, v] = [0, 1, 2];
+  const body: number[] = [];
+  for (let i = 0; i < 8; i++) {
+    body.push(...get(state), ...op.v128Load(16 * i), ...op.localTee(v), ...get(v), ...op.i8x16Shuffle(BYTE_SWAP));
+    body.push(...op.localSet(v));
+    for (let lane = 0; lane < 4; lane++)
+      body.push(...get(out), ...get(v), ...op.v128Store32Lane(32 * lane + 4 * i, lane));
+  }
+  return body;
+}
+
+/** Bytes between the lanes' messages for load4. */
+export const LANE_STRIDE = 8192;
+
+/** The module's bytes: memory (1 page) and compress4(state, block), load4(block, message), digest4(state, out). */
 export function sha256x4ModuleBytes(): Uint8Array {
   return wasmModule(1, [
     { name: 'compress4', params: [I32, I32], locals: new Array<number>(26).fill(V128), body: compress4Body() },
+    { name: 'load4', params: [I32, I32], locals: [V128], body: load4Body() },
+    { name: 'digest4', params: [I32, I32], locals: [V128], body: digest4Body() },
   ]);
 }
 
 export interface Sha256x4 {
   /** The module's memory as 32-bit words (index = byte offset / 4). */
   readonly words: Int32Array;
+  /** The module's memory as bytes. */
+  readonly bytes: Uint8Array;
   /** Compresses the lane-interleaved block at `blockOffset` into the state at `stateOffset` (bytes, 16-aligned). */
   compress4(stateOffset: number, blockOffset: number): void;
+  /** The lane-interleaved block at `blockOffset` from four byte messages at `messageOffset`, LANE_STRIDE apart. */
+  load4(blockOffset: number, messageOffset: number): void;
+  /** Each lane's state at `stateOffset` as 32 big-endian bytes at `outOffset` + 32·lane. */
+  digest4(stateOffset: number, outOffset: number): void;
 }
 
 /**
@@ -115,10 +158,18 @@ const wasm = (globalThis as unknown as { WebAssembly: WebAssemblyApi }).WebAssem
 
 let compiled: object | null = null;
 
-/** A new instance with its own 64 KiB memory (synchronous: the module is about 17 KB). */
+/** A new instance with its own 64 KiB memory (synchronous: the module is about 18 KB). */
 export function createSha256x4(): Sha256x4 {
   compiled ??= new wasm.Module(sha256x4ModuleBytes());
   const instance = new wasm.Instance(compiled);
-  const exports = instance.exports as { memory: { buffer: ArrayBuffer }; compress4: (s: number, b: number) => void };
-  return { words: new Int32Array(exports.memory.buffer), compress4: exports.compress4 };
+  type Call = (first: number, second: number) => void;
+  const exports = instance.exports as { memory: { buffer: ArrayBuffer }; compress4: Call; load4: Call; digest4: Call };
+  const buffer = exports.memory.buffer;
+  return {
+    words: new Int32Array(buffer),
+    bytes: new Uint8Array(buffer),
+    compress4: exports.compress4,
+    load4: exports.load4,
+    digest4: exports.digest4,
+  };
 }

@@ -57,6 +57,12 @@ export const op = {
     const lane = [value & 0xff, (value >>> 8) & 0xff, (value >>> 16) & 0xff, (value >>> 24) & 0xff];
     return [...simd(0x0c), ...lane, ...lane, ...lane, ...lane];
   },
+  /** Replaces lane `lane` of the v128 operand with the 32-bit word at address + offset. */
+  v128Load32Lane: (offset: number, lane: number): Bytes => [...simd(0x56), 2, ...uleb(offset), lane],
+  /** Stores lane `lane` of the v128 operand as a 32-bit word at address + offset. */
+  v128Store32Lane: (offset: number, lane: number): Bytes => [...simd(0x5a), 2, ...uleb(offset), lane],
+  /** Byte `i` of the result is byte `lanes[i]` of the two operands (0–15 the first, 16–31 the second). */
+  i8x16Shuffle: (lanes: readonly number[]): Bytes => [...simd(0x0d), ...lanes],
   v128And: simd(0x4e) as Bytes,
   v128Or: simd(0x50) as Bytes,
   v128Xor: simd(0x51) as Bytes,
