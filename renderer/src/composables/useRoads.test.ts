@@ -1,4 +1,5 @@
 import { createPinia, setActivePinia } from 'pinia';
+import fc from 'fast-check';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { effectScope } from 'vue';
 import type { CabinetSnapshot } from '../../../electron/core/cabinet/cabinet-api.ts';
@@ -61,5 +62,42 @@ describe('the roads at the table redraw only when their rounds change', () => {
     expect(roads.value).not.toBe(before);
     expect(roads.value.counters.rounds).toBe(41);
     stop();
+  });
+
+  it('a full window that drops its oldest round for the one being revealed leaves the roads as they were', () => {
+    const cabinet = useCabinetStore();
+    const round = useRoundStore();
+    cabinet.snapshot = snapshotWith(outcomes(60));
+    const { roads, stop } = roadsAtTable();
+    const before = roads.value;
+    // Main keeps 60 rounds: its answer to DEAL holds rounds 2 to 61, and round 61 is on its way to the felt.
+    round.round = { roundId: 61 } as RoundRecord;
+    round.stage = 'dealing';
+    cabinet.snapshot = snapshotWith(outcomes(61).slice(1));
+    expect(roads.value).toBe(before);
+    round.stage = 'result';
+    expect(roads.value).not.toBe(before);
+    expect(roads.value.beadPlate.length).toBe(60);
+    stop();
+  });
+
+  it('whatever the window holds, the reveal of the next round never redraws the roads', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 60 }), (played) => {
+        setActivePinia(createPinia());
+        const cabinet = useCabinetStore();
+        const round = useRoundStore();
+        cabinet.snapshot = snapshotWith(outcomes(played));
+        const { roads, stop } = roadsAtTable();
+        const before = roads.value;
+        // Main's order: the round's answer, then the snapshot whose window (at most 60 rounds) holds it.
+        round.round = { roundId: played + 1 } as RoundRecord;
+        round.stage = 'dealing';
+        cabinet.snapshot = snapshotWith(outcomes(played + 1).slice(-60));
+        const during = roads.value;
+        stop();
+        return during === before;
+      }),
+    );
   });
 });
