@@ -201,6 +201,8 @@ export async function traceDeals(browser: Browser, currentDir: string | null): P
           'disabled-by-default-devtools.timeline',
           'disabled-by-default-devtools.timeline.frame',
           'blink.user_timing',
+          // Names each node whose style or layout a task invalidated, and why (docs/benchmarks.md#the-deals-frames).
+          'disabled-by-default-devtools.timeline.invalidationTracking',
           'v8.execute',
           'disabled-by-default-v8.cpu_profiler',
         ],

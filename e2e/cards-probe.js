@@ -14,6 +14,18 @@
         }),
       ),
     );
+  /** The CSS properties every animation now running on the page changes (the result's glow and pop among them). */
+  probe.pageAnimated = () => {
+    const props = new Set();
+    document.getAnimations().forEach((a) =>
+      a.effect.getKeyframes().forEach((frame) =>
+        Object.keys(frame).forEach((prop) => {
+          if (!TIMING_KEYS.includes(prop)) props.add(prop);
+        }),
+      ),
+    );
+    return [...props].sort();
+  };
   window.cardsProbe = probe;
   const keyOf = (el) => `${el.getAttribute('data-side')}${el.getAttribute('data-slot')}`;
   const becameMoving = (el) => {

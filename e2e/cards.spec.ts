@@ -73,6 +73,11 @@ for (const viewport of VIEWPORTS) {
       await expect(kiosk.locator('[data-testid="dealt-card"][data-deal-state="placed"]')).toHaveCount(6);
       expect(await probe(kiosk, 'arrivals')).toEqual(DEAL_ORDER);
       expect((await probe<string[]>(kiosk, 'animated')).sort()).toEqual(['opacity', 'transform']);
+      // The result moves only opacity and transform too: the winning spot's glow pulses without a repaint.
+      await expect(kiosk.getByTestId('spot-banker')).toHaveClass(/\bwon\b/);
+      const resultAnimated = await probe<string[]>(kiosk, 'pageAnimated()');
+      expect(resultAnimated).toContain('opacity');
+      expect(resultAnimated.filter((p) => p !== 'opacity' && p !== 'transform')).toEqual([]);
 
       for (const side of ['player', 'banker']) {
         const third = kiosk.locator(`[data-testid="dealt-card"][data-side="${side}"][data-slot="2"]`);

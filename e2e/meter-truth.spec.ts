@@ -197,7 +197,7 @@ async function expectRoundAreaClear(page: Page, portrait: boolean, label: string
     expect(inside, `${label}: shoe across the Banker box's edge`).toBe(true);
   }
   for (const centre of ['roads-panel', 'result-banner']) {
-    if ((await page.getByTestId(centre).count()) === 0) continue;
+    if (!(await page.getByTestId(centre).isVisible())) continue;
     expect(overlaps(shoe, await boxOf(page, centre)), `${label}: shoe over ${centre}`).toBe(false);
   }
 }

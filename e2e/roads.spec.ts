@@ -188,8 +188,13 @@ for (const viewport of VIEWPORTS) {
       await showRoads(kiosk);
       await expect(kiosk.getByTestId('bead')).toHaveCount(SEQUENCE.length - 1);
       await toggleInMenu(kiosk, 'fast-play-toggle');
+      // The panel gives way to the result but stays on the page, hidden, so the result rebuilds nothing: the same
+      // element comes back (docs/benchmarks.md#the-deals-frames).
+      await kiosk.getByTestId('roads-panel').evaluate((panel) => panel.setAttribute('data-probe', 'before the round'));
       await playRound(kiosk, host, SEQUENCE.at(-1)!, true);
+      await expect(kiosk.getByTestId('roads-panel')).toBeHidden();
       await showRoads(kiosk);
+      await expect(kiosk.getByTestId('roads-panel')).toHaveAttribute('data-probe', 'before the round');
 
       // The screen draws exactly what the roads CLI computes for this sequence.
       await expect(kiosk.getByTestId('bead')).toHaveCount(SEQUENCE.length);

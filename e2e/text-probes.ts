@@ -320,7 +320,10 @@ export async function tableBoxes(page: Page): Promise<PartBoxes> {
     const { document } = globalThis as unknown as LayoutGlobals;
     const out: Record<string, string> = {};
     for (const [name, selector] of Object.entries(parts)) {
-      const b = document.querySelector(selector)?.getBoundingClientRect();
+      // A part hidden by display: none (the roads panel while the result shows) has no box: it counts as absent.
+      const el = document.querySelector(selector);
+      const shown = el?.checkVisibility({ opacityProperty: false, visibilityProperty: false }) ?? false;
+      const b = el && shown ? el.getBoundingClientRect() : undefined;
       out[name] = b
         ? `x ${Math.round(b.left)}–${Math.round(b.right)} y ${Math.round(b.top)}–${Math.round(b.bottom)}`
         : 'absent';

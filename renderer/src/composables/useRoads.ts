@@ -25,6 +25,11 @@ export function useRoads() {
   const outcomes = computed<readonly RoadOutcome[]>((previous) => {
     const all = snapshot.value?.roads ?? NONE;
     const revealing = stage.value === 'dealing' ? round.value?.roundId : undefined;
+    // During the reveal the roads stay as drawn before DEAL: a full window has also dropped its oldest round by
+    // then, and redrawing the rest mid-deal cost the throttled page its longest task (docs/benchmarks.md#the-deals-frames).
+    if (revealing !== undefined && previous !== undefined && !previous.some((o) => o.roundId === revealing)) {
+      return previous;
+    }
     const next = revealing === undefined ? all : all.filter((o) => o.roundId !== revealing);
     return previous !== undefined && sameRoadWindow(previous, next) ? previous : next;
   });

@@ -1,14 +1,23 @@
-/**
- * Keeps a horizontally scrolling road showing its newest column: after every change of `source` the
- * scroller moves to its right end (docs/roads.md), so the latest round is always in view.
- */
-import { nextTick, onMounted, watch, type Ref, type WatchSource } from 'vue';
+import { onBeforeUnmount, onMounted, type Ref } from 'vue';
 
-export function useScrollToNewest(scroller: Readonly<Ref<HTMLElement | null>>, source: WatchSource): void {
-  const toEnd = (): void => {
+/**
+ * Keeps a horizontally scrolling road showing its newest column (docs/roads.md), so the latest round is always in
+ * view: the scroller moves to its right end whenever its board grows a column or the panel comes back into view
+ * (it stays mounted, hidden, while the result shows). A ResizeObserver reports after layout, so the scroll position
+ * is set from a layout already done, never by forcing one in the middle of a render
+ * (docs/benchmarks.md#the-deals-frames).
+ */
+export function useScrollToNewest(scroller: Ref<HTMLElement | null>): void {
+  let observer: ResizeObserver | null = null;
+  onMounted(() => {
     const el = scroller.value;
-    if (el) el.scrollLeft = el.scrollWidth;
-  };
-  onMounted(toEnd);
-  watch(source, () => void nextTick(toEnd), { flush: 'post' });
+    if (!el) return;
+    observer = new ResizeObserver(() => {
+      el.scrollLeft = el.scrollWidth;
+    });
+    // The scroller changes size when it is shown again; the board, when it grows a column.
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+  });
+  onBeforeUnmount(() => observer?.disconnect());
 }
