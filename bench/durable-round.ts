@@ -6,7 +6,8 @@
  */
 import { mkdtempSync, rmSync, statfsSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { DEFAULT_VENUE_CONFIG } from '../electron/core/config/venue-config.ts';
 import { createCryptoRandomSource } from '../electron/core/random/crypto-random-source.ts';
 import type { CabinetCore } from '../electron/core/cabinet/cabinet.ts';
@@ -14,16 +15,37 @@ import { Journal } from '../electron/storage/journal.ts';
 import { startCabinetOn } from '../electron/storage/open-cabinet.ts';
 import { otherCpuShare } from './ui-figures.ts';
 
+/** The storage code a variant runs: this checkout's, or an older checkout's for a before/after run. */
+export interface StorageBuild {
+  readonly Journal: Pick<typeof Journal, 'open'>;
+  readonly startCabinetOn: typeof startCabinetOn;
+}
+
 export interface RoundVariant {
   readonly name: string;
   /** Record-chain digests on every ledger, round and event row. */
   readonly chain: boolean;
   /** The second copy of critical memory in its own file, written after each commit. */
   readonly copyFile: boolean;
+  /** Another checkout's storage code (`--baseline DIR`); this checkout's when absent. */
+  readonly build?: StorageBuild;
+}
+
+/** The journal and cabinet start-up of the checkout at `root`, so its round can take turns with this one's. */
+export async function loadBuild(root: string): Promise<StorageBuild> {
+  const at = (file: string) => pathToFileURL(resolve(root, file)).href;
+  const journal = (await import(at('electron/storage/journal.ts'))) as { Journal: StorageBuild['Journal'] };
+  const open = (await import(at('electron/storage/open-cabinet.ts'))) as Pick<StorageBuild, 'startCabinetOn'>;
+  return { Journal: journal.Journal, startCabinetOn: open.startCabinetOn };
 }
 
 export const EVERYTHING_ON: RoundVariant = { name: 'chain + copy file', chain: true, copyFile: true };
 export const CEILING: RoundVariant = { name: 'ceiling (both off)', chain: false, copyFile: false };
+
+/** `--baseline DIR`'s variant: everything on, with the older checkout's code. */
+export function baselineOf(build: StorageBuild, root: string): RoundVariant {
+  return { ...EVERYTHING_ON, name: `baseline ${root}`, build };
+}
 
 export interface RoundFigures {
   readonly name: string;
@@ -70,7 +92,8 @@ export function timeRounds(
   try {
     for (const [i, v] of variants.entries()) {
       const journalPath = join(dir, `journal-${i}.sqlite`);
-      const cabinet = startCabinetOn(Journal.open(journalPath, { recordChain: v.chain }), {
+      const code = v.build ?? { Journal, startCabinetOn };
+      const cabinet = code.startCabinetOn(code.Journal.open(journalPath, { recordChain: v.chain }), {
         config,
         random: createCryptoRandomSource(),
         // Without a journal path startCabinetOn attaches no copy file.

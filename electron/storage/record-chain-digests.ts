@@ -26,6 +26,17 @@ export function keyedMac(key: Buffer | KeyObject, parts: readonly string[]): str
   return createHmac('sha256', key).update(parts.join('\n')).digest('hex');
 }
 
+/**
+ * Whether two digests (hex of equal length) are equal, in a time that depends only on their length, like
+ * `timingSafeEqual` but without copying both strings into Buffers on every row.
+ */
+export function sameDigest(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let differ = 0;
+  for (let i = 0; i < a.length; i++) differ |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return differ === 0;
+}
+
 /** The message a row's digest is computed over. */
 function rowMessage(chain: ChainedTable, prev: string, values: readonly ChainValue[]): string {
   return `${chain}\n${prev}\n${JSON.stringify(values)}`;
