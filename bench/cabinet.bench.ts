@@ -83,6 +83,8 @@ const result = {
   commit_p50_ms: Number(percentile(commitMs, 50).toFixed(3)),
   commit_p99_ms: Number(percentile(commitMs, 99).toFixed(3)),
   rounds_per_second: Math.round((rounds * 1000) / on.totalMs),
+  cpu_ms_per_round: Number(on.cpuMsPerRound.toFixed(3)),
+  ceiling_cpu_ms_per_round: Number(ceiling.cpuMsPerRound.toFixed(3)),
   cpu_in_use_before: Number(load.cpuInUse.toFixed(2)),
   load_average_1m: Number(load.loadAverage1m.toFixed(2)),
 };

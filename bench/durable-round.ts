@@ -53,6 +53,11 @@ export interface RoundFigures {
   readonly p99: number;
   /** All the variant's timed rounds together. */
   readonly totalMs: number;
+  /**
+   * CPU time of this process per round (user + system, mean): on a shared machine a round waits for a core, and
+   * that wait inflates wall time far more than the work done.
+   */
+  readonly cpuMsPerRound: number;
 }
 
 export function percentile(sorted: readonly number[], p: number): number {
@@ -110,19 +115,24 @@ export function timeRounds(
       for (let w = 0; w < 50; w++) cabinet.rebet(1);
     }
     const times = variants.map(() => [] as number[]);
+    const cpuMicros = variants.map(() => 0);
     for (let done = 0; done < rounds; done += BLOCK) {
       for (const [i, cabinet] of cabinets.entries()) {
+        const cpu = process.cpuUsage();
         for (let r = done; r < Math.min(rounds, done + BLOCK); r++) {
           const t0 = performance.now();
           cabinet.rebet(1);
           times[i]!.push(performance.now() - t0);
         }
+        const used = process.cpuUsage(cpu);
+        cpuMicros[i]! += used.user + used.system;
       }
     }
     const figures = variants.map((v, i) => {
       const sorted = times[i]!.sort((a, b) => a - b);
       const totalMs = sorted.reduce((a, b) => a + b, 0);
-      return { name: v.name, p50: percentile(sorted, 50), p99: percentile(sorted, 99), totalMs };
+      const cpuMsPerRound = cpuMicros[i]! / 1000 / rounds;
+      return { name: v.name, p50: percentile(sorted, 50), p99: percentile(sorted, 99), totalMs, cpuMsPerRound };
     });
     return { figures, journal: onTmpfs ? 'tmpfs (durability figures are optimistic)' : 'disk' };
   } finally {
@@ -138,7 +148,8 @@ export function roundTable(figures: readonly RoundFigures[]): string {
   const rows = figures.map(
     (f) =>
       `  ${f.name.padEnd(width)}  p50 ${f.p50.toFixed(2).padStart(6)} ms  p99 ${f.p99.toFixed(2).padStart(6)} ms` +
-      `  ×${(f.p50 / ceiling.p50).toFixed(2)} p50, ×${(f.p99 / ceiling.p99).toFixed(2)} p99 of the ceiling`,
+      `  ×${(f.p50 / ceiling.p50).toFixed(2)} p50, ×${(f.p99 / ceiling.p99).toFixed(2)} p99 of the ceiling` +
+      `  cpu ${f.cpuMsPerRound.toFixed(2)} ms/round`,
   );
   return `${rows.join('\n')}\n`;
 }
