@@ -70,6 +70,13 @@ function checkpointMac(digests: ChainDigests, c: Omit<CheckpointRow, 'mac'>): st
 
 type Row = Record<string, ChainValue> & { chain_digest: string | null };
 
+/** A new key was made (the key file had gone): nothing written before it verifies until a RAM clear. */
+const KEY_REPLACED: RecordCheck = {
+  ok: false,
+  rowsChecked: 0,
+  firstBreak: { table: 'record_chain', rowId: 0, problem: { code: 'key-replaced' } },
+};
+
 export class RecordChain {
   private readonly db: SqlConnection;
   private readonly key: Buffer | null;
@@ -236,13 +243,7 @@ export class RecordChain {
    * When all verify and a checkpoint is `ADVANCE_EVERY` rows behind, it is moved to the last row.
    */
   verifyRecent(): RecordCheck {
-    if (this.keyLost) {
-      return {
-        ok: false,
-        rowsChecked: 0,
-        firstBreak: { table: 'record_chain', rowId: 0, problem: { code: 'key-replaced' } },
-      };
-    }
+    if (this.keyLost) return KEY_REPLACED;
     let rowsChecked = 0;
     const advances: CheckpointRow[] = [];
     for (const chain of CHAIN_NAMES) {
@@ -276,13 +277,7 @@ export class RecordChain {
    * window starts no later than the last one did (docs/cabinet-rules.md#verified-records). Moves no checkpoint.
    */
   verifyWritten(): RecordCheck {
-    if (this.keyLost) {
-      return {
-        ok: false,
-        rowsChecked: 0,
-        firstBreak: { table: 'record_chain', rowId: 0, problem: { code: 'key-replaced' } },
-      };
-    }
+    if (this.keyLost) return KEY_REPLACED;
     let rowsChecked = 0;
     for (const chain of CHAIN_NAMES) {
       const from = this.writtenFrom.get(chain);
