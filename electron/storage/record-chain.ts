@@ -191,9 +191,10 @@ export class RecordChain {
       const def = CHAINS[chain];
       let prev = GENESIS;
       let last = 0;
-      for (const row of this.pages(def, 0)) {
-        prev = digests.row(chain, prev, values(def, row));
-        last = row[def.idColumn] as number;
+      for (const row of this.pageArrays(def, 0, Number.MAX_SAFE_INTEGER)) {
+        const rowValues = row.slice(0, def.columns.length);
+        prev = digests.row(chain, prev, rowValues);
+        last = rowValues[0] as number;
         this.db.run(`UPDATE ${def.table} SET chain_digest = ? WHERE ${def.idColumn} = ?`, prev, last);
       }
       const c = {
@@ -368,7 +369,7 @@ export class RecordChain {
     return { rows, firstBreak: all[0] ?? null, all };
   }
 
-  /** `pages` with each row an array: the chained columns in order, then `chain_digest` (no object per row). */
+  /** A chain's rows in id order, a page at a time, each an array: its columns in order, then `chain_digest`. */
   private *pageArrays(def: ChainDef, afterId: number, throughId: number): Generator<readonly ChainValue[]> {
     let after = afterId;
     for (;;) {
@@ -382,22 +383,6 @@ export class RecordChain {
       yield* rows;
       if (rows.length < PAGE) return;
       after = rows[rows.length - 1]![def.columns.indexOf(def.idColumn)] as number;
-    }
-  }
-
-  private *pages(def: ChainDef, afterId: number, throughId = Number.MAX_SAFE_INTEGER): Generator<Row> {
-    let after = afterId;
-    for (;;) {
-      const rows = this.db.all<Row>(
-        `SELECT ${def.columns.join(', ')}, chain_digest FROM ${def.table}
-         WHERE ${def.idColumn} > ? AND ${def.idColumn} <= ? ORDER BY ${def.idColumn} LIMIT ?`,
-        after,
-        throughId,
-        PAGE,
-      );
-      yield* rows;
-      if (rows.length < PAGE) return;
-      after = rows[rows.length - 1]![def.idColumn] as number;
     }
   }
 
