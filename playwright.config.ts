@@ -48,7 +48,10 @@ export default defineConfig({
     // (docs/testing.md#waits-and-animations).
     reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // Recording a trace for every test (its DOM snapshots and screencast) cost about a sixth of the stage's CPU,
+    // to keep the traces of the few that fail; rerun a failing test with `--trace on` to get its trace
+    // (docs/testing.md#traces).
+    trace: 'off',
     actionTimeout: 10_000,
   },
   projects: [

@@ -1,16 +1,18 @@
 /**
  * RNG benchmark: what the certified randomness costs (docs/benchmarks.md#the-certified-rng-rngbenchts).
  *
- * - Certified rounds per second: FreshShoe + dealRound through the DRBG random source exactly as
- *   the cabinet builds it (HMAC_DRBG SHA-256 on the fast HMAC, prediction resistance, a reseed from
- *   the entropy source before every round, rejection sampling), on one core and on every core
- *   (one worker thread each, its own DRBG).
+ * - Certified rounds per second: FreshShoe + dealRound through the path rng-report uses: four
+ *   lockstep HMAC_DRBG SHA-256 instances on the SIMD SHA-256, each with prediction resistance (a
+ *   reseed from the entropy source before every request, so before every round) and rejection
+ *   sampling (docs/rng.md#lockstep-instances), on one core and on every core (one worker thread
+ *   each, its own instances). Beside it, alternating, the cabinet's single DRBG (the old path).
  * - The ceiling beside it: the same rounds with one `crypto.randomInt` per card, one core.
  *   Certified and ceiling alternate, three times each, so a busy machine weighs on both alike; the
  *   median of each is printed with the ratio, and the CPU time per round, which other work on the
  *   machine inflates less than wall time.
  * - Micro figures, fast vs reference (node:crypto createHmac): HMAC-SHA-256 of 32 bytes, and a
- *   32-byte DRBG generate with prediction resistance (the request a round makes).
+ *   32-byte DRBG generate with prediction resistance (the request a round makes); the SHA-256
+ *   compression in TypeScript against the SIMD one (blocks per second, per lane).
  * OS entropy stands in for the device here; a TrueRNG delivers ~350 kB/s, i.e. ~5,400 reseeds/s
  * at 64 bytes per reseed, which is the hardware ceiling on rounds per second with prediction resistance.
  *
@@ -24,8 +26,12 @@ import { dealRound } from '../electron/core/engine/round.ts';
 import { FreshShoe } from '../electron/core/engine/shoe.ts';
 import { createCryptoRandomSource } from '../electron/core/random/crypto-random-source.ts';
 import { createDrbgRandomSource, createOsEntropySource } from '../electron/core/random/drbg-random-source.ts';
+import { createLockstepDrbgRandomSource } from '../electron/core/random/lockstep-drbg-random-source.ts';
 import { HmacDrbg } from '../electron/core/random/hmac-drbg.ts';
 import { createHmacSha256, type HmacPath } from '../electron/core/random/hmac-sha256.ts';
+import { compress } from '../electron/core/random/sha256-compress.ts';
+import { SHA256_IV } from '../electron/core/random/sha256.ts';
+import { createSha256x4 } from '../electron/core/random/sha256x4-module.ts';
 import { OsEntropyPool } from '../electron/core/random/os-entropy-pool.ts';
 import type { RandomSource } from '../electron/core/random/random-source.ts';
 import { otherCpuShare } from './ui-figures.ts';
@@ -59,11 +65,12 @@ function rounds(random: RandomSource, seconds: number): Rate {
 }
 
 const certified = (hmac: HmacPath = 'fast') => createDrbgRandomSource({ entropy: createOsEntropySource(), hmac });
+const lockstep = () => createLockstepDrbgRandomSource({ entropy: createOsEntropySource() });
 
 if (!isMainThread) {
   // A worker of the all-cores figure: its own certified source, rounds for the given time.
-  const { seconds } = workerData as { seconds: number };
-  parentPort!.postMessage(rounds(certified(), seconds));
+  const { seconds, lanes } = workerData as { seconds: number; lanes: number };
+  parentPort!.postMessage(rounds(lanes === 4 ? lockstep() : certified(), seconds));
 } else {
   await main();
 }
@@ -79,13 +86,13 @@ async function main(): Promise<void> {
   const busyBefore = await otherCpuShare(1000);
   const cores = availableParallelism();
 
-  const allCores = async (): Promise<number> => {
+  const allCores = async (lanes: number): Promise<number> => {
     const rates = await Promise.all(
       Array.from(
         { length: cores },
         () =>
           new Promise<Rate>((resolve, reject) => {
-            const worker = new Worker(new URL(import.meta.url), { workerData: { seconds: budget } });
+            const worker = new Worker(new URL(import.meta.url), { workerData: { seconds: budget, lanes } });
             worker.once('message', (rate: Rate) => {
               resolve(rate);
               void worker.terminate();
@@ -98,14 +105,19 @@ async function main(): Promise<void> {
   };
 
   const oneCore: Rate[] = [];
+  const oneCoreSingle: Rate[] = [];
   const ceiling: Rate[] = [];
   const everyCore: number[] = [];
-  const fastSource = certified();
+  const everyCoreSingle: number[] = [];
+  const lockstepSource = lockstep();
+  const singleSource = certified();
   const ceilingSource = createCryptoRandomSource();
   for (let i = 0; i < 3; i++) {
-    oneCore.push(rounds(fastSource, budget));
+    oneCore.push(rounds(lockstepSource, budget));
+    oneCoreSingle.push(rounds(singleSource, budget));
     ceiling.push(rounds(ceilingSource, budget));
-    everyCore.push(await allCores());
+    everyCore.push(await allCores(4));
+    everyCoreSingle.push(await allCores(1));
   }
   const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
@@ -115,6 +127,9 @@ async function main(): Promise<void> {
   const pool = new OsEntropyPool();
   const message = new Uint8Array(randomBytes(32));
   const out = new Uint8Array(32);
+  const tsState = Int32Array.from(SHA256_IV);
+  const blockView = new DataView(randomBytes(64).buffer);
+  const simd = createSha256x4();
   for (let i = 0; i < 3; i++) {
     for (const path of ['fast', 'reference'] as const) {
       const mac = createHmacSha256(path);
@@ -133,12 +148,20 @@ async function main(): Promise<void> {
       );
       note(`certified_rounds_per_s_one_core_${path}`, rounds(certified(path), budget / 2).perSecond);
     }
+    // The compression alone: the TypeScript one, and the SIMD one per lane (four blocks a call).
+    note('sha256_blocks_per_s_typescript', measure(() => compress(tsState, blockView, 0), budget / 2).perSecond);
+    note('sha256_blocks_per_s_wasm_simd_per_lane', 4 * measure(() => simd.compress4(0, 128), budget / 2).perSecond);
   }
 
   const results: Record<string, number> = {
     certified_rounds_per_s_one_core: median(oneCore.map((r) => r.perSecond)),
     certified_rounds_per_cpu_s_one_core: median(oneCore.map((r) => r.perCpuSecond)),
     certified_rounds_per_s_all_cores: median(everyCore),
+    single_drbg_rounds_per_s_one_core: median(oneCoreSingle.map((r) => r.perSecond)),
+    single_drbg_rounds_per_cpu_s_one_core: median(oneCoreSingle.map((r) => r.perCpuSecond)),
+    single_drbg_rounds_per_s_all_cores: median(everyCoreSingle),
+    ratio_lockstep_to_single_one_core_cpu:
+      median(oneCore.map((r) => r.perCpuSecond)) / median(oneCoreSingle.map((r) => r.perCpuSecond)),
     cores,
     ceiling_crypto_randomInt_rounds_per_s_one_core: median(ceiling.map((r) => r.perSecond)),
     ceiling_crypto_randomInt_rounds_per_cpu_s_one_core: median(ceiling.map((r) => r.perCpuSecond)),
@@ -185,10 +208,16 @@ async function main(): Promise<void> {
   process.stdout.write(
     `RNG benchmark: OS entropy as the entropy source, ${cores} cores, ${results.cpu_in_use_by_others_before_percent}% of the CPU in use by other work before the run\n`,
   );
-  process.stdout.write('Certified rounds (HMAC_DRBG fast, prediction resistance, reseed every round), median of 3\n');
+  process.stdout.write(
+    'Certified rounds (4 lockstep HMAC_DRBG instances, prediction resistance, reseed every round), median of 3\n',
+  );
   row('rounds/s, one core', results.certified_rounds_per_s_one_core!);
   row('rounds per CPU second, one core', results.certified_rounds_per_cpu_s_one_core!);
   row(`rounds/s, all ${cores} cores`, results.certified_rounds_per_s_all_cores!);
+  row("single DRBG (the cabinet's, old path): rounds/s, one core", results.single_drbg_rounds_per_s_one_core!);
+  row('single DRBG: rounds per CPU second, one core', results.single_drbg_rounds_per_cpu_s_one_core!);
+  row(`single DRBG: rounds/s, all ${cores} cores`, results.single_drbg_rounds_per_s_all_cores!);
+  row('ratio lockstep / single, rounds per CPU second', results.ratio_lockstep_to_single_one_core_cpu!);
   row(
     'ceiling: crypto.randomInt per card, rounds/s, one core',
     results.ceiling_crypto_randomInt_rounds_per_s_one_core!,
@@ -199,7 +228,7 @@ async function main(): Promise<void> {
   row('target, one core / all cores', '125000 / 250000');
   process.stdout.write('Fast HMAC vs reference (node:crypto createHmac), median of 3, alternating\n');
   for (const [key, value] of Object.entries(results)) {
-    if (key.endsWith('_fast') || key.endsWith('_reference')) row(key, value);
+    if (key.endsWith('_fast') || key.endsWith('_reference') || key.startsWith('sha256_')) row(key, value);
   }
   row('bench took, seconds', results.bench_seconds!);
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -9,6 +9,7 @@ import { markerPathOf, pendingQuarantine } from '../storage/journal-quarantine.t
 import { damageMiddleRoundsPage } from '../testing/journal-file-damage.ts';
 import { buildPlayedJournal } from '../testing/played-journal.ts';
 import type { RunningCabinet } from './running-cabinet.ts';
+import { watchJournalFile } from './journal-file-watch.ts';
 import { startCabinet } from './start-cabinet.ts';
 
 const dirs: string[] = [];
@@ -115,5 +116,43 @@ describe('the whole journal file is checked beside the running cabinet', () => {
     expect(memoryErrors(r)).toEqual([
       expect.objectContaining({ source: 'critical-memory', reasonCode: { code: 'memory-no-good-copy' } }),
     ]);
+  });
+});
+
+describe('the check speaks only of the journal file it started on', () => {
+  /** A running cabinet (its own journal sound) and a watch over another path, which the test changes mid-check. */
+  async function watchElsewhere(onRetry: (journalPath: string) => void) {
+    const r = await start(playedJournal(300));
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'file-watch-elsewhere-'));
+    dirs.push(dir);
+    const journalPath = path.join(dir, 'journal.sqlite');
+    const logs: string[] = [];
+    const restarts: string[] = [];
+    const watch = watchJournalFile(r.cabinet, journalPath, {
+      afterMs: 0,
+      log: (line) => logs.push(line),
+      restart: () => restarts.push('restart'),
+      // The first pass finds no file (a RAM clear between its journals); the retry sees what the test left there.
+      schedule: { delaysMs: [0], wait: async () => onRetry(journalPath) },
+    });
+    return { r, journalPath, logs, restarts, outcome: await watch.done };
+  }
+
+  it('a damaged file put where the journal was removed is not acted on: no tilt, no marker, no restart', async () => {
+    const damaged = playedJournal(1200);
+    damageMiddleRoundsPage(damaged, 600);
+    const { r, journalPath, logs, restarts, outcome } = await watchElsewhere((at) => copyFileSync(damaged, at));
+    expect(outcome).toBe('stopped');
+    expect(r.cabinet.snapshot().tilts).toEqual([]);
+    expect(restarts).toEqual([]);
+    expect(pendingQuarantine(journalPath)).toBeNull();
+    expect(logs.join('\n')).toMatch(/removed or replaced during the whole-file check/);
+  });
+
+  it('a journal that stays removed is no storage fault of the running cabinet', async () => {
+    const { r, logs, outcome } = await watchElsewhere(() => undefined);
+    expect(outcome).toBe('stopped');
+    expect(r.cabinet.snapshot().tilts).toEqual([]);
+    expect(logs.join('\n')).toMatch(/removed or replaced during the whole-file check/);
   });
 });

@@ -21,16 +21,17 @@ describe('drbg-kat CLI (NIST CAVP HMAC_DRBG SHA-256, no PR, no additional input)
     expect(JSON.parse(last)).toEqual({ returned_bits: v.returnedBits });
   });
 
-  it.each(HMAC_DRBG_SHA256_CAVP.map((v) => [v.name, v] as const))(
-    'prints the same CAVP ReturnedBits on the reference HMAC path: %s',
-    (_n, v) => {
-      const args = ['--entropy', v.entropy, '--nonce', v.nonce, '--hmac', 'reference', '--json'];
-      if (v.personalization) args.push('--personalization', v.personalization);
-      const { code, stdout } = run(args);
-      expect(code).toBe(0);
-      expect(JSON.parse(stdout.trim().split('\n').at(-1)!)).toEqual({ returned_bits: v.returnedBits });
-    },
-  );
+  it.each(
+    (['reference', 'lockstep'] as const).flatMap((path) =>
+      HMAC_DRBG_SHA256_CAVP.map((v) => [path, v.name, v] as const),
+    ),
+  )('prints the same CAVP ReturnedBits with --hmac %s: %s', (path, _n, v) => {
+    const args = ['--entropy', v.entropy, '--nonce', v.nonce, '--hmac', path, '--json'];
+    if (v.personalization) args.push('--personalization', v.personalization);
+    const { code, stdout } = run(args);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout.trim().split('\n').at(-1)!)).toEqual({ returned_bits: v.returnedBits });
+  });
 
   it('--help prints usage and exits 0', () => {
     const { code, stdout } = run(['--help']);
@@ -49,7 +50,10 @@ describe('drbg-kat CLI (NIST CAVP HMAC_DRBG SHA-256, no PR, no additional input)
       /--personalization must be hex/,
     ],
     [['--entropy', '00'.repeat(32), '--nonce', '00'.repeat(16), '--bogus'], /unknown flag "--bogus"/],
-    [['--entropy', '00'.repeat(32), '--nonce', '00'.repeat(16), '--hmac', 'quick'], /--hmac must be fast or reference/],
+    [
+      ['--entropy', '00'.repeat(32), '--nonce', '00'.repeat(16), '--hmac', 'quick'],
+      /--hmac must be fast, reference or lockstep/,
+    ],
   ])('bad input %j → one line on stderr, exit 2', (args, message) => {
     const { code, stdout, stderr } = run(args);
     expect(code).toBe(2);

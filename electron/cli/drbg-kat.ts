@@ -2,9 +2,12 @@
  * drbg-kat: runs one NIST CAVP HMAC_DRBG (SHA-256) known-answer case through the cabinet's DRBG,
  * for a gaming lab to compare with HMAC_DRBG.rsp ([PredictionResistance = False], no additional
  * input): instantiate, generate 1024 bits, generate 1024 bits, print the second (docs/rng.md#known-answer-tests).
- * `--hmac reference` runs the same case on node:crypto's HMAC, so a lab can see both paths agree.
+ * `--hmac reference` runs the same case on node:crypto's HMAC, so a lab can see both paths agree;
+ * `--hmac lockstep` runs it in each of four lockstep instances at once (docs/rng.md#lockstep-instances),
+ * the path rng-report deals from, and prints the bits only if all four lanes return them.
  */
 import { DrbgError, HmacDrbg, parseHex, toHex } from '../core/random/hmac-drbg.ts';
+import { HmacDrbgX4 } from '../core/random/hmac-drbg-x4.ts';
 import type { HmacPath } from '../core/random/hmac-sha256.ts';
 import { printJson, runCli, UsageError } from './cli-support.ts';
 
@@ -17,8 +20,9 @@ No prediction resistance, no additional input (HMAC_DRBG.rsp, [PredictionResista
   --entropy HEX          EntropyInput, at least 256 bits (64 hex digits)
   --nonce HEX            Nonce, at least 128 bits (32 hex digits)
   --personalization HEX  PersonalizationString (optional, default empty)
-  --hmac PATH            fast (default: the cabinet's HMAC, key pads kept as SHA-256 midstates)
-                         or reference (node:crypto createHmac); both must print the same bits
+  --hmac PATH            fast (default: the cabinet's HMAC, key pads kept as SHA-256 midstates),
+                         reference (node:crypto createHmac), or lockstep (four instances at once on
+                         the SIMD SHA-256, as rng-report deals); all must print the same bits
   --json                 print {"returned_bits":"<hex>"} as the last line
   --help                 this text
 
@@ -47,13 +51,26 @@ export function runKat(
   entropy: Uint8Array,
   nonce: Uint8Array,
   personalization: Uint8Array,
-  hmac: HmacPath = 'fast',
+  hmac: HmacPath | 'lockstep' = 'fast',
 ): string {
+  if (hmac === 'lockstep') return runLockstepKat(entropy, nonce, personalization);
   const drbg = new HmacDrbg({ entropy, nonce, personalization, hmac });
   drbg.generate(128);
   const returned = toHex(drbg.generate(128));
   drbg.uninstantiate();
   return returned;
+}
+
+/** The same procedure in four lockstep lanes at once; every lane must return the same bits. */
+function runLockstepKat(entropy: Uint8Array, nonce: Uint8Array, personalization: Uint8Array): string {
+  const drbg = new HmacDrbgX4([0, 1, 2, 3].map(() => ({ entropy, nonce, personalization })));
+  const outs = [0, 1, 2, 3].map(() => new Uint8Array(128));
+  drbg.generateInto(outs);
+  drbg.generateInto(outs);
+  drbg.uninstantiate();
+  const lanes = new Set(outs.map(toHex));
+  if (lanes.size !== 1) throw new Error('the four lockstep lanes disagree on one known-answer case');
+  return toHex(outs[0]!);
 }
 
 await runCli({
@@ -72,8 +89,8 @@ await runCli({
     const nonce = hexFlag('nonce', values.nonce, 128, true);
     const personalization = hexFlag('personalization', values.personalization, 0, false);
     const hmac = values.hmac ?? 'fast';
-    if (hmac !== 'fast' && hmac !== 'reference') {
-      throw new UsageError(`--hmac must be fast or reference, got "${hmac}"`);
+    if (hmac !== 'fast' && hmac !== 'reference' && hmac !== 'lockstep') {
+      throw new UsageError(`--hmac must be fast, reference or lockstep, got "${hmac}"`);
     }
     let returned: string;
     try {

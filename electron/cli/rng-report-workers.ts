@@ -8,11 +8,28 @@
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { DealTally, type DealTallySnapshot } from '../certification/deal-statistics.ts';
+import type { DrbgRandomSource, EntropySource } from '../core/random/drbg-random-source.ts';
+import { createLockstepDrbgRandomSource } from '../core/random/lockstep-drbg-random-source.ts';
 
 export interface DealShare {
   readonly cards: number;
   readonly decks: number;
   readonly predictionResistance: boolean;
+  /** DRBG instances per worker: 4 in lockstep (docs/rng.md#lockstep-instances) or 1. */
+  readonly lanes: number;
+}
+
+/**
+ * The certified source a report deals from: with 4 lanes, four lockstep DRBG instances over the
+ * (full-entropy, OS) source, each dealing every fourth round; with 1, the cabinet's single DRBG `single`.
+ */
+export function reportRandomSource(
+  lanes: number,
+  entropy: EntropySource,
+  predictionResistance: boolean,
+  single: DrbgRandomSource,
+): DrbgRandomSource {
+  return lanes === 4 ? createLockstepDrbgRandomSource({ entropy, predictionResistance }) : single;
 }
 
 /** What a worker posts: progress now and then, its tally at the end, or why it failed. */
@@ -46,7 +63,7 @@ export function shares(draws: number, workers: number): number[] {
 }
 
 export async function dealOnWorkers(
-  options: { draws: number; decks: number; predictionResistance: boolean; workers: number },
+  options: { draws: number; decks: number; predictionResistance: boolean; workers: number; lanes: number },
   onProgress: (cards: number) => void,
 ): Promise<ParallelDeal> {
   const started = performance.now();
@@ -55,7 +72,12 @@ export async function dealOnWorkers(
     shares(options.draws, options.workers).map(
       (cards, index) =>
         new Promise<Extract<DealWorkerMessage, { kind: 'done' }>>((resolve, reject) => {
-          const share: DealShare = { cards, decks: options.decks, predictionResistance: options.predictionResistance };
+          const share: DealShare = {
+            cards,
+            decks: options.decks,
+            predictionResistance: options.predictionResistance,
+            lanes: options.lanes,
+          };
           const worker = new Worker(new URL('./rng-report-worker.ts', import.meta.url), { workerData: share });
           let finished = false;
           worker.on('message', (message: DealWorkerMessage) => {

@@ -36,14 +36,30 @@ describe('rng-report CLI (docs/rng.md#statistical-evidence: chi-square, runs, se
     expect(status).toBe(report.pass ? 0 : 1);
   });
 
-  it('--workers 2: two DRBGs from independent entropy, tallies merged; the JSON states path, rounds/s and workers', () => {
+  it('--workers 2: four lockstep DRBGs per worker from independent entropy, tallies merged; the JSON states path, rounds/s, workers and lanes', () => {
     const { status, stdout } = run(['--draws', '20000', '--workers', '2', '--json']);
     const report = JSON.parse(stdout.trim().split('\n').at(-1)!);
     expect(report.workers).toBe(2);
-    expect(report.path).toBe('hmac-drbg-sha256 fast, prediction resistance, reseed every round');
+    expect(report.lanes).toBe(4);
+    expect(report.path).toBe(
+      'hmac-drbg-sha256 fast, 4 lockstep instances (wasm simd), prediction resistance, reseed every round',
+    );
     expect(report.cards).toBeGreaterThanOrEqual(20000);
     expect(report.roundsPerSecond).toBeGreaterThan(0);
-    expect(report.reseeds).toBe(report.requests); // each worker reseeds before every request
+    expect(report.reseeds).toBe(report.requests); // every lane reseeds before every request
+    expect(report.requests).toBeGreaterThanOrEqual(report.rounds);
+    // Each worker's last lockstep request may fill up to three blocks no round used, plus the rare second requests.
+    expect(report.requests).toBeLessThanOrEqual(report.rounds + 2 * 3 + 5);
+    expect(report.tests.every((t: { n: number }) => t.n > 0)).toBe(true);
+    expect(status).toBe(report.pass ? 0 : 1);
+  });
+
+  it('--lanes 1: the single DRBG, one request per round', () => {
+    const { status, stdout } = run(['--draws', '10000', '--workers', '1', '--lanes', '1', '--json']);
+    const report = JSON.parse(stdout.trim().split('\n').at(-1)!);
+    expect(report.lanes).toBe(1);
+    expect(report.path).toBe('hmac-drbg-sha256 fast, prediction resistance, reseed every round');
+    expect(report.reseeds).toBe(report.requests);
     expect(report.requests).toBeGreaterThanOrEqual(report.rounds);
     expect(report.requests).toBeLessThanOrEqual(report.rounds + 5);
     expect(report.tests.every((t: { n: number }) => t.n > 0)).toBe(true);
@@ -54,6 +70,8 @@ describe('rng-report CLI (docs/rng.md#statistical-evidence: chi-square, runs, se
     [['--draws', '1000', '--workers', '0'], /--workers must be from 1 to \d+, got 0/],
     [['--draws', '1000', '--workers', 'all'], /--workers must be a whole number from 1 to \d+/],
     [['--draws', '1000', '--workers', '2', '--port', '/dev/null'], /--workers must be 1 with --port/],
+    [['--draws', '1000', '--lanes', '2'], /--lanes must be 1 or 4, got 2/],
+    [['--draws', '1000', '--lanes', '4', '--port', '/dev/null'], /--lanes must be 1 with --port/],
     [['--json'], /--draws is required/],
     [['--draws', '10'], /--draws must be from 1000/],
     [['--draws', 'many'], /--draws must be a whole number/],

@@ -47,7 +47,7 @@ import {
   serialPortFlag,
   UsageError,
 } from './cli-support.ts';
-import { dealOnWorkers } from './rng-report-workers.ts';
+import { dealOnWorkers, reportRandomSource } from './rng-report-workers.ts';
 
 /** Memory and time stay reasonable up to here (the bitstring of 2,000,000 bytes is 16,000,000 bits). */
 const MAX_ASSESS_SAMPLES = 2_000_000;
@@ -66,6 +66,9 @@ outcomes vs the exact analysis), runs and serial-correlation tests. Progress goe
   --decks D     decks in the shoe, ${MIN_DECKS}..${MAX_DECKS} (default 8)
   --port PATH   use the hardware RNG (or the emulator's pty end) on PATH instead of OS entropy
   --no-prediction-resistance   reseed only before each round, not before every DRBG request
+  --lanes L     DRBG instances per worker: 4 in lockstep on a SIMD SHA-256 (default over OS entropy;
+                each its own seeded, reseeded DRBG, dealing every fourth round) or 1 (the cabinet's
+                single DRBG; always 1 with --port)
   --workers N   worker threads, 1..the number of cores (default: every core, ${Math.max(1, availableParallelism())} here;
                 1 with --port). Each has its own DRBG from independent OS entropy; the tallies merge exactly.
   --json        print the report as JSON (the last line)
@@ -92,6 +95,8 @@ export interface RngReport {
   readonly path: string;
   /** Worker threads that dealt, one per core used. */
   readonly workers: number;
+  /** DRBG instances per worker: 4 in lockstep on the SIMD SHA-256, or 1 (docs/rng.md#lockstep-instances). */
+  readonly lanes: number;
   readonly draws: number;
   readonly cards: number;
   readonly rounds: number;
@@ -119,11 +124,13 @@ interface ReportOptions {
   port: string | null;
   predictionResistance: boolean;
   workers: number;
+  lanes: number;
 }
 
-/** "hmac-drbg-sha256 fast, prediction resistance, reseed every round" and its variants. */
-function pathWords(hmacPath: string, predictionResistance: boolean): string {
-  return `hmac-drbg-sha256 ${hmacPath}, ${predictionResistance ? 'prediction resistance' : 'no prediction resistance'}, reseed every round`;
+/** "hmac-drbg-sha256 fast, 4 lockstep instances (wasm simd), prediction resistance, reseed every round" and its variants. */
+function pathWords(hmacPath: string, lanes: number, predictionResistance: boolean): string {
+  const instances = lanes === 4 ? ', 4 lockstep instances (wasm simd)' : '';
+  return `hmac-drbg-sha256 ${hmacPath}${instances}, ${predictionResistance ? 'prediction resistance' : 'no prediction resistance'}, reseed every round`;
 }
 
 function finishReport(
@@ -141,8 +148,9 @@ function finishReport(
   const { tally, seconds } = dealt;
   const tests = tally.tests();
   return {
-    path: pathWords(dealt.hmacPath, options.predictionResistance),
+    path: pathWords(dealt.hmacPath, options.lanes, options.predictionResistance),
     workers: options.workers,
+    lanes: options.lanes,
     draws: options.draws,
     cards: tally.cards,
     rounds: tally.rounds,
@@ -190,7 +198,7 @@ async function runReport(options: ReportOptions): Promise<RngReport> {
       process.stderr.write(`rng-report: waiting for ${reader.description} to pass its start-up test\n`);
       await reader.whenAvailable(256, 15_000);
     }
-    const random = service.random;
+    const random = reportRandomSource(options.lanes, service.entropy, options.predictionResistance, service.random);
     const tally = new DealTally(decks);
     let voided = 0;
     const started = performance.now();
@@ -239,10 +247,20 @@ function workersFlag(text: string | undefined, hardware: boolean): number {
   return workers;
 }
 
+/** --lanes: 4 lockstep DRBG instances per worker (the default over OS entropy) or 1; always 1 with a hardware RNG. */
+function lanesFlag(text: string | undefined, hardware: boolean): number {
+  const lanes = intFlag('lanes', text, 1, 4, hardware ? 1 : 4);
+  if (lanes !== 1 && lanes !== 4) throw new UsageError(`--lanes must be 1 or 4, got ${lanes}`);
+  if (hardware && lanes !== 1) {
+    throw new UsageError(`--lanes must be 1 with --port (one hardware RNG feeds one DRBG), got ${lanes}`);
+  }
+  return lanes;
+}
+
 function printText(report: RngReport): void {
   const lines = [
     `RNG report: ${report.cards} cards in ${report.rounds} rounds (${report.decks} decks), source: ${report.source}`,
-    `path: ${report.path}, on ${report.workers} worker${report.workers === 1 ? '' : 's'}`,
+    `path: ${report.path}, on ${report.workers} worker${report.workers === 1 ? '' : 's'}, ${report.lanes} DRBG instance${report.lanes === 1 ? '' : 's'} each`,
     `reseeds: ${report.reseeds}, generate requests: ${report.requests}, ${report.seconds} s, ${report.roundsPerSecond} rounds/s, ${report.cardsPerSecond} cards/s`,
     ...report.tests.map(
       (t) =>
@@ -342,6 +360,7 @@ await runCli({
     port: { type: 'string' },
     'no-prediction-resistance': { type: 'boolean', default: false },
     workers: { type: 'string' },
+    lanes: { type: 'string' },
     json: { type: 'boolean', default: false },
     assess: { type: 'string' },
     bits: { type: 'string' },
@@ -362,7 +381,7 @@ await runCli({
       if (extra.length > 0) throw new UsageError(`--${extra[0]} cannot be used with --${mode}`);
     };
     if (values.assess !== undefined) {
-      refuse('assess', ['draws', 'decks', 'port', 'no-prediction-resistance', 'capture', 'bytes', 'workers']);
+      refuse('assess', ['draws', 'decks', 'port', 'no-prediction-resistance', 'capture', 'bytes', 'workers', 'lanes']);
       return assessCapture(values.assess, {
         bits: intFlag('bits', values.bits, 1, 8, 8),
         alphaLog2: intFlag('alpha-log2', values['alpha-log2'], 20, 40, 30),
@@ -370,7 +389,16 @@ await runCli({
       });
     }
     if (values.capture !== undefined) {
-      refuse('capture', ['draws', 'decks', 'no-prediction-resistance', 'bits', 'alpha-log2', 'json', 'workers']);
+      refuse('capture', [
+        'draws',
+        'decks',
+        'no-prediction-resistance',
+        'bits',
+        'alpha-log2',
+        'json',
+        'workers',
+        'lanes',
+      ]);
       if (values.port === undefined || values.port.trim() === '')
         throw new UsageError('--capture needs --port PATH (the serial RNG)');
       await captureBytes(values.capture, values.port, intFlag('bytes', values.bytes, 1, MAX_CAPTURE_BYTES));
@@ -380,6 +408,7 @@ await runCli({
     const draws = intFlag('draws', values.draws, 1000, 1_000_000_000);
     const decks = intFlag('decks', values.decks, MIN_DECKS, MAX_DECKS, 8);
     const workers = workersFlag(values.workers, values.port !== undefined);
+    const lanes = lanesFlag(values.lanes, values.port !== undefined);
     if (values.port !== undefined) await serialPortFlag('port', values.port);
     const report = await runReport({
       draws,
@@ -387,6 +416,7 @@ await runCli({
       port: values.port ?? null,
       predictionResistance: !values['no-prediction-resistance'],
       workers,
+      lanes,
     });
     if (values.json) printJson(report);
     else printText(report);

@@ -14,6 +14,7 @@
  *   voids and refunds the round in progress and stops play until the device is healthy.
  */
 import { randomBytes } from 'node:crypto';
+import { BlockSampler, checkBound } from './block-sampler.ts';
 import { HmacDrbg, SECURITY_STRENGTH_BITS, type GenerateOptions } from './hmac-drbg.ts';
 import type { HmacPath } from './hmac-sha256.ts';
 import { OsEntropyPool } from './os-entropy-pool.ts';
@@ -22,6 +23,21 @@ import type { RandomSource } from './random-source.ts';
 /** The RNG cannot deliver certified randomness now (device fault, stall, unplug, no entropy). */
 export class RngUnavailableError extends Error {
   override readonly name = 'RngUnavailableError';
+}
+
+/** Throws RngUnavailableError, after `discard`, when the source says it cannot deliver now. */
+export function requireHealthySource(entropy: EntropySource, discard: () => void): void {
+  const reason = entropy.unavailableReason();
+  if (reason !== null) {
+    discard();
+    throw new RngUnavailableError(`RNG unavailable: ${reason}`);
+  }
+}
+
+/** What a failed entropy fetch throws: RngUnavailableError as it is, anything else in one. */
+export function asUnavailable(error: unknown): RngUnavailableError {
+  if (error instanceof RngUnavailableError) return error;
+  return new RngUnavailableError(`RNG unavailable: ${(error as Error).message}`);
 }
 
 /** Fresh entropy on demand, synchronously (the game engine draws cards synchronously). */
@@ -74,8 +90,8 @@ export interface DrbgRandomSource extends RandomSource {
   close(): void;
 }
 
-const PERSONALIZATION_LABEL = new TextEncoder().encode('baccarat-kiosk certified RNG / HMAC_DRBG SHA-256 v1');
-const MAX_BOUND = 2 ** 48 - 1;
+/** Part of every instantiate's personalization string (with 32 fresh OS bytes). */
+export const PERSONALIZATION_LABEL = new TextEncoder().encode('baccarat-kiosk certified RNG / HMAC_DRBG SHA-256 v1');
 /**
  * One SHA-256 output: sixteen two-byte tries at about 81 % acceptance. They run out for about one
  * six-card round in 47,000, and more rarely for four and five cards (docs/rng.md#the-fast-hmac).
@@ -92,10 +108,8 @@ export function createDrbgRandomSource(options: DrbgRandomSourceOptions): DrbgRa
   }
   const mixOs = options.mixOsEntropy ?? entropy.description !== 'OS entropy only';
   let drbg: HmacDrbg | null = null;
-  // One round's bytes, reused: `end` is how much of it holds unused DRBG output.
-  const block = new Uint8Array(blockBytes);
-  let end = 0;
-  let pos = 0;
+  // One round's bytes, reused, dealt by rejection sampling; a second request refills it.
+  const sampler = new BlockSampler(new Uint8Array(blockBytes), refill);
   let requests = 0;
   let reseeds = 0;
 
@@ -115,13 +129,7 @@ export function createDrbgRandomSource(options: DrbgRandomSourceOptions): DrbgRa
   // A full-entropy source fills this buffer per reseed; it is zeroed once the DRBG has absorbed it.
   const seedBytes = new Uint8Array(SECURITY_STRENGTH_BITS / 8);
 
-  function requireHealthy(): void {
-    const reason = entropy.unavailableReason();
-    if (reason !== null) {
-      discardBlock();
-      throw new RngUnavailableError(`RNG unavailable: ${reason}`);
-    }
-  }
+  const requireHealthy = () => requireHealthySource(entropy, discardBlock);
 
   function fetchEntropy(bits: number): Uint8Array {
     try {
@@ -136,8 +144,7 @@ export function createDrbgRandomSource(options: DrbgRandomSourceOptions): DrbgRa
       return bytes;
     } catch (error) {
       discardBlock();
-      if (error instanceof RngUnavailableError) throw error;
-      throw new RngUnavailableError(`RNG unavailable: ${(error as Error).message}`);
+      throw asUnavailable(error);
     }
   }
 
@@ -161,15 +168,12 @@ export function createDrbgRandomSource(options: DrbgRandomSourceOptions): DrbgRa
   }
 
   function discardBlock(): void {
-    block.fill(0);
-    end = 0;
-    pos = 0;
+    sampler.discard();
   }
 
-  function refill(): void {
+  function refill(block: Uint8Array): void {
     const d = instance();
     osExtra();
-    discardBlock();
     // One generate request fills the whole block: a round's cards normally need no second request.
     try {
       d.generateInto(block, request);
@@ -177,7 +181,6 @@ export function createDrbgRandomSource(options: DrbgRandomSourceOptions): DrbgRa
       osExtraBytes.fill(0);
       seedBytes.fill(0);
     }
-    end = blockBytes;
     requests++;
   }
 
@@ -203,27 +206,13 @@ export function createDrbgRandomSource(options: DrbgRandomSourceOptions): DrbgRa
         seed.fill(0);
       }
       // With prediction resistance the first generate of the round reseeds (SP 800-90A §9.3.1).
-      refill();
+      sampler.nextRound();
     },
 
     nextInt(bound: number): number {
-      if (!Number.isSafeInteger(bound) || bound < 1 || bound > MAX_BOUND) {
-        throw new RangeError(`bound must be an integer in 1..2^48-1, got ${bound}`);
-      }
+      checkBound(bound);
       requireHealthy();
-      if (bound === 1) return 0;
-      // k = bits of (bound − 1); draw ⌈k/8⌉ bytes, mask the top byte to k bits, reject ≥ bound.
-      const bits = bitLength(bound - 1);
-      const bytes = Math.ceil(bits / 8);
-      const topMask = (1 << (bits - 8 * (bytes - 1))) - 1;
-      for (;;) {
-        if (pos + bytes > end) refill();
-        let value = block[pos]! & topMask;
-        for (let i = 1; i < bytes; i++) value = value * 256 + block[pos + i]!;
-        for (let i = 0; i < bytes; i++) block[pos + i] = 0; // each byte is used once
-        pos += bytes;
-        if (value < bound) return value;
-      }
+      return sampler.nextInt(bound);
     },
 
     close(): void {
@@ -232,10 +221,4 @@ export function createDrbgRandomSource(options: DrbgRandomSourceOptions): DrbgRa
       drbg = null;
     },
   };
-}
-
-/** Number of bits needed to write n ≥ 1 (exact, no floating-point log). */
-function bitLength(n: number): number {
-  if (n < 2 ** 32) return 32 - Math.clz32(n);
-  return 32 + bitLength(Math.floor(n / 2 ** 32));
 }

@@ -30,8 +30,8 @@ export const MAX_BYTES_PER_REQUEST = MAX_BITS_PER_REQUEST / 8;
 export const RESEED_INTERVAL = 2 ** 48;
 /** SP 800-90A Table 2: entropy input, personalization and additional input ≤ 2^35 bits. */
 const MAX_INPUT_BYTES = 2 ** 32;
-const MIN_ENTROPY_BYTES = SECURITY_STRENGTH_BITS / 8;
-const MIN_NONCE_BYTES = SECURITY_STRENGTH_BITS / 16;
+export const MIN_ENTROPY_BYTES = SECURITY_STRENGTH_BITS / 8;
+export const MIN_NONCE_BYTES = SECURITY_STRENGTH_BITS / 16;
 
 /** A DRBG call that SP 800-90A says must fail (bad lengths, uninstantiated, no entropy for PR). */
 export class DrbgError extends Error {
@@ -66,7 +66,7 @@ export interface GenerateOptions {
 
 const EMPTY = new Uint8Array(0);
 
-function checkInput(what: string, bytes: Uint8Array, min: number): void {
+export function checkInput(what: string, bytes: Uint8Array, min: number): void {
   if (!(bytes instanceof Uint8Array)) throw new DrbgError(`${what} must be bytes`);
   if (bytes.length < min) {
     throw new DrbgError(`${what} must be at least ${min * 8} bits, got ${bytes.length * 8}`);
@@ -207,7 +207,7 @@ export class HmacDrbg {
   }
 }
 
-function concat(parts: readonly Uint8Array[]): Uint8Array {
+export function concat(parts: readonly Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
   let at = 0;
   for (const part of parts) {
