@@ -9,7 +9,10 @@
  * Runs against real journal files in a temp directory (on disk, not :memory:), and samples how busy the machine
  * was first. Prints figures only; it never asserts a timing.
  *
- *   node bench/cabinet.bench.ts [--rounds N] [--json]   (the last stdout line is JSON)
+ * `--baseline DIR` (a checkout of older code, e.g. `git worktree add DIR main`) adds its round with everything on,
+ * taking turns with this checkout's, so before and after are measured in the same run.
+ *
+ *   node bench/cabinet.bench.ts [--rounds N] [--baseline DIR] [--json]   (the last stdout line is JSON)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,8 +22,10 @@ import { openCabinet } from '../electron/storage/open-cabinet.ts';
 import { DEFAULT_VENUE_CONFIG } from '../electron/core/config/venue-config.ts';
 import { createCryptoRandomSource } from '../electron/core/random/crypto-random-source.ts';
 import {
+  baselineOf,
   CEILING,
   describeLoad,
+  loadBuild,
   EVERYTHING_ON,
   machineLoad,
   percentile,
@@ -29,7 +34,10 @@ import {
 } from './durable-round.ts';
 import { reportFigures } from './figures.ts';
 
-const { values } = parseArgs({ options: { rounds: { type: 'string' }, json: { type: 'boolean' } }, strict: true });
+const { values } = parseArgs({
+  options: { rounds: { type: 'string' }, baseline: { type: 'string' }, json: { type: 'boolean' } },
+  strict: true,
+});
 const rounds = values.rounds ? Number(values.rounds) : 2_000;
 if (!Number.isSafeInteger(rounds) || rounds < 10 || rounds > 1_000_000) {
   process.stderr.write('cabinet.bench: --rounds must be a whole number from 10 to 1000000\n');
@@ -57,8 +65,10 @@ try {
 }
 commitMs.sort((a, b) => a - b);
 
-const { figures, journal } = timeRounds([EVERYTHING_ON, CEILING], rounds);
-const [on, ceiling] = figures as [(typeof figures)[0], (typeof figures)[0]];
+const baseline = values.baseline ? [baselineOf(await loadBuild(values.baseline), values.baseline)] : [];
+const { figures, journal } = timeRounds([EVERYTHING_ON, ...baseline, CEILING], rounds);
+const on = figures[0]!;
+const ceiling = figures[figures.length - 1]!;
 const result = {
   bench: 'cabinet',
   journal,
@@ -73,6 +83,8 @@ const result = {
   commit_p50_ms: Number(percentile(commitMs, 50).toFixed(3)),
   commit_p99_ms: Number(percentile(commitMs, 99).toFixed(3)),
   rounds_per_second: Math.round((rounds * 1000) / on.totalMs),
+  cpu_ms_per_round: Number(on.cpuMsPerRound.toFixed(3)),
+  ceiling_cpu_ms_per_round: Number(ceiling.cpuMsPerRound.toFixed(3)),
   cpu_in_use_before: Number(load.cpuInUse.toFixed(2)),
   load_average_1m: Number(load.loadAverage1m.toFixed(2)),
 };

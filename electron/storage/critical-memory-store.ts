@@ -53,7 +53,7 @@ export class CriticalMemoryStore {
     if (!row) return { copy, state: null, problem: 'missing', present: false };
     if (sha256Hex(row.body) !== row.sha256) return { copy, state: null, problem: 'checksum-mismatch', present: true };
     try {
-      return { copy, state: JSON.parse(row.body) as CriticalState, problem: null, present: true };
+      return { copy, state: JSON.parse(row.body) as CriticalState, problem: null, present: true, body: row.body };
     } catch {
       return { copy, state: null, problem: 'not-json', present: true };
     }

@@ -42,6 +42,8 @@ export interface DatabaseOptions {
 export class Database implements SqlConnection {
   private readonly db: DatabaseSync;
   private readonly statements = new Map<string, StatementSync>();
+  /** The same SQL prepared to return arrays (`rows`): a statement's mode is its own, so these are kept apart. */
+  private readonly arrayStatements = new Map<string, StatementSync>();
   private readonly observer: StatementObserver | null;
   private readonly migrations: readonly Migration[];
   private readonly path: string;
@@ -84,6 +86,7 @@ export class Database implements SqlConnection {
 
   close(): void {
     this.statements.clear();
+    this.arrayStatements.clear();
     if (this.db.isOpen) this.db.close();
   }
 
@@ -136,6 +139,19 @@ export class Database implements SqlConnection {
   all<T>(sql: string, ...params: SQLInputValue[]): T[] {
     this.beforeRun(sql);
     const r = this.prepared(sql).all(...params) as T[];
+    this.ran(sql);
+    return r;
+  }
+
+  rows<T extends readonly unknown[]>(sql: string, ...params: SQLInputValue[]): T[] {
+    this.beforeRun(sql);
+    let s = this.arrayStatements.get(sql);
+    if (!s) {
+      s = this.db.prepare(sql);
+      s.setReturnArrays(true);
+      this.arrayStatements.set(sql, s);
+    }
+    const r = s.all(...params) as unknown as T[];
     this.ran(sql);
     return r;
   }

@@ -397,6 +397,11 @@ export class Journal implements JournalPort, JournalAuditReader, JournalArchiveP
     return this.chain.verifyRecent();
   }
 
+  verifyWritten(): RecordCheck {
+    if (!this.chained) return { ok: true, rowsChecked: 0 };
+    return this.chain.verifyWritten();
+  }
+
   verifiedLedgerState(demo: boolean): VerifiedLedgerState {
     if (!this.chained) return { ledgerId: this.ledger.lastId(), balanceMinor: this.ledger.balance(demo) };
     return this.chain.verifiedLedgerState(demo);

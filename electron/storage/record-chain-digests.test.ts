@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ChainDigests, rowDigest, type ChainValue } from './record-chain-digests.ts';
@@ -36,6 +36,18 @@ describe('remembered record-chain digests', () => {
         fc.pre(JSON.stringify(changed) !== JSON.stringify(r.values));
         expect(digests.row(r.chain, r.prev, changed)).not.toBe(remembered);
         expect(digests.row(r.chain, `${r.prev}0`, r.values)).not.toBe(remembered);
+      }),
+    );
+  });
+
+  it('a remembered mac is always the HMAC of exactly the parts asked about, in whatever order they are asked', () => {
+    const parts = fc.array(fc.string({ maxLength: 8 }), { maxLength: 6 });
+    fc.assert(
+      fc.property(fc.array(parts, { minLength: 1, maxLength: 30 }), (messages) => {
+        const digests = new ChainDigests(key);
+        for (const m of [...messages, ...messages.toReversed(), ...messages]) {
+          expect(digests.mac(m)).toBe(createHmac('sha256', key).update(m.join('\n')).digest('hex'));
+        }
       }),
     );
   });

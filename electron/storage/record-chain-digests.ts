@@ -21,9 +21,18 @@ export type ChainValue = string | number | null;
 /** Enough for every row a check re-reads (the newest rows and those past a checkpoint, per chain). */
 export const REMEMBERED_DIGESTS = 1024;
 
-/** HMAC-SHA-256 of `parts` joined by newlines under `key`, in hex. */
-export function keyedMac(key: Buffer | KeyObject, parts: readonly string[]): string {
-  return createHmac('sha256', key).update(parts.join('\n')).digest('hex');
+/** Enough for each chain's checkpoint as read and as last written. */
+const REMEMBERED_MACS = 8;
+
+/**
+ * Whether two digests (hex of equal length) are equal, in a time that depends only on their length, like
+ * `timingSafeEqual` but without copying both strings into Buffers on every row.
+ */
+export function sameDigest(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let differ = 0;
+  for (let i = 0; i < a.length; i++) differ |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return differ === 0;
 }
 
 /** The message a row's digest is computed over. */
@@ -55,6 +64,8 @@ export class ChainDigests {
   /** `chain:id` → what its digest was computed over, oldest first (a hit moves to the end). */
   private readonly known = new Map<string, Remembered>();
   private readonly capacity: number;
+  /** Message text → its mac, oldest first (`mac`). */
+  private readonly macs = new Map<string, string>();
 
   constructor(key: Buffer, capacity = REMEMBERED_DIGESTS) {
     this.key = createSecretKey(key);
@@ -83,8 +94,17 @@ export class ChainDigests {
     return digest;
   }
 
-  /** A keyed mac over other parts (checkpoints), with the imported key. */
+  /**
+   * A keyed mac over other parts (checkpoints), with the imported key. The few messages asked about last are
+   * remembered by their exact text, so a checkpoint re-read unchanged before every round costs no HMAC.
+   */
   mac(parts: readonly string[]): string {
-    return keyedMac(this.key, parts);
+    const message = parts.join('\n');
+    const seen = this.macs.get(message);
+    if (seen !== undefined) return seen;
+    const mac = createHmac('sha256', this.key).update(message).digest('hex');
+    this.macs.set(message, mac);
+    if (this.macs.size > REMEMBERED_MACS) this.macs.delete(this.macs.keys().next().value as string);
+    return mac;
   }
 }

@@ -19,45 +19,50 @@ function playedJournal(path: string, rounds: number, options: { recordChain?: bo
     balance += 1_000_000;
     j.appendLedger({ at: 't0', kind: 'bill', demo: false, deltaMinor: 1_000_000, balanceAfterMinor: balance });
   });
-  for (let n = 1; n <= rounds; n++) {
-    j.transaction(() => {
-      j.insertRound({
-        roundId: n,
-        demo: false,
-        bets: { player: 100 },
-        stakeMinor: 100,
-        creditsBeforeMinor: balance,
-        at: `t${n}`,
-      });
-      balance -= 100;
-      j.appendLedger({
-        at: `t${n}`,
-        kind: 'stake',
-        demo: false,
-        deltaMinor: -100,
-        roundId: n,
-        spot: 'player',
-        balanceAfterMinor: balance,
-      });
-      j.appendEvent('round', `t${n}`, { code: 'door-opened' });
-    });
-    j.transaction(() => j.markDealt(n, sampleOutcome(), `t${n}`));
-    j.transaction(() => {
-      balance += 200;
-      j.appendLedger({
-        at: `t${n}`,
-        kind: 'win',
-        demo: false,
-        deltaMinor: 200,
-        roundId: n,
-        spot: 'player',
-        balanceAfterMinor: balance,
-      });
-      j.markSettled(n, { player: 200 }, 200, balance, `t${n}`);
-      j.appendEvent('round', `t${n}`, { code: 'door-opened' });
-    });
-  }
+  for (let n = 1; n <= rounds; n++) balance = recordRound(j, n, balance);
   return j;
+}
+
+/** One round as the cabinet writes it: locked with its stake and an event, dealt, settled with its win and an event. */
+function recordRound(j: Journal, n: number, balanceBefore: number): number {
+  let balance = balanceBefore;
+  j.transaction(() => {
+    j.insertRound({
+      roundId: n,
+      demo: false,
+      bets: { player: 100 },
+      stakeMinor: 100,
+      creditsBeforeMinor: balance,
+      at: `t${n}`,
+    });
+    balance -= 100;
+    j.appendLedger({
+      at: `t${n}`,
+      kind: 'stake',
+      demo: false,
+      deltaMinor: -100,
+      roundId: n,
+      spot: 'player',
+      balanceAfterMinor: balance,
+    });
+    j.appendEvent('round', `t${n}`, { code: 'door-opened' });
+  });
+  j.transaction(() => j.markDealt(n, sampleOutcome(), `t${n}`));
+  j.transaction(() => {
+    balance += 200;
+    j.appendLedger({
+      at: `t${n}`,
+      kind: 'win',
+      demo: false,
+      deltaMinor: 200,
+      roundId: n,
+      spot: 'player',
+      balanceAfterMinor: balance,
+    });
+    j.markSettled(n, { player: 200 }, 200, balance, `t${n}`);
+    j.appendEvent('round', `t${n}`, { code: 'door-opened' });
+  });
+  return balance;
 }
 
 function tempPath(): string {
@@ -319,6 +324,99 @@ describe('digests remembered by the writer never hide a change', () => {
         },
       ),
       { numRuns: 12 },
+    );
+  });
+});
+
+describe('after a round only the rows it wrote are read back', () => {
+  const changeable = (chain: ChainedTable) => CHAINS[chain].columns.filter((c) => c !== CHAINS[chain].idColumn);
+  const newestId = (j: Journal, chain: ChainedTable): number =>
+    chain === 'ledger' ? j.lastLedgerId() : chain === 'rounds' ? j.maxRoundId() : j.lastEventId();
+  /** Rows added to one chain between two rounds (a bill, a locked round, an event). */
+  const appendTo = (j: Journal, chain: ChainedTable, n: number): void =>
+    j.transaction(() => {
+      const first = newestId(j, chain) + 1;
+      for (let i = first; i < first + n; i++) {
+        if (chain === 'ledger') {
+          j.appendLedger({ at: 'tb', kind: 'bill', demo: false, deltaMinor: 100, balanceAfterMinor: 100 });
+        } else if (chain === 'rounds') {
+          j.insertRound({
+            roundId: i,
+            demo: false,
+            bets: { player: 100 },
+            stakeMinor: 100,
+            creditsBeforeMinor: 100,
+            at: 'tb',
+          });
+        } else j.appendEvent('door', 'tb', { code: 'door-opened' });
+      }
+    });
+  const ROUNDS = RECENT_ROWS + 8;
+
+  it('the check after a round reads back exactly the rows the round wrote', () => {
+    const j = playedJournal(tempPath(), ROUNDS);
+    onTestFinished(() => j.close());
+    expect(j.verifyRecent()).toMatchObject({ ok: true });
+    recordRound(j, ROUNDS + 1, 1_000_000);
+    // Two ledger rows, the round's row and two events.
+    expect(j.verifyWritten()).toEqual({ ok: true, rowsChecked: 5 });
+    expect(j.verifyWritten()).toEqual({ ok: true, rowsChecked: 0 });
+  });
+
+  it('property: a byte changed in any column of a row the round wrote is found by the check after it, naming the row', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...CHAIN_NAMES),
+        fc.boolean(),
+        fc.nat(40),
+        fc.nat(200),
+        (chain, older, columnPick, byteIndex) => {
+          const path = tempPath();
+          const j = playedJournal(path, 3);
+          onTestFinished(() => j.close());
+          expect(j.verifyRecent()).toMatchObject({ ok: true });
+          recordRound(j, 4, 1_000_000);
+          // Ledger and events get two rows a round, the rounds table one.
+          const id = newestId(j, chain) - (older && chain !== 'rounds' ? 1 : 0);
+          const columns = changeable(chain);
+          const def = CHAINS[chain];
+          const column = columns[columnPick % columns.length]!;
+          changeStoredByte(path, { table: def.table, idColumn: def.idColumn, id, column, byteIndex });
+          expect(j.verifyWritten()).toMatchObject({ ok: false, firstBreak: { table: chain, rowId: id } });
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+
+  it('property: a byte changed during a round in a recent row it did not write is found by the next round check, whatever was added between', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...CHAIN_NAMES),
+        fc.nat(RECENT_ROWS),
+        fc.nat(40),
+        fc.integer({ min: 0, max: 2 * RECENT_ROWS + ADVANCE_EVERY }),
+        fc.nat(200),
+        (chain, depth, columnPick, between, byteIndex) => {
+          const path = tempPath();
+          const j = playedJournal(path, ROUNDS);
+          onTestFinished(() => j.close());
+          expect(j.verifyRecent()).toMatchObject({ ok: true });
+          const before = newestId(j, chain);
+          recordRound(j, ROUNDS + 1, 1_000_000);
+          // A row among the newest the check after the round used to re-read, written before the round.
+          const after = newestId(j, chain);
+          const id = before - (depth % (RECENT_ROWS - (after - before)));
+          const columns = changeable(chain);
+          const def = CHAINS[chain];
+          const column = columns[columnPick % columns.length]!;
+          changeStoredByte(path, { table: def.table, idColumn: def.idColumn, id, column, byteIndex });
+          expect(j.verifyWritten()).toMatchObject({ ok: true });
+          appendTo(j, chain, between);
+          expect(j.verifyRecent()).toMatchObject({ ok: false, firstBreak: { table: chain, rowId: id } });
+        },
+      ),
+      { numRuns: 40 },
     );
   });
 });

@@ -17,7 +17,6 @@
  * Over 400 lines because writing, incremental and full checks and the cut share the private link and
  * key handling; split, the key would have to leave this class.
  */
-import { timingSafeEqual } from 'node:crypto';
 import { JournalError } from '../core/model/journal-port.ts';
 import {
   RecordBreakError,
@@ -30,7 +29,7 @@ import {
 import type { SqlConnection } from './sql-connection.ts';
 import { CHAINS, type ChainDef } from './record-chain-columns.ts';
 import { readCut, writeCut, type ArchiveCut } from './journal-archive-cut.ts';
-import { ChainDigests, type ChainValue } from './record-chain-digests.ts';
+import { ChainDigests, sameDigest, type ChainValue } from './record-chain-digests.ts';
 
 export { CHAINS, type ChainDef } from './record-chain-columns.ts';
 export { rowDigest, type ChainValue } from './record-chain-digests.ts';
@@ -55,8 +54,7 @@ interface CheckpointRow {
 }
 
 function same(a: string | null, b: string): boolean {
-  if (a === null || a.length !== b.length) return false;
-  return timingSafeEqual(Buffer.from(a), Buffer.from(b));
+  return a !== null && sameDigest(a, b);
 }
 
 function checkpointMac(digests: ChainDigests, c: Omit<CheckpointRow, 'mac'>): string {
@@ -72,6 +70,13 @@ function checkpointMac(digests: ChainDigests, c: Omit<CheckpointRow, 'mac'>): st
 
 type Row = Record<string, ChainValue> & { chain_digest: string | null };
 
+/** A new key was made (the key file had gone): nothing written before it verifies until a RAM clear. */
+const KEY_REPLACED: RecordCheck = {
+  ok: false,
+  rowsChecked: 0,
+  firstBreak: { table: 'record_chain', rowId: 0, problem: { code: 'key-replaced' } },
+};
+
 export class RecordChain {
   private readonly db: SqlConnection;
   private readonly key: Buffer | null;
@@ -79,6 +84,13 @@ export class RecordChain {
   private readonly digests: ChainDigests | null;
   /** The key file had gone and a new key was made: nothing before it verifies until a RAM clear. */
   private keyLost: boolean;
+  /** Per chain, the lowest row id written or re-stamped since a check last covered it (`verifyWritten`). */
+  private readonly writtenFrom = new Map<ChainedTable, number>();
+  /**
+   * Per chain, where the last `verifyRecent` window started without this carry: the next window starts no
+   * later, so it covers every row the after-round window used to re-read (docs/cabinet-rules.md#verified-records).
+   */
+  private readonly lastWindowFrom = new Map<ChainedTable, number>();
 
   /** `key` null (a read-only open without the key file): nothing verifies and writers refuse. */
   constructor(db: SqlConnection, key: Buffer | null, keyLost = false) {
@@ -107,7 +119,15 @@ export class RecordChain {
 
   /** The digest of a new last row with these values, given the chain's `tail` read in this transaction. */
   digestAfter(chain: ChainedTable, tail: { digest: string }, values: readonly ChainValue[]): string {
-    return this.requireDigests().row(chain, tail.digest, values);
+    const digest = this.requireDigests().row(chain, tail.digest, values);
+    this.noteWritten(chain, values[0] as number);
+    return digest;
+  }
+
+  /** A row at `id` was written: the next `verifyWritten` reads it back. */
+  private noteWritten(chain: ChainedTable, id: number): void {
+    const from = this.writtenFrom.get(chain);
+    if (from === undefined || id < from) this.writtenFrom.set(chain, id);
   }
 
   /**
@@ -136,6 +156,7 @@ export class RecordChain {
   restampFrom(chain: ChainedTable, id: number): void {
     const def = CHAINS[chain];
     const digests = this.requireDigests();
+    this.noteWritten(chain, id);
     let prev = this.linkAtOrBefore(chain, id - 1);
     const rows = this.db.all<Row>(
       `SELECT ${def.columns.join(', ')}, chain_digest FROM ${def.table} WHERE ${def.idColumn} >= ? ORDER BY ${def.idColumn}`,
@@ -170,9 +191,10 @@ export class RecordChain {
       const def = CHAINS[chain];
       let prev = GENESIS;
       let last = 0;
-      for (const row of this.pages(def, 0)) {
-        prev = digests.row(chain, prev, values(def, row));
-        last = row[def.idColumn] as number;
+      for (const row of this.pageArrays(def, 0, Number.MAX_SAFE_INTEGER)) {
+        const rowValues = row.slice(0, def.columns.length);
+        prev = digests.row(chain, prev, rowValues);
+        last = rowValues[0] as number;
         this.db.run(`UPDATE ${def.table} SET chain_digest = ? WHERE ${def.idColumn} = ?`, prev, last);
       }
       const c = {
@@ -199,6 +221,9 @@ export class RecordChain {
   /** RAM clear: every row written so far is accepted; incremental checks start after them. */
   acceptAllUpToNow(): void {
     this.keyLost = false;
+    // Rows up to now are accepted as they are: no later check reads them again as written by this process.
+    this.writtenFrom.clear();
+    this.lastWindowFrom.clear();
     for (const chain of CHAIN_NAMES) {
       const cp = this.checkpoint(chain);
       if (!cp) continue;
@@ -219,13 +244,7 @@ export class RecordChain {
    * When all verify and a checkpoint is `ADVANCE_EVERY` rows behind, it is moved to the last row.
    */
   verifyRecent(): RecordCheck {
-    if (this.keyLost) {
-      return {
-        ok: false,
-        rowsChecked: 0,
-        firstBreak: { table: 'record_chain', rowId: 0, problem: { code: 'key-replaced' } },
-      };
-    }
+    if (this.keyLost) return KEY_REPLACED;
     let rowsChecked = 0;
     const advances: CheckpointRow[] = [];
     for (const chain of CHAIN_NAMES) {
@@ -234,10 +253,13 @@ export class RecordChain {
       if (cpBreak) return { ok: false, rowsChecked, firstBreak: cpBreak };
       const c = cp as CheckpointRow;
       const last = this.lastRow(chain);
-      const from = Math.max(c.floor_id, Math.min(c.verified_through_id, last.id - RECENT_ROWS));
+      const window = Math.max(c.floor_id, Math.min(c.verified_through_id, last.id - RECENT_ROWS));
+      const from = Math.max(c.floor_id, Math.min(window, this.lastWindowFrom.get(chain) ?? window));
       const r = this.verifyRange(chain, from, Number.MAX_SAFE_INTEGER);
       rowsChecked += r.rows;
       if (r.firstBreak) return { ok: false, rowsChecked, firstBreak: r.firstBreak };
+      this.lastWindowFrom.set(chain, window);
+      if ((this.writtenFrom.get(chain) ?? 0) > from) this.writtenFrom.delete(chain);
       if (last.id - c.verified_through_id >= ADVANCE_EVERY) {
         advances.push({ ...c, verified_through_id: last.id, verified_digest: last.digest });
       }
@@ -246,6 +268,25 @@ export class RecordChain {
       const write = () => advances.forEach((a) => this.writeCheckpoint(a));
       if (this.db.inTransaction) write();
       else this.db.transaction(write);
+    }
+    return { ok: true, rowsChecked };
+  }
+
+  /**
+   * The check after a round: the rows written or re-stamped since the last check, read back once and verified
+   * against the link before them; the rows the round did not touch are left to the next `verifyRecent`, whose
+   * window starts no later than the last one did (docs/cabinet-rules.md#verified-records). Moves no checkpoint.
+   */
+  verifyWritten(): RecordCheck {
+    if (this.keyLost) return KEY_REPLACED;
+    let rowsChecked = 0;
+    for (const chain of CHAIN_NAMES) {
+      const from = this.writtenFrom.get(chain);
+      if (from === undefined) continue;
+      const r = this.verifyRange(chain, from - 1, Number.MAX_SAFE_INTEGER);
+      rowsChecked += r.rows;
+      if (r.firstBreak) return { ok: false, rowsChecked, firstBreak: r.firstBreak };
+      this.writtenFrom.delete(chain);
     }
     return { ok: true, rowsChecked };
   }
@@ -309,26 +350,30 @@ export class RecordChain {
       return { rows, firstBreak: b, all: [b] };
     }
     let prev = this.linkAtOrBefore(chain, afterId);
-    for (const row of this.pages(def, afterId, throughId)) {
+    const n = def.columns.length;
+    for (const row of this.pageArrays(def, afterId, throughId)) {
       rows++;
-      const expected = digests.row(chain, prev, values(def, row));
-      if (!same(row.chain_digest, expected)) {
+      // The row's columns in the digest's order, then its stored digest (ids come first: values[0]).
+      const values = row.slice(0, n);
+      const stored = row[n] as string | null;
+      if (!same(stored, digests.row(chain, prev, values))) {
         all.push({
           table: chain,
-          rowId: row[def.idColumn] as number,
-          problem: { code: row.chain_digest === null ? 'digest-missing' : 'digest-mismatch' },
+          rowId: values[0] as number,
+          problem: { code: stored === null ? 'digest-missing' : 'digest-mismatch' },
         });
         if (all.length >= collect) break;
       }
-      prev = row.chain_digest ?? GENESIS;
+      prev = stored ?? GENESIS;
     }
     return { rows, firstBreak: all[0] ?? null, all };
   }
 
-  private *pages(def: ChainDef, afterId: number, throughId = Number.MAX_SAFE_INTEGER): Generator<Row> {
+  /** A chain's rows in id order, a page at a time, each an array: its columns in order, then `chain_digest`. */
+  private *pageArrays(def: ChainDef, afterId: number, throughId: number): Generator<readonly ChainValue[]> {
     let after = afterId;
     for (;;) {
-      const rows = this.db.all<Row>(
+      const rows = this.db.rows<ChainValue[]>(
         `SELECT ${def.columns.join(', ')}, chain_digest FROM ${def.table}
          WHERE ${def.idColumn} > ? AND ${def.idColumn} <= ? ORDER BY ${def.idColumn} LIMIT ?`,
         after,
@@ -337,7 +382,7 @@ export class RecordChain {
       );
       yield* rows;
       if (rows.length < PAGE) return;
-      after = rows[rows.length - 1]![def.idColumn] as number;
+      after = rows[rows.length - 1]![def.columns.indexOf(def.idColumn)] as number;
     }
   }
 

@@ -1,7 +1,7 @@
 /**
  * The cabinet's use of the journal's record chain (docs/cabinet-rules.md#verified-records): at
- * start-up and before and after every round the newest records are checked (`verifyRecent`, whose
- * cost does not grow with the journal). A row that does not verify is a memory error, like critical
+ * start-up and before every round the newest records are checked (`verifyRecent`, whose cost does
+ * not grow with the journal); after a round the rows it wrote are read back once (`verifyWritten`). A row that does not verify is a memory error, like critical
  * memory with no good copy: a durable tilt whose reason and fault event name the first bad row
  * (table and id), cleared only by a technician RAM clear.
  */
@@ -19,7 +19,8 @@ export const RECORD_CHAIN_SOURCE = 'journal-records';
  * first bad row. Returns whether every record checked verifies.
  */
 export function checkRecords(ctx: CabinetContext, when: RecordCheckWhen): boolean {
-  const check = ctx.journal.verifyRecent();
+  // After a round only the rows it wrote are read back; the next round's check covers the rest.
+  const check = when === 'after-round' ? ctx.journal.verifyWritten() : ctx.journal.verifyRecent();
   if (check.ok) return true;
   recordBreakSeen(ctx, check.firstBreak, when);
   return false;

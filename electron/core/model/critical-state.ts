@@ -23,6 +23,8 @@ export interface CopyRead {
   readonly state: CriticalState | null;
   /** Why the copy is unusable, or null when it is good. */
   readonly problem: CopyProblem | null;
+  /** The stored JSON the good state was parsed from: two equal bodies are equal states, with no re-encoding. */
+  readonly body?: string;
 }
 
 /** Why a copy of critical memory in the journal is unusable: no row, a SHA-256 that does not match, a body that is not JSON. */

@@ -216,9 +216,15 @@ export interface JournalPort extends JournalReader, JournalWriter, JournalArchiv
   /**
    * Checks the record chains incrementally: every row after each chain's verified checkpoint and
    * the newest rows of each chain, so its cost does not grow with the journal. Call at start-up and
-   * before and after every round; it may move the checkpoints forward (its own small transaction,
-   * or the caller's when one is open). A break names the first row that does not verify.
+   * before every round; it may move the checkpoints forward (its own small transaction, or the
+   * caller's when one is open). A break names the first row that does not verify. Its window starts
+   * no later than the last one did, so it also covers what an after-round window would have read.
    */
   verifyRecent(): RecordCheck;
+  /**
+   * After a round: verifies the rows written or re-stamped since the last check, read back once
+   * (docs/cabinet-rules.md#verified-records). A break names the first row that does not verify.
+   */
+  verifyWritten(): RecordCheck;
   close(): void;
 }
