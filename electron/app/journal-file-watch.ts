@@ -45,7 +45,10 @@ export interface FileWatchOptions {
   readonly schedule?: BackgroundSchedule;
 }
 
-export function watchJournalFile(cabinet: CabinetCore, journalPath: string, options: FileWatchOptions): FileWatch {
+/** What the check may do to the running cabinet: stop play with a tilt. */
+export type WatchedCabinet = Pick<CabinetCore, 'raiseFault' | 'storageFaultAtStartUp'>;
+
+export function watchJournalFile(cabinet: WatchedCabinet, journalPath: string, options: FileWatchOptions): FileWatch {
   const run: Stoppable = { stopped: false, worker: null };
   const stopping = new AbortController();
   const started = performance.now();
