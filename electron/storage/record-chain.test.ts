@@ -1,3 +1,7 @@
+/**
+ * The record chain's rules, each as a test or a property: what is stamped, what each check reads, and that a changed
+ * byte anywhere is found. Over 400 lines because the rules share one played journal and its damage helpers.
+ */
 import { copyFileSync, rmSync, statSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import fc from 'fast-check';
