@@ -32,8 +32,9 @@ export function configHandlers(cabinet: Cabinet, services: RouterServices): Conf
   const apply = (config: unknown): ConfigApplied => {
     // The shells' cabinet adds what the change did to the running devices (electron/app/live-devices.ts).
     const snapshot: ConfigApplied = cabinet.applyConfig(config, role());
-    // The exact analysis of new rules runs now, so the paytable answers at once afterwards.
-    services.paytable(snapshot);
+    // The exact analysis of new rules starts now (the cabinet counts it on a worker), so the paytable answers soon
+    // after; a count that fails, or is stopped when the cabinet closes, is answered when the paytable is asked for.
+    void Promise.resolve(services.paytable(snapshot)).catch(() => undefined);
     return snapshot;
   };
   return {
