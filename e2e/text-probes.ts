@@ -315,7 +315,16 @@ export const TABLE_PARTS = {
 } as const;
 export type PartBoxes = Record<string, string>;
 
+/**
+ * The table's parts' boxes, read once no CSS transition runs: a tapped spot eases back from its pressed scale
+ * (`.spot:active`, a tenth of a second), and a box read meanwhile is the tap's, not the layout's.
+ */
 export async function tableBoxes(page: Page): Promise<PartBoxes> {
+  await page.waitForFunction(
+    'document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== "running")',
+    undefined,
+    { polling: 'raf', timeout: 5_000 },
+  );
   return page.evaluate((parts) => {
     const { document } = globalThis as unknown as LayoutGlobals;
     const out: Record<string, string> = {};
